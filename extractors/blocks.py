@@ -1,0 +1,84 @@
+"""Split page text into blank-line separated blocks that remember where they came from.
+
+>>> [b.text for b in split_blocks("A\\n\\nB line 1\\nB line 2\\n")]
+['A', 'B line 1\\nB line 2']
+>>> split_blocks("x\\n\\n  y")[1].start, split_blocks("x\\n\\n  y")[1].line
+(5, 3)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["TextBlock", "split_blocks", "VENUE_LINE", "parse_venue_label"]
+
+_BLANK_LINES = re.compile(r"\n[ \t]*\n")
+
+#: A venue label on a line of its own: a series of one to five words, then a year
+#: ("ACL 2026", "EMNLP 2025", "Findings of NAACL 2025").
+VENUE_LINE = re.compile(
+    r"^(?P<series>[A-Z][\w&'’.\-]*(?:\s+[\w&'’.\-]+){0,4}?)\s+(?P<year>(?:19|20)\d\d)$"
+)
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """A paragraph of the source text.
+
+    ``start``/``end`` are character offsets of the stripped text in the source,
+    ``line`` the 1-based line it starts on, ``index`` its position among blocks.
+    """
+
+    text: str
+    start: int
+    end: int
+    line: int
+    index: int
+
+    @property
+    def lines(self) -> list[str]:
+        return [ln.strip() for ln in self.text.splitlines() if ln.strip()]
+
+
+def split_blocks(text: str) -> list[TextBlock]:
+    """Blocks of ``text`` separated by blank lines, with offsets and line numbers."""
+    blocks: list[TextBlock] = []
+    position = 0
+    for piece in _BLANK_LINES.split(text):
+        offset = text.index(piece, position) if piece else position
+        position = offset + len(piece)
+        stripped = piece.strip()
+        if not stripped:
+            continue
+        start = offset + (len(piece) - len(piece.lstrip()))
+        blocks.append(
+            TextBlock(
+                text=stripped,
+                start=start,
+                end=start + len(stripped),
+                line=text.count("\n", 0, start) + 1,
+                index=len(blocks),
+            )
+        )
+    return blocks
+
+
+def parse_venue_label(text: str) -> tuple[str, int] | None:
+    """``(series, year)`` when ``text`` is a venue label on its own, else ``None``.
+
+    >>> parse_venue_label("ACL 2026")
+    ('ACL', 2026)
+    >>> parse_venue_label("Celebrate 30 Years of EMNLP!") is None
+    True
+    """
+    text = text.strip()
+    if "\n" in text or len(text) > 60:
+        return None
+    match = VENUE_LINE.match(text)
+    if not match:
+        return None
+    series = match.group("series")
+    if not any(ch.isupper() for ch in series[1:]) and " " not in series:
+        # a single capitalised word and a year ("Singapore 2023") is not a venue label
+        return None
+    return series, int(match.group("year"))

@@ -1,0 +1,112 @@
+"""Normalised keys and the one place where node ids and IRIs are minted.
+
+The same paper, venue or benchmark gets the same id in every run and from
+every input file, because ids depend only on a normalised key.
+
+Examples
+--------
+>>> normalize_text("  Cross‐Lingual   **Retrieval**. ")
+'cross-lingual retrieval'
+>>> entity_key("LLaMA-3") == entity_key("Llama 3") == entity_key("llama3")
+True
+>>> node_id("venue", venue_key("ACL 2026"))
+'venue/acl-2026'
+>>> iri_for("venue/acl-2026")
+'https://w3id.org/paperkg/id/venue/acl-2026'
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+__all__ = [
+    "RESOURCE_BASE",
+    "normalize_text",
+    "entity_key",
+    "venue_key",
+    "paper_ref",
+    "node_id",
+    "iri_for",
+    "short_hash",
+]
+
+#: Base of every resource IRI kg mints (papers, venues, entities, mentions).
+RESOURCE_BASE = "https://w3id.org/paperkg/id/"
+
+_DASHES = re.compile(r"[\u2010-\u2015\u2212]")
+_MARKUP = re.compile(r"[*_`]")
+_SPACES = re.compile(r"\s+")
+_KEY_FOLD = re.compile(r"[\s\-_.·/]")
+_SLUG_JUNK = re.compile(r"[^a-z0-9]+")
+
+
+def normalize_text(text: str | None) -> str:
+    """Fold Unicode compatibility forms, case, dashes, markdown emphasis and spacing."""
+    if not text:
+        return ""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = _DASHES.sub("-", text)
+    text = _MARKUP.sub("", text)
+    return _SPACES.sub(" ", text).strip(" .")
+
+
+def entity_key(name: str) -> str:
+    """Key under which spelling variants of one entity name meet.
+
+    Case, spaces, hyphens, dots and slashes are folded away, so "GPT-4o",
+    "GPT 4o" and "gpt4o" share a key.
+    """
+    return _KEY_FOLD.sub("", normalize_text(name))
+
+
+def venue_key(name: str) -> str:
+    """Key of a venue label such as "ACL 2026" (series and year)."""
+    return _SLUG_JUNK.sub("-", normalize_text(name)).strip("-")
+
+
+def short_hash(text: str, length: int = 10) -> str:
+    """A stable hexadecimal digest of ``text`` (not for security)."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:length]
+
+
+def paper_ref(title: str | None, abstract: str | None = None) -> str:
+    """Key of a paper inside and across sources: its normalised title, else its abstract.
+
+    >>> paper_ref("CLEAR: Cross-Lingual Enhancement")
+    'title:clear: cross-lingual enhancement'
+    >>> paper_ref(None, "Users frequently express their beliefs.")[:9]
+    'abstract:'
+    """
+    if title and normalize_text(title):
+        return "title:" + normalize_text(title)
+    if abstract and normalize_text(abstract):
+        return "abstract:" + short_hash(normalize_text(abstract), 16)
+    raise ValueError("a paper needs a title or an abstract to be identified")
+
+
+def _slug(text: str, limit: int = 60) -> str:
+    slug = _SLUG_JUNK.sub("-", unicodedata.normalize("NFKD", text).lower()).strip("-")
+    return slug[:limit].rstrip("-")
+
+
+def node_id(kind: str, key: str) -> str:
+    """The node id of a ``kind`` ("paper", "venue", "method", ...) with normalised ``key``.
+
+    Readable where the key is plain ASCII, with a digest appended whenever the
+    slug loses information, so distinct keys never share an id.
+
+    >>> node_id("dataset", entity_key("CRust-Bench"))
+    'dataset/crustbench'
+    >>> node_id("method", entity_key("α1")).startswith("method/1-")
+    True
+    """
+    slug = _slug(key)
+    if not slug or slug != key:
+        slug = f"{slug}-{short_hash(key)}" if slug else short_hash(key)
+    return f"{kind}/{slug}"
+
+
+def iri_for(node: str) -> str:
+    """The IRI of a node id: the only function that builds resource IRIs."""
+    return RESOURCE_BASE + node
