@@ -28,6 +28,7 @@ _MARKUP = re.compile(
     | \\(?:textbf|textit|emph|texttt|mathrm|mathsf|mathbf|text)\{   # LaTeX text command
     | (?<!\\)[{}$]                            # braces and math shifts
     | (?<=\d)\\(?=%)                          # an escaped percent sign: 89\\%
+    | \b(?:mathsf|mathrm|mathbf|mathcal|mathit)(?=[A-Z])  # a LaTeX font command that lost its backslash
     """,
     re.VERBOSE,
 )

@@ -83,7 +83,8 @@ class Paper:
     provenance: Provenance
     title: str | None = None
     abstract: str | None = None
-    abstract_start: int | None = None  # offset of the abstract in the source text
+    abstract_span: tuple[int, int] | None = None  # offsets of the raw abstract in the source text
+    title_span: tuple[int, int] | None = None  # offsets of the raw title in the source text
     venue: str | None = None
     presentation_type: str | None = None
     country: str | None = None
