@@ -431,7 +431,11 @@ def _tune_tokenizer(nlp: Language) -> None:
     infixes = [p.replace("(?:-|–|—|--|---|——|~)", "(?:–|—|--|---|——|~)") for p in nlp.Defaults.infixes]
     infixes.append(r"(?<=[A-Za-z])\((?=[A-Z])")
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-    suffixes = list(nlp.Defaults.suffixes) + [rf"(?<=[A-Za-z0-9])-(?:{_SUFFIX_WORDS})", r"(?<=[A-Za-z0-9])['’]s"]
+    suffixes = list(nlp.Defaults.suffixes) + [
+        rf"(?<=[A-Za-z0-9])-(?:{_SUFFIX_WORDS})",
+        r"(?<=[A-Za-z0-9])['’]s",
+        r"(?<=[0-9][A-Z])\.",  # "GSM8K." ends a sentence
+    ]
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
 

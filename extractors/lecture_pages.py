@@ -342,7 +342,7 @@ def _read_listing(
         pairs.append((blocks[i - 1], blocks[i]))
         i -= 2
     pairs.reverse()
-    return i + 1, pairs
+    return (i + 1 if pairs else nav_start), pairs
 
 
 def _paper(

@@ -1,0 +1,118 @@
+"""End to end through the library: sample build, merging, determinism, bad input, exports."""
+from __future__ import annotations
+
+import json
+import shutil
+from importlib import resources
+from pathlib import Path
+
+import rdflib
+from rdflib.compare import isomorphic
+
+from exports.node_link import to_json
+from exports.rdf import to_rdf, write_turtle
+from kg.pipeline import build, sample_inputs
+
+SAMPLE_DIR = Path(str(resources.files("kg").joinpath("sample/underline")))
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _papers_titled(graph, prefix):
+    return [n for n, d in graph.nodes(data=True) if d["kind"] == "paper" and (d.get("title") or "").startswith(prefix)]
+
+
+def test_sample_build_has_every_kind(sample_build):
+    counts = sample_build.counts()
+    assert counts["paper"] == 59 and counts["venue"] == 3
+    assert counts["nextInProgram"] == 5 and counts["similarTo"] == 4
+    assert sample_build.problems == ()
+
+
+def test_same_paper_on_two_pages_is_one_node(tmp_path, sample_build):
+    # "Leveraging High-Resource English Corpora ..." is listed on one page and named by "Next from" on the same page;
+    # copying a page under another name must not duplicate any paper.
+    shutil.copytree(SAMPLE_DIR, tmp_path / "pages")
+    shutil.copy(SAMPLE_DIR / "000_16934c490b00c391.txt", tmp_path / "pages" / "copy.txt")
+    graph = build([tmp_path / "pages"]).graph
+    assert len(_papers_titled(graph, "CLEAR: Cross-Lingual")) == 1
+    node = _papers_titled(graph, "CLEAR: Cross-Lingual")[0]
+    assert graph.nodes[node]["sources"] == ["pages/000_16934c490b00c391.txt", "pages/copy.txt"]
+    paper_count = sum(1 for _, k in graph.nodes(data="kind") if k == "paper")
+    assert paper_count == sample_build.counts()["paper"]
+
+
+def test_untitled_listing_without_title_is_labelled_by_its_first_words(sample_build):
+    labels = [d["label"] for _, d in sample_build.graph.nodes(data=True) if d["kind"] == "paper" and not d["title"]]
+    assert "Users frequently express their beliefs to large language…" in labels
+
+
+def test_acronym_and_long_form_are_one_node(sample_build):
+    graph = sample_build.graph
+    clear = [d for _, d in graph.nodes(data=True) if d["kind"] == "method" and d["label"] == "CLEAR"]
+    assert len(clear) == 1
+    assert "Cross-Lingual Enhancement in RetrievAl via Reverse-training" in clear[0]["alt_labels"]
+
+
+def test_entity_edges_carry_provenance(sample_build):
+    graph = sample_build.graph
+    edges = [d for _, _, d in graph.edges(data=True) if d["relation"] in {"proposes", "uses"}]
+    assert edges
+    for data in edges:
+        assert data["source"] and data["extractor"].startswith("kg_entities:") and 0 < data["confidence"] <= 1
+        for mention in data["mentions"]:
+            text = (SAMPLE_DIR / Path(mention["source"]).name).read_text(encoding="utf-8")
+            assert text[mention["start"] : mention["end"]].replace("*", "") == mention["name"].replace("*", "")
+
+
+def test_venue_facts_on_the_venue_node(sample_build):
+    acl = sample_build.graph.nodes["venue/acl-2026"]
+    assert (acl["start_date"], acl["end_date"]) == ("2026-07-02", "2026-07-07")
+    assert acl["location"].startswith("San Diego") and acl["general_chair"] == "Philipp Koehn"
+
+
+def test_unseen_layouts_build_without_code_changes():
+    result = build([DATA / "pages"])
+    graph = result.graph
+    assert graph.nodes["venue/naacl-2027"]["location"] == "Toronto, Canada"
+    assert graph.nodes["venue/coling-2027"]["start_date"] == "2027-09-03"
+    assert [p.source for p in result.problems] == ["pages/half_page.txt"]
+    polyrank = _papers_titled(graph, "PolyRank")[0]
+    assert {graph.nodes[t]["label"] for _, t, k in graph.out_edges(polyrank, keys=True) if k == "proposes"} == {"PolyRank"}
+
+
+def test_unreadable_file_is_reported_and_the_rest_is_built(tmp_path):
+    shutil.copy(SAMPLE_DIR / "000_16934c490b00c391.txt", tmp_path / "good.txt")
+    (tmp_path / "broken.txt").write_bytes(b"\xff\xfe\x00 not text \x80\x81")
+    result = build([tmp_path])
+    assert [str(p) for p in result.problems] == [f"{tmp_path.name}/broken.txt: not UTF-8 text (byte 0); skipped"]
+    assert _papers_titled(result.graph, "CLEAR: Cross-Lingual")
+
+
+def test_missing_input_is_a_problem_not_a_crash(tmp_path):
+    result = build([tmp_path / "nope.txt", SAMPLE_DIR / "000_16934c490b00c391.txt"])
+    assert "no such file" in str(result.problems[0])
+    assert _papers_titled(result.graph, "CLEAR")
+
+
+def test_outputs_are_deterministic(tmp_path):
+    first, second = build(), build(list(reversed(sample_inputs())))
+    assert to_json(first.graph) == to_json(second.graph)
+    write_turtle(first.graph, tmp_path / "a.ttl")
+    write_turtle(second.graph, tmp_path / "b.ttl")
+    assert (tmp_path / "a.ttl").read_bytes() == (tmp_path / "b.ttl").read_bytes()
+
+
+def test_turtle_parses_back_to_the_same_graph(tmp_path, sample_build):
+    path = write_turtle(sample_build.graph, tmp_path / "graph.ttl")
+    parsed = rdflib.Graph().parse(path, format="turtle")
+    assert isomorphic(parsed, to_rdf(sample_build.graph))
+    assert "example.org" not in path.read_text(encoding="utf-8")
+
+
+def test_node_link_json_round_trips(sample_build):
+    import networkx as nx
+
+    data = json.loads(to_json(sample_build.graph))
+    graph = nx.node_link_graph(data, edges="edges")
+    assert graph.number_of_nodes() == sample_build.graph.number_of_nodes()
+    assert graph.number_of_edges() == sample_build.graph.number_of_edges()
