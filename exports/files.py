@@ -14,14 +14,29 @@ from pathlib import Path
 __all__ = ["write_text_atomic", "write_bytes_atomic"]
 
 
+def _file_mode(path: Path) -> int:
+    """Permissions for the written file: those of the file it replaces, else 0o644."""
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        return 0o644
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> Path:
-    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
+    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``.
+
+    An existing file is only ever replaced by a complete new one; on any
+    failure (including Ctrl-C) the temporary file is removed.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, _file_mode(path))
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

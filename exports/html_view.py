@@ -31,7 +31,6 @@ import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -44,6 +43,8 @@ from urllib.parse import urlsplit
 import jinja2
 import networkx as nx
 from markupsafe import Markup
+
+from exports.files import write_text_atomic
 
 __all__ = ["render_html", "write_html"]
 
@@ -677,14 +678,6 @@ def render_html(graph: nx.MultiDiGraph, *, title: str = "Knowledge graph", max_n
     )
 
 
-def _file_mode(path: Path) -> int:
-    """Permissions for the written file: those of the file it replaces, else 0o644."""
-    try:
-        return path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        return 0o644
-
-
 def write_html(
     graph: nx.MultiDiGraph, path: Path, *, title: str = "Knowledge graph", max_nodes: int = 2000
 ) -> Path:
@@ -695,18 +688,5 @@ def write_html(
     file is only replaced by a complete new one, and nothing is left behind
     on failure.
     """
-    path = Path(path)
     page = render_html(graph, title=title, max_nodes=max_nodes)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(page)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, _file_mode(path))
-        os.replace(tmp_name, path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    return path
+    return write_text_atomic(Path(path), page)
