@@ -29,7 +29,6 @@ from __future__ import annotations
 import html
 import json
 import math
-import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass

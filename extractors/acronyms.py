@@ -146,7 +146,7 @@ class AcronymDetector:
         return doc
 
 
-@Language.factory("kg_acronyms", assigns=[f"doc.spans"], default_config={"span_key": SPAN_KEY})
+@Language.factory("kg_acronyms", assigns=["doc.spans"], default_config={"span_key": SPAN_KEY})
 def make_acronym_detector(nlp: Language, name: str, span_key: str) -> AcronymDetector:
     """Factory for :class:`AcronymDetector` (``nlp.add_pipe("kg_acronyms")``)."""
     return AcronymDetector(span_key)

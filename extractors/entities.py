@@ -40,7 +40,7 @@ from importlib import resources
 import spacy
 from spacy.language import Language
 from spacy.matcher import Matcher
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Span
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
 import extractors.acronyms  # noqa: F401  (registers the kg_acronyms factory)
@@ -65,7 +65,6 @@ _MEASURE = re.compile(r"^\d+(?:\.\d+)?(?:[A-Za-z]{1,2}|times|x|st|nd|rd|th)$", r
 _PLURAL_ACRONYM = re.compile(r"^(?:[A-Za-z]+-)?[A-Z]{2,}s$")
 _INITIAL_HYPHEN = re.compile(r"^[A-Z]+-[A-Z]")
 _GLUED = re.compile(r"^(?:[A-Za-z0-9][A-Za-z0-9.]*|-)$")
-_TRANSPARENT = {"a", "an", "the", "and", "or", ",", "(", ")", "-", "—", "–", "--", "---", "*", "\"", "two", "three", "four", "both"}
 _PROPOSAL_WINDOW = 14
 _SUFFIX_WORDS = r"based|driven|derived|guided|like|style|enhanced|specific|aware|augmented|powered|centric|free|level|only"
 
@@ -132,7 +131,7 @@ class EntityRecognizer:
         self.span_key = span_key
         self.acronym_key = acronym_key
         self.matcher = Matcher(vocab)
-        for number, entry in enumerate(_cue_patterns()):
+        for entry in _cue_patterns():
             self.matcher.add(entry["label"], [entry["pattern"]])
 
     # -- main --------------------------------------------------------------
@@ -234,7 +233,7 @@ class EntityRecognizer:
     @staticmethod
     def _continuation_end(doc: Doc, i: int, family: bool) -> int:
         end = i + 1
-        while end + 1 < len(doc) + 1 and end < len(doc) and not doc[end - 1].whitespace_ and _GLUED.match(doc[end].text):
+        while end < len(doc) and not doc[end - 1].whitespace_ and _GLUED.match(doc[end].text):
             if doc[end].text == "-" and (end + 1 >= len(doc) or doc[end].whitespace_ or not doc[end + 1].text[:1].isalnum()):
                 break
             end += 1  # pieces the tokenizer split off a name: "GSM8" + "K", "Qwen-2.5" + "-" + "3B"
@@ -459,6 +458,3 @@ def iter_entities(doc: Doc) -> Iterable[tuple[Span, str, str, float, Span | None
         relation, rule, confidence = span.id_.split(":")
         yield span, relation, rule, float(confidence), longs.get(span.kb_id_)
 
-
-def _is_token(obj: object) -> bool:  # pragma: no cover - typing helper
-    return isinstance(obj, Token)

@@ -206,9 +206,10 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
 
     for members in groups.values():
         kinds = {m.kind for m in members}
-        kind = next(k for k in (EntityKind.MODEL, EntityKind.DATASET, EntityKind.METHOD) if k in kinds or k is EntityKind.METHOD)
+        kind = next((k for k in (EntityKind.MODEL, EntityKind.DATASET) if k in kinds), EntityKind.METHOD)
         surface = Counter(m.name for m in members)
-        preferred = max(surface, key=lambda n: (surface[n], n.isupper(), -members.index(next(m for m in members if m.name == n))))
+        first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
+        preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
         alt = sorted((set(surface) | {m.long_form for m in members if m.long_form}) - {preferred})
         entity = node_id(kind.value, entity_key(preferred))
         if entity not in graph:
