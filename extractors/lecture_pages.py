@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from urllib.parse import urlsplit
@@ -236,7 +236,6 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     if head.abstract is not None or head.title is not None:
         main = _paper(
             source,
-            text,
             title=head.title,
             abstract=head.abstract,
             venue=head.venue,
@@ -246,10 +245,10 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
             keywords=head.keywords,
         )
     listed = tuple(
-        _paper(source, text, title=title, abstract=abstract, venue=listed_venue, role="listed")
+        _paper(source, title=title, abstract=abstract, venue=listed_venue, role="listed")
         for abstract, title in listing
     )
-    links, linked = _navigation_links(source, text, main, listed, nav)
+    links, linked = _navigation_links(source, main, listed, nav)
     if nav.start < len(blocks) and not listing and nav.next_title is None and main is not None:
         problems.append(InputProblem(source, "navigation found but no listed papers", blocks[nav.start].line))
 
@@ -347,7 +346,6 @@ def _read_listing(
 
 def _paper(
     source: str,
-    text: str,
     *,
     title: TextBlock | None,
     abstract: TextBlock | None,
@@ -396,7 +394,7 @@ def _code_urls(text: str) -> tuple[str, ...]:
 
 
 def _navigation_links(
-    source: str, text: str, main: Paper | None, listed: tuple[Paper, ...], nav: _Navigation
+    source: str, main: Paper | None, listed: tuple[Paper, ...], nav: _Navigation
 ) -> tuple[tuple[PaperLink, ...], tuple[Paper, ...]]:
     if main is None:
         return (), ()
@@ -409,9 +407,9 @@ def _navigation_links(
             continue
         target = by_title.get(normalize_text(block.text))
         if target is None:
-            target = _paper(source, text, title=block, abstract=None, venue=None, role="linked")
+            target = _paper(source, title=block, abstract=None, venue=None, role="linked")
             if kind is PaperLinkKind.NEXT_IN_PROGRAM:
-                target = Paper(**{**target.__dict__, "venue": nav.venue})
+                target = replace(target, venue=nav.venue)
             linked.append(target)
         where = Provenance(source=source, start=block.start, end=block.end, line=block.line, extractor=EXTRACTOR)
         links.append(PaperLink(main.ref, target.ref, kind, where))

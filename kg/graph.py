@@ -93,15 +93,9 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords]) -> dic
     groups: dict[str, list[Paper]] = defaultdict(list)
     for paper in papers:
         groups[refs.find(paper.ref)].append(paper)
-    node_of: dict[str, str] = {}
     for root in sorted(groups):
-        members = groups[root]
-        node = node_id("paper", root)
-        graph.add_node(node, **_merge_papers(members))
-        for ref in list(refs.parent):
-            if refs.find(ref) == root:
-                node_of[ref] = node
-    return node_of
+        graph.add_node(node_id("paper", root), **_merge_papers(groups[root]))
+    return {ref: node_id("paper", refs.find(ref)) for ref in list(refs.parent)}
 
 
 def _merge_papers(members: list[Paper]) -> dict:
