@@ -96,6 +96,7 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
             extractor="kg_entities:title_name",
             confidence=0.9,
             sentence=paper.title,
+            line=paper.provenance.line,
         ),
     )
 
@@ -116,6 +117,7 @@ def _doc_mentions(paper: Paper, clean: CleanText, doc) -> Iterator[Mention]:
                 extractor=f"kg_entities:{rule}",
                 confidence=confidence,
                 sentence=sentence,
+                line=paper.provenance.line,
             ),
         )
 

@@ -91,6 +91,13 @@ class Paper:
     keywords: tuple[str, ...] = ()
     code_repositories: tuple[str, ...] = ()
     role: str = "main"  # main | listed | linked
+    authors: tuple[str, ...] = ()  # in author order
+    year: int | None = None
+    doi: str | None = None  # bare DOI ("10.18653/v1/2020.acl-main.3"), no resolver prefix
+    anthology_id: str | None = None  # ACL Anthology id ("2020.acl-main.3", "P18-1001")
+    url: str | None = None
+    booktitle: str | None = None
+    extra: tuple[tuple[str, str], ...] = ()  # fields a source gives that kg has no attribute for
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,7 @@ class Venue:
     end_date: str | None = None  # ISO 8601
     edition: str | None = None
     general_chair: str | None = None
+    booktitle: str | None = None
 
 
 @dataclass(frozen=True)
@@ -128,6 +136,7 @@ class Mention:
     relation: Relation
     provenance: Provenance
     long_form: str | None = None  # the expansion of an acronym, when the text gives one
+    same_as: str | None = None  # a page about the entity elsewhere (e.g. its Papers-with-Code page)
 
 
 @dataclass(frozen=True)
