@@ -1,17 +1,55 @@
 """Write output files atomically: a failed or interrupted write never leaves half a file.
 
+Inside :func:`output_transaction`, files are only put in place when every
+one of them has been written, so a build that fails or is interrupted
+half-way leaves all the previous outputs as they were.
+
 >>> import tempfile, pathlib
 >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
 >>> write_text_atomic(target, "done\\n").read_text()
+'done\\n'
+>>> try:
+...     with output_transaction():
+...         _ = write_text_atomic(target, "new\\n")
+...         raise KeyboardInterrupt
+... except KeyboardInterrupt:
+...     pass
+>>> target.read_text()
 'done\\n'
 """
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
-__all__ = ["write_text_atomic", "write_bytes_atomic"]
+__all__ = ["write_text_atomic", "write_bytes_atomic", "output_transaction"]
+
+_PENDING: ContextVar[list[tuple[str, Path]] | None] = ContextVar("pending_outputs", default=None)
+
+
+@contextmanager
+def output_transaction() -> Iterator[None]:
+    """Defer putting written files in place until the block ends without an error.
+
+    On any exception (Ctrl-C included) the new files are discarded and the
+    old ones stay.
+    """
+    pending: list[tuple[str, Path]] = []
+    token = _PENDING.set(pending)
+    try:
+        yield
+    except BaseException:
+        for temporary, _ in pending:
+            Path(temporary).unlink(missing_ok=True)
+        raise
+    finally:
+        _PENDING.reset(token)
+    for temporary, path in pending:
+        os.replace(temporary, path)
 
 
 def _file_mode(path: Path) -> int:
@@ -37,7 +75,11 @@ def write_bytes_atomic(path: Path, data: bytes) -> Path:
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _file_mode(path))
-        os.replace(temporary, path)
+        pending = _PENDING.get()
+        if pending is None:
+            os.replace(temporary, path)
+        else:
+            pending.append((temporary, path))
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

@@ -17,13 +17,17 @@ import networkx as nx
 
 from extractors.anthology_xml import read_anthology_xml
 from extractors.bibtex import read_bibtex
-from extractors.formats import detect_format
+from extractors.entities import PIPELINE_VERSION
 from extractors.jsonl_records import read_jsonl
 from extractors.lecture_pages import read_lecture_page, repeated_blocks
 from extractors.mentions import extract_mentions
 from extractors.venue_facts import extract_venue_facts
 from kg.graph import build_graph
 from kg.records import DocumentRecords, InputProblem, Paper
+from kg.cache import DocumentCache, cache_key
+from kg.execution import map_documents
+from kg.ids import short_hash
+from kg.sources import SourceText, read_sources
 
 __all__ = ["BuildResult", "SourceText", "build", "read_document", "sample_inputs", "read_sources", "KgError"]
 
@@ -33,21 +37,13 @@ class KgError(Exception):
 
 
 @dataclass(frozen=True)
-class SourceText:
-    """One input file's decoded text, the name facts will cite it by, and its format."""
-
-    name: str
-    text: str
-    format: str | None = None  # one of extractors.formats.FORMATS; None when kg does not read it
-
-
-@dataclass(frozen=True)
 class BuildResult:
     """The graph, the per-document records it came from, and every input problem met."""
 
     graph: nx.MultiDiGraph
     documents: tuple[DocumentRecords, ...]
     problems: tuple[InputProblem, ...]
+    extracted: tuple[str, ...] = ()  # sources extracted in this build (the others came from the cache)
 
     def counts(self) -> dict[str, int]:
         """Nodes by kind and edges by relation, for summaries."""
@@ -64,64 +60,80 @@ def sample_inputs() -> list[Path]:
     return [Path(str(resources.files("kg").joinpath("sample/underline")))]
 
 
-def read_sources(paths: Iterable[Path]) -> tuple[list[SourceText], list[InputProblem]]:
-    """Decode every file under ``paths`` (directories are read recursively, in sorted order)."""
-    sources: list[SourceText] = []
-    problems: list[InputProblem] = []
-    for root in paths:
-        root = Path(root)
-        if root.is_dir():
-            files = sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith("."))
-            named = [(f, f"{root.name}/{f.relative_to(root).as_posix()}") for f in files]
-        elif root.exists():
-            named = [(root, root.name)]
-        else:
-            problems.append(InputProblem(str(root), "no such file or directory"))
-            continue
-        for path, name in named:
-            try:
-                text = path.read_bytes().decode("utf-8-sig")
-            except OSError as error:
-                problems.append(InputProblem(name, f"cannot read the file: {error.strerror or error}"))
-                continue
-            except UnicodeDecodeError as error:
-                problems.append(InputProblem(name, f"not UTF-8 text (byte {error.start}); skipped"))
-                continue
-            text = text.replace("\r\n", "\n")
-            sources.append(SourceText(name, text, detect_format(name, text)))
-    return sources, problems
+#: Version of everything that turns a file into records; part of every cache key.
+READERS_VERSION = "1"
 
 
 def build(
     paths: Sequence[Path] | None = None,
     *,
-    progress: Callable[[Iterable[SourceText]], Iterable[SourceText]] | None = None,
+    progress: Callable[[Iterable[DocumentRecords], int], Iterable[DocumentRecords]] | None = None,
+    workers: int = 1,
+    dask: str | None = None,
+    cache_dir: Path | None = None,
 ) -> BuildResult:
     """Read ``paths`` (default: the bundled sample) and build one merged graph.
 
     Bad inputs do not stop the build: each becomes an :class:`InputProblem`
     in the result, and every other file is still built.
+
+    ``workers`` processes (or the Dask scheduler at ``dask``, "local" for a
+    local cluster) extract documents in parallel; ``cache_dir`` keeps each
+    document's records so that a rebuild re-extracts only changed files.
+    ``progress(records, total)`` wraps the stream of extracted documents
+    (for a progress bar).  However it runs, the result is the same.
     """
+    if workers < 1:
+        raise KgError(f"--workers must be at least 1, not {workers}")
     sources, problems = read_sources(paths if paths else sample_inputs())
     if not sources and not problems:
         raise KgError("no input files found")
     repeated = repeated_blocks([s.text for s in sources if s.format == "lecture-page"])
-    documents: list[DocumentRecords] = []
-    for source in progress(sources) if progress else sources:
-        document = read_document(source, repeated=repeated)
+    cache = DocumentCache(cache_dir) if cache_dir else None
+    keys = [_cache_key(source, repeated) for source in sources]
+    documents: list[DocumentRecords | None] = [cache.get(key) if cache else None for key in keys]
+    todo = [index for index, document in enumerate(documents) if document is None]
+    extracted = map_documents([sources[i] for i in todo], repeated=repeated, workers=workers, dask=dask)
+    for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
+        documents[index] = document
+        if cache:
+            cache.put(keys[index], document)
+    if cache:
+        cache.prune()
+    done = [document for document in documents if document is not None]
+    for document in done:
         problems.extend(document.problems)
-        documents.append(document)
-    return BuildResult(build_graph(documents), tuple(documents), tuple(problems))
+    return BuildResult(build_graph(done), tuple(done), tuple(problems), tuple(sources[i].name for i in todo))
+
+
+def _cache_key(source: SourceText, repeated: frozenset[str]) -> str:
+    parts = [source.digest, source.name, str(source.format), PIPELINE_VERSION, READERS_VERSION]
+    if source.format == "lecture-page":  # boilerplate shared with other pages changes what a page yields
+        parts.append(short_hash("\n".join(sorted(repeated)), 32))
+    return cache_key(*parts)
 
 
 def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset()) -> DocumentRecords:
     """Every record of one input: read by its format's reader, then entity extraction on each abstract.
 
-    ``repeated`` holds lecture-page blocks seen on several pages (conference boilerplate).
+    ``repeated`` holds lecture-page blocks seen on several pages (conference
+    boilerplate).  Never raises: a file kg fails on becomes a problem, so one
+    bad input cannot stop a batch.
     """
+    try:
+        return _read_by_format(source, repeated)
+    except Exception as error:  # noqa: BLE001 - the batch must go on; the message asks for a report
+        problem = InputProblem(source.name, f"kg failed on this file ({type(error).__name__}: {error}); "
+                                            "skipped - please report it with the file attached")
+        return DocumentRecords(source=source.name, problems=(problem,))
+
+
+def _read_by_format(source: SourceText, repeated: frozenset[str]) -> DocumentRecords:
     if source.format == "anthology-xml":
         xml = read_anthology_xml(source.text.encode("utf-8"), source=source.name)
-        return _with_mentions(source, xml.papers, venues=xml.venues, curated=xml.mentions, problems=xml.problems)
+        # a volume file may hold only event metadata (no papers): that is not a problem
+        return _with_mentions(source, xml.papers, venues=xml.venues, curated=xml.mentions, problems=xml.problems,
+                              may_be_empty=True)
     if source.format == "jsonl":
         jsonl = read_jsonl(source.text, source=source.name)
         return _with_mentions(source, jsonl.papers, problems=jsonl.problems)
@@ -134,9 +146,10 @@ def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset())
     return DocumentRecords(source=source.name, problems=(problem,))
 
 
-def _with_mentions(source: SourceText, papers: Sequence[Paper], *, venues=(), curated=(), problems=()) -> DocumentRecords:
+def _with_mentions(source: SourceText, papers: Sequence[Paper], *, venues=(), curated=(), problems=(),
+                   may_be_empty: bool = False) -> DocumentRecords:
     mentions = [*curated, *extract_mentions(papers)]
-    if not papers and not problems:
+    if not papers and not problems and not may_be_empty:
         problems = [InputProblem(source.name, "no papers found; skipped", 1)]
     return DocumentRecords(source=source.name, papers=tuple(papers), venues=tuple(venues),
                            mentions=tuple(mentions), problems=tuple(problems))

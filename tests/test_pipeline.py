@@ -32,7 +32,8 @@ def test_same_paper_on_two_pages_is_one_node(tmp_path, sample_build):
     # "Leveraging High-Resource English Corpora ..." is listed on one page and named by "Next from" on the same page;
     # copying a page under another name must not duplicate any paper.
     shutil.copytree(SAMPLE_DIR, tmp_path / "pages")
-    shutil.copy(SAMPLE_DIR / "000_16934c490b00c391.txt", tmp_path / "pages" / "copy.txt")
+    page = (SAMPLE_DIR / "000_16934c490b00c391.txt").read_text(encoding="utf-8")
+    (tmp_path / "pages" / "copy.txt").write_text(page + "\n", encoding="utf-8")  # not byte-identical
     graph = build([tmp_path / "pages"]).graph
     assert len(_papers_titled(graph, "CLEAR: Cross-Lingual")) == 1
     node = _papers_titled(graph, "CLEAR: Cross-Lingual")[0]
@@ -84,8 +85,17 @@ def test_unreadable_file_is_reported_and_the_rest_is_built(tmp_path):
     shutil.copy(SAMPLE_DIR / "000_16934c490b00c391.txt", tmp_path / "good.txt")
     (tmp_path / "broken.txt").write_bytes(b"\xff\xfe\x00 not text \x80\x81")
     result = build([tmp_path])
-    assert [str(p) for p in result.problems] == [f"{tmp_path.name}/broken.txt: not UTF-8 text (byte 0); skipped"]
+    assert [str(p) for p in result.problems] == [
+        f"{tmp_path.name}/broken.txt: starts like UTF-16 text but is not (byte 14); skipped"]
     assert _papers_titled(result.graph, "CLEAR: Cross-Lingual")
+
+
+def test_a_byte_identical_copy_is_reported_and_read_once(tmp_path):
+    shutil.copy(SAMPLE_DIR / "000_16934c490b00c391.txt", tmp_path / "a.txt")
+    shutil.copy(SAMPLE_DIR / "000_16934c490b00c391.txt", tmp_path / "b.txt")
+    result = build([tmp_path])
+    assert [str(p) for p in result.problems] == [f"{tmp_path.name}/b.txt: same content as {tmp_path.name}/a.txt; skipped"]
+    assert len(result.documents) == 1
 
 
 def test_missing_input_is_a_problem_not_a_crash(tmp_path):

@@ -1,0 +1,84 @@
+"""Run per-document extraction in this process, in a process pool, or on a Dask cluster.
+
+Extraction is a pure function of one document (:func:`kg.pipeline.read_document`),
+so it maps over documents anywhere; the graph is assembled afterwards, in
+the calling process, from the records in input order.  Every way of running
+gives the same records, hence the same graph and the same output bytes.
+
+>>> from kg.sources import SourceText
+>>> page = SourceText("p.txt", "Germany\\nWe study retrieval of things.\\nACL 2026\\nPoster\\n", "lecture-page")
+>>> [records.source for records in map_documents([page], repeated=frozenset())]
+['p.txt']
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from functools import partial
+
+from kg.records import DocumentRecords
+from kg.sources import SourceText
+
+__all__ = ["map_documents", "dask_client"]
+
+
+def _read(source: SourceText, repeated: frozenset[str]) -> DocumentRecords:
+    from kg.pipeline import read_document  # imported here: workers import the pipeline lazily
+
+    return read_document(source, repeated=repeated)
+
+
+def map_documents(
+    sources: Sequence[SourceText],
+    *,
+    repeated: frozenset[str],
+    workers: int = 1,
+    dask: str | None = None,
+) -> Iterator[DocumentRecords]:
+    """Records of each source, yielded in the order of ``sources``.
+
+    ``workers`` > 1 uses that many processes; ``dask`` is a scheduler address
+    ("tcp://host:8786") or "local" for a :class:`distributed.LocalCluster`
+    with ``workers`` worker processes.
+    """
+    read = partial(_read, repeated=repeated)
+    if dask:
+        yield from _on_dask(read, sources, dask, workers)
+    elif workers > 1 and len(sources) > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            # big chunks keep the pipes busy; small enough to keep every worker fed
+            chunk = max(1, min(16, len(sources) // (workers * 4)))
+            yield from pool.map(read, sources, chunksize=chunk)
+    else:
+        yield from map(read, sources)
+
+
+def _on_dask(read, sources: Sequence[SourceText], address: str, workers: int) -> Iterator[DocumentRecords]:
+    from distributed import as_completed  # optional at import time: only Dask builds need it
+
+    with dask_client(address, workers=workers) as client:
+        futures = client.map(read, sources, pure=False)
+        order = {future.key: index for index, future in enumerate(futures)}
+        done: dict[int, DocumentRecords] = {}
+        next_index = 0
+        for future in as_completed(futures):
+            done[order[future.key]] = future.result()
+            future.release()
+            while next_index in done:
+                yield done.pop(next_index)
+                next_index += 1
+
+
+@contextmanager
+def dask_client(address: str, *, workers: int = 2):
+    """A :class:`distributed.Client` for ``address``, or for a new local cluster when it is "local"."""
+    from distributed import Client, LocalCluster
+
+    if address == "local":
+        with LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            yield client
+    else:
+        with Client(address) as client:
+            yield client
