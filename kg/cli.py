@@ -11,10 +11,14 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from exports.files import output_transaction
 from exports.html_view import write_html
 from exports.node_link import write_json
 from exports.rdf import write_turtle
 from kg.pipeline import BuildResult, KgError, build
+
+#: Folder inside the output folder where per-document records are cached between builds.
+CACHE_FOLDER = ".kg-cache"
 
 __all__ = ["main"]
 
@@ -24,9 +28,11 @@ _SUMMARY = (
     ("methods", "method"),
     ("datasets", "dataset"),
     ("models", "model"),
+    ("persons", "person"),
     ("proposes links", "proposes"),
     ("uses links", "uses"),
     ("presentedAt links", "presentedAt"),
+    ("creator links", "creator"),
     ("nextInProgram links", "nextInProgram"),
     ("similarTo links", "similarTo"),
 )
@@ -44,28 +50,45 @@ def main() -> None:
               default=Path("kg-out"), show_default=True, help="Folder to write graph.ttl, graph.html and graph.json to.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when any input has a problem.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool) -> None:
+@click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes extracting documents in parallel (the result is the same).")
+@click.option("--dask", "dask", metavar="ADDRESS",
+              help="Extract on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for a "
+                   "local cluster of --workers processes.")
+@click.option("--no-cache", is_flag=True,
+              help="Re-extract every document instead of reusing OUTPUT/.kg-cache from earlier builds.")
+def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool, workers: int,
+                  dask: str | None, no_cache: bool) -> None:
     """Build the graph from INPUTS (files or folders; default: the bundled sample pages).
 
-    Writes OUTPUT/graph.ttl (RDF Turtle), OUTPUT/graph.html (an interactive view
-    that works offline) and OUTPUT/graph.json (node-link JSON of the networkx graph),
-    then prints what it made.  Unreadable or malformed inputs are reported one per
-    line and skipped; the rest is built.
+    INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
+    Lines and BibTeX files; the format is detected from each file's content.
+    Writes OUTPUT/graph.ttl (RDF Turtle), OUTPUT/graph.html (an interactive
+    view that works offline) and OUTPUT/graph.json (node-link JSON of the
+    networkx graph), then prints what it made.  Unreadable or malformed
+    inputs are reported one per line and skipped; the rest is built.  A
+    rebuild re-extracts only the inputs that changed (cache in
+    OUTPUT/.kg-cache).
     """
-    def progress(items):
-        return tqdm(items, desc="reading", unit="file", disable=quiet, file=sys.stderr, leave=False)
+    def progress(items, total):
+        return tqdm(items, total=total, desc="extracting", unit="file", disable=quiet, file=sys.stderr, leave=False)
 
     try:
-        result = build(list(inputs) or None, progress=progress)
+        result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
+                       cache_dir=None if no_cache else output / CACHE_FOLDER)
     except KgError as error:
         raise click.ClickException(str(error)) from error
     for problem in result.problems:
         click.echo(f"warning: {problem}", err=True)
-    written = [
-        write_turtle(result.graph, output / "graph.ttl"),
-        write_html(result.graph, output / "graph.html"),
-        write_json(result.graph, output / "graph.json"),
-    ]
+    try:
+        with output_transaction():
+            written = [
+                write_turtle(result.graph, output / "graph.ttl"),
+                write_html(result.graph, output / "graph.html"),
+                write_json(result.graph, output / "graph.json"),
+            ]
+    except KeyboardInterrupt:
+        raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") from None
     _print_summary(result, written)
     if strict and result.problems:
         raise click.ClickException(f"{len(result.problems)} input problem(s) and --strict was given")

@@ -42,7 +42,7 @@ def test_bad_file_is_one_warning_and_strict_fails(tmp_path):
     result = runner.invoke(main, ["build", "-q", str(inputs), "-o", str(tmp_path / "out")])
     assert result.exit_code == 0
     warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
-    assert warnings == ["warning: in/bad.txt: not UTF-8 text (byte 0); skipped"]
+    assert warnings == ["warning: in/bad.txt:1: not UTF-8 text (byte 0) and no other encoding fits; skipped"]
     assert (tmp_path / "out" / "graph.ttl").exists()
     strict = runner.invoke(main, ["build", "-q", "--strict", str(inputs), "-o", str(tmp_path / "strict")])
     assert strict.exit_code == 1 and "--strict" in strict.output
