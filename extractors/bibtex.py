@@ -18,6 +18,7 @@ title nor an abstract, becomes a problem naming its line (and key).
 """
 from __future__ import annotations
 
+import logging
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from kg.records import InputProblem, Paper, Provenance
 __all__ = ["BibtexRecords", "read_bibtex", "looks_like_bibtex"]
 
 _READER = "bibtex"
+_FAILED_KEY = re.compile(r"\s*@\s*\w+\s*[{(]\s*([^,\s{}()]+)\s*,")
 _ENTRY_START = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
 _ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "c": "\u0327", "=": "\u0304"}
 _ACCENT_COMMAND = re.compile(r"\\([`'^\"~=c])\s*\{?\s*([A-Za-z])\}?")
@@ -37,6 +39,9 @@ _COMMAND = re.compile(r"\\[A-Za-z]+\s*")
 _SPACES = re.compile(r"\s+")
 _DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:)", re.IGNORECASE)
 _KNOWN = {"title", "abstract", "author", "year", "doi", "url", "booktitle", "journal", "venue"}
+# bibtexparser logs each failed block itself; kg reports them once, as input problems.
+logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
+logging.getLogger("bibtexparser").propagate = False
 
 
 @dataclass
@@ -57,8 +62,8 @@ def read_bibtex(text: str, *, source: str) -> BibtexRecords:
     records = BibtexRecords()
     library = bibtexparser.parse_string(text)
     for failed in library.failed_blocks:
-        key = getattr(failed, "key", None)
-        label = f"entry {key!r}" if key else "an entry"
+        key = _FAILED_KEY.match(failed.raw or "")
+        label = f"entry {key.group(1)!r}" if key else "an entry"
         records.problems.append(InputProblem(source, f"{label} does not parse as BibTeX; skipped", failed.start_line + 1))
     for entry in library.entries:
         paper = _paper(entry, source)

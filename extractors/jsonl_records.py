@@ -59,9 +59,10 @@ def read_jsonl(text: str, *, source: str) -> JsonlRecords:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except ValueError as error:
-            records.problems.append(InputProblem(source, f"not a JSON object ({error.args[0].split(':')[0]}); line skipped", number))
+            record = json.loads(line.rstrip("\r\n"))
+        except json.JSONDecodeError as error:
+            records.problems.append(InputProblem(
+                source, f"not a JSON object: {error.msg} (column {error.colno}); line skipped", number))
             continue
         if not isinstance(record, dict):
             records.problems.append(InputProblem(source, "a JSON value that is not an object; line skipped", number))
