@@ -29,7 +29,7 @@ from kg.records import DocumentRecords
 __all__ = ["DocumentCache", "cache_key", "CACHE_FORMAT"]
 
 #: Bumped whenever the pickled record classes change shape.
-CACHE_FORMAT = "2"
+CACHE_FORMAT = "3"
 
 
 def cache_key(*parts: str) -> str:

@@ -96,7 +96,7 @@ def build(
     extracted = map_documents([sources[i] for i in todo], repeated=repeated, workers=workers, dask=dask)
     for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
         documents[index] = document
-        if cache:
+        if cache and document.complete:
             cache.put(keys[index], document)
     if cache:
         cache.prune()
@@ -125,7 +125,7 @@ def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset())
     except Exception as error:  # noqa: BLE001 - the batch must go on; the message asks for a report
         problem = InputProblem(source.name, f"kg failed on this file ({type(error).__name__}: {error}); "
                                             "skipped - please report it with the file attached")
-        return DocumentRecords(source=source.name, problems=(problem,))
+        return DocumentRecords(source=source.name, problems=(problem,), complete=False)
 
 
 def _read_by_format(source: SourceText, repeated: frozenset[str]) -> DocumentRecords:

@@ -162,3 +162,4 @@ class DocumentRecords:
     links: tuple[PaperLink, ...] = ()
     mentions: tuple[Mention, ...] = ()
     problems: tuple[InputProblem, ...] = field(default=())
+    complete: bool = True  # False when kg itself failed on the document: never cached

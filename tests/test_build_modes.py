@@ -84,3 +84,20 @@ def test_a_corrupt_cache_entry_is_extracted_again(inputs, tmp_path, reference):
     again = build([inputs], cache_dir=tmp_path / "cache")
     assert len(again.extracted) == 1
     assert to_json(again.graph) == reference
+
+
+def test_a_file_kg_failed_on_is_not_cached(inputs, tmp_path, monkeypatch, reference):
+    real = kg.pipeline._read_by_format
+
+    def flaky(source, repeated):
+        if source.name.endswith("refs.bib"):
+            raise RuntimeError("a bug in a reader")
+        return real(source, repeated)
+
+    monkeypatch.setattr(kg.pipeline, "_read_by_format", flaky)
+    first = build([inputs], cache_dir=tmp_path / "cache")
+    assert [p.message.split(" (")[0] for p in first.problems] == ["kg failed on this file"]
+    monkeypatch.setattr(kg.pipeline, "_read_by_format", real)
+    again = build([inputs], cache_dir=tmp_path / "cache")
+    assert [Path(name).name for name in again.extracted] == ["refs.bib"]
+    assert to_json(again.graph) == reference
