@@ -1,10 +1,12 @@
-"""Export the networkx graph as node-link JSON (``networkx.node_link_data``), sorted for stable bytes.
+"""Node-link JSON of the networkx graph (``networkx.node_link_data``), sorted for stable bytes, and back.
 
 >>> import networkx as nx
 >>> g = nx.MultiDiGraph()
 >>> _ = g.add_edge("paper/a", "venue/b", key="presentedAt", relation="presentedAt")
 >>> '"relation": "presentedAt"' in to_json(g)
 True
+>>> from_json(to_json(g)).edges(keys=True, data="relation")
+OutMultiEdgeDataView([('paper/a', 'venue/b', 'presentedAt', 'presentedAt')])
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import networkx as nx
 
 from exports.files import write_text_atomic
 
-__all__ = ["to_json", "write_json", "read_json"]
+__all__ = ["GraphFileError", "from_json", "read_json", "to_json", "write_json"]
 
 
 def to_json(graph: nx.MultiDiGraph) -> str:
@@ -31,19 +33,48 @@ def write_json(graph: nx.MultiDiGraph, path: Path) -> Path:
     return write_text_atomic(Path(path), to_json(graph))
 
 
+class GraphFileError(ValueError):
+    """A graph file that is not node-link JSON of a kg graph; the message names the file and what to do."""
+
+
+def from_json(text: str) -> nx.MultiDiGraph:
+    """The graph :func:`to_json` wrote (nodes, attributes and keyed edges); :class:`GraphFileError` otherwise."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise GraphFileError(f"not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from error
+    if not isinstance(data, dict) or not isinstance(data.get("nodes"), list) or not isinstance(data.get("edges"), list):
+        raise GraphFileError("not node-link JSON: expected an object with 'nodes' and 'edges' lists")
+    if not all(isinstance(node, dict) and "id" in node for node in data["nodes"]):
+        raise GraphFileError("not node-link JSON of a graph: a node has no 'id'")
+    try:
+        graph = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+    except (KeyError, TypeError, nx.NetworkXError) as error:
+        raise GraphFileError(f"not node-link JSON of a graph: {error!r}") from error
+    if not isinstance(graph, nx.MultiDiGraph):
+        graph = nx.MultiDiGraph(graph)
+    return graph
+
+
 def read_json(path: Path) -> nx.MultiDiGraph:
     """The graph written by :func:`write_json`, read back (a built output's ``graph.json``).
 
-    >>> import tempfile
+    Raises :class:`FileNotFoundError` when ``path`` does not exist and
+    :class:`GraphFileError` (naming ``path``) when it is not node-link JSON.
+
+    >>> import tempfile, networkx as nx
     >>> g = nx.MultiDiGraph()
-    >>> _ = g.add_edge("paper/a", "venue/b", key="presentedAt", relation="presentedAt")
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     back = read_json(write_json(g, Path(folder) / "graph.json"))
-    >>> list(back.edges(keys=True))
-    [('paper/a', 'venue/b', 'presentedAt')]
+    >>> g.add_node("dataset/mmlu", kind="dataset", label="MMLU", alt_labels=["mmlu"])
+    >>> path = write_json(g, Path(tempfile.mkdtemp()) / "graph.json")
+    >>> dict(read_json(path).nodes(data=True))
+    {'dataset/mmlu': {'alt_labels': ['mmlu'], 'kind': 'dataset', 'label': 'MMLU'}}
     """
+    path = Path(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError as error:
         raise FileNotFoundError(f"{path}: no such file; run `kg build -o FOLDER` first") from error
-    return nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+    try:
+        return from_json(text)
+    except GraphFileError as error:
+        raise GraphFileError(f"{path}: {error}; write it again with `kg build -o {path.parent}`") from error

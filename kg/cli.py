@@ -14,6 +14,7 @@ from tqdm import tqdm
 from exports.files import output_transaction
 from exports.html_view import write_html
 from exports.node_link import write_json
+from exports.views import DEFAULT_TOP, write_views
 from exports.rdf import write_turtle
 from kg.pipeline import BuildResult, KgError, build
 
@@ -57,8 +58,12 @@ def main() -> None:
                    "local cluster of --workers processes.")
 @click.option("--no-cache", is_flag=True,
               help="Re-extract every document instead of reusing OUTPUT/.kg-cache from earlier builds.")
+@click.option("--views/--no-views", default=True, show_default=True,
+              help="Also write OUTPUT/views/: an overview, one view per venue and an index (see `kg view`).")
+@click.option("--top", type=click.IntRange(min=10), default=DEFAULT_TOP, show_default=True,
+              help="Most nodes one HTML view shows; larger views keep the most connected and say so.")
 def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool, workers: int,
-                  dask: str | None, no_cache: bool) -> None:
+                  dask: str | None, no_cache: bool, views: bool, top: int) -> None:
     """Build the graph from INPUTS (files or folders; default: the bundled sample pages).
 
     INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
@@ -84,9 +89,11 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
         with output_transaction():
             written = [
                 write_turtle(result.graph, output / "graph.ttl"),
-                write_html(result.graph, output / "graph.html"),
+                write_html(result.graph, output / "graph.html", max_nodes=top),
                 write_json(result.graph, output / "graph.json"),
             ]
+            if views:
+                written.append(write_views(result.graph, output / "views", top=top)[-1])  # its index.html
     except KeyboardInterrupt:
         raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") from None
     _print_summary(result, written)
@@ -96,13 +103,19 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
 
 def _print_summary(result: BuildResult, written: list[Path]) -> None:
     counts = result.counts()
-    click.echo(f"Built a graph from {len(result.documents)} document(s):")
+    reused = len(result.documents) - len(result.extracted)
+    cached = f" ({reused} unchanged, taken from the cache)" if reused else ""
+    click.echo(f"Built a graph from {len(result.documents)} document(s){cached}:")
     for label, key in _SUMMARY:
         click.echo(f"  {label:<22}{counts.get(key, 0):>6}")
     click.echo("Wrote:")
     for path in written:
         click.echo(f"  {path}")
 
+
+from kg.cli_view import view_command  # noqa: E402
+
+main.add_command(view_command, "view")
 
 if __name__ == "__main__":  # pragma: no cover
     main()

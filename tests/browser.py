@@ -154,8 +154,9 @@ def open_page(
 ) -> PageRun:
     """Load ``page`` (with the error probe injected) in headless Chromium.
 
-    The probed copy, the fresh profile and the screenshot go under
-    ``workdir``. ``budget_ms`` is virtual time: timers and animation frames
+    The probed copy is written beside ``page`` (so relative links to
+    scripts and styles resolve) and removed afterwards; the fresh profile
+    (also removed) and the screenshot go under ``workdir``. ``budget_ms`` is virtual time: timers and animation frames
     run until the page has been idle that long, without waiting in real time.
     Raises :class:`FileNotFoundError` when Chromium is missing and
     :class:`subprocess.TimeoutExpired` after ``timeout_s`` seconds.
@@ -163,7 +164,8 @@ def open_page(
     executable = chromium_path()
     if executable is None:
         raise FileNotFoundError("chromium is not on PATH")
-    probed = workdir / f"probed-{page.name}"
+    # the probed copy goes beside the page, so relative links to shared assets still resolve
+    probed = page.parent / f".probed-{page.name}"
     probed.write_text(inject_probe(page.read_text(encoding="utf-8")), encoding="utf-8")
     profile = tempfile.mkdtemp(prefix="chromium-profile-", dir=workdir)
     shot = workdir / f"{page.stem}.png" if screenshot else None
@@ -178,7 +180,11 @@ def open_page(
     if shot is not None:
         command.append(f"--screenshot={shot}")
     command.append(probed.resolve().as_uri())
-    result = _run(command, timeout_s)
+    try:
+        result = _run(command, timeout_s)
+    finally:
+        probed.unlink(missing_ok=True)
+        shutil.rmtree(profile, ignore_errors=True)
     errors = _probe_errors(result.stdout) + _log_errors(result.stderr)
     return PageRun(dom=result.stdout, stderr=result.stderr, returncode=result.returncode,
                    screenshot=shot, errors=errors)

@@ -1,14 +1,16 @@
-"""The HTML view in headless Chromium: it draws, offline, without JavaScript errors."""
+"""The HTML views in headless Chromium: they draw, offline, without JavaScript errors, and show text as text."""
 from __future__ import annotations
 
+import re
 import struct
 from pathlib import Path
 
 import pytest
 
-from browser import chromium_path, open_page
+from browser import PageRun, chromium_path, open_page
 from exports.html_view import write_html
-from test_html import small_graph
+from exports.views import find_node, write_ego_view, write_index, write_views
+from test_html import CODE_URL, PAPER_A, page_data, small_graph
 
 pytestmark = [
     pytest.mark.browser,
@@ -18,6 +20,27 @@ pytestmark = [
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 WINDOW = (1280, 800)
 
+#: Once the network is drawn, the share of the canvas that is not transparent (sampled), as data-kg-ink.
+INK_PROBE = """<script>
+(function check() {
+  if (!document.body.dataset.kgDrawn) { setTimeout(check, 50); return; }
+  var canvas = document.querySelector("#kg-canvas canvas");
+  var pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  var ink = 0, samples = 0;
+  for (var i = 3; i < pixels.length; i += 4 * 7) { samples++; if (pixels[i] > 0) { ink++; } }
+  document.body.dataset.kgInk = String(ink / samples);
+})();
+</script>"""
+
+#: Shows the tooltip and the details panel of the hostile paper, as hovering and clicking it would.
+SHOW_HOSTILE = """<script>
+setTimeout(function () {
+  var i = kgView.nodeIndex("paper/img-1a2b3c4d5e");
+  kgView.showNodeTooltip(i, 200, 150);
+  kgView.showNodeDetails(i);
+}, 100);
+</script>"""
+
 
 def png_size(path: Path) -> tuple[int, int]:
     """Width and height from a PNG's IHDR chunk."""
@@ -26,36 +49,82 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", header[16:24])
 
 
+def add_script(page: Path, script: str) -> Path:
+    """``page`` with ``script`` added at the end of its body (for interacting with the view)."""
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("</body>", script + "</body>"), encoding="utf-8")
+    return page
+
+
+def element(run: PageRun, element_id: str) -> str:
+    """The outer HTML of the element with ``element_id`` in the dumped DOM (up to its first closing div)."""
+    match = re.search(rf'<div id="{element_id}"[^>]*>.*?</div></div>', run.dom, re.DOTALL)
+    assert match is not None, element_id
+    return match.group(0)
+
+
 def test_page_draws_all_nodes_without_errors(tmp_path: Path) -> None:
     graph = small_graph()
-    page = write_html(graph, tmp_path / "graph.html", title="Browser test")
+    page = add_script(write_html(graph, tmp_path / "graph.html", title="Browser test"), INK_PROBE)
     run = open_page(page, tmp_path, window=WINDOW, timeout_s=60)
     assert run.errors == []
     assert run.body_data("kg-drawn") == str(graph.number_of_nodes())
-    assert run.screenshot is not None and run.screenshot.exists()
-    assert png_size(run.screenshot) == WINDOW
-    # a blank canvas compresses to a few kB; legend, text and nodes make it larger
+    assert 0 < float(run.body_data("kg-drawn-ms") or 0) < 60_000
+    # nodes, edges and labels cover part of the canvas (an empty one scores 0)
+    assert float(run.body_data("kg-ink") or 0) > 0.002
+    assert run.screenshot is not None and png_size(run.screenshot) == WINDOW
     assert run.screenshot.stat().st_size > 10_000
 
 
-def test_truncated_page_draws_the_kept_nodes(tmp_path: Path) -> None:
-    page = write_html(small_graph(), tmp_path / "graph.html", max_nodes=3)
+def test_every_page_of_a_views_folder_draws(tmp_path: Path, sample_build) -> None:
+    graph = sample_build.graph
+    out = tmp_path / "views"
+    write_views(graph, out)
+    write_ego_view(graph, out, find_node(graph, "GPT-4o"))
+    write_ego_view(graph, out, find_node(graph, "Does Self-Consistency Improve", kinds=["paper"]))
+    write_index(graph, out)
+    pages = sorted(p for p in out.glob("*.html") if p.name != "index.html")
+    assert len(pages) == 6  # overview, three venues, two ego views
+    for page in pages:
+        expected = len(page_data(page.read_text(encoding="utf-8"))["nodes"])
+        run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
+        assert run.errors == [], page.name
+        assert run.body_data("kg-drawn") == str(expected), page.name
+    index = open_page(out / "index.html", tmp_path, screenshot=False, timeout_s=60)
+    assert index.errors == []
+
+
+def test_hostile_title_shows_as_text(tmp_path: Path) -> None:
+    page = add_script(write_html(small_graph(), tmp_path / "graph.html"), SHOW_HOSTILE)
     run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
-    assert run.errors == []
-    assert run.body_data("kg-drawn") == "3"
+    assert run.errors == []  # in particular no "alert: 1"
+    for box in (element(run, "kg-tooltip"), element(run, "kg-details")):
+        assert '<div class="kg-heading">&lt;img src=x onerror=alert(1)&gt;</div>' in box
+        assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in box
+        assert "<img" not in box and "<script" not in box and "<b>" not in box
+        assert f'<a href="{CODE_URL}" target="_blank" rel="noopener noreferrer">' in box
+        assert "<span>javascript:alert(1)</span>" in box and 'href="javascript' not in box
+
+
+def test_error_detector_catches_html_injection(tmp_path: Path) -> None:
+    """If the page script ever parsed graph text as HTML, the hostile title's onerror handler would run."""
+    page = write_html(small_graph(), tmp_path / "graph.html")
+    text = page.read_text(encoding="utf-8")
+    assert "el.textContent = text" in text
+    page.write_text(text.replace("el.textContent = text", "el.innerHTML = text"), encoding="utf-8")
+    run = open_page(add_script(page, SHOW_HOSTILE), tmp_path, screenshot=False, timeout_s=60)
+    assert "alert: 1" in run.errors
 
 
 def test_error_detector_catches_broken_script(tmp_path: Path) -> None:
     page = write_html(small_graph(), tmp_path / "graph.html")
-    text = page.read_text(encoding="utf-8")
-    broken = "<script>undefinedFunction();</script><script>console.error('boom');</script></body>"
-    page.write_text(text.replace("</body>", broken), encoding="utf-8")
+    add_script(page, "<script>undefinedFunction();</script><script>console.error('boom');</script>")
     run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
     assert any("undefinedFunction" in e for e in run.errors if e.startswith("uncaught"))
     assert any("undefinedFunction" in e for e in run.errors if e.startswith("log"))
     assert any(e == "console.error: boom" for e in run.errors)
     # the page itself still drew
-    assert run.body_data("kg-drawn") == "6"
+    assert run.body_data("kg-drawn") == "8"
 
 
 def test_error_detector_catches_external_resource(tmp_path: Path) -> None:
@@ -69,19 +138,17 @@ def test_error_detector_catches_external_resource(tmp_path: Path) -> None:
     assert any(e.startswith("resource: SCRIPT https://cdn.example.invalid/x.js") for e in run.errors)
 
 
-def test_error_detector_catches_unescaped_tooltip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import exports.html_view as html_export
-
-    # simulate a renderer that forgets to escape: the hostile title's onerror handler must be caught
-    monkeypatch.setattr(html_export.html, "escape", lambda text, quote=True: text)
-    page = write_html(small_graph(), tmp_path / "graph.html")
-    run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
-    assert "alert: 1" in run.errors
+def test_missing_assets_are_reported(tmp_path: Path) -> None:
+    page = write_html(small_graph(), tmp_path / "view.html", asset_url="assets/")  # assets never written
+    run = open_page(page, tmp_path, screenshot=False, budget_ms=1000, timeout_s=60)
+    assert any(e.startswith("resource: SCRIPT file://") and e.endswith("assets/vis-network.min.js")
+               for e in run.errors)
+    assert run.body_data("kg-drawn") is None
 
 
 def test_search_and_kind_filter(tmp_path: Path) -> None:
     page = write_html(small_graph(), tmp_path / "graph.html")
-    interact = """<script>
+    add_script(page, """<script>
 setTimeout(function () {
   var search = document.getElementById("kg-search");
   search.value = "gpt4";  // matches the alt label "gpt4o" of GPT-4o
@@ -90,10 +157,41 @@ setTimeout(function () {
   paper.checked = false;
   paper.dispatchEvent(new Event("change"));
 }, 200);
-</script></body>"""
-    page.write_text(page.read_text(encoding="utf-8").replace("</body>", interact), encoding="utf-8")
+</script>""")
     run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
     assert run.errors == []
-    assert run.body_data("kg-drawn") == "6"
-    assert run.body_data("kg-visible") == "4"  # the two papers are filtered out
+    assert run.body_data("kg-drawn") == "8"
+    assert run.body_data("kg-visible") == "6"  # the two papers are filtered out
     assert '<p id="kg-search-status" aria-live="polite">1 match (Enter to zoom)</p>' in run.dom
+
+
+def test_truncated_page_draws_the_kept_nodes(tmp_path: Path) -> None:
+    page = write_html(small_graph(), tmp_path / "graph.html", max_nodes=3)
+    run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
+    assert run.errors == []
+    assert run.body_data("kg-drawn") == "3"
+    assert "Showing 3 of 8 nodes" in run.dom
+
+
+def test_five_thousand_node_view_draws(tmp_path: Path) -> None:
+    """The benchmark's 5,000-node graph, every node drawn (benchmarks/html.py times it)."""
+    from test_views import load_benchmark
+
+    graph = load_benchmark().synthetic_graph(5000)
+    out = tmp_path / "views"
+    write_views(graph, out, top=graph.number_of_nodes())
+    run = open_page(add_script(out / "overview.html", INK_PROBE), tmp_path, screenshot=False, timeout_s=120)
+    assert run.errors == []
+    assert run.body_data("kg-drawn") == "5000"
+    assert float(run.body_data("kg-ink") or 0) > 0.01
+    # generous: the benchmark measures ~1.3 s here; this only catches an order-of-magnitude regression
+    assert float(run.body_data("kg-drawn-ms") or 0) < 20_000
+
+
+def test_hostile_label_node_page_is_safe_in_a_views_folder(tmp_path: Path) -> None:
+    out = tmp_path / "views"
+    write_views(small_graph(), out)
+    page = add_script(write_ego_view(small_graph(), out, PAPER_A), SHOW_HOSTILE)
+    run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
+    assert run.errors == []
+    assert "<img" not in element(run, "kg-tooltip")

@@ -1,7 +1,8 @@
-"""Tests of the offline HTML view (exports/html_view.py); no browser needed."""
+"""Tests of one HTML view (exports/html_view.py): page text and data, no browser needed."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import subprocess
@@ -10,13 +11,16 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import exports.html_view as html_export
-from exports.html_view import render_html, write_html
+from exports.html_view import ASSET_FILES, KIND_STYLES, RELATION_STYLES, render_html, write_assets, write_html
 
 HOSTILE_TITLE = "<img src=x onerror=alert(1)>"
 HOSTILE_ABSTRACT_BIT = "</script><script>alert(1)</script>"
-KINDS = ("paper", "venue", "method", "dataset", "model")
+KINDS = ("paper", "venue", "method", "dataset", "model", "person")
+CODE_URL = "https://github.com/example/clear"
 
 
 def _mention(source: str, sentence: str, start: int) -> dict[str, object]:
@@ -31,7 +35,7 @@ def _mention(source: str, sentence: str, start: int) -> dict[str, object]:
 
 
 def small_graph() -> nx.MultiDiGraph:
-    """Two papers, a venue, a method, a dataset and a model, as kg/graph.py builds them."""
+    """Two papers, a venue, a method, a dataset, a model and two people, as docs/graph-model.md describes."""
     g = nx.MultiDiGraph()
     hostile_abstract = f"We propose CLEAR {HOSTILE_ABSTRACT_BIT} and test it on MMLU with GPT-4o."
     g.add_node(
@@ -43,8 +47,9 @@ def small_graph() -> nx.MultiDiGraph:
         presentation_type="Oral",
         country="Germany",
         keywords=["retrieval", "<b>bold</b>"],
-        code_repositories=["https://github.com/example/clear", "javascript:alert(1)"],
+        code_repositories=[CODE_URL, "javascript:alert(1)"],
         venue="ACL 2026",
+        year=2026,
         sources=["pages/001.txt"],
     )
     g.add_node(
@@ -75,6 +80,8 @@ def small_graph() -> nx.MultiDiGraph:
     g.add_node("dataset/mmlu", kind="dataset", label="MMLU", alt_labels=[], sources=["pages/001.txt"])
     g.add_node("model/gpt4o", kind="model", label="GPT-4o", alt_labels=["gpt4o"],
                sources=["pages/001.txt", "pages/002.txt"])
+    g.add_node("person/ada", kind="person", label="Ada <Lovelace>", name="Ada <Lovelace>", sources=["a.xml"])
+    g.add_node("person/alan", kind="person", label="Alan Turing", name="Alan Turing", sources=["a.xml"])
     paper_a, paper_b = "paper/img-1a2b3c4d5e", "paper/users-frequently-9f8e7d6c5b"
     g.add_edge(paper_a, "method/clear", key="proposes", relation="proposes", confidence=0.9,
                mentions=[_mention("pages/001.txt", f"We propose CLEAR {HOSTILE_ABSTRACT_BIT}.", 10)])
@@ -86,8 +93,15 @@ def small_graph() -> nx.MultiDiGraph:
                mentions=[_mention("pages/002.txt", "We prompt GPT-4o.", 5)])
     g.add_edge(paper_a, "venue/acl-2026", key="presentedAt", relation="presentedAt", source="pages/001.txt")
     g.add_edge(paper_a, paper_b, key="nextInProgram", relation="nextInProgram", source="pages/001.txt")
-    g.add_edge(paper_a, paper_b, key="similarTo", relation="similarTo", source="pages/001.txt")
+    g.add_edge(paper_a, paper_b, key="similarTo", relation="similarTo", source="pages/001.txt",
+               basis="text", score=0.8125)
+    # author order is the ``position`` attribute, not the insertion order
+    g.add_edge(paper_a, "person/alan", key="creator", relation="creator", source="a.xml", position=2)
+    g.add_edge(paper_a, "person/ada", key="creator", relation="creator", source="a.xml", position=1)
     return g
+
+
+PAPER_A = "paper/img-1a2b3c4d5e"
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +116,25 @@ def page_data(text: str) -> dict:
     return json.loads(match.group(1))
 
 
+def nodes_by_id(text: str) -> dict[str, dict]:
+    return {n["id"]: n for n in page_data(text)["nodes"]}
+
+
+def edges_by_relation(text: str) -> dict[str, list[dict]]:
+    data = page_data(text)
+    found: dict[str, list[dict]] = {}
+    for edge in data["edges"]:
+        found.setdefault(edge["r"], []).append(edge)
+    return found
+
+
+def vis_bundle() -> str:
+    return html_export._asset_texts()["vis-network.min.js"]
+
+
+# --- offline and safe ---------------------------------------------------------------------------
+
+
 def test_no_external_scripts_or_stylesheets(page: str) -> None:
     assert re.search(r"<script[^>]*\ssrc=", page, re.IGNORECASE) is None
     assert re.search(r"<link[^>]*\shref=", page, re.IGNORECASE) is None
@@ -110,68 +143,165 @@ def test_no_external_scripts_or_stylesheets(page: str) -> None:
     assert "sourceMappingURL" not in page
 
 
-def test_hostile_text_is_escaped(page: str) -> None:
+def test_only_http_urls_are_the_bundles_licence_notes_and_the_code_link(page: str) -> None:
+    """Outside vis-network's licence header and SVG namespace strings, the only URL is the user's code link."""
+    assert vis_bundle() in page
+    rest = page.replace(vis_bundle(), "")
+    assert re.findall(r"https?://[^\s\"'<>\\]+", rest) == [CODE_URL]
+
+
+def test_asset_mode_loads_only_files_written_beside_the_page(tmp_path: Path) -> None:
+    page = write_html(small_graph(), tmp_path / "view.html", asset_url="assets/")
+    written = write_assets(tmp_path / "assets")
+    text = page.read_text(encoding="utf-8")
+    loaded = re.findall(r'<(?:script|link)[^>]*\s(?:src|href)="([^"]*)"', text)
+    assert sorted(loaded) == sorted(f"assets/{name}" for name in ASSET_FILES)
+    assert [p.name for p in written] == list(ASSET_FILES)
+    assert all((tmp_path / url).is_file() for url in loaded)
+    assert vis_bundle() not in text and len(text) < 20_000
+
+
+def test_hostile_text_never_appears_as_markup(page: str) -> None:
     assert HOSTILE_TITLE not in page
     assert HOSTILE_ABSTRACT_BIT not in page
-    assert "<b>bold</b>" not in page
+    assert "<b>bold</b>" not in page and "<Lovelace>" not in page
     # exactly three </script> closers: vis-network, data block, page script
     assert page.lower().count("</script") == 3
-    # the hostile title survives as text: escaped in the tooltip HTML, raw in the JSON label
-    nodes = {n["id"]: n for n in page_data(page)["nodes"]}
-    paper = nodes["paper/img-1a2b3c4d5e"]
-    assert paper["label"] == HOSTILE_TITLE
-    assert "&lt;img src=x onerror=alert(1)&gt;" in paper["tip"]
-    assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in paper["tip"]
-    assert "<img" not in paper["tip"]
-    assert 'href="javascript' not in paper["tip"]
-    assert 'href="https://github.com/example/clear"' in paper["tip"]
+    # in the data the text survives unchanged, for the page script to show as text
+    nodes = nodes_by_id(page)
+    paper = nodes[PAPER_A]
+    assert paper["n"] == paper["l"] == HOSTILE_TITLE
+    assert HOSTILE_ABSTRACT_BIT in paper["d"]["ab"]
 
 
-def test_page_title_is_escaped(page: str) -> None:
-    assert "<title>Test &lt;graph&gt;</title>" in page
-    assert "Test <graph>" not in page
+def test_page_script_shows_graph_text_as_text_only() -> None:
+    """The page script must never parse graph data as HTML (tests/test_browser.py checks it in Chromium)."""
+    script = html_export._asset_texts()["kg-view.js"]
+    assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
+    assert "el.textContent = text" in script
 
 
-def test_legend_lists_kinds(page: str) -> None:
+def test_links_only_for_http_urls(page: str) -> None:
+    details = nodes_by_id(page)[PAPER_A]["d"]
+    assert details["links"] == [["Code", CODE_URL]]
+    assert ["Code", "javascript:alert(1)"] in details["rows"]  # shown as text
+
+
+def test_page_title_intro_and_links_are_escaped() -> None:
+    text = render_html(small_graph(), title="Test <graph>", intro="Intro <i>x</i>",
+                       links=[("<b>back</b>", 'index.html" onclick="alert(1)')])
+    assert "<title>Test &lt;graph&gt;</title>" in text
+    assert "Intro &lt;i&gt;x&lt;/i&gt;" in text
+    assert '<a href="index.html&#34; onclick=&#34;alert(1)">&lt;b&gt;back&lt;/b&gt;</a>' in text
+    assert "Test <graph>" not in text
+
+
+# --- what the page shows ------------------------------------------------------------------------
+
+
+def test_legend_lists_the_kinds_and_relations_drawn(page: str) -> None:
     legend = re.search(r'<fieldset id="kg-legend">(.*?)</fieldset>', page, re.DOTALL)
     assert legend is not None
     for kind in KINDS:
         assert f'value="{kind}" checked' in legend.group(1)
-    assert "paper <span class=\"kg-count\">(2)</span>" in legend.group(1)
+    assert 'paper <span class="kg-count">(2)</span>' in legend.group(1)
+    assert 'person <span class="kg-count">(2)</span>' in legend.group(1)
+    relations = re.search(r'<fieldset id="kg-relations">(.*?)</fieldset>', page, re.DOTALL)
+    assert relations is not None
+    for relation in ("proposes", "uses", "presentedAt", "creator", "nextInProgram", "similarTo"):
+        assert f"</span>{relation} <span" in relations.group(1)
+
+
+def test_every_kind_and_relation_of_the_graph_model_has_its_own_style() -> None:
+    assert set(KIND_STYLES) == set(KINDS)
+    assert len({(s.color, s.shape) for s in KIND_STYLES.values()}) == len(KINDS)
+    assert set(RELATION_STYLES) == {"proposes", "uses", "presentedAt", "creator", "nextInProgram", "similarTo"}
+    assert len({(s.color, s.dashes) for s in RELATION_STYLES.values()}) == len(RELATION_STYLES)
 
 
 def test_nodes_styled_by_kind_and_sized_by_degree(page: str) -> None:
-    nodes = {n["id"]: n for n in page_data(page)["nodes"]}
-    assert {n["kind"] for n in nodes.values()} == set(KINDS)
-    assert len({(n["shape"], n["color"]) for n in nodes.values()}) == len(KINDS)
-    # the hostile paper touches every other node, so it is the largest
-    assert max(nodes.values(), key=lambda n: n["size"])["id"] == "paper/img-1a2b3c4d5e"
+    data = page_data(page)
+    nodes = {n["id"]: n for n in data["nodes"]}
+    assert {n["k"] for n in nodes.values()} == set(KINDS)
+    groups = data["options"]["groups"]
+    assert groups == {k: {"shape": KIND_STYLES[k].shape, "color": KIND_STYLES[k].color} for k in KINDS}
+    # paper A touches every other node, so it is the largest; the people (degree 1) are the smallest
+    assert max(nodes.values(), key=lambda n: n["s"])["id"] == PAPER_A
+    assert nodes["person/ada"]["s"] < nodes["model/gpt4o"]["s"] < nodes[PAPER_A]["s"]
     assert all(isinstance(n["x"], float) and isinstance(n["y"], float) for n in nodes.values())
 
 
-def test_entity_tooltip_cites_source_and_sentence(page: str) -> None:
-    nodes = {n["id"]: n for n in page_data(page)["nodes"]}
-    tip = nodes["model/gpt4o"]["tip"]
-    assert "gpt4o" in tip  # alt label
-    assert "pages/001.txt" in tip and "with GPT-4o" in tip
-    assert "pages/002.txt" in tip and "We prompt GPT-4o." in tip
+def test_paper_details_have_venue_authors_abstract_and_sources(page: str) -> None:
+    details = nodes_by_id(page)[PAPER_A]["d"]
+    rows = dict(map(tuple, details["rows"]))
+    assert rows["Venue"] == "ACL 2026" and rows["Year"] == "2026"
+    assert rows["Authors"] == "Ada <Lovelace>, Alan Turing"  # by position
+    assert details["ab"].startswith("We propose CLEAR")
+    sources = page_data(page)["sources"]
+    assert [sources[i] for i in details["src"]] == ["pages/001.txt"]
+
+
+def test_long_abstract_is_clipped() -> None:
+    g = small_graph()
+    g.nodes[PAPER_A]["abstract"] = "word " * 500
+    details = nodes_by_id(render_html(g))[PAPER_A]["d"]
+    assert len(details["ab"]) <= html_export.ABSTRACT_CHARS + 1 and details["ab"].endswith("\u2026")
+
+
+def test_entity_details_cite_source_and_sentence(page: str) -> None:
+    data = page_data(page)
+    details = nodes_by_id(page)["model/gpt4o"]["d"]
+    assert dict(map(tuple, details["rows"]))["Papers"] == "uses 2"
+    assert [[data["sources"][s], q] for s, q in details["m"]] == [
+        ["pages/001.txt", "with GPT-4o"],
+        ["pages/002.txt", "We prompt GPT-4o."],
+    ]
+    assert details["mt"] == 2
+
+
+def test_edges_carry_provenance_basis_score_and_author_position(page: str) -> None:
+    data = page_data(page)
+    edges = edges_by_relation(page)
+    (similar,) = edges["similarTo"]
+    assert similar["b"] == "text" and similar["sc"] == 0.812
+    assert sorted(e["p"] for e in edges["creator"]) == [1, 2]
+    proposes = edges["proposes"][0]
+    assert proposes["c"] == 0.9 and data["sources"][proposes["m"][0]] == "pages/001.txt"
+    # nextInProgram and similarTo join the same two papers: the second is bent so both stay visible
+    assert [("cv" in e) for e in edges["nextInProgram"] + edges["similarTo"]] == [False, True]
+    assert data["relations"]["similarTo"] == {"color": "#76b7b2", "dashes": True, "arrows": ""}
 
 
 def test_physics_off_and_drawn_marker(page: str) -> None:
     assert page_data(page)["options"]["physics"] == {"enabled": False}
-    assert "document.body.dataset.kgDrawn" in page
+    assert "body.dataset.kgDrawn" in html_export._asset_texts()["kg-view.js"]
+
+
+def test_empty_graph_renders() -> None:
+    text = render_html(nx.MultiDiGraph())
+    assert page_data(text)["nodes"] == []
+    assert "0 nodes, 0 edges." in text
+
+
+# --- determinism --------------------------------------------------------------------------------
 
 
 def test_output_is_deterministic() -> None:
     first = render_html(small_graph())
-    second = render_html(small_graph())
-    assert first == second
+    assert render_html(small_graph()) == first
     # insertion order of the graph does not matter either
     reordered = nx.MultiDiGraph()
     g = small_graph()
     reordered.add_nodes_from(reversed(list(g.nodes(data=True))))
     reordered.add_edges_from(reversed(list(g.edges(keys=True, data=True))))
     assert render_html(reordered) == first
+
+
+def test_cache_gives_the_same_page() -> None:
+    cache: dict = {}
+    assert render_html(small_graph(), cache=cache) == render_html(small_graph())
+    assert PAPER_A in cache
+    assert render_html(small_graph(), cache=cache) == render_html(small_graph())
 
 
 _HASH_SEED_SCRIPT = """
@@ -181,11 +311,14 @@ import exports.html_view as h
 h.SPRING_LAYOUT_LIMIT = 40  # exercise the core + satellite layout on a small graph
 g = nx.MultiDiGraph()
 for i in range(300):
-    g.add_node(f"paper/p{i}", kind="paper", label=f"P{i}", keywords={"x", "y", "z"})
+    g.add_node(f"paper/p{i}", kind="paper", label=f"P{i}", keywords={"x", "y", "z"}, sources={"a", "b"})
     g.add_node(f"method/m{i % 30}", kind="method", label=f"M{i % 30}", alt_labels={"a", "b", "c"})
     g.add_edge(f"paper/p{i}", f"method/m{i % 30}", key="uses", relation="uses", confidence=0.5, mentions=[])
     g.add_edge(f"paper/p{i}", f"method/m{i * 7 % 30}", key="proposes", relation="proposes", confidence=0.5, mentions=[])
-sys.stdout.write(hashlib.sha256(h.render_html(g, max_nodes=250).encode()).hexdigest())
+digest = hashlib.sha256()
+digest.update(h.render_html(g, max_nodes=250).encode())
+digest.update(h.render_html(g, max_nodes=250, center="method/m3").encode())
+sys.stdout.write(digest.hexdigest())
 """
 
 
@@ -202,27 +335,72 @@ def test_output_does_not_depend_on_hash_seed() -> None:
     assert len(digests) == 1
 
 
-def test_max_nodes_truncation_is_stated(page: str) -> None:
-    g = small_graph()
-    text = render_html(g, max_nodes=3)
-    assert "Showing 3 of 6 nodes" in text
-    data = page_data(text)
-    assert len(data["nodes"]) == 3
-    # the most connected nodes are kept: paper A (degree 6), paper B (3), the model (2)
-    assert {n["id"] for n in data["nodes"]} == {
-        "paper/img-1a2b3c4d5e", "model/gpt4o", "paper/users-frequently-9f8e7d6c5b"
-    }
+# --- big graphs: the cut and the layouts ----------------------------------------------------------
+
+
+def test_max_nodes_truncation_is_stated() -> None:
+    text = render_html(small_graph(), max_nodes=3)
+    assert "Showing 3 of 8 nodes (the 2 most connected and the 1 with the most links to them)" in text
+    assert 'class="kg-truncated"' in text and "Raise --top" in text
+    nodes = nodes_by_id(text)
+    # the two most connected, paper A (degree 8) and paper B (3), and the model linked to both
+    assert set(nodes) == {PAPER_A, "model/gpt4o", "paper/users-frequently-9f8e7d6c5b"}
+    # every edge between kept nodes is drawn: A-B twice, A-model, B-model
+    assert len(page_data(text)["edges"]) == 4
+    assert "Showing" not in render_html(small_graph())
+
+
+@st.composite
+def random_graphs(draw: st.DrawFn) -> nx.MultiDiGraph:
+    size = draw(st.integers(min_value=1, max_value=25))
+    g = nx.MultiDiGraph()
+    for i in range(size):
+        g.add_node(f"n/{i}", kind=draw(st.sampled_from(KINDS)), label=f"N{i}")
+    pairs = draw(st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, size - 1),
+                                    st.sampled_from(sorted(RELATION_STYLES))), max_size=60))
+    for u, v, relation in pairs:
+        g.add_edge(f"n/{u}", f"n/{v}", key=relation, relation=relation)
+    return g
+
+
+@settings(max_examples=80, deadline=None)
+@given(graph=random_graphs(), cut=st.integers(min_value=0, max_value=30))
+def test_cut_keeps_hubs_and_their_best_links_and_every_edge_between_them(graph: nx.MultiDiGraph, cut: int) -> None:
+    data = page_data(render_html(graph, max_nodes=cut))
+    kept = [n["id"] for n in data["nodes"]]
+    assert len(kept) == min(cut, graph.number_of_nodes())
+    by_degree = sorted(graph, key=lambda n: (-graph.degree(n), n))
+    if cut < graph.number_of_nodes():
+        hubs = set(by_degree[: (cut + 1) // 2])
+        assert hubs <= set(kept)
+
+        def links(n: str) -> int:
+            return sum(1 for m in (*graph.succ[n], *graph.pred[n]) if m in hubs)
+
+        # no node left out has more links to the hubs than a kept non-hub node
+        left_out = set(graph) - set(kept)
+        if left_out and len(kept) > len(hubs):
+            assert max(map(links, left_out)) <= min(links(n) for n in set(kept) - hubs)
+    index = {node: i for i, node in enumerate(kept)}
+    drawn = sorted((kept[e["f"]], kept[e["t"]], e["r"]) for e in data["edges"])
+    between = sorted((u, v, k) for u, v, k in graph.edges(keys=True) if u in index and v in index)
+    assert drawn == between
+
+
+@settings(max_examples=40, deadline=None)
+@given(graph=random_graphs(), cut=st.integers(min_value=1, max_value=30))
+def test_centred_cut_keeps_nearest_nodes_first(graph: nx.MultiDiGraph, cut: int) -> None:
+    center = "n/0"
+    data = page_data(render_html(graph, max_nodes=cut, center=center))
     kept = {n["id"] for n in data["nodes"]}
-    assert all(e["from"] in kept and e["to"] in kept for e in data["edges"])
-    assert "Showing" not in page
+    distance = nx.single_source_shortest_path_length(graph.to_undirected(as_view=True), center)
+    assert center in kept
+    far = len(graph) + 1
+    worst_kept = max(distance.get(n, far) for n in kept)
+    assert all(distance.get(n, far) >= worst_kept for n in set(graph) - kept)
 
 
-def test_negative_max_nodes_rejected() -> None:
-    with pytest.raises(ValueError):
-        render_html(small_graph(), max_nodes=-1)
-
-
-def test_large_graph_uses_cheap_layout() -> None:
+def test_large_graph_uses_cheap_layout_without_stacking_nodes() -> None:
     g = nx.MultiDiGraph()
     for i in range(1200):
         g.add_node(f"paper/p{i}", kind="paper", label=f"Paper {i}")
@@ -231,15 +409,42 @@ def test_large_graph_uses_cheap_layout() -> None:
     text = render_html(g, max_nodes=1000)
     data = page_data(text)
     assert len(data["nodes"]) == 1000
-    assert "Showing 1000 of 1250 nodes" in text
+    assert "Showing 1,000 of 1,250 nodes (the 500 most connected and the 500 with the most links" in text
     positions = {(n["x"], n["y"]) for n in data["nodes"]}
     assert len(positions) == 1000  # no two nodes stacked on the same spot
 
 
-def test_empty_graph_renders() -> None:
-    text = render_html(nx.MultiDiGraph())
-    assert page_data(text)["nodes"] == []
-    assert "0 nodes, 0 edges." in text
+def test_radial_layout_puts_rings_around_the_centre() -> None:
+    """An entity, its 30 papers (ring 1) and their 3 authors each (ring 2); one isolated node."""
+    g = nx.MultiDiGraph()
+    g.add_node("dataset/d", kind="dataset", label="D")
+    g.add_node("person/lonely", kind="person", label="Lonely")
+    for i in range(30):
+        g.add_node(f"paper/{i:02}", kind="paper", label=f"P{i}")
+        g.add_edge(f"paper/{i:02}", "dataset/d", key="uses", relation="uses")
+        for j in range(3):
+            g.add_node(f"person/{i:02}-{j}", kind="person", label=f"A{i}.{j}")
+            g.add_edge(f"paper/{i:02}", f"person/{i:02}-{j}", key="creator", relation="creator", position=j + 1)
+    data = page_data(render_html(g, center="dataset/d"))
+    assert data["nodes"][data["center"]]["id"] == "dataset/d"
+    radius = {n["id"]: math.hypot(n["x"], n["y"]) for n in data["nodes"]}
+    assert radius["dataset/d"] == 0.0
+    papers = [r for n, r in radius.items() if n.startswith("paper/")]
+    authors = [r for n, r in radius.items() if n.startswith("person/") and n != "person/lonely"]
+    assert max(papers) < min(authors) < max(authors) < radius["person/lonely"]
+    points = [(n["x"], n["y"]) for n in data["nodes"]]
+    closest = min(math.dist(a, b) for i, a in enumerate(points) for b in points[i + 1:])
+    assert closest >= html_export.RING_SPACING  # nodes on a ring never overlap
+
+
+def test_centre_must_be_in_the_graph_and_max_nodes_not_negative() -> None:
+    with pytest.raises(ValueError, match="not in the graph"):
+        render_html(small_graph(), center="paper/missing")
+    with pytest.raises(ValueError, match="max_nodes"):
+        render_html(small_graph(), max_nodes=-1)
+
+
+# --- writing ------------------------------------------------------------------------------------
 
 
 def test_write_html_writes_page(tmp_path: Path) -> None:
@@ -280,6 +485,6 @@ def test_write_html_keeps_old_file_when_replace_fails(tmp_path: Path, monkeypatc
 
 
 def test_exports_never_imports_spacy() -> None:
-    code = "import sys, exports.html_view; sys.exit('spacy' in sys.modules)"
+    code = "import sys, exports.html_view, exports.views, exports.node_link; sys.exit('spacy' in sys.modules)"
     root = Path(html_export.__file__).resolve().parents[1]
     assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0

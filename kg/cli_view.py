@@ -1,0 +1,88 @@
+"""``kg view``: write the interactive HTML views of a built graph (library: :mod:`exports.views`).
+
+This module only parses arguments, calls the library and turns its errors
+into messages; :func:`view_command` is registered on the ``kg`` group in
+:mod:`kg.cli`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from exports.node_link import GraphFileError, read_json
+from exports.views import (
+    DEFAULT_TOP,
+    ENTITY_KINDS,
+    ViewError,
+    find_node,
+    write_ego_view,
+    write_index,
+    write_kind_view,
+    write_views,
+)
+
+__all__ = ["view_command", "VIEWS_DIR"]
+
+#: Where the views go inside a build's output folder.
+VIEWS_DIR = "views"
+
+
+@click.command("view")
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--venue", metavar="V", help="Write the view of venue V: its papers and their entities and authors.")
+@click.option("--entity", metavar="NAME",
+              help="Write the view around the method, dataset, model or person NAME: its papers and their "
+                   "other entities.")
+@click.option("--paper", metavar="TITLE",
+              help="Write the view around the paper TITLE: its venue, authors and entities, and related papers.")
+@click.option("--kind", metavar="KIND",
+              help="With --entity: look NAME up among KIND nodes only. Alone: write the view of all KIND nodes "
+                   "(e.g. dataset) and the papers linked to them.")
+@click.option("--top", type=click.IntRange(min=1), default=DEFAULT_TOP, show_default=True,
+              help="Most nodes one view shows; a larger view keeps its hubs and the nodes that link them "
+                   "(around a venue, paper or entity: the nearest) and says what it left out.")
+def view_command(out: Path, venue: str | None, entity: str | None, paper: str | None, kind: str | None,
+                 top: int) -> None:
+    """Write interactive HTML views of the graph built in OUT (by `kg build -o OUT`).
+
+    Reads OUT/graph.json and writes OUT/views/: with no option, an overview,
+    one view per venue and index.html; with --venue, --entity, --paper or
+    --kind, just those views (and index.html again, listing them).  Open
+    OUT/views/index.html in a browser; the pages work offline.
+    """
+    source = out / "graph.json"
+    try:
+        graph = read_json(source)
+    except FileNotFoundError as error:
+        raise click.ClickException(f"{source} not found: build the graph first with `kg build -o {out}`") from error
+    except GraphFileError as error:
+        raise click.ClickException(str(error)) from error
+    target = out / VIEWS_DIR
+    try:
+        if not (venue or entity or paper or kind):
+            written = write_views(graph, target, top=top)
+        else:
+            written = []
+            if venue:
+                node = find_node(graph, venue, kinds=["venue"], what="venue")
+                written.append(write_ego_view(graph, target, node, top=top))
+            if entity:
+                kinds = [kind] if kind else [*ENTITY_KINDS, "person"]
+                node = find_node(graph, entity, kinds=kinds, what=kind or "entity")
+                written.append(write_ego_view(graph, target, node, top=top))
+            if paper:
+                node = find_node(graph, paper, kinds=["paper"], what="paper")
+                written.append(write_ego_view(graph, target, node, top=top))
+            if kind and not entity:
+                written.append(write_kind_view(graph, target, kind, top=top))
+            written.append(write_index(graph, target))
+    except ViewError as error:
+        raise click.ClickException(str(error)) from error
+    pages = [p for p in written if p.suffix == ".html"]
+    click.echo(f"Wrote {len(pages)} page(s) to {target}:")
+    for path in pages[:20]:
+        click.echo(f"  {path}")
+    if len(pages) > 20:
+        click.echo(f"  ... and {len(pages) - 20} more")
+    click.echo(f"Open {target / 'index.html'} in a browser.")

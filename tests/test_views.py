@@ -1,0 +1,309 @@
+"""Tests of the folder of views (exports/views.py), the graph loader and `kg view`; no browser needed."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exports.node_link import GraphFileError, read_json, to_json, write_json
+from exports.views import (
+    ViewError,
+    ego_graph,
+    find_node,
+    find_nodes,
+    kind_graph,
+    venue_graph,
+    view_file_name,
+    write_ego_view,
+    write_index,
+    write_kind_view,
+    write_views,
+)
+from kg.cli import main
+from test_html import HOSTILE_TITLE, PAPER_A, page_data, small_graph
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_benchmark():
+    """benchmarks/html.py, for its deterministic synthetic graphs (docs/graph-model.md shaped)."""
+    spec = importlib.util.spec_from_file_location("kg_benchmark_html", ROOT / "benchmarks" / "html.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def big_graph() -> nx.MultiDiGraph:
+    return load_benchmark().synthetic_graph(5000)
+
+
+def links_of(page: Path) -> list[str]:
+    return re.findall(r'<(?:a|script|link)[^>]*\s(?:href|src)="([^"#]*)"', page.read_text(encoding="utf-8"))
+
+
+def tree_bytes(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# --- the folder of views --------------------------------------------------------------------------
+
+
+def test_write_views_writes_overview_venues_assets_and_index(tmp_path: Path) -> None:
+    written = write_views(small_graph(), tmp_path)
+    names = [p.relative_to(tmp_path).as_posix() for p in written]
+    assert names == [
+        "assets/vis-network.min.js", "assets/kg-view.js", "assets/kg-view.css",
+        "overview.html", "venue-acl-2026.html", "index.html",
+    ]
+    assert sorted(tree_bytes(tmp_path)) == sorted(names)  # no temporary files left behind
+
+
+def test_every_link_in_the_folder_resolves_and_stays_local(tmp_path: Path, sample_build) -> None:
+    graph = sample_build.graph
+    write_views(graph, tmp_path)
+    write_ego_view(graph, tmp_path, find_node(graph, "GPT-4o"))
+    assert "model-gpt4o.html" not in links_of(tmp_path / "index.html")  # until the index is written again
+    write_index(graph, tmp_path)
+    for page in tmp_path.glob("*.html"):
+        for link in links_of(page):
+            assert not re.match(r"[a-z]+:", link), (page.name, link)  # relative, no scheme
+            assert (tmp_path / link).is_file(), (page.name, link)
+    index_links = links_of(tmp_path / "index.html")
+    venues = [n for n, k in graph.nodes(data="kind") if k == "venue"]
+    assert set(index_links) == {"overview.html", "model-gpt4o.html", *(view_file_name(v) for v in venues)}
+
+
+def test_views_are_deterministic(tmp_path: Path, sample_build) -> None:
+    write_views(sample_build.graph, tmp_path / "a")
+    write_views(sample_build.graph, tmp_path / "b")
+    assert tree_bytes(tmp_path / "a") == tree_bytes(tmp_path / "b")
+
+
+def test_venue_view_shows_its_papers_entities_and_authors() -> None:
+    g = small_graph()
+    assert sorted(venue_graph(g, "venue/acl-2026")) == sorted([
+        "venue/acl-2026", PAPER_A, "method/clear", "dataset/mmlu", "model/gpt4o", "person/ada", "person/alan",
+    ])
+    # paper B is not presented at ACL 2026, so neither it nor its links come in
+    assert "paper/users-frequently-9f8e7d6c5b" not in venue_graph(g, "venue/acl-2026")
+
+
+def test_ego_view_of_an_entity_has_its_papers_and_their_other_entities() -> None:
+    g = small_graph()
+    assert sorted(ego_graph(g, "method/clear")) == sorted([
+        "method/clear", PAPER_A, "dataset/mmlu", "model/gpt4o",
+    ])
+    # a person's view adds co-authors
+    assert sorted(ego_graph(g, "person/ada")) == sorted([
+        "person/ada", PAPER_A, "person/alan", "method/clear", "dataset/mmlu", "model/gpt4o",
+    ])
+
+
+def test_ego_view_of_a_paper_has_its_neighbours_and_papers_sharing_them() -> None:
+    g = small_graph()
+    g.add_node("paper/c", kind="paper", label="C")
+    g.add_edge("paper/c", "dataset/mmlu", key="uses", relation="uses")
+    g.add_node("paper/d", kind="paper", label="D")  # shares only the venue: not included
+    g.add_edge("paper/d", "venue/acl-2026", key="presentedAt", relation="presentedAt")
+    ego = ego_graph(g, PAPER_A)
+    assert "paper/c" in ego and "paper/d" not in ego
+    assert set(g.successors(PAPER_A)) <= set(ego)
+    # edges between the nodes of a view are all kept
+    assert ego.number_of_edges() == g.subgraph(ego.nodes).number_of_edges()
+
+
+def test_kind_view_has_the_kind_and_the_papers_linked_to_it() -> None:
+    assert sorted(kind_graph(small_graph(), "dataset")) == ["dataset/mmlu", PAPER_A]
+
+
+def test_ego_view_marks_its_centre_and_says_what_it_shows(tmp_path: Path) -> None:
+    page = write_ego_view(small_graph(), tmp_path, "model/gpt4o")
+    text = page.read_text(encoding="utf-8")
+    data = page_data(text)
+    assert data["nodes"][data["center"]]["id"] == "model/gpt4o"
+    assert "<title>GPT-4o (model)</title>" in text
+    assert "the papers that propose or use it" in text
+    assert '<a href="index.html">All views</a>' in text
+
+
+def test_big_views_are_capped_and_say_so(tmp_path: Path, big_graph: nx.MultiDiGraph) -> None:
+    top = 300
+    written = write_views(big_graph, tmp_path, top=top)
+    overview = (tmp_path / "overview.html").read_text(encoding="utf-8")
+    assert len(page_data(overview)["nodes"]) == top
+    assert f"Showing {top} of {big_graph.number_of_nodes():,} nodes (the {top // 2} most connected and" in overview
+    # hubs are joined by the nodes that link them: far more edges than nodes
+    assert len(page_data(overview)["edges"]) > top
+    venue_pages = [p for p in written if p.name.startswith("venue-")]
+    assert len(venue_pages) == 20
+    for page in venue_pages:
+        text = page.read_text(encoding="utf-8")
+        assert len(page_data(text)["nodes"]) <= top
+    hub = max((n for n, k in big_graph.nodes(data="kind") if k == "dataset"), key=big_graph.degree)
+    ego = write_ego_view(big_graph, tmp_path, hub, top=top).read_text(encoding="utf-8")
+    data = page_data(ego)
+    assert len(data["nodes"]) == top and data["nodes"][data["center"]]["id"] == hub
+    assert f"(the {top} nearest to the centre; at equal distance, the most connected)" in ego
+    # the hub's own papers (distance 1) come before their other entities (distance 2)
+    kept = {n["id"] for n in data["nodes"]}
+    papers = {p for p in big_graph.predecessors(hub)}
+    assert papers <= kept or kept - {hub} <= papers
+
+
+def test_index_lists_views_in_the_folder_and_escapes_labels(tmp_path: Path) -> None:
+    g = small_graph()
+    write_views(g, tmp_path)
+    write_ego_view(g, tmp_path, PAPER_A)
+    write_kind_view(g, tmp_path, "person")
+    index = write_index(g, tmp_path).read_text(encoding="utf-8")
+    assert HOSTILE_TITLE not in index
+    assert "&lt;img src=x onerror=alert(1)&gt;" in index
+    assert f'href="{view_file_name(PAPER_A)}"' in index and 'href="kind_person.html"' in index
+    assert "2 papers · 1 venue · 1 method · 1 dataset · 1 model · 2 people · 9 links" in index
+    # a view file whose node is gone from the graph is not listed
+    (tmp_path / "method-gone.html").write_text("old", encoding="utf-8")
+    assert "method-gone" not in write_index(g, tmp_path).read_text(encoding="utf-8")
+
+
+def test_write_kind_view_rejects_unknown_kinds(tmp_path: Path) -> None:
+    with pytest.raises(ViewError, match="kinds are: dataset, method, model, paper, person, venue"):
+        write_kind_view(small_graph(), tmp_path, "benchmark")
+
+
+def test_top_must_be_positive(tmp_path: Path) -> None:
+    with pytest.raises(ViewError, match="at least 1"):
+        write_views(small_graph(), tmp_path, top=0)
+
+
+# --- names --------------------------------------------------------------------------------------
+
+
+def test_find_nodes_matches_labels_titles_and_alt_labels_exactly_first() -> None:
+    g = small_graph()
+    assert find_nodes(g, "cross-lingual ENHANCEMENT") == ["method/clear"]
+    assert find_nodes(g, "gpt4o") == ["model/gpt4o"]  # alt label
+    assert find_nodes(g, "ACL") == ["venue/acl-2026"]  # part of a name
+    assert find_nodes(g, "users frequently", kinds=["paper"]) == ["paper/users-frequently-9f8e7d6c5b"]
+    assert find_nodes(g, "users frequently", kinds=["model"]) == []
+    assert find_nodes(g, "   ") == []
+
+
+def test_find_node_says_what_to_do_when_a_name_is_ambiguous_or_unknown() -> None:
+    g = small_graph()
+    g.add_node("method/gpt4o", kind="method", label="GPT-4o")
+    with pytest.raises(ViewError, match=r"2 entities match 'GPT-4o'.*add --kind to choose"):
+        find_node(g, "GPT-4o", what="entity")
+    assert find_node(g, "GPT-4o", kinds=["model"]) == "model/gpt4o"
+    with pytest.raises(ViewError, match="did you mean: MMLU"):
+        find_node(g, "MMLV", what="dataset")
+    with pytest.raises(ViewError, match=r"2 people match 'a'.*give more of the name"):
+        find_node(g, "a", kinds=["person"], what="person")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=30), min_size=2, max_size=2, unique=True))
+def test_distinct_nodes_get_distinct_safe_file_names(ids: list[str]) -> None:
+    names = [view_file_name(i) for i in ids]
+    assert names[0] != names[1]
+    assert all(re.fullmatch(r"[a-z0-9][a-z0-9-]*-[a-z0-9-]*\.html", n) for n in names)  # never index/overview/kind_
+    assert all(len(n) <= 100 for n in names)
+
+
+# --- loading graph.json -------------------------------------------------------------------------
+
+
+def test_read_json_gives_back_the_graph_written(tmp_path: Path) -> None:
+    g = small_graph()
+    loaded = read_json(write_json(g, tmp_path / "graph.json"))
+    assert isinstance(loaded, nx.MultiDiGraph)
+    assert to_json(loaded) == to_json(g)
+    assert loaded.edges[PAPER_A, "person/ada", "creator"]["position"] == 1
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{not json", "not JSON"),
+    ('{"nodes": 3}', "expected an object with 'nodes' and 'edges' lists"),
+    ('{"nodes": [{"label": "no id"}], "edges": []}', "a node has no 'id'"),
+    ('{"nodes": [{"id": "a"}], "edges": [{"source": "a"}]}', "not node-link JSON of a graph"),
+])
+def test_read_json_names_the_file_and_the_fix(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "graph.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(GraphFileError, match=message) as caught:
+        read_json(path)
+    assert str(path) in str(caught.value) and "kg build -o" in str(caught.value)
+
+
+# --- kg view ------------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def built(tmp_path: Path, sample_build) -> Path:
+    out = tmp_path / "out"
+    write_json(sample_build.graph, out / "graph.json")
+    return out
+
+
+def test_kg_view_writes_the_views_of_a_build(built: Path) -> None:
+    result = CliRunner().invoke(main, ["view", str(built)])
+    assert result.exit_code == 0, result.output
+    views = built / "views"
+    assert (views / "index.html").is_file() and (views / "overview.html").is_file()
+    assert f"Open {views / 'index.html'}" in result.output
+    assert len(list(views.glob("venue-*.html"))) == 3
+
+
+def test_kg_view_options_add_views_and_list_them_in_the_index(built: Path) -> None:
+    runner = CliRunner()
+    commands = [
+        ["--entity", "gpt-4o"],
+        ["--entity", "mmlu", "--kind", "dataset"],
+        ["--paper", "Does Self-Consistency Improve"],
+        ["--venue", "acl 2026"],
+        ["--kind", "model", "--top", "10"],
+    ]
+    for options in commands:
+        result = runner.invoke(main, ["view", str(built), *options])
+        assert result.exit_code == 0, (options, result.output)
+    names = {p.name for p in (built / "views").glob("*.html")}
+    assert {"model-gpt4o.html", "dataset-mmlu.html", "venue-acl-2026.html", "kind_model.html"} <= names
+    assert any(n.startswith("paper-title-does-self-consistency") for n in names)
+    kind_page = (built / "views" / "kind_model.html").read_text(encoding="utf-8")
+    assert len(page_data(kind_page)["nodes"]) == 10 and "Raise --top" in kind_page
+    index = (built / "views" / "index.html").read_text(encoding="utf-8")
+    assert all(f'href="{n}"' in index for n in names - {"index.html"})
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--entity", "zzzz-no-such-thing"], "no entity is called 'zzzz-no-such-thing'"),
+    (["--paper", "the"], "papers match 'the'"),
+    (["--kind", "benchmark"], "the graph has no 'benchmark' nodes"),
+    (["--top", "0"], "0 is not in the range x>=1"),
+])
+def test_kg_view_errors_say_what_to_do(built: Path, options: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["view", str(built), *options])
+    assert result.exit_code != 0
+    assert message in result.output
+
+
+def test_kg_view_without_a_build_says_to_build_first(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["view", str(tmp_path / "nothing")])
+    assert result.exit_code == 1
+    assert "graph.json not found: build the graph first with `kg build -o" in result.output
+
+
+def test_kg_view_reports_a_broken_graph_file(tmp_path: Path) -> None:
+    (tmp_path / "graph.json").write_text(json.dumps({"nodes": "x"}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["view", str(tmp_path)])
+    assert result.exit_code == 1 and "not node-link JSON" in result.output
