@@ -10,12 +10,14 @@ the short form labelled ``"short"`` followed by the long form labelled ``"long"`
 >>> import spacy
 >>> nlp = spacy.blank("en")
 >>> _ = nlp.add_pipe("sentencizer"); _ = nlp.add_pipe("kg_acronyms")
->>> doc = nlp("We use Low-Rank Adaptation (LoRA) and SCAN (Structured Capability Assessment).")
+>>> doc = nlp("We use Sparse Gated Adapters (SGA) and ZORB (Zero-Order Ranking Baseline).")
 >>> [(s.label_, s.text) for s in doc.spans["kg_acronyms"]]
-[('short', 'LoRA'), ('long', 'Low-Rank Adaptation'), ('short', 'SCAN'), ('long', 'Structured Capability Assessment')]
+[('short', 'SGA'), ('long', 'Sparse Gated Adapters'), ('short', 'ZORB'), ('long', 'Zero-Order Ranking Baseline')]
 """
 from __future__ import annotations
 
+import numpy
+from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -41,9 +43,9 @@ def best_long_form(short: str, candidate: str) -> str | None:
 
     The first character of the short form must start a word of the long form.
 
-    >>> best_long_form("CLEAR", "we propose Cross-Lingual Enhancement in RetrievAl via Reverse-training")
-    'Cross-Lingual Enhancement in RetrievAl via Reverse-training'
-    >>> best_long_form("NTK", "the proof uses a kernel") is None
+    >>> best_long_form("SPARC", "we propose Sparse Patching of Adapters in ReCurrent nets")
+    'Sparse Patching of Adapters in ReCurrent nets'
+    >>> best_long_form("QRK", "the proof uses a kernel") is None
     True
     """
     s_index = len(short) - 1
@@ -77,9 +79,9 @@ def _window(short: str) -> int:
 def find_acronym_pairs(doc: Doc) -> list[tuple[Span, Span]]:
     """``(short, long)`` span pairs defined in ``doc``, in text order."""
     pairs: list[tuple[Span, Span]] = []
-    for open_tok in doc:
-        if open_tok.text != "(":
-            continue
+    opening = doc.vocab.strings.add("(")
+    for index in numpy.flatnonzero(doc.to_array(ORTH) == opening):
+        open_tok = doc[int(index)]
         close = next((t for t in doc[open_tok.i + 1 : open_tok.i + 16] if t.text == ")"), None)
         if close is None or close.i == open_tok.i + 1:
             continue

@@ -2,9 +2,9 @@
 
 >>> from kg.records import Paper, Provenance
 >>> paper = Paper(ref="title:tinyrule: ranking", title="TinyRule: Ranking", provenance=Provenance("x.txt"),
-...               abstract="We propose TinyRule, a novel loss. We test it on MMLU.")
+...               abstract="We propose TinyRule, a novel loss. We test it on TinyBench.")
 >>> [(m.name, m.kind.value, m.relation.value) for m in extract_mentions([paper])]
-[('TinyRule', 'method', 'proposes'), ('TinyRule', 'method', 'proposes'), ('MMLU', 'dataset', 'uses')]
+[('TinyRule', 'method', 'proposes'), ('TinyRule', 'method', 'proposes'), ('TinyBench', 'dataset', 'uses')]
 """
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from functools import cache
 
 from spacy.language import Language
 
-from extractors.entities import build_pipeline, iter_entities, name_shape
+from extractors.entities import build_pipeline, iter_entities, model_family, name_shape, subtitle_kind
+from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
 from kg.records import EntityKind, Mention, Paper, Provenance, Relation
 
-__all__ = ["extract_mentions", "title_name", "default_pipeline"]
+__all__ = ["extract_mentions", "title_name", "title_kind", "default_pipeline"]
 
 _TITLE_NAME = re.compile(r"^\s*(?P<name>[^\s:]{2,40})\s*:")
 _BATCH_SIZE = 64
@@ -33,8 +34,8 @@ def default_pipeline() -> Language:
 def title_name(title: str | None) -> str | None:
     """The name a title announces in its "NAME: ..." form, when NAME is shaped like a name.
 
-    >>> title_name("SACTOR: LLM-Driven Translation"), title_name("Beyond the Crowd: Notes")
-    ('SACTOR', None)
+    >>> title_name("ZORBA: LLM-Driven Ranking"), title_name("Beyond the Crowd: Notes")
+    ('ZORBA', None)
     """
     if not title:
         return None
@@ -42,7 +43,28 @@ def title_name(title: str | None) -> str | None:
     if not match:
         return None
     name = match.group("name")
-    return name if name_shape(name) == "strong" or (name.isupper() and name.isalpha()) else None
+    return name if name_shape(name) == "strong" else None
+
+
+def title_kind(name: str, subtitle: str) -> tuple[str, str]:
+    """``(kind, type rule)`` of the name a "NAME: subtitle" title announces.
+
+    A known dataset name or a model family types it; else the head noun of the
+    subtitle's first phrase ("a ... benchmark", "a ... framework"); else it is
+    an untyped method.
+
+    >>> title_kind("TinyBench", " A Benchmark for Ranking"), title_kind("ZORBA", " LLM-Driven Ranking")
+    (('dataset', 'title_noun'), ('method', 'default'))
+    >>> title_kind("ZorbDial", " A Multi-turn Conversation Dataset for Dialog Generation")
+    ('dataset', 'title_noun')
+    """
+    known = load_gazetteer().lookup(name)
+    if known is not None and known.detect:
+        return "dataset", "gazetteer"
+    if model_family(name):
+        return "model", "model_family"
+    kind = subtitle_kind(subtitle)
+    return (kind, "title_noun") if kind else ("method", "default")
 
 
 def extract_mentions(
@@ -83,17 +105,20 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
     name = title_name(paper.title)
     if not name:
         return
+    assert paper.title is not None
+    kind, type_rule = title_kind(name, paper.title.split(":", 1)[1])
     start = paper.title_span[0] if paper.title_span else None
     yield Mention(
         paper_ref=paper.ref,
         name=name,
-        kind=EntityKind.METHOD,
+        kind=EntityKind(kind),
         relation=Relation.PROPOSES,
+        same_as=load_gazetteer().link(name) if kind == "dataset" else None,
         provenance=Provenance(
             source=paper.provenance.source,
             start=start,
             end=start + len(name) if start is not None else None,
-            extractor="kg_entities:title_name",
+            extractor=f"kg_entities:title_name+{type_rule}",
             confidence=0.9,
             sentence=paper.title,
             line=paper.provenance.line,
@@ -102,14 +127,19 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
 
 
 def _doc_mentions(paper: Paper, clean: CleanText, doc) -> Iterator[Mention]:
+    gazetteer = load_gazetteer()
     for span, relation, rule, confidence, long_form in iter_entities(doc):
         sentence = span.sent.text if doc.has_annotation("SENT_START") else doc.text
+        same_as = None
+        if span.label_ == "dataset":
+            same_as = gazetteer.link(span.text) or (gazetteer.link(long_form.text) if long_form is not None else None)
         yield Mention(
             paper_ref=paper.ref,
             name=span.text,
             kind=EntityKind(span.label_),
             relation=Relation(relation),
             long_form=long_form.text if long_form is not None else None,
+            same_as=same_as,
             provenance=Provenance(
                 source=paper.provenance.source,
                 start=clean.source_offset(span.start_char),

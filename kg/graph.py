@@ -5,8 +5,10 @@ Node ids come from :mod:`kg.ids`; duplicates are merged here:
 * papers by normalised title, and an untitled paper with a titled one when
   their abstracts match;
 * venues by their label ("ACL 2026");
-* entities by a folded spelling key, with an acronym and its long form joined
-  into one node, typed model > dataset > method by the strongest evidence.
+* entities by a folded spelling key, with an acronym and its long form (and
+  names linked to one ``same_as`` page) joined into one node, typed by the
+  clearest evidence; a name that papers clearly type differently (a dataset
+  here, a method there) becomes one node per kind.
 
 Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 ``label``; edges are keyed by their ``relation`` ("proposes", "uses",
@@ -22,15 +24,17 @@ Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 """
 from __future__ import annotations
 
+import gc
 import re
 from collections import Counter, defaultdict
-from itertools import chain, count
 from collections.abc import Iterable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from itertools import chain, count
 
 import networkx as nx
 
-from kg.ids import entity_key, node_id, normalize_text, paper_ref, venue_key
+from kg.ids import abstract_key, entity_key, node_id, normalize_text, title_key, venue_key
 from kg.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
 
 __all__ = ["build_graph", "paper_label", "paper_year", "ENTITY_KINDS"]
@@ -74,10 +78,18 @@ def build_graph(documents: Iterable[DocumentRecords]) -> nx.MultiDiGraph:
     """One graph from the records of many documents (order of documents does not matter)."""
     documents = sorted(documents, key=lambda d: d.source)
     graph = nx.MultiDiGraph()
-    paper_nodes = _add_papers(graph, documents)
-    _add_venues(graph, documents, paper_nodes)
-    _add_links(graph, documents, paper_nodes)
-    _add_entities(graph, documents, paper_nodes)
+    # Hundreds of thousands of small objects are made and none is garbage: without this the
+    # cyclic collector rescans the whole heap again and again (a third of the time on the Anthology).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        paper_nodes = _add_papers(graph, documents)
+        _add_venues(graph, documents, paper_nodes)
+        _add_links(graph, documents, paper_nodes)
+        _add_entities(graph, documents, paper_nodes)
+    finally:
+        if collecting:
+            gc.enable()
     return graph
 
 
@@ -110,22 +122,23 @@ class _PaperGroups(_UnionFind):
         super().__init__()
         self.traits: dict[str, dict[str, set]] = {}
 
-    def add(self, paper: Paper) -> None:
+    _NONE: dict[str, set] = {"acl": set(), "doi": set(), "year": set()}
+
+    def add(self, paper: Paper, year: int | None) -> None:
         root = self.find(paper.ref)
         traits = self.traits.setdefault(root, {"acl": set(), "doi": set(), "year": set()})
         if paper.anthology_id:
             traits["acl"].add(paper.anthology_id.lower())
         if paper.doi:
             traits["doi"].add(paper.doi.lower())
-        if paper_year(paper):
-            traits["year"].add(paper_year(paper))
+        if year:
+            traits["year"].add(year)
 
     def join(self, a: str, b: str, *, guarded: bool = True) -> None:
         root_a, root_b = self.find(a), self.find(b)
         if root_a == root_b:
             return
-        empty = {"acl": set(), "doi": set(), "year": set()}
-        traits_a, traits_b = self.traits.get(root_a, empty), self.traits.get(root_b, empty)
+        traits_a, traits_b = self.traits.get(root_a, self._NONE), self.traits.get(root_b, self._NONE)
         if guarded and any(traits_a[t] and traits_b[t] and not traits_a[t] & traits_b[t] for t in traits_a):
             return
         keep = self.union(root_a, root_b)
@@ -142,25 +155,24 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords]) -> dic
     groups = _PaperGroups()
     papers = sorted((paper for doc in documents for paper in doc.papers),
                     key=lambda p: (p.provenance.source, p.provenance.line or 0, p.ref))
+    keys = {id(paper): _PaperKeys.of(paper) for paper in papers}  # normalising long abstracts is costly: once
     for paper in papers:
-        groups.add(paper)
+        groups.add(paper, keys[id(paper)].year)
     for paper in papers:
-        for strong in (f"doi:{paper.doi.lower()}" if paper.doi else None,
-                       f"acl:{paper.anthology_id.lower()}" if paper.anthology_id else None):
+        for strong in (keys[id(paper)].doi, keys[id(paper)].acl):
             if strong:
                 groups.join(paper.ref, strong, guarded=False)
-    for paper in papers:
-        if paper.abstract:
-            groups.join(paper.ref, paper_ref(None, paper.abstract))
-    for paper in papers:
-        if paper.title:
-            groups.join(paper.ref, paper_ref(paper.title))
+    for key_name in ("abstract", "title"):
+        for paper in papers:
+            key = getattr(keys[id(paper)], key_name)
+            if key:
+                groups.join(paper.ref, key)
     members: dict[str, list[Paper]] = defaultdict(list)
     for paper in papers:
         members[groups.find(paper.ref)].append(paper)
     paper_nodes: dict[str, str] = {}
     for root in sorted(members):
-        node = _paper_node_id(members[root], taken=graph)
+        node = _paper_node_id([keys[id(p)] for p in members[root]], taken=graph)
         graph.add_node(node, **_merge_papers(members[root]))
         _add_authors(graph, node, members[root])
         for paper in members[root]:
@@ -168,24 +180,44 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords]) -> dic
     return paper_nodes
 
 
-def _paper_node_id(members: list[Paper], *, taken: nx.MultiDiGraph) -> str:
+@dataclass(frozen=True)
+class _PaperKeys:
+    """The keys one paper record can be matched on."""
+
+    acl: str | None
+    doi: str | None
+    title: str | None
+    abstract: str | None
+    year: int | None
+
+    @classmethod
+    def of(cls, paper: Paper) -> _PaperKeys:
+        return cls(
+            acl=f"acl:{paper.anthology_id.lower()}" if paper.anthology_id else None,
+            doi=f"doi:{paper.doi.lower()}" if paper.doi else None,
+            title=title_key(paper.title),
+            abstract=abstract_key(paper.abstract),
+            year=paper_year(paper),
+        )
+
+
+def _paper_node_id(members: list[_PaperKeys], *, taken: nx.MultiDiGraph) -> str:
     """Anthology id, else DOI, else title, else abstract: the same paper always gets the same id.
 
     Two different papers with one title (different years, or different
     Anthology ids) are told apart by their year, then by a counter.
     """
-    for keys in (
-        sorted(f"acl:{p.anthology_id.lower()}" for p in members if p.anthology_id),
-        sorted(f"doi:{p.doi.lower()}" for p in members if p.doi),
-        sorted(paper_ref(p.title) for p in members if p.title),
-        sorted(paper_ref(None, p.abstract) for p in members if p.abstract),
-    ):
-        if keys:
+    for name in ("acl", "doi", "title", "abstract"):
+        found = sorted(key for key in (getattr(m, name) for m in members) if key)
+        if found:
             break
     else:
         raise ValueError("a paper needs a title or an abstract to be identified")
-    year = next((paper_year(p) for p in members if paper_year(p)), None)
-    candidates = chain([keys[0], f"{keys[0]} ({year})"], (f"{keys[0]} ({year}) #{n}" for n in count(2)))
+    node = node_id("paper", found[0])
+    if node not in taken:
+        return node
+    year = next((m.year for m in members if m.year), None)
+    candidates = chain([f"{found[0]} ({year})"], (f"{found[0]} ({year}) #{n}" for n in count(2)))
     return next(node for node in (node_id("paper", key) for key in candidates) if node not in taken)
 
 
@@ -227,7 +259,7 @@ def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper]) -> No
     authors = graph.nodes[paper]["authors"]
     source = next(p.provenance.source for p in members if tuple(authors) == p.authors)
     for position, name in enumerate(authors, start=1):
-        person = node_id("person", normalize_text(name))
+        person = _person_id(name)
         if person not in graph:
             graph.add_node(person, kind="person", label=name, name=name, sources=[])
         sources = graph.nodes[person]["sources"]
@@ -235,6 +267,11 @@ def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper]) -> No
             sources.append(source)
             sources.sort()
         _add_edge(graph, paper, person, "creator", source=source, position=position)
+
+
+@lru_cache(maxsize=200_000)
+def _person_id(name: str) -> str:
+    return node_id("person", normalize_text(name))
 
 
 def _unique(items: Iterable[str]) -> list[str]:
@@ -302,50 +339,130 @@ def _add_links(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_n
 
 
 def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str]) -> None:
+    """Entity nodes and paper→entity ``proposes``/``uses`` edges.
+
+    Mentions are grouped by :func:`kg.ids.entity_key` (case, hyphens, spaces,
+    dots and version marks folded), with an acronym and its long form, and
+    names linked to one ``same_as`` page, joined.  A group becomes one node
+    unless papers clearly type it differently (see :func:`_split_by_kind`):
+    then each kind gets its own node, so a dataset and a method that share a
+    name stay apart.
+    """
     mentions = sorted(
         (m for doc in documents for m in doc.mentions),
         key=lambda m: (m.provenance.source, m.provenance.start or 0, m.name),
     )
+    keys = {name: entity_key(name) for m in mentions for name in (m.name, m.long_form) if name}
     names = _UnionFind()
     for mention in mentions:
-        names.find(entity_key(mention.name))
-        if mention.long_form:
-            names.union(entity_key(mention.name), entity_key(mention.long_form))
+        key = keys[mention.name]
+        if not key:
+            continue
+        names.find(key)
+        if mention.long_form and keys[mention.long_form]:
+            names.union(key, keys[mention.long_form])
+        if mention.same_as:
+            names.union(key, "same-as:" + mention.same_as)
     groups: dict[str, list[Mention]] = defaultdict(list)
     for mention in mentions:
-        if entity_key(mention.name):
-            groups[names.find(entity_key(mention.name))].append(mention)
+        if keys[mention.name]:
+            groups[names.find(keys[mention.name])].append(mention)
+    for root in sorted(groups):
+        for kind, members in _split_by_kind(groups[root], paper_nodes):
+            _add_entity(graph, kind, members, paper_nodes)
 
-    for members in groups.values():
+
+#: How sure a mention is of its entity's kind: 2 = clear (curated, a known name, a head noun), 1 = a hint, 0 = none.
+_WEAK_TYPE_RULES = frozenset({"evaluated_on", "derived_from", "dataset_suffix", "list"})
+_KIND_ORDER = (EntityKind.MODEL, EntityKind.DATASET, EntityKind.METHOD)
+
+
+def _type_evidence(mention: Mention) -> int:
+    """2 for curated metadata or a clear type rule, 1 for a hint, 0 for the untyped default.
+
+    The extractor name says which rule typed the mention: ``kg_entities:<role rule>+<type rule>``.
+
+    >>> from kg.records import Provenance
+    >>> def m(extractor):
+    ...     return Mention("p", "X", EntityKind.DATASET, Relation.USES, Provenance("s", extractor=extractor))
+    >>> [_type_evidence(m(e)) for e in ("papers-with-code", "kg_entities:use+gazetteer", "kg_entities:use+evaluated_on",
+    ...                                  "kg_entities:use+default", "kg_entities:title_name")]
+    [2, 2, 1, 0, 0]
+    """
+    extractor = mention.provenance.extractor
+    if extractor == "papers-with-code":
+        return 2
+    _, _, type_rule = extractor.partition("+")
+    if not type_rule or type_rule == "default":
+        return 0
+    return 1 if type_rule in _WEAK_TYPE_RULES else 2
+
+
+def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[tuple[EntityKind, list[Mention]]]:
+    """One ``(kind, mentions)`` per node a name group becomes.
+
+    Each paper settles on one kind for the name: the kind of its best-typed
+    mention (model > dataset > method on ties).  When papers give two or more
+    kinds with clear evidence (level 2 of :func:`_type_evidence`), each such
+    kind is a node of its own and papers without clear evidence join the kind
+    most papers clearly give.  Otherwise the group is one node, of its clearly
+    given kind, else of the strongest kind any mention has (model > dataset >
+    method).
+    """
+    by_paper: dict[str, list[Mention]] = defaultdict(list)
+    for mention in members:
+        by_paper[paper_nodes[mention.paper_ref]].append(mention)
+    paper_kind: dict[str, tuple[EntityKind, int]] = {}
+    for paper, mentions in by_paper.items():
+        best = max(mentions, key=lambda m: (_type_evidence(m), -_KIND_ORDER.index(m.kind)))
+        paper_kind[paper] = (best.kind, _type_evidence(best))
+    clear = Counter(kind for kind, evidence in paper_kind.values() if evidence == 2)
+    if len(clear) <= 1:
         kinds = {m.kind for m in members}
-        kind = next((k for k in (EntityKind.MODEL, EntityKind.DATASET) if k in kinds), EntityKind.METHOD)
-        surface = Counter(m.name for m in members)
-        first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
-        preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
-        alt = sorted((set(surface) | {m.long_form for m in members if m.long_form}) - {preferred})
-        entity = node_id(kind.value, entity_key(preferred))
-        same_as = sorted({m.same_as for m in members if m.same_as})
-        if entity not in graph:
-            graph.add_node(entity, kind=kind.value, label=preferred, alt_labels=alt, same_as=same_as,
-                           sources=sorted({m.provenance.source for m in members}))
-        else:  # two groups whose preferred names fold to one key
-            node = graph.nodes[entity]
-            node["alt_labels"] = sorted(set(node["alt_labels"]) | set(alt) | {preferred} - {node["label"]})
-            node["same_as"] = sorted(set(node["same_as"]) | set(same_as))
-        by_paper: dict[str, list[Mention]] = defaultdict(list)
-        for mention in members:
-            by_paper[paper_nodes[mention.paper_ref]].append(mention)
-        for paper, facts in sorted(by_paper.items()):
-            relation = Relation.PROPOSES if any(m.relation is Relation.PROPOSES for m in facts) else Relation.USES
-            chosen = [m for m in facts if m.relation is relation]
-            best = max(chosen, key=lambda m: m.provenance.confidence)
-            graph.add_edge(
-                paper, entity, key=relation.value, relation=relation.value,
-                confidence=best.provenance.confidence,
-                source=best.provenance.source, start=best.provenance.start, end=best.provenance.end,
-                extractor=best.provenance.extractor, sentence=best.provenance.sentence,
-                mentions=[_mention_dict(m) for m in facts],
-            )
+        kind = next(iter(clear)) if clear else next(k for k in _KIND_ORDER if k in kinds or k is EntityKind.METHOD)
+        return [(kind, members)]
+    default = max(clear, key=lambda k: (clear[k], -_KIND_ORDER.index(k)))
+    parts: dict[EntityKind, list[Mention]] = defaultdict(list)
+    for paper, mentions in sorted(by_paper.items()):
+        kind, evidence = paper_kind[paper]
+        parts[kind if evidence == 2 else default].extend(mentions)
+    return [(kind, parts[kind]) for kind in _KIND_ORDER if parts.get(kind)]
+
+
+def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str]) -> None:
+    """One entity node (or more names for an existing one) and its edges from papers."""
+    surface = Counter(m.name for m in members)
+    first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
+    preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
+    alt = sorted((set(surface) | {m.long_form for m in members if m.long_form}) - {preferred})
+    entity = node_id(kind.value, entity_key(preferred))
+    same_as = sorted({m.same_as for m in members if m.same_as})
+    if entity not in graph:
+        graph.add_node(entity, kind=kind.value, label=preferred, alt_labels=alt, same_as=same_as,
+                       sources=sorted({m.provenance.source for m in members}))
+    else:  # two groups whose preferred names fold to one key
+        node = graph.nodes[entity]
+        node["alt_labels"] = sorted(set(node["alt_labels"]) | set(alt) | {preferred} - {node["label"]})
+        node["same_as"] = sorted(set(node["same_as"]) | set(same_as))
+        node["sources"] = sorted(set(node["sources"]) | {m.provenance.source for m in members})
+    by_paper: dict[str, list[Mention]] = defaultdict(list)
+    for mention in members:
+        by_paper[paper_nodes[mention.paper_ref]].append(mention)
+    for paper, facts in sorted(by_paper.items()):
+        relation = Relation.PROPOSES if any(m.relation is Relation.PROPOSES for m in facts) else Relation.USES
+        if graph.has_edge(paper, entity, key=relation.value):  # the second group of a folded key
+            edge = graph.edges[paper, entity, relation.value]
+            edge["mentions"] = edge["mentions"] + [_mention_dict(m) for m in facts]
+            continue
+        chosen = [m for m in facts if m.relation is relation]
+        best = max(chosen, key=lambda m: m.provenance.confidence)
+        graph.add_edge(
+            paper, entity, key=relation.value, relation=relation.value,
+            confidence=best.provenance.confidence,
+            source=best.provenance.source, start=best.provenance.start, end=best.provenance.end,
+            extractor=best.provenance.extractor, sentence=best.provenance.sentence,
+            mentions=[_mention_dict(m) for m in facts],
+        )
 
 
 def _mention_dict(mention: Mention) -> dict:

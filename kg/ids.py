@@ -26,6 +26,8 @@ __all__ = [
     "entity_key",
     "venue_key",
     "paper_ref",
+    "title_key",
+    "abstract_key",
     "node_id",
     "iri_for",
     "short_hash",
@@ -38,6 +40,8 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _MARKUP = re.compile(r"[*_`]")
 _SPACES = re.compile(r"\s+")
 _KEY_FOLD = re.compile(r"[\s\-_.·/]")
+_VERSION_MARK = re.compile(r"(?<=[\s\-_.])(?:v|version)\s*(?=\d)")
+_POINT_ZERO = re.compile(r"(?<=\d)\.0+(?![\d.])")
 _SLUG_JUNK = re.compile(r"[^a-z0-9]+")
 
 
@@ -55,9 +59,17 @@ def entity_key(name: str) -> str:
     """Key under which spelling variants of one entity name meet.
 
     Case, spaces, hyphens, dots and slashes are folded away, so "GPT-4o",
-    "GPT 4o" and "gpt4o" share a key.
+    "GPT 4o" and "gpt4o" share a key; so are a version mark after a separator
+    ("SQuAD v1.1" = "SQuAD 1.1") and a trailing ".0" ("OntoNotes 5.0" =
+    "OntoNotes 5").  Different versions keep different keys.
+
+    >>> entity_key("SQuAD v1.1") == entity_key("SQuAD 1.1"), entity_key("P-Tuning V2") == entity_key("P-tuning v2")
+    (True, True)
+    >>> entity_key("OntoNotes 5.0") == entity_key("OntoNotes 5"), entity_key("SQuAD 2.0") == entity_key("SQuAD 1.1")
+    (True, False)
     """
-    return _KEY_FOLD.sub("", normalize_text(name))
+    text = _VERSION_MARK.sub("", normalize_text(name))
+    return _KEY_FOLD.sub("", _POINT_ZERO.sub("", text))
 
 
 def venue_key(name: str) -> str:
@@ -78,11 +90,22 @@ def paper_ref(title: str | None, abstract: str | None = None) -> str:
     >>> paper_ref(None, "Users frequently express their beliefs.")[:9]
     'abstract:'
     """
-    if title and normalize_text(title):
-        return "title:" + normalize_text(title)
-    if abstract and normalize_text(abstract):
-        return "abstract:" + short_hash(normalize_text(abstract), 16)
-    raise ValueError("a paper needs a title or an abstract to be identified")
+    key = title_key(title) or abstract_key(abstract)
+    if key is None:
+        raise ValueError("a paper needs a title or an abstract to be identified")
+    return key
+
+
+def title_key(title: str | None) -> str | None:
+    """ "title:" and the normalised title, or None when nothing is left of it."""
+    normal = normalize_text(title)
+    return "title:" + normal if normal else None
+
+
+def abstract_key(abstract: str | None) -> str | None:
+    """ "abstract:" and a digest of the normalised abstract, or None when nothing is left of it."""
+    normal = normalize_text(abstract)
+    return "abstract:" + short_hash(normal, 16) if normal else None
 
 
 def _slug(text: str, limit: int = 60) -> str:

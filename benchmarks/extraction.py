@@ -1,0 +1,354 @@
+"""Benchmark: how well kg finds methods, datasets and models, and how fast.
+
+Run from the project root (needs ``../shared``)::
+
+    python benchmarks/extraction.py                 # all three measurements + speed
+    python benchmarks/extraction.py --split tune    # the slice rules may be tuned on
+    python benchmarks/extraction.py --full-speed    # also time all ~47k corpus abstracts
+    python benchmarks/extraction.py --json
+
+It prints:
+
+1. **Seeds** — the shared scorer on a build of the bundled sample pages
+   (``kg.pipeline.build()`` → ``exports.rdf.write_turtle`` →
+   ``../shared/eval/score.py GRAPH ../shared/gold/seeds.gold.json``).
+2. **Anthology development set** — papers of ``../shared/corpus/anthology``
+   with an abstract and ``<pwcdataset>`` tags, in one slice of
+   :func:`extractors.gazetteer_build.split_of` (default ``test``, the held-out
+   slice: the gazetteer is built from ``train`` papers only, and nothing was
+   tuned on it).  Extraction runs on each abstract alone (no title, no tags).
+
+   *Gold*: the paper's tagged datasets whose name occurs in the abstract,
+   written as a name: the tag's words in order, hyphens and spaces
+   interchangeable, case-insensitive but with at least one capital or digit in
+   the text matched (so the task "visual question answering" is not the
+   dataset "Visual Question Answering").
+
+   *A prediction* is a distinct dataset the extractor reports for the paper
+   (any relation).  It *matches* a tag when its name or long form folds to the
+   tag's key (:func:`kg.ids.entity_key`), when its ``same_as`` is the tag's URL,
+   or when one of the two is the other plus a version ("SQuAD 2.0" or
+   "SQuAD v1.1" for the tag "SQuAD"; "OntoNotes" for "OntoNotes 5.0").  A tag
+   inside a longer hyphenated name ("WiC" in "WiC-TSV") does not occur.
+
+   *Recall* = gold tags matched / gold tags.  *Strict precision* = predictions
+   matching any tag of the paper / predictions.  *Lenient precision* counts a
+   prediction that matches no tag as a false positive only when it is a
+   dataset name Papers with Code knows (a tag name anywhere in the corpus, all
+   slices); an unknown name (often a dataset the paper itself introduces) is
+   left out of the count.  Both are printed.
+3. **TDMSci** (``../shared/data/tdmsci/train_1500_v2.conll``) — each sentence
+   rebuilt from its token offsets and run alone; ``DATASET`` spans against the
+   extracted dataset spans (an acronym's long form counts as part of its
+   mention).  *Overlap*: a gold span is found, and a predicted span is right,
+   when the two share a character; *exact*: the same characters.
+
+Speed: extraction words per second (whitespace words of the abstracts, one
+process, pipeline already loaded) on the development slice, and with
+``--full-speed`` on every abstract of the corpus.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+_ROOT = _HERE.parent
+# Running this file puts benchmarks/ first on sys.path, where benchmarks/html.py would shadow the
+# standard library's html; take that folder off and put the project root on instead.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from collections import defaultdict  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+
+from extractors.entities import iter_entities  # noqa: E402
+from extractors.gazetteer_build import AnthologyPaper, iter_anthology_papers, split_of  # noqa: E402
+from extractors.mentions import default_pipeline, extract_mentions  # noqa: E402
+from kg.ids import entity_key  # noqa: E402
+from kg.records import EntityKind, Mention, Paper, Provenance  # noqa: E402
+
+SHARED = _ROOT.parent / "shared"
+_VERSION_SUFFIX = re.compile(r"[\s\-]*(?:v(?:ersion)?\s*)?\d+(?:\.\d+)*$", re.IGNORECASE)
+_NAME_LIKE = re.compile(r"[A-Z0-9]")
+
+
+# ----------------------------------------------------------------------------- seeds
+
+
+def seed_scores(shared: Path) -> dict:
+    """The shared scorer's figures on the bundled sample pages."""
+    from exports.rdf import write_turtle
+    from kg.pipeline import build
+
+    with tempfile.TemporaryDirectory() as tmp:
+        graph = write_turtle(build().graph, Path(tmp) / "graph.ttl")
+        run = subprocess.run([sys.executable, str(shared / "eval" / "score.py"), str(graph),
+                              str(shared / "gold" / "seeds.gold.json"), "--json"],
+                             capture_output=True, text=True, check=True)
+    return json.loads(run.stdout[: run.stdout.rindex("}") + 1])
+
+
+# ----------------------------------------------------------------------------- anthology
+
+
+def occurs_as_name(name: str, text: str) -> bool:
+    """Is dataset ``name`` written in ``text`` as a name (see the module docstring)?
+
+    >>> occurs_as_name("Visual Question Answering", "We study visual question answering.")
+    False
+    >>> occurs_as_name("CoNLL 2003", "Results on CoNLL-2003 improve."), occurs_as_name("SQuAD", "on SQuAD2.0")
+    (True, True)
+    >>> occurs_as_name("WiC", "We present WiC-TSV."), occurs_as_name("WiC", "the MCL-WiC task")
+    (False, False)
+    """
+    parts = [re.escape(p) for p in re.split(r"[\s\-]+", name.strip()) if p]
+    if not parts:
+        return False
+    pattern = re.compile(r"(?<![\w])(?<![A-Za-z0-9]-)" + r"[\s\-]?".join(parts) + r"(?![A-Za-z])(?!-[A-Za-z])",
+                         re.IGNORECASE)
+    return any(_NAME_LIKE.search(m.group(0)) for m in pattern.finditer(text))
+
+
+def versionless(name: str) -> str:
+    """``name`` without a trailing version ("SQuAD v1.1" → "SQuAD").
+
+    >>> versionless("SQuAD v1.1"), versionless("SQuAD 2.0"), versionless("GLUE")
+    ('SQuAD', 'SQuAD', 'GLUE')
+    """
+    stripped = _VERSION_SUFFIX.sub("", name)
+    return stripped if stripped else name
+
+
+@dataclass
+class Counts:
+    """True/false positives and false negatives, with precision, recall and F1."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    found: int = 0  # gold items found (recall numerator when it differs from tp)
+
+    def figures(self) -> dict:
+        precision = self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+        gold = self.found + self.fn
+        recall = self.found / gold if gold else 1.0
+        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        return {"precision": round(precision, 4), "recall": round(recall, 4), "f1": round(f1, 4),
+                "tp": self.tp, "fp": self.fp, "found": self.found, "fn": self.fn}
+
+
+@dataclass
+class _Prediction:
+    names: set[str] = field(default_factory=set)  # folded keys of the name and the long form
+    versionless: set[str] = field(default_factory=set)  # ... and of the name without its version
+    urls: set[str] = field(default_factory=set)
+
+    def matches(self, name: str, url: str) -> bool:
+        """Does this prediction name the tag ``(name, url)``?  (Never version-less against version-less.)"""
+        key = entity_key(name)
+        return key in self.names or key in self.versionless or entity_key(versionless(name)) in self.names \
+            or url in self.urls
+
+
+def _predictions(mentions: list[Mention]) -> dict[str, dict[str, _Prediction]]:
+    """Paper ref → folded name → what is known about that predicted dataset."""
+    found: dict[str, dict[str, _Prediction]] = defaultdict(dict)
+    for mention in mentions:
+        if mention.kind is not EntityKind.DATASET:
+            continue
+        prediction = found[mention.paper_ref].setdefault(entity_key(mention.name), _Prediction())
+        prediction.names.add(entity_key(mention.name))
+        prediction.versionless.add(entity_key(versionless(mention.name)))
+        if mention.long_form:
+            prediction.names.add(entity_key(mention.long_form))
+        if mention.same_as:
+            prediction.urls.add(mention.same_as)
+    return found
+
+
+def anthology_scores(items: list[AnthologyPaper], known: set[str]) -> dict:
+    """Dataset recall and strict / lenient precision on ``items`` (see the module docstring)."""
+    papers = [Paper(ref=item.paper.ref, provenance=Provenance(item.paper.provenance.source),
+                    abstract=item.paper.abstract) for item in items]
+    nlp = default_pipeline()
+    started = time.perf_counter()
+    mentions = extract_mentions(papers, nlp=nlp)
+    seconds = time.perf_counter() - started
+    words = sum(len((p.abstract or "").split()) for p in papers)
+    predicted = _predictions(mentions)
+    strict, lenient = Counts(), Counts()
+    for item in items:
+        tags = list(dict.fromkeys(item.tags))
+        gold = [(n, u) for n, u in tags if occurs_as_name(n, item.paper.abstract or "")]
+        mine = predicted.get(item.paper.ref, {})
+        hit = sum(any(p.matches(n, u) for p in mine.values()) for n, u in gold)
+        for counts in (strict, lenient):
+            counts.found += hit
+            counts.fn += len(gold) - hit
+        for prediction in mine.values():
+            if any(prediction.matches(n, u) for n, u in tags):
+                strict.tp += 1
+                lenient.tp += 1
+            else:
+                strict.fp += 1
+                lenient.fp += bool((prediction.names | prediction.versionless) & known)
+    return {"papers": len(items), "gold": strict.found + strict.fn,
+            "strict": strict.figures(), "lenient": lenient.figures(),
+            "words": words, "seconds": round(seconds, 2), "words_per_second": round(words / seconds)}
+
+
+def known_dataset_keys(items: list[AnthologyPaper]) -> set[str]:
+    """Folded names of every dataset Papers with Code tagged anywhere in the corpus."""
+    return {entity_key(name) for item in items for name, _ in item.tags}
+
+
+def full_speed(items: list[AnthologyPaper]) -> dict:
+    """Extraction words per second over every abstract in ``items`` (one process)."""
+    papers = [Paper(ref=i.paper.ref, provenance=Provenance("x"), abstract=i.paper.abstract)
+              for i in items if i.paper.abstract]
+    nlp = default_pipeline()
+    started = time.perf_counter()
+    mentions = extract_mentions(papers, nlp=nlp)
+    seconds = time.perf_counter() - started
+    words = sum(len((p.abstract or "").split()) for p in papers)
+    return {"abstracts": len(papers), "words": words, "seconds": round(seconds, 1),
+            "words_per_second": round(words / seconds), "mentions": len(mentions)}
+
+
+# ----------------------------------------------------------------------------- TDMSci
+
+
+def read_conll(path: Path) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Sentences of a TDMSci CoNLL file: text rebuilt from token offsets, and its DATASET character spans."""
+    sentences: list[tuple[str, list[tuple[int, int]]]] = []
+    tokens: list[tuple[str, int, str]] = []
+
+    def flush() -> None:
+        if not tokens:
+            return
+        base = tokens[0][1]
+        text, spans, open_span = "", [], None
+        for word, offset, tag in tokens:
+            start = offset - base
+            if start < len(text):  # offsets that run backwards: fall back to one space
+                start = len(text) + 1
+            text = text.ljust(start) + word
+            if tag == "B-DATASET" or (tag == "I-DATASET" and open_span is None):
+                open_span = [start, start + len(word)]
+                spans.append(open_span)
+            elif tag == "I-DATASET":
+                open_span[1] = start + len(word)
+            else:
+                open_span = None
+        sentences.append((text, [tuple(s) for s in spans]))
+        tokens.clear()
+
+    for line in Path(path).read_text("utf-8").splitlines():
+        parts = line.split("\t")
+        if len(parts) < 3 or not line.strip():
+            flush()
+            continue
+        tokens.append((parts[0], int(parts[1]), parts[-1]))
+    flush()
+    return sentences
+
+
+def tdmsci_scores(path: Path) -> dict:
+    """Sentence-level DATASET mention precision / recall / F1, by overlap and exact span."""
+    sentences = read_conll(path)
+    nlp = default_pipeline()
+    overlap_p, exact = Counts(), Counts()
+    gold_found = 0
+    gold_total = 0
+    for (text, gold), doc in zip(sentences, nlp.pipe(text for text, _ in sentences)):
+        predicted = []
+        for span, _, _, _, long_form in iter_entities(doc):
+            if span.label_ != "dataset":
+                continue
+            predicted.append((span.start_char, span.end_char))
+            if long_form is not None:
+                predicted.append((long_form.start_char, long_form.end_char))
+        predicted = list(dict.fromkeys(predicted))
+        gold_total += len(gold)
+        gold_found += sum(any(s < ge and gs < e for s, e in predicted) for gs, ge in gold)
+        for s, e in predicted:
+            hit = any(s < ge and gs < e for gs, ge in gold)
+            overlap_p.tp += hit
+            overlap_p.fp += not hit
+        exact.tp += len(set(predicted) & set(gold))
+        exact.fp += len(set(predicted) - set(gold))
+        exact.found += len(set(predicted) & set(gold))
+        exact.fn += len(set(gold) - set(predicted))
+    overlap_p.found, overlap_p.fn = gold_found, gold_total - gold_found
+    return {"sentences": len(sentences), "gold": gold_total, "overlap": overlap_p.figures(), "exact": exact.figures()}
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the shared folder (default ../shared)")
+    parser.add_argument("--split", choices=("test", "tune", "train"), default="test",
+                        help="Anthology slice to score (default: test, the held-out slice)")
+    parser.add_argument("--full-speed", action="store_true", help="also time extraction on every corpus abstract")
+    parser.add_argument("--skip-seeds", action="store_true")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if not (args.shared / "eval" / "score.py").exists():
+        print(f"extraction benchmark: {args.shared} has no eval/score.py", file=sys.stderr)
+        return 2
+    results: dict = {}
+    if not args.skip_seeds:
+        results["seeds"] = seed_scores(args.shared)
+    items = list(iter_anthology_papers(args.shared / "corpus" / "anthology"))
+    dev = [i for i in items if i.paper.abstract and i.tags and split_of(i.paper.anthology_id or "") == args.split]
+    results["anthology"] = {"split": args.split, **anthology_scores(dev, known_dataset_keys(items))}
+    results["tdmsci"] = tdmsci_scores(args.shared / "data" / "tdmsci" / "train_1500_v2.conll")
+    if args.full_speed:
+        results["full_speed"] = full_speed(items)
+    if args.json:
+        print(json.dumps(results, indent=1))
+    else:
+        _print(results)
+    return 0
+
+
+def _print(results: dict) -> None:
+    seeds = results.get("seeds")
+    if seeds:
+        print("Seeds (score.py on the sample pages)")
+        for key in ("entities", "proposes", "uses_dataset", "uses_method_model"):
+            print(f"  {key + '.f1':24s} {seeds[key]['f1']:.4f}   (P {seeds[key]['precision']:.4f}, R {seeds[key]['recall']:.4f})")
+        print(f"  {'dataset_type_correct':24s} {seeds['dataset_type_correct']:.4f}")
+        structure = {k: v for k, v in seeds.items() if k.endswith(("_correct", "_recall")) and k != "dataset_type_correct"}
+        structure.update({f"papers.{k}": seeds["papers"][k] for k in ("precision", "recall")})
+        print("  structure: " + ", ".join(f"{k} {v}" for k, v in sorted(structure.items())))
+    dev = results["anthology"]
+    print(f"Anthology dev set, slice '{dev['split']}': {dev['papers']} papers, {dev['gold']} tagged datasets named in abstracts")
+    for mode in ("strict", "lenient"):
+        f = dev[mode]
+        print(f"  {mode:8s} precision {f['precision']:.4f}  recall {f['recall']:.4f}  F1 {f['f1']:.4f}  "
+              f"(tp {f['tp']}, fp {f['fp']}, found {f['found']}, missed {f['fn']})")
+    print(f"  speed: {dev['words']} words in {dev['seconds']} s = {dev['words_per_second']} words/s")
+    tdm = results["tdmsci"]
+    print(f"TDMSci train: {tdm['sentences']} sentences, {tdm['gold']} DATASET spans")
+    for mode in ("overlap", "exact"):
+        f = tdm[mode]
+        print(f"  {mode:8s} precision {f['precision']:.4f}  recall {f['recall']:.4f}  F1 {f['f1']:.4f}")
+    if "full_speed" in results:
+        s = results["full_speed"]
+        print(f"Full corpus: {s['abstracts']} abstracts, {s['words']} words in {s['seconds']} s = "
+              f"{s['words_per_second']} words/s (one process)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
