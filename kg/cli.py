@@ -15,7 +15,7 @@ from exports.files import output_transaction
 from exports.html_view import write_html
 from exports.node_link import write_json
 from exports.views import DEFAULT_TOP, write_views
-from exports.rdf import write_turtle
+from exports.rdf_formats import RDF_FORMATS, write_rdf
 from kg.pipeline import BuildResult, KgError, build
 
 #: Folder inside the output folder where per-document records are cached between builds.
@@ -58,12 +58,15 @@ def main() -> None:
                    "local cluster of --workers processes.")
 @click.option("--no-cache", is_flag=True,
               help="Re-extract every document instead of reusing OUTPUT/.kg-cache from earlier builds.")
+@click.option("--format", "formats", multiple=True, type=click.Choice(RDF_FORMATS), default=("ttl",),
+              show_default=True, help="RDF serialisations to write (repeatable): ttl, nt, jsonld, trig and nq "
+                                      "(one named graph per source document), void (a VoID description).")
 @click.option("--views/--no-views", default=True, show_default=True,
               help="Also write OUTPUT/views/: an overview, one view per venue and an index (see `kg view`).")
 @click.option("--top", type=click.IntRange(min=10), default=DEFAULT_TOP, show_default=True,
               help="Most nodes one HTML view shows; larger views keep the most connected and say so.")
 def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool, workers: int,
-                  dask: str | None, no_cache: bool, views: bool, top: int) -> None:
+                  dask: str | None, no_cache: bool, formats: tuple[str, ...], views: bool, top: int) -> None:
     """Build the graph from INPUTS (files or folders; default: the bundled sample pages).
 
     INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
@@ -88,7 +91,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     try:
         with output_transaction():
             written = [
-                write_turtle(result.graph, output / "graph.ttl"),
+                *write_rdf(result.graph, output, tuple(dict.fromkeys(("ttl", *formats)))),  # kg query reads the ttl
                 write_html(result.graph, output / "graph.html", max_nodes=top),
                 write_json(result.graph, output / "graph.json"),
             ]
@@ -116,6 +119,10 @@ def _print_summary(result: BuildResult, written: list[Path]) -> None:
 from kg.cli_view import view_command  # noqa: E402
 
 main.add_command(view_command, "view")
+
+from kg.cli_query import query_command  # noqa: E402
+
+main.add_command(query_command, "query")
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,9 +1,9 @@
-"""The kg ontology: its Turtle file and a Python namespace whose terms must exist there.
+"""The kg ontology: its Turtle file, SHACL shapes, JSON-LD context and a Python namespace of its terms.
 
 >>> str(KG.Paper)
 'https://w3id.org/paperkg/ontology#Paper'
->>> ONTOLOGY_PATH.name
-'kg.ttl'
+>>> ONTOLOGY_PATH.name, SHAPES_PATH.name, CONTEXT_PATH.name
+('kg.ttl', 'shapes.ttl', 'context.jsonld')
 """
 from __future__ import annotations
 
@@ -13,10 +13,16 @@ from pathlib import Path
 from rdflib import URIRef
 from rdflib.namespace import DefinedNamespace, Namespace
 
-__all__ = ["KG", "ONTOLOGY_PATH", "NAMESPACE"]
+__all__ = ["KG", "ONTOLOGY_PATH", "SHAPES_PATH", "CONTEXT_PATH", "NAMESPACE", "VERSION_IRI"]
 
 NAMESPACE = "https://w3id.org/paperkg/ontology#"
+#: ``owl:versionIRI`` of ``kg.ttl`` (a test keeps the two equal).
+VERSION_IRI = "https://w3id.org/paperkg/ontology/0.2.0"
 ONTOLOGY_PATH = Path(str(resources.files("ontology").joinpath("kg.ttl")))
+#: SHACL shapes every graph kg builds conforms to.
+SHAPES_PATH = Path(str(resources.files("ontology").joinpath("shapes.ttl")))
+#: The JSON-LD ``@context`` of kg's JSON-LD export.
+CONTEXT_PATH = Path(str(resources.files("ontology").joinpath("context.jsonld")))
 
 
 class KG(DefinedNamespace):
@@ -33,6 +39,9 @@ class KG(DefinedNamespace):
     Dataset: URIRef
     Model: URIRef
     Mention: URIRef
+    Authorship: URIRef
+    Similarity: URIRef
+    SourceDocument: URIRef
     # paper relations and attributes
     proposes: URIRef
     uses: URIRef
@@ -42,7 +51,17 @@ class KG(DefinedNamespace):
     presentationType: URIRef
     country: URIRef
     sourceFile: URIRef
-    # venue facts
+    anthologyId: URIRef
+    booktitle: URIRef
+    # qualified relations: author order, similarity basis and score
+    qualifiedAuthorship: URIRef
+    author: URIRef
+    authorPosition: URIRef
+    qualifiedSimilarity: URIRef
+    similarPaper: URIRef
+    basis: URIRef
+    score: URIRef
+    # venue facts (kg:year also for papers)
     series: URIRef
     year: URIRef
     edition: URIRef

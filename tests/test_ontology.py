@@ -1,13 +1,16 @@
-"""The ontology file, the Python namespace and the exported graph agree."""
+"""The ontology file, the Python namespace, the JSON-LD context, the shapes and the exported graph agree."""
 from __future__ import annotations
 
+import json
 import re
 
+import pytest
 import rdflib
-from rdflib.namespace import OWL, RDF
+from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS
 
 from exports.rdf import to_rdf
-from ontology import KG, NAMESPACE, ONTOLOGY_PATH
+from ontology import CONTEXT_PATH, KG, NAMESPACE, ONTOLOGY_PATH, SHAPES_PATH, VERSION_IRI
+from test_rdf_export import full_graph
 
 # Terms ../shared/eval/score.py reads: a public interface that must never change silently.
 SCORER_TERMS = {"Paper", "Venue", "Method", "Dataset", "Model", "proposes", "uses", "presentedAt",
@@ -40,8 +43,6 @@ def test_every_term_has_a_label_and_a_comment():
 
 
 def test_namespace_refuses_unknown_terms():
-    import pytest
-
     with pytest.raises(AttributeError):
         KG.Papr  # noqa: B018
 
@@ -54,3 +55,97 @@ def test_export_uses_only_defined_terms(sample_build):
                 used.add(str(term)[len(NAMESPACE):])
     assert used <= _defined_terms()
     assert not any(re.search(r"example\.(org|com)", str(t)) for triple in to_rdf(sample_build.graph) for t in triple)
+
+
+# ----------------------------------------------------------------------------- 0.2.0: alignments, every emitted term
+
+SKOS_SCOPE_NOTE = SKOS.scopeNote
+ONTOLOGY_IRI = rdflib.URIRef("https://w3id.org/paperkg/ontology")
+
+
+def _ontology() -> rdflib.Graph:
+    return rdflib.Graph().parse(ONTOLOGY_PATH, format="turtle")
+
+
+def test_version_iri_is_bumped_and_matches_the_package():
+    graph = _ontology()
+    assert str(graph.value(ONTOLOGY_IRI, OWL.versionIRI)) == VERSION_IRI
+    assert VERSION_IRI != "https://w3id.org/paperkg/ontology/0.1.0"
+    assert str(graph.value(ONTOLOGY_IRI, OWL.priorVersion)) == "https://w3id.org/paperkg/ontology/0.1.0"
+
+
+def test_scorer_docstring_terms_are_defined(shared_dir):
+    import ast
+
+    docstring = ast.get_docstring(ast.parse((shared_dir / "eval" / "score.py").read_text("utf-8")))
+    assert set(re.findall(r"\bkg:(\w+)", docstring)) <= _defined_terms()
+
+
+@pytest.mark.parametrize("subject, predicate, obj", [
+    ("kg:Paper", RDFS.subClassOf, "https://schema.org/ScholarlyArticle"),
+    ("kg:Paper", RDFS.subClassOf, "http://purl.org/ontology/bibo/Document"),
+    ("kg:Venue", RDFS.subClassOf, "https://schema.org/Event"),
+    ("kg:Dataset", RDFS.subClassOf, "https://schema.org/Dataset"),
+    ("kg:Dataset", RDFS.subClassOf, "http://www.w3.org/ns/dcat#Dataset"),
+    ("kg:Entity", RDFS.subClassOf, "http://www.w3.org/2004/02/skos/core#Concept"),
+    ("kg:Mention", RDFS.subClassOf, "http://www.w3.org/ns/prov#Entity"),
+    ("kg:Authorship", RDFS.subClassOf, "http://www.w3.org/ns/prov#Attribution"),
+    ("kg:presentedAt", RDFS.subPropertyOf, "http://purl.org/ontology/bibo/presentedAt"),
+    ("kg:qualifiedAuthorship", RDFS.subPropertyOf, "http://www.w3.org/ns/prov#qualifiedAttribution"),
+    ("kg:author", RDFS.subPropertyOf, "http://www.w3.org/ns/prov#agent"),
+    ("kg:anthologyId", RDFS.subPropertyOf, "http://purl.org/dc/terms/identifier"),
+    ("kg:mentionedIn", RDFS.subPropertyOf, "http://www.w3.org/ns/prov#wasQuotedFrom"),
+])
+def test_alignment_to_standard_vocabularies(subject, predicate, obj):
+    assert (rdflib.URIRef(NAMESPACE + subject[3:]), predicate, rdflib.URIRef(obj)) in _ontology()
+
+
+def _emitted_terms(graph) -> set[rdflib.URIRef]:
+    rdf = to_rdf(graph)
+    return set(rdf.predicates()) | set(rdf.objects(None, RDF.type))
+
+
+def test_every_class_and_property_the_export_emits_is_declared(sample_build):
+    ontology = _ontology()
+    emitted = _emitted_terms(sample_build.graph) | _emitted_terms(full_graph())
+    for term in sorted(emitted - {RDF.type}):
+        assert (term, RDF.type, None) in ontology, f"{term} is emitted but not declared in kg.ttl"
+        if not str(term).startswith(NAMESPACE):
+            assert ontology.value(term, SKOS_SCOPE_NOTE) and ontology.value(term, RDFS.isDefinedBy), term
+    for external in (DCTERMS.title, DCTERMS.creator, SKOS.exactMatch, PROV.wasAttributedTo):
+        assert external in emitted
+
+
+def _context_iris() -> dict[str, tuple[str, str | None]]:
+    context = json.loads(CONTEXT_PATH.read_text("utf-8"))["@context"]
+    prefixes = {k: v for k, v in context.items() if isinstance(v, str) and v.endswith(("/", "#"))}
+
+    def expand(value: str) -> str:
+        prefix, _, rest = value.partition(":")
+        return prefixes[prefix] + rest if prefix in prefixes else value
+
+    terms = {}
+    for key, value in context.items():
+        if key in prefixes:
+            continue
+        iri, coercion = (value, None) if isinstance(value, str) else (value["@id"], value.get("@type"))
+        terms[key] = (expand(iri), expand(coercion) if coercion and coercion != "@id" else coercion)
+    return terms
+
+
+def test_jsonld_context_names_declared_terms_and_covers_every_predicate(sample_build):
+    ontology = _ontology()
+    terms = _context_iris()
+    for key, (iri, _) in terms.items():
+        assert (rdflib.URIRef(iri), RDF.type, None) in ontology, f"context term {key} -> {iri} is not in kg.ttl"
+    covered = {iri for iri, _ in terms.values()}
+    emitted = _emitted_terms(sample_build.graph) | _emitted_terms(full_graph())
+    assert {str(t) for t in emitted - {RDF.type}} <= covered
+
+
+def test_shapes_target_declared_classes():
+    shapes = rdflib.Graph().parse(SHAPES_PATH, format="turtle")
+    targets = set(shapes.objects(None, rdflib.URIRef("http://www.w3.org/ns/shacl#targetClass")))
+    ontology = _ontology()
+    assert targets and all((target, RDF.type, OWL.Class) in ontology for target in targets)
+    assert {KG.Paper, KG.Venue, KG.Method, KG.Dataset, KG.Model, KG.Mention, KG.Authorship, KG.Similarity} <= targets

@@ -1,0 +1,92 @@
+"""``kg query``: read-only SPARQL over a built graph, with canned queries (the library is :mod:`kg.query`)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kg.query import FORMATS, QueryError, canned_queries, format_result, run_canned, run_query
+
+__all__ = ["query_command"]
+
+
+def _parse_params(values: tuple[str, ...]) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for value in values:
+        key, equals, text = value.partition("=")
+        if not equals or not key.strip():
+            raise click.BadParameter(f"{value!r} is not KEY=VALUE", param_hint="--param")
+        params[key.strip()] = text
+    return params
+
+
+def _listing() -> str:
+    lines = []
+    for query in canned_queries().values():
+        lines.append(query.name)
+        lines.append(f"    {query.summary}")
+        for parameter in query.parameters:
+            example = query.examples.get(parameter.name)
+            hint = f" (e.g. --param {parameter.name}={example!r})" if example else ""
+            lines.append(f"    --param {parameter.name}=<{parameter.type}>  {parameter.description}{hint}")
+    return "\n".join(lines)
+
+
+@click.command("query")
+@click.argument("target", required=False, type=click.Path(path_type=Path))
+@click.argument("sparql", required=False)
+@click.option("--format", "-f", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="table (aligned, long cells cut), csv or json (SPARQL 1.1 results formats).")
+@click.option("--name", "-n", metavar="NAME", help="Run the canned query NAME instead of SPARQL (see --list).")
+@click.option("--param", "-p", "params", multiple=True, metavar="KEY=VALUE",
+              help="Bind the variable ?KEY to VALUE (repeatable); the value is never pasted into the query.")
+@click.option("--list", "list_queries", is_flag=True, help="List the canned queries and their parameters.")
+def query_command(target: Path | None, sparql: str | None, fmt: str, name: str | None,
+                  params: tuple[str, ...], list_queries: bool) -> None:
+    """Run a read-only SPARQL query over a built graph and print the answer.
+
+    TARGET is an output folder of `kg build` (its graph.ttl is loaded once into
+    TARGET/.kg-store/ and reloaded when it changes) or an RDF file (.ttl, .nt,
+    .nq, .trig, .jsonld).  SPARQL is the query text, or a path to a .rq file.
+    Updates (INSERT, DELETE, LOAD, CLEAR, DROP, ...) are refused.
+
+    \b
+    Examples:
+      kg query --list
+      kg query kg-out 'SELECT ?t WHERE { ?p a kg:Paper ; dcterms:title ?t }'
+      kg query kg-out --name papers-using-dataset --param dataset=BEIR --format csv
+    """
+    if list_queries:
+        click.echo(_listing())
+        return
+    if target is None:
+        raise click.UsageError("give TARGET (a `kg build` output folder or an RDF file), or --list")
+    if (sparql is None) == (name is None):
+        raise click.UsageError("give either SPARQL text or --name NAME (see `kg query --list`), not both")
+    try:
+        if name is not None:
+            result = run_canned(target, name, _parse_params(params))
+        else:
+            text = _query_text(sparql)
+            result = run_query(target, _with_prefixes(text), _parse_params(params))
+    except QueryError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(format_result(result, fmt), nl=False)
+
+
+def _query_text(sparql: str) -> str:
+    if sparql.endswith(".rq") and Path(sparql).is_file():
+        return Path(sparql).read_text("utf-8")
+    return sparql
+
+
+def _with_prefixes(text: str) -> str:
+    """``text`` with kg's usual prefixes (kg:, schema:, dcterms:, ...) declared where it does not declare them."""
+    import re
+
+    from exports.rdf import PREFIXES
+
+    declared = {match.lower() for match in re.findall(r"PREFIX\s+([A-Za-z][\w.-]*)?:", text, flags=re.IGNORECASE)}
+    missing = [f"PREFIX {prefix}: <{namespace}>" for prefix, namespace in PREFIXES.items()
+               if prefix.lower() not in declared]
+    return "\n".join([*missing, text])
