@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from tqdm import tqdm
@@ -14,9 +15,11 @@ from tqdm import tqdm
 from exports.files import output_transaction
 from exports.html_view import write_html
 from exports.node_link import write_json
-from exports.views import DEFAULT_TOP, write_views
 from exports.rdf_formats import RDF_FORMATS, write_rdf
-from kg.pipeline import BuildResult, KgError, build
+from exports.views import DEFAULT_TOP, write_views
+
+if TYPE_CHECKING:
+    from kg.pipeline import BuildResult
 
 #: Folder inside the output folder where per-document records are cached between builds.
 CACHE_FOLDER = ".kg-cache"
@@ -78,6 +81,8 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     rebuild re-extracts only the inputs that changed (cache in
     OUTPUT/.kg-cache).
     """
+    from kg.pipeline import KgError, build  # here: loading spaCy is slow, and other commands never need it
+
     def progress(items, total):
         return tqdm(items, total=total, desc="extracting", unit="file", disable=quiet, file=sys.stderr, leave=False)
 

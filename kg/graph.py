@@ -28,7 +28,7 @@ import gc
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, count
 
@@ -466,7 +466,7 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
 
 
 def _mention_dict(mention: Mention) -> dict:
-    where = asdict(mention.provenance)
-    where.pop("line", None)
-    return {"name": mention.name, "relation": mention.relation.value, **where}
+    where = mention.provenance  # spelled out: dataclasses.asdict deep-copies and was a tenth of build time
+    return {"name": mention.name, "relation": mention.relation.value, "source": where.source, "start": where.start,
+            "end": where.end, "extractor": where.extractor, "confidence": where.confidence, "sentence": where.sentence}
 
