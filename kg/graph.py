@@ -468,5 +468,6 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
 def _mention_dict(mention: Mention) -> dict:
     where = mention.provenance  # spelled out: dataclasses.asdict deep-copies and was a tenth of build time
     return {"name": mention.name, "relation": mention.relation.value, "source": where.source, "start": where.start,
-            "end": where.end, "extractor": where.extractor, "confidence": where.confidence, "sentence": where.sentence}
+            "end": where.end, "extractor": where.extractor, "confidence": where.confidence, "sentence": where.sentence,
+            "line": where.line}
 
