@@ -7,6 +7,13 @@
 True
 >>> from_json(to_json(g)).edges(keys=True, data="relation")
 OutMultiEdgeDataView([('paper/a', 'venue/b', 'presentedAt', 'presentedAt')])
+
+Edge ends are stored under "from" and "to", so an edge's own ``source``
+attribute (the input file that states it) survives the round trip:
+
+>>> _ = g.add_edge("paper/a", "paper/c", key="similarTo", relation="similarTo", source="page.txt")
+>>> from_json(to_json(g)).edges["paper/a", "paper/c", "similarTo"]["source"]
+'page.txt'
 """
 from __future__ import annotations
 
@@ -19,12 +26,15 @@ from exports.files import write_text_atomic
 
 __all__ = ["GraphFileError", "from_json", "read_json", "to_json", "write_json"]
 
+# not "source"/"target" (networkx's default): edges have a "source" attribute of their own
+_FROM, _TO = "from", "to"
+
 
 def to_json(graph: nx.MultiDiGraph) -> str:
     """Node-link JSON of ``graph`` with nodes and edges in a fixed order."""
-    data = nx.node_link_data(graph, edges="edges")
+    data = nx.node_link_data(graph, edges="edges", source=_FROM, target=_TO)
     data["nodes"] = sorted(data["nodes"], key=lambda n: n["id"])
-    data["edges"] = sorted(data["edges"], key=lambda e: (e["source"], e["target"], str(e.get("key"))))
+    data["edges"] = sorted(data["edges"], key=lambda e: (e[_FROM], e[_TO], str(e.get("key"))))
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
@@ -48,7 +58,7 @@ def from_json(text: str) -> nx.MultiDiGraph:
     if not all(isinstance(node, dict) and "id" in node for node in data["nodes"]):
         raise GraphFileError("not node-link JSON of a graph: a node has no 'id'")
     try:
-        graph = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+        graph = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges", source=_FROM, target=_TO)
     except (KeyError, TypeError, nx.NetworkXError) as error:
         raise GraphFileError(f"not node-link JSON of a graph: {error!r}") from error
     if not isinstance(graph, nx.MultiDiGraph):

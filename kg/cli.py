@@ -64,12 +64,15 @@ def main() -> None:
 @click.option("--format", "formats", multiple=True, type=click.Choice(RDF_FORMATS), default=("ttl",),
               show_default=True, help="RDF serialisations to write (repeatable): ttl, nt, jsonld, trig and nq "
                                       "(one named graph per source document), void (a VoID description).")
+@click.option("--similarity/--no-similarity", default=True, show_default=True,
+              help="Add similarTo links computed from text and shared entities (kg.similarity).")
 @click.option("--views/--no-views", default=True, show_default=True,
               help="Also write OUTPUT/views/: an overview, one view per venue and an index (see `kg view`).")
 @click.option("--top", type=click.IntRange(min=10), default=DEFAULT_TOP, show_default=True,
               help="Most nodes one HTML view shows; larger views keep the most connected and say so.")
 def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool, workers: int,
-                  dask: str | None, no_cache: bool, formats: tuple[str, ...], views: bool, top: int) -> None:
+                  dask: str | None, no_cache: bool, formats: tuple[str, ...], similarity: bool, views: bool,
+                  top: int) -> None:
     """Build the graph from INPUTS (files or folders; default: the bundled sample pages).
 
     INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
@@ -88,7 +91,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
 
     try:
         result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
-                       cache_dir=None if no_cache else output / CACHE_FOLDER)
+                       cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity)
     except KgError as error:
         raise click.ClickException(str(error)) from error
     for problem in result.problems:
@@ -128,6 +131,10 @@ main.add_command(view_command, "view")
 from kg.cli_query import query_command  # noqa: E402
 
 main.add_command(query_command, "query")
+
+from kg.cli_stats import stats_command  # noqa: E402
+
+main.add_command(stats_command, "stats")
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -24,6 +24,7 @@ from extractors.mentions import extract_mentions
 from extractors.venue_facts import extract_venue_facts
 from kg.graph import build_graph
 from kg.records import DocumentRecords, InputProblem, Paper
+from kg.similarity import add_similarity_edges
 from kg.cache import DocumentCache, cache_key
 from kg.execution import map_documents
 from kg.ids import short_hash
@@ -71,6 +72,7 @@ def build(
     workers: int = 1,
     dask: str | None = None,
     cache_dir: Path | None = None,
+    similarity: bool = True,
 ) -> BuildResult:
     """Read ``paths`` (default: the bundled sample) and build one merged graph.
 
@@ -82,6 +84,8 @@ def build(
     document's records so that a rebuild re-extracts only changed files.
     ``progress(records, total)`` wraps the stream of extracted documents
     (for a progress bar).  However it runs, the result is the same.
+    ``similarity`` adds computed ``similarTo`` edges (text and shared
+    entities, see :mod:`kg.similarity`) to the links sources state.
     """
     if workers < 1:
         raise KgError(f"--workers must be at least 1, not {workers}")
@@ -103,7 +107,10 @@ def build(
     done = [document for document in documents if document is not None]
     for document in done:
         problems.extend(document.problems)
-    return BuildResult(build_graph(done), tuple(done), tuple(problems), tuple(sources[i].name for i in todo))
+    graph = build_graph(done)
+    if similarity:
+        add_similarity_edges(graph)
+    return BuildResult(graph, tuple(done), tuple(problems), tuple(sources[i].name for i in todo))
 
 
 def _cache_key(source: SourceText, repeated: frozenset[str]) -> str:

@@ -1,0 +1,295 @@
+"""The headline tables and charts of a built graph, for the terminal and as one offline HTML page.
+
+:func:`build_report` asks :mod:`kg.analytics` the usual questions once;
+:func:`render_text` formats the answers for a terminal and :func:`render_html`
+as a self-contained page: charts are drawn with matplotlib (no GUI backend)
+as SVG and inlined as ``data:`` URIs, so the page needs no network and no
+other file.  Every text from the graph is HTML-escaped by jinja2's
+autoescape, and SVG images cannot run scripts.  The same graph gives the same
+bytes.
+
+>>> report = build_report(__import__("kg.analytics").analytics.toy_graph(), top=3)
+>>> list(report.tables)[:3]
+['Graph', 'Most used benchmarks', 'Most used methods']
+>>> "<svg" in render_html(report) or "data:image/svg+xml;base64," in render_html(report)
+True
+"""
+from __future__ import annotations
+
+import base64
+import io
+import numbers
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import networkx as nx
+import pandas as pd
+
+from exports.files import write_text_atomic
+from kg import analytics
+
+__all__ = ["Report", "build_report", "render_html", "render_text", "write_report"]
+
+_TEXT_WIDTH = 48  # characters of a label shown in the terminal
+_TREND_ENTITIES = 5
+_TREND_YEARS_SHOWN = 15  # rows of the benchmarks-by-year table printed in the terminal
+_COMMUNITY_BARS = 20
+
+
+@dataclass
+class Report:
+    """Titled tables and charts (SVG text) about one graph, plus notes on how they were computed."""
+
+    tables: dict[str, pd.DataFrame]
+    charts: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def build_report(graph: nx.MultiDiGraph, *, top: int = 10) -> Report:
+    """Answer the headline questions about ``graph``: usage, trends, communities, centrality, similarity.
+
+    Parameters
+    ----------
+    graph : networkx.MultiDiGraph
+        A built kg graph.
+    top : int
+        Rows per ranking table.
+
+    Examples
+    --------
+    >>> report = build_report(analytics.toy_graph(), top=2)
+    >>> report.tables["Most used benchmarks"].to_dict("records")
+    [{'benchmark': 'SQuAD', 'papers': 3}, {'benchmark': 'GLUE', 'papers': 2}]
+    """
+    tables: dict[str, pd.DataFrame] = {"Graph": _summary(graph)}
+    for title, kind, column in (("Most used benchmarks", "dataset", "benchmark"),
+                                ("Most used methods", "method", "method"),
+                                ("Most used models", "model", "model")):
+        ranked = analytics.top_entities(graph, kind=kind, top=top)
+        tables[title] = ranked[["label", "papers"]].rename(columns={"label": column})
+    trends = analytics.entity_trends(graph, kind="dataset", top=_TREND_ENTITIES)
+    tables["Top benchmarks by year"] = trends.reset_index()
+
+    projected_nodes = analytics.paper_entity_graph(graph).number_of_nodes()
+    method = analytics.choose_community_method(projected_nodes)
+    found = analytics.communities(graph, method=method) if projected_nodes else []
+    notes = [f"Communities: {method} on the paper–entity graph ({projected_nodes} nodes), seed 0."]
+    tables["Communities"] = _community_table(graph, found, top=top)
+    for title, kind in (("Most central papers", "paper"), ("Most central entities", "entity")):
+        ranked = analytics.centrality(graph, kind=kind, top=top)[["label", "kind", "score"]]
+        tables[title] = ranked.assign(score=[float(f"{score:.3g}") for score in ranked["score"]])
+    notes.append("Centrality: PageRank on papers, their entities and their similarTo links.")
+    bridging = analytics.bridging_papers(graph, found=found, top=top)
+    tables["Papers bridging communities"] = bridging[["label", "neighbours", "communities", "participation"]]
+    tables["Similar-paper links"] = _similarity_table(graph)
+
+    charts = {
+        "Benchmarks by year": _trend_chart(trends),
+        "Most used methods": _bar_chart(tables["Most used methods"], "method", "papers"),
+        "Community sizes": _community_chart(found),
+    }
+    return Report(tables, {title: svg for title, svg in charts.items() if svg}, notes)
+
+
+def _summary(graph: nx.MultiDiGraph) -> pd.DataFrame:
+    kinds = Counter(kind for _, kind in graph.nodes(data="kind"))
+    relations = Counter(relation for _, _, relation in graph.edges(keys=True))
+    rows = [(f"{kind} nodes", count) for kind, count in sorted(kinds.items(), key=lambda kc: (-kc[1], str(kc[0])))]
+    rows += [(f"{relation} edges", count)
+             for relation, count in sorted(relations.items(), key=lambda rc: (-rc[1], rc[0]))]
+    return pd.DataFrame(rows, columns=["what", "count"])
+
+
+def _community_table(graph: nx.MultiDiGraph, found: list[set[str]], *, top: int) -> pd.DataFrame:
+    """Size, papers, entities and the entities most papers in it name, per community (largest first)."""
+    rows = []
+    for rank, members in enumerate(found[:top], start=1):
+        entities = [node for node in members if graph.nodes[node].get("kind") in analytics.ENTITY_KINDS]
+        leaders = sorted(entities, key=lambda node: (-graph.in_degree(node), str(graph.nodes[node].get("label")), node))
+        rows.append((rank, len(members), len(members) - len(entities), len(entities),
+                     ", ".join(str(graph.nodes[node].get("label")) for node in leaders[:3])))
+    return pd.DataFrame(rows, columns=["community", "size", "papers", "entities", "leading entities"])
+
+
+def _similarity_table(graph: nx.MultiDiGraph) -> pd.DataFrame:
+    counts = Counter(data.get("basis") or "source" for _, _, relation, data in graph.edges(keys=True, data=True)
+                     if relation == "similarTo")
+    return pd.DataFrame(sorted(counts.items(), key=lambda bc: (-bc[1], bc[0])), columns=["basis", "links"])
+
+
+# ----------------------------------------------------------------------------- charts
+
+
+def _figure(width: float, height: float):
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _svg(figure) -> str:
+    """The figure as SVG text with no date and stable ids, so the same figure gives the same bytes."""
+    import matplotlib
+
+    with matplotlib.rc_context({"svg.hashsalt": "kg", "svg.fonttype": "none"}):
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def _trend_chart(trends: pd.DataFrame) -> str:
+    if trends.empty or trends.columns.empty or not trends.to_numpy().any():
+        return ""
+    used = trends.index[trends.to_numpy().any(axis=1)]
+    trends = trends.loc[used.min():]  # from the first year any of them is used
+    figure = _figure(7, 3.6)
+    axes = figure.subplots()
+    for label in trends.columns:
+        axes.plot(trends.index, trends[label], marker="o", markersize=3, label=_clip(str(label), 40))
+    axes.set_xlabel("year")
+    axes.set_ylabel("papers using it")
+    axes.xaxis.get_major_locator().set_params(integer=True)
+    axes.legend(fontsize="small", frameon=False)
+    _plain_text(axes)
+    return _svg(figure)
+
+
+def _bar_chart(table: pd.DataFrame, label: str, value: str) -> str:
+    if table.empty:
+        return ""
+    figure = _figure(7, 0.6 + 0.3 * len(table))
+    axes = figure.subplots()
+    axes.barh([_clip(str(text), 40) for text in table[label]][::-1], list(table[value])[::-1], color="#4e79a7")
+    axes.set_xlabel(value)
+    _plain_text(axes)
+    return _svg(figure)
+
+
+def _community_chart(found: list[set[str]]) -> str:
+    if not found:
+        return ""
+    sizes = [len(members) for members in found[:_COMMUNITY_BARS]]
+    figure = _figure(7, 3)
+    axes = figure.subplots()
+    axes.bar([str(rank) for rank in range(1, len(sizes) + 1)], sizes, color="#59a14f")
+    axes.set_xlabel(f"community (largest {len(sizes)} of {len(found)})")
+    axes.set_ylabel("nodes")
+    _plain_text(axes)
+    return _svg(figure)
+
+
+def _plain_text(axes) -> None:
+    """Labels come from input files: never read ``$...$`` in them as mathematics."""
+    for text in [*axes.get_xticklabels(), *axes.get_yticklabels(), axes.xaxis.label, axes.yaxis.label]:
+        text.set_parse_math(False)
+    legend = axes.get_legend()
+    for text in legend.get_texts() if legend else ():
+        text.set_parse_math(False)
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def render_text(report: Report) -> str:
+    """The report's tables as plain text for a terminal (long labels clipped).
+
+    >>> print(render_text(build_report(analytics.toy_graph(), top=1)).splitlines()[0])
+    Graph
+    """
+    blocks = []
+    for title, table in report.tables.items():
+        shown = table
+        caption = title
+        if title == "Top benchmarks by year" and len(table) > _TREND_YEARS_SHOWN:
+            shown = table.tail(_TREND_YEARS_SHOWN)
+            caption = f"{title} (last {_TREND_YEARS_SHOWN} years; every year in report.html)"
+        if shown.empty:
+            body = "  (none)"
+        else:
+            clipped = shown.map(lambda value: _clip(value, _TEXT_WIDTH) if isinstance(value, str) else value)
+            clipped.columns = [_clip(str(column), _TEXT_WIDTH) for column in shown.columns]
+            body = clipped.to_string(index=False)
+        blocks.append(f"{caption}\n{'-' * len(caption)}\n{body}")
+    return "\n\n".join(blocks + [" ".join(report.notes)]) + "\n"
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ title }}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.15rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; font-size: 0.9rem; } th, td { padding: 0.2rem 0.6rem; text-align: left; }
+th { background: #f3f3f3; } tr:nth-child(even) td { background: #fafafa; } td.number { text-align: right; }
+figure { margin: 1rem 0; } figcaption { font-weight: 600; margin-bottom: 0.3rem; }
+img { max-width: 100%; height: auto; } .notes { color: #555; font-size: 0.85rem; }
+</style>
+</head>
+<body>
+<h1>{{ title }}</h1>
+{% if charts %}<h2>Charts</h2>{% endif %}
+{% for chart_title, uri in charts %}
+<figure><figcaption>{{ chart_title }}</figcaption><img src="{{ uri }}" alt="{{ chart_title }}"></figure>
+{% endfor %}
+{% for table_title, columns, rows in tables %}
+<h2>{{ table_title }}</h2>
+{% if rows %}
+<table>
+<thead><tr>{% for column in columns %}<th>{{ column }}</th>{% endfor %}</tr></thead>
+<tbody>
+{% for row in rows %}<tr>
+{%- for value, numeric in row %}<td{% if numeric %} class="number"{% endif %}>{{ value }}</td>{% endfor -%}
+</tr>
+{% endfor %}</tbody>
+</table>
+{% else %}
+<p>(none)</p>
+{% endif %}
+{% endfor %}
+<p class="notes">{% for note in notes %}{{ note }} {% endfor %}</p>
+</body>
+</html>
+"""
+
+
+def render_html(report: Report, *, title: str = "kg report") -> str:
+    """One self-contained HTML page: every chart inlined, every text escaped.
+
+    >>> from kg.analytics import toy_graph
+    >>> graph = toy_graph()
+    >>> graph.nodes["method/bert"]["label"] = "<script>alert(1)</script>"
+    >>> page = render_html(build_report(graph, top=3))
+    >>> "<script>" in page, "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    (False, True)
+    """
+    from jinja2 import Environment
+
+    environment = Environment(autoescape=True, keep_trailing_newline=True)
+    charts = [(name, "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii"))
+              for name, svg in report.charts.items()]
+    tables = [(name, [str(column) for column in table.columns],
+               [[(_cell(value), _is_number(value)) for value in row] for row in table.itertuples(index=False)])
+              for name, table in report.tables.items()]
+    return environment.from_string(_TEMPLATE).render(title=title, charts=charts, tables=tables, notes=report.notes)
+
+
+def _cell(value) -> str:
+    if value is None or (isinstance(value, float) and value != value) or value is pd.NA:
+        return ""
+    return str(value)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, numbers.Number) and not isinstance(value, bool)
+
+
+def write_report(report: Report, path: Path, *, title: str = "kg report") -> Path:
+    """Write :func:`render_html` of ``report`` to ``path`` atomically; return ``path``."""
+    return write_text_atomic(Path(path), render_html(report, title=title))

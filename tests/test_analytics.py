@@ -1,0 +1,238 @@
+"""kg.analytics: concrete answers on the sample build and on made-up graphs."""
+from __future__ import annotations
+
+import sys
+
+import networkx as nx
+import pytest
+
+from exports.node_link import write_json
+from exports.rdf import write_turtle
+from kg import analytics
+from kg.analytics import (
+    AnalyticsError,
+    bridging_papers,
+    centrality,
+    co_usage_graph,
+    communities,
+    entity_trends,
+    load_graph,
+    load_rdf,
+    paper_entity_graph,
+    similar_papers,
+    to_pandas,
+    top_entities,
+    toy_graph,
+)
+
+CACHE = "Cache-Efficient Posterior Sampling for Reinforcement Learning"
+PROXIMITY = "Proximity-Based Multi-Turn Optimization"
+SELF_CONSISTENCY = "Does Self-Consistency Improve the Recall of Encyclopedic Knowledge?"
+
+
+@pytest.fixture(scope="module")
+def sample(sample_build) -> nx.MultiDiGraph:
+    return sample_build.graph
+
+
+def _titles(graph: nx.MultiDiGraph, papers) -> list[str]:
+    return sorted(graph.nodes[paper]["title"] for paper in papers)
+
+
+# ----------------------------------------------------------------------------- the sample pages
+
+
+def test_which_sample_papers_use_which_benchmark(sample):
+    facts = to_pandas(sample).facts
+    alfworld = facts.query("label == 'ALFWorld' and relation == 'uses'")["paper"]
+    titles = _titles(sample, alfworld)
+    assert len(titles) == 2 and titles[0].startswith(CACHE) and titles[1].startswith(PROXIMITY)
+    for benchmark in ("MMLU", "MedMCQA"):
+        (paper,) = facts.query("label == @benchmark and relation == 'uses'")["paper"]
+        assert sample.nodes[paper]["title"] == SELF_CONSISTENCY
+
+
+def test_the_most_used_sample_benchmark_is_alfworld(sample):
+    ranked = top_entities(sample, kind="dataset", top=3)
+    assert ranked.iloc[0].to_dict() == {"entity": "dataset/alfworld", "label": "ALFWorld", "papers": 2}
+    assert list(ranked["papers"])[1:] == [1, 1]
+
+
+def test_benchmarks_by_venue_and_year_split_alfworld_between_acl_2026_and_emnlp_2025(sample):
+    by_venue = top_entities(sample, kind="dataset", by="venue", top=50)
+    alfworld = by_venue.query("label == 'ALFWorld'")
+    assert alfworld[["venue", "papers"]].to_dict("records") == [{"venue": "ACL 2026", "papers": 1},
+                                                                {"venue": "EMNLP 2025", "papers": 1}]
+    by_series = top_entities(sample, kind="dataset", by="series", top=1)
+    assert by_series[["series", "label", "papers"]].to_dict("records") == [
+        {"series": "ACL", "label": "ALFWorld", "papers": 1}, {"series": "EMNLP", "label": "ALFWorld", "papers": 1}]
+    trends = entity_trends(sample, kind="dataset", top=1)
+    assert trends.to_dict("index") == {2025: {"ALFWorld": 1}, 2026: {"ALFWorld": 1}}
+
+
+def test_benchmarks_used_together_on_the_sample(sample):
+    co = co_usage_graph(sample, kind="dataset")
+    labels = {frozenset((co.nodes[u]["label"], co.nodes[v]["label"])) for u, v in co.edges}
+    assert {frozenset(("ALFWorld", "WebShop")), frozenset(("ALFWorld", "TextWorld")),
+            frozenset(("MMLU", "MedMCQA")), frozenset(("BEIR", "BRIGHT"))} <= labels
+    assert co.nodes["dataset/alfworld"]["papers"] == 2
+    assert not co_usage_graph(sample, kind="dataset", min_weight=2).edges
+
+
+def test_frames_match_the_graph(sample):
+    frames = to_pandas(sample)
+    kinds = [kind for _, kind in sample.nodes(data="kind")]
+    assert len(frames.papers) == kinds.count("paper")
+    assert len(frames.entities) == sum(kinds.count(k) for k in ("method", "dataset", "model"))
+    assert len(frames.facts) == sum(1 for *_, r in sample.edges(keys=True) if r in ("uses", "proposes"))
+    assert set(frames.papers["venue"].dropna()) == {"ACL 2026", "EMNLP 2025"}
+    alfworld = frames.entities.set_index("entity").loc["dataset/alfworld"]
+    assert (alfworld["papers"], alfworld["used_by"], alfworld["proposed_by"]) == (2, 2, 0)
+
+
+def test_communities_on_the_sample_cover_the_paper_entity_graph_once(sample):
+    found = communities(sample)
+    projected = paper_entity_graph(sample)
+    assert sorted(node for members in found for node in members) == sorted(projected)
+    assert [len(c) for c in found] == sorted((len(c) for c in found), reverse=True)
+    assert found == communities(sample)  # seeded: the same answer every time
+    alfworld = next(c for c in found if "dataset/alfworld" in c)
+    assert {"dataset/webshop", "dataset/textworld"} & alfworld
+
+
+def test_a_sample_paper_using_two_unrelated_benchmark_families_bridges(sample):
+    bridging = bridging_papers(sample, top=1)
+    assert sample.nodes[bridging.iloc[0]["paper"]]["title"].startswith(PROXIMITY)
+    assert bridging.iloc[0]["communities"] >= 2 and bridging.iloc[0]["participation"] > 0
+
+
+def test_similar_papers_of_a_sample_paper_include_its_similar_lecture(sample):
+    clear = "CLEAR: Cross-Lingual Enhancement in Retrieval via Reverse-training"
+    found = similar_papers(sample, clear.upper())
+    assert found.iloc[0]["label"].startswith("Are Knowledge and Reference in Multilingual Language Models")
+    assert (found.iloc[0]["basis"], found.iloc[0]["score"]) == ("source", 1.0)
+
+
+def test_load_a_built_output_back_into_networkx_and_rdflib(sample, tmp_path):
+    write_json(sample, tmp_path / "graph.json")
+    write_turtle(sample, tmp_path / "graph.ttl")
+    graph = load_graph(tmp_path)
+    assert sorted(graph.nodes) == sorted(sample.nodes)
+    assert top_entities(graph, kind="dataset", top=1)["label"].tolist() == ["ALFWorld"]
+    rdf = load_rdf(tmp_path)
+    query = "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a <https://w3id.org/paperkg/ontology#Paper> }"
+    assert int(next(iter(rdf.query(query)))[0]) == len(to_pandas(sample).papers)
+
+
+# ----------------------------------------------------------------------------- errors
+
+
+def test_loading_a_folder_without_a_build_says_to_run_kg_build(tmp_path):
+    with pytest.raises(AnalyticsError, match="run `kg build -o"):
+        load_graph(tmp_path)
+    with pytest.raises(AnalyticsError, match="run `kg build -o"):
+        load_rdf(tmp_path)
+
+
+def test_loading_a_broken_graph_json_is_an_analytics_error(tmp_path):
+    (tmp_path / "graph.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(AnalyticsError, match="graph.json"):
+        load_graph(tmp_path)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda g: top_entities(g, kind="benchmark"), "unknown entity kind 'benchmark'"),
+    (lambda g: top_entities(g, by="country"), "cannot group by 'country'"),
+    (lambda g: top_entities(g, relations=("cites",)), "unknown relation 'cites'"),
+    (lambda g: top_entities(g, top=0), "top must be at least 1"),
+    (lambda g: communities(g, method="girvan-newman"), "unknown community method"),
+    (lambda g: centrality(g, measure="closeness"), "unknown centrality measure"),
+    (lambda g: similar_papers(g, "No Such Paper"), "no paper with id or title"),
+    (lambda g: paper_entity_graph(g, kinds=("venue",)), "unknown entity kind 'venue'"),
+])
+def test_bad_questions_say_what_is_allowed(call, message):
+    with pytest.raises(AnalyticsError, match=message):
+        call(toy_graph())
+
+
+# ----------------------------------------------------------------------------- made-up graphs
+
+
+def test_top_entities_counts_papers_not_edges_and_can_include_proposals():
+    graph = toy_graph()
+    assert top_entities(graph, kind="method", top=1)[["label", "papers"]].to_dict("records") == [
+        {"label": "BERT", "papers": 3}]
+    both = top_entities(graph, kind="method", relations=("uses", "proposes"), top=1)
+    assert both[["label", "papers"]].to_dict("records") == [{"label": "BERT", "papers": 4}]
+    everything = top_entities(graph, kind=None, top=20)
+    assert "dataset/unused" not in set(everything["entity"]) and len(everything) == 6
+
+
+def test_trend_shares_are_fractions_of_that_years_papers():
+    shares = entity_trends(toy_graph(), kind="method", top=2, share=True)
+    assert shares.loc[2019].to_dict() == pytest.approx({"BERT": 2 / 3, "Transformer": 1 / 3})
+    assert shares.loc[2020].to_dict() == pytest.approx({"BERT": 1 / 3, "Transformer": 1 / 3})
+
+
+def test_a_graph_without_papers_gives_empty_answers():
+    empty = nx.MultiDiGraph()
+    assert top_entities(empty).empty and entity_trends(empty).empty
+    assert communities(empty) == [] and centrality(empty).empty and bridging_papers(empty).empty
+    assert co_usage_graph(empty).number_of_nodes() == 0
+
+
+@pytest.mark.parametrize("method", ["louvain", "leiden", "label-propagation"])
+def test_every_community_method_partitions_the_toy_graph(method):
+    found = communities(toy_graph(), method=method)
+    nodes = [node for members in found for node in members]
+    assert sorted(nodes) == sorted(paper_entity_graph(toy_graph())) and len(nodes) == len(set(nodes))
+    if method != "label-propagation":
+        assert {"paper/p5", "dataset/wmt14", "method/transformer"} <= next(c for c in found if "paper/p5" in c)
+
+
+def test_leiden_without_its_packages_says_how_to_install_them(monkeypatch):
+    monkeypatch.setitem(sys.modules, "leidenalg", None)
+    with pytest.raises(AnalyticsError, match=r"pip install 'kg\[communities\]'"):
+        communities(toy_graph(), method="leiden")
+
+
+def test_large_graphs_use_leiden_and_fall_back_to_label_propagation_with_a_warning(monkeypatch):
+    monkeypatch.setattr(analytics, "LOUVAIN_MAX_NODES", 3)
+    assert analytics.choose_community_method(4) == "leiden"
+    monkeypatch.setitem(sys.modules, "leidenalg", None)
+    assert analytics.choose_community_method(4) == "label-propagation"
+    with pytest.warns(RuntimeWarning, match="label propagation"):
+        found = communities(toy_graph())
+    assert sum(len(c) for c in found) == paper_entity_graph(toy_graph()).number_of_nodes()
+
+
+@pytest.mark.parametrize("measure", ["pagerank", "degree", "betweenness"])
+def test_bert_is_the_most_central_entity_of_the_toy_graph(measure):
+    ranked = centrality(toy_graph(), kind="entity", measure=measure, top=3)
+    assert ranked.iloc[0]["label"] == "BERT"
+    assert set(ranked["kind"]) <= {"method", "dataset", "model"}
+    assert list(ranked["score"]) == sorted(ranked["score"], reverse=True)
+
+
+def test_centrality_of_papers_only_ranks_papers():
+    ranked = centrality(toy_graph(), kind="paper", top=10)
+    assert set(ranked["kind"]) == {"paper"} and len(ranked) == 6
+
+
+def test_bridging_scores_follow_the_participation_formula():
+    found = [{"paper/p6", "dataset/wmt14", "method/transformer", "paper/p5"},
+             {"dataset/squad", "paper/p1", "paper/p2", "method/bert"},
+             {"paper/p3", "paper/p4", "dataset/mnli", "dataset/glue"}]
+    table = bridging_papers(toy_graph(), found=found, top=10).set_index("paper")
+    assert table.loc["paper/p6", "participation"] == pytest.approx(1 - (2 / 3) ** 2 - (1 / 3) ** 2, abs=1e-4)
+    assert table.loc["paper/p3", "participation"] == pytest.approx(1 - (2 / 3) ** 2 - (1 / 3) ** 2, abs=1e-4)
+    assert "paper/p1" not in table.index  # all its neighbours are in one community: it bridges nothing
+
+
+def test_similar_papers_reads_links_in_both_directions_best_first():
+    graph = toy_graph()
+    graph.add_edge("paper/p3", "paper/p1", key="similarTo", relation="similarTo", basis="text", score=0.4)
+    assert similar_papers(graph, "paper/p2")["paper"].tolist() == ["paper/p1"]
+    found = similar_papers(graph, "paper/p1")
+    assert found[["paper", "basis", "score"]].to_dict("records") == [
+        {"paper": "paper/p2", "basis": "source", "score": 1.0}, {"paper": "paper/p3", "basis": "text", "score": 0.4}]
