@@ -1,17 +1,17 @@
 """Remove inline markup from page text while remembering where each character came from.
 
-Lecture pages carry markdown emphasis (``**LPPO**``) and LaTeX commands
-(``\\textbf{ReasonAny}``, ``$200$``) inside abstracts.  Extraction works on the
+Lecture pages carry markdown emphasis (``**ZRPO**``) and LaTeX commands
+(``\\textbf{ZorbAny}``, ``$200$``) inside abstracts.  Extraction works on the
 clean text; :class:`CleanText` maps clean offsets back to the source so that
 provenance still points at the original characters.
 
->>> clean = clean_markup("we introduce **DeGAML-LLM** (**De**coupled)")
+>>> clean = clean_markup("we introduce **DeZORB-LLM** (**De**coupled)")
 >>> clean.text
-'we introduce DeGAML-LLM (Decoupled)'
+'we introduce DeZORB-LLM (Decoupled)'
 >>> clean.source_offset(13), clean.source_end(23)
 (15, 25)
->>> clean_markup(r"we propose \\textbf{ReasonAny} with $200$ programs").text
-'we propose ReasonAny with 200 programs'
+>>> clean_markup(r"we propose \\textbf{ZorbAny} with $200$ programs").text
+'we propose ZorbAny with 200 programs'
 """
 from __future__ import annotations
 

@@ -54,7 +54,7 @@ def query_command(target: Path | None, sparql: str | None, fmt: str, name: str |
     Examples:
       kg query --list
       kg query kg-out 'SELECT ?t WHERE { ?p a kg:Paper ; dcterms:title ?t }'
-      kg query kg-out --name papers-using-dataset --param dataset=BEIR --format csv
+      kg query kg-out --name papers-using-dataset --param dataset=SQuAD --format csv
     """
     if list_queries:
         click.echo(_listing())

@@ -7,7 +7,7 @@ Examples
 --------
 >>> normalize_text("  Cross‐Lingual   **Retrieval**. ")
 'cross-lingual retrieval'
->>> entity_key("LLaMA-3") == entity_key("Llama 3") == entity_key("llama3")
+>>> entity_key("ZorbLM-3") == entity_key("Zorblm 3") == entity_key("zorblm3")
 True
 >>> node_id("venue", venue_key("ACL 2026"))
 'venue/acl-2026'
@@ -58,12 +58,12 @@ def normalize_text(text: str | None) -> str:
 def entity_key(name: str) -> str:
     """Key under which spelling variants of one entity name meet.
 
-    Case, spaces, hyphens, dots and slashes are folded away, so "GPT-4o",
-    "GPT 4o" and "gpt4o" share a key; so are a version mark after a separator
+    Case, spaces, hyphens, dots and slashes are folded away, so "Zorb-4o",
+    "Zorb 4o" and "zorb4o" share a key; so are a version mark after a separator
     ("SQuAD v1.1" = "SQuAD 1.1") and a trailing ".0" ("OntoNotes 5.0" =
     "OntoNotes 5").  Different versions keep different keys.
 
-    >>> entity_key("SQuAD v1.1") == entity_key("SQuAD 1.1"), entity_key("P-Tuning V2") == entity_key("P-tuning v2")
+    >>> entity_key("SQuAD v1.1") == entity_key("SQuAD 1.1"), entity_key("Q-Tuning V2") == entity_key("Q-tuning v2")
     (True, True)
     >>> entity_key("OntoNotes 5.0") == entity_key("OntoNotes 5"), entity_key("SQuAD 2.0") == entity_key("SQuAD 1.1")
     (True, False)
@@ -85,8 +85,8 @@ def short_hash(text: str, length: int = 10) -> str:
 def paper_ref(title: str | None, abstract: str | None = None) -> str:
     """Key of a paper inside and across sources: its normalised title, else its abstract.
 
-    >>> paper_ref("CLEAR: Cross-Lingual Enhancement")
-    'title:clear: cross-lingual enhancement'
+    >>> paper_ref("TINYRULE: Cross-Lingual Ranking")
+    'title:tinyrule: cross-lingual ranking'
     >>> paper_ref(None, "Users frequently express their beliefs.")[:9]
     'abstract:'
     """
@@ -119,8 +119,8 @@ def node_id(kind: str, key: str) -> str:
     Readable where the key is plain ASCII, with a digest appended whenever the
     slug loses information, so distinct keys never share an id.
 
-    >>> node_id("dataset", entity_key("CRust-Bench"))
-    'dataset/crustbench'
+    >>> node_id("dataset", entity_key("Zorb-Bench"))
+    'dataset/zorbbench'
     >>> node_id("method", entity_key("α1")).startswith("method/1-")
     True
     """

@@ -8,7 +8,7 @@ to the exact characters it came from.
 Examples
 --------
 >>> where = Provenance(source="page.txt", start=10, end=15, extractor="kg_roles")
->>> Mention(paper_ref="title:clear", name="CLEAR", kind=EntityKind.METHOD,
+>>> Mention(paper_ref="title:tinyrule", name="TinyRule", kind=EntityKind.METHOD,
 ...         relation=Relation.PROPOSES, provenance=where).kind.value
 'method'
 """

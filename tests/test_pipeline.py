@@ -123,6 +123,6 @@ def test_node_link_json_round_trips(sample_build):
     import networkx as nx
 
     data = json.loads(to_json(sample_build.graph))
-    graph = nx.node_link_graph(data, edges="edges")
+    graph = nx.node_link_graph(data, edges="edges", source="from", target="to")
     assert graph.number_of_nodes() == sample_build.graph.number_of_nodes()
     assert graph.number_of_edges() == sample_build.graph.number_of_edges()

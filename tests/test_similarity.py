@@ -11,6 +11,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kg.pipeline import build
 from kg.similarity import (
     SIMILARITY_EXTRACTOR,
     add_similarity_edges,
@@ -35,10 +36,20 @@ def _similar(graph: nx.MultiDiGraph) -> dict[tuple[str, str], dict]:
     return {(u, v): d for u, v, k, d in graph.edges(keys=True, data=True) if k == "similarTo"}
 
 
+@pytest.fixture(scope="module")
+def _sample_without_similarity() -> nx.MultiDiGraph:
+    return build(similarity=False).graph
+
+
 @pytest.fixture()
-def sample_graph(sample_build) -> nx.MultiDiGraph:
-    """A copy of the sample graph (the session fixture must stay unchanged)."""
-    return sample_build.graph.copy()
+def sample_graph(_sample_without_similarity) -> nx.MultiDiGraph:
+    """A copy of the sample graph as the sources state it, before any computed similarity."""
+    return _sample_without_similarity.copy()
+
+
+def test_build_adds_the_computed_links_by_default(sample_build):
+    similar = [d for _, _, k, d in sample_build.graph.edges(keys=True, data=True) if k == "similarTo"]
+    assert similar and all("basis" in d and "score" in d for d in similar)
 
 
 # ----------------------------------------------------------------------------- the sample pages
