@@ -309,8 +309,13 @@ class EntityRecognizer:
                 end += 1  # "SQuAD 2.0", "MultiWOZ 2.1"
             found.append(_Candidate(span.start, end, "gazetteer", cues={"gazetteer"}))
             taken.update(range(span.start, end))
+        texts = [token.text for token in doc]
         i = 0
         while i < len(doc):
+            text = texts[i]
+            if text.isalpha() and text.islower() and not model_family(text):
+                i += 1  # a plain lower-case word starts no name (the common case, checked without a Token)
+                continue
             token = doc[i]
             if i in taken or token.text in generic:
                 i += 1
@@ -364,7 +369,6 @@ class EntityRecognizer:
         capitalised = sum(w[0].isupper() for w in words)
         return capitalised / len(words) >= 0.6 and not long_.text.lower().endswith(("models", "networks"))
 
-    @staticmethod
     @staticmethod
     def _named_dataset_end(doc: Doc, i: int, cues: dict[int, set[str]]) -> int | None:
         """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank")."""
