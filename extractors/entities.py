@@ -51,6 +51,7 @@ from functools import cache, lru_cache
 from importlib import resources
 
 import spacy
+from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.matcher import Matcher, PhraseMatcher
 from spacy.tokens import Doc, Span
@@ -309,7 +310,8 @@ class EntityRecognizer:
                 end += 1  # "SQuAD 2.0", "MultiWOZ 2.1"
             found.append(_Candidate(span.start, end, "gazetteer", cues={"gazetteer"}))
             taken.update(range(span.start, end))
-        texts = [token.text for token in doc]
+        strings = doc.vocab.strings
+        texts = [strings[orth] for orth in doc.to_array(ORTH).tolist()]  # no Token objects made
         i = 0
         while i < len(doc):
             text = texts[i]
