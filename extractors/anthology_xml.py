@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from extractors.anthology_venues import anthology_paper_id, volume_venue
+from kg.ids import bare_doi
 from kg.records import EntityKind, InputProblem, Mention, Paper, Provenance, Relation, Venue
 
 __all__ = ["AnthologyRecords", "read_anthology_xml", "looks_like_anthology_xml", "PWC_EXTRACTOR"]
@@ -50,7 +51,6 @@ __all__ = ["AnthologyRecords", "read_anthology_xml", "looks_like_anthology_xml",
 PWC_EXTRACTOR = "papers-with-code"
 _READER = "anthology_xml"
 _SPACES = re.compile(r"\s+")
-_DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:)", re.IGNORECASE)
 
 
 @dataclass
@@ -153,7 +153,7 @@ def _read_paper(element: etree._Element, collection_id: str, volume_id: str, ven
         venue=venue.name if venue else None,
         authors=tuple(_authors(element)),
         year=venue.year if venue else None,
-        doi=_DOI_PREFIX.sub("", doi) if doi else None,
+        doi=bare_doi(doi),
         anthology_id=anthology_id,
         url=f"https://aclanthology.org/{anthology_id}",
         booktitle=venue.booktitle if venue else None,

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import bibtexparser
 from bibtexparser.model import Entry
 
+from kg.ids import bare_doi
 from kg.records import InputProblem, Paper, Provenance
 
 __all__ = ["BibtexRecords", "read_bibtex", "looks_like_bibtex"]
@@ -37,7 +38,6 @@ _ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u
 _ACCENT_COMMAND = re.compile(r"\\([`'^\"~=c])\s*\{?\s*([A-Za-z])\}?")
 _COMMAND = re.compile(r"\\[A-Za-z]+\s*")
 _SPACES = re.compile(r"\s+")
-_DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:)", re.IGNORECASE)
 _KNOWN = {"title", "abstract", "author", "year", "doi", "url", "booktitle", "journal", "venue"}
 # bibtexparser logs each failed block itself; kg reports them once, as input problems.
 logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
@@ -96,7 +96,7 @@ def _paper(entry: Entry, source: str) -> Paper | None:
         booktitle=value("booktitle") or value("journal"),
         year=int(year) if year and year.isdigit() else None,
         authors=tuple(_person(name) for name in re.split(r"\s+and\s+", value("author") or "") if name.strip()),
-        doi=_DOI_PREFIX.sub("", doi) if doi else None,
+        doi=bare_doi(doi),
         url=value("url"),
         extra=tuple(sorted([("bibtex_key", entry.key), ("bibtex_type", entry.entry_type)]
                            + [(k, detex(str(f.value))) for k, f in fields.items() if k not in _KNOWN])),

@@ -20,7 +20,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from kg.ids import paper_ref
+from kg.ids import bare_doi, paper_ref
 from kg.records import InputProblem, Paper, Provenance
 
 __all__ = ["JsonlRecords", "read_jsonl", "looks_like_jsonl", "KNOWN_FIELDS"]
@@ -28,7 +28,6 @@ __all__ = ["JsonlRecords", "read_jsonl", "looks_like_jsonl", "KNOWN_FIELDS"]
 KNOWN_FIELDS = ("id", "title", "abstract", "venue", "year", "authors", "url", "doi", "anthology_id", "code")
 _READER = "jsonl"
 _AUTHOR_SEPARATOR = re.compile(r"\s+and\s+|\s*;\s*")
-_DOI_PREFIX = re.compile(r"^(https?://(dx\.)?doi\.org/|doi:)", re.IGNORECASE)
 
 
 @dataclass
@@ -93,7 +92,7 @@ def _paper(record: dict, source: str, number: int, start: int, line: str) -> Pap
         year=int(year) if year is not None else None,
         authors=_authors(record.get("authors")),
         url=_string(record.get("url")),
-        doi=_DOI_PREFIX.sub("", doi) if doi else None,
+        doi=bare_doi(doi),
         anthology_id=_string(record.get("anthology_id")),
         code_repositories=tuple(_string(c) for c in ([code] if isinstance(code, str) else code) if _string(c)),
         extra=tuple(sorted((key, _as_text(value)) for key, value in record.items()

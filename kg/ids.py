@@ -26,6 +26,7 @@ __all__ = [
     "entity_key",
     "venue_key",
     "paper_ref",
+    "bare_doi",
     "title_key",
     "abstract_key",
     "node_id",
@@ -94,6 +95,19 @@ def paper_ref(title: str | None, abstract: str | None = None) -> str:
     if key is None:
         raise ValueError("a paper needs a title or an abstract to be identified")
     return key
+
+
+_DOI_RESOLVER = re.compile(r"^\s*(https?://(dx\.)?doi\.org/|doi:)\s*", re.IGNORECASE)
+
+
+def bare_doi(doi: str | None) -> str | None:
+    """A DOI without its resolver prefix, as every reader stores it (None when empty).
+
+    >>> bare_doi("https://doi.org/10.18653/v1/2020.acl-main.3"), bare_doi("doi:10.1/x"), bare_doi(" ")
+    ('10.18653/v1/2020.acl-main.3', '10.1/x', None)
+    """
+    bare = _DOI_RESOLVER.sub("", doi or "").strip()
+    return bare or None
 
 
 def title_key(title: str | None) -> str | None:
