@@ -37,30 +37,20 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 from lxml import etree
 
 from extractors.anthology_venues import anthology_paper_id, volume_venue
 from kg.ids import bare_doi
-from kg.records import EntityKind, InputProblem, Mention, Paper, Provenance, Relation, Venue
+from kg.records import EntityKind, InputProblem, Mention, Paper, Provenance, ReaderRecords, Relation, Venue
 
-__all__ = ["AnthologyRecords", "read_anthology_xml", "looks_like_anthology_xml", "PWC_EXTRACTOR"]
+__all__ = ["read_anthology_xml", "looks_like_anthology_xml", "PWC_EXTRACTOR"]
 
 #: The extractor name on facts that Papers with Code curated (not found by kg in text).
 PWC_EXTRACTOR = "papers-with-code"
 _READER = "anthology_xml"
 _SPACES = re.compile(r"\s+")
 
-
-@dataclass
-class AnthologyRecords:
-    """Papers, venues and curated mentions read from one volume file, and what went wrong."""
-
-    papers: list[Paper] = field(default_factory=list)
-    venues: list[Venue] = field(default_factory=list)
-    mentions: list[Mention] = field(default_factory=list)
-    problems: list[InputProblem] = field(default_factory=list)
 
 
 def looks_like_anthology_xml(text: str) -> bool:
@@ -69,13 +59,13 @@ def looks_like_anthology_xml(text: str) -> bool:
     return head.startswith("<?xml") and "<collection" in head or head.startswith("<collection")
 
 
-def read_anthology_xml(data: bytes, *, source: str) -> AnthologyRecords:
+def read_anthology_xml(data: bytes, *, source: str) -> ReaderRecords:
     """Records of every paper in an Anthology XML file given as bytes.
 
     A file that is not well-formed yields the papers read before the error
     and one problem naming the line where parsing stopped.
     """
-    records = AnthologyRecords()
+    records = ReaderRecords()
     collection_id = ""
     venue: Venue | None = None
     volume_id = ""
@@ -134,7 +124,7 @@ def _volume_venue(meta: etree._Element, collection_id: str, volume_id: str, sour
 
 
 def _read_paper(element: etree._Element, collection_id: str, volume_id: str, venue: Venue | None,
-                source: str, records: AnthologyRecords) -> None:
+                source: str, records: ReaderRecords) -> None:
     title, abstract = _text(element.find("title")), _text(element.find("abstract"))
     line = element.sourceline
     if not title and not abstract:

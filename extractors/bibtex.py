@@ -21,15 +21,14 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from dataclasses import dataclass, field
 
 import bibtexparser
 from bibtexparser.model import Entry
 
 from kg.ids import bare_doi
-from kg.records import InputProblem, Paper, Provenance
+from kg.records import InputProblem, Paper, Provenance, ReaderRecords
 
-__all__ = ["BibtexRecords", "read_bibtex", "looks_like_bibtex"]
+__all__ = ["read_bibtex", "looks_like_bibtex"]
 
 _READER = "bibtex"
 _FAILED_KEY = re.compile(r"\s*@\s*\w+\s*[{(]\s*([^,\s{}()]+)\s*,")
@@ -44,22 +43,15 @@ logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
 logging.getLogger("bibtexparser").propagate = False
 
 
-@dataclass
-class BibtexRecords:
-    """Papers read from one BibTeX file, and one problem per entry that could not be used."""
-
-    papers: list[Paper] = field(default_factory=list)
-    problems: list[InputProblem] = field(default_factory=list)
-
 
 def looks_like_bibtex(text: str) -> bool:
     """True when ``text`` has at least one line starting a BibTeX entry ("@article{")."""
     return bool(_ENTRY_START.search(text[:20000]))
 
 
-def read_bibtex(text: str, *, source: str) -> BibtexRecords:
+def read_bibtex(text: str, *, source: str) -> ReaderRecords:
     """One :class:`~kg.records.Paper` per usable entry of ``text``."""
-    records = BibtexRecords()
+    records = ReaderRecords()
     library = bibtexparser.parse_string(text)
     for failed in library.failed_blocks:
         key = _FAILED_KEY.match(failed.raw or "")

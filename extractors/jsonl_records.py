@@ -18,24 +18,16 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 
 from kg.ids import bare_doi, paper_ref
-from kg.records import InputProblem, Paper, Provenance
+from kg.records import InputProblem, Paper, Provenance, ReaderRecords
 
-__all__ = ["JsonlRecords", "read_jsonl", "looks_like_jsonl", "KNOWN_FIELDS"]
+__all__ = ["read_jsonl", "looks_like_jsonl", "KNOWN_FIELDS"]
 
 KNOWN_FIELDS = ("id", "title", "abstract", "venue", "year", "authors", "url", "doi", "anthology_id", "code")
 _READER = "jsonl"
 _AUTHOR_SEPARATOR = re.compile(r"\s+and\s+|\s*;\s*")
 
-
-@dataclass
-class JsonlRecords:
-    """Papers read from one JSON Lines file, and one problem per bad line."""
-
-    papers: list[Paper] = field(default_factory=list)
-    problems: list[InputProblem] = field(default_factory=list)
 
 
 def looks_like_jsonl(text: str) -> bool:
@@ -49,9 +41,9 @@ def looks_like_jsonl(text: str) -> bool:
     return False
 
 
-def read_jsonl(text: str, *, source: str) -> JsonlRecords:
+def read_jsonl(text: str, *, source: str) -> ReaderRecords:
     """One :class:`~kg.records.Paper` per valid line of ``text``; bad lines become problems."""
-    records = JsonlRecords()
+    records = ReaderRecords()
     offset = 0
     for number, line in enumerate(text.splitlines(keepends=True), start=1):
         start, offset = offset, offset + len(line)

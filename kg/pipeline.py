@@ -23,7 +23,7 @@ from extractors.lecture_pages import read_lecture_page, repeated_blocks
 from extractors.mentions import extract_mentions
 from extractors.venue_facts import extract_venue_facts
 from kg.graph import build_graph
-from kg.records import DocumentRecords, InputProblem, Paper
+from kg.records import DocumentRecords, InputProblem, ReaderRecords
 from kg.similarity import add_similarity_edges
 from kg.cache import DocumentCache, cache_key
 from kg.execution import map_documents
@@ -137,29 +137,26 @@ def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset())
 
 def _read_by_format(source: SourceText, repeated: frozenset[str]) -> DocumentRecords:
     if source.format == "anthology-xml":
-        xml = read_anthology_xml(source.text.encode("utf-8"), source=source.name)
         # a volume file may hold only event metadata (no papers): that is not a problem
-        return _with_mentions(source, xml.papers, venues=xml.venues, curated=xml.mentions, problems=xml.problems,
+        return _with_mentions(source, read_anthology_xml(source.text.encode("utf-8"), source=source.name),
                               may_be_empty=True)
     if source.format == "jsonl":
-        jsonl = read_jsonl(source.text, source=source.name)
-        return _with_mentions(source, jsonl.papers, problems=jsonl.problems)
+        return _with_mentions(source, read_jsonl(source.text, source=source.name))
     if source.format == "bibtex":
-        bib = read_bibtex(source.text, source=source.name)
-        return _with_mentions(source, bib.papers, problems=bib.problems)
+        return _with_mentions(source, read_bibtex(source.text, source=source.name))
     if source.format == "lecture-page":
         return _lecture_page_records(source, repeated)
     problem = InputProblem(source.name, "not a format kg reads (markup that is not an ACL Anthology volume); skipped", 1)
     return DocumentRecords(source=source.name, problems=(problem,))
 
 
-def _with_mentions(source: SourceText, papers: Sequence[Paper], *, venues=(), curated=(), problems=(),
-                   may_be_empty: bool = False) -> DocumentRecords:
-    mentions = [*curated, *extract_mentions(papers)]
-    if not papers and not problems and not may_be_empty:
-        problems = [InputProblem(source.name, "no papers found; skipped", 1)]
-    return DocumentRecords(source=source.name, papers=tuple(papers), venues=tuple(venues),
-                           mentions=tuple(mentions), problems=tuple(problems))
+def _with_mentions(source: SourceText, read: ReaderRecords, *, may_be_empty: bool = False) -> DocumentRecords:
+    """A reader's records plus what the entity extractor finds in every abstract."""
+    problems = list(read.problems)
+    if not read.papers and not problems and not may_be_empty:
+        problems.append(InputProblem(source.name, "no papers found; skipped", 1))
+    return DocumentRecords(source=source.name, papers=tuple(read.papers), venues=tuple(read.venues),
+                           mentions=(*read.mentions, *extract_mentions(read.papers)), problems=tuple(problems))
 
 
 def _lecture_page_records(source: SourceText, repeated: frozenset[str]) -> DocumentRecords:

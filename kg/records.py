@@ -28,6 +28,7 @@ __all__ = [
     "Mention",
     "DocumentRecords",
     "InputProblem",
+    "ReaderRecords",
 ]
 
 
@@ -163,3 +164,13 @@ class DocumentRecords:
     mentions: tuple[Mention, ...] = ()
     problems: tuple[InputProblem, ...] = field(default=())
     complete: bool = True  # False when kg itself failed on the document: never cached
+
+
+@dataclass
+class ReaderRecords:
+    """What a format reader collects from one file, before entity extraction (mutable while reading)."""
+
+    papers: list[Paper] = field(default_factory=list)
+    venues: list[Venue] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)  # curated ones, e.g. Papers-with-Code tags
+    problems: list[InputProblem] = field(default_factory=list)
