@@ -51,7 +51,7 @@ def main() -> None:
 @main.command("build")
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("kg-out"), show_default=True, help="Folder to write graph.ttl, graph.html and graph.json to.")
+              default=Path("kg-out"), show_default=True, help="Folder to write graph.ttl, graph.html, graph.json and views/ to.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when any input has a problem.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
@@ -77,9 +77,11 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
 
     INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
     Lines and BibTeX files; the format is detected from each file's content.
-    Writes OUTPUT/graph.ttl (RDF Turtle), OUTPUT/graph.html (an interactive
-    view that works offline) and OUTPUT/graph.json (node-link JSON of the
-    networkx graph), then prints what it made.  Unreadable or malformed
+    Writes OUTPUT/graph.ttl (RDF Turtle; --format adds other serialisations),
+    OUTPUT/graph.html (an interactive view that works offline),
+    OUTPUT/graph.json (node-link JSON of the networkx graph) and
+    OUTPUT/views/ (linked views; --no-views skips them), then prints what it
+    made.  Unreadable or malformed
     inputs are reported one per line and skipped; the rest is built.  A
     rebuild re-extracts only the inputs that changed (cache in
     OUTPUT/.kg-cache).
