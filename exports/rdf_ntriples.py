@@ -81,28 +81,32 @@ def ntriples_line(triple: Triple) -> str:
     return f"<{subject}> <{predicate}> {term_nt(obj)} .\n"
 
 
-def _lines_by_subject(triples: Iterable[Triple], suffix: str = ".\n") -> dict[str, set[str]]:
-    """Distinct lines (ending in ``suffix``) of ``triples``, grouped by subject."""
-    by_subject: dict[str, set[str]] = {}
+def _lines_by_subject(triples: Iterable[Triple], suffix: str = ".\n") -> dict[str, list[str]]:
+    """Lines (ending in ``suffix``) of ``triples``, grouped by subject, repeats included.
+
+    Lists, not sets: a million small sets cost about 0.4 GB more; repeats are
+    dropped per subject when the lines are put in order.
+    """
+    by_subject: dict[str, list[str]] = {}
     literals: dict[object, str] = {}
     for subject, predicate, obj in triples:
         lines = by_subject.get(subject)
         if lines is None:
-            lines = by_subject[subject] = set()
+            lines = by_subject[subject] = []
         if obj.__class__ is str:
-            lines.add(f"<{subject}> <{predicate}> <{obj}> {suffix}")
+            lines.append(f"<{subject}> <{predicate}> <{obj}> {suffix}")
             continue
         text = literals.get(obj)
         if text is None:
             text = literals[obj] = term_nt(obj)
-        lines.add(f"<{subject}> <{predicate}> {text} {suffix}")
+        lines.append(f"<{subject}> <{predicate}> {text} {suffix}")
     return by_subject
 
 
-def _in_line_order(by_subject: dict[str, set[str]]) -> list[str]:
+def _in_line_order(by_subject: dict[str, list[str]]) -> list[str]:
     out: list[str] = []
     for subject in _subject_order(by_subject):
-        out += sorted(by_subject[subject])
+        out += sorted(set(by_subject[subject]))
     return out
 
 
@@ -124,8 +128,18 @@ def ntriples_bytes(triples: Iterable[Triple]) -> bytes:
     """
     with paused_gc():
         by_subject = _lines_by_subject(triples)
-        return b"".join("".join(sorted(by_subject[subject])).encode("utf-8")
-                        for subject in _subject_order(by_subject))
+        return bytes(_encode_in_order(by_subject, bytearray()))
+
+
+def _encode_in_order(by_subject: dict[str, list[str]], out: bytearray) -> bytearray:
+    """Append each subject's sorted lines to ``out`` as UTF-8, dropping the lines as they are encoded.
+
+    Popping as it goes keeps the peak at about the size of the lines, not
+    the lines plus every encoded chunk plus their join.
+    """
+    for subject in _subject_order(by_subject):
+        out += "".join(sorted(set(by_subject.pop(subject)))).encode("utf-8")
+    return out
 
 
 def sorted_lines(triples: Iterable[Triple]) -> list[str]:
@@ -163,11 +177,10 @@ def sorted_triples(triples: Iterable[Triple]) -> list[Triple]:
 def nquads_bytes(blocks: Iterable[RdfBlock], graph_iri: dict[str, str], default: Sequence[Triple] = ()) -> bytes:
     """UTF-8 N-Quads: the lines of :func:`nquads_lines`, in the same order, encoded per subject."""
     with paused_gc():
-        chunks: list[bytes] = []
+        out = bytearray()
         for name, triples in _by_graph(blocks, graph_iri, default):
-            by_subject = _lines_by_subject(triples, f"<{name}> .\n" if name else ".\n")
-            chunks += ["".join(sorted(by_subject[s])).encode("utf-8") for s in _subject_order(by_subject)]
-        return b"".join(chunks)
+            _encode_in_order(_lines_by_subject(triples, f"<{name}> .\n" if name else ".\n"), out)
+        return bytes(out)
 
 
 def _by_graph(blocks: Iterable[RdfBlock], graph_iri: dict[str, str],
