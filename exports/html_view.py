@@ -850,15 +850,16 @@ def _asset_texts() -> dict[str, str]:
     return texts
 
 
-@lru_cache(maxsize=1)
-def _template() -> jinja2.Template:
+@lru_cache(maxsize=None)
+def page_template(name: str) -> jinja2.Template:
+    """The template ``name`` in ``exports/templates/``, autoescaped and strict about missing values."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("exports", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
-    return env.get_template("view.html")
+    return env.get_template(name)
 
 
 def render_html(
@@ -960,7 +961,7 @@ def render_html(
     if center is not None and center in index:
         data["center"] = index[center]
     assets = _asset_texts()
-    return _template().render(
+    return page_template("view.html").render(
         title=title,
         intro=intro,
         links=list(links),

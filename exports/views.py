@@ -44,15 +44,13 @@ import re
 import unicodedata
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
 import networkx as nx
 
 from exports.files import write_text_atomic
-from exports.html_view import DEFAULT_MAX_NODES, KIND_STYLES, write_assets, write_html
+from exports.html_view import DEFAULT_MAX_NODES, KIND_STYLES, page_template, write_assets, write_html
 
 __all__ = [
     "DEFAULT_TOP",
@@ -433,18 +431,6 @@ class _Entry:
     count: str  # e.g. "12 papers"
 
 
-_INDEX_TEMPLATE = "index.html"
-
-
-@lru_cache(maxsize=1)
-def _index_template() -> jinja2.Template:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("exports", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-    )
-    return env.get_template(_INDEX_TEMPLATE)
 
 
 def write_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
@@ -479,7 +465,7 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
         return (order.index(kind) if kind in order else len(order), kind)
 
     summary = [_count(counts[kind], kind) for kind in sorted(counts, key=legend_order)]
-    page = _index_template().render(
+    page = page_template("index.html").render(
         overview=OVERVIEW if OVERVIEW in existing else None,
         venues=venues,
         egos=egos,
