@@ -26,7 +26,7 @@ It prints:
 
    *A prediction* is a distinct dataset the extractor reports for the paper
    (any relation).  It *matches* a tag when its name or long form folds to the
-   tag's key (:func:`kg.ids.entity_key`), when its ``same_as`` is the tag's URL,
+   tag's key (:func:`ontology.ids.entity_key`), when its ``same_as`` is the tag's URL,
    or when one of the two is the other plus a version ("SQuAD 2.0" or
    "SQuAD v1.1" for the tag "SQuAD"; "OntoNotes" for "OntoNotes 5.0").  A tag
    inside a longer hyphenated name ("WiC" in "WiC-TSV") does not occur.
@@ -72,8 +72,8 @@ from dataclasses import dataclass, field  # noqa: E402
 from extractors.entities import iter_entities  # noqa: E402
 from extractors.gazetteer_build import AnthologyPaper, iter_anthology_papers, split_of  # noqa: E402
 from extractors.mentions import default_pipeline, extract_mentions  # noqa: E402
-from kg.ids import entity_key  # noqa: E402
-from kg.records import EntityKind, Mention, Paper, Provenance  # noqa: E402
+from ontology.ids import entity_key  # noqa: E402
+from ontology.records import EntityKind, Mention, Paper, Provenance  # noqa: E402
 
 SHARED = _ROOT.parent / "shared"
 _VERSION_SUFFIX = re.compile(r"[\s\-]*(?:v(?:ersion)?\s*)?\d+(?:\.\d+)*$", re.IGNORECASE)

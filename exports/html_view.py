@@ -51,7 +51,7 @@ import jinja2
 import networkx as nx
 from markupsafe import Markup
 
-from exports.files import write_text_atomic
+from ontology.util.files import write_text_atomic
 
 __all__ = [
     "ASSET_FILES",

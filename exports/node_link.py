@@ -22,7 +22,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from exports.files import write_text_atomic
+from ontology.util.files import write_text_atomic
 
 __all__ = ["GraphFileError", "from_json", "read_json", "to_json", "write_json"]
 

@@ -17,7 +17,7 @@ describes the mapping; in short:
   ``kg:Similarity`` with ``kg:basis`` and ``kg:score`` per basis of a
   similarTo edge.
 
-Every resource IRI comes from :func:`kg.ids.iri_for`; every kg predicate from
+Every resource IRI comes from :func:`ontology.ids.iri_for`; every kg predicate from
 the :class:`ontology.KG` namespace, so a typo fails loudly instead of minting a
 new term.
 
@@ -41,9 +41,10 @@ import networkx as nx
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD, Namespace
 
-from exports.rdf_ntriples import oxigraph_store, paused_gc
-from kg.ids import iri_for, node_id, short_hash
+from exports.rdf_ntriples import oxigraph_store
 from ontology import KG
+from ontology.ids import iri_for, node_id, short_hash
+from ontology.util.memory import paused_gc
 
 __all__ = [
     "SCHEMA",
@@ -557,7 +558,6 @@ def to_rdf(
         return _bind_prefixes(rdf)
     if store == "oxigraph":
         from oxrdflib import OxigraphStore
-
         from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
         ox_store = OxigraphStore(store=oxigraph_store(triples))

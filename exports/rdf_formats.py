@@ -35,9 +35,10 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
-from exports.files import write_bytes_atomic
 from exports.rdf import PREFIXES, RdfBlock, Triple, rdf_blocks, source_descriptions, source_graph_iri
-from exports.rdf_ntriples import nquads_bytes, ntriples_bytes, paused_gc, sorted_triples
+from exports.rdf_ntriples import nquads_bytes, ntriples_bytes, sorted_triples
+from ontology.util.files import write_bytes_atomic
+from ontology.util.memory import paused_gc
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph

@@ -16,10 +16,10 @@ in a fraction of the time on large graphs.
 """
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
+
+from ontology.util.memory import paused_gc
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
@@ -35,29 +35,11 @@ __all__ = [
     "nquads_bytes",
     "nquads_lines",
     "oxigraph_store",
-    "paused_gc",
 ]
 
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 _ESCAPES = {0x22: '\\"', 0x5C: "\\\\", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0C: "\\f"}
 _ESCAPES.update({code: f"\\u{code:04X}" for code in [*range(0x20), 0x7F] if code not in _ESCAPES})
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while building millions of acyclic tuples.
-
-    The collector would otherwise rescan every live tuple again and again
-    (about 5x the time of the work itself on a million triples); nothing built
-    here forms reference cycles.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def term_nt(term: Term) -> str:

@@ -49,8 +49,9 @@ from typing import Any
 
 import networkx as nx
 
-from exports.files import write_text_atomic
 from exports.html_view import DEFAULT_MAX_NODES, KIND_STYLES, page_template, write_assets, write_html
+from ontology.kinds import ENTITY_KINDS
+from ontology.util.files import write_text_atomic
 
 __all__ = [
     "DEFAULT_TOP",
@@ -72,7 +73,6 @@ __all__ = [
 #: Most nodes a view shows unless told otherwise (``kg view --top``).
 DEFAULT_TOP = DEFAULT_MAX_NODES
 #: Kinds of the things papers propose or use.
-ENTITY_KINDS = ("method", "dataset", "model")
 ASSET_DIR = "assets"
 OVERVIEW = "overview.html"
 INDEX = "index.html"

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Sequence
 from rdflib.namespace import DCTERMS, RDF, VOID
 
 from exports.rdf import Lit, Triple
-from kg.ids import RESOURCE_BASE, iri_for, short_hash
 from ontology import NAMESPACE, VERSION_IRI
+from ontology.ids import RESOURCE_BASE, iri_for, short_hash
 
 __all__ = ["VOID", "DATASET_IRI", "FORMAT_IRIS", "void_triples"]
 

@@ -1,7 +1,7 @@
 """Read an ACL Anthology volume file (the official ``data/xml`` format) into records.
 
 The file is streamed with :func:`lxml.etree.iterparse`: each ``<paper>`` is
-turned into a :class:`~kg.records.Paper` when its end tag is read and then
+turned into a :class:`~ontology.records.Paper` when its end tag is read and then
 cleared, so a large volume never sits in memory as a whole tree.
 
 What becomes what:
@@ -41,8 +41,8 @@ from collections.abc import Iterator
 from lxml import etree
 
 from extractors.anthology_venues import anthology_paper_id, volume_venue
-from kg.ids import bare_doi
-from kg.records import EntityKind, InputProblem, Mention, Paper, Provenance, ReaderRecords, Relation, Venue
+from ontology.ids import bare_doi
+from ontology.records import EntityKind, InputProblem, Mention, Paper, Provenance, ReaderRecords, Relation, Venue
 
 __all__ = ["read_anthology_xml", "looks_like_anthology_xml", "PWC_EXTRACTOR"]
 

@@ -25,8 +25,8 @@ import unicodedata
 import bibtexparser
 from bibtexparser.model import Entry
 
-from kg.ids import bare_doi
-from kg.records import InputProblem, Paper, Provenance, ReaderRecords
+from ontology.ids import bare_doi
+from ontology.records import InputProblem, Paper, Provenance, ReaderRecords
 
 __all__ = ["read_bibtex", "looks_like_bibtex"]
 
@@ -50,7 +50,7 @@ def looks_like_bibtex(text: str) -> bool:
 
 
 def read_bibtex(text: str, *, source: str) -> ReaderRecords:
-    """One :class:`~kg.records.Paper` per usable entry of ``text``."""
+    """One :class:`~ontology.records.Paper` per usable entry of ``text``."""
     records = ReaderRecords()
     library = bibtexparser.parse_string(text)
     for failed in library.failed_blocks:

@@ -19,7 +19,7 @@ for where the names come from and which are *link-only*).  At extraction time:
   characters (:func:`specific_alias`: "PTB", "VQA" often name a task or
   something else, so the rules must find them); every alias still links;
 * :meth:`Gazetteer.link` maps any name (detectable or link-only) to its PwC
-  URL by the folded key of :func:`kg.ids.entity_key`.
+  URL by the folded key of :func:`ontology.ids.entity_key`.
 
 >>> import spacy
 >>> nlp = spacy.blank("en")
@@ -43,7 +43,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from kg.ids import entity_key
+from ontology.ids import entity_key
 
 __all__ = ["Gazetteer", "GazetteerMatcher", "KnownDataset", "load_gazetteer", "name_variants", "specific_alias",
            "SPAN_KEY"]

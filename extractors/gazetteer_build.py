@@ -68,7 +68,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from extractors.anthology_xml import read_anthology_xml
-from kg.records import Paper
+from ontology.records import Paper
 
 __all__ = [
     "ALIAS_MIN_PAPERS",
@@ -239,7 +239,7 @@ def _count_uses(forms: dict[str, GazetteerEntry], train: list[AnthologyPaper], n
 
 def _add_aliases(entries: dict[str, GazetteerEntry], items: list[AnthologyPaper], docs: Iterable[Doc]) -> None:
     """Acronym pairs whose other side names a tagged dataset of the same paper become aliases."""
-    from kg.ids import entity_key
+    from ontology.ids import entity_key
 
     key_to_url = {entity_key(e.name): url for url, e in entries.items()}
     votes: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))  # url -> alias -> papers

@@ -19,8 +19,8 @@ from __future__ import annotations
 import json
 import re
 
-from kg.ids import bare_doi, paper_ref
-from kg.records import InputProblem, Paper, Provenance, ReaderRecords
+from ontology.ids import bare_doi, paper_ref
+from ontology.records import InputProblem, Paper, Provenance, ReaderRecords
 
 __all__ = ["read_jsonl", "looks_like_jsonl", "KNOWN_FIELDS"]
 
@@ -42,7 +42,7 @@ def looks_like_jsonl(text: str) -> bool:
 
 
 def read_jsonl(text: str, *, source: str) -> ReaderRecords:
-    """One :class:`~kg.records.Paper` per valid line of ``text``; bad lines become problems."""
+    """One :class:`~ontology.records.Paper` per valid line of ``text``; bad lines become problems."""
     records = ReaderRecords()
     offset = 0
     for number, line in enumerate(text.splitlines(keepends=True), start=1):

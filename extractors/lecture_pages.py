@@ -35,8 +35,8 @@ from urllib.parse import urlsplit
 
 from extractors.blocks import TextBlock, parse_venue_label, split_blocks
 from extractors.markup import URL, clean_markup
-from kg.ids import normalize_text, paper_ref
-from kg.records import InputProblem, Paper, PaperLink, PaperLinkKind, Provenance
+from ontology.ids import normalize_text, paper_ref
+from ontology.records import InputProblem, Paper, PaperLink, PaperLinkKind, Provenance
 
 __all__ = [
     "LecturePage",

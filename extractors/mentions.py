@@ -1,6 +1,6 @@
-"""Run the spaCy pipeline over papers and turn what it finds into :class:`~kg.records.Mention` records.
+"""Run the spaCy pipeline over papers and turn what it finds into :class:`~ontology.records.Mention` records.
 
->>> from kg.records import Paper, Provenance
+>>> from ontology.records import Paper, Provenance
 >>> paper = Paper(ref="title:tinyrule: ranking", title="TinyRule: Ranking", provenance=Provenance("x.txt"),
 ...               abstract="We propose TinyRule, a novel loss. We test it on TinyBench.")
 >>> [(m.name, m.kind.value, m.relation.value) for m in extract_mentions([paper])]
@@ -17,7 +17,7 @@ from spacy.language import Language
 from extractors.entities import build_pipeline, iter_entities, model_family, name_shape, subtitle_kind
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
-from kg.records import EntityKind, Mention, Paper, Provenance, Relation
+from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
 
 __all__ = ["extract_mentions", "title_name", "title_kind", "default_pipeline"]
 

@@ -37,7 +37,7 @@ from types import MappingProxyType
 from typing import Iterator, Sequence
 
 from extractors.blocks import TextBlock, parse_venue_label, split_blocks  # split_blocks: doctests
-from kg.records import Provenance, Venue
+from ontology.records import Provenance, Venue
 
 __all__ = ["extract_venue_facts", "parse_date_range"]
 
@@ -340,7 +340,7 @@ def parse_date_range(text: str) -> tuple[str, str] | None:
 def extract_venue_facts(
     blocks: Sequence[TextBlock], *, source: str, known_venues: Sequence[str] = ()
 ) -> list[Venue]:
-    """One :class:`~kg.records.Venue` per venue the blocks (or ``known_venues``) name.
+    """One :class:`~ontology.records.Venue` per venue the blocks (or ``known_venues``) name.
 
     Parameters
     ----------

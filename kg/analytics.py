@@ -30,6 +30,7 @@ import networkx as nx
 import pandas as pd
 
 from exports.node_link import read_json
+from ontology.kinds import ENTITY_KINDS
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
@@ -55,7 +56,6 @@ __all__ = [
 ]
 
 #: Node kinds counted as entities (what papers propose and use).
-ENTITY_KINDS = ("method", "dataset", "model")
 #: Largest paper–entity graph (in nodes) that :func:`communities` gives to networkx's Louvain by default;
 #: above it Leiden (igraph + leidenalg) is used.  Louvain took 430 s on a 100k-node graph here.
 LOUVAIN_MAX_NODES = 10_000

@@ -8,7 +8,7 @@ file; a new pipeline version invalidates everything.  Entries not used by a
 build are removed at its end, so the cache never outgrows the inputs.
 
 >>> import tempfile
->>> from kg.records import DocumentRecords
+>>> from ontology.records import DocumentRecords
 >>> cache = DocumentCache(Path(tempfile.mkdtemp()))
 >>> key = cache_key("sha-of-bytes", "page.txt", "pipeline-3")
 >>> cache.get(key) is None
@@ -23,13 +23,13 @@ import hashlib
 import pickle
 from pathlib import Path
 
-from exports.files import write_bytes_atomic
-from kg.records import DocumentRecords
+from ontology.records import DocumentRecords
+from ontology.util.files import write_bytes_atomic
 
 __all__ = ["DocumentCache", "cache_key", "CACHE_FORMAT"]
 
 #: Bumped whenever the pickled record classes change shape.
-CACHE_FORMAT = "3"
+CACHE_FORMAT = "4"  # 4: the record classes moved to ontology.records
 
 
 def cache_key(*parts: str) -> str:

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 import click
 from tqdm import tqdm
 
-from exports.files import output_transaction
 from exports.html_view import write_html
 from exports.node_link import write_json
 from exports.rdf_formats import RDF_FORMATS, write_rdf
 from exports.views import DEFAULT_TOP, write_views
+from ontology.util.files import output_transaction
 
 if TYPE_CHECKING:
     from kg.pipeline import BuildResult

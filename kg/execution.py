@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from functools import partial
 
-from kg.records import DocumentRecords
 from kg.sources import SourceText
+from ontology.records import DocumentRecords
 
 __all__ = ["map_documents", "dask_client"]
 

@@ -1,6 +1,6 @@
 """Assemble one networkx graph from the records of every input document.
 
-Node ids come from :mod:`kg.ids`; duplicates are merged here:
+Node ids come from :mod:`ontology.ids`; duplicates are merged here:
 
 * papers by normalised title, and an untitled paper with a titled one when
   their abstracts match;
@@ -14,7 +14,7 @@ Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 ``label``; edges are keyed by their ``relation`` ("proposes", "uses",
 "presentedAt", "nextInProgram", "similarTo") and carry provenance.
 
->>> from kg.records import Paper, Provenance, DocumentRecords
+>>> from ontology.records import Paper, Provenance, DocumentRecords
 >>> paper = Paper(ref="title:a", title="A", provenance=Provenance("p.txt"), venue="ACL 2026")
 >>> graph = build_graph([DocumentRecords(source="p.txt", papers=(paper,))])
 >>> sorted(kind for _, kind in graph.nodes(data="kind"))
@@ -24,7 +24,6 @@ Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 """
 from __future__ import annotations
 
-import gc
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -34,12 +33,13 @@ from itertools import chain, count
 
 import networkx as nx
 
-from kg.ids import abstract_key, entity_key, node_id, normalize_text, title_key, venue_key
-from kg.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
+from ontology.ids import abstract_key, entity_key, node_id, normalize_text, title_key, venue_key
+from ontology.kinds import ENTITY_KINDS
+from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
+from ontology.util.memory import paused_gc
 
 __all__ = ["build_graph", "paper_label", "paper_year", "ENTITY_KINDS"]
 
-ENTITY_KINDS = ("method", "dataset", "model")
 _LABEL_WORDS = 8
 
 
@@ -80,16 +80,11 @@ def build_graph(documents: Iterable[DocumentRecords]) -> nx.MultiDiGraph:
     graph = nx.MultiDiGraph()
     # Hundreds of thousands of small objects are made and none is garbage: without this the
     # cyclic collector rescans the whole heap again and again (a third of the time on the Anthology).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_gc():
         paper_nodes = _add_papers(graph, documents)
         _add_venues(graph, documents, paper_nodes)
         _add_links(graph, documents, paper_nodes)
         _add_entities(graph, documents, paper_nodes)
-    finally:
-        if collecting:
-            gc.enable()
     return graph
 
 
@@ -101,7 +96,7 @@ _YEAR_AT_END = re.compile(r"\b(1[89]\d\d|2\d\d\d)$")
 def paper_year(paper: Paper) -> int | None:
     """The year a source gives for ``paper``, else the year ending its venue label ("ACL 2026").
 
-    >>> from kg.records import Provenance
+    >>> from ontology.records import Provenance
     >>> paper_year(Paper(ref="title:a", provenance=Provenance("p.txt"), venue="EMNLP 2025"))
     2025
     """
@@ -341,7 +336,7 @@ def _add_links(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_n
 def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str]) -> None:
     """Entity nodes and paper→entity ``proposes``/``uses`` edges.
 
-    Mentions are grouped by :func:`kg.ids.entity_key` (case, hyphens, spaces,
+    Mentions are grouped by :func:`ontology.ids.entity_key` (case, hyphens, spaces,
     dots and version marks folded), with an acronym and its long form, and
     names linked to one ``same_as`` page, joined.  A group becomes one node
     unless papers clearly type it differently (see :func:`_split_by_kind`):
@@ -382,7 +377,7 @@ def _type_evidence(mention: Mention) -> int:
 
     The extractor name says which rule typed the mention: ``kg_entities:<role rule>+<type rule>``.
 
-    >>> from kg.records import Provenance
+    >>> from ontology.records import Provenance
     >>> def m(extractor):
     ...     return Mention("p", "X", EntityKind.DATASET, Relation.USES, Provenance("s", extractor=extractor))
     >>> [_type_evidence(m(e)) for e in ("papers-with-code", "kg_entities:use+gazetteer", "kg_entities:use+evaluated_on",

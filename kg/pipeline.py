@@ -22,19 +22,16 @@ from extractors.jsonl_records import read_jsonl
 from extractors.lecture_pages import read_lecture_page, repeated_blocks
 from extractors.mentions import extract_mentions
 from extractors.venue_facts import extract_venue_facts
-from kg.graph import build_graph
-from kg.records import DocumentRecords, InputProblem, ReaderRecords
-from kg.similarity import add_similarity_edges
 from kg.cache import DocumentCache, cache_key
 from kg.execution import map_documents
-from kg.ids import short_hash
+from kg.graph import build_graph
+from kg.similarity import add_similarity_edges
 from kg.sources import SourceText, read_sources
+from ontology.errors import KgError
+from ontology.ids import short_hash
+from ontology.records import DocumentRecords, InputProblem, ReaderRecords
 
 __all__ = ["BuildResult", "SourceText", "build", "read_document", "sample_inputs", "read_sources", "KgError"]
-
-
-class KgError(Exception):
-    """A problem the user can fix (bad arguments, missing inputs); the CLI prints it."""
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal as TypingLiteral
+from typing import TYPE_CHECKING
+from typing import Literal as TypingLiteral
 
 from rdflib import BNode, Literal, URIRef
 from rdflib.namespace import XSD
@@ -520,7 +521,7 @@ def _short(term: Identifier | None) -> str:
 @lru_cache(maxsize=1)
 def _table_prefixes() -> tuple[tuple[str, str], ...]:
     from exports.rdf import PREFIXES
-    from kg.ids import RESOURCE_BASE
+    from ontology.ids import RESOURCE_BASE
 
     pairs = [*PREFIXES.items(), ("kgid", RESOURCE_BASE)]
     return tuple(sorted(pairs, key=lambda pair: -len(pair[1])))

@@ -26,8 +26,8 @@ from pathlib import Path
 import networkx as nx
 import pandas as pd
 
-from exports.files import write_text_atomic
 from kg import analytics
+from ontology.util.files import write_text_atomic
 
 __all__ = ["Report", "build_report", "render_html", "render_text", "write_report"]
 

@@ -51,6 +51,8 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from ontology.kinds import ENTITY_KINDS
+
 __all__ = [
     "BASES",
     "MIN_SCORES",
@@ -75,7 +77,7 @@ SIMILARITY_EXTRACTOR = "kg.similarity"
 #: weigh little (low IDF) yet dominate the cost of the product, which grows with the square of a word's count.
 _COMMON_TERM_SHARE = 0.05
 _COMMON_TERM_FLOOR = 100
-_ENTITY_KINDS = frozenset({"method", "dataset", "model"})
+_ENTITY_KINDS = frozenset(ENTITY_KINDS)
 _ENTITY_RELATIONS = frozenset({"uses", "proposes"})
 _SIMILAR = "similarTo"
 _PLACES = 4

@@ -31,7 +31,7 @@ from pathlib import Path
 from charset_normalizer import from_bytes
 
 from extractors.formats import detect_format
-from kg.records import InputProblem
+from ontology.records import InputProblem
 
 __all__ = ["SourceText", "read_sources", "MAX_PAGE_BYTES", "LEGACY_ENCODINGS"]
 

@@ -1,78 +1,31 @@
-"""The kg ontology: its Turtle file, SHACL shapes, JSON-LD context and a Python namespace of its terms.
+"""The bottom layer of kg: the data model every other package builds on.
 
+It imports nothing else of the project, and each submodule is light, so
+``extractors/`` can use the records without loading rdflib:
+
+- :mod:`ontology.kinds` — node kinds, entity kinds and relations, defined once;
+- :mod:`ontology.records` — the frozen records passed between stages, with provenance;
+- :mod:`ontology.ids` — normalised keys and the one place node ids and IRIs are minted;
+- :mod:`ontology.errors` — :class:`~ontology.errors.KgError`, the base of every error kg raises;
+- :mod:`ontology.vocabulary` — the ontology's terms as an rdflib namespace, and its files;
+- :mod:`ontology.util` — the few helpers every layer shares (atomic writes, GC pausing).
+
+The vocabulary names are also importable from here; rdflib is loaded only
+when one of them is first used.
+
+>>> from ontology import KG
 >>> str(KG.Paper)
 'https://w3id.org/paperkg/ontology#Paper'
->>> ONTOLOGY_PATH.name, SHAPES_PATH.name, CONTEXT_PATH.name
-('kg.ttl', 'shapes.ttl', 'context.jsonld')
 """
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
-
-from rdflib import URIRef
-from rdflib.namespace import DefinedNamespace, Namespace
+import importlib
+from typing import Any
 
 __all__ = ["KG", "ONTOLOGY_PATH", "SHAPES_PATH", "CONTEXT_PATH", "NAMESPACE", "VERSION_IRI"]
 
-NAMESPACE = "https://w3id.org/paperkg/ontology#"
-#: ``owl:versionIRI`` of ``kg.ttl`` (a test keeps the two equal).
-VERSION_IRI = "https://w3id.org/paperkg/ontology/0.2.0"
-ONTOLOGY_PATH = Path(str(resources.files("ontology").joinpath("kg.ttl")))
-#: SHACL shapes every graph kg builds conforms to.
-SHAPES_PATH = Path(str(resources.files("ontology").joinpath("shapes.ttl")))
-#: The JSON-LD ``@context`` of kg's JSON-LD export.
-CONTEXT_PATH = Path(str(resources.files("ontology").joinpath("context.jsonld")))
 
-
-class KG(DefinedNamespace):
-    """Terms of ``ontology/kg.ttl``; a misspelt term raises instead of minting a new IRI."""
-
-    _fail = True
-    _NS = Namespace(NAMESPACE)
-
-    # classes
-    Paper: URIRef
-    Venue: URIRef
-    Entity: URIRef
-    Method: URIRef
-    Dataset: URIRef
-    Model: URIRef
-    Mention: URIRef
-    Authorship: URIRef
-    Similarity: URIRef
-    SourceDocument: URIRef
-    # paper relations and attributes
-    proposes: URIRef
-    uses: URIRef
-    presentedAt: URIRef
-    nextInProgram: URIRef
-    similarTo: URIRef
-    presentationType: URIRef
-    country: URIRef
-    sourceFile: URIRef
-    anthologyId: URIRef
-    booktitle: URIRef
-    # qualified relations: author order, similarity basis and score
-    qualifiedAuthorship: URIRef
-    author: URIRef
-    authorPosition: URIRef
-    qualifiedSimilarity: URIRef
-    similarPaper: URIRef
-    basis: URIRef
-    score: URIRef
-    # venue facts (kg:year also for papers)
-    series: URIRef
-    year: URIRef
-    edition: URIRef
-    generalChair: URIRef
-    # mentions
-    mentionedIn: URIRef
-    mentionOf: URIRef
-    role: URIRef
-    surfaceForm: URIRef
-    sentence: URIRef
-    startOffset: URIRef
-    endOffset: URIRef
-    extractor: URIRef
-    confidence: URIRef
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        return getattr(importlib.import_module("ontology.vocabulary"), name)
+    raise AttributeError(f"module 'ontology' has no attribute {name!r}")

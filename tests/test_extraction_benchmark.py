@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from extractors.gazetteer_build import AnthologyPaper, split_of
-from kg.records import Paper, Provenance
+from ontology.records import Paper, Provenance
 
 ROOT = Path(__file__).resolve().parents[1]
 PWC = "https://paperswithcode.com/dataset/"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from kg.graph import build_graph
-from kg.ids import entity_key
-from kg.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
+from ontology.ids import entity_key
+from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
 
 PWC = "https://paperswithcode.com/dataset/"
 

@@ -21,7 +21,7 @@ from extractors.gazetteer_build import (
     write_entries,
 )
 from extractors.mentions import extract_mentions
-from kg.records import Paper, Provenance
+from ontology.records import Paper, Provenance
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"

@@ -475,9 +475,9 @@ def test_write_html_keeps_old_file_when_replace_fails(tmp_path: Path, monkeypatc
     def broken_replace(src: object, dst: object) -> None:
         raise OSError("disk full")
 
-    import exports.files
+    import ontology.util.files
 
-    monkeypatch.setattr(exports.files.os, "replace", broken_replace)
+    monkeypatch.setattr(ontology.util.files.os, "replace", broken_replace)
     with pytest.raises(OSError, match="disk full"):
         write_html(small_graph(), target)
     assert target.read_text(encoding="utf-8") == "old page"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from extractors.lecture_pages import looks_like_lecture_page, read_lecture_page, repeated_blocks
-from kg.records import PaperLinkKind
+from ontology.records import PaperLinkKind
 
 DATA = Path(__file__).resolve().parent / "data" / "pages"
 SAMPLES = sorted(Path(str(resources.files("kg").joinpath("sample/underline"))).glob("*.txt"))

@@ -8,7 +8,7 @@ from rdflib.compare import isomorphic
 
 from exports import rdf as rdf_module
 from exports.rdf import RdfExportError, rdf_blocks, source_graph_iri, to_rdf, web_iri
-from kg.ids import RESOURCE_BASE, iri_for
+from ontology.ids import RESOURCE_BASE, iri_for
 
 PREFIXES = """
 PREFIX kg: <https://w3id.org/paperkg/ontology#>

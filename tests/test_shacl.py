@@ -9,13 +9,13 @@ import pytest
 import rdflib
 from rdflib import RDF, RDFS, XSD, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV
+from test_rdf_export import full_graph
 
 from exports.rdf import BIBO, to_rdf
 from exports.rdf_shacl import validate
-from kg.ids import iri_for
 from kg.pipeline import build, sample_inputs
 from ontology import KG
-from test_rdf_export import full_graph
+from ontology.ids import iri_for
 
 DATA = Path(__file__).parent / "data"
 

@@ -16,7 +16,7 @@ from rdflib.compare import isomorphic
 from exports.html_view import render_html
 from exports.rdf import to_rdf
 from kg.graph import build_graph
-from kg.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
+from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
 
 TEXT = st.text(st.characters(codec="utf-8"), min_size=1, max_size=60)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

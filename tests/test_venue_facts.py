@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from extractors.blocks import TextBlock, split_blocks
 from extractors.venue_facts import extract_venue_facts, parse_date_range
-from kg.records import Venue
+from ontology.records import Venue
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus" / "underline"

@@ -15,7 +15,8 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+
+from ontology.kinds import EntityKind, PaperLinkKind, Relation
 
 __all__ = [
     "EntityKind",
@@ -30,28 +31,6 @@ __all__ = [
     "InputProblem",
     "ReaderRecords",
 ]
-
-
-class EntityKind(str, Enum):
-    """What a named thing in an abstract is."""
-
-    METHOD = "method"
-    DATASET = "dataset"
-    MODEL = "model"
-
-
-class Relation(str, Enum):
-    """How a paper relates to an entity it names."""
-
-    PROPOSES = "proposes"
-    USES = "uses"
-
-
-class PaperLinkKind(str, Enum):
-    """Links between two papers stated by a source."""
-
-    NEXT_IN_PROGRAM = "nextInProgram"
-    SIMILAR_TO = "similarTo"
 
 
 @dataclass(frozen=True)
@@ -76,7 +55,7 @@ class Paper:
     """One paper as one source describes it.
 
     ``ref`` is the key other records of the same document use to point at
-    this paper (see :func:`kg.ids.paper_ref`).  A paper known only from a
+    this paper (see :func:`ontology.ids.paper_ref`).  A paper known only from a
     "Similar lecture" link has a title and nothing else.
     """
 
