@@ -1,6 +1,6 @@
 """Run per-document extraction in this process, in a process pool, or on a Dask cluster.
 
-Extraction is a pure function of one document (:func:`kg.pipeline.read_document`),
+Extraction is a pure function of one document (:func:`read_document`),
 so it maps over documents anywhere; the graph is assembled afterwards, in
 the calling process, from the records in input order.  Every way of running
 gives the same records, hence the same graph and the same output bytes.
@@ -17,16 +17,27 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from functools import partial
 
+from extractors.readers import read_records
 from kg.sources import SourceText
-from ontology.records import DocumentRecords
+from ontology.records import DocumentRecords, InputProblem
 
-__all__ = ["map_documents", "dask_client"]
+__all__ = ["read_document", "map_documents", "dask_client"]
 
 
-def _read(source: SourceText, repeated: frozenset[str]) -> DocumentRecords:
-    from kg.pipeline import read_document  # imported here: workers import the pipeline lazily
+def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset()) -> DocumentRecords:
+    """Every record of one input: read by its format's reader (:data:`extractors.readers.READERS`).
 
-    return read_document(source, repeated=repeated)
+    ``repeated`` holds lecture-page blocks seen on several pages (conference
+    boilerplate).  Never raises: a file kg fails on becomes a problem, so one
+    bad input cannot stop a batch, and its records are marked incomplete so
+    they are never cached.
+    """
+    try:
+        return read_records(source.text, source=source.name, format=source.format or "", repeated=repeated)
+    except Exception as error:  # noqa: BLE001 - the batch must go on; the message asks for a report
+        problem = InputProblem(source.name, f"kg failed on this file ({type(error).__name__}: {error}); "
+                                            "skipped - please report it with the file attached")
+        return DocumentRecords(source=source.name, problems=(problem,), complete=False)
 
 
 def map_documents(
@@ -42,7 +53,7 @@ def map_documents(
     ("tcp://host:8786") or "local" for a :class:`distributed.LocalCluster`
     with ``workers`` worker processes.
     """
-    read = partial(_read, repeated=repeated)
+    read = partial(read_document, repeated=repeated)
     if dask:
         yield from _on_dask(read, sources, dask, workers)
     elif workers > 1 and len(sources) > 1:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
-from extractors.formats import detect_format
+from extractors.readers import detect_format
 from ontology.records import InputProblem
 
 __all__ = ["SourceText", "read_sources", "MAX_PAGE_BYTES", "LEGACY_ENCODINGS"]
@@ -49,7 +49,7 @@ class SourceText:
 
     name: str
     text: str
-    format: str | None = None  # one of extractors.formats.FORMATS; None when kg does not read it
+    format: str | None = None  # one of extractors.readers.FORMATS; None when kg does not read it
     digest: str = ""  # SHA-256 of the file's bytes
 
 

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import kg.pipeline
 from exports.node_link import to_json
+from extractors.readers import READERS
 from kg.pipeline import build, sample_inputs
 
 DATA = Path(__file__).parent / "data"
@@ -87,17 +89,15 @@ def test_a_corrupt_cache_entry_is_extracted_again(inputs, tmp_path, reference):
 
 
 def test_a_file_kg_failed_on_is_not_cached(inputs, tmp_path, monkeypatch, reference):
-    real = kg.pipeline._read_by_format
+    real = READERS["bibtex"]
 
-    def flaky(source, repeated):
-        if source.name.endswith("refs.bib"):
-            raise RuntimeError("a bug in a reader")
-        return real(source, repeated)
+    def flaky(text, source, repeated):
+        raise RuntimeError("a bug in a reader")
 
-    monkeypatch.setattr(kg.pipeline, "_read_by_format", flaky)
+    monkeypatch.setitem(READERS, "bibtex", replace(real, read=flaky))
     first = build([inputs], cache_dir=tmp_path / "cache")
     assert [p.message.split(" (")[0] for p in first.problems] == ["kg failed on this file"]
-    monkeypatch.setattr(kg.pipeline, "_read_by_format", real)
+    monkeypatch.setitem(READERS, "bibtex", real)
     again = build([inputs], cache_dir=tmp_path / "cache")
     assert [Path(name).name for name in again.extracted] == ["refs.bib"]
     assert to_json(again.graph) == reference

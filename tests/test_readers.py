@@ -7,8 +7,11 @@ import pytest
 
 from extractors.anthology_xml import PWC_EXTRACTOR, read_anthology_xml
 from extractors.bibtex import read_bibtex
-from extractors.formats import detect_format
 from extractors.jsonl_records import read_jsonl
+from extractors.readers import READERS, Reader, detect_format, read_records
+from kg.pipeline import build
+from ontology.ids import paper_ref
+from ontology.records import DocumentRecords, Paper, Provenance
 
 DATA = Path(__file__).parent / "data"
 ACL_2020 = DATA / "anthology" / "2020.acl.trimmed.xml"
@@ -158,3 +161,39 @@ def test_format_is_detected_from_content(path, expected, tmp_path):
     renamed = tmp_path / "input.txt"  # the extension must not matter
     renamed.write_bytes(path.read_bytes())
     assert detect_format(renamed.name, renamed.read_text(encoding="utf-8")) == expected
+
+
+# ----------------------------------------------------------------------------- the readers table
+
+
+def _toy_records(text: str, source: str, repeated) -> DocumentRecords:
+    """A made-up format: one paper title per line after a "#toy" header."""
+    titles = [line.strip() for line in text.splitlines()[1:] if line.strip()]
+    papers = tuple(Paper(ref=paper_ref(title), provenance=Provenance(source=source, line=number + 2), title=title)
+                   for number, title in enumerate(titles))
+    return DocumentRecords(source=source, papers=papers)
+
+
+def test_a_new_format_is_one_entry_in_the_readers_table(tmp_path, monkeypatch):
+    toy = Reader("toy", "one title per line", lambda name, text: text.startswith("#toy"), _toy_records)
+    monkeypatch.setitem(READERS, "toy", toy)  # added after the lecture-page fallback, yet detected first
+    (tmp_path / "list.txt").write_text("#toy\nZorbRank for Toy Retrieval\nBlorp: A Tiny Benchmark\n", encoding="utf-8")
+    assert detect_format("list.txt", "#toy\nA\n") == "toy"
+    result = build([tmp_path], similarity=False)
+    assert sorted(data["title"] for _, data in result.graph.nodes(data=True) if data["kind"] == "paper") == [
+        "Blorp: A Tiny Benchmark", "ZorbRank for Toy Retrieval"]
+    assert result.problems == ()
+
+
+def test_every_reader_has_a_description_and_reads_its_own_samples():
+    assert [reader.name for reader in READERS.values() if reader.fallback] == ["lecture-page"]
+    assert all(reader.description for reader in READERS.values())
+    assert detect_format("page.txt", "Germany\nWe study retrieval.\nACL 2026\n") == "lecture-page"
+    records = read_records(ACL_2020.read_text(encoding="utf-8"), source=ACL_2020.name, format="anthology-xml")
+    assert records.papers and records.mentions and not records.problems
+
+
+def test_an_unknown_format_is_a_problem_not_an_error():
+    records = read_records("<html/>", source="x.html", format="")
+    assert [str(problem) for problem in records.problems] == [
+        "x.html:1: not a format kg reads (markup that is not an ACL Anthology volume); skipped"]
