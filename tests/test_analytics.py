@@ -15,15 +15,19 @@ from kg.analytics import (
     centrality,
     co_usage_graph,
     communities,
+    community,
     entity_trends,
     load_graph,
     load_rdf,
     paper_entity_graph,
+    paper_entity_pairs,
     similar_papers,
     to_pandas,
     top_entities,
     toy_graph,
 )
+from ontology.errors import KgError
+from ontology.kinds import EntityKind, Relation
 
 CACHE = "Cache-Efficient Posterior Sampling for Reinforcement Learning"
 PROXIMITY = "Proximity-Based Multi-Turn Optimization"
@@ -197,7 +201,7 @@ def test_leiden_without_its_packages_says_how_to_install_them(monkeypatch):
 
 
 def test_large_graphs_use_leiden_and_fall_back_to_label_propagation_with_a_warning(monkeypatch):
-    monkeypatch.setattr(analytics, "LOUVAIN_MAX_NODES", 3)
+    monkeypatch.setattr(community, "LOUVAIN_MAX_NODES", 3)
     assert analytics.choose_community_method(4) == "leiden"
     monkeypatch.setitem(sys.modules, "leidenalg", None)
     assert analytics.choose_community_method(4) == "label-propagation"
@@ -236,3 +240,28 @@ def test_similar_papers_reads_links_in_both_directions_best_first():
     found = similar_papers(graph, "paper/p1")
     assert found[["paper", "basis", "score"]].to_dict("records") == [
         {"paper": "paper/p2", "basis": "source", "score": 1.0}, {"paper": "paper/p3", "basis": "text", "score": 0.4}]
+
+
+def test_analytics_errors_are_kg_errors():
+    with pytest.raises(KgError, match="top must be at least 1"):
+        top_entities(toy_graph(), top=0)
+
+
+def test_the_ontology_enums_are_accepted_where_strings_are():
+    graph = toy_graph()
+    assert top_entities(graph, kind=EntityKind.METHOD, relations=(Relation.USES, Relation.PROPOSES)).equals(
+        top_entities(graph, kind="method", relations=("uses", "proposes")))
+
+
+def test_paper_entity_pairs_has_one_row_per_pair_whatever_the_relations():
+    graph = toy_graph()
+    both = paper_entity_pairs(graph, kind="method")
+    assert both.query("paper == 'paper/p4'")["label"].tolist() == ["BERT"]  # proposes it, no uses edge
+    assert len(both) == len(both.drop_duplicates(["paper", "entity"])) == 6
+    assert paper_entity_pairs(graph, relations=("proposes",))[["paper", "entity"]].values.tolist() == [
+        ["paper/p4", "method/bert"]]
+
+
+def test_every_public_name_of_the_package_is_importable():
+    for name in analytics.__all__:
+        assert getattr(analytics, name) is not None, name
