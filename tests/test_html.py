@@ -1,6 +1,7 @@
 """Tests of one HTML view (exports/html_view.py): page text and data, no browser needed."""
 from __future__ import annotations
 
+import ast
 import json
 import math
 import os
@@ -15,7 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import exports.html_view as html_export
+from exports import view_data
 from exports.html_view import ASSET_FILES, KIND_STYLES, RELATION_STYLES, render_html, write_assets, write_html
+from exports.view_details import ABSTRACT_CHARS
+from exports.view_layout import RING_SPACING
 
 HOSTILE_TITLE = "<img src=x onerror=alert(1)>"
 HOSTILE_ABSTRACT_BIT = "</script><script>alert(1)</script>"
@@ -245,7 +249,7 @@ def test_long_abstract_is_clipped() -> None:
     g = small_graph()
     g.nodes[PAPER_A]["abstract"] = "word " * 500
     details = nodes_by_id(render_html(g))[PAPER_A]["d"]
-    assert len(details["ab"]) <= html_export.ABSTRACT_CHARS + 1 and details["ab"].endswith("\u2026")
+    assert len(details["ab"]) <= ABSTRACT_CHARS + 1 and details["ab"].endswith("\u2026")
 
 
 def test_entity_details_cite_source_and_sentence(page: str) -> None:
@@ -270,6 +274,48 @@ def test_edges_carry_provenance_basis_score_and_author_position(page: str) -> No
     # nextInProgram and similarTo join the same two papers: the second is bent so both stay visible
     assert [("cv" in e) for e in edges["nextInProgram"] + edges["similarTo"]] == [False, True]
     assert data["relations"]["similarTo"] == {"color": "#76b7b2", "dashes": True, "arrows": ""}
+
+
+def _declared(typed: type) -> set[str]:
+    return set(typed.__required_keys__) | set(typed.__optional_keys__)  # type: ignore[attr-defined]
+
+
+def test_page_data_keys_are_the_documented_ones(page: str) -> None:
+    """Every key of the page JSON is a key of the TypedDicts in exports/view_data.py, required ones present."""
+    data = page_data(page)
+    checks = [(data, view_data.PageData)]
+    checks += [(node, view_data.NodeRecord) for node in data["nodes"]]
+    checks += [(node["d"], view_data.NodeDetails) for node in data["nodes"] if "d" in node]
+    checks += [(edge, view_data.EdgeRecord) for edge in data["edges"]]
+    checks += [(style, view_data.EdgeStyleData) for style in data["relations"].values()]
+    for record, typed in checks:
+        assert set(record) <= _declared(typed), (typed.__name__, set(record) - _declared(typed))
+        assert set(typed.__required_keys__) <= set(record), typed.__name__  # type: ignore[attr-defined]
+    # the sample page uses every key of the records, so the TypedDicts hold no stale ones
+    used = {typed: set() for typed in (view_data.NodeRecord, view_data.NodeDetails, view_data.EdgeRecord)}
+    for record, typed in checks:
+        if typed in used:
+            used[typed] |= set(record)
+    assert {t.__name__: _declared(t) - keys for t, keys in used.items()} == {
+        "NodeRecord": set(), "NodeDetails": set(), "EdgeRecord": set(),
+    }
+
+
+def test_every_page_data_key_has_a_docstring() -> None:
+    """Each field of the TypedDicts is followed by a string saying what it holds (kg-view.js points there)."""
+    tree = ast.parse(Path(view_data.__file__).read_text(encoding="utf-8"))
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    assert {c.name for c in classes} == set(view_data.__all__)
+    for cls in classes:
+        body = cls.body
+        fields = [(i, n.target.id) for i, n in enumerate(body)
+                  if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+        assert fields, cls.name
+        for i, name in fields:
+            following = body[i + 1] if i + 1 < len(body) else None
+            assert isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant), (cls.name, name)
+            assert isinstance(following.value.value, str) and following.value.value.strip(), (cls.name, name)
+    assert "exports/view_data.py" in html_export._asset_texts()["kg-view.js"]
 
 
 def test_physics_off_and_drawn_marker(page: str) -> None:
@@ -308,7 +354,8 @@ _HASH_SEED_SCRIPT = """
 import hashlib, sys
 import networkx as nx
 import exports.html_view as h
-h.SPRING_LAYOUT_LIMIT = 40  # exercise the core + satellite layout on a small graph
+import exports.view_layout
+exports.view_layout.SPRING_LAYOUT_LIMIT = 40  # exercise the core + satellite layout on a small graph
 g = nx.MultiDiGraph()
 for i in range(300):
     g.add_node(f"paper/p{i}", kind="paper", label=f"P{i}", keywords={"x", "y", "z"}, sources={"a", "b"})
@@ -434,7 +481,7 @@ def test_radial_layout_puts_rings_around_the_centre() -> None:
     assert max(papers) < min(authors) < max(authors) < radius["person/lonely"]
     points = [(n["x"], n["y"]) for n in data["nodes"]]
     closest = min(math.dist(a, b) for i, a in enumerate(points) for b in points[i + 1:])
-    assert closest >= html_export.RING_SPACING  # nodes on a ring never overlap
+    assert closest >= RING_SPACING  # nodes on a ring never overlap
 
 
 def test_centre_must_be_in_the_graph_and_max_nodes_not_negative() -> None:
@@ -487,4 +534,4 @@ def test_write_html_keeps_old_file_when_replace_fails(tmp_path: Path, monkeypatc
 def test_exports_never_imports_spacy() -> None:
     code = "import sys, exports.html_view, exports.views, exports.node_link; sys.exit('spacy' in sys.modules)"
     root = Path(html_export.__file__).resolve().parents[1]
-    assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0
+    assert subprocess.run([sys.executable, "-c", code], check=False, cwd=root).returncode == 0

@@ -1,5 +1,9 @@
 /* kg view: draws the network in #kg-data with vis-network and wires search, kind filter, tooltip and details.
  *
+ * The data: #kg-data holds one PageData object; every key (the short ones too: n.l, n.d.ab, e.f, e.sc, ...)
+ * is documented by the TypedDicts in exports/view_data.py (PageData, NodeRecord, NodeDetails, EdgeRecord),
+ * which the Python side builds. Change a key there and here together.
+ *
  * Safety: every text taken from the graph reaches the page through setText() (textContent), never as
  * HTML, and links are only made for http(s) URLs; the data block itself is JSON that cannot close its
  * <script> element (the Python side escapes <, > and &).
