@@ -1,13 +1,18 @@
 """Command-line interface: parses arguments, calls the library, prints results.
 
 All work happens in :mod:`kg.pipeline` and :mod:`exports`; this module only
-turns library errors and input problems into messages and exit codes.
+turns library errors and input problems into messages and exit codes. Every
+command runs inside :class:`KgGroup`, which turns any :class:`KgError` (the
+base of every library error) and any ``OSError`` into one line on standard
+error and exit status 1. The other commands live in ``kg/cli_*.py``; the
+options they share in :mod:`kg.cli_options`.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from tqdm import tqdm
@@ -15,7 +20,9 @@ from tqdm import tqdm
 from exports.html_view import write_html
 from exports.node_link import write_json
 from exports.rdf_formats import RDF_FORMATS, write_rdf
-from exports.views import DEFAULT_TOP, write_views
+from exports.views import write_views
+from kg.cli_options import max_nodes_option, output_option, renamed_option
+from ontology.errors import KgError
 from ontology.util.files import output_transaction
 
 if TYPE_CHECKING:
@@ -24,7 +31,7 @@ if TYPE_CHECKING:
 #: Folder inside the output folder where per-document records are cached between builds.
 CACHE_FOLDER = ".kg-cache"
 
-__all__ = ["main"]
+__all__ = ["main", "KgGroup", "os_error_message"]
 
 _SUMMARY = (
     ("papers", "paper"),
@@ -42,7 +49,36 @@ _SUMMARY = (
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class KgGroup(click.Group):
+    """The ``kg`` group: a :class:`KgError` or an ``OSError`` from any command becomes one line, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KgError as error:
+            raise click.ClickException(str(error)) from error
+        except OSError as error:
+            raise click.ClickException(os_error_message(error)) from error
+
+
+def os_error_message(error: OSError) -> str:
+    """One line naming the path an ``OSError`` is about and what went wrong.
+
+    >>> os_error_message(NotADirectoryError(20, "Not a directory", "/dev/null/out/graph.ttl"))
+    'cannot use /dev/null/out/graph.ttl: Not a directory'
+    >>> os_error_message(OSError(28, "No space left on device"))
+    'No space left on device'
+    """
+    reason = error.strerror or str(error)
+    if error.filename is None:
+        return reason
+    where = os.fsdecode(error.filename)
+    if error.filename2 is not None:
+        where += f" -> {os.fsdecode(error.filename2)}"
+    return f"cannot use {where}: {reason}"
+
+
+@click.group(cls=KgGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="kg")
 def main() -> None:
     """kg: build a knowledge graph of research papers, their methods, datasets, models and venues."""
@@ -50,8 +86,7 @@ def main() -> None:
 
 @main.command("build")
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("kg-out"), show_default=True, help="Folder to write graph.ttl, graph.html, graph.json and views/ to.")
+@output_option("Folder to write graph.ttl, graph.html, graph.json and views/ to.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when any input has a problem.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
@@ -61,23 +96,24 @@ def main() -> None:
                    "local cluster of --workers processes.")
 @click.option("--no-cache", is_flag=True,
               help="Re-extract every document instead of reusing OUTPUT/.kg-cache from earlier builds.")
-@click.option("--format", "formats", multiple=True, type=click.Choice(RDF_FORMATS), default=("ttl",),
+@click.option("--rdf-format", "formats", multiple=True, type=click.Choice(RDF_FORMATS), default=("ttl",),
               show_default=True, help="RDF serialisations to write (repeatable): ttl, nt, jsonld, trig and nq "
                                       "(one named graph per source document), void (a VoID description).")
+@click.option("--format", "old_formats", multiple=True, type=click.Choice(RDF_FORMATS), hidden=True,
+              callback=renamed_option("--rdf-format", "--format is the result format of kg query"))
 @click.option("--similarity/--no-similarity", default=True, show_default=True,
               help="Add similarTo links computed from text and shared entities (kg.similarity).")
 @click.option("--views/--no-views", default=True, show_default=True,
               help="Also write OUTPUT/views/: an overview, one view per venue and an index (see `kg view`).")
-@click.option("--top", type=click.IntRange(min=10), default=DEFAULT_TOP, show_default=True,
-              help="Most nodes one HTML view shows; larger views keep the most connected and say so.")
+@max_nodes_option("Most nodes one HTML view shows; larger views keep the most connected and say so.")
 def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool, workers: int,
-                  dask: str | None, no_cache: bool, formats: tuple[str, ...], similarity: bool, views: bool,
-                  top: int) -> None:
+                  dask: str | None, no_cache: bool, formats: tuple[str, ...], old_formats: tuple[str, ...],
+                  similarity: bool, views: bool, max_nodes: int) -> None:
     """Build the graph from INPUTS (files or folders; default: the bundled sample pages).
 
     INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
     Lines and BibTeX files; the format is detected from each file's content.
-    Writes OUTPUT/graph.ttl (RDF Turtle; --format adds other serialisations),
+    Writes OUTPUT/graph.ttl (RDF Turtle; --rdf-format adds other serialisations),
     OUTPUT/graph.html (an interactive view that works offline),
     OUTPUT/graph.json (node-link JSON of the networkx graph) and
     OUTPUT/views/ (linked views; --no-views skips them), then prints what it
@@ -86,27 +122,25 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     rebuild re-extracts only the inputs that changed (cache in
     OUTPUT/.kg-cache).
     """
-    from kg.pipeline import KgError, build  # here: loading spaCy is slow, and other commands never need it
+    from kg.pipeline import build  # here: loading spaCy is slow, and other commands never need it
 
     def progress(items, total):
         return tqdm(items, total=total, desc="extracting", unit="file", disable=quiet, file=sys.stderr, leave=False)
 
-    try:
-        result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
-                       cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity)
-    except KgError as error:
-        raise click.ClickException(str(error)) from error
+    result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
+                   cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity)
     for problem in result.problems:
         click.echo(f"warning: {problem}", err=True)
+    rdf_formats = tuple(dict.fromkeys(("ttl", *formats, *old_formats)))  # kg query reads the ttl
     try:
         with output_transaction():
             written = [
-                *write_rdf(result.graph, output, tuple(dict.fromkeys(("ttl", *formats)))),  # kg query reads the ttl
-                write_html(result.graph, output / "graph.html", max_nodes=top),
+                *write_rdf(result.graph, output, rdf_formats),
+                write_html(result.graph, output / "graph.html", max_nodes=max_nodes),
                 write_json(result.graph, output / "graph.json"),
             ]
             if views:
-                written.append(write_views(result.graph, output / "views", top=top)[-1])  # its index.html
+                written.append(write_views(result.graph, output / "views", top=max_nodes)[-1])  # its index.html
     except KeyboardInterrupt:
         raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") from None
     _print_summary(result, written)

@@ -5,7 +5,9 @@ from pathlib import Path
 
 import click
 
-from kg.query import FORMATS, QueryError, canned_queries, format_result, run_canned, run_query
+from kg.cli_options import DEFAULT_OUTPUT
+from kg.cli_results import RESULT_FORMATS, format_result
+from kg.query import canned_queries, run_canned, run_query
 
 __all__ = ["query_command"]
 
@@ -35,43 +37,62 @@ def _listing() -> str:
 @click.command("query")
 @click.argument("target", required=False, type=click.Path(path_type=Path))
 @click.argument("sparql", required=False)
-@click.option("--format", "-f", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"Output folder of `kg build` to query (instead of TARGET)  [default: {DEFAULT_OUTPUT}]")
+@click.option("--format", "-f", "fmt", type=click.Choice(RESULT_FORMATS), default="table", show_default=True,
               help="table (aligned, long cells cut), csv or json (SPARQL 1.1 results formats).")
 @click.option("--name", "-n", metavar="NAME", help="Run the canned query NAME instead of SPARQL (see --list).")
 @click.option("--param", "-p", "params", multiple=True, metavar="KEY=VALUE",
               help="Bind the variable ?KEY to VALUE (repeatable); the value is never pasted into the query.")
 @click.option("--list", "list_queries", is_flag=True, help="List the canned queries and their parameters.")
-def query_command(target: Path | None, sparql: str | None, fmt: str, name: str | None,
+def query_command(target: Path | None, sparql: str | None, output: Path | None, fmt: str, name: str | None,
                   params: tuple[str, ...], list_queries: bool) -> None:
     """Run a read-only SPARQL query over a built graph and print the answer.
 
     TARGET is an output folder of `kg build` (its graph.ttl is loaded once into
     TARGET/.kg-store/ and reloaded when it changes) or an RDF file (.ttl, .nt,
-    .nq, .trig, .jsonld).  SPARQL is the query text, or a path to a .rq file.
-    Updates (INSERT, DELETE, LOAD, CLEAR, DROP, ...) are refused.
+    .nq, .trig, .jsonld); -o/--output DIR names the folder as every kg command
+    does, and with neither the folder is kg-out.  SPARQL is the query text, or
+    a path to a .rq file.  Updates (INSERT, DELETE, LOAD, CLEAR, DROP, ...) are
+    refused.
 
     \b
     Examples:
       kg query --list
       kg query kg-out 'SELECT ?t WHERE { ?p a kg:Paper ; dcterms:title ?t }'
       kg query kg-out --name papers-using-dataset --param dataset=SQuAD --format csv
+      kg query -o kg-out 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }'
     """
     if list_queries:
         click.echo(_listing())
         return
-    if target is None:
-        raise click.UsageError("give TARGET (a `kg build` output folder or an RDF file), or --list")
+    target, sparql = _target_and_query(target, sparql, output, name)
     if (sparql is None) == (name is None):
         raise click.UsageError("give either SPARQL text or --name NAME (see `kg query --list`), not both")
-    try:
-        if name is not None:
-            result = run_canned(target, name, _parse_params(params))
-        else:
-            text = _query_text(sparql)
-            result = run_query(target, _with_prefixes(text), _parse_params(params))
-    except QueryError as error:
-        raise click.ClickException(str(error)) from error
+    if name is not None:
+        result = run_canned(target, name, _parse_params(params))
+    else:
+        result = run_query(target, _with_prefixes(_query_text(sparql)), _parse_params(params))
     click.echo(format_result(result, fmt), nl=False)
+
+
+def _target_and_query(target: Path | None, sparql: str | None, output: Path | None,
+                      name: str | None) -> tuple[Path, str | None]:
+    """What to query and the query text, from ``[TARGET] [SPARQL]`` and ``-o``.
+
+    With ``-o DIR`` the one argument is the query; with one argument that is
+    no file or folder and no ``--name``, the argument is the query and the
+    folder is kg-out.
+    """
+    if output is not None:
+        if sparql is not None:
+            raise click.UsageError("with -o/--output give only the SPARQL text, not TARGET as well")
+        return output, None if target is None else str(target)
+    if target is None:
+        return DEFAULT_OUTPUT, None
+    if sparql is None and name is None and not target.exists():
+        return DEFAULT_OUTPUT, str(target)
+    return target, sparql
 
 
 def _query_text(sparql: str) -> str:

@@ -1,23 +1,32 @@
 """``kg stats OUT``: the headline tables of a build in the terminal, and OUT/report.html.
 
-This module only parses arguments and calls :mod:`kg.analytics` and
-:mod:`kg.report`; it is registered on the ``kg`` group in :mod:`kg.cli`.
+This module parses arguments, calls :mod:`kg.analytics` and :mod:`kg.report`,
+and lays the tables out as text (:func:`render_text`); it is registered on the
+``kg`` group in :mod:`kg.cli`.
 Those modules (pandas, matplotlib) are imported when the command runs, so
 other ``kg`` commands do not pay for them.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-__all__ = ["stats_command"]
+from kg.cli_options import build_folder, top_rows_option
+
+if TYPE_CHECKING:
+    from kg.report import Report
+
+__all__ = ["stats_command", "render_text"]
+
+_TEXT_WIDTH = 48  # characters of a label shown in the terminal
+_TREND_YEARS_SHOWN = 15  # rows of the benchmarks-by-year table printed in the terminal
 
 
 @click.command("stats")
-@click.argument("out", type=click.Path(file_okay=False, path_type=Path), default=Path("kg-out"))
-@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
-              help="Rows per ranking table.")
+@build_folder
+@top_rows_option("Rows per ranking table.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the HTML report  [default: OUT/report.html].")
 @click.option("--no-report", is_flag=True, help="Only print the tables; write no HTML.")
@@ -30,15 +39,40 @@ def stats_command(out: Path, top: int, report_path: Path | None, no_report: bool
     similar-paper links.  OUT/report.html holds the same tables with charts and
     works offline.
     """
-    from kg.analytics import AnalyticsError, load_graph
-    from kg.report import build_report, render_text, write_report
+    from kg.analytics import load_graph
+    from kg.report import build_report, write_report
 
-    try:
-        graph = load_graph(out)
-        report = build_report(graph, top=top)
-    except AnalyticsError as error:
-        raise click.ClickException(str(error)) from error
+    report = build_report(load_graph(out), top=top)
     click.echo(render_text(report), nl=False)
     if not no_report:
         written = write_report(report, report_path or out / "report.html", title=f"kg report: {out}")
         click.echo(f"Wrote:\n  {written}")
+
+
+def render_text(report: Report) -> str:
+    """The report's tables as plain text for a terminal (long labels clipped).
+
+    >>> from kg.analytics import toy_graph
+    >>> from kg.report import build_report
+    >>> print(render_text(build_report(toy_graph(), top=1)).splitlines()[0])
+    Graph
+    """
+    blocks = []
+    for title, table in report.tables.items():
+        shown = table
+        caption = title
+        if title == "Top benchmarks by year" and len(table) > _TREND_YEARS_SHOWN:
+            shown = table.tail(_TREND_YEARS_SHOWN)
+            caption = f"{title} (last {_TREND_YEARS_SHOWN} years; every year in report.html)"
+        if shown.empty:
+            body = "  (none)"
+        else:
+            clipped = shown.map(lambda value: _clip(value, _TEXT_WIDTH) if isinstance(value, str) else value)
+            clipped.columns = [_clip(str(column), _TEXT_WIDTH) for column in shown.columns]
+            body = clipped.to_string(index=False)
+        blocks.append(f"{caption}\n{'-' * len(caption)}\n{body}")
+    return "\n\n".join(blocks + [" ".join(report.notes)]) + "\n"
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,8 +1,8 @@
 """``kg view``: write the interactive HTML views of a built graph (library: :mod:`exports.views`).
 
-This module only parses arguments, calls the library and turns its errors
-into messages; :func:`view_command` is registered on the ``kg`` group in
-:mod:`kg.cli`.
+This module only parses arguments, calls the library and prints what it
+wrote; library errors become one line in :class:`kg.cli.KgGroup`.
+:func:`view_command` is registered on the ``kg`` group in :mod:`kg.cli`.
 """
 from __future__ import annotations
 
@@ -10,17 +10,10 @@ from pathlib import Path
 
 import click
 
-from exports.node_link import GraphFileError, read_json
-from exports.views import (
-    DEFAULT_TOP,
-    ENTITY_KINDS,
-    ViewError,
-    find_node,
-    write_ego_view,
-    write_index,
-    write_kind_view,
-    write_views,
-)
+from exports.node_link import read_json
+from exports.views import find_node, write_ego_view, write_index, write_kind_view, write_views
+from kg.cli_options import build_folder, max_nodes_option
+from ontology.kinds import ENTITY_KINDS
 
 __all__ = ["view_command", "VIEWS_DIR"]
 
@@ -29,7 +22,7 @@ VIEWS_DIR = "views"
 
 
 @click.command("view")
-@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@build_folder
 @click.option("--venue", metavar="V", help="Write the view of venue V: its papers and their entities and authors.")
 @click.option("--entity", metavar="NAME",
               help="Write the view around the method, dataset, model or person NAME: its papers and their "
@@ -39,12 +32,11 @@ VIEWS_DIR = "views"
 @click.option("--kind", metavar="KIND",
               help="With --entity: look NAME up among KIND nodes only. Alone: write the view of all KIND nodes "
                    "(e.g. dataset) and the papers linked to them.")
-@click.option("--top", type=click.IntRange(min=1), default=DEFAULT_TOP, show_default=True,
-              help="Most nodes one view shows; a larger view keeps its hubs and the nodes that link them "
-                   "(around a venue, paper or entity: the nearest) and says what it left out.")
+@max_nodes_option("Most nodes one view shows; a larger view keeps its hubs and the nodes that link them "
+                  "(around a venue, paper or entity: the nearest) and says what it left out.")
 def view_command(out: Path, venue: str | None, entity: str | None, paper: str | None, kind: str | None,
-                 top: int) -> None:
-    """Write interactive HTML views of the graph built in OUT (by `kg build -o OUT`).
+                 max_nodes: int) -> None:
+    """Write interactive HTML views of the graph built in OUT (by `kg build -o OUT`; default kg-out).
 
     Reads OUT/graph.json and writes OUT/views/: with no option, an overview,
     one view per venue and index.html; with --venue, --entity, --paper or
@@ -56,29 +48,24 @@ def view_command(out: Path, venue: str | None, entity: str | None, paper: str | 
         graph = read_json(source)
     except FileNotFoundError as error:
         raise click.ClickException(f"{source} not found: build the graph first with `kg build -o {out}`") from error
-    except GraphFileError as error:
-        raise click.ClickException(str(error)) from error
     target = out / VIEWS_DIR
-    try:
-        if not (venue or entity or paper or kind):
-            written = write_views(graph, target, top=top)
-        else:
-            written = []
-            if venue:
-                node = find_node(graph, venue, kinds=["venue"], what="venue")
-                written.append(write_ego_view(graph, target, node, top=top))
-            if entity:
-                kinds = [kind] if kind else [*ENTITY_KINDS, "person"]
-                node = find_node(graph, entity, kinds=kinds, what=kind or "entity")
-                written.append(write_ego_view(graph, target, node, top=top))
-            if paper:
-                node = find_node(graph, paper, kinds=["paper"], what="paper")
-                written.append(write_ego_view(graph, target, node, top=top))
-            if kind and not entity:
-                written.append(write_kind_view(graph, target, kind, top=top))
-            written.append(write_index(graph, target))
-    except ViewError as error:
-        raise click.ClickException(str(error)) from error
+    if not (venue or entity or paper or kind):
+        written = write_views(graph, target, top=max_nodes)
+    else:
+        written = []
+        if venue:
+            node = find_node(graph, venue, kinds=["venue"], what="venue")
+            written.append(write_ego_view(graph, target, node, top=max_nodes))
+        if entity:
+            kinds = [kind] if kind else [*ENTITY_KINDS, "person"]
+            node = find_node(graph, entity, kinds=kinds, what=kind or "entity")
+            written.append(write_ego_view(graph, target, node, top=max_nodes))
+        if paper:
+            node = find_node(graph, paper, kinds=["paper"], what="paper")
+            written.append(write_ego_view(graph, target, node, top=max_nodes))
+        if kind and not entity:
+            written.append(write_kind_view(graph, target, kind, top=max_nodes))
+        written.append(write_index(graph, target))
     pages = [p for p in written if p.suffix == ".html"]
     click.echo(f"Wrote {len(pages)} page(s) to {target}:")
     for path in pages[:20]:

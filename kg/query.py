@@ -37,8 +37,6 @@ kg.query.QueryRefused: this is a SPARQL update (INSERT, DELETE, LOAD, CLEAR, DRO
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import re
@@ -55,6 +53,8 @@ from rdflib import BNode, Literal, URIRef
 from rdflib.namespace import XSD
 from rdflib.term import Identifier
 
+from ontology.errors import KgError
+
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
 
@@ -64,7 +64,6 @@ __all__ = [
     "Parameter",
     "CannedQuery",
     "QueryResult",
-    "FORMATS",
     "STORE_DIR",
     "canned_queries",
     "parse_canned",
@@ -73,20 +72,16 @@ __all__ = [
     "run_canned",
     "oxigraph_bindings",
     "rdflib_bindings",
-    "format_result",
 ]
 
-#: Output formats of :func:`format_result`.
-FORMATS = ("table", "csv", "json")
 #: Folder inside a build output that holds the persistent Oxigraph store.
 STORE_DIR = ".kg-store"
 _STAMP = "kg-source.json"
 _GRAPH_FILES = ("graph.ttl", "graph.nt")
-_TABLE_CELL = 60
 _PARAMETER_TYPES = ("string", "integer", "iri")
 
 
-class QueryError(Exception):
+class QueryError(KgError):
     """A query that cannot run: no graph, bad SPARQL, unknown canned query or parameter; the message says what to do."""
 
 
@@ -434,105 +429,3 @@ def run_canned(target: Path, name: str, params: Mapping[str, str] | None = None)
         raise QueryError(f"no canned query named {name!r}; `kg query --list` names them: {', '.join(queries)}")
     query = queries[name]
     return run_query(target, query.text, params, parameters=query.parameters, name=name)
-
-
-# ----------------------------------------------------------------------------- output
-
-
-def format_result(result: QueryResult, fmt: str = "table") -> str:
-    """``result`` as text: an aligned ``table``, SPARQL 1.1 ``csv`` or SPARQL 1.1 ``json``.
-
-    In a table, IRIs under kg's prefixes are shortened (``kg:Paper``,
-    ``kgid:paper/...``) and cells are cut at 60 characters; csv and json give
-    every value in full.  CONSTRUCT and DESCRIBE results are sorted
-    N-Triples in every format.
-
-    >>> r = QueryResult("select", ("venue", "start"), ((Literal("ACL 2026"), Literal("2026-07-02", datatype=XSD.date)),))
-    >>> print(format_result(r), end="")
-    venue     start
-    --------  ----------
-    ACL 2026  2026-07-02
-    (1 row)
-    >>> print(format_result(r, "csv"), end="")
-    venue,start\r
-    ACL 2026,2026-07-02\r
-    """
-    if fmt not in FORMATS:
-        raise QueryError(f"unknown output format {fmt!r}; choose from {', '.join(FORMATS)}")
-    if result.kind == "graph":
-        return "".join(sorted(f"{s.n3()} {p.n3()} {o.n3()} .\n" for s, p, o in result.triples))
-    if result.kind == "ask":
-        if fmt == "json":
-            return json.dumps({"head": {}, "boolean": bool(result.boolean)}, indent=1) + "\n"
-        return ("true" if result.boolean else "false") + ("\r\n" if fmt == "csv" else "\n")
-    if fmt == "csv":
-        return _csv(result)
-    if fmt == "json":
-        return _json(result)
-    return _table(result)
-
-
-def _csv(result: QueryResult) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(result.variables)
-    for row in result.rows:
-        writer.writerow(["" if term is None else (f"_:{term}" if isinstance(term, BNode) else str(term))
-                         for term in row])
-    return out.getvalue()
-
-
-def _json_term(term: Identifier) -> dict[str, str]:
-    if isinstance(term, URIRef):
-        return {"type": "uri", "value": str(term)}
-    if isinstance(term, BNode):
-        return {"type": "bnode", "value": str(term)}
-    value: dict[str, str] = {"type": "literal", "value": str(term)}
-    if isinstance(term, Literal) and term.language:
-        value["xml:lang"] = term.language
-    elif isinstance(term, Literal) and term.datatype:
-        value["datatype"] = str(term.datatype)
-    return value
-
-
-def _json(result: QueryResult) -> str:
-    bindings = [{var: _json_term(term) for var, term in zip(result.variables, row) if term is not None}
-                for row in result.rows]
-    document = {"head": {"vars": list(result.variables)}, "results": {"bindings": bindings}}
-    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
-
-
-def _short(term: Identifier | None) -> str:
-    if term is None:
-        return ""
-    if isinstance(term, URIRef):
-        text = str(term)
-        for prefix, namespace in _table_prefixes():
-            if text.startswith(namespace):
-                text = f"{prefix}:{text[len(namespace):]}"
-                break
-    elif isinstance(term, BNode):
-        text = f"_:{term}"
-    else:
-        text = " ".join(str(term).split())
-    return text if len(text) <= _TABLE_CELL else text[: _TABLE_CELL - 1] + "…"
-
-
-@lru_cache(maxsize=1)
-def _table_prefixes() -> tuple[tuple[str, str], ...]:
-    from exports.rdf import PREFIXES
-    from ontology.ids import RESOURCE_BASE
-
-    pairs = [*PREFIXES.items(), ("kgid", RESOURCE_BASE)]
-    return tuple(sorted(pairs, key=lambda pair: -len(pair[1])))
-
-
-def _table(result: QueryResult) -> str:
-    cells = [[_short(term) for term in row] for row in result.rows]
-    widths = [max([len(name), *(len(row[i]) for row in cells)]) for i, name in enumerate(result.variables)]
-    lines = ["  ".join(name.ljust(width) for name, width in zip(result.variables, widths)).rstrip(),
-             "  ".join("-" * width for width in widths)]
-    lines += ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in cells]
-    count = len(result.rows)
-    lines.append(f"({count} row{'' if count == 1 else 's'})")
-    return "\n".join(lines) + "\n"

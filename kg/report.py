@@ -1,8 +1,8 @@
 """The headline tables and charts of a built graph, for the terminal and as one offline HTML page.
 
 :func:`build_report` asks :mod:`kg.analytics` the usual questions once;
-:func:`render_text` formats the answers for a terminal and :func:`render_html`
-as a self-contained page: charts are drawn with matplotlib (no GUI backend)
+:func:`render_html` lays the answers out as a self-contained page (``kg stats``
+prints them as text, see :mod:`kg.cli_stats`): charts are drawn with matplotlib (no GUI backend)
 as SVG and inlined as ``data:`` URIs, so the page needs no network and no
 other file.  Every text from the graph is HTML-escaped by jinja2's
 autoescape, and SVG images cannot run scripts.  The same graph gives the same
@@ -29,11 +29,9 @@ import pandas as pd
 from kg import analytics
 from ontology.util.files import write_text_atomic
 
-__all__ = ["Report", "build_report", "render_html", "render_text", "write_report"]
+__all__ = ["Report", "build_report", "render_html", "write_report"]
 
-_TEXT_WIDTH = 48  # characters of a label shown in the terminal
 _TREND_ENTITIES = 5
-_TREND_YEARS_SHOWN = 15  # rows of the benchmarks-by-year table printed in the terminal
 _COMMUNITY_BARS = 20
 
 
@@ -192,29 +190,6 @@ def _clip(text: str, width: int) -> str:
 
 
 # ----------------------------------------------------------------------------- output
-
-
-def render_text(report: Report) -> str:
-    """The report's tables as plain text for a terminal (long labels clipped).
-
-    >>> print(render_text(build_report(analytics.toy_graph(), top=1)).splitlines()[0])
-    Graph
-    """
-    blocks = []
-    for title, table in report.tables.items():
-        shown = table
-        caption = title
-        if title == "Top benchmarks by year" and len(table) > _TREND_YEARS_SHOWN:
-            shown = table.tail(_TREND_YEARS_SHOWN)
-            caption = f"{title} (last {_TREND_YEARS_SHOWN} years; every year in report.html)"
-        if shown.empty:
-            body = "  (none)"
-        else:
-            clipped = shown.map(lambda value: _clip(value, _TEXT_WIDTH) if isinstance(value, str) else value)
-            clipped.columns = [_clip(str(column), _TEXT_WIDTH) for column in shown.columns]
-            body = clipped.to_string(index=False)
-        blocks.append(f"{caption}\n{'-' * len(caption)}\n{body}")
-    return "\n\n".join(blocks + [" ".join(report.notes)]) + "\n"
 
 
 _TEMPLATE = """<!DOCTYPE html>

@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 import click
+import pytest
 import rdflib
 from click.testing import CliRunner
 
@@ -60,3 +61,80 @@ def test_every_command_has_help_and_is_in_the_readme():
     for name, command in main.commands.items():
         assert command.help, name
         assert f"kg {name}" in readme, name
+
+
+# ----------------------------------------------------------------------------- errors and shared options
+
+
+def _one_error_line(result) -> str:
+    """The whole output of a failed command, which must be one ``Error: ...`` line."""
+    assert result.exit_code == 1, result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
+    return lines[0]
+
+
+def test_an_output_folder_that_cannot_exist_is_one_line_naming_it():
+    line = _one_error_line(CliRunner().invoke(main, ["build", "-q", str(SAMPLE_DIR), "-o", "/dev/null/out"]))
+    assert "/dev/null/out" in line and "Not a directory" in line
+
+
+def test_an_unwritable_output_folder_is_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    line = _one_error_line(CliRunner().invoke(main, ["build", "-q", "--no-cache", str(SAMPLE_DIR), "-o",
+                                                     str(blocker / "out")]))
+    assert str(blocker) in line
+
+
+def test_a_library_error_is_one_line():
+    line = _one_error_line(CliRunner().invoke(main, ["query", "/no/such/build", "SELECT * { ?s ?p ?o }"]))
+    assert "/no/such/build" in line
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("cli") / "out"
+    assert CliRunner().invoke(main, ["build", "-q", "--no-views", str(SAMPLE_DIR), "-o", str(out)]).exit_code == 0
+    return out
+
+
+@pytest.mark.parametrize("command", [["stats", "--no-report"], ["view", "--venue", "ACL 2026"]])
+def test_the_output_folder_is_named_the_same_way_in_every_command(built, command):
+    runner = CliRunner()
+    positional = runner.invoke(main, [command[0], str(built), *command[1:]])
+    option = runner.invoke(main, [command[0], "-o", str(built), *command[1:]])
+    assert positional.exit_code == option.exit_code == 0, (positional.output, option.output)
+    assert positional.output == option.output
+    clash = runner.invoke(main, [command[0], str(built), "-o", str(built / "other"), *command[1:]])
+    assert clash.exit_code == 2 and "name different folders" in clash.output
+
+
+def test_query_takes_the_folder_as_target_or_as_option(built):
+    runner = CliRunner()
+    sparql = "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }"
+    as_target = runner.invoke(main, ["query", str(built), sparql, "--format", "csv"])
+    as_option = runner.invoke(main, ["query", "-o", str(built), sparql, "--format", "csv"])
+    assert as_target.exit_code == as_option.exit_code == 0
+    assert as_target.output == as_option.output and as_target.output.split() == ["n", "59"]
+
+
+def test_old_option_spellings_still_work_with_a_warning(tmp_path):
+    result = CliRunner().invoke(main, ["build", "-q", "--no-views", str(SAMPLE_DIR / "000_16934c490b00c391.txt"),
+                                       "-o", str(tmp_path), "--format", "nt", "--top", "50"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "graph.nt").exists()
+    assert "warning: --format is deprecated here, use --rdf-format" in result.output
+    assert "warning: --top is deprecated here, use --max-nodes" in result.output
+
+
+def test_each_option_name_has_one_meaning_across_commands():
+    meanings: dict[str, set[str]] = {}
+    for command in main.commands.values():
+        for param in command.params:
+            if isinstance(param, click.Option) and not param.hidden:
+                for opt in param.opts:
+                    meanings.setdefault(opt, set()).add(" ".join((param.help or "").split()[:3]))
+    assert meanings["-o"] == meanings["--output"] and len(meanings["--top"]) == 1
+    assert "--max-nodes" in meanings and "--rdf-format" in meanings

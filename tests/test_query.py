@@ -13,12 +13,12 @@ from click.testing import CliRunner
 
 from exports.rdf_formats import write_rdf
 from kg.cli import main
+from kg.cli_results import format_result
 from kg.query import (
     STORE_DIR,
     QueryError,
     QueryRefused,
     canned_queries,
-    format_result,
     open_store,
     parse_canned,
     run_canned,

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from exports.node_link import write_json
 from kg.analytics import toy_graph
 from kg.cli import main
-from kg.report import build_report, render_html, render_text, write_report
+from kg.cli_stats import render_text
+from kg.report import build_report, render_html, write_report
 
 _DATA_URI = re.compile(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
 
