@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -12,6 +13,14 @@ from hypothesis import strategies as st
 
 from extractors.blocks import TextBlock, split_blocks
 from extractors.venue_facts import extract_venue_facts, parse_date_range
+from extractors.venue_patterns import (
+    VenuePatternError,
+    fragment,
+    month_numbers,
+    pattern,
+    pattern_entries,
+    splice,
+)
 from ontology.records import Venue
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -444,3 +453,54 @@ def test_parse_date_range_round_trip(start: date, length: int, style: str) -> No
     else:
         text = f"from {start:%b} {start.day}th to {end:%b} {end.day}th, {end.year}"
     assert parse_date_range(text) == (start.isoformat(), end.isoformat())
+
+
+# --------------------------------------------------------------------------
+# The pattern data: every entry of venue_patterns.jsonl with its examples.
+# --------------------------------------------------------------------------
+
+ENTRIES = pattern_entries()
+
+
+def _compiled(entry) -> re.Pattern[str]:
+    return re.compile(fragment(entry.name)) if entry.is_fragment else pattern(entry.name)
+
+
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if e.positive is not None], ids=lambda e: e.name)
+def test_venue_pattern_finds_its_positive_sentence_only(entry) -> None:
+    compiled = _compiled(entry)
+    match = compiled.search(entry.positive)
+    assert match, entry.positive
+    for group, expected in entry.expect.items():
+        assert match.group(group) == expected
+    assert entry.negative is not None
+    assert not compiled.search(entry.negative), entry.negative
+
+
+def test_every_venue_pattern_has_a_name_a_note_and_examples() -> None:
+    names = [entry.name for entry in ENTRIES]
+    assert len(names) == len(set(names))
+    for entry in ENTRIES:
+        assert entry.note, entry.name
+        if not entry.is_fragment:
+            assert entry.positive and entry.negative, entry.name
+    # a character-class body and a lookahead cannot be searched for on their own
+    assert [e.name for e in ENTRIES if e.positive is None] == ["UPPER", "PLACE_END"]
+
+
+def test_venue_pattern_fragments_and_word_lists() -> None:
+    assert month_numbers()["sept"] == month_numbers()["sep"] == 9
+    assert len(set(month_numbers().values())) == 12
+    # longest spelling first, so "Sept." is one month and not "Sep" + "t."
+    assert re.match(fragment("MONTH"), "Sept. 3").group() == "Sept."
+    assert re.fullmatch(fragment("PLACE"), "Newcastle upon Tyne, UK")
+    assert not re.fullmatch(fragment("PLACE"), "Vienna, July")
+    assert re.fullmatch(fragment("PERSON"), "Jean-Luc van der Berg")
+
+
+def test_unknown_venue_pattern_names_raise() -> None:
+    with pytest.raises(VenuePatternError, match="NOPE"):
+        splice("{NOPE}", {})
+    with pytest.raises(ValueError):  # a VenuePatternError is still a ValueError
+        pattern("no_such_pattern")
+    assert splice(r"\d{1,3}{YEAR}", {"YEAR": "2026"}) == r"\d{1,3}2026"
