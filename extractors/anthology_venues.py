@@ -22,21 +22,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["VolumeVenue", "volume_venue", "anthology_paper_id"]
+from extractors.venue_patterns import word_table
 
-#: Old-style collection letters (https://aclanthology.org/info/ids/).
-_OLD_STYLE_SERIES = {
-    "A": "ANLP", "C": "COLING", "D": "EMNLP", "E": "EACL", "F": "JEP/TALN/RECITAL", "H": "HLT",
-    "I": "IJCNLP", "J": "CL", "K": "CoNLL", "L": "LREC", "M": "MUC", "N": "NAACL", "O": "ROCLING",
-    "P": "ACL", "Q": "TACL", "R": "RANLP", "S": "SemEval", "T": "TINLAP", "U": "ALTA", "X": "TIPSTER",
-    "Y": "PACLIC",
-}
-#: Spellings people use for series whose id is not simply its upper-case form.
-_SERIES_SPELLING = {
-    "conll": "CoNLL", "semeval": "SemEval", "starsem": "*SEM", "sigdial": "SIGDIAL", "ws": "WS",
-    "tacl": "TACL", "cl": "CL", "lilt": "LiLT", "jeptalnrecital": "JEP/TALN/RECITAL", "bionlp": "BioNLP",
-    "repl4nlp": "RepL4NLP", "nlp4convai": "NLP4ConvAI", "finnlp": "FinNLP", "latechclfl": "LaTeCH-CLfL",
-}
+__all__ = ["VolumeVenue", "anthology_paper_id", "series_spelling", "volume_venue"]
+
+#: Old-style collection letter → series (https://aclanthology.org/info/ids/).
+_LETTERS_FILE = "venue_anthology_letters.txt"
+#: Venue id → spelling, for series whose id is not simply its upper-case form.
+_SPELLINGS_FILE = "venue_series_spellings.txt"
 _OLD_STYLE = re.compile(r"^([A-Z])(\d{2})$")
 _NEW_STYLE = re.compile(r"^(\d{4})\.([a-z0-9-]+)$")
 _PROCEEDINGS_OF = re.compile(r"^proceedings\s+of\s+(the\s+)?", re.IGNORECASE)
@@ -52,8 +45,14 @@ class VolumeVenue:
 
 
 def series_spelling(venue_id: str) -> str:
-    """ "emnlp" → "EMNLP", "conll" → "CoNLL"."""
-    return _SERIES_SPELLING.get(venue_id.lower(), venue_id.upper())
+    """How people spell the series with Anthology venue id ``venue_id``.
+
+    Examples
+    --------
+    >>> series_spelling("emnlp"), series_spelling("conll"), series_spelling("StarSem")
+    ('EMNLP', 'CoNLL', '*SEM')
+    """
+    return word_table(_SPELLINGS_FILE).get(venue_id.lower(), venue_id.upper())
 
 
 def volume_venue(
@@ -64,7 +63,28 @@ def volume_venue(
     booktitle: str | None = None,
     venue_ids: tuple[str, ...] = (),
 ) -> VolumeVenue:
-    """The venue of volume ``volume_id`` of collection ``collection_id``."""
+    """The venue of volume ``volume_id`` of collection ``collection_id``.
+
+    Parameters
+    ----------
+    collection_id : str
+        New style ("2020.acl", "2021.findings") or old style ("P18", "W19").
+    volume_id : str
+        The volume inside the collection ("main", "emnlp", "1", "35").
+    year : int or None
+        The event's year, when the metadata states it; else read from the id.
+    booktitle : str, optional
+        The volume's title, naming a workshop that has no series id.
+    venue_ids : tuple of str
+        The volume's Anthology venue ids ("repl4nlp"); "ws" is ignored.
+
+    Examples
+    --------
+    >>> volume_venue("2021.ws", "1", year=None, venue_ids=("ws", "repl4nlp"))
+    VolumeVenue(name='RepL4NLP 2021', series='RepL4NLP', year=2021)
+    >>> volume_venue("D19", "1", year=None).name
+    'EMNLP 2019'
+    """
     venue_ids = tuple(v for v in venue_ids if v.lower() != "ws")  # "ws" says "a workshop", not which
     new_style = _NEW_STYLE.match(collection_id)
     if new_style:
@@ -83,8 +103,9 @@ def volume_venue(
     if old_style:
         letter, two_digits = old_style.groups()
         year = year or _century(int(two_digits))
-        if letter != "W" and letter in _OLD_STYLE_SERIES:
-            return _named(_OLD_STYLE_SERIES[letter], year)
+        letters = word_table(_LETTERS_FILE)
+        if letter != "W" and letter in letters:
+            return _named(letters[letter], year)
     if venue_ids:
         return _named(series_spelling(venue_ids[0]), year)
     return _named(_booktitle_name(booktitle) or collection_id, year)

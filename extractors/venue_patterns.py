@@ -44,6 +44,7 @@ __all__ = [
     "pattern",
     "pattern_entries",
     "splice",
+    "word_table",
 ]
 
 _PATTERN_FILE = "patterns/venue_patterns.jsonl"
@@ -172,6 +173,22 @@ def not_name_words() -> frozenset[str]:
     (True, False)
     """
     return frozenset(_lines("venue_not_name_words.txt"))
+
+
+@cache
+def word_table(file_name: str) -> Mapping[str, str]:
+    """A two-column list in ``extractors/patterns/``: first word of each line → second.
+
+    Examples
+    --------
+    >>> word_table("venue_series_spellings.txt")["conll"]
+    'CoNLL'
+    """
+    table: dict[str, str] = {}
+    for line in _lines(file_name):
+        key, value = line.split()
+        table[key] = value
+    return MappingProxyType(table)
 
 
 # --------------------------------------------------------------------------
