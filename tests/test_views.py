@@ -12,10 +12,15 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markupsafe import escape
+from test_html import HOSTILE_TITLE, PAPER_A, page_data, small_graph
 
 from exports.node_link import GraphFileError, read_json, to_json, write_json
+from exports.view_kinds import ego_view_kind
 from exports.views import (
+    VIEW_KINDS,
     ViewError,
+    ViewKind,
     ego_graph,
     find_node,
     find_nodes,
@@ -25,10 +30,11 @@ from exports.views import (
     write_ego_view,
     write_index,
     write_kind_view,
+    write_view,
     write_views,
 )
 from kg.cli import main
-from test_html import HOSTILE_TITLE, PAPER_A, page_data, small_graph
+from ontology.errors import KgError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -184,6 +190,69 @@ def test_write_kind_view_rejects_unknown_kinds(tmp_path: Path) -> None:
 def test_top_must_be_positive(tmp_path: Path) -> None:
     with pytest.raises(ViewError, match="at least 1"):
         write_views(small_graph(), tmp_path, top=0)
+
+
+def test_view_error_is_a_kg_error_and_still_a_value_error(tmp_path: Path) -> None:
+    assert issubclass(ViewError, KgError) and issubclass(ViewError, ValueError)
+    with pytest.raises(KgError, match="not a node of the graph"):
+        write_ego_view(small_graph(), tmp_path, "paper/missing")
+
+
+# --- the table of view kinds --------------------------------------------------------------------
+
+
+def test_every_ego_view_comes_from_the_table(tmp_path: Path) -> None:
+    g = small_graph()
+    expected = {"paper": "paper", "venue": "venue", "person": "person",
+                "method": "entity", "dataset": "entity", "model": "entity"}
+    for node, kind in g.nodes(data="kind"):
+        name = ego_view_kind(g, node)
+        assert name == expected[kind]
+        view = VIEW_KINDS[name]
+        assert view.centred and sorted(ego_graph(g, node)) == sorted(view.select(g, node))
+        page = write_ego_view(g, tmp_path, node).read_text(encoding="utf-8")
+        assert f"<title>{escape(view.title(g, node))}</title>" in page
+        assert f'<p id="kg-intro">{escape(view.intro(g, node))}</p>' in page
+
+
+def test_write_view_by_name_matches_the_named_writers(tmp_path: Path) -> None:
+    g = small_graph()
+    by_name = write_view(g, tmp_path / "a", "kind", "dataset")
+    named = write_kind_view(g, tmp_path / "b", "dataset")
+    assert by_name.name == named.name == "kind_dataset.html"
+    assert by_name.read_bytes() == named.read_bytes()
+    write_views(g, tmp_path / "c")
+    overview = write_view(g, tmp_path / "d", "overview")
+    assert overview.read_bytes() == (tmp_path / "c" / "overview.html").read_bytes()
+    with pytest.raises(ViewError, match="no view kind is called 'timeline'"):
+        write_view(g, tmp_path, "timeline")
+    with pytest.raises(ViewError, match="not a node of the graph"):
+        write_view(g, tmp_path, "venue", "venue/missing")
+
+
+def test_a_new_view_kind_is_one_table_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dataset-only ego view: one entry in VIEW_KINDS, and ego views and the index use it."""
+    g = small_graph()
+    dataset_view = ViewKind(
+        select=lambda graph, node: graph.subgraph([node, *graph.pred[node]]).copy(),
+        file_name=lambda node: "data-" + view_file_name(node),
+        title=lambda graph, node: f"Dataset {node}",
+        intro=lambda graph, node: "Who uses it.",
+        centred=True,
+        node_kinds=("dataset",),
+    )
+    monkeypatch.setitem(VIEW_KINDS, "dataset", dataset_view)
+    node = find_node(g, "MMLU")
+    assert ego_view_kind(g, node) == "dataset"
+    path = write_ego_view(g, tmp_path, node)
+    assert path.name == "data-dataset-mmlu.html"
+    page = path.read_text(encoding="utf-8")
+    assert "<title>Dataset dataset/mmlu</title>" in page and "Who uses it." in page
+    data = page_data(page)
+    assert data["nodes"][data["center"]]["id"] == node
+    assert sorted(n["id"] for n in data["nodes"]) == sorted([node, *g.pred[node]])
+    assert 'href="data-dataset-mmlu.html"' in write_index(g, tmp_path).read_text(encoding="utf-8")
+    assert ego_view_kind(g, "model/gpt4o") == "entity"  # other kinds keep their view
 
 
 # --- names --------------------------------------------------------------------------------------
