@@ -270,7 +270,8 @@ def tdmsci_scores(path: Path) -> dict:
     gold_total = 0
     for (text, gold), doc in zip(sentences, nlp.pipe(text for text, _ in sentences)):
         predicted = []
-        for span, _, _, _, long_form in iter_entities(doc):
+        for entity in iter_entities(doc):
+            span, long_form = entity.span, entity.long_form
             if span.label_ != "dataset":
                 continue
             predicted.append((span.start_char, span.end_char))

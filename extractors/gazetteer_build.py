@@ -182,7 +182,8 @@ def running_text_case(name: str) -> bool:
 
 def build_entries(papers: Iterable[AnthologyPaper]) -> list[GazetteerEntry]:
     """Gazetteer entries (sorted by URL) from the tags and abstracts of ``train`` papers only."""
-    from extractors.entities import blank_pipeline, model_family
+    from extractors.entities import blank_pipeline
+    from extractors.entity_names import model_family
 
     train = [p for p in papers if p.paper.anthology_id and split_of(p.paper.anthology_id) == "train"]
     names: dict[str, Counter] = defaultdict(Counter)

@@ -14,12 +14,13 @@ from functools import cache
 
 from spacy.language import Language
 
-from extractors.entities import build_pipeline, iter_entities, model_family, name_shape, subtitle_kind
+from extractors.entities import build_pipeline, iter_entities
+from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
 from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
 
-__all__ = ["extract_mentions", "title_name", "title_kind", "default_pipeline"]
+__all__ = ["default_pipeline", "extract_mentions", "title_kind", "title_name"]
 
 _TITLE_NAME = re.compile(r"^\s*(?P<name>[^\s:]{2,40})\s*:")
 _BATCH_SIZE = 64
@@ -60,11 +61,11 @@ def title_kind(name: str, subtitle: str) -> tuple[str, str]:
     """
     known = load_gazetteer().lookup(name)
     if known is not None and known.detect:
-        return "dataset", "gazetteer"
+        return EntityKind.DATASET.value, "gazetteer"
     if model_family(name):
-        return "model", "model_family"
+        return EntityKind.MODEL.value, "model_family"
     kind = subtitle_kind(subtitle)
-    return (kind, "title_noun") if kind else ("method", "default")
+    return (kind, "title_noun") if kind else (EntityKind.METHOD.value, "default")
 
 
 def extract_mentions(
@@ -113,7 +114,7 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
         name=name,
         kind=EntityKind(kind),
         relation=Relation.PROPOSES,
-        same_as=load_gazetteer().link(name) if kind == "dataset" else None,
+        same_as=load_gazetteer().link(name) if kind == EntityKind.DATASET else None,
         provenance=Provenance(
             source=paper.provenance.source,
             start=start,
@@ -131,7 +132,7 @@ def _doc_mentions(paper: Paper, clean: CleanText, doc) -> Iterator[Mention]:
     for span, relation, rule, confidence, long_form in iter_entities(doc):
         sentence = span.sent.text if doc.has_annotation("SENT_START") else doc.text
         same_as = None
-        if span.label_ == "dataset":
+        if span.label_ == EntityKind.DATASET:
             same_as = gazetteer.link(span.text) or (gazetteer.link(long_form.text) if long_form is not None else None)
         yield Mention(
             paper_ref=paper.ref,

@@ -13,7 +13,8 @@ import pytest
 from spacy.matcher import Matcher
 
 from extractors.acronyms import best_long_form
-from extractors.entities import PIPELINE_VERSION, build_pipeline, iter_entities, model_family, name_shape
+from extractors.entities import PIPELINE_VERSION, build_pipeline, iter_entities
+from extractors.entity_names import model_family, name_shape
 from extractors.mentions import title_kind, title_name
 
 CUES = [
@@ -174,3 +175,48 @@ def test_schwartz_hearst_needs_word_initial_first_letter():
 
 def test_pipeline_version_is_set():
     assert PIPELINE_VERSION.isdigit() and int(PIPELINE_VERSION) >= 2
+
+
+# ----------------------------------------------------------------------------- results on the span, settings, data
+
+
+def test_results_are_typed_span_attributes_that_survive_serialisation(nlp):
+    from spacy.tokens import Doc
+
+    doc = nlp("We propose Sparse Gated Adapters (SGA), a novel method. It beats Llama-3 on ZorbQA.")
+    copy = Doc(nlp.vocab).from_bytes(doc.to_bytes())  # what nlp.pipe(..., n_process=N) does to every doc
+    for found in (doc, copy):
+        spans = list(found.spans["kg_entities"])
+        assert [(s.text, s._.kg_relation, s._.kg_role_rule, s._.kg_type_rule, s._.kg_confidence) for s in spans] == [
+            ("SGA", "proposes", "proposal_verb", "apposition", 0.85),
+            ("Llama-3", "uses", "use", "model_family", 0.8),
+            ("ZorbQA", "uses", "use", "evaluated_on", 0.8),
+        ]
+        assert [s.id_ for s in spans] == ["", "", ""]  # nothing packed into the span id
+        [sga] = [e for e in iter_entities(found) if e.span.text == "SGA"]
+        assert sga.long_form.text == "Sparse Gated Adapters" and sga.rule == "proposal_verb+apposition"
+
+
+def test_settings_come_from_the_component_config():
+    from extractors.entities import blank_pipeline
+
+    nlp = blank_pipeline()
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("kg_acronyms")
+    nlp.add_pipe("kg_gazetteer")
+    nlp.add_pipe("kg_entities", config={"proposal_window": 1, "confidence": {"typed": 0.7}})
+    [(_, relation, _, _, _)] = list(iter_entities(nlp("We propose the TinyRule method.")))
+    assert relation == "uses"  # the proposal verb is two tokens back, beyond the window of one
+    [(_, _, rule, confidence, _)] = list(iter_entities(nlp("Accuracy rises on ZorbQA.")))
+    assert (rule, confidence) == ("use+evaluated_on", 0.7)
+
+
+def test_every_word_list_is_used_and_says_how_it_matches():
+    from pathlib import Path
+
+    from extractors.entity_lexicon import word_lists
+
+    source = "".join(p.read_text("utf-8") for p in Path(resources.files("extractors")).glob("entit*.py"))
+    for name, words in word_lists().items():
+        assert f'"{name}"' in source, f"{name} is not used by any entity module"
+        assert (words.text or words.lower or words.counts) and words.note, name

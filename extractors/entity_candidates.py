@@ -1,0 +1,259 @@
+"""Candidate spans for named methods, datasets and models (step 1 of ``kg_entities``).
+
+A candidate is a token range that may name one thing:
+
+* an acronym pair (``Sparse Gated Adapters (SGA)``) whose long form is
+  capitalised like a name or whose either side is a known dataset;
+* a known dataset name, with a version (``SQuAD 2.0``);
+* a capitalised phrase ending in a capitalised dataset noun
+  (``GitHub Typo Corpus``);
+* a token shaped like a name (``TinyRule``, ``ZB8K``, ``Qwen-2.5``) with its
+  version continuations (``Zorb-Tuning V2``), or a model family name;
+* a capitalised word or phrase, *weak* until a list or a dataset noun vouches
+  for it (:func:`delimited`, :func:`names_a_dataset`).
+
+``cues`` maps a token index to the cue labels of ``entity_cues.jsonl`` that
+match there (``{3: {"EVAL_ON", "BLOCK"}}``).
+
+>>> from extractors.entities import blank_pipeline
+>>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
+>>> doc = nlp("We compare ZorbNet-7B with Llama 3 and the plain baseline.")
+>>> [(doc[c.start:c.end].text, c.strength) for c in find_candidates(doc, {}, acronyms=[], known=[])]
+[('ZorbNet-7B', 'strong'), ('Llama 3', 'family')]
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from spacy.attrs import ORTH
+from spacy.tokens import Doc, Span
+
+from extractors.entity_lexicon import in_list, word_list, word_lists
+from extractors.entity_names import is_version, model_family, name_shape
+from ontology.kinds import EntityKind, Relation
+
+__all__ = ["Candidate", "Cues", "coordinated_groups", "delimited", "find_candidates", "names_a_dataset"]
+
+#: Token index → the cue labels matching there.
+Cues = dict[int, set[str]]
+
+_GLUED = re.compile(r"^(?:[A-Za-z0-9][A-Za-z0-9.]*|-)$")
+_WORD_SEPARATORS = re.compile(r"[\s\-/]+")
+_MAX_PHRASE = 7  # tokens of a capitalised dataset phrase
+_MAX_CONTINUATION = 4  # tokens of a name with its versions
+
+
+@dataclass
+class Candidate:
+    """A token range that may name one thing, with what the later steps decide about it."""
+
+    start: int
+    end: int
+    strength: str  # strong | weak | acronym | family | phrase | gazetteer
+    long_span: tuple[int, int] | None = None  # the long form of an acronym
+    cues: set[str] = field(default_factory=set)
+    relation: Relation = Relation.USES
+    role_rule: str = "use"
+    kind: EntityKind = EntityKind.METHOD
+    type_rule: str = "default"
+    confidence: float = 0.6
+
+    @property
+    def long_start(self) -> int | None:
+        """Where the long form starts when it comes before the acronym ("Sparse Gated Adapters (SGA)")."""
+        return self.long_span[0] if self.long_span and self.long_span[0] < self.start else None
+
+    @property
+    def first(self) -> int:
+        """The first token of the name as written: its long form's when that comes first."""
+        return self.long_start if self.long_start is not None else self.start
+
+
+def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Sequence[Span]) -> list[Candidate]:
+    """Every candidate in ``doc``, none overlapping another, given its acronym pairs and known dataset names.
+
+    ``acronyms`` alternates short and long forms as ``kg_acronyms`` writes them; ``known`` holds the
+    ``kg_gazetteer`` hits. Candidates come in the order they were found (acronyms, known names, the rest).
+    """
+    taken: set[int] = set()
+    found: list[Candidate] = []
+    known_spans = {(span.start, span.end) for span in known}
+    generic: set[str] = set()
+    for short, long_ in zip(acronyms[::2], acronyms[1::2]):
+        taken.update(range(long_.start, long_.end))
+        taken.update(range(short.start, short.end))
+        in_gazetteer = bool({(short.start, short.end), (long_.start, long_.end)} & known_spans)
+        if in_gazetteer or _named_pair(short, long_):
+            found.append(Candidate(short.start, short.end, "acronym", long_span=(long_.start, long_.end),
+                                   cues={"gazetteer"} if in_gazetteer else set()))
+        else:
+            generic.add(short.text)  # "reinforcement learning (RL)": a kind of thing, not a name
+    for span in known:
+        if any(i in taken for i in range(span.start, span.end)):
+            continue
+        end = span.end
+        while end < len(doc) and doc[end - 1].whitespace_ and is_version(doc[end].text):
+            end += 1  # "SQuAD 2.0", "MultiWOZ 2.1"
+        found.append(Candidate(span.start, end, "gazetteer", cues={"gazetteer"}))
+        taken.update(range(span.start, end))
+    strings = doc.vocab.strings
+    texts = [strings[orth] for orth in doc.to_array(ORTH).tolist()]  # no Token objects made
+    i = 0
+    while i < len(doc):
+        text = texts[i]
+        if text.isalpha() and text.islower() and not model_family(text):
+            i += 1  # a plain lower-case word starts no name (the common case, checked without a Token)
+            continue
+        token = doc[i]
+        if i in taken or token.text in generic:
+            i += 1
+            continue
+        named_end = _named_dataset_end(doc, i, cues)
+        if named_end and not any(j in taken for j in range(i, named_end)):
+            found.append(Candidate(i, named_end, "phrase", cues={"named_dataset"}))
+            taken.update(range(i, named_end))
+            i = named_end
+            continue
+        if token.lower_ in word_list("languages.txt") and len(token) > 2:
+            i += 1  # "English GENIA corpus": the language is not part of the name
+            continue
+        shape = name_shape(token.text)
+        family = model_family(token.text)
+        if shape is None and not family:
+            i += 1
+            continue
+        if shape == "weak" and not family:
+            phrase_end = _title_phrase_end(doc, i)
+            verdict = _vouched_phrase(doc, i, phrase_end, cues) if phrase_end - i >= 2 else False
+            if verdict is None:  # "by Precise LAnguage Specific layers": capitalised words used as a modifier
+                i = phrase_end
+                continue
+            if verdict and not token.is_sent_start:
+                while phrase_end < len(doc) and is_version(doc[phrase_end].text):
+                    phrase_end += 1  # "Zorb Reviews 2021"
+                found.append(Candidate(i, phrase_end, "phrase"))
+                taken.update(range(i, phrase_end))
+                i = phrase_end
+                continue
+            if token.is_sent_start:
+                i += 1
+                continue
+        end = _continuation_end(doc, i, family)
+        strength = "family" if family else (shape or "strong")
+        found.append(Candidate(i, end, strength))
+        taken.update(range(i, end))
+        i = end
+    return found
+
+
+def coordinated_groups(doc: Doc, candidates: Sequence[Candidate]) -> list[list[Candidate]]:
+    """Candidates joined by commas / and / or into one list ("WikiQA, ZorbQA, and NewsQA"), in text order.
+
+    >>> doc = Doc(__import__("spacy").blank("en").vocab, words="on ZB8K , KlaxQA and then ZorbNet".split())
+    >>> groups = coordinated_groups(doc, [Candidate(1, 2, "strong"), Candidate(3, 4, "strong"), Candidate(6, 7, "strong")])
+    >>> [[doc[c.start].text for c in group] for group in groups]
+    [['ZB8K', 'KlaxQA'], ['ZorbNet']]
+    """
+    groups: list[list[Candidate]] = []
+    for cand in sorted(candidates, key=lambda c: c.start):
+        if groups:
+            last = groups[-1][-1]
+            between = [t.text for t in doc[last.end : cand.start]]
+            if between and all(in_list("list_glue", w) for w in between) and len(between) <= 2:
+                groups[-1].append(cand)
+                continue
+        groups.append([cand])
+    return groups
+
+
+def delimited(doc: Doc, cand: Candidate) -> bool:
+    """Does the candidate stand alone between list delimiters ("such as Zorba, ...", "..., Zorba and ...")?"""
+    before = doc[cand.start - 1].text if cand.start > 0 else ""
+    after = doc[cand.end].text if cand.end < len(doc) else ""
+    return in_list("delimiters_before", before) and in_list("delimiters_after", after)
+
+
+def names_a_dataset(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """"the Brown corpus", "the Hansard dataset": one capitalised word right before a dataset noun."""
+    if cand.end - cand.start != 1 or cand.end >= len(doc) or cand.start == 0:
+        return False
+    word, noun, before = doc[cand.start], doc[cand.end], doc[cand.start - 1]
+    return ("DATASET_NOUN" in cues.get(cand.end, set()) and not in_list("plural_dataset_nouns", noun.lower_)
+            and not word.is_stop and word.lower_ not in word_list("languages.txt")
+            and (before.is_lower or before.is_punct))
+
+
+def _named_pair(short: Span, long_: Span) -> bool:
+    """An acronym names one thing when its long form is capitalised like a name."""
+    if name_shape(short.text) is None and not model_family(short.text):
+        return False
+    words = [w for w in _WORD_SEPARATORS.split(long_.text)
+             if w.isalpha() and len(w) > 3 and not in_list("long_form_fillers", w)]
+    if not words:
+        return False
+    capitalised = sum(w[0].isupper() for w in words)
+    generic_end = long_.text.lower().endswith(tuple(sorted(word_lists()["generic_long_form_ends"].lower)))
+    return capitalised / len(words) >= 0.6 and not generic_end
+
+
+def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
+    """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank")."""
+    if not doc[i].text[:1].isupper() or doc[i].is_stop or "NAME_HEAD" in cues.get(i, set()):
+        return None
+    end = i + 1
+    while end < len(doc) and end - i < _MAX_PHRASE and not doc[end].is_punct and not doc[end].is_sent_start:
+        if "NAME_HEAD" in cues.get(end, set()):
+            return end + 1
+        if doc[end].is_stop or not (doc[end].text[:1].isupper() or is_version(doc[end].text)):
+            return None  # "Processing The Media Frames Corpus": the name starts after the stop word
+        end += 1
+    return None
+
+
+def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
+    """A capitalised phrase is a name when used as an instrument or named as a dataset.
+
+    ``None`` when it follows an instrument word but modifies the noun after it ("by Precise Language
+    Specific layers"): then none of its words is a name.
+    """
+    before = doc[start - 1].text if start > 0 else ""
+    if in_list("instruments", before):
+        after = doc[end] if end < len(doc) else None
+        return True if after is None or not (after.is_alpha and after.is_lower and not after.is_stop) else None
+    following = end
+    while following < len(doc) and is_version(doc[following].text):
+        following += 1
+    return following < len(doc) and "DATASET_NOUN" in cues.get(following, set())
+
+
+def _title_phrase_end(doc: Doc, i: int) -> int:
+    """End of a run of capitalised words starting at ``i`` ("Sparse Gated Adapters")."""
+    end = i
+    while end < len(doc) and name_shape(doc[end].text) in {"weak", "strong"} and not doc[end].is_punct:
+        if end > i and doc[end].is_sent_start:
+            break
+        end += 1
+    return end
+
+
+def _continuation_end(doc: Doc, i: int, family: bool) -> int:
+    """End of the name starting at ``i``: pieces glued to it, then versions ("Qwen-1.5-4B", "Zorb-Tuning V2")."""
+    end = i + 1
+    while end < len(doc) and not doc[end - 1].whitespace_ and _GLUED.match(doc[end].text):
+        if doc[end].text == "-" and (end + 1 >= len(doc) or doc[end].whitespace_ or not doc[end + 1].text[:1].isalnum()):
+            break
+        end += 1  # pieces the tokenizer split off a name: "ZB8" + "K", "Qwen-1.5" + "-" + "4B"
+    while end < len(doc) and doc[end - 1].whitespace_ and end - i < _MAX_CONTINUATION:
+        text = doc[end].text
+        if is_version(text) or (family and model_family(text)) or (
+            family and name_shape(text) == "weak" and end + 1 < len(doc) and is_version(doc[end + 1].text)
+        ):
+            end += 1
+            continue
+        if doc[i].text.lower() in word_list("model_families.txt") and model_family(text):
+            end += 1  # "OpenAI o1"
+            continue
+        break
+    return end

@@ -1,0 +1,124 @@
+"""The words the entity rules look for, read once from the data files in ``extractors/patterns/``.
+
+Three kinds of file, each read on first use and kept for the process:
+
+* ``*.txt``: one lower-case word or name a line (``#`` starts a comment):
+  model families, generic field terms, languages ... (:func:`word_list`);
+* ``entity_cues.jsonl``: spaCy token patterns labelled with a cue
+  (``PROPOSE``, ``DATASET_HEAD`` ...), each with a positive and a negative
+  example sentence (:func:`cue_patterns`, :func:`cue_words`);
+* ``entity_words.jsonl``: the small named word lists the rules test single
+  tokens against, each saying whether it matches the exact text
+  (``"text"``), the lower-cased text (``"lower"``) or counts names
+  (``"counts"``) (:func:`in_list`, :func:`word_counts`).
+
+>>> "gpt" in word_list("model_families.txt"), in_list("articles", "The"), in_list("our_glue", "And")
+(True, True, False)
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+__all__ = ["WordList", "cue_patterns", "cue_words", "in_list", "word_choice", "word_counts", "word_list",
+           "word_lists"]
+
+
+def _read(name: str) -> str:
+    return resources.files("extractors").joinpath(f"patterns/{name}").read_text("utf-8")
+
+
+@cache
+def word_list(name: str) -> frozenset[str]:
+    """The lower-cased lines of ``patterns/<name>``, without blank lines and ``#`` comments.
+
+    >>> "acl" in word_list("non_entities.txt")
+    True
+    """
+    return frozenset(ln.strip().lower() for ln in _read(name).splitlines() if ln.strip() and not ln.startswith("#"))
+
+
+@cache
+def cue_patterns() -> tuple[dict, ...]:
+    """Every entry of ``entity_cues.jsonl``: ``label``, ``pattern``, ``positive``, ``negative``.
+
+    >>> sorted({entry["label"] for entry in cue_patterns()})[:3]
+    ['BLOCK', 'DATASET_HEAD', 'DATASET_NOUN']
+    """
+    return tuple(json.loads(line) for line in _read("entity_cues.jsonl").splitlines() if line.strip())
+
+
+@cache
+def cue_words(label: str) -> frozenset[str]:
+    """Every word of the one-word cue patterns labelled ``label`` in ``entity_cues.jsonl``.
+
+    >>> "benchmark" in cue_words("DATASET_NOUN"), "framework" in cue_words("DATASET_NOUN")
+    (True, False)
+    """
+    return frozenset(word for entry in cue_patterns() if entry["label"] == label
+                     for word in (word_choice(entry["pattern"]) or ()))
+
+
+def word_choice(pattern: list[dict]) -> list[str] | None:
+    """The words of a one-token pattern that only tests ``LOWER`` (``{"LOWER": {"IN": [...]}}`` or a string).
+
+    >>> word_choice([{"LOWER": {"IN": ["on", "across"]}}]), word_choice([{"LOWER": "such"}, {"LOWER": "as"}])
+    (['on', 'across'], None)
+    """
+    if len(pattern) != 1 or set(pattern[0]) != {"LOWER"}:
+        return None
+    value = pattern[0]["LOWER"]
+    if isinstance(value, str):
+        return [value]
+    return list(value["IN"]) if set(value) == {"IN"} else None
+
+
+@dataclass(frozen=True)
+class WordList:
+    """One named list of ``entity_words.jsonl``."""
+
+    name: str
+    text: tuple[str, ...] = ()  # matched exactly, in file order
+    lower: frozenset[str] = frozenset()  # matched against the lower-cased text
+    counts: dict[str, int] = field(default_factory=dict)
+    note: str = ""
+
+    def __contains__(self, token_text: object) -> bool:
+        return isinstance(token_text, str) and (token_text in self.text or token_text.lower() in self.lower)
+
+
+@cache
+def word_lists() -> dict[str, WordList]:
+    """The lists of ``entity_words.jsonl`` by name.
+
+    >>> word_lists()["name_suffixes"].text[:3]
+    ('based', 'driven', 'derived')
+    """
+    lists = {}
+    for line in _read("entity_words.jsonl").splitlines():
+        if line.strip():
+            data = json.loads(line)
+            lists[data["list"]] = WordList(name=data["list"], text=tuple(data.get("text", ())),
+                                           lower=frozenset(data.get("lower", ())), counts=dict(data.get("counts", {})),
+                                           note=data.get("note", ""))
+    return lists
+
+
+def in_list(name: str, token_text: str) -> bool:
+    """Is ``token_text`` in the list ``name`` of ``entity_words.jsonl`` (exactly or lower-cased, as the list says)?
+
+    >>> in_list("delimiters_before", "e.g."), in_list("delimiters_before", "And"), in_list("list_glue", "And")
+    (True, False, True)
+    """
+    return token_text in word_lists()[name]
+
+
+def word_counts(name: str) -> dict[str, int]:
+    """The ``counts`` of the list ``name`` (number words and how many names they count).
+
+    >>> word_counts("number_words")["two"]
+    2
+    """
+    return word_lists()[name].counts

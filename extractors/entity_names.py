@@ -1,0 +1,142 @@
+"""Is this string shaped like the name of a method, dataset or model?  Tests on text alone, no Doc needed.
+
+>>> name_shape("TinyRule"), model_family("Llama-3"), dataset_suffix("Zorb-Bench"), is_version("v2")
+('strong', True, True, True)
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractors.entity_lexicon import cue_words, in_list, word_list
+from ontology.kinds import EntityKind
+
+__all__ = ["dataset_suffix", "is_version", "model_family", "model_suffix", "name_shape", "not_a_name",
+           "subtitle_kind"]
+
+_VERSION = re.compile(r"^(?:[vV]\d+(?:\.\d+)*|\d+(?:\.\d+)*|\d+(?:\.\d+)?[BbMmKk])$")
+_SIZE_OR_CHECKPOINT = re.compile(
+    r"(?:[-_.]\d+(?:\.\d+)?[BbMm](?:\b|$)|[-_](?:instruct|chat|base|large|small|mini|uncased|cased|xl|xxl)$)",
+    re.IGNORECASE,
+)
+_DATASET_SUFFIX = re.compile(r"(?:bench|qa|eval|data|set|corpus|glue|squad|bank|db)$", re.IGNORECASE)
+_TASK_ACRONYM_QA = re.compile(r"^[A-Z]{1,3}QA$")  # ODQA, KBQA, VQA: tasks, not datasets
+_FAMILY_SUFFIX = re.compile(r"^[A-Za-z]+-?(?:BERT|BERTa|GPT|T5)(?:$|[-_.\d])")  # SciBERT, M-BERT, BioGPT, mT5
+_NAME_CHARS = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-_]*[A-Za-z0-9+]$|^[A-Za-z]{2}$")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_TWO_CAPS = re.compile(r"[A-Z]{2}")
+_LETTER_DIGIT = re.compile(r"(?=.*[A-Za-z])(?=.*\d)")
+_MEASURE = re.compile(r"^\d+(?:\.\d+)?(?:[A-Za-z]{1,2}|times|x|st|nd|rd|th)$", re.IGNORECASE)
+_PLURAL_ACRONYM = re.compile(r"^(?:[A-Za-z]+-)?[A-Z]{2,}s$")
+_ROMAN = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
+_INITIAL_HYPHEN = re.compile(r"^[A-Z]+-[A-Z]")
+_PAIR_SEPARATOR = re.compile(r"[-/→]")
+_PHRASE_END = re.compile(
+    r"\s(?:for|of|with|from|in|on|using|via|to|through|by|under|across|that|which|based)\s|[:,.;()?!]|\s[-–—]+\s"
+)
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def is_version(text: str) -> bool:
+    """A version, year or size that may continue a name: ``v2``, ``2.0``, ``2021``, ``7B``.
+
+    >>> [is_version(t) for t in ["V2", "2.0", "7B", "v", "2.0a"]]
+    [True, True, True, False, False]
+    """
+    return bool(_VERSION.match(text))
+
+
+def not_a_name(text: str) -> bool:
+    """Generic field terms, metrics, venues, "X-to-Y" descriptors, language pairs: not methods, datasets or models.
+
+    >>> [not_a_name(t) for t in ["LLM", "ROUGE-L", "Text-to-SQL", "En-De", "ZorbNet"]]
+    [True, True, True, True, False]
+    """
+    lower = text.lower()
+    if lower in word_list("generic_terms.txt") or lower in word_list("non_entities.txt"):
+        return True
+    if lower.split("-", 1)[0] in word_list("non_entity_stems.txt") or "-to-" in text:
+        return True  # "ROUGE-L", "BLEU-4", "Task-1", "Text-to-SQL", "End-to-End"
+    parts = _PAIR_SEPARATOR.split(lower)
+    return len(parts) >= 2 and all(part in word_list("languages.txt") for part in parts)
+
+
+@lru_cache(maxsize=1 << 16)
+def name_shape(text: str) -> str | None:
+    """``"strong"`` for tokens shaped like names, ``"weak"`` for plain capitalised words, else ``None``.
+
+    >>> [name_shape(t) for t in ["TinyRule", "ZB8K", "Z-Tuning", "LLMs", "7B", "Zorba", "model"]]
+    ['strong', 'strong', 'strong', None, None, 'weak', None]
+    >>> [name_shape(t) for t in ["En-De", "BLEU-4", "Text-to-SQL", "v0.9", "ACL"]]
+    [None, None, None, None, None]
+    """
+    if len(text) < 2 or not _NAME_CHARS.match(text) or not_a_name(text):
+        return None
+    if _PLURAL_ACRONYM.match(text) or _MEASURE.match(text) or _VERSION.match(text) or _ROMAN.match(text) \
+            or text.replace(".", "").isdigit():
+        return None
+    if _CAMEL.search(text) or _TWO_CAPS.search(text) or _INITIAL_HYPHEN.match(text):
+        return "strong"
+    if _LETTER_DIGIT.match(text) and not text[0].isdigit():
+        return "strong"
+    if len(text) >= 3 and all(part[:1].isupper() and part[1:].islower() for part in text.split("-") if part):
+        return "weak"
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def model_family(text: str) -> bool:
+    """Does ``text`` name a known model family, alone or with a version, size or variant?
+
+    >>> [model_family(t) for t in ["Llama-3", "GPT-2", "gpt", "Claude", "Glue", "SciBERT", "mBERT", "M-BERT"]]
+    [True, True, False, True, False, True, True, True]
+    """
+    lower = text.lower()
+    if _FAMILY_SUFFIX.match(text):
+        return True
+    if not (text[0].isupper() or any(ch.isdigit() for ch in text)):
+        return False
+    for family in word_list("model_families.txt"):
+        if lower == family or (lower.startswith(family) and lower[len(family)] in "-.0123456789_"):
+            return True
+    return False
+
+
+def model_suffix(text: str) -> bool:
+    """A name ending in a model size or checkpoint variant ("Zorb-7B", "ZorbLM-instruct").
+
+    >>> model_suffix("Zorb-7B"), model_suffix("ZorbLM-Instruct"), model_suffix("Zorb-Bench")
+    (True, True, False)
+    """
+    return bool(_SIZE_OR_CHECKPOINT.search(text))
+
+
+def dataset_suffix(text: str) -> bool:
+    """A coined name ending like a dataset ("Zorb-Bench", "WikiQA", "PropBank"), but not a task acronym ("ODQA").
+
+    >>> dataset_suffix("WikiQA"), dataset_suffix("PropBank"), dataset_suffix("ODQA"), dataset_suffix("ZorbNet")
+    (True, True, False, False)
+    """
+    return bool(_DATASET_SUFFIX.search(text.replace("-", ""))) and not _TASK_ACRONYM_QA.match(text)
+
+
+def subtitle_kind(subtitle: str) -> str | None:
+    """What a title says NAME is in "NAME: a ... benchmark for ...": the head noun of the subtitle's first phrase.
+
+    The phrase runs to the first preposition or punctuation; its last word types the name when it is a
+    dataset noun ("corpus", "benchmark") or a method noun ("framework", "model").
+
+    >>> subtitle_kind("A Multi-turn Conversation Dataset for Dialog"), subtitle_kind("A Framework for Distillation")
+    ('dataset', 'method')
+    >>> subtitle_kind("Improving Memory with Replay") is None, subtitle_kind("Towards a New Benchmark") is None
+    (True, True)
+    """
+    words = _WORD.findall(_PHRASE_END.split(subtitle.lower(), 1)[0])
+    if not words or in_list("subtitle_openers", words[0]):
+        return None
+    head = words[-1]
+    if head in cue_words("DATASET_NOUN"):
+        return EntityKind.DATASET.value
+    if head in cue_words("METHOD_HEAD") or head in cue_words("PROPOSAL_NOUN"):
+        return EntityKind.METHOD.value
+    return None

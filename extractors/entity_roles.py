@@ -1,0 +1,138 @@
+"""Role rules: does the paper propose a candidate or use it (step 3 of ``kg_entities``)?
+
+:func:`assign_role` records the relation with the name of the rule that
+decided it (the *role rule*) and a confidence:
+
+=====================  ======================================================
+``proposal_verb``      "we propose / introduce / present", "namely" reaches
+                       the name without crossing a preposition → proposes
+``our``                "our (proposed) X" → proposes
+``apposition``         ", a novel framework" right after the name, or any
+                       such apposition in a sentence about the authors
+                       → proposes
+``contribution_list``  the name opens a numbered contribution "(1) X"
+                       → proposes
+``use``                otherwise → uses
+=====================  ======================================================
+
+Confidences come from the component's settings (``confidence`` in its
+``default_config``): ``proposal`` (a proposal verb or "our"),
+``novel_apposition`` and ``contribution_list`` for proposals; for uses,
+``known_dataset`` (type rule ``gazetteer``), ``untyped`` (type rule
+``default``), ``typed`` (any other type rule) or ``weak`` (capitalised words a
+list vouched for).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from spacy.tokens import Doc
+
+from extractors.entity_candidates import Candidate, Cues
+from extractors.entity_lexicon import in_list
+from ontology.kinds import Relation
+
+__all__ = ["DEFAULT_CONFIDENCE", "assign_role", "novel_apposition", "proposal_trigger"]
+
+#: Confidence of each role (and, for uses, type) rule; the component's ``confidence`` setting.
+DEFAULT_CONFIDENCE: dict[str, float] = {
+    "proposal": 0.85, "novel_apposition": 0.8, "contribution_list": 0.75,
+    "known_dataset": 0.85, "untyped": 0.6, "typed": 0.8, "weak": 0.55,
+}
+_CLAUSE_END = frozenset({".", ";", ":", "?", "!"})
+_APPOSITION_PUNCT = frozenset({",", ":", "—", "–", "--", "---"})
+_APPOSITION_END = frozenset({".", ";", ":"})
+_APPOSITION_SPAN = 10  # tokens after the name searched for a proposal noun
+
+
+def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[str, float] = DEFAULT_CONFIDENCE,
+                window: int = 14) -> None:
+    """Set ``relation``, ``role_rule`` and ``confidence`` of a typed candidate (see the module docstring).
+
+    ``window`` is how many tokens :func:`proposal_trigger` walks back from the name.
+    """
+    trigger = proposal_trigger(doc, cand, cues, window=window)
+    if trigger:
+        cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, trigger, confidence["proposal"]
+        return
+    if novel_apposition(doc, cand.first, cand.end, cues):
+        cand.relation, cand.role_rule = Relation.PROPOSES, "apposition"
+        cand.confidence = confidence["novel_apposition"]
+        return
+    if cand.start >= 3 and doc[cand.start - 1].text == ")" and doc[cand.start - 2].like_num \
+            and doc[cand.start - 3].text == "(":
+        cand.relation, cand.role_rule = Relation.PROPOSES, "contribution_list"
+        cand.confidence = confidence["contribution_list"]
+        return
+    cand.relation, cand.role_rule = Relation.USES, "use"
+    if cand.strength == "weak":
+        cand.confidence = confidence["weak"]
+    elif cand.type_rule == "gazetteer":
+        cand.confidence = confidence["known_dataset"]
+    elif cand.type_rule == "default":
+        cand.confidence = confidence["untyped"]
+    else:
+        cand.confidence = confidence["typed"]
+
+
+def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14) -> str | None:
+    """Walk back from the name through articles, adjectives, nouns and list glue to a proposal cue.
+
+    Returns the role rule (``"proposal_verb"`` or ``"our"``), or ``None`` when a preposition, clause
+    end or clause opener comes first.
+    """
+    first = cand.first
+    sent_start = doc[first].sent.start if doc.has_annotation("SENT_START") else 0
+    i = first - 1
+    steps = 0
+    while i >= sent_start and steps < window:
+        token = doc[i]
+        labels = cues.get(i, set())
+        if "PROPOSE" in labels:
+            return "proposal_verb"
+        if "OUR" in labels and _our_names(doc, first, cues):
+            return "our"
+        if "BLOCK" in labels or token.text in _CLAUSE_END:
+            return None
+        if in_list("proposal_barriers", token.text):
+            return None
+        i -= 1
+        steps += 1
+    return None
+
+
+def _our_names(doc: Doc, start: int, cues: Cues) -> bool:
+    """"our X", "our proposed X", "our resulting models, X": the word before X says it is ours."""
+    i = start - 1
+    while i >= 0 and in_list("our_glue", doc[i].text):
+        i -= 1
+    if i < 0:
+        return False
+    return "OUR" in cues.get(i, set()) or "PROPOSAL_NOUN" in cues.get(i, set()) or in_list("own_markers", doc[i].text)
+
+
+def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
+    """", a (novel) <framework|benchmark|...>" (or ": a ...") right after the name, said of the paper's own work.
+
+    The apposition must call it new ("a novel framework") or the sentence must speak of the authors
+    ("we", "our", "here") before the name; "Prior work found that X, a masked language model, ..." is a use.
+    """
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    tail = doc[end : end + _APPOSITION_SPAN]
+    if len(tail) < 3 or tail[0].text not in _APPOSITION_PUNCT:
+        return False
+    if not in_list("articles", tail[1].text):
+        return False
+    new = False
+    for offset, token in enumerate(tail[2:], start=end + 2):
+        labels = cues.get(offset, set())
+        if "NOT_NEW" in labels:
+            return False
+        new = new or "NEW" in labels
+        if "PROPOSAL_NOUN" in labels:
+            sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+            return new or any(cues.get(i, set()) & {"SELF", "OUR"} for i in range(sent_start, start))
+        if token.text in _APPOSITION_END or "BLOCK" in labels and not in_list("apposition_prepositions", token.text):
+            return False
+    return False

@@ -1,0 +1,163 @@
+"""Typing rules: is a candidate a method, a dataset or a model (step 2 of ``kg_entities``)?
+
+:func:`entity_kind` tries the rules strongest first and returns the kind with
+the name of the rule that decided it (the *type rule*, recorded with every
+entity):
+
+==================  =========================================================
+``gazetteer``       a known dataset name → dataset
+``model_family``    a model family, or a size or checkpoint suffix → model
+``named_dataset``   a capitalised phrase ending in a dataset noun → dataset
+``apposition``      the noun of ", a new corpus" / "is a framework"
+``examples``        the head of a list of examples: "benchmarks such as X"
+``head_noun``       a head noun after the name: "the X benchmark"
+``long_form``       the last word of an acronym's long form
+``evaluated_on``    "on" / "across" before the name → dataset
+``derived_from``    "sampled from X" → dataset
+``dataset_suffix``  ``-Bench``, ``WikiQA``, ``PropBank`` → dataset
+``default``         none of these: an untyped method
+==================  =========================================================
+
+(``list``, a name listed with typed datasets taking their type, is applied to
+a whole list by the component.)
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from extractors.entity_candidates import Candidate, Cues
+from extractors.entity_lexicon import in_list, word_counts
+from extractors.entity_names import dataset_suffix, model_family, model_suffix
+from ontology.kinds import EntityKind
+
+__all__ = ["EXAMPLE_HEADS", "apposition_head", "cues_before", "entity_kind", "examples_head", "head_after",
+           "long_form_kind"]
+
+#: Head-noun cue labels that type a name, strongest first ("benchmark" is both a dataset noun and a proposal noun).
+_HEAD_KINDS = (("DATASET_HEAD", EntityKind.DATASET), ("METHOD_HEAD", EntityKind.METHOD),
+               ("PROPOSAL_NOUN", EntityKind.METHOD))
+#: The kind of a list of examples by the cue label of the noun it hangs from.
+EXAMPLE_HEADS = {"DATASET_HEAD": EntityKind.DATASET, "MODEL_HEAD": EntityKind.MODEL, "METHOD_HEAD": EntityKind.METHOD}
+_APPOSITION_SPAN = 9  # tokens after the determiner searched for the head noun
+_HEAD_AFTER_SPAN = 4  # tokens after the name searched for a head noun
+
+
+def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], after: EntityKind | None,
+                apposition: EntityKind | None, examples: str | None) -> tuple[EntityKind, str]:
+    """``(kind, type rule)`` of a candidate, given what its list's context says (see the module docstring).
+
+    ``before`` are the cues before the list (:func:`cues_before`), ``after`` the kind a head noun after it
+    gives (:func:`head_after`), ``apposition`` the kind of its apposition (:func:`apposition_head`) and
+    ``examples`` the cue label of the noun its list of examples hangs from (:func:`examples_head`).
+    """
+    text = doc[cand.start : cand.end].text
+    if "gazetteer" in cand.cues:
+        return EntityKind.DATASET, "gazetteer"
+    if cand.strength == "family" or model_family(text) or model_suffix(text):
+        return EntityKind.MODEL, "model_family"
+    if "named_dataset" in cand.cues:
+        return EntityKind.DATASET, "named_dataset"
+    if apposition:
+        return apposition, "apposition"
+    if examples in EXAMPLE_HEADS:
+        return EXAMPLE_HEADS[examples], "examples"
+    if after:
+        return after, "head_noun"
+    long_kind = long_form_kind(cand, cues)
+    if long_kind:
+        return long_kind, "long_form"
+    if "EVAL_ON" in before:
+        return EntityKind.DATASET, "evaluated_on"
+    if "SOURCE" in before:
+        return EntityKind.DATASET, "derived_from"
+    if dataset_suffix(text) and cand.strength != "phrase":
+        return EntityKind.DATASET, "dataset_suffix"
+    return EntityKind.METHOD, "default"
+
+
+def long_form_kind(cand: Candidate, cues: Cues) -> EntityKind | None:
+    """"Japanese News Corpus (JNC)" is a dataset, "Sparse Gated Adapter Framework (SGAF)" a method."""
+    if cand.long_span is None:
+        return None
+    labels = cues.get(cand.long_span[1] - 1, set())
+    return next((kind for label, kind in _HEAD_KINDS[:2] if label in labels), None)
+
+
+def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind | None:
+    """The kind named by the head noun of ", a large benchmark dataset ..." / "is a framework" after ``size`` names.
+
+    A number word must count the names: "X and Y, two datasets" (not "To test X and Y, three corpora ...").
+    """
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    if end + 1 >= len(doc) or not in_list("apposition_openers", doc[end].text):
+        return None
+    i = end + 1
+    determiner = doc[i].text.lower()
+    numbers = word_counts("number_words")
+    if not (in_list("apposition_determiners", determiner) or determiner in numbers) \
+            or numbers.get(determiner, size) != size:
+        return None
+    kind = None
+    for j in range(i + 1, min(i + _APPOSITION_SPAN, len(doc))):
+        labels = cues.get(j, set())
+        if doc[j].is_punct and doc[j].text != "-" or "BLOCK" in labels or in_list("clause_breaks", doc[j].text):
+            break
+        kind = next((k for label, k in _HEAD_KINDS if label in labels), kind)
+    return kind
+
+
+def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> set[str]:
+    """The cues of the word before a name (articles skipped), with ``SOURCE`` for "sampled from X".
+
+    "based on X" drops ``EVAL_ON``; "from X" adds ``SOURCE`` when a dataset or derivation word stands
+    at most ``source_window`` tokens before it in the sentence.
+    """
+    i = start - 1
+    while i >= 0 and in_list("articles", doc[i].text):
+        i -= 1
+    if i < 0:
+        return set()
+    found = set(cues.get(i, set()))
+    if in_list("foundation_prepositions", doc[i].text) and i > 0 and in_list("foundation_verbs", doc[i - 1].text):
+        found.discard("EVAL_ON")
+    if in_list("source_prepositions", doc[i].text):  # "a corpus (X) from Y", "sentences sampled from Y"
+        window = range(max(i - source_window, doc[i].sent.start if doc.has_annotation("SENT_START") else 0), i)
+        if any(cues.get(j, set()) & {"DATASET_HEAD", "DERIVED"} for j in window):
+            found.add("SOURCE")
+    return found
+
+
+def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
+    """The kind a head noun right after the name gives it: "X benchmark", "X (XB) dataset", "X framework"."""
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    for i in range(end, min(end + _HEAD_AFTER_SPAN, len(doc))):
+        labels = cues.get(i, set())
+        kind = next((k for label, k in _HEAD_KINDS[:2] if label in labels), None)
+        if kind:
+            return kind
+        if doc[i].is_punct or "BLOCK" in labels:
+            break
+    return None
+
+
+def examples_head(doc: Doc, start: int, cues: Cues) -> str | None:
+    """The cue label of the noun a list of examples hangs from: "tasks (e.g., X, Y)", "models such as X".
+
+    ``"OTHER"`` when the noun carries no head cue, ``None`` when no example marker precedes the name.
+    """
+    i = start - 1
+    while i >= 0 and in_list("example_marker_glue", doc[i].text):
+        i -= 1
+    if i < 0 or "EXAMPLES" not in cues.get(i, set()):
+        return None
+    i -= 1
+    while i >= 0 and in_list("example_head_glue", doc[i].text):
+        i -= 1
+    if i < 0:
+        return None
+    for label in EXAMPLE_HEADS:
+        if label in cues.get(i, set()):
+            return label
+    return "OTHER"
