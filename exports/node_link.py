@@ -22,6 +22,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from ontology.errors import KgError
 from ontology.util.files import write_text_atomic
 
 __all__ = ["GraphFileError", "from_json", "read_json", "to_json", "write_json"]
@@ -43,7 +44,7 @@ def write_json(graph: nx.MultiDiGraph, path: Path) -> Path:
     return write_text_atomic(Path(path), to_json(graph))
 
 
-class GraphFileError(ValueError):
+class GraphFileError(KgError, ValueError):
     """A graph file that is not node-link JSON of a kg graph; the message names the file and what to do."""
 
 

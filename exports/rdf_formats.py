@@ -1,6 +1,10 @@
 """Write kg's RDF in every common serialisation, deterministically and fast.
 
-Formats (``RDF_FORMATS``), each written to a fixed file name in the output folder:
+One table, :data:`SERIALISATIONS`, names every format kg writes: its file
+in the output folder, its media type, a one-line description and the
+function that makes its bytes.  ``kg build --format`` offers exactly the
+formats of the table; adding a serialisation is one :class:`Serialisation`
+entry plus its function.
 
 ====== ================ ==========================================================
 name   file             what
@@ -28,47 +32,35 @@ graphs (docs/rdf.md).  Every file is written atomically.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import networkx as nx
 
-from exports.rdf import PREFIXES, RdfBlock, Triple, rdf_blocks, source_descriptions, source_graph_iri
+from exports.rdf_mapping import rdf_blocks, source_descriptions, source_graph_iri
 from exports.rdf_ntriples import nquads_bytes, ntriples_bytes, sorted_triples
+from exports.rdf_terms import PREFIXES, RdfBlock, Triple
+from ontology.errors import KgError
 from ontology.util.files import write_bytes_atomic
 from ontology.util.memory import paused_gc
 
-if TYPE_CHECKING:  # pragma: no cover
-    import pyoxigraph
-
-__all__ = ["RDF_FORMATS", "FILE_NAMES", "RdfFormatError", "RdfSerialiser", "write_rdf", "write_rdf_file"]
-
-#: Names of the formats :func:`write_rdf` accepts, in the order it writes them.
-RDF_FORMATS: tuple[str, ...] = ("ttl", "nt", "jsonld", "trig", "nq", "void")
-#: The file each format is written to inside the output folder.
-FILE_NAMES: dict[str, str] = {
-    "ttl": "graph.ttl",
-    "nt": "graph.nt",
-    "jsonld": "graph.jsonld",
-    "trig": "graph.trig",
-    "nq": "graph.nq",
-    "void": "void.ttl",
-}
+__all__ = [
+    "Serialisation",
+    "SERIALISATIONS",
+    "RDF_FORMATS",
+    "FILE_NAMES",
+    "FORMATS_HELP",
+    "RdfFormatError",
+    "RdfSerialiser",
+    "write_rdf",
+    "write_rdf_file",
+]
 
 
-class RdfFormatError(ValueError):
+class RdfFormatError(KgError, ValueError):
     """An RDF format name kg does not know."""
-
-
-def _check_formats(formats: Sequence[str]) -> list[str]:
-    unknown = [name for name in formats if name not in RDF_FORMATS]
-    if unknown:
-        raise RdfFormatError(
-            f"unknown RDF format(s): {', '.join(map(repr, unknown))}; choose from {', '.join(RDF_FORMATS)}"
-        )
-    return [name for name in RDF_FORMATS if name in formats]
 
 
 class RdfSerialiser:
@@ -109,31 +101,12 @@ class RdfSerialiser:
 
     def serialise(self, name: str, *, written: Sequence[str] = ()) -> bytes:
         """The bytes of format ``name`` (``written``: the formats a VoID description lists as dumps)."""
-        import pyoxigraph
-
         _check_formats([name])
-        if name == "nt":
-            return self.ntriples
-        if name == "nq":
-            return self.nquads
-        if name == "ttl":
-            return _oxigraph_text(self.ntriples, pyoxigraph.RdfFormat.N_TRIPLES, pyoxigraph.RdfFormat.TURTLE, PREFIXES)
-        if name == "trig":
-            return _oxigraph_text(self.nquads, pyoxigraph.RdfFormat.N_QUADS, pyoxigraph.RdfFormat.TRIG, PREFIXES)
-        if name == "jsonld":
-            from exports.rdf_jsonld import jsonld_text
-
-            return jsonld_text(self.distinct).encode("utf-8")
-        from exports.void import VOID, void_triples
-
-        void = ntriples_bytes(void_triples(self.distinct, formats=written))
-        return _oxigraph_text(void, pyoxigraph.RdfFormat.N_TRIPLES, pyoxigraph.RdfFormat.TURTLE,
-                              {**PREFIXES, "void": str(VOID)})
+        return SERIALISATIONS[name].serialise(self, written)
 
 
-def _oxigraph_text(data: bytes, syntax: pyoxigraph.RdfFormat, target: pyoxigraph.RdfFormat,
-                   prefixes: dict[str, str]) -> bytes:
-    """Re-serialise sorted N-Triples/N-Quads ``data`` with Oxigraph, keeping their order.
+def _oxigraph_text(data: bytes, media_type: str, target_media_type: str, prefixes: dict[str, str]) -> bytes:
+    """Re-serialise sorted N-Triples/N-Quads ``data`` (of ``media_type``) with Oxigraph, keeping their order.
 
     Oxigraph writes triples in the order given; its ``@prefix`` header is
     sorted here so that no hash-map order can reach the output.
@@ -141,12 +114,93 @@ def _oxigraph_text(data: bytes, syntax: pyoxigraph.RdfFormat, target: pyoxigraph
     import pyoxigraph
 
     # lenient: kg wrote these lines from checked terms, so Oxigraph need not validate every IRI again
-    parsed = pyoxigraph.parse(data, syntax, lenient=True)
-    data = pyoxigraph.serialize(parsed, format=target, prefixes=prefixes)
+    parsed = pyoxigraph.parse(data, pyoxigraph.RdfFormat.from_media_type(media_type), lenient=True)
+    data = pyoxigraph.serialize(parsed, format=pyoxigraph.RdfFormat.from_media_type(target_media_type),
+                                prefixes=prefixes)
     head = data.split(b"\n", len(prefixes))
     if all(line.startswith(b"@prefix ") for line in head[: len(prefixes)]):
         data = b"\n".join(sorted(head[: len(prefixes)]) + head[len(prefixes):])
     return data
+
+
+# ----------------------------------------------------------------------------- one function per format
+# Each takes the serialiser and the names of the formats written alongside (for VoID's list of dumps).
+
+_NTRIPLES, _NQUADS, _TURTLE = "application/n-triples", "application/n-quads", "text/turtle"
+
+
+def _turtle(rdf: RdfSerialiser, written: Sequence[str]) -> bytes:
+    return _oxigraph_text(rdf.ntriples, _NTRIPLES, _TURTLE, PREFIXES)
+
+
+def _ntriples(rdf: RdfSerialiser, written: Sequence[str]) -> bytes:
+    return rdf.ntriples
+
+
+def _jsonld(rdf: RdfSerialiser, written: Sequence[str]) -> bytes:
+    from exports.rdf_jsonld import jsonld_text
+
+    return jsonld_text(rdf.distinct).encode("utf-8")
+
+
+def _trig(rdf: RdfSerialiser, written: Sequence[str]) -> bytes:
+    return _oxigraph_text(rdf.nquads, _NQUADS, "application/trig", PREFIXES)
+
+
+def _nquads(rdf: RdfSerialiser, written: Sequence[str]) -> bytes:
+    return rdf.nquads
+
+
+def _void(rdf: RdfSerialiser, written: Sequence[str]) -> bytes:
+    from exports.void import VOID, void_triples
+
+    dumps = [SERIALISATIONS[name].format_iri for name in written if name in SERIALISATIONS]
+    void = ntriples_bytes(void_triples(rdf.distinct, features=[iri for iri in dumps if iri]))
+    return _oxigraph_text(void, _NTRIPLES, _TURTLE, {**PREFIXES, "void": str(VOID)})
+
+
+@dataclass(frozen=True)
+class Serialisation:
+    """One RDF format kg writes: the file it goes to, its media type, what it is and how it is made."""
+
+    name: str
+    file_name: str
+    media_type: str
+    description: str
+    #: ``(serialiser, names of the formats written) -> bytes``
+    serialise: Callable[[RdfSerialiser, Sequence[str]], bytes]
+    #: The W3C format IRI (https://www.w3.org/ns/formats/) a VoID description lists; ``None``: not a dump.
+    format_iri: str | None = None
+
+
+_W3C = "http://www.w3.org/ns/formats/"
+#: Every format :func:`write_rdf` can write, by name, in the order it writes them.
+SERIALISATIONS: dict[str, Serialisation] = {entry.name: entry for entry in (
+    Serialisation("ttl", "graph.ttl", _TURTLE, "Turtle", _turtle, _W3C + "Turtle"),
+    Serialisation("nt", "graph.nt", _NTRIPLES, "N-Triples", _ntriples, _W3C + "N-Triples"),
+    Serialisation("jsonld", "graph.jsonld", "application/ld+json", "JSON-LD", _jsonld, _W3C + "JSON-LD"),
+    Serialisation("trig", "graph.trig", "application/trig", "TriG, one named graph per source document", _trig,
+                  _W3C + "TriG"),
+    Serialisation("nq", "graph.nq", _NQUADS, "N-Quads, one named graph per source document", _nquads,
+                  _W3C + "N-Quads"),
+    Serialisation("void", "void.ttl", _TURTLE, "a VoID description of the graph", _void),
+)}
+#: Names of the formats :func:`write_rdf` accepts, in the order it writes them.
+RDF_FORMATS: tuple[str, ...] = tuple(SERIALISATIONS)
+#: The file each format is written to inside the output folder.
+FILE_NAMES: dict[str, str] = {name: entry.file_name for name, entry in SERIALISATIONS.items()}
+#: Help text of ``kg build --format``: every format of the table.
+FORMATS_HELP = "RDF serialisations to write (repeatable): " + ", ".join(
+    f"{name} ({entry.description})" for name, entry in SERIALISATIONS.items()) + "."
+
+
+def _check_formats(formats: Sequence[str]) -> list[str]:
+    unknown = [name for name in formats if name not in SERIALISATIONS]
+    if unknown:
+        raise RdfFormatError(
+            f"unknown RDF format(s): {', '.join(map(repr, unknown))}; choose from {', '.join(SERIALISATIONS)}"
+        )
+    return [name for name in SERIALISATIONS if name in formats]
 
 
 def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] = ("ttl",)) -> list[Path]:
@@ -159,8 +213,7 @@ def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] =
     names = _check_formats(formats)
     serialiser = RdfSerialiser(graph)
     output_dir = Path(output_dir)
-    dumps = [name for name in names if name != "void"]
-    return [write_bytes_atomic(output_dir / FILE_NAMES[name], serialiser.serialise(name, written=dumps))
+    return [write_bytes_atomic(output_dir / SERIALISATIONS[name].file_name, serialiser.serialise(name, written=names))
             for name in names]
 
 

@@ -8,7 +8,7 @@ with its context term when the term's type coercion fits the value (an IRI for
 ``@type``); otherwise with a compact IRI key and an explicit value object, so
 nothing is ever coerced to the wrong type.
 
->>> from exports.rdf import Lit
+>>> from exports.rdf_terms import Lit
 >>> paper = "https://w3id.org/paperkg/id/paper/clear"
 >>> text = jsonld_text([(paper, "http://purl.org/dc/terms/title", Lit("CLEAR"))])
 >>> '"title": "CLEAR"' in text and '"@id": "kgid:paper/clear"' in text
@@ -22,14 +22,14 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Any
 
-from exports.rdf import Lit, Triple
 from exports.rdf_ntriples import sorted_triples
+from exports.rdf_terms import RDF_IRI, XSD_IRI, Lit, Triple
 from ontology import CONTEXT_PATH
 
 __all__ = ["CONTEXT_PATH", "jsonld_context", "jsonld_text"]
 
-_RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
-_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+_RDF_TYPE = RDF_IRI.type
+_XSD_STRING = XSD_IRI.string
 
 
 @lru_cache(maxsize=1)

@@ -10,21 +10,20 @@ Sorting is done per subject (subjects in the order of their lines, then each
 subject's lines), which gives exactly the order of sorting all lines at once
 in a fraction of the time on large graphs.
 
->>> from exports.rdf import Lit
+>>> from exports.rdf_terms import Lit
 >>> print(ntriples_line(("http://a.org/s", "http://a.org/p", Lit('say "hi"'))), end="")
 <http://a.org/s> <http://a.org/p> "say \\"hi\\"" .
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from exports.rdf_terms import XSD_IRI, RdfBlock, Term, Triple
 from ontology.util.memory import paused_gc
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
-
-    from exports.rdf import RdfBlock, Term, Triple
 
 __all__ = [
     "term_nt",
@@ -37,15 +36,15 @@ __all__ = [
     "oxigraph_store",
 ]
 
-_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+_XSD_STRING = XSD_IRI.string
 _ESCAPES = {0x22: '\\"', 0x5C: "\\\\", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0C: "\\f"}
 _ESCAPES.update({code: f"\\u{code:04X}" for code in [*range(0x20), 0x7F] if code not in _ESCAPES})
 
 
 def term_nt(term: Term) -> str:
-    """One term in N-Triples syntax (an IRI is a ``str``, a literal an :class:`exports.rdf.Lit`).
+    """One term in N-Triples syntax (an IRI is a ``str``, a literal an :class:`exports.rdf_terms.Lit`).
 
-    >>> from exports.rdf import Lit
+    >>> from exports.rdf_terms import Lit
     >>> term_nt("https://w3id.org/paperkg/id/venue/acl-2026")
     '<https://w3id.org/paperkg/id/venue/acl-2026>'
     >>> term_nt(Lit("2026", "http://www.w3.org/2001/XMLSchema#integer"))
@@ -104,7 +103,7 @@ def ntriples_bytes(triples: Iterable[Triple]) -> bytes:
     string of a million lines would be widened to UCS-4 by one non-ASCII
     character and cost twice as much to build and encode.
 
-    >>> from exports.rdf import Lit
+    >>> from exports.rdf_terms import Lit
     >>> print(ntriples_bytes([("http://a.org/s", "http://a.org/p", Lit("ü"))]).decode(), end="")
     <http://a.org/s> <http://a.org/p> "ü" .
     """
@@ -127,7 +126,7 @@ def _encode_in_order(by_subject: dict[str, list[str]], out: bytearray) -> bytear
 def sorted_lines(triples: Iterable[Triple]) -> list[str]:
     """The distinct N-Triples lines of ``triples``, in sorted (code point) order.
 
-    >>> from exports.rdf import Lit
+    >>> from exports.rdf_terms import Lit
     >>> t = ("http://a.org/s", "http://a.org/p", Lit("x"))
     >>> u = ("http://a.org/s-2", "http://a.org/p", "http://a.org/o")
     >>> lines = sorted_lines([u, t, t])
@@ -141,7 +140,7 @@ def sorted_lines(triples: Iterable[Triple]) -> list[str]:
 def sorted_triples(triples: Iterable[Triple]) -> list[Triple]:
     """The distinct ``triples`` in the order of their sorted N-Triples lines.
 
-    >>> from exports.rdf import Lit
+    >>> from exports.rdf_terms import Lit
     >>> sorted_triples([("http://a.org/b", "http://a.org/p", Lit("x")), ("http://a.org/a", "http://a.org/p", "http://a.org/o")])[0][0]
     'http://a.org/a'
     """
@@ -184,7 +183,7 @@ def nquads_lines(blocks: Iterable[RdfBlock], graph_iri: dict[str, str], default:
     :func:`sorted_lines` orders them, so each graph's quads are contiguous.
     ``graph_iri`` maps a source file to its graph IRI.
 
-    >>> from exports.rdf import Lit, RdfBlock
+    >>> from exports.rdf_terms import Lit, RdfBlock
     >>> t = ("http://a.org/s", "http://a.org/p", Lit("x"))
     >>> print("".join(nquads_lines([RdfBlock(("f",), [t])], {"f": "http://a.org/g"}, [t])), end="")
     <http://a.org/s> <http://a.org/p> "x" .
@@ -200,7 +199,7 @@ def nquads_lines(blocks: Iterable[RdfBlock], graph_iri: dict[str, str], default:
 def oxigraph_store(triples: Iterable[Triple]) -> pyoxigraph.Store:
     """An in-memory Oxigraph store holding ``triples`` in its default graph.
 
-    >>> from exports.rdf import Lit
+    >>> from exports.rdf_terms import Lit
     >>> len(oxigraph_store([("http://a.org/s", "http://a.org/p", Lit("x"))]))
     1
     """

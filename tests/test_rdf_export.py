@@ -8,7 +8,11 @@ from rdflib.compare import isomorphic
 
 from exports import rdf as rdf_module
 from exports.rdf import RdfExportError, rdf_blocks, source_graph_iri, to_rdf, web_iri
+from exports.rdf_edges import EDGE_PREDICATES
+from exports.rdf_nodes import NODE_CLASSES
+from ontology.errors import KgError
 from ontology.ids import RESOURCE_BASE, iri_for
+from ontology.kinds import EDGE_RELATIONS, NODE_KINDS
 
 PREFIXES = """
 PREFIX kg: <https://w3id.org/paperkg/ontology#>
@@ -162,16 +166,23 @@ def test_blocks_carry_the_sources_that_state_them():
     assert source_graph_iri(PAGE) != source_graph_iri(JSONL)
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda g: g.add_node("thing/x", kind="thing", label="X"), "kind 'thing'"),
-    (lambda g: g.add_edge("paper/a", "paper/b", key="cites", relation="cites"), "relation 'cites'"),
+@pytest.mark.parametrize("change, message, module", [
+    (lambda g: g.add_node("thing/x", kind="thing", label="X"), "kind 'thing'", "exports/rdf_nodes.py"),
+    (lambda g: g.add_edge("paper/a", "paper/b", key="cites", relation="cites"), "relation 'cites'",
+     "exports/rdf_edges.py"),
 ])
-def test_unknown_kinds_and_relations_say_where_to_map_them(change, message):
+def test_unknown_kinds_and_relations_say_where_to_map_them(change, message, module):
     graph = full_graph()
     change(graph)
     with pytest.raises(RdfExportError, match=message) as raised:
         to_rdf(graph)
-    assert "exports/rdf.py" in str(raised.value) and "ontology/kg.ttl" in str(raised.value)
+    assert module in str(raised.value) and "ontology/kg.ttl" in str(raised.value)
+    assert isinstance(raised.value, KgError) and isinstance(raised.value, ValueError)
+
+
+def test_every_node_kind_and_edge_relation_is_mapped():
+    assert set(NODE_CLASSES) == set(NODE_KINDS)
+    assert set(EDGE_PREDICATES) == set(EDGE_RELATIONS)
 
 
 def _normalised(graph: rdflib.Graph) -> rdflib.Graph:

@@ -10,15 +10,26 @@ import rdflib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rdflib.compare import isomorphic
+from test_rdf_export import JSONL, PAGE, full_graph
 
-from exports.rdf import Lit, source_descriptions, to_dataset, to_rdf, write_turtle
-from exports.rdf_formats import FILE_NAMES, RDF_FORMATS, RdfFormatError, RdfSerialiser, write_rdf
+from exports.node_link import GraphFileError
+from exports.rdf import Lit, RdfExportError, source_descriptions, to_dataset, to_rdf, write_turtle
+from exports.rdf_formats import (
+    FILE_NAMES,
+    FORMATS_HELP,
+    RDF_FORMATS,
+    SERIALISATIONS,
+    RdfFormatError,
+    RdfSerialiser,
+    Serialisation,
+    write_rdf,
+)
 from exports.rdf_jsonld import jsonld_context
 from exports.rdf_ntriples import ntriples_line, sorted_lines
 from exports.void import DATASET_IRI
 from kg.pipeline import build
 from ontology import CONTEXT_PATH
-from test_rdf_export import JSONL, PAGE, full_graph
+from ontology.errors import KgError
 
 RDFLIB_FORMATS = {"ttl": "turtle", "nt": "nt", "jsonld": "json-ld", "trig": "trig", "nq": "nquads"}
 
@@ -101,6 +112,34 @@ def test_unknown_format_is_refused_before_anything_is_written(tmp_path):
     with pytest.raises(RdfFormatError, match="choose from ttl, nt, jsonld, trig, nq, void"):
         write_rdf(full_graph(), tmp_path / "out", formats=("ttl", "rdfxml"))
     assert not (tmp_path / "out").exists()
+
+
+def test_the_table_names_every_format_once():
+    assert RDF_FORMATS == tuple(SERIALISATIONS) == ("ttl", "nt", "jsonld", "trig", "nq", "void")
+    assert len({entry.file_name for entry in SERIALISATIONS.values()}) == len(SERIALISATIONS)
+    for name, entry in SERIALISATIONS.items():
+        assert entry.name == name and FILE_NAMES[name] == entry.file_name
+        assert f"{name} ({entry.description})" in FORMATS_HELP
+        # the media type is one Oxigraph knows, and its file extension is the one the file gets
+        assert pyoxigraph.RdfFormat.from_media_type(entry.media_type).file_extension == entry.file_name.rsplit(".")[-1]
+
+
+@pytest.mark.parametrize("error", [RdfExportError, RdfFormatError, GraphFileError])
+def test_export_errors_are_kg_errors_and_still_value_errors(error):
+    assert issubclass(error, KgError) and issubclass(error, ValueError)
+
+
+def test_a_new_serialisation_is_one_table_entry(tmp_path, monkeypatch):
+    def shouting(rdf: RdfSerialiser, written) -> bytes:
+        return rdf.ntriples.upper()
+
+    monkeypatch.setitem(SERIALISATIONS, "loud", Serialisation("loud", "graph.loud", "text/plain", "shouted", shouting))
+    graph = full_graph()
+    paths = write_rdf(graph, tmp_path, formats=("nt", "loud"))
+    assert [p.name for p in paths] == ["graph.nt", "graph.loud"]
+    assert paths[1].read_bytes() == paths[0].read_bytes().upper()
+    void = RdfSerialiser(graph).serialise("void", written=("nt", "loud")).decode("utf-8")
+    assert "formats/N-Triples" in void and "loud" not in void.lower()  # no format IRI: not listed as a dump
 
 
 def test_jsonld_uses_the_shipped_context(tmp_path):

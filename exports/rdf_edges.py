@@ -1,0 +1,147 @@
+"""The RDF of the edges of the networkx graph: one triple per edge, qualified nodes for facts about it.
+
+Every edge is one triple (``kg:proposes``, ``kg:uses``, ``kg:presentedAt``,
+``dcterms:creator``, ``kg:nextInProgram``, ``kg:similarTo``).  Facts about
+an edge hang on a qualified node next to the plain triple: a
+``kg:Authorship`` with ``kg:authorPosition`` per creator edge, a
+``kg:Similarity`` with ``kg:basis`` and ``kg:score`` per basis of a
+similarTo edge, and a ``kg:Mention`` per mention (the provenance of
+proposes/uses), attributed to the agent that extracted it.
+
+>>> triples = edge_triples("paper/a", "venue/b", {"relation": "presentedAt"}, ())
+>>> [p.rsplit("#", 1)[-1] for _, p, _ in triples]
+['presentedAt']
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from exports.rdf_terms import DCTERMS_IRI, KG_IRI, PROV_IRI, RDF_IRI, RDFS_IRI, Lit, RdfExportError, Triple
+from exports.rdf_values import decimal_literal, integer_triples
+from ontology.ids import iri_for, node_id, short_hash
+from ontology.kinds import EdgeRelation
+
+__all__ = ["EDGE_PREDICATES", "CURATED_SOURCES", "edge_sources", "edge_triples", "mention_triples", "agent_triples"]
+
+_TYPE, _LABEL, _SOURCE_FILE = RDF_IRI.type, RDFS_IRI.label, KG_IRI.sourceFile
+#: The predicate of each edge relation.
+EDGE_PREDICATES: dict[str, str] = {
+    EdgeRelation.PROPOSES.value: KG_IRI.proposes,
+    EdgeRelation.USES.value: KG_IRI.uses,
+    EdgeRelation.PRESENTED_AT.value: KG_IRI.presentedAt,
+    EdgeRelation.CREATOR.value: DCTERMS_IRI.creator,
+    EdgeRelation.NEXT_IN_PROGRAM.value: KG_IRI.nextInProgram,
+    EdgeRelation.SIMILAR_TO.value: KG_IRI.similarTo,
+}
+_CREATOR, _SIMILAR_TO = EdgeRelation.CREATOR.value, EdgeRelation.SIMILAR_TO.value  # plain str: fast ==
+#: Extractor names of curated metadata (not kg's text extraction) and who curated it.
+CURATED_SOURCES = {"papers-with-code": "Papers with Code"}
+
+
+def edge_sources(data: Mapping) -> tuple[str, ...]:
+    """The input files that state an edge (its ``sources``, or its one ``source``), sorted.
+
+    >>> edge_sources({"source": "b.txt"}), edge_sources({"sources": ["b.txt", "a.txt", "b.txt"]})
+    (('b.txt',), ('a.txt', 'b.txt'))
+    """
+    sources = data.get("sources") or ([data["source"]] if data.get("source") else [])
+    return tuple(sorted({str(source) for source in sources if source}))
+
+
+def edge_triples(source: str, target: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
+    """The triple of edge ``source`` → ``target`` and its qualified nodes (``sources``: who states it).
+
+    Its mentions are not included (see :func:`mention_triples`); an
+    unknown relation raises :class:`RdfExportError`.
+    """
+    relation = data.get("relation")
+    if relation not in EDGE_PREDICATES:
+        raise RdfExportError(
+            f"edge {source!r} -> {target!r} has relation {relation!r}, which the RDF export does not know; "
+            "map it in exports/rdf_edges.py and declare it in ontology/kg.ttl"
+        )
+    subject, obj = iri_for(source), iri_for(target)
+    triples: list[Triple] = [(subject, EDGE_PREDICATES[relation], obj)]
+    if relation == _CREATOR:
+        triples += _authorship(subject, obj, data, sources)
+    elif relation == _SIMILAR_TO:
+        triples += _similarity(subject, obj, data, sources)
+    return triples
+
+
+def _authorship(paper: str, person: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
+    node = iri_for(f"authorship/{short_hash(paper + chr(10) + person, 16)}")
+    triples: list[Triple] = [
+        (paper, KG_IRI.qualifiedAuthorship, node),
+        (node, _TYPE, KG_IRI.Authorship),
+        (node, KG_IRI.author, person),
+    ]
+    triples += integer_triples(node, KG_IRI.authorPosition, data.get("position"))
+    triples += [(node, _SOURCE_FILE, Lit(source)) for source in sources]
+    return triples
+
+
+def _similarity(paper: str, other: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
+    """One ``kg:Similarity`` per basis that found the pair (``basis``/``score``, and ``scores`` where given).
+
+    An edge without ``basis`` is a source's own link: basis "source", score 1.
+    """
+    basis = str(data.get("basis") or "source")
+    scores = {basis: 1.0 if data.get("score") is None else data["score"]}
+    scores.update({str(key): value for key, value in (data.get("scores") or {}).items() if key != basis})
+    triples: list[Triple] = []
+    for name, score in sorted(scores.items()):
+        node = iri_for(f"similarity/{short_hash(paper + chr(10) + other + chr(10) + name, 16)}")
+        triples += [
+            (paper, KG_IRI.qualifiedSimilarity, node),
+            (node, _TYPE, KG_IRI.Similarity),
+            (node, KG_IRI.similarPaper, other),
+            (node, KG_IRI.basis, Lit(name)),
+            (node, KG_IRI.score, decimal_literal(score, 4)),
+        ]
+        if data.get("extractor") and name == basis:
+            triples.append((node, KG_IRI.extractor, Lit(str(data["extractor"]))))
+        if name == "source":
+            triples += [(node, _SOURCE_FILE, Lit(source)) for source in sources]
+    return triples
+
+
+def mention_triples(paper: str, entity: str, mention: Mapping, agents: dict[str, str]) -> list[Triple]:
+    """The ``kg:Mention`` of one mention on the edge ``paper`` → ``entity`` (both IRIs).
+
+    The agent of its extractor is added to ``agents`` (component name →
+    agent IRI); :func:`agent_triples` describes each agent once.
+    """
+    get = mention.get
+    key = f"{get('source')}|{get('start')}|{get('end')}|{get('relation')}|{paper}|{entity}"
+    subject = iri_for(f"mention/{short_hash(key, 16)}")
+    extractor = str(mention["extractor"])
+    component = extractor.split(":", 1)[0] or extractor
+    agent = agents.setdefault(component, iri_for(node_id("agent", component)))
+    triples: list[Triple] = [
+        (subject, _TYPE, KG_IRI.Mention),
+        (subject, KG_IRI.mentionedIn, paper),
+        (subject, KG_IRI.mentionOf, entity),
+        (subject, KG_IRI.role, Lit(str(mention["relation"]))),
+        (subject, KG_IRI.surfaceForm, Lit(str(mention["name"]))),
+        (subject, _SOURCE_FILE, Lit(str(mention["source"]))),
+        (subject, KG_IRI.extractor, Lit(extractor)),
+        (subject, KG_IRI.confidence, decimal_literal(mention["confidence"], 3)),
+        (subject, PROV_IRI.wasAttributedTo, agent),
+    ]
+    if mention.get("sentence"):
+        triples.append((subject, KG_IRI.sentence, Lit(str(mention["sentence"]))))
+    triples += integer_triples(subject, KG_IRI.startOffset, mention.get("start"))
+    triples += integer_triples(subject, KG_IRI.endOffset, mention.get("end"))
+    return triples
+
+
+def agent_triples(component: str, agent: str) -> list[Triple]:
+    """Who made a fact: an organisation for curated metadata, kg's own extractor otherwise.
+
+    >>> [o.rsplit("#", 1)[-1] if isinstance(o, str) else o.lexical for _, _, o in agent_triples("scispacy", "a")]
+    ['SoftwareAgent', 'scispacy']
+    """
+    if component in CURATED_SOURCES:
+        return [(agent, _TYPE, PROV_IRI.Organization), (agent, _LABEL, Lit(CURATED_SOURCES[component]))]
+    return [(agent, _TYPE, PROV_IRI.SoftwareAgent), (agent, _LABEL, Lit(component))]

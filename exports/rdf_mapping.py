@@ -1,0 +1,90 @@
+"""The networkx graph as plain Python triples, in blocks that share the input files stating them.
+
+This is the one place the whole graph is walked: nodes go to
+:mod:`exports.rdf_nodes`, edges and their mentions to
+:mod:`exports.rdf_edges`.  The rdflib graphs of :mod:`exports.rdf` and the
+serialisations of :mod:`exports.rdf_formats` are all made from these blocks.
+
+>>> import networkx as nx
+>>> g = nx.MultiDiGraph()
+>>> g.add_node("method/clear", kind="method", label="CLEAR")
+>>> [p.rsplit("#", 1)[-1] for _, p, _ in rdf_triples(g)]
+['type', 'label']
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import networkx as nx
+
+from exports.rdf_edges import agent_triples, edge_sources, edge_triples, mention_triples
+from exports.rdf_nodes import node_triples
+from exports.rdf_terms import KG_IRI, RDF_IRI, Lit, RdfBlock, Triple
+from ontology.ids import iri_for, node_id
+
+__all__ = ["rdf_blocks", "rdf_triples", "source_graph_iri", "source_descriptions"]
+
+
+def rdf_blocks(graph: nx.MultiDiGraph) -> Iterator[RdfBlock]:
+    """Every triple of ``graph``'s RDF, in blocks that share the input files stating them.
+
+    A node's triples are stated by its ``sources``; an edge's (and its
+    qualified node's) by the edge's ``sources``; a mention's by its
+    ``source``.  Descriptions of the extractors (``prov:SoftwareAgent`` /
+    ``prov:Organization``) belong to no single file.
+
+    Examples
+    --------
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("person/ada", kind="person", label="Ada Lovelace", sources=["a.jsonl"])
+    >>> block = next(rdf_blocks(g))
+    >>> block.sources, len(block.triples)
+    (('a.jsonl',), 4)
+    """
+    agents: dict[str, str] = {}
+    for node, data in graph.nodes(data=True):
+        yield RdfBlock(tuple(data.get("sources") or ()), node_triples(node, data))
+    for source, target, data in graph.edges(data=True):
+        sources = edge_sources(data)
+        triples = edge_triples(source, target, data, sources)
+        yield RdfBlock(sources, triples)
+        mentions = data.get("mentions")
+        if mentions:
+            subject, _, obj = triples[0]  # the edge's own triple comes first
+            for mention in mentions:
+                yield RdfBlock((mention["source"],), mention_triples(subject, obj, mention, agents))
+    for extractor, agent in sorted(agents.items()):
+        yield RdfBlock((), agent_triples(extractor, agent))
+
+
+def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
+    """All triples of ``graph``'s RDF (with repeats where two blocks state the same triple).
+
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("venue/acl", kind="venue", label="ACL", sources=["a.txt", "b.txt"])
+    >>> len(rdf_triples(g))
+    4
+    """
+    return [triple for block in rdf_blocks(graph) for triple in block.triples]
+
+
+def source_graph_iri(source: str) -> str:
+    """The IRI of the named graph holding what input file ``source`` states (TriG, N-Quads).
+
+    >>> source_graph_iri("underline/000_16934c490b00c391.txt").startswith("https://w3id.org/paperkg/id/source/")
+    True
+    """
+    return iri_for(node_id("source", source))
+
+
+def source_descriptions(sources: Iterable[str]) -> list[Triple]:
+    """Triples naming each source graph: ``<graph> a kg:SourceDocument ; kg:sourceFile "file"``.
+
+    >>> [p.rsplit("#", 1)[-1] for _, p, _ in source_descriptions(["a.txt"])]
+    ['type', 'sourceFile']
+    """
+    triples: list[Triple] = []
+    for source in sources:
+        graph_iri = source_graph_iri(source)
+        triples += [(graph_iri, RDF_IRI.type, KG_IRI.SourceDocument), (graph_iri, KG_IRI.sourceFile, Lit(source))]
+    return triples
