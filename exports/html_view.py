@@ -147,14 +147,14 @@ def _summary(shown: int, total: int, shown_edges: int, total_edges: int, which: 
     """What the page says about its size, and how to see more when nodes were left out.
 
     >>> _summary(3, 6, 2, 9, "the 3 nearest")
-    'Showing 3 of 6 nodes (the 3 nearest) and the 2 edges between them (of 9). Raise --top to show more.'
+    'Showing 3 of 6 nodes (the 3 nearest) and the 2 edges between them (of 9). Raise --max-nodes to show more.'
     >>> _summary(1200, 1200, 3000, 3000)
     '1,200 nodes, 3,000 edges.'
     """
     if shown < total:
         return (
             f"Showing {shown:,} of {total:,} nodes ({which}) "
-            f"and the {shown_edges:,} edges between them (of {total_edges:,}). Raise --top to show more."
+            f"and the {shown_edges:,} edges between them (of {total_edges:,}). Raise --max-nodes to show more."
         )
     return f"{total:,} nodes, {total_edges:,} edges."
 

@@ -86,7 +86,7 @@ __all__ = [
     "write_views",
 ]
 
-#: Most nodes a view shows unless told otherwise (``kg view --top``).
+#: Most nodes a view shows unless told otherwise (``kg view --max-nodes``).
 DEFAULT_TOP = DEFAULT_MAX_NODES
 ASSET_DIR = "assets"
 INDEX = "index.html"

@@ -388,7 +388,7 @@ def test_output_does_not_depend_on_hash_seed() -> None:
 def test_max_nodes_truncation_is_stated() -> None:
     text = render_html(small_graph(), max_nodes=3)
     assert "Showing 3 of 8 nodes (the 2 most connected and the 1 with the most links to them)" in text
-    assert 'class="kg-truncated"' in text and "Raise --top" in text
+    assert 'class="kg-truncated"' in text and "Raise --max-nodes" in text
     nodes = nodes_by_id(text)
     # the two most connected, paper A (degree 8) and paper B (3), and the model linked to both
     assert set(nodes) == {PAPER_A, "model/gpt4o", "paper/users-frequently-9f8e7d6c5b"}

@@ -340,7 +340,7 @@ def test_kg_view_options_add_views_and_list_them_in_the_index(built: Path) -> No
         ["--entity", "mmlu", "--kind", "dataset"],
         ["--paper", "Does Self-Consistency Improve"],
         ["--venue", "acl 2026"],
-        ["--kind", "model", "--top", "10"],
+        ["--kind", "model", "--max-nodes", "10"],
     ]
     for options in commands:
         result = runner.invoke(main, ["view", str(built), *options])
@@ -349,7 +349,7 @@ def test_kg_view_options_add_views_and_list_them_in_the_index(built: Path) -> No
     assert {"model-gpt4o.html", "dataset-mmlu.html", "venue-acl-2026.html", "kind_model.html"} <= names
     assert any(n.startswith("paper-title-does-self-consistency") for n in names)
     kind_page = (built / "views" / "kind_model.html").read_text(encoding="utf-8")
-    assert len(page_data(kind_page)["nodes"]) == 10 and "Raise --top" in kind_page
+    assert len(page_data(kind_page)["nodes"]) == 10 and "Raise --max-nodes" in kind_page
     index = (built / "views" / "index.html").read_text(encoding="utf-8")
     assert all(f'href="{n}"' in index for n in names - {"index.html"})
 
@@ -358,7 +358,7 @@ def test_kg_view_options_add_views_and_list_them_in_the_index(built: Path) -> No
     (["--entity", "zzzz-no-such-thing"], "no entity is called 'zzzz-no-such-thing'"),
     (["--paper", "the"], "papers match 'the'"),
     (["--kind", "benchmark"], "the graph has no 'benchmark' nodes"),
-    (["--top", "0"], "0 is not in the range x>=1"),
+    (["--max-nodes", "0"], "0 is not in the range x>=1"),
 ])
 def test_kg_view_errors_say_what_to_do(built: Path, options: list[str], message: str) -> None:
     result = CliRunner().invoke(main, ["view", str(built), *options])
