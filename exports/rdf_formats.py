@@ -2,7 +2,7 @@
 
 One table, :data:`SERIALISATIONS`, names every format kg writes: its file
 in the output folder, its media type, a one-line description and the
-function that makes its bytes.  ``kg build --format`` offers exactly the
+function that makes its bytes.  ``kg build --rdf-format`` offers exactly the
 formats of the table; adding a serialisation is one :class:`Serialisation`
 entry plus its function.
 
@@ -189,7 +189,7 @@ SERIALISATIONS: dict[str, Serialisation] = {entry.name: entry for entry in (
 RDF_FORMATS: tuple[str, ...] = tuple(SERIALISATIONS)
 #: The file each format is written to inside the output folder.
 FILE_NAMES: dict[str, str] = {name: entry.file_name for name, entry in SERIALISATIONS.items()}
-#: Help text of ``kg build --format``: every format of the table.
+#: Help text of ``kg build --rdf-format``: every format of the table.
 FORMATS_HELP = "RDF serialisations to write (repeatable): " + ", ".join(
     f"{name} ({entry.description})" for name, entry in SERIALISATIONS.items()) + "."
 

@@ -19,7 +19,7 @@ from tqdm import tqdm
 
 from exports.html_view import write_html
 from exports.node_link import write_json
-from exports.rdf_formats import RDF_FORMATS, write_rdf
+from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS, write_rdf
 from exports.views import write_views
 from kg.cli_options import max_nodes_option, output_option, renamed_option
 from ontology.errors import KgError
@@ -97,8 +97,7 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True,
               help="Re-extract every document instead of reusing OUTPUT/.kg-cache from earlier builds.")
 @click.option("--rdf-format", "formats", multiple=True, type=click.Choice(RDF_FORMATS), default=("ttl",),
-              show_default=True, help="RDF serialisations to write (repeatable): ttl, nt, jsonld, trig and nq "
-                                      "(one named graph per source document), void (a VoID description).")
+              show_default=True, help=FORMATS_HELP)
 @click.option("--format", "old_formats", multiple=True, type=click.Choice(RDF_FORMATS), hidden=True,
               callback=renamed_option("--rdf-format", "--format is the result format of kg query"))
 @click.option("--similarity/--no-similarity", default=True, show_default=True,

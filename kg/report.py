@@ -1,4 +1,4 @@
-"""The headline tables and charts of a built graph, for the terminal and as one offline HTML page.
+"""The headline tables and charts of a built graph, as data and as one offline HTML page.
 
 :func:`build_report` asks :mod:`kg.analytics` the usual questions once;
 :func:`render_html` lays the answers out as a self-contained page (``kg stats``

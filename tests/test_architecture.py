@@ -52,3 +52,22 @@ def test_loading_the_records_does_not_load_rdflib_spacy_or_networkx():
             "print(sorted(m for m in ('rdflib', 'spacy', 'networkx') if m in sys.modules))")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.stdout.strip() == "[]", run.stderr
+
+
+def test_every_error_class_of_the_library_is_a_kg_error():
+    """The CLI turns a KgError into one line; an error class outside that base would reach users as a traceback."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from ontology.errors import KgError
+
+    found = {}
+    for package in PACKAGES:
+        for info in pkgutil.walk_packages([str(ROOT / package)], prefix=f"{package}."):
+            module = importlib.import_module(info.name)
+            for name, value in vars(module).items():
+                if inspect.isclass(value) and issubclass(value, BaseException) and value.__module__ == info.name:
+                    found[f"{info.name}.{name}"] = issubclass(value, KgError)
+    assert len(found) >= 8
+    assert [name for name, ok in found.items() if not ok] == []
