@@ -72,7 +72,7 @@ def query_command(target: Path | None, sparql: str | None, output: Path | None, 
     if name is not None:
         result = run_canned(target, name, _parse_params(params))
     else:
-        result = run_query(target, _with_prefixes(_query_text(sparql)), _parse_params(params))
+        result = run_query(target, _query_text(sparql), _parse_params(params), usual_prefixes=True)
     click.echo(format_result(result, fmt), nl=False)
 
 
@@ -99,15 +99,3 @@ def _query_text(sparql: str) -> str:
     if sparql.endswith(".rq") and Path(sparql).is_file():
         return Path(sparql).read_text("utf-8")
     return sparql
-
-
-def _with_prefixes(text: str) -> str:
-    """``text`` with kg's usual prefixes (kg:, schema:, dcterms:, ...) declared where it does not declare them."""
-    import re
-
-    from exports.rdf import PREFIXES
-
-    declared = {match.lower() for match in re.findall(r"PREFIX\s+([A-Za-z][\w.-]*)?:", text, flags=re.IGNORECASE)}
-    missing = [f"PREFIX {prefix}: <{namespace}>" for prefix, namespace in PREFIXES.items()
-               if prefix.lower() not in declared]
-    return "\n".join([*missing, text])

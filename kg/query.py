@@ -72,6 +72,7 @@ __all__ = [
     "run_canned",
     "oxigraph_bindings",
     "rdflib_bindings",
+    "with_usual_prefixes",
 ]
 
 #: Folder inside a build output that holds the persistent Oxigraph store.
@@ -344,7 +345,42 @@ def _rebuild_store(graph_file: Path, fmt: pyoxigraph.RdfFormat, store_dir: Path,
 # ----------------------------------------------------------------------------- running
 
 
-def _check(sparql: str, substitutions: dict | None) -> None:
+_ERROR_POSITION = re.compile(r"\berror at (\d+):(\d+)")
+
+
+def with_usual_prefixes(sparql: str) -> str:
+    """``sparql`` after one line declaring kg's usual prefixes (kg:, schema:, dcterms:, ...) it does not declare.
+
+    The declarations take exactly one line, so an error position in the
+    result is one line below the same position in ``sparql``
+    (:func:`run_query` with ``usual_prefixes=True`` reports it in ``sparql``'s terms).
+
+    >>> with_usual_prefixes("PREFIX kg: <urn:x#> SELECT * {}").splitlines()[1]
+    'PREFIX kg: <urn:x#> SELECT * {}'
+    >>> "PREFIX kg: <urn:x#>" in with_usual_prefixes("PREFIX kg: <urn:x#> SELECT * {}").splitlines()[0]
+    False
+    """
+    from exports.rdf import PREFIXES
+
+    declared = {match.lower() for match in re.findall(r"PREFIX\s+([A-Za-z][\w.-]*)?:", sparql, flags=re.IGNORECASE)}
+    missing = [f"PREFIX {prefix}: <{namespace}>" for prefix, namespace in PREFIXES.items()
+               if prefix.lower() not in declared]
+    return " ".join(missing) + "\n" + sparql
+
+
+def _user_position(message: str, added_lines: int) -> str:
+    """``message`` with its "error at LINE:COLUMN" counted in the user's own text (``added_lines`` fewer).
+
+    >>> _user_position("error at 2:7: expected one of LATERAL", 1)
+    'error at 1:7: expected one of LATERAL'
+    """
+    def shift(match: re.Match[str]) -> str:
+        return f"error at {max(1, int(match.group(1)) - added_lines)}:{match.group(2)}"
+
+    return _ERROR_POSITION.sub(shift, message) if added_lines else message
+
+
+def _check(sparql: str, substitutions: dict | None, added_lines: int = 0) -> None:
     """Parse ``sparql`` (against an empty store) before any graph is loaded; refuse updates."""
     import pyoxigraph
 
@@ -354,7 +390,7 @@ def _check(sparql: str, substitutions: dict | None) -> None:
         if _is_update(sparql):
             raise QueryRefused("this is a SPARQL update (INSERT, DELETE, LOAD, CLEAR, DROP, ...); kg query only "
                                "reads. To change the graph, change the inputs and run kg build again.") from error
-        raise QueryError(f"invalid SPARQL: {error}") from error
+        raise QueryError(f"invalid SPARQL: {_user_position(str(error), added_lines)}") from error
     except RuntimeError as error:
         if "projection" in str(error):
             raise QueryError(f"{error}: a parameter's variable must appear in the SELECT clause") from error
@@ -390,21 +426,27 @@ def _from_ox(term: object) -> Identifier | None:
 
 def run_query(
     target: Path, sparql: str, params: Mapping[str, str] | None = None, *,
-    parameters: Sequence[Parameter] | None = None, name: str = "the query",
+    parameters: Sequence[Parameter] | None = None, name: str = "the query", usual_prefixes: bool = False,
 ) -> QueryResult:
     """Run the SPARQL query ``sparql`` over ``target``'s graph.
 
     ``params`` bind variables to values: as strings, or as the types
     ``parameters`` declare (canned queries declare theirs).  A parameter
-    variable must appear in the ``SELECT`` clause.  SPARQL updates raise
-    :class:`QueryRefused`; invalid queries and missing graphs :class:`QueryError`.
+    variable must appear in the ``SELECT`` clause.  ``usual_prefixes``
+    declares kg's prefixes the query leaves undeclared (see
+    :func:`with_usual_prefixes`); error positions still point into
+    ``sparql``.  SPARQL updates raise :class:`QueryRefused`; invalid queries
+    and missing graphs :class:`QueryError`.
     """
     import pyoxigraph
 
+    added_lines = 0
+    if usual_prefixes:
+        sparql, added_lines = with_usual_prefixes(sparql), 1
     params = dict(params or {})
     declared = parameters if parameters is not None else [Parameter(key) for key in params]
     substitutions = oxigraph_bindings(CannedQuery(name, "", sparql, tuple(declared)), params) or None
-    _check(sparql, substitutions)
+    _check(sparql, substitutions, added_lines)
     store = open_store(Path(target))
     # a TriG / N-Quads target keeps each source's triples in its own graph: query them all by default
     union = _rdf_format(_graph_file(Path(target))).supports_datasets

@@ -315,3 +315,14 @@ def test_cli_sparql_with_kg_prefixes_declared_for_you(out, tmp_path):
 def test_cli_errors(out, args, code, message):
     result = CliRunner().invoke(main, ["query", str(out), *args])
     assert result.exit_code == code and message in result.output, result.output
+
+
+@pytest.mark.parametrize(("sparql", "position"), [
+    ("SELECT ?x WHERE { ?x a kg:Paper . FILTER( }", "error at 1:44"),
+    ("SELECT ?x WHERE { ?x a kg:Paper .\n ?x ?y }", "error at 2:9"),
+    ("PREFIX kg: <https://w3id.org/paperkg/ontology#>\nSELECT ?x WHERE { ?x a kg:Paper . FILTER( }", "error at 2:44"),
+])
+def test_error_positions_count_the_users_own_lines(out, sparql, position):
+    """kg query declares kg's usual prefixes for the user; the error still points into what the user wrote."""
+    result = CliRunner().invoke(main, ["query", str(out), sparql])
+    assert result.exit_code == 1 and position in result.output, result.output
