@@ -1,4 +1,4 @@
-"""A per-document cache of extracted records, kept inside the output folder.
+"""A per-document cache of extracted records, kept inside the output folder, that holds data only.
 
 Each document's records are stored under a key made of the SHA-256 of its
 bytes, its name, the extraction pipeline version and anything else its
@@ -6,6 +6,13 @@ records depend on (for lecture pages: the boilerplate shared with other
 pages).  Rebuilding after one file changed therefore re-extracts only that
 file; a new pipeline version invalidates everything.  Entries not used by a
 build are removed at its end, so the cache never outgrows the inputs.
+
+An entry is JSON (:mod:`ontology.records_data`), never a pickle: reading one
+cannot run code.  Its first line names the format, the key it was written
+under and the SHA-256 of the JSON that follows, so an entry that was
+corrupted, copied from another key or written by another kg version is a
+miss with one warning, and its document is extracted again.  The cache never
+follows a link: a linked entry or folder is treated as not there.
 
 >>> import tempfile
 >>> from ontology.records import DocumentRecords
@@ -16,20 +23,29 @@ True
 >>> cache.put(key, DocumentRecords(source="page.txt"))
 >>> cache.get(key).source
 'page.txt'
+>>> _ = cache.folder.joinpath(key[:2], key + ".json").write_bytes(b"not an entry")
+>>> cache.get(key) is None, cache.warnings[-1].endswith(".json: is not a kg cache entry; extracting its document again")
+(True, True)
 """
 from __future__ import annotations
 
 import hashlib
-import pickle
+import json
+import os
+import stat
 from pathlib import Path
 
 from ontology.records import DocumentRecords
+from ontology.records_data import RecordsDataError, from_data, to_data
 from ontology.util.files import write_bytes_atomic
 
-__all__ = ["DocumentCache", "cache_key", "CACHE_FORMAT"]
+__all__ = ["DocumentCache", "cache_key", "CACHE_FORMAT", "MAX_ENTRY_BYTES"]
 
-#: Bumped whenever the pickled record classes change shape.
-CACHE_FORMAT = "4"  # 4: the record classes moved to ontology.records
+#: Bumped whenever the stored form of the records changes shape.
+CACHE_FORMAT = "5"  # 5: JSON with a checksum instead of pickles
+_MAGIC = b"kg-cache"
+#: An entry larger than this is not one kg wrote (records of a 200 MB volume stay far below it).
+MAX_ENTRY_BYTES = 1 << 30
 
 
 def cache_key(*parts: str) -> str:
@@ -38,27 +54,39 @@ def cache_key(*parts: str) -> str:
 
 
 class DocumentCache:
-    """Records of documents already extracted, one pickle file per document under ``folder``."""
+    """Records of documents already extracted, one JSON entry per document under ``folder``.
+
+    Problems met while reading entries are collected in :attr:`warnings`
+    (one line each); they never stop a build.
+    """
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self.used: set[str] = set()
         self.hits = 0
         self.misses = 0
+        self.warnings: list[str] = []
+        #: False when the folder is a link or not a folder: then nothing is read, written or deleted.
+        self.usable = not self.folder.is_symlink() and (self.folder.is_dir() or not self.folder.exists())
+        if not self.usable:
+            self.warnings.append(f"{self.folder} is a link or not a folder; building without the cache "
+                                 "(remove it to cache again)")
 
     def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}.pickle"
+        return self.folder / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> DocumentRecords | None:
-        """The cached records for ``key``, or None (an unreadable entry counts as missing)."""
+        """The cached records for ``key``, or None (a missing, linked or damaged entry counts as missing)."""
         self.used.add(key)
-        try:
-            with self._path(key).open("rb") as handle:
-                records = pickle.load(handle)
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError):
+        path = self._path(key)
+        data = _read_regular_file(path) if self.usable else None
+        if data is None:
             self.misses += 1
             return None
-        if not isinstance(records, DocumentRecords):
+        try:
+            records = _decode(data, key)
+        except RecordsDataError as error:
+            self.warnings.append(f"{path}: {error}; extracting its document again")
             self.misses += 1
             return None
         self.hits += 1
@@ -67,15 +95,69 @@ class DocumentCache:
     def put(self, key: str, records: DocumentRecords) -> None:
         """Store ``records`` under ``key`` (atomically: a crash never leaves half an entry)."""
         self.used.add(key)
+        if not self.usable:
+            return
         path = self._path(key)
+        if path.parent.is_symlink():
+            path.parent.unlink()  # a link planted where kg keeps its entries: kg writes only inside the cache
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
+        write_bytes_atomic(path, _encode(records, key))
 
     def prune(self) -> int:
-        """Delete the entries this build did not use (inputs removed or changed); return how many."""
+        """Delete the entries this build did not use (inputs removed or changed); return how many.
+
+        Links are removed as links: nothing outside the cache folder is touched.
+        """
         removed = 0
-        for path in self.folder.glob("*/*.pickle"):
-            if path.stem not in self.used:
+        if not self.usable or not self.folder.is_dir():
+            return removed
+        for group in self.folder.iterdir():
+            if group.is_symlink() or not group.is_dir():
+                continue
+            for path in group.iterdir():
+                kept = path.suffix == ".json" and path.stem in self.used and not path.is_symlink()
+                if kept or (path.is_dir() and not path.is_symlink()):  # a folder there is not kg's: left alone
+                    continue
                 path.unlink(missing_ok=True)
                 removed += 1
         return removed
+
+
+def _encode(records: DocumentRecords, key: str) -> bytes:
+    body = json.dumps(to_data(records), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    header = b" ".join((_MAGIC, CACHE_FORMAT.encode(), key.encode(), hashlib.sha256(body).hexdigest().encode()))
+    return header + b"\n" + body
+
+
+def _decode(data: bytes, key: str) -> DocumentRecords:
+    header, newline, body = data.partition(b"\n")
+    parts = header.split(b" ")
+    if not newline or len(parts) != 4 or parts[0] != _MAGIC:
+        raise RecordsDataError("is not a kg cache entry")
+    if parts[1] != CACHE_FORMAT.encode():
+        raise RecordsDataError(f"was written by another kg version (cache format {parts[1][:8]!r})")
+    if parts[2] != key.encode():
+        raise RecordsDataError("belongs to another document (its key differs from its file name)")
+    if hashlib.sha256(body).hexdigest().encode() != parts[3]:
+        raise RecordsDataError("is damaged (its checksum does not match)")
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise RecordsDataError(f"is damaged ({type(error).__name__})") from None
+    try:
+        return from_data(data)
+    except (RecordsDataError, RecursionError) as error:
+        raise RecordsDataError(f"does not hold kg records ({error})") from None
+
+
+def _read_regular_file(path: Path) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file of sane size reached without links, else None."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES or path.parent.is_symlink():
+            return None
+        return handle.read()

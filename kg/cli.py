@@ -128,7 +128,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
 
     result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
                    cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity)
-    for problem in result.problems:
+    for problem in (*result.warnings, *result.problems):
         click.echo(f"warning: {problem}", err=True)
     rdf_formats = tuple(dict.fromkeys(("ttl", *formats, *old_formats)))  # kg query reads the ttl
     try:

@@ -38,6 +38,7 @@ class BuildResult:
     documents: tuple[DocumentRecords, ...]
     problems: tuple[InputProblem, ...]
     extracted: tuple[str, ...] = ()  # sources extracted in this build (the others came from the cache)
+    warnings: tuple[str, ...] = ()  # problems of the build itself (an unusable cache entry), not of its inputs
 
     def counts(self) -> dict[str, int]:
         """Nodes by kind and edges by relation, for summaries."""
@@ -103,7 +104,8 @@ def build(
     graph = build_graph(done)
     if similarity:
         add_similarity_edges(graph)
-    return BuildResult(graph, tuple(done), tuple(problems), tuple(sources[i].name for i in todo))
+    return BuildResult(graph, tuple(done), tuple(problems), tuple(sources[i].name for i in todo),
+                       tuple(cache.warnings) if cache else ())
 
 
 def _cache_key(source: SourceText, repeated: frozenset[str]) -> str:

@@ -69,7 +69,7 @@ def test_a_removed_file_disappears_from_the_graph_and_the_cache(inputs, tmp_path
     after = build([folder], cache_dir=cache)
     assert after.extracted == ()
     assert not any(d.get("title", "") and d["title"].startswith("TinyQA") for _, d in after.graph.nodes(data=True))
-    assert len(list(cache.glob("*/*.pickle"))) == len(before.documents) - 1
+    assert len(list(cache.glob("*/*.json"))) == len(before.documents) - 1
 
 
 def test_a_new_pipeline_version_extracts_everything_again(inputs, tmp_path, monkeypatch):
@@ -81,8 +81,8 @@ def test_a_new_pipeline_version_extracts_everything_again(inputs, tmp_path, monk
 
 def test_a_corrupt_cache_entry_is_extracted_again(inputs, tmp_path, reference):
     build([inputs], cache_dir=tmp_path / "cache")
-    entry = next((tmp_path / "cache").glob("*/*.pickle"))
-    entry.write_bytes(b"not a pickle")
+    entry = next((tmp_path / "cache").glob("*/*.json"))
+    entry.write_bytes(b"not an entry")
     again = build([inputs], cache_dir=tmp_path / "cache")
     assert len(again.extracted) == 1
     assert to_json(again.graph) == reference
