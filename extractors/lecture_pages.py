@@ -8,13 +8,19 @@ A page reads, top to bottom:
    registration notices, "X will be held in ...") with the presentation type
    ("poster", "technical paper") somewhere among it;
 3. a listing of other papers of the event as abstract-then-title pairs; the
-   last abstract may come without its title;
+   last abstract may come without its title. It is read forwards from the
+   first pair; a block that is neither abstract nor title costs only itself
+   and is reported with its line;
 4. navigation: "Downloads", "Next from VENUE" + a title, "Similar lecture" +
    a title, a footer.
 
 Blocks are classified by structure (shape, length, position, repetition
-across the pages of one batch, whether a title follows), never by matching
-known sentences, so boilerplate written in other words is still recognised.
+across the pages of one batch, whether a title follows) and by what they do
+(address the reader: "you", "please sign in", "welcome", an exclamation),
+never by matching known sentences, so boilerplate written in other words is
+still recognised and an abstract written in the first person is an abstract.
+A title is one line without a final full stop, opening with any letter, a
+digit or a quotation mark (``mT5: …``, ``“Mama …”: …``).
 
 >>> page = read_lecture_page(EXAMPLE_PAGE, source="example.txt")
 >>> page.main.title, page.main.venue, page.main.presentation_type, page.main.country
@@ -39,11 +45,11 @@ from ontology.ids import normalize_text, paper_ref
 from ontology.records import InputProblem, Paper, PaperLink, PaperLinkKind, Provenance
 
 __all__ = [
+    "EXAMPLE_PAGE",
     "LecturePage",
+    "looks_like_lecture_page",
     "read_lecture_page",
     "repeated_blocks",
-    "looks_like_lecture_page",
-    "EXAMPLE_PAGE",
 ]
 
 EXTRACTOR = "lecture_page"
@@ -51,8 +57,17 @@ EXTRACTOR = "lecture_page"
 _NEXT_FROM = re.compile(r"^Next from (?P<venue>.+?)\s*$")
 _SIMILAR = re.compile(r"^Similar lectures?\s*$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)]?(?:\s|$)")
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
-_FIRST_PERSON_SINGULAR = re.compile(r"(?:^|[\s\"“])(?:I|my|me)\b")
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+#: What a notice asks the reader to do, or how it greets them (an abstract does neither).
+_READER_ACTION = re.compile(
+    r"\b(?:sign(?:ed|ing)?[ -]?(?:in|up)|log(?:ged|ging)?[ -]?in|please|welcome(?:\s+(?:to|you|all|back)\b|(?=\s*!))"
+    r"|thank you|join us|register(?:ed)?\s+(?:for|to|with|now|here)"
+    r"|registration\s+(?:is\s+)?(?:required|form|information)|click\s+(?:here|on|below)"
+    r"|subscribe\s+to|stay\s+(?:up\s+to\s+date|tuned))\b",
+    re.IGNORECASE,
+)
+_EXCLAMATION = re.compile(r"!(?:[\"'”’)]?)(?:\s|$)")
+_TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡")
 _MARKUP_LINE = re.compile(r"^\s*(?:#|<|\[|\*[^*]|\*\*[^*]+\*\*\s*$)")
 _MARKDOWN_LINK = re.compile(r"\]\((?:https?://|/)")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
@@ -156,33 +171,72 @@ def _is_presentation_type(block: TextBlock) -> bool:
     return bool(words) and words[-1] in _presentation_nouns() and len(words) <= 3
 
 
-def _is_title_like(block: TextBlock) -> bool:
-    """One line that reads as a paper title."""
+def _is_title_like(block: TextBlock, *, short: bool = False) -> bool:
+    """One line shaped like a paper title: no final full stop, no markup, not navigation.
+
+    A title opens with any letter, a digit or an opening quotation mark
+    (``mT5: …``, ``textless-lib: …``, ``“Mama Always …”: …``). Three words or
+    more, or two with a colon or question mark; ``short`` admits any two words
+    (the caller has seen an abstract on either side).
+    """
     text = block.text
     words = _words(text)
     if "\n" in text or len(text) > 300 or _has_markup(text) or URL.search(text):
         return False
-    if text.endswith((".", "!", ",", ";")) or not (text[0].isupper() or text[0].isdigit()):
+    if text.endswith((".", "!", ",", ";", ":")) or not (text[0].isalnum() or text[0] in _TITLE_OPENERS):
         return False
     if parse_venue_label(text) or _NEXT_FROM.match(text) or _SIMILAR.match(text):
         return False
-    return len(words) >= 3 or (len(words) == 2 and (":" in text or "?" in text))
+    return len(words) >= 3 or (len(words) == 2 and (short or ":" in text or "?" in text))
 
 
-def _is_abstract_like(block: TextBlock, repeated: Collection[str]) -> bool:
-    """Prose of several sentences written about a paper, not to the reader."""
-    text = block.text
-    sentences = len(_SENTENCE_END.findall(text + " "))
-    if len(text) < 150 or sentences < 2 or _has_markup(text):
-        return False
+def _reader_cues(text: str) -> int:
+    """How many kinds of address to the reader ``text`` makes (outside quotations).
+
+    The kinds: the second person ("you", "your"), an action or greeting for the
+    reader (sign in, register for, welcome, please, thank you), an exclamation.
+    The first person is not one: authors write "I propose" as readily as "we".
+
+    >>> _reader_cues("To operationalize this question, I propose a simple protocol. My results hold.")
+    0
+    >>> _reader_cues("Welcome to NAACL! Please register to continue.")
+    2
+    """
     unquoted = _QUOTED.sub(" ", text)  # quoted speech inside an abstract is not the author talking
-    addresses_reader = bool(_SECOND_PERSON.search(unquoted) or _FIRST_PERSON_SINGULAR.search(unquoted))
-    quoted = text[:1] in "\"“" and text.rstrip()[-1:] in "\"”"
-    if addresses_reader or quoted:
+    return sum(bool(p.search(unquoted)) for p in (_SECOND_PERSON, _READER_ACTION, _EXCLAMATION))
+
+
+def _is_prose(block: TextBlock) -> bool:
+    """Several sentences of plain text, not all of it one quotation."""
+    text = block.text
+    if len(text) < 150 or len(_SENTENCE_END.findall(text + " ")) < 2 or _has_markup(text):
         return False
-    # Boilerplate repeats across the pages of an event; an abstract repeats only
-    # where it is listed again, and then a title follows it (checked by the caller).
-    return normalize_text(text) not in repeated or sentences >= 4
+    return not (text[:1] in "\"“" and text.rstrip()[-1:] in "\"”")
+
+
+def _is_abstract_like(block: TextBlock, repeated: Collection[str], *, titled: bool = False) -> bool:
+    """Prose written about a paper, not a notice to the reader.
+
+    ``titled``: a title follows the block (or the venue line of the page's own
+    paper), the strongest sign of an abstract; then only a block that
+    addresses the reader in two ways ("Welcome! … you …") is a notice.
+    Without a title, any address to the reader makes it a notice, and so does
+    repetition across the pages of a batch unless the block is long (an
+    abstract repeats where another page lists it, and then a title follows).
+    """
+    if not _is_prose(block):
+        return False
+    cues = _reader_cues(block.text)
+    if titled:
+        return cues < 2
+    sentences = len(_SENTENCE_END.findall(block.text + " "))
+    return cues == 0 and (normalize_text(block.text) not in repeated or sentences >= 4)
+
+
+def _titled(blocks: list[TextBlock], i: int) -> bool:
+    """Whether the block after ``blocks[i]`` is a venue line or a title (the head of a page)."""
+    following = blocks[i + 1] if i + 1 < len(blocks) else None
+    return following is not None and bool(parse_venue_label(following.text) or _is_title_like(following))
 
 
 def repeated_blocks(texts: Collection[str]) -> frozenset[str]:
@@ -198,7 +252,7 @@ def looks_like_lecture_page(text: str) -> bool:
     """Whether ``text`` has the shape of a lecture page (used for format detection)."""
     blocks = split_blocks(text[:20000])
     head = blocks[:4]
-    has_abstract = any(_is_abstract_like(b, ()) for b in head)
+    has_abstract = any(_is_abstract_like(b, (), titled=_titled(blocks, i)) for i, b in enumerate(head))
     has_venue = any(parse_venue_label(b.text) for b in blocks[:6])
     has_nav = any(_NEXT_FROM.match(b.text) or _SIMILAR.match(b.text) for b in blocks)
     return has_abstract and (has_venue or has_nav)
@@ -221,11 +275,12 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
 
     head = _read_head(blocks, text, source, repeated)
     nav = _find_navigation(blocks, head.end)
-    listing_start, listing = _read_listing(blocks, head.end, nav.start, repeated)
+    listing = _read_listing(blocks, head.end, nav.start, repeated)
 
-    middle = blocks[head.end : listing_start]
+    middle = blocks[head.end : listing.start]
     types = [b for b in middle if _is_presentation_type(b)]
-    boilerplate = tuple(b for b in middle if b not in types)
+    boilerplate = tuple(b for b in middle if b not in types) + tuple(listing.skipped)
+    problems.extend(_listing_problems(source, listing))
     if head.abstract is None:
         problems.append(
             InputProblem(source, "no abstract found at the top of the page; the page's own paper is skipped", 1)
@@ -246,10 +301,10 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
         )
     listed = tuple(
         _paper(source, title=title, abstract=abstract, venue=listed_venue, role="listed")
-        for abstract, title in listing
+        for abstract, title in listing.pairs
     )
     links, linked = _navigation_links(source, main, listed, nav)
-    if nav.start < len(blocks) and not listing and nav.next_title is None and main is not None:
+    if nav.start < len(blocks) and not listing.pairs and nav.next_title is None and main is not None:
         problems.append(InputProblem(source, "navigation found but no listed papers", blocks[nav.start].line))
 
     venue_labels = _venue_labels(blocks, head, nav)
@@ -277,7 +332,9 @@ class _Head:
 
 def _read_head(blocks: list[TextBlock], text: str, source: str, repeated: Collection[str]) -> _Head:
     head = _Head()
-    abstract_at = next((i for i, b in enumerate(blocks[:3]) if _is_abstract_like(b, repeated)), None)
+    abstract_at = next(
+        (i for i, b in enumerate(blocks[:3]) if _is_abstract_like(b, repeated, titled=_titled(blocks, i))), None
+    )
     if abstract_at is None:
         return head
     if abstract_at > 0 and _is_label_line(blocks[abstract_at - 1]):
@@ -324,24 +381,75 @@ def _find_navigation(blocks: list[TextBlock], head_end: int) -> _Navigation:
     return nav
 
 
-def _read_listing(
-    blocks: list[TextBlock], head_end: int, nav_start: int, repeated: Collection[str]
-) -> tuple[int, list[tuple[TextBlock, TextBlock | None]]]:
-    """Abstract-then-title pairs, read backwards from the navigation."""
-    i = nav_start - 1
-    while i >= head_end and not _is_abstract_like(blocks[i], ()) and not (
-        _is_title_like(blocks[i]) and i - 1 >= head_end and _is_abstract_like(blocks[i - 1], repeated)
-    ):
-        i -= 1  # navigation such as "Downloads" between the listing and "Next from"
-    pairs: list[tuple[TextBlock, TextBlock | None]] = []
-    if i >= head_end and _is_abstract_like(blocks[i], ()):
-        pairs.append((blocks[i], None))  # the last abstract, shown without its title
-        i -= 1
-    while i - 1 >= head_end and _is_title_like(blocks[i]) and _is_abstract_like(blocks[i - 1], repeated):
-        pairs.append((blocks[i - 1], blocks[i]))
-        i -= 2
-    pairs.reverse()
-    return (i + 1 if pairs else nav_start), pairs
+@dataclass
+class _Listing:
+    start: int  # index of the first listed block (the navigation's when nothing is listed)
+    pairs: list[tuple[TextBlock, TextBlock | None]] = field(default_factory=list)
+    skipped: list[TextBlock] = field(default_factory=list)  # blocks inside the listing that fit nowhere
+
+
+def _read_listing(blocks: list[TextBlock], head_end: int, nav_start: int, repeated: Collection[str]) -> _Listing:
+    """Abstract-then-title pairs between the boilerplate and the navigation.
+
+    The listing starts at the first abstract followed by a title. A block that
+    is neither costs only itself: reading goes on at the next abstract (an
+    abstract whose title is missing is kept without one, and one stray block
+    between an abstract and its title is stepped over). An abstract after the
+    last pair may come without its title; what follows it ("Downloads") is
+    navigation. With no pair at all, the last abstract before the navigation
+    is the listing.
+    """
+
+    def is_abstract(i: int, *, titled: bool) -> bool:
+        return head_end <= i < nav_start and _is_abstract_like(blocks[i], () if titled else repeated, titled=titled)
+
+    def is_title(i: int) -> bool:
+        if not head_end <= i < nav_start:
+            return False
+        short = i + 1 < nav_start and _is_prose(blocks[i + 1])
+        return _is_title_like(blocks[i], short=short) and not _is_presentation_type(blocks[i])
+
+    start = next((i for i in range(head_end, nav_start) if is_abstract(i, titled=True) and is_title(i + 1)), None)
+    if start is None:
+        last = next((i for i in range(nav_start - 1, head_end - 1, -1) if _is_prose(blocks[i])), None)
+        if last is not None and is_abstract(last, titled=False):
+            return _Listing(last, [(blocks[last], None)])
+        return _Listing(nav_start)
+
+    listing = _Listing(start)
+    pending: list[TextBlock] = []  # blocks not (yet) placed; inside the listing only if a paper follows
+    i = start
+    while i < nav_start:
+        if is_abstract(i, titled=True) and is_title(i + 1):
+            pair, step = (blocks[i], blocks[i + 1]), 2
+        elif is_abstract(i, titled=True) and not _is_prose(blocks[i + 1]) and is_title(i + 2):
+            pending.append(blocks[i + 1])  # one stray block between an abstract and its title
+            pair, step = (blocks[i], blocks[i + 2]), 3
+        elif is_abstract(i, titled=False):
+            pair, step = (blocks[i], None), 1
+        else:
+            pending.append(blocks[i])
+            i += 1
+            continue
+        listing.skipped += pending
+        pending = []
+        listing.pairs.append(pair)
+        i += step
+    return listing
+
+
+def _listing_problems(source: str, listing: _Listing) -> list[InputProblem]:
+    """One warning for each block skipped inside the listing, and for each title a listed abstract lost."""
+    problems = [
+        InputProblem(source, "listing: a block that is neither an abstract nor its title; skipped", block.line)
+        for block in listing.skipped
+    ]
+    problems += [
+        InputProblem(source, "listing: an abstract without its title; kept untitled", abstract.line)
+        for abstract, title in listing.pairs[:-1]
+        if title is None
+    ]
+    return sorted(problems, key=lambda problem: problem.line or 0)
 
 
 def _paper(
@@ -387,9 +495,11 @@ def _code_urls(text: str) -> tuple[str, ...]:
     for match in URL.finditer(text):
         url = match.group(0)
         host = (urlsplit(url).hostname or "").lower()
-        if host in _code_hosts() or any(host.endswith("." + h) for h in _code_hosts() if h.count(".") == 1):
-            if not host.endswith("github.io") and url not in urls:
-                urls.append(url)
+        on_code_host = host in _code_hosts() or any(
+            host.endswith("." + h) for h in _code_hosts() if h.count(".") == 1
+        )
+        if on_code_host and not host.endswith("github.io") and url not in urls:
+            urls.append(url)
     return tuple(urls)
 
 

@@ -1,12 +1,13 @@
 """The lecture-page reader on the bundled samples and on layouts the samples don't show."""
 from __future__ import annotations
 
+import json
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from extractors.lecture_pages import looks_like_lecture_page, read_lecture_page, repeated_blocks
+from extractors.lecture_pages import EXAMPLE_PAGE, looks_like_lecture_page, read_lecture_page, repeated_blocks
 from ontology.records import PaperLinkKind
 
 DATA = Path(__file__).resolve().parent / "data" / "pages"
@@ -106,3 +107,130 @@ def test_half_a_page_is_reported_not_crashed():
 def test_format_detection():
     assert all(looks_like_lecture_page(p.read_text(encoding="utf-8")) for p in SAMPLES)
     assert not looks_like_lecture_page("just a note\n\nwith two lines")
+
+
+# --------------------------------------------------------------------------- pages nobody here wrote (issue 21)
+# Made-up pages under tests/data/listings, each with the listing it was written
+# from in expected.json. The pages at the top level were tuned on; the pages in
+# heldout/ were written before the reader changed and only run at the end.
+
+LISTINGS = Path(__file__).resolve().parent / "data" / "listings"
+
+
+def _expected(folder: Path) -> dict:
+    return json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+
+
+def _check_page(folder: Path, name: str, want: dict) -> None:
+    page = _read(folder / name)
+    assert (page.main.title, page.main.abstract) == (want["main_title"], want["main_abstract"])
+    # a listed title ending in a full stop is no title by rule: its abstract is kept untitled
+    titles = [None if (x["title"] or "").endswith(".") else x["title"] for x in want["listed"]]
+    assert [(p.title, p.abstract) for p in page.listed] == [(t, x["abstract"]) for t, x in zip(titles, want["listed"])]
+    listed_titles = {p.title for p in page.listed}
+    papers = {p.ref: p for p in page.papers}
+    links = {link.kind: papers[link.target_ref] for link in page.links}
+    for kind, title in ((PaperLinkKind.NEXT_IN_PROGRAM, want["next"]), (PaperLinkKind.SIMILAR_TO, want["similar"])):
+        if title is None:
+            assert kind not in links
+            continue
+        assert links[kind].title == title
+        # a link to a listed title resolves to the listed paper, abstract and all
+        assert (links[kind] in page.listed) == (title in listed_titles)
+
+
+@pytest.mark.parametrize("name", sorted(_expected(LISTINGS)))
+def test_every_listed_paper_keeps_title_and_abstract(name):
+    _check_page(LISTINGS, name, _expected(LISTINGS)[name])
+
+
+@pytest.mark.parametrize("name", sorted(_expected(LISTINGS / "heldout")))
+def test_held_out_pages(name):
+    _check_page(LISTINGS / "heldout", name, _expected(LISTINGS / "heldout")[name])
+
+
+def test_an_abstract_in_the_first_person_singular_is_an_abstract():
+    page = _read(LISTINGS / "acl_first_person.txt")
+    assert "I propose a simple data augmentation protocol" in page.main.abstract
+    assert page.main.keywords == ("data augmentation", "robustness") and page.main.presentation_type == "poster"
+    # a chair's message in the first person that welcomes the reader is still boilerplate
+    assert any(b.text.startswith("It is my pleasure to welcome you") for b in page.boilerplate)
+    assert page.problems == ()
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "\u201cMama Always Had a Way of Explaining Things\u201d: A Dialogue Corpus",
+        "\"Oh, Great Idea\": Context-Dependent Sarcasm",
+        "textless-lib: a Library for Textless Spoken Language Processing",
+        "mT5: A Massively Multilingual Text-to-Text Transformer",
+        "iPhone Users Type Differently",
+        "word2vec Revisited for Small Corpora",
+        "eBay Listings as Product Data",
+        "3D Scene Graphs from Instructions",
+    ],
+)
+def test_a_title_may_open_with_any_letter_digit_or_quotation_mark(title):
+    page = read_lecture_page(EXAMPLE_PAGE.replace("Another Listed Paper About Things", title), source="t.txt")
+    assert page.listed[0].title == title and page.listed[0].abstract.startswith("Listed abstract one")
+    next_link = next(link for link in page.links if link.kind is PaperLinkKind.NEXT_IN_PROGRAM)
+    assert next_link.target_ref == page.listed[0].ref
+
+
+@pytest.mark.parametrize("line", ["Downloads", "Stay up to date with the latest news!", "poster",
+                                  "A Sentence That Ends in a Full Stop.", "## Registration"])
+def test_what_is_not_a_title_after_the_last_abstract(line):
+    text = EXAMPLE_PAGE.replace("\n\nDownloads\n\n", f"\n\n{line}\n\nDownloads\n\n")
+    page = read_lecture_page(text, source="t.txt")
+    assert [p.title for p in page.listed] == ["Another Listed Paper About Things", None]
+
+
+def _forty_blocks() -> tuple[list[str], str]:
+    """The blocks of the 40-paper page without its stray block, and that block."""
+    blocks = (LISTINGS / "naacl_forty_listing.txt").read_text(encoding="utf-8").split("\n\n")
+    stray = next(b for b in blocks if b.startswith("<html>"))
+    blocks.remove(stray)
+    return blocks, stray
+
+
+FORTY = _expected(LISTINGS)["naacl_forty_listing.txt"]["listed"]
+
+
+@pytest.mark.parametrize("before", [1, 20, 39], ids=lambda n: f"before-paper-{n}")
+@pytest.mark.parametrize("between_abstract_and_title", [False, True])
+def test_one_stray_block_in_a_forty_paper_listing_costs_only_itself(before, between_abstract_and_title):
+    blocks, stray = _forty_blocks()
+    at = blocks.index(FORTY[before]["abstract"]) + (1 if between_abstract_and_title else 0)
+    blocks.insert(at, stray)
+    text = "\n\n".join(blocks)
+    page = read_lecture_page(text, source="forty.txt")
+    assert [(p.title, p.abstract) for p in page.listed] == [(x["title"], x["abstract"]) for x in FORTY]
+    stray_line = text.count("\n", 0, text.index(stray)) + 1
+    assert [str(p) for p in page.problems] == [
+        f"forty.txt:{stray_line}: listing: a block that is neither an abstract nor its title; skipped"]
+    assert any(b.text == stray for b in page.boilerplate)
+
+
+def test_a_listed_title_that_is_no_title_costs_only_that_title():
+    text = (LISTINGS / "naacl_forty_listing.txt").read_text(encoding="utf-8")
+    broken = FORTY[12]["title"] + "."
+    page = read_lecture_page(text.replace(FORTY[12]["title"], broken), source="forty.txt")
+    assert [p.title for p in page.listed] == [x["title"] for x in FORTY[:12]] + [None] + [x["title"] for x in FORTY[13:]]
+    assert all(p.abstract for p in page.listed) and len(page.listed) == 40
+    lines = {p.line: p.message for p in page.problems}
+    text = text.replace(FORTY[12]["title"], broken)
+    assert lines[text.count("\n", 0, text.index(broken)) + 1].endswith("skipped")
+    assert lines[text.count("\n", 0, text.index(FORTY[12]["abstract"])) + 1].endswith("kept untitled")
+
+
+def test_listing_of_one_paper_with_or_without_its_title():
+    text = (LISTINGS / "acl_single_listing.txt").read_text(encoding="utf-8")
+    page = read_lecture_page(text, source="one.txt")
+    (listed,) = page.listed
+    assert listed.title == "Designing a Keyboard Layout for Ainu from Transcribed Speech"
+    untitled = read_lecture_page(text.replace(f"{listed.title}\n\nDownloads", "Downloads"), source="one.txt")
+    assert [(p.title, p.abstract) for p in untitled.listed] == [(None, listed.abstract)]
+    next_target = {p.ref: p for p in untitled.papers}[untitled.links[0].target_ref]
+    assert (next_target.title, next_target.abstract, next_target.role) == (listed.title, None, "linked")
+    assert untitled.problems == ()
