@@ -23,7 +23,8 @@ from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS, write_rdf
 from exports.views import write_views
 from kg.cli_options import max_nodes_option, output_option, renamed_option
 from ontology.errors import KgError
-from ontology.util.files import output_transaction
+from ontology.text import escape_controls
+from ontology.util.files import folder_lock, output_transaction
 
 if TYPE_CHECKING:
     from kg.pipeline import BuildResult
@@ -56,9 +57,9 @@ class KgGroup(click.Group):
         try:
             return super().invoke(ctx)
         except KgError as error:
-            raise click.ClickException(str(error)) from error
+            raise click.ClickException(escape_controls(str(error))) from error
         except OSError as error:
-            raise click.ClickException(os_error_message(error)) from error
+            raise click.ClickException(escape_controls(os_error_message(error))) from error
 
 
 def os_error_message(error: OSError) -> str:
@@ -126,22 +127,24 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     def progress(items, total):
         return tqdm(items, total=total, desc="extracting", unit="file", disable=quiet, file=sys.stderr, leave=False)
 
-    result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
-                   cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity)
-    for problem in (*result.warnings, *result.problems):
-        click.echo(f"warning: {problem}", err=True)
     rdf_formats = tuple(dict.fromkeys(("ttl", *formats, *old_formats)))  # kg query reads the ttl
-    try:
-        with output_transaction():
-            written = [
-                *write_rdf(result.graph, output, rdf_formats),
-                write_html(result.graph, output / "graph.html", max_nodes=max_nodes),
-                write_json(result.graph, output / "graph.json"),
-            ]
-            if views:
-                written.append(write_views(result.graph, output / "views", top=max_nodes)[-1])  # its index.html
-    except KeyboardInterrupt:
-        raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") from None
+    with folder_lock(output):  # one build at a time per output folder: the cache and the outputs are shared
+        result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
+                       cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity,
+                       exclude=(output,))
+        for problem in (*result.warnings, *result.problems):
+            click.echo(f"warning: {escape_controls(str(problem))}", err=True)
+        try:
+            with output_transaction(output):
+                written = [
+                    *write_rdf(result.graph, output, rdf_formats),
+                    write_html(result.graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
+                    write_json(result.graph, output / "graph.json"),
+                ]
+                if views:
+                    written.append(write_views(result.graph, output / "views", top=max_nodes)[-1])  # index.html
+        except KeyboardInterrupt:
+            raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") from None
     _print_summary(result, written)
     if strict and result.problems:
         raise click.ClickException(f"{len(result.problems)} input problem(s) and --strict was given")
@@ -156,7 +159,7 @@ def _print_summary(result: BuildResult, written: list[Path]) -> None:
         click.echo(f"  {label:<22}{counts.get(key, 0):>6}")
     click.echo("Wrote:")
     for path in written:
-        click.echo(f"  {path}")
+        click.echo(f"  {escape_controls(str(path))}")
 
 
 from kg.cli_view import view_command  # noqa: E402

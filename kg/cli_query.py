@@ -45,8 +45,10 @@ def _listing() -> str:
 @click.option("--param", "-p", "params", multiple=True, metavar="KEY=VALUE",
               help="Bind the variable ?KEY to VALUE (repeatable); the value is never pasted into the query.")
 @click.option("--list", "list_queries", is_flag=True, help="List the canned queries and their parameters.")
+@click.option("--allow-service", is_flag=True,
+              help="Let SERVICE clauses query other SPARQL endpoints over the network (refused by default).")
 def query_command(target: Path | None, sparql: str | None, output: Path | None, fmt: str, name: str | None,
-                  params: tuple[str, ...], list_queries: bool) -> None:
+                  params: tuple[str, ...], list_queries: bool, allow_service: bool) -> None:
     """Run a read-only SPARQL query over a built graph and print the answer.
 
     TARGET is an output folder of `kg build` (its graph.ttl is loaded once into
@@ -54,7 +56,7 @@ def query_command(target: Path | None, sparql: str | None, output: Path | None, 
     .nq, .trig, .jsonld); -o/--output DIR names the folder as every kg command
     does, and with neither the folder is kg-out.  SPARQL is the query text, or
     a path to a .rq file.  Updates (INSERT, DELETE, LOAD, CLEAR, DROP, ...) are
-    refused.
+    refused, and so are SERVICE clauses unless --allow-service is given.
 
     \b
     Examples:
@@ -72,7 +74,8 @@ def query_command(target: Path | None, sparql: str | None, output: Path | None, 
     if name is not None:
         result = run_canned(target, name, _parse_params(params))
     else:
-        result = run_query(target, _query_text(sparql), _parse_params(params), usual_prefixes=True)
+        result = run_query(target, _query_text(sparql), _parse_params(params), usual_prefixes=True,
+                           allow_service=allow_service)
     click.echo(format_result(result, fmt), nl=False)
 
 

@@ -2,6 +2,8 @@
 
 Presentation lives here, in the command-line layer; :mod:`kg.query` returns
 a :class:`~kg.query.QueryResult` of rdflib terms and never formats it.
+Control characters from the data are escaped in every format, so a title
+cannot drive the user's terminal (:func:`ontology.text.escape_controls`).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from rdflib import BNode, Literal, URIRef
 from rdflib.term import Identifier
 
 from kg.query import QueryResult
+from ontology.text import escape_controls
 
 __all__ = ["RESULT_FORMATS", "format_result"]
 
@@ -44,7 +47,8 @@ def format_result(result: QueryResult, fmt: str = "table") -> str:
     if fmt not in RESULT_FORMATS:
         raise ValueError(f"unknown output format {fmt!r}; choose from {', '.join(RESULT_FORMATS)}")
     if result.kind == "graph":
-        return "".join(sorted(f"{s.n3()} {p.n3()} {o.n3()} .\n" for s, p, o in result.triples))
+        lines = sorted(f"{s.n3()} {p.n3()} {o.n3()} ." for s, p, o in result.triples)
+        return "".join(escape_controls(line, json_style=True) + "\n" for line in lines)
     if result.kind == "ask":
         if fmt == "json":
             return json.dumps({"head": {}, "boolean": bool(result.boolean)}, indent=1) + "\n"
@@ -61,7 +65,8 @@ def _csv(result: QueryResult) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(result.variables)
     for row in result.rows:
-        writer.writerow(["" if term is None else (f"_:{term}" if isinstance(term, BNode) else str(term))
+        writer.writerow(["" if term is None else escape_controls(f"_:{term}" if isinstance(term, BNode) else str(term),
+                                                                  keep="\n\r\t")
                          for term in row])
     return out.getvalue()
 
@@ -83,7 +88,7 @@ def _json(result: QueryResult) -> str:
     bindings = [{var: _json_term(term) for var, term in zip(result.variables, row) if term is not None}
                 for row in result.rows]
     document = {"head": {"vars": list(result.variables)}, "results": {"bindings": bindings}}
-    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    return escape_controls(json.dumps(document, ensure_ascii=False, indent=1), keep="\n", json_style=True) + "\n"
 
 
 def _short(term: Identifier | None) -> str:
@@ -98,7 +103,7 @@ def _short(term: Identifier | None) -> str:
     elif isinstance(term, BNode):
         text = f"_:{term}"
     else:
-        text = " ".join(str(term).split())
+        text = escape_controls(" ".join(str(term).split()))
     return text if len(text) <= _TABLE_CELL else text[: _TABLE_CELL - 1] + "…"
 
 

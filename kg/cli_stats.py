@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from kg.cli_options import build_folder, top_rows_option
+from ontology.text import escape_controls
 
 if TYPE_CHECKING:
     from kg.report import Report
@@ -67,7 +68,8 @@ def render_text(report: Report) -> str:
         if shown.empty:
             body = "  (none)"
         else:
-            clipped = shown.map(lambda value: _clip(value, _TEXT_WIDTH) if isinstance(value, str) else value)
+            clipped = shown.map(lambda value: _clip(escape_controls(value), _TEXT_WIDTH) if isinstance(value, str)
+                                else value)
             clipped.columns = [_clip(str(column), _TEXT_WIDTH) for column in shown.columns]
             body = clipped.to_string(index=False)
         blocks.append(f"{caption}\n{'-' * len(caption)}\n{body}")

@@ -56,7 +56,7 @@ def sample_inputs() -> list[Path]:
 
 
 #: Version of everything that turns a file into records; part of every cache key.
-READERS_VERSION = "1"
+READERS_VERSION = "2"  # 2: LaTeX decoded by pylatexenc, venues from booktitles, the JSONL id kept, catalogue ids
 
 
 def build(
@@ -67,6 +67,7 @@ def build(
     dask: str | None = None,
     cache_dir: Path | None = None,
     similarity: bool = True,
+    exclude: Sequence[Path] = (),
 ) -> BuildResult:
     """Read ``paths`` (default: the bundled sample) and build one merged graph.
 
@@ -80,10 +81,11 @@ def build(
     (for a progress bar).  However it runs, the result is the same.
     ``similarity`` adds computed ``similarTo`` edges (text and shared
     entities, see :mod:`kg.similarity`) to the links sources state.
+    Nothing under ``exclude`` (the output folder) is read as input.
     """
     if workers < 1:
         raise KgError(f"--workers must be at least 1, not {workers}")
-    sources, problems = read_sources(paths if paths else sample_inputs())
+    sources, problems = read_sources(paths if paths else sample_inputs(), exclude=exclude)
     if not sources and not problems:
         raise KgError("no input files found")
     repeated = repeated_blocks([s.text for s in sources if s.format == LECTURE_PAGE])

@@ -37,6 +37,7 @@ kg.query.QueryRefused: this is a SPARQL update (INSERT, DELETE, LOAD, CLEAR, DRO
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -73,6 +74,7 @@ __all__ = [
     "oxigraph_bindings",
     "rdflib_bindings",
     "with_usual_prefixes",
+    "uses_service",
 ]
 
 #: Folder inside a build output that holds the persistent Oxigraph store.
@@ -266,17 +268,22 @@ def _rdf_format(path: Path) -> pyoxigraph.RdfFormat:
 
 
 def _stamp(graph_file: Path) -> dict[str, object]:
-    status = graph_file.stat()
-    return {"file": graph_file.name, "size": status.st_size, "mtime_ns": status.st_mtime_ns}
+    """What the store was loaded from: the graph file's name, size and SHA-256 (a store is trusted by content)."""
+    digest = hashlib.sha256()
+    with graph_file.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return {"file": graph_file.name, "size": graph_file.stat().st_size, "sha256": digest.hexdigest()}
 
 
 def open_store(target: Path) -> pyoxigraph.Store:
     """An Oxigraph store holding the graph of ``target`` (a build output folder or an RDF file).
 
     For a folder the store persists in ``TARGET/.kg-store/`` and is rebuilt
-    whenever the graph file's size or modification time differ from those it
-    was built from; the store is then opened read-only.  Where the folder is
-    not writable, the graph is loaded into memory instead.
+    whenever the graph file's content (SHA-256) differs from the one it was
+    loaded from; the store is then opened read-only.  A store that cannot be
+    opened (damaged) is rebuilt once.  Where the folder is not writable, or
+    ``.kg-store`` is a link (never followed), the graph is loaded into memory.
     """
     import pyoxigraph
 
@@ -286,21 +293,24 @@ def open_store(target: Path) -> pyoxigraph.Store:
     if not target.is_dir():
         return _memory_store(graph_file, fmt)
     store_dir = target / STORE_DIR
+    if store_dir.is_symlink():
+        return _memory_store(graph_file, fmt)
     stamp = _stamp(graph_file)
     try:
         current = json.loads((store_dir / _STAMP).read_text("utf-8"))
     except (OSError, ValueError):
         current = None
-    if current != stamp:
+    for attempt in ("as it is", "after a rebuild"):
+        if current != stamp or attempt == "after a rebuild":
+            try:
+                _rebuild_store(graph_file, fmt, store_dir, stamp)
+            except OSError:  # a read-only folder, a full disk: query from memory this time
+                return _memory_store(graph_file, fmt)
         try:
-            _rebuild_store(graph_file, fmt, store_dir, stamp)
-        except OSError:  # a read-only folder, a full disk: query from memory this time
-            return _memory_store(graph_file, fmt)
-    try:
-        return pyoxigraph.Store.read_only(str(store_dir))
-    except OSError as error:
-        raise QueryError(f"cannot open the query store {store_dir} ({error}); delete that folder and try again") \
-            from error
+            return pyoxigraph.Store.read_only(str(store_dir))
+        except (OSError, RuntimeError, ValueError):  # a damaged store ("Corruption"): built again once
+            continue
+    return _memory_store(graph_file, fmt)
 
 
 def _memory_store(graph_file: Path, fmt: pyoxigraph.RdfFormat) -> pyoxigraph.Store:
@@ -380,9 +390,36 @@ def _user_position(message: str, added_lines: int) -> str:
     return _ERROR_POSITION.sub(shift, message) if added_lines else message
 
 
-def _check(sparql: str, substitutions: dict | None, added_lines: int = 0) -> None:
-    """Parse ``sparql`` (against an empty store) before any graph is loaded; refuse updates."""
+_NOT_CODE = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\'\\]|\\.|\'(?!\'\'))*\'\'\''  # long strings
+    r'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''  # strings
+    r'|<[^<>"{}|^`\\\x00-\x20]*>'  # IRIs
+    r'|#[^\n]*'  # comments
+)
+_SERVICE = re.compile(r"(?<![\w?$:])SERVICE\b", re.IGNORECASE)
+
+
+def uses_service(sparql: str) -> bool:
+    """Whether ``sparql`` has a ``SERVICE`` clause (a federated query that would reach another endpoint).
+
+    The word in a string, an IRI, a comment or a variable name does not count.
+
+    >>> uses_service("SELECT * { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }")
+    True
+    >>> uses_service('SELECT ?service { ?service <urn:x#SERVICE> "SERVICE" } # SERVICE')
+    False
+    """
+    return bool(_SERVICE.search(_NOT_CODE.sub(" ", sparql)))
+
+
+def _check(sparql: str, substitutions: dict | None, added_lines: int = 0, allow_service: bool = False) -> None:
+    """Parse ``sparql`` (against an empty store) before any graph is loaded; refuse updates and SERVICE."""
     import pyoxigraph
+
+    if not allow_service and uses_service(sparql):
+        raise QueryRefused("this query has a SERVICE clause, which would send requests to another SPARQL "
+                           "endpoint over the network; kg query stays on this machine unless you pass "
+                           "--allow-service (in Python: allow_service=True)")
 
     try:
         pyoxigraph.Store().query(sparql, substitutions=substitutions)
@@ -427,6 +464,7 @@ def _from_ox(term: object) -> Identifier | None:
 def run_query(
     target: Path, sparql: str, params: Mapping[str, str] | None = None, *,
     parameters: Sequence[Parameter] | None = None, name: str = "the query", usual_prefixes: bool = False,
+    allow_service: bool = False,
 ) -> QueryResult:
     """Run the SPARQL query ``sparql`` over ``target``'s graph.
 
@@ -435,8 +473,9 @@ def run_query(
     variable must appear in the ``SELECT`` clause.  ``usual_prefixes``
     declares kg's prefixes the query leaves undeclared (see
     :func:`with_usual_prefixes`); error positions still point into
-    ``sparql``.  SPARQL updates raise :class:`QueryRefused`; invalid queries
-    and missing graphs :class:`QueryError`.
+    ``sparql``.  SPARQL updates, and ``SERVICE`` clauses unless
+    ``allow_service``, raise :class:`QueryRefused`; invalid queries and
+    missing graphs :class:`QueryError`.
     """
     import pyoxigraph
 
@@ -446,7 +485,7 @@ def run_query(
     params = dict(params or {})
     declared = parameters if parameters is not None else [Parameter(key) for key in params]
     substitutions = oxigraph_bindings(CannedQuery(name, "", sparql, tuple(declared)), params) or None
-    _check(sparql, substitutions, added_lines)
+    _check(sparql, substitutions, added_lines, allow_service)
     store = open_store(Path(target))
     # a TriG / N-Quads target keeps each source's triples in its own graph: query them all by default
     union = _rdf_format(_graph_file(Path(target))).supports_datasets
@@ -460,7 +499,9 @@ def run_query(
             return QueryResult("select", variables=variables, rows=rows)
         triples = tuple((_from_ox(t.subject), _from_ox(t.predicate), _from_ox(t.object)) for t in answer)
     except (SyntaxError, RuntimeError, OSError) as error:
-        raise QueryError(f"the query failed: {error}") from error
+        store = Path(target) / STORE_DIR
+        hint = f" (if {store} is damaged, delete it and query again)" if Path(target).is_dir() else ""
+        raise QueryError(f"the query failed: {error}{hint}") from error
     return QueryResult("graph", triples=triples)  # type: ignore[arg-type]
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,12 +33,16 @@ from charset_normalizer import from_bytes
 
 from extractors.readers import detect_format
 from ontology.records import InputProblem
+from ontology.text import escape_controls
+from ontology.util.files import LOCK_NAME
 
-__all__ = ["SourceText", "read_sources", "MAX_PAGE_BYTES", "LEGACY_ENCODINGS"]
+__all__ = ["SourceText", "read_sources", "display_name", "MAX_PAGE_BYTES", "MAX_INPUT_BYTES", "LEGACY_ENCODINGS"]
 
 #: Encodings tried, most common first, when a file is not UTF-8.
 LEGACY_ENCODINGS = ("cp1252", "latin_1", "iso8859_15", "cp1250", "iso8859_2", "cp1251", "koi8_r", "cp1253",
                     "cp1254", "mac_roman", "shift_jis", "euc_jp", "gb18030", "big5", "euc_kr")
+#: The largest input file kg reads (the largest Anthology volume is about 20 MB).
+MAX_INPUT_BYTES = 2_000_000_000
 #: A lecture page is the text of one web page; anything larger is not one.
 MAX_PAGE_BYTES = 5_000_000
 _BINARY_PROBE = 8192
@@ -53,16 +58,21 @@ class SourceText:
     digest: str = ""  # SHA-256 of the file's bytes
 
 
-def read_sources(paths: Iterable[Path]) -> tuple[list[SourceText], list[InputProblem]]:
-    """Decode every usable file under ``paths``; one :class:`InputProblem` per file that is not."""
+def read_sources(paths: Iterable[Path], *, exclude: Iterable[Path] = ()) -> tuple[list[SourceText], list[InputProblem]]:
+    """Decode every usable file under ``paths``; one :class:`InputProblem` per file that is not.
+
+    Only regular files are read (a link to a device, FIFO or socket is
+    reported, never opened for reading), each after a size check.  Folders
+    under ``exclude`` and kg output folders (those holding a ``.kg-lock``)
+    are skipped, so a build never reads its own outputs.
+    """
     sources: list[SourceText] = []
     problems: list[InputProblem] = []
     seen: dict[str, str] = {}
-    for path, name in _input_files(paths, problems):
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            problems.append(InputProblem(name, f"cannot read the file: {error.strerror or error}"))
+    skipped = {os.path.abspath(folder) for folder in exclude}
+    for path, name in _input_files(paths, problems, skipped):
+        data = _read_regular_file(path, name, problems)
+        if data is None:
             continue
         digest = hashlib.sha256(data).hexdigest()
         if digest in seen:
@@ -75,28 +85,75 @@ def read_sources(paths: Iterable[Path]) -> tuple[list[SourceText], list[InputPro
     return sources, problems
 
 
-def _input_files(paths: Iterable[Path], problems: list[InputProblem]) -> Iterator[tuple[Path, str]]:
+def display_name(name: str) -> str:
+    """A file name as text that is safe to cite and to print: undecodable bytes and control characters escaped.
+
+    >>> display_name("caf\\udce9\\udcff.txt"), display_name("a\\nwarning: forged.txt"), display_name("Dvořák.bib")
+    ('caf\\\\xe9\\\\xff.txt', 'a\\\\nwarning: forged.txt', 'Dvořák.bib')
+    """
+    text = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return escape_controls(text)
+
+
+def _input_files(paths: Iterable[Path], problems: list[InputProblem], skipped: set[str]) -> Iterator[tuple[Path, str]]:
     for root in paths:
         root = Path(root)
         if root.is_dir():
-            for path in _walk(root):
-                yield path, f"{root.name}/{path.relative_to(root).as_posix()}"
-        elif root.is_file():
-            yield root, root.name
+            for path in _walk(root, skipped, problems):
+                yield path, display_name(f"{root.name}/{path.relative_to(root).as_posix()}")
+        elif root.exists():  # a file given by name, of any type: reading checks that it is a regular file
+            yield root, display_name(root.name)
         elif root.is_symlink():
-            problems.append(InputProblem(str(root), "a link to nothing (broken symbolic link)"))
+            problems.append(InputProblem(display_name(str(root)), "a link to nothing (broken symbolic link)"))
         else:
-            problems.append(InputProblem(str(root), "no such file or directory"))
+            problems.append(InputProblem(display_name(str(root)), "no such file or directory"))
 
 
-def _walk(root: Path) -> Iterator[Path]:
-    """Files under ``root``, sorted, hidden ones skipped, links to folders not followed."""
+def _walk(root: Path, skipped: set[str], problems: list[InputProblem]) -> Iterator[Path]:
+    """Files under ``root``, sorted, hidden ones skipped, links to folders and kg output folders not followed."""
     for folder, folders, files in os.walk(root, followlinks=False):
+        if os.path.abspath(folder) in skipped:  # the output folder of this build
+            folders[:] = []
+            continue
+        if LOCK_NAME in files:
+            where = Path(root.name, Path(folder).relative_to(root)).as_posix()
+            problems.append(InputProblem(display_name(where), "a kg output folder; its files are not read as input"))
+            folders[:] = []
+            continue
         folders[:] = sorted(f for f in folders if not f.startswith("."))
         for name in sorted(files):
             path = Path(folder) / name
-            if not name.startswith(".") and (path.is_file() or path.is_symlink()):
+            if not name.startswith("."):
                 yield path
+
+
+def _read_regular_file(path: Path, name: str, problems: list[InputProblem]) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file of at most :data:`MAX_INPUT_BYTES`, else a problem."""
+    try:
+        info = path.stat()  # follows a link: what matters is what would be read
+    except FileNotFoundError:
+        problems.append(InputProblem(name, "a link to nothing (broken symbolic link)"))
+        return None
+    except OSError as error:
+        problems.append(InputProblem(name, f"cannot read the file: {error.strerror or error}"))
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        problems.append(InputProblem(name, "not a regular file (a device, FIFO, socket or folder); skipped"))
+        return None
+    if info.st_size > MAX_INPUT_BYTES:
+        problems.append(InputProblem(name, f"{info.st_size / 1e9:.1f} GB is larger than kg reads in one file "
+                                           f"(at most {MAX_INPUT_BYTES / 1e9:.0f} GB); split it; skipped"))
+        return None
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # replaced since the check
+                problems.append(InputProblem(name, "not a regular file (a device, FIFO or socket); skipped"))
+                return None
+            return handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        problems.append(InputProblem(name, f"cannot read the file: {error.strerror or error}"))
+        return None
 
 
 def _decode(name: str, data: bytes, digest: str, problems: list[InputProblem]) -> SourceText | None:

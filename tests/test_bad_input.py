@@ -76,7 +76,7 @@ def test_symlink_loops_and_broken_links_do_not_trap_the_walk(tmp_path, sample_js
     os.symlink(tmp_path / "missing.txt", folder / "dangling.txt")
     result = build([*sample_inputs(), folder])
     assert [(Path(p.source).name, p.message) for p in result.problems] == [
-        ("dangling.txt", "cannot read the file: No such file or directory")]
+        ("dangling.txt", "a link to nothing (broken symbolic link)")]
     assert to_json(result.graph) == sample_json
 
 

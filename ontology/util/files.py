@@ -1,15 +1,20 @@
-"""Write output files atomically: a failed or interrupted write never leaves half a file.
+"""Write output files atomically: a failed, interrupted or killed write never leaves half a file.
 
 Inside :func:`output_transaction`, files are only put in place when every
 one of them has been written, so a build that fails or is interrupted
-half-way leaves all the previous outputs as they were.
+half-way leaves all the previous outputs as they were.  Given the output
+folder, the transaction also keeps every write inside it (a folder on the
+way that is a link is refused, never followed) and survives ``kill -9``: the
+swap is journalled first, and the next transaction on that folder finishes
+an interrupted swap and removes temporary files a killed run left behind.
+:func:`folder_lock` keeps two builds from writing one folder at once.
 
 >>> import tempfile, pathlib
 >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
 >>> write_text_atomic(target, "done\\n").read_text()
 'done\\n'
 >>> try:
-...     with output_transaction():
+...     with output_transaction(target.parent):
 ...         _ = write_text_atomic(target, "new\\n")
 ...         raise KeyboardInterrupt
 ... except KeyboardInterrupt:
@@ -19,69 +24,221 @@ half-way leaves all the previous outputs as they were.
 """
 from __future__ import annotations
 
+import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["write_text_atomic", "write_bytes_atomic", "output_transaction"]
+from ontology.errors import KgError
 
-_PENDING: ContextVar[list[tuple[str, Path]] | None] = ContextVar("pending_outputs", default=None)
+__all__ = [
+    "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "output_transaction",
+    "folder_lock", "LOCK_NAME", "JOURNAL_NAME",
+]
+
+#: The lock file :func:`folder_lock` keeps in an output folder (its presence marks a kg output folder).
+LOCK_NAME = ".kg-lock"
+#: The journal of a swap in progress, inside the output folder.
+JOURNAL_NAME = ".kg-swap.json"
+_TEMPORARY_SUFFIX = ".kg-tmp"
+
+
+class OutputPathError(KgError):
+    """A write that would leave the output folder (through a link) or cannot happen there."""
+
+
+class FolderLockedError(KgError):
+    """Another kg process is writing the same output folder."""
+
+
+@dataclass
+class _Transaction:
+    root: Path | None
+    pending: list[tuple[Path, Path]] = field(default_factory=list)
+
+
+_CURRENT: ContextVar[_Transaction | None] = ContextVar("output_transaction", default=None)
 
 
 @contextmanager
-def output_transaction() -> Iterator[None]:
+def output_transaction(root: Path | None = None) -> Iterator[None]:
     """Defer putting written files in place until the block ends without an error.
 
     On any exception (Ctrl-C included) the new files are discarded and the
-    old ones stay.
+    old ones stay.  With ``root`` (the output folder), every file written in
+    the block must lie inside ``root`` without passing through a link, and
+    the swap is journalled in ``root`` so that a process killed half-way
+    through it is completed by the next transaction there.
     """
-    pending: list[tuple[str, Path]] = []
-    token = _PENDING.set(pending)
+    if root is not None:
+        root = Path(os.path.abspath(root))
+        root.mkdir(parents=True, exist_ok=True)
+        recover(root)
+    transaction = _Transaction(root)
+    token = _CURRENT.set(transaction)
     try:
         yield
     except BaseException:
-        for temporary, _ in pending:
-            Path(temporary).unlink(missing_ok=True)
+        for temporary, _ in transaction.pending:
+            temporary.unlink(missing_ok=True)
         raise
     finally:
-        _PENDING.reset(token)
-    for temporary, path in pending:
+        _CURRENT.reset(token)
+    _swap(transaction)
+
+
+def _swap(transaction: _Transaction) -> None:
+    root = transaction.root
+    if root is None or not transaction.pending:
+        for temporary, path in transaction.pending:
+            os.replace(temporary, path)
+        return
+    journal = [[str(t.relative_to(root)), str(p.relative_to(root))] for t, p in transaction.pending]
+    write_bytes_atomic(root / JOURNAL_NAME, json.dumps(journal).encode("utf-8"), transactional=False)
+    for temporary, path in transaction.pending:
         os.replace(temporary, path)
+    _sync_folder(root)
+    (root / JOURNAL_NAME).unlink(missing_ok=True)
+
+
+def recover(root: Path) -> None:
+    """Finish a swap a killed process left half done in ``root``, and remove its temporary files.
+
+    Call it only while holding :func:`folder_lock` on ``root`` (or with no
+    other kg process writing there): temporary files of a live writer would
+    be removed too.
+    """
+    journal_path = root / JOURNAL_NAME
+    if journal_path.is_file() and not journal_path.is_symlink():
+        try:
+            journal = json.loads(journal_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            journal = []
+        for entry in journal if isinstance(journal, list) else []:
+            if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(p, str) for p in entry)):
+                continue
+            temporary, path = (_inside(root, relative) for relative in entry)
+            if temporary is not None and path is not None and temporary.is_file() and not temporary.is_symlink():
+                os.replace(temporary, path)
+        journal_path.unlink(missing_ok=True)
+    for folder, folders, files in os.walk(root, followlinks=False):
+        for name in files:
+            if name.startswith(".") and name.endswith(_TEMPORARY_SUFFIX):
+                (Path(folder) / name).unlink(missing_ok=True)
+
+
+def _inside(root: Path, relative: str) -> Path | None:
+    """``root / relative`` when it stays inside ``root`` (no ``..``, no absolute path), else None."""
+    candidate = Path(relative)
+    if candidate.is_absolute() or ".." in candidate.parts:
+        return None
+    return root / candidate
+
+
+@contextmanager
+def folder_lock(root: Path) -> Iterator[None]:
+    """Hold ``root/.kg-lock`` exclusively for the block; another holder makes :class:`FolderLockedError`.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with folder_lock(folder):
+    ...     try:
+    ...         with folder_lock(folder):
+    ...             pass
+    ...     except FolderLockedError as error:
+    ...         print(str(error).startswith(f"another kg process is writing {folder}"))
+    True
+    """
+    root = Path(root)
+    root.mkdir(parents=True, exist_ok=True)
+    path = root / LOCK_NAME
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no advisory locks on this platform: builds are not serialised
+        yield
+        return
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise FolderLockedError(f"another kg process is writing {root} (it holds {path}); "
+                                    "wait for it to finish or write to another folder") from None
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - platforms without directory descriptors
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def _file_mode(path: Path) -> int:
-    """Permissions for the written file: those of the file it replaces, else 0o644."""
+    """Permissions for the written file: those of the regular file it replaces, else 0o644."""
     try:
-        return path.stat().st_mode & 0o777
+        info = path.lstat()
     except FileNotFoundError:
         return 0o644
+    return info.st_mode & 0o777 if stat.S_ISREG(info.st_mode) else 0o644
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> Path:
+def _check_inside(root: Path, path: Path) -> None:
+    """Refuse ``path`` unless it lies in ``root`` and no folder between them is a link."""
+    root, path = Path(os.path.abspath(root)), Path(os.path.abspath(path))
+    try:
+        relative = path.relative_to(root)
+    except ValueError:
+        raise OutputPathError(f"{path} is outside the output folder {root}; kg writes only inside it") from None
+    folder = root
+    for part in relative.parts[:-1]:
+        folder = folder / part
+        if folder.is_symlink():
+            raise OutputPathError(f"{folder} is a link; kg writes only inside {root} and never follows links "
+                                  "there: remove the link or write to another folder")
+
+
+def write_bytes_atomic(path: Path, data: bytes, *, transactional: bool = True) -> Path:
     """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``.
 
     An existing file is only ever replaced by a complete new one; on any
-    failure (including Ctrl-C) the temporary file is removed.
+    failure (including Ctrl-C) the temporary file is removed.  A link at
+    ``path`` is replaced by the file, never written through.  Inside an
+    :func:`output_transaction` the rename waits for the end of the block
+    (unless ``transactional`` is false).
     """
     path = Path(path)
+    transaction = _CURRENT.get() if transactional else None
+    if transaction is not None and transaction.root is not None:
+        _check_inside(transaction.root, path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TEMPORARY_SUFFIX, dir=path.parent)
+    temporary = Path(name)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _file_mode(path))
-        pending = _PENDING.get()
-        if pending is None:
+        if transaction is None:
             os.replace(temporary, path)
         else:
-            pending.append((temporary, path))
+            transaction.pending.append((Path(os.path.abspath(temporary)), Path(os.path.abspath(path))))
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
     return path
 
