@@ -3,14 +3,16 @@
 Known fields: ``title``, ``abstract`` (at least one of the two), ``id``,
 ``venue``, ``year``, ``authors`` (a list of names, or one string with names
 separated by " and " or ";"), ``url``, ``doi``, ``anthology_id``,
-``code`` (a URL or a list of URLs).  Every other field is kept, as text, in
-the paper's ``extra`` attributes.
+``code`` (a URL or a list of URLs), ``arxiv_id``, ``openalex_id``,
+``semantic_scholar_id``.  The record's ``id`` names the paper's reference in
+the file and is kept in ``extra`` (as ``id``); every other field is kept, as
+text, in the paper's ``extra`` attributes too.
 
->>> text = '{"title": "A", "abstract": "We use SQuAD.", "year": 2020, "authors": ["Ann Lee"], "topic": "QA"}\\n'
+>>> text = '{"id": "a1", "title": "A", "abstract": "We use SQuAD.", "year": 2020, "authors": ["Ann Lee"], "topic": "QA"}\\n'
 >>> records = read_jsonl(text, source="papers.jsonl")
 >>> paper = records.papers[0]
 >>> paper.title, paper.year, paper.authors, paper.extra
-('A', 2020, ('Ann Lee',), (('topic', 'QA'),))
+('A', 2020, ('Ann Lee',), (('id', 'a1'), ('topic', 'QA')))
 >>> read_jsonl('{"title": "A"\\n', source="bad.jsonl").problems[0].line
 1
 """
@@ -19,12 +21,14 @@ from __future__ import annotations
 import json
 import re
 
+from extractors.paper_fields import bare_arxiv_id, bare_openalex_id, bare_s2_id
 from ontology.ids import bare_doi, paper_ref
 from ontology.records import InputProblem, Paper, Provenance, ReaderRecords
 
-__all__ = ["read_jsonl", "looks_like_jsonl", "KNOWN_FIELDS"]
+__all__ = ["KNOWN_FIELDS", "looks_like_jsonl", "read_jsonl"]
 
-KNOWN_FIELDS = ("id", "title", "abstract", "venue", "year", "authors", "url", "doi", "anthology_id", "code")
+KNOWN_FIELDS = ("id", "title", "abstract", "venue", "year", "authors", "url", "doi", "anthology_id", "code",
+                "arxiv_id", "openalex_id", "semantic_scholar_id")
 _READER = "jsonl"
 _AUTHOR_SEPARATOR = re.compile(r"\s+and\s+|\s*;\s*")
 
@@ -87,8 +91,11 @@ def _paper(record: dict, source: str, number: int, start: int, line: str) -> Pap
         doi=bare_doi(doi),
         anthology_id=_string(record.get("anthology_id")),
         code_repositories=tuple(_string(c) for c in ([code] if isinstance(code, str) else code) if _string(c)),
-        extra=tuple(sorted((key, _as_text(value)) for key, value in record.items()
-                           if key not in KNOWN_FIELDS and value is not None)),
+        arxiv_id=bare_arxiv_id(record.get("arxiv_id")),
+        openalex_id=bare_openalex_id(record.get("openalex_id")),
+        semantic_scholar_id=bare_s2_id(record.get("semantic_scholar_id")),
+        extra=tuple(sorted([("id", record_id)] * bool(record_id) + [
+            (key, _as_text(value)) for key, value in record.items() if key not in KNOWN_FIELDS and value is not None])),
     )
 
 

@@ -14,6 +14,10 @@ entry here plus the module that parses it.
 'jsonl'
 >>> detect_format("refs", "@article{key,\\n title={A}}")
 'bibtex'
+>>> detect_format("works.json", '{"id": "https://openalex.org/W42", "display_name": "A"}')
+'openalex'
+>>> detect_format("refs.ris", "TY  - JOUR\\nTI  - A\\nER  - \\n")
+'ris'
 >>> detect_format("page.txt", "Germany\\nWe study retrieval.\\nACL 2026\\n")
 'lecture-page'
 >>> detect_format("notes.xml", "<html><body/></html>") is None
@@ -28,14 +32,19 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from extractors.anthology_xml import looks_like_anthology_xml, read_anthology_xml
+from extractors.arxiv_metadata import looks_like_arxiv_metadata, read_arxiv_metadata
 from extractors.bibtex import looks_like_bibtex, read_bibtex
+from extractors.csl_json import looks_like_csl_json, read_csl_json
 from extractors.jsonl_records import looks_like_jsonl, read_jsonl
 from extractors.lecture_pages import read_lecture_page
 from extractors.mentions import extract_mentions
+from extractors.openalex import looks_like_openalex, read_openalex
+from extractors.ris import looks_like_ris, read_ris
+from extractors.semantic_scholar import looks_like_semantic_scholar, read_semantic_scholar
 from extractors.venue_facts import extract_venue_facts
 from ontology.records import DocumentRecords, InputProblem, ReaderRecords
 
-__all__ = ["Reader", "READERS", "FORMATS", "LECTURE_PAGE", "detect_format", "read_records"]
+__all__ = ["FORMATS", "LECTURE_PAGE", "READERS", "Reader", "detect_format", "read_records"]
 
 #: The format whose records depend on the other files of the same format (their shared boilerplate).
 LECTURE_PAGE = "lecture-page"
@@ -70,6 +79,15 @@ def _is_jsonl(name: str, text: str) -> bool:
     return _head(text) == "{" and (looks_like_jsonl(text) or name.lower().endswith(_JSONL_SUFFIXES))
 
 
+def _json_detector(looks_like: Callable[[str], bool]) -> Callable[[str, str], bool]:
+    """A detector for a JSON format: a JSON object or array first, then what ``looks_like`` says of its first record."""
+    return lambda name, text: _head(text) in ("{", "[") and looks_like(text)
+
+
+def _json_reader(read: Callable[..., ReaderRecords]) -> Callable[[str, str, Collection[str]], DocumentRecords]:
+    return lambda text, source, repeated: _with_mentions(source, read(text, source=source))
+
+
 def _is_bibtex(name: str, text: str) -> bool:
     head = _head(text)
     return (head in ("@", "%") or (head != "<" and name.lower().endswith(".bib"))) and looks_like_bibtex(text)
@@ -102,6 +120,10 @@ def _bibtex_records(text: str, source: str, repeated: Collection[str]) -> Docume
     return _with_mentions(source, read_bibtex(text, source=source))
 
 
+def _ris_records(text: str, source: str, repeated: Collection[str]) -> DocumentRecords:
+    return _with_mentions(source, read_ris(text, source=source))
+
+
 def _lecture_page_records(text: str, source: str, repeated: Collection[str]) -> DocumentRecords:
     page = read_lecture_page(text, source=source, repeated=repeated)
     if page.main is None and not page.listed:
@@ -119,7 +141,18 @@ READERS: dict[str, Reader] = {
     for reader in (
         Reader("anthology-xml", "ACL Anthology XML volume files",
                lambda name, text: looks_like_anthology_xml(text), _anthology_xml_records),
+        # the specific JSON formats before the generic JSON Lines reader, which would take them all
+        Reader("openalex", "OpenAlex works: one work, an API result page or snapshot JSON Lines",
+               _json_detector(looks_like_openalex), _json_reader(read_openalex)),
+        Reader("semantic-scholar", "Semantic Scholar Graph API papers: one paper, a batch, a search page or JSON Lines",
+               _json_detector(looks_like_semantic_scholar), _json_reader(read_semantic_scholar)),
+        Reader("arxiv-metadata", "arXiv metadata snapshot lines (Kaggle's arxiv-metadata-oai-snapshot.json)",
+               _json_detector(looks_like_arxiv_metadata), _json_reader(read_arxiv_metadata)),
+        Reader("csl-json", "CSL-JSON bibliographies, as Zotero, Mendeley and pandoc export them",
+               _json_detector(looks_like_csl_json), _json_reader(read_csl_json)),
         Reader("jsonl", "JSON Lines, one paper record per line", _is_jsonl, _jsonl_records),
+        Reader("ris", "RIS bibliographies (TY ... ER records), as Zotero, Mendeley and EndNote export them",
+               lambda name, text: looks_like_ris(text), _ris_records),
         Reader("bibtex", "BibTeX entries with abstract fields", _is_bibtex, _bibtex_records),
         Reader(LECTURE_PAGE, "the text of an Underline conference lecture page", _is_plain_text,
                _lecture_page_records, fallback=True),

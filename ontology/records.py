@@ -78,6 +78,9 @@ class Paper:
     url: str | None = None
     booktitle: str | None = None
     extra: tuple[tuple[str, str], ...] = ()  # fields a source gives that kg has no attribute for
+    arxiv_id: str | None = None  # bare arXiv id ("2004.11727", "hep-th/9901001"), no version
+    openalex_id: str | None = None  # OpenAlex work id ("W2741809807")
+    semantic_scholar_id: str | None = None  # Semantic Scholar paper id (40 hex digits)
 
 
 @dataclass(frozen=True)
