@@ -50,7 +50,16 @@ _PAPER_STRINGS = {
     "doi": BIBO_IRI.doi,
     "anthology_id": KG_IRI.anthologyId,
     "booktitle": KG_IRI.booktitle,
+    "arxiv_id": KG_IRI.arxivId,
+    "openalex_id": KG_IRI.openAlexId,
+    "semantic_scholar_id": KG_IRI.semanticScholarId,
 }
+#: The page of a paper in another catalogue, from its id there (``schema:sameAs``).
+_SAME_AS_PAGES = (
+    ("arxiv_id", "https://arxiv.org/abs/{}"),
+    ("openalex_id", "https://openalex.org/{}"),
+    ("semantic_scholar_id", "https://www.semanticscholar.org/paper/{}"),
+)
 _VENUE_STRINGS = {
     "location": SCHEMA_IRI.location,
     "series": KG_IRI.series,
@@ -106,6 +115,8 @@ def _paper(subject: str, data: Mapping) -> list[Triple]:
     triples += [(subject, SCHEMA_IRI.keywords, Lit(keyword)) for keyword in data.get("keywords") or ()]
     triples += iri_triples(subject, SCHEMA_IRI.codeRepository, data.get("code_repositories") or ())
     triples += iri_triples(subject, SCHEMA_IRI.url, [str(data["url"])] if data.get("url") else [])
+    triples += iri_triples(subject, SCHEMA_IRI.sameAs, [page.format(data[key]) for key, page in _SAME_AS_PAGES
+                                                        if data.get(key)])
     words = str(data.get("presentation_type") or "").lower().split()
     if words and words[-1] in _FABIO_TYPES:
         triples.append((subject, _TYPE, _FABIO_TYPES[words[-1]]))

@@ -2,8 +2,9 @@
 
 Node ids come from :mod:`ontology.ids`; duplicates are merged here:
 
-* papers by normalised title, and an untitled paper with a titled one when
-  their abstracts match;
+* papers by identifier (DOI, ACL Anthology, arXiv, OpenAlex or Semantic
+  Scholar id), then by normalised title, and an untitled paper with a titled
+  one when their abstracts match;
 * venues by their label ("ACL 2026");
 * entities by a folded spelling key, with an acronym and its long form (and
   names linked to one ``same_as`` page) joined into one node, typed by the
@@ -30,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, count
+from typing import ClassVar
 
 import networkx as nx
 
@@ -38,7 +40,7 @@ from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
 from ontology.util.memory import paused_gc
 
-__all__ = ["build_graph", "paper_label", "paper_year", "ENTITY_KINDS"]
+__all__ = ["ENTITY_KINDS", "build_graph", "paper_label", "paper_year"]
 
 _LABEL_WORDS = 8
 
@@ -109,25 +111,27 @@ def paper_year(paper: Paper) -> int | None:
 class _PaperGroups(_UnionFind):
     """Union-find over paper refs that refuses to join papers known to be different.
 
-    Two groups are different papers when both have Anthology ids (or DOIs) and
-    share none, or both have years and share none.
+    Two groups are different papers when both have Anthology ids (or DOIs,
+    arXiv, OpenAlex or Semantic Scholar ids) and share none, or both have
+    years and share none.
     """
+
+    _TRAITS = ("acl", "doi", "arxiv", "openalex", "s2", "year")
+    _NONE: ClassVar[dict[str, set]] = {trait: set() for trait in _TRAITS}
 
     def __init__(self) -> None:
         super().__init__()
         self.traits: dict[str, dict[str, set]] = {}
 
-    _NONE: dict[str, set] = {"acl": set(), "doi": set(), "year": set()}
-
-    def add(self, paper: Paper, year: int | None) -> None:
+    def add(self, paper: Paper, keys: _PaperKeys) -> None:
         root = self.find(paper.ref)
-        traits = self.traits.setdefault(root, {"acl": set(), "doi": set(), "year": set()})
-        if paper.anthology_id:
-            traits["acl"].add(paper.anthology_id.lower())
-        if paper.doi:
-            traits["doi"].add(paper.doi.lower())
-        if year:
-            traits["year"].add(year)
+        traits = self.traits.setdefault(root, {trait: set() for trait in self._TRAITS})
+        for trait in _PaperKeys.IDENTIFIERS:
+            key = getattr(keys, trait)
+            if key:
+                traits[trait].add(key)
+        if keys.year:
+            traits["year"].add(keys.year)
 
     def join(self, a: str, b: str, *, guarded: bool = True) -> None:
         root_a, root_b = self.find(a), self.find(b)
@@ -144,17 +148,18 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords]) -> dic
     """Add merged paper nodes and their authors; return a map from every paper ref to its node id.
 
     The same paper from several sources is one node: records are joined on
-    DOI or Anthology id first, then on abstract and on normalised title,
-    unless their ids or years say they differ.
+    DOI, Anthology, arXiv, OpenAlex or Semantic Scholar id first, then on
+    abstract and on normalised title, unless their ids or years say they differ.
     """
     groups = _PaperGroups()
     papers = sorted((paper for doc in documents for paper in doc.papers),
                     key=lambda p: (p.provenance.source, p.provenance.line or 0, p.ref))
     keys = {id(paper): _PaperKeys.of(paper) for paper in papers}  # normalising long abstracts is costly: once
     for paper in papers:
-        groups.add(paper, keys[id(paper)].year)
+        groups.add(paper, keys[id(paper)])
     for paper in papers:
-        for strong in (keys[id(paper)].doi, keys[id(paper)].acl):
+        for name in _PaperKeys.IDENTIFIERS:
+            strong = getattr(keys[id(paper)], name)
             if strong:
                 groups.join(paper.ref, strong, guarded=False)
     for key_name in ("abstract", "title"):
@@ -184,12 +189,21 @@ class _PaperKeys:
     title: str | None
     abstract: str | None
     year: int | None
+    arxiv: str | None = None
+    openalex: str | None = None
+    s2: str | None = None
+
+    #: The keys that name one paper wherever it is read (joined unguarded, kept apart when they differ).
+    IDENTIFIERS = ("doi", "acl", "arxiv", "openalex", "s2")
 
     @classmethod
     def of(cls, paper: Paper) -> _PaperKeys:
         return cls(
             acl=f"acl:{paper.anthology_id.lower()}" if paper.anthology_id else None,
             doi=f"doi:{paper.doi.lower()}" if paper.doi else None,
+            arxiv=f"arxiv:{paper.arxiv_id.lower()}" if paper.arxiv_id else None,
+            openalex=f"openalex:{paper.openalex_id.upper()}" if paper.openalex_id else None,
+            s2=f"s2:{paper.semantic_scholar_id.lower()}" if paper.semantic_scholar_id else None,
             title=title_key(paper.title),
             abstract=abstract_key(paper.abstract),
             year=paper_year(paper),
@@ -246,7 +260,13 @@ def _merge_papers(members: list[Paper]) -> dict:
         "authors": list(max((p.authors for p in ordered), key=len)),
         "extra": dict(sorted(extra.items())),
         "sources": sorted({p.provenance.source for p in members}),
+        # only when a source gives one, so graphs of inputs without them keep their exact attributes
+        **{name: value for name in _OPTIONAL_IDS if (value := first(name))},
     }
+
+
+#: Paper identifiers that are node attributes only when known (the formats that carry them are opt-in).
+_OPTIONAL_IDS = ("arxiv_id", "openalex_id", "semantic_scholar_id")
 
 
 def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper]) -> None:

@@ -52,6 +52,9 @@ class KG(DefinedNamespace):
     country: URIRef
     sourceFile: URIRef
     anthologyId: URIRef
+    arxivId: URIRef
+    openAlexId: URIRef
+    semanticScholarId: URIRef
     booktitle: URIRef
     # qualified relations: author order, similarity basis and score
     qualifiedAuthorship: URIRef
