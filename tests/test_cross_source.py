@@ -25,7 +25,7 @@ def test_a_paper_on_a_page_and_in_jsonl_is_one_node_with_both_sources():
     assert any(s.endswith("papers.jsonl") for s in clear["sources"])
     assert any(s.startswith("underline/") for s in clear["sources"])
     assert clear["abstract"] and clear["country"]  # the page's facts survive the merge
-    assert clear["year"] == 2026 and clear["extra"] == {"topic": "retrieval"}
+    assert clear["year"] == 2026 and clear["extra"] == {"id": "clear-2026", "topic": "retrieval"}
     authors = [result.graph.nodes[p]["name"] for _, p, k in result.graph.out_edges(node, keys=True) if k == "creator"]
     assert authors == ["Ada Example", "Bo Example"]
 
@@ -90,3 +90,29 @@ def test_bibtex_and_every_format_in_one_call():
     assert result.problems == ()
     _, tiny = _by_title(result.graph, "TinyQA")
     assert tiny["authors"] == ["Eve Example", "Fay Example"]
+
+
+def test_the_same_paper_meets_across_formats_on_arxiv_openalex_and_semantic_scholar_ids(tmp_path):
+    """Records that share only a catalogue id (titles differ) are one paper; different ids keep papers apart."""
+    arxiv = tmp_path / "arxiv.jsonl"
+    arxiv.write_text(json.dumps({"id": "2305.04412", "title": "GlossRank (preprint title)", "categories": "cs.CL",
+                                 "versions": [{"version": "v1", "created": "Mon, 8 May 2023 09:14:02 GMT"}]}) + "\n"
+                     + json.dumps({"id": "2305.09999", "title": "Another paper", "categories": "cs.CL",
+                                   "versions": [{"version": "v1", "created": "Mon, 8 May 2023 09:14:02 GMT"}]}) + "\n",
+                     encoding="utf-8")
+    s2 = tmp_path / "s2.json"
+    s2.write_text(json.dumps({"paperId": "b" * 40, "title": "GlossRank for WSD", "year": 2023,
+                              "externalIds": {"ArXiv": "2305.04412v2"}}), encoding="utf-8")
+    openalex = tmp_path / "openalex.jsonl"
+    openalex.write_text(json.dumps({"id": "https://openalex.org/W77", "display_name": "GlossRank, published",
+                                    "publication_year": 2023, "authorships": []}) + "\n", encoding="utf-8")
+    records = tmp_path / "mine.jsonl"
+    records.write_text(json.dumps({"id": "g", "title": "My notes on GlossRank", "openalex_id": "W77",
+                                   "semantic_scholar_id": "b" * 40}) + "\n"
+                       + json.dumps({"title": "Another paper", "arxiv_id": "2305.08888"}) + "\n", encoding="utf-8")
+    papers = _papers(build([arxiv, s2, openalex, records], similarity=False).graph)
+    merged = [d for d in papers.values() if d.get("arxiv_id") == "2305.04412"]
+    assert len(merged) == 1 and len(merged[0]["sources"]) == 4
+    assert merged[0]["openalex_id"] == "W77" and merged[0]["semantic_scholar_id"] == "b" * 40
+    assert sorted(d.get("arxiv_id") for d in papers.values() if d["title"] == "Another paper") == [
+        "2305.08888", "2305.09999"]  # one title, two arXiv ids: two papers

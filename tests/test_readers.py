@@ -103,7 +103,7 @@ def test_jsonl_records_with_known_and_unknown_fields():
     assert toy.code_repositories == ("https://github.com/example/toyrank",)
     assert toy.provenance.line == 2
     clear = next(p for p in records.papers if p.title and p.title.startswith("CLEAR"))
-    assert dict(clear.extra) == {"topic": "retrieval"}
+    assert dict(clear.extra) == {"id": "clear-2026", "topic": "retrieval"}  # the record's id is kept
 
 
 @pytest.mark.parametrize(("line", "message"), [
@@ -133,6 +133,7 @@ def test_bibtex_entries_become_papers():
     assert tiny.booktitle == "Proceedings of the Example Workshop"
     assert dict(tiny.extra)["bibtex_key"] == "example-2024-tiny" and dict(tiny.extra)["note"] == "Made-up entry"
     assert cafe.title == "Café Reviews as a Corpus" and cafe.abstract is None and cafe.year == 2023
+    assert (tiny.venue, cafe.venue) == ("Example Workshop 2024", "Journal of Examples")
 
 
 def test_a_bibtex_entry_that_does_not_parse_is_named_and_the_rest_is_read():
@@ -155,6 +156,12 @@ def test_a_bibtex_entry_without_title_or_abstract_is_named():
     (ACL_2020, "anthology-xml"),
     (DATA / "records" / "papers.jsonl", "jsonl"),
     (DATA / "records" / "refs.bib", "bibtex"),
+    (DATA / "records" / "anthology_refs.bib", "bibtex"),
+    (DATA / "records" / "openalex_works.json", "openalex"),
+    (DATA / "records" / "semantic_scholar_batch.json", "semantic-scholar"),
+    (DATA / "records" / "arxiv_snapshot.jsonl", "arxiv-metadata"),
+    (DATA / "records" / "zotero_items.csl.json", "csl-json"),
+    (DATA / "records" / "mendeley_export.ris", "ris"),
     (DATA / "pages" / "half_page.txt", "lecture-page"),
 ])
 def test_format_is_detected_from_content(path, expected, tmp_path):
