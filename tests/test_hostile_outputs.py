@@ -240,3 +240,39 @@ def test_terminal_escapes_from_the_data_are_shown_not_run(tmp_path):
         assert "\x1b" not in shown and "\x9b" not in shown, fmt
         if fmt == "json":
             assert json.loads(shown)["results"]["bindings"][0]["t"]["value"] == "Evil \u009b31m title"
+
+
+# ----------------------------------------------------------------------------- XML entity tricks
+
+_VOLUME = """<?xml version="1.0"?>
+<!DOCTYPE collection [{entities}]>
+<collection id="2099.toy"><volume id="1"><meta><booktitle>Proceedings of Toy 2099</booktitle><year>2099</year></meta>
+<paper id="1"><title>Zorb Entities at Scale</title><abstract>We study &payload; retrieval with ZorbNet.</abstract></paper>
+</volume></collection>
+"""
+
+
+@pytest.mark.parametrize(("name", "entities"), [
+    ("file", '<!ENTITY payload SYSTEM "file:///etc/hostname">'),
+    ("network", '<!ENTITY payload SYSTEM "http://127.0.0.1:9/secret">'),
+    ("laughs", '<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">'
+               '<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">'
+               '<!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;"><!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;">'
+               '<!ENTITY payload "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;">'),
+])
+def test_xml_entities_are_never_expanded_or_fetched(tmp_path, name, entities):
+    volume = tmp_path / "in" / "2099.toy.xml"
+    volume.parent.mkdir()
+    volume.write_text(_VOLUME.format(entities=entities), encoding="utf-8")
+    out = tmp_path / "out"
+    run = subprocess.run([sys.executable, "-m", "kg.cli", "build", "-q", "--no-views", str(volume.parent), "-o",
+                          str(out)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    graph = (out / "graph.ttl").read_text(encoding="utf-8")
+    hostname = Path("/etc/hostname").read_text(encoding="utf-8").strip() if Path("/etc/hostname").exists() else ""
+    if name == "laughs":  # libxml2 refuses the amplification: the file is reported, the build goes on
+        assert "2099.toy.xml" in run.stderr and "warning:" in run.stderr
+    else:  # the paper is read; its entity reference is neither expanded nor fetched
+        assert "Zorb Entities at Scale" in graph
+    assert "lollol" not in graph and (not hostname or hostname not in graph)
+    assert (out / "graph.ttl").stat().st_size < 200_000
