@@ -276,3 +276,15 @@ def test_xml_entities_are_never_expanded_or_fetched(tmp_path, name, entities):
         assert "Zorb Entities at Scale" in graph
     assert "lollol" not in graph and (not hostname or hostname not in graph)
     assert (out / "graph.ttl").stat().st_size < 200_000
+
+
+def test_a_read_only_or_immutable_output_folder_is_one_line(inputs, tmp_path, monkeypatch):
+    """Root ignores permission bits, so the refusal the file system would give is simulated."""
+    import ontology.util.files as files
+
+    def refused(*args, dir=None, **kwargs):
+        raise PermissionError(13, "Permission denied", str(Path(dir) / "graph.ttl"))
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", refused)
+    line = _one_line_error(_build("--no-cache", str(inputs), "-o", str(tmp_path / "out")))
+    assert line == f"Error: cannot use {tmp_path / 'out' / 'graph.ttl'}: Permission denied"
