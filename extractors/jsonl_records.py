@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 
-from extractors.paper_fields import bare_arxiv_id, bare_openalex_id, bare_s2_id
+from extractors.paper_fields import JSON_LINE, bare_arxiv_id, bare_openalex_id, bare_s2_id, json_lines
 from ontology.ids import bare_doi, paper_ref
 from ontology.records import InputProblem, Paper, Provenance, ReaderRecords
 
@@ -36,7 +36,8 @@ _AUTHOR_SEPARATOR = re.compile(r"\s+and\s+|\s*;\s*")
 
 def looks_like_jsonl(text: str) -> bool:
     """True when the first non-blank line is a JSON object."""
-    for line in text.splitlines():
+    for match in JSON_LINE.finditer(text):
+        line = match.group()
         if line.strip():
             try:
                 return isinstance(json.loads(line), dict)
@@ -49,7 +50,7 @@ def read_jsonl(text: str, *, source: str) -> ReaderRecords:
     """One :class:`~ontology.records.Paper` per valid line of ``text``; bad lines become problems."""
     records = ReaderRecords()
     offset = 0
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+    for number, line in enumerate(json_lines(text), start=1):
         start, offset = offset, offset + len(line)
         if not line.strip():
             continue

@@ -23,6 +23,7 @@ from functools import lru_cache
 from ontology.records import InputProblem, Paper, Provenance, ReaderRecords
 
 __all__ = [
+    "JSON_LINE",
     "JsonItem",
     "anthology_id_in",
     "authors_of",
@@ -31,6 +32,7 @@ __all__ = [
     "bare_s2_id",
     "first_json_record",
     "json_items",
+    "json_lines",
     "nested",
     "read_json_papers",
     "text_of",
@@ -48,6 +50,19 @@ _ANTHOLOGY = re.compile(r"(?:aclanthology\.org/|aclweb\.org/anthology/|10\.18653
 _YEAR = re.compile(r"(?<!\d)((?:1[89]|2\d)\d\d)(?!\d)")
 _SPACES = re.compile(r"\s+")
 _WRAPPER_KEYS = ("results", "data")  # OpenAlex result pages, Semantic Scholar search and batch pages
+
+
+# JSON Lines end at "\n" only: U+2028, U+0085 and the other breaks str.splitlines knows are text inside a JSON string
+JSON_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+def json_lines(text: str) -> list[str]:
+    """The lines of JSON Lines ``text``, each with its ``"\\n"``, split on ``"\\n"`` alone.
+
+    >>> json_lines('{"title": "A\\u2028B"}\\n{"title": "C"}')
+    ['{"title": "A\\u2028B"}\\n', '{"title": "C"}']
+    """
+    return [match.group() for match in JSON_LINE.finditer(text)]
 
 
 def text_of(value: object) -> str | None:
@@ -197,7 +212,7 @@ def _skip(text: str, position: int, also: str) -> int:
 
 def _line_items(text: str) -> Iterator[JsonItem]:
     offset = 0
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+    for number, line in enumerate(json_lines(text), start=1):
         start, offset = offset, offset + len(line)
         if not line.strip():
             continue

@@ -288,3 +288,18 @@ def test_a_read_only_or_immutable_output_folder_is_one_line(inputs, tmp_path, mo
     monkeypatch.setattr(files.tempfile, "mkstemp", refused)
     line = _one_line_error(_build("--no-cache", str(inputs), "-o", str(tmp_path / "out")))
     assert line == f"Error: cannot use {tmp_path / 'out' / 'graph.ttl'}: Permission denied"
+
+
+def test_json_lines_split_on_newline_only(tmp_path):
+    """U+2028 and U+0085 are line breaks to str.splitlines, but text inside a JSON string."""
+    records = tmp_path / "in" / "records.jsonl"
+    records.parent.mkdir()
+    lines = [{"title": "Zorb\u2028Retrieval at Scale", "abstract": "We study\u0085ZorbNet on ToyQA."},
+             {"title": "Blorp Parsing", "abstract": "We parse with BlorpNet."}, "not json"]
+    records.write_text("\n".join(json.dumps(line, ensure_ascii=False) if isinstance(line, dict) else line
+                                 for line in lines) + "\n", encoding="utf-8")
+    result = _build(str(records.parent), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0
+    assert [line for line in result.output.splitlines() if line.startswith("warning:")] == [
+        "warning: in/records.jsonl:3: not a JSON object: Expecting value (column 1); line skipped"]
+    assert "papers                     2" in result.output
