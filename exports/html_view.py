@@ -46,7 +46,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -59,10 +59,20 @@ from markupsafe import Markup
 
 from exports.view_data import Details, EdgeStyleData, PageData
 from exports.view_details import edge_records, node_details, node_record
-from exports.view_layout import radial_layout, rounded_positions, spring_layout
+from exports.view_landscape import LANDSCAPE_ENTITIES, fitted_landscape, landscape_data
+from exports.view_layout import EGO_LABEL_CHARS, EGO_LABEL_FONT, radial_layout, rounded_positions, spring_layout
+from exports.view_lookup import count_phrase
 from exports.view_select import select_nodes
-from exports.view_styles import KIND_STYLES, RELATION_STYLES, KindStyle, RelationStyle, kind_style, relation_style
-from exports.view_text import SourceTable, is_web_url, script_json
+from exports.view_styles import (
+    KIND_STYLES,
+    RELATION_STYLES,
+    KindStyle,
+    RelationStyle,
+    kind_style,
+    relation_style,
+    view_options,
+)
+from exports.view_text import SourceTable, clip, is_web_url, script_json
 from ontology.util.files import write_text_atomic
 
 __all__ = [
@@ -76,6 +86,7 @@ __all__ = [
     "page_data",
     "page_template",
     "render_html",
+    "render_landscape",
     "write_assets",
     "write_html",
 ]
@@ -91,28 +102,6 @@ DEFAULT_MAX_NODES = 2000
 # ---------------------------------------------------------------------------
 # Page parts: vis-network options, legends, summary
 # ---------------------------------------------------------------------------
-
-
-def _options(node_count: int, kinds: Iterable[str]) -> dict[str, Any]:
-    """vis-network options: physics off (positions are precomputed), one group per node kind."""
-    big = node_count > 1000
-    groups = {}
-    for kind in kinds:
-        style = kind_style(kind)
-        groups[kind] = {"shape": style.shape, "color": style.color}
-    return {
-        "physics": {"enabled": False},
-        "layout": {"improvedLayout": False},
-        "interaction": {
-            "hover": True,
-            "tooltipDelay": 3600000,  # the page draws its own tooltip
-            "hideEdgesOnDrag": big,
-            "hideEdgesOnZoom": big,
-        },
-        "groups": groups,
-        "nodes": {"borderWidth": 1, "font": {"size": 12, "face": "sans-serif"}},
-        "edges": {"smooth": False, "width": 1, "arrows": {"to": {"scaleFactor": 0.5}}},
-    }
 
 
 @dataclass(frozen=True)
@@ -205,6 +194,8 @@ def render_html(
     links: Sequence[tuple[str, str]] = (),
     asset_url: str | None = None,
     cache: dict[Hashable, dict[str, Any]] | None = None,
+    view_files: Mapping[Hashable, str] | None = None,
+    search: str | None = None,
 ) -> str:
     """The text of an offline HTML page showing ``graph``.
 
@@ -238,6 +229,13 @@ def render_html(
         Give the same empty dict to every call that renders views of one
         unchanged ``context``: tooltip fields are then computed once per
         node instead of once per view (hubs appear in many views).
+    view_files : mapping, optional
+        Node to the file name of its own view in the same folder: the page
+        links each such node to it (double-click, or the details panel).
+    search : str, optional
+        Relative URL of the script listing every node of the build
+        (:func:`exports.views.write_search_index`); the search box then also
+        finds nodes the page does not draw, and links to their views.
 
     Returns
     -------
@@ -256,17 +254,74 @@ def render_html(
         raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
     if center is not None and center not in graph:
         raise ValueError(f"the centre node {center!r} is not in the graph")
-    data, which = page_data(graph, max_nodes=max_nodes, center=center, context=context, cache=cache)
+    data, which = page_data(graph, max_nodes=max_nodes, center=center, context=context, cache=cache,
+                            view_files=view_files)
+    if search:
+        data["search"] = search
+    summary = _summary(len(data["nodes"]), graph.number_of_nodes(), len(data["edges"]), graph.number_of_edges(),
+                       which)
+    return _render(data, title=title, intro=intro, links=links, summary=summary,
+                   truncated=len(data["nodes"]) < graph.number_of_nodes(), asset_url=asset_url)
+
+
+def render_landscape(
+    graph: nx.MultiDiGraph,
+    *,
+    papers: Collection[Hashable] | None = None,
+    title: str = "Knowledge graph: the landscape of its entities",
+    max_nodes: int = DEFAULT_MAX_NODES,
+    intro: str = "",
+    links: Sequence[tuple[str, str]] = (),
+    asset_url: str | None = None,
+    cache: dict[Hashable, dict[str, Any]] | None = None,
+    view_files: Mapping[Hashable, str] | None = None,
+    search: str | None = None,
+) -> str:
+    """The text of an offline page drawing the entity landscape of ``papers`` (:mod:`exports.view_landscape`).
+
+    The methods, datasets and models the most of ``papers`` (default: all)
+    name -- at most :data:`~exports.view_landscape.LANDSCAPE_ENTITIES`, and
+    at most ``max_nodes`` -- sized by those papers, linked by co-usage and
+    grouped into labelled clusters.  Other options as in :func:`render_html`.
+
+    Examples
+    --------
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+    >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
+    >>> page = render_landscape(g)
+    >>> "1 of the 1 methods, datasets and models named by 1 paper" in page
+    True
+    """
+    if max_nodes < 0:
+        raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
+    land = fitted_landscape(graph, papers, max_entities=min(max_nodes, LANDSCAPE_ENTITIES))
+    data = landscape_data(graph, land, cache=cache, view_files=view_files)
+    if search:
+        data["search"] = search
+    shown, total = len(land.entities), land.total_entities
+    summary = (f"{'The ' if shown < total else ''}{shown:,} of the {total:,} methods, datasets and models named by "
+               f"{count_phrase(land.total_papers, 'paper')}{', those named by the most' if shown < total else ''}: "
+               f"sized by their papers, linked when papers name both, in {len(land.clusters):,} "
+               f"{'cluster' if len(land.clusters) == 1 else 'clusters'}.")
+    if shown < total:
+        summary += " Search finds the others."
+    return _render(data, title=title, intro=intro, links=links, summary=summary, truncated=False,
+                   asset_url=asset_url)
+
+
+def _render(data: PageData, *, title: str, intro: str, links: Sequence[tuple[str, str]], summary: str,
+            truncated: bool, asset_url: str | None) -> str:
+    """The page around ``data``: the template with the legends, summary and (inlined or linked) assets."""
     kind_counts = _counts(record["k"] for record in data["nodes"])
     relation_counts = _counts(record["r"] for record in data["edges"])
-    shown = len(data["nodes"])
     assets = _asset_texts()
     return page_template("view.html").render(
         title=title,
         intro=intro,
         links=list(links),
-        summary=_summary(shown, graph.number_of_nodes(), len(data["edges"]), graph.number_of_edges(), which),
-        truncated=shown < graph.number_of_nodes(),
+        summary=summary,
+        truncated=truncated,
         legend=_legend(kind_counts),
         relations=_relation_legend(relation_counts),
         asset_url=asset_url,
@@ -291,6 +346,7 @@ def page_data(
     center: Hashable | None = None,
     context: nx.MultiDiGraph | None = None,
     cache: dict[Hashable, Details] | None = None,
+    view_files: Mapping[Hashable, str] | None = None,
 ) -> tuple[PageData, str]:
     """The data the page script draws (:class:`exports.view_data.PageData`), and which nodes it kept.
 
@@ -328,6 +384,14 @@ def page_data(
         node_record(graph, n, positions[n], node_details(context if n in context else graph, n, cache=cache), sources)
         for n in ordered
     ]
+    for record, node in zip(nodes, ordered):
+        if view_files and node in view_files:
+            record["u"] = view_files[node]
+        if center is not None:  # labels of ego views: the centre and its neighbours stand out
+            distance = 0 if node == center else 1 if node in graph.succ[center] or node in graph.pred[center] else 2
+            record["fs"] = (20, EGO_LABEL_FONT, 12)[distance]
+            if distance:
+                record["l"] = clip(record["n"], EGO_LABEL_CHARS)
     edges = edge_records(graph, index, sources)
     relations: dict[str, EdgeStyleData] = {}
     for relation in _counts(record["r"] for record in edges):
@@ -338,21 +402,24 @@ def page_data(
         "edges": edges,
         "sources": sources.names,
         "relations": relations,
-        "options": _options(len(nodes), _counts(record["k"] for record in nodes)),
+        "options": view_options(len(nodes), _counts(record["k"] for record in nodes)),
     }
     if center is not None and center in index:
         data["center"] = index[center]
     return data, which
 
 
-def write_html(graph: nx.MultiDiGraph, path: Path, **options: Any) -> Path:
+def write_html(graph: nx.MultiDiGraph, path: Path, *, landscape: bool = False, **options: Any) -> Path:
     """Write :func:`render_html`'s page (same keyword options) to ``path`` atomically; return ``path``.
+
+    With ``landscape=True``, :func:`render_landscape`'s page instead (the
+    options it takes), as ``kg build`` and ``kg view`` write ``graph.html``.
 
     The page is rendered first, written to a temporary file in the same
     folder and moved over ``path``, so an existing file is only replaced by a
     complete new one, and nothing is left behind on failure.
     """
-    page = render_html(graph, **options)
+    page = render_landscape(graph, **options) if landscape else render_html(graph, **options)
     return write_text_atomic(Path(path), page)
 
 

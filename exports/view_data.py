@@ -31,7 +31,7 @@ Examples
 # no "from __future__ import annotations": TypedDict must see NotRequired[...] to tell optional keys
 from typing import Any, NotRequired, TypedDict
 
-__all__ = ["Details", "EdgeRecord", "EdgeStyleData", "NodeDetails", "NodeRecord", "PageData"]
+__all__ = ["ClusterData", "Details", "EdgeRecord", "EdgeStyleData", "NodeDetails", "NodeRecord", "PageData"]
 
 
 class Details(TypedDict, total=False):
@@ -94,6 +94,10 @@ class NodeRecord(TypedDict):
     """Alternative labels; the search box matches them too."""
     d: NotRequired[NodeDetails]
     """Tooltip and details-panel fields; absent when there are none."""
+    fs: NotRequired[int]
+    """Label font size in pixels (landscape and ego views: larger for the leading nodes; default 12)."""
+    u: NotRequired[str]
+    """File name of the node's own view in the same folder (double-click or the details link opens it)."""
 
 
 class EdgeRecord(TypedDict):
@@ -117,6 +121,8 @@ class EdgeRecord(TypedDict):
     """Similarity score, rounded to 3 decimals."""
     p: NotRequired[int]
     """Author position of a ``creator`` edge (1 = first author)."""
+    w: NotRequired[int]
+    """For ``usedWith`` edges of an entity landscape: how many papers name both entities."""
     cv: NotRequired[float]
     """Curve roundness of the 2nd, 3rd, ... edge between the same two nodes, so each stays visible."""
 
@@ -130,6 +136,21 @@ class EdgeStyleData(TypedDict):
     """Whether the line is dashed."""
     arrows: str
     """``"to"`` for an arrow head at the target, ``""`` for none."""
+
+
+class ClusterData(TypedDict):
+    """One cluster of an entity landscape (``PageData.clusters[i]``), drawn as a labelled circle."""
+
+    l: str
+    """The cluster's label: its leading entities (or e.g. "other datasets")."""
+    x: float
+    """Centre of the circle, in pixels."""
+    y: float
+    """Centre of the circle, in pixels."""
+    r: float
+    """Radius of the circle, in pixels."""
+    n: int
+    """How many entities the cluster has."""
 
 
 class PageData(TypedDict):
@@ -146,4 +167,8 @@ class PageData(TypedDict):
     options: dict[str, Any]
     """vis-network ``Network`` options (physics off, one group per node kind)."""
     center: NotRequired[int]
-    """Index of the node an ego or venue view is about (drawn bold); absent in other views."""
+    """Index of the node an ego view is about (drawn bold); absent in other views."""
+    clusters: NotRequired[list[ClusterData]]
+    """The clusters of an entity landscape, biggest first (drawn under the nodes)."""
+    search: NotRequired[str]
+    """File name of the script listing every node of the build for the search box (views folder only)."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,12 +43,14 @@ __all__ = [
     "OVERVIEW",
     "VIEW_KINDS",
     "ViewKind",
+    "all_papers",
     "ego_graph",
     "ego_view_kind",
     "kind_file_name",
     "kind_graph",
     "papers_of",
     "venue_graph",
+    "venue_papers",
     "view_file_name",
     "view_kind",
 ]
@@ -131,6 +133,24 @@ def papers_of(graph: nx.MultiDiGraph, node: Hashable) -> set[Hashable]:
     return {n for n in _neighbours(graph, node) if node_kind(graph, n) == "paper"}
 
 
+def venue_papers(graph: nx.MultiDiGraph, venue: Hashable) -> list[Hashable]:
+    """The papers presented at ``venue`` (``presentedAt``), sorted.
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("paper/a", "venue/v", key="presentedAt", relation="presentedAt")
+    >>> _ = g.add_edge("paper/b", "venue/v", key="mentions", relation="mentions")
+    >>> venue_papers(g, "venue/v")
+    ['paper/a']
+    """
+    return sorted({u for u, _, key, relation in graph.in_edges(venue, keys=True, data="relation")
+                   if (relation or key) == "presentedAt"}, key=str)
+
+
+def all_papers(graph: nx.MultiDiGraph, _: Any = None) -> list[Hashable]:
+    """Every paper of the graph, sorted."""
+    return sorted((n for n, k in graph.nodes(data="kind") if k == "paper"), key=str)
+
+
 def venue_graph(graph: nx.MultiDiGraph, venue: Hashable) -> nx.MultiDiGraph:
     """A venue, the papers presented at it, and their methods, datasets, models and authors.
 
@@ -142,11 +162,8 @@ def venue_graph(graph: nx.MultiDiGraph, venue: Hashable) -> nx.MultiDiGraph:
     >>> sorted(venue_graph(g, "venue/v"))
     ['paper/a', 'person/x', 'venue/v']
     """
-    papers = {
-        u for u, _, key, relation in graph.in_edges(venue, keys=True, data="relation")
-        if (relation or key) == "presentedAt"
-    }
-    keep = {venue} | papers
+    papers = venue_papers(graph, venue)
+    keep = {venue, *papers}
     for paper in papers:
         keep.update(n for n in _neighbours(graph, paper) if node_kind(graph, n) in (*ENTITY_KINDS, "person"))
     return _induced(graph, keep)
@@ -249,6 +266,10 @@ class ViewKind:
     check : callable, optional
         ``(graph, subject) -> None``: raises :class:`~exports.view_lookup.ViewError`
         when the view cannot be made for ``subject``.
+    papers : callable, optional
+        ``(graph, subject) -> collection of papers``: when given, the view is
+        the entity landscape of those papers (:mod:`exports.view_landscape`)
+        rather than a drawing of ``select``'s subgraph.
     """
 
     select: Callable[[nx.MultiDiGraph, Any], nx.MultiDiGraph]
@@ -258,6 +279,7 @@ class ViewKind:
     centred: bool = False
     node_kinds: tuple[str, ...] = ()
     check: Callable[[nx.MultiDiGraph, Any], None] | None = None
+    papers: Callable[[nx.MultiDiGraph, Any], Collection[Hashable]] | None = None
 
 
 _ENTITY_WORDS = "methods, datasets and models"
@@ -265,6 +287,12 @@ _ENTITY_WORDS = "methods, datasets and models"
 
 def _ego_title(graph: nx.MultiDiGraph, node: Hashable) -> str:
     return f"{node_label(graph, node)} ({node_kind(graph, node)})"
+
+
+def _check_venue(graph: nx.MultiDiGraph, venue: Hashable) -> None:
+    if not venue_papers(graph, venue):
+        raise ViewError(f"no paper of the graph was presented at {node_label(graph, venue)}: "
+                        "it is only mentioned, so it has no view")
 
 
 def _check_kind(graph: nx.MultiDiGraph, kind: str) -> None:
@@ -280,16 +308,21 @@ VIEW_KINDS: dict[str, ViewKind] = {
         file_name=lambda _: OVERVIEW,
         title=lambda graph, _: "Knowledge graph: overview",
         intro=lambda graph, _: (
-            "All papers, venues, methods, datasets, models and people of the graph, and their links."),
+            f"The {_ENTITY_WORDS} the papers name, clustered by which are used together. "
+            "Click a node for its details, double-click it to open its view."),
+        papers=all_papers,
     ),
     "venue": ViewKind(
         select=venue_graph,
         file_name=view_file_name,
         title=_ego_title,
         intro=lambda graph, node: (
-            f"The papers presented at {node_label(graph, node)}, with their {_ENTITY_WORDS} and authors."),
+            f"The {_ENTITY_WORDS} the papers presented at {node_label(graph, node)} name, clustered by which "
+            "are used together. Click a node for its details, double-click it to open its view."),
         centred=True,
         node_kinds=("venue",),
+        check=_check_venue,
+        papers=venue_papers,
     ),
     "paper": ViewKind(
         select=_paper_graph,

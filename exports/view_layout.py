@@ -59,6 +59,15 @@ RING_GAP = 140.0
 MAX_SUB_RINGS = 6
 
 _GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
+#: Label font of the centre's neighbours in an ego view, and most characters of their labels.
+EGO_LABEL_FONT = 14
+EGO_LABEL_CHARS = 26
+
+
+def _label_chars(graph: nx.MultiDiGraph, node: Hashable) -> int:
+    attrs = graph.nodes[node]
+    name = attrs.get("label") or attrs.get("title") or attrs.get("name") or str(node)
+    return min(len(str(name)), EGO_LABEL_CHARS)
 
 
 def _simple_graph(graph: nx.MultiDiGraph, nodes: Sequence[Hashable]) -> nx.Graph:
@@ -321,6 +330,8 @@ def radial_layout(graph: nx.MultiDiGraph, center: Hashable, *,
     for ring in rings[1:]:
         ordered = sorted(ring, key=lambda n: (angle[n], rank[n]))
         spacing = RING_SPACING + 2.0 * sum(node_size(graph.degree(n)) for n in ordered) / len(ordered)
+        if len(rings) > 2 and ring is rings[1]:  # the centre's neighbours: room for their (clipped) labels side by side
+            spacing = max(spacing, 0.4 * EGO_LABEL_FONT * sum(_label_chars(graph, n) for n in ordered) / len(ordered))
         base, layers = ring_radius([angle[n] for n in ordered], smallest=radius + RING_GAP, spacing=spacing)
         for i, n in enumerate(ordered):
             r = base + (i % layers) * spacing

@@ -11,7 +11,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +22,7 @@ __all__ = [
     "OTHER_KIND_STYLE",
     "OTHER_RELATION_STYLE",
     "RELATION_STYLES",
+    "USED_WITH",
     "KindStyle",
     "RelationStyle",
     "kind_of",
@@ -29,6 +30,7 @@ __all__ = [
     "kind_style",
     "node_size",
     "relation_style",
+    "view_options",
 ]
 
 
@@ -70,7 +72,10 @@ RELATION_STYLES: dict[str, RelationStyle] = {
     "creator": RelationStyle("#c9ab97", False, ""),
     "nextInProgram": RelationStyle("#c9b8a8", True, "to"),
     "similarTo": RelationStyle("#76b7b2", True, ""),
+    "usedWith": RelationStyle("#b8b8b8", False, ""),
 }
+#: The relation of the entity landscape's edges: papers name both entities (not a relation of the graph).
+USED_WITH = "usedWith"
 #: Style of a relation not in :data:`RELATION_STYLES`.
 OTHER_RELATION_STYLE = RelationStyle("#bbbbbb", False, "to")
 
@@ -119,3 +124,25 @@ def node_size(degree: int) -> float:
     (8.0, 20.0, 48.0)
     """
     return round(min(48.0, 8.0 + 4.0 * math.log2(1 + degree)), 1)
+
+
+def view_options(node_count: int, kinds: Iterable[str]) -> dict[str, Any]:
+    """vis-network options: physics off (positions are precomputed), one group per node kind."""
+    big = node_count > 1000
+    groups = {}
+    for kind in kinds:
+        style = kind_style(kind)
+        groups[kind] = {"shape": style.shape, "color": style.color}
+    return {
+        "physics": {"enabled": False},
+        "layout": {"improvedLayout": False},
+        "interaction": {
+            "hover": True,
+            "tooltipDelay": 3600000,  # the page draws its own tooltip
+            "hideEdgesOnDrag": big,
+            "hideEdgesOnZoom": big,
+        },
+        "groups": groups,
+        "nodes": {"borderWidth": 1, "font": {"size": 12, "face": "sans-serif"}},
+        "edges": {"smooth": False, "width": 1, "arrows": {"to": {"scaleFactor": 0.5}}},
+    }

@@ -40,7 +40,7 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,21 +48,25 @@ from typing import Any
 import networkx as nx
 
 from exports.html_view import DEFAULT_MAX_NODES, page_template, write_assets, write_html
-from exports.view_details import Details
+from exports.view_details import Details, node_name
 from exports.view_kinds import (
     VIEW_KINDS,
     ViewKind,
+    all_papers,
     ego_graph,
     ego_view_kind,
     kind_file_name,
     kind_graph,
     papers_of,
     venue_graph,
+    venue_papers,
     view_file_name,
     view_kind,
 )
+from exports.view_landscape import LANDSCAPE_ENTITIES, fitted_landscape
 from exports.view_lookup import ViewError, count_phrase, find_node, find_nodes, node_label
-from exports.view_styles import kind_order
+from exports.view_styles import kind_of, kind_order
+from exports.view_text import display_texts, script_json
 from ontology.kinds import ENTITY_KINDS
 from ontology.util.files import write_text_atomic
 
@@ -82,6 +86,7 @@ __all__ = [
     "write_ego_view",
     "write_index",
     "write_kind_view",
+    "write_search_index",
     "write_view",
     "write_views",
 ]
@@ -89,6 +94,9 @@ __all__ = [
 #: Most nodes a view shows unless told otherwise (``kg view --max-nodes``).
 DEFAULT_TOP = DEFAULT_MAX_NODES
 ASSET_DIR = "assets"
+#: The script listing every node for the search box, in ``assets/``.
+SEARCH_FILE = "kg-search.js"
+SEARCH_SCRIPT = f"{ASSET_DIR}/{SEARCH_FILE}"
 INDEX = "index.html"
 _BACK = (("All views", INDEX),)
 
@@ -99,10 +107,30 @@ def _check_top(top: int) -> None:
 
 
 def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
-                cache: dict[Hashable, Details]) -> Path:
-    """Write the page of ``view`` about ``subject`` (not the assets); tooltip fields memoised in ``cache``."""
+                cache: dict[Hashable, Details], view_files: Mapping[Hashable, str] | None = None) -> Path:
+    """Write the page of ``view`` about ``subject`` (not the assets); tooltip fields memoised in ``cache``.
+
+    ``view_files`` maps nodes to their views' files (default: those already in ``output_dir``).
+    """
     if view.check is not None:
         view.check(graph, subject)
+    if view_files is None:
+        view_files = _existing_views(graph, output_dir)
+    if view.papers is not None:
+        return write_html(
+            graph,
+            output_dir / view.file_name(subject),
+            landscape=True,
+            papers=view.papers(graph, subject),
+            title=view.title(graph, subject),
+            max_nodes=top,
+            intro=view.intro(graph, subject),
+            links=_BACK,
+            asset_url=f"{ASSET_DIR}/",
+            cache=cache,
+            view_files=view_files,
+            search=SEARCH_SCRIPT,
+        )
     return write_html(
         view.select(graph, subject),
         output_dir / view.file_name(subject),
@@ -114,7 +142,20 @@ def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subjec
         links=_BACK,
         asset_url=f"{ASSET_DIR}/",
         cache=cache,
+        view_files=view_files,
+        search=SEARCH_SCRIPT,
     )
+
+
+def _existing_views(graph: nx.MultiDiGraph, output_dir: Path) -> dict[Hashable, str]:
+    """Node to the file of its view, for the views already in ``output_dir``."""
+    existing = {p.name for p in output_dir.glob("*.html")} if output_dir.is_dir() else set()
+    files = {}
+    for node in graph:
+        name = VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
+        if name in existing:
+            files[node] = name
+    return files
 
 
 def write_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, subject: Any = None, *,
@@ -195,11 +236,24 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     _check_top(top)
     output_dir = Path(output_dir)
     written = write_assets(output_dir / ASSET_DIR)
-    cache: dict[Hashable, Details] = {}  # tooltip fields, shared by all pages: hubs appear in many venue views
-    written.append(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache))
-    for venue in _venues(graph):
-        written.append(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, venue)], venue, top, cache))
-    written.append(write_index(graph, output_dir))
+    cache: dict[Hashable, Details] = {}  # tooltip fields, shared by all pages: hubs appear in many views
+    venues = [v for v in _venues(graph) if venue_papers(graph, v)]  # a venue only mentioned gets no view
+    drawn: set[Hashable] = set()  # the entities the landscapes draw: each gets its own view
+    limit = min(top, LANDSCAPE_ENTITIES)
+    for papers in (all_papers(graph), *(venue_papers(graph, v) for v in venues)):
+        drawn.update(fitted_landscape(graph, papers, max_entities=limit).entities)
+    egos = sorted(drawn, key=str)
+    files = {**_existing_views(graph, output_dir),
+             **{node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node) for node in [*venues, *egos]}}
+    written.append(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files))
+    for venue in venues:
+        written.append(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, venue)], venue, top, cache,
+                                   files))
+    for node in egos:
+        written.append(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, node)], node, top, cache,
+                                   files))
+    index = write_index(graph, output_dir)  # and the search script
+    written += [output_dir / SEARCH_SCRIPT, index]
     return written
 
 
@@ -251,4 +305,25 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
         kinds=kinds,
         counts=[*summary, count_phrase(graph.number_of_edges(), "link")],
     )
+    write_search_index(graph, output_dir)
     return write_text_atomic(output_dir / INDEX, page)
+
+
+def write_search_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
+    """Write ``assets/kg-search.js``: every node of ``graph`` with its kind and the file of its view, if any.
+
+    The search box of every page in the folder loads it on the first search,
+    so it finds nodes the page does not draw.  Most connected first, then by
+    name; each entry is ``[name, kind, view file or "", lower-cased names searched]``.
+    """
+    output_dir = Path(output_dir)
+    files = _existing_views(graph, output_dir)
+    entries = []
+    for node, attrs in graph.nodes(data=True):
+        name = node_name(attrs, node)
+        names = [name, *display_texts(attrs.get("alt_labels"))]
+        entries.append((-graph.degree(node), name.casefold(), str(node),
+                        [name, kind_of(attrs), files.get(node, ""), "\n".join(names).lower()]))
+    entries.sort(key=lambda e: e[:3])
+    text = f"window.KG_SEARCH = {script_json({'nodes': [e[3] for e in entries]})};\n"
+    return write_text_atomic(output_dir / ASSET_DIR / SEARCH_FILE, text)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from exports.html_view import write_html
 from exports.node_link import read_json
 from exports.views import find_node, write_ego_view, write_index, write_kind_view, write_views
 from kg.cli_options import build_folder, max_nodes_option
@@ -39,7 +40,8 @@ def view_command(out: Path, venue: str | None, entity: str | None, paper: str | 
     """Write interactive HTML views of the graph built in OUT (by `kg build -o OUT`; default kg-out).
 
     Reads OUT/graph.json and writes OUT/views/: with no option, an overview,
-    one view per venue and index.html; with --venue, --entity, --paper or
+    one view per venue, one per entity the overview and venue views draw,
+    and index.html (and rewrites OUT/graph.html with the same --max-nodes); with --venue, --entity, --paper or
     --kind, just those views (and index.html again, listing them).  Open
     OUT/views/index.html in a browser; the pages work offline.
     """
@@ -51,6 +53,8 @@ def view_command(out: Path, venue: str | None, entity: str | None, paper: str | 
     target = out / VIEWS_DIR
     if not (venue or entity or paper or kind):
         written = write_views(graph, target, top=max_nodes)
+        # graph.html names --max-nodes too: rewrite it with the same value, as `kg build` wrote it
+        written.append(write_html(graph, out / "graph.html", landscape=True, max_nodes=max_nodes))
     else:
         written = []
         if venue:

@@ -1,16 +1,17 @@
 """The HTML views in headless Chromium: they draw, offline, without JavaScript errors, and show text as text."""
 from __future__ import annotations
 
+import json
 import re
 import struct
 from pathlib import Path
 
 import pytest
-
 from browser import PageRun, chromium_path, open_page
+from test_html import CODE_URL, PAPER_A, page_data, small_graph
+
 from exports.html_view import write_html
 from exports.views import find_node, write_ego_view, write_index, write_views
-from test_html import CODE_URL, PAPER_A, page_data, small_graph
 
 pytestmark = [
     pytest.mark.browser,
@@ -84,8 +85,11 @@ def test_every_page_of_a_views_folder_draws(tmp_path: Path, sample_build) -> Non
     write_ego_view(graph, out, find_node(graph, "Does Self-Consistency Improve", kinds=["paper"]))
     write_index(graph, out)
     pages = sorted(p for p in out.glob("*.html") if p.name != "index.html")
-    assert len(pages) == 6  # overview, three venues, two ego views
-    for page in pages:
+    # overview, two venues (EMNLP 2023 has no paper), the paper's view, one view per entity the landscapes
+    # draw (GPT-4o's among them)
+    entity_pages = [p for p in pages if p.name.split("-")[0] in ("dataset", "method", "model")]
+    assert len(pages) == 4 + len(entity_pages) and len(entity_pages) >= 20
+    for page in [p for p in pages if p not in entity_pages] + entity_pages[::10]:
         expected = len(page_data(page.read_text(encoding="utf-8"))["nodes"])
         run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
         assert run.errors == [], page.name
@@ -178,9 +182,8 @@ def test_five_thousand_node_view_draws(tmp_path: Path) -> None:
     from test_views import load_benchmark
 
     graph = load_benchmark().synthetic_graph(5000)
-    out = tmp_path / "views"
-    write_views(graph, out, top=graph.number_of_nodes())
-    run = open_page(add_script(out / "overview.html", INK_PROBE), tmp_path, screenshot=False, timeout_s=120)
+    page = write_html(graph, tmp_path / "full.html", max_nodes=graph.number_of_nodes())
+    run = open_page(add_script(page, INK_PROBE), tmp_path, screenshot=False, timeout_s=120)
     assert run.errors == []
     assert run.body_data("kg-drawn") == "5000"
     assert float(run.body_data("kg-ink") or 0) > 0.01
@@ -195,3 +198,135 @@ def test_hostile_label_node_page_is_safe_in_a_views_folder(tmp_path: Path) -> No
     run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
     assert run.errors == []
     assert "<img" not in element(run, "kg-tooltip")
+
+
+# ---------------------------------------------------------------------------
+# Legibility of the first screen at 1400x900 (issue 18)
+# ---------------------------------------------------------------------------
+
+SCREEN = (1400, 900)
+#: Smallest label, in screen pixels, that the largest nodes of a first screen may have.
+READABLE_PX = 12.0
+
+#: Once the page has framed its view, measures what a reader sees first (data-kg-legibility, JSON):
+#: the screen size of the 10 largest nodes' labels, pairs of drawn nodes whose boxes (node and label,
+#: as vis-network measures them) overlap, and nodes whose centre lies off the canvas.
+LEGIBILITY_PROBE = """<script>
+(function check() {
+  if (!document.body.dataset.kgDrawn) { setTimeout(check, 50); return; }
+  setTimeout(function () {
+    var v = kgView, net = v.network, data = v.data, scale = net.getScale();
+    var ids = data.nodes.map(function (n, i) { return i; });
+    var largest = ids.slice().sort(function (a, b) { return data.nodes[b].s - data.nodes[a].s || a - b; }).slice(0, 10);
+    var labelPx = largest.map(function (i) { return (data.nodes[i].fs || 12) * scale; });
+    var boxes = ids.map(function (i) { return net.getBoundingBox(i); });
+    var overlaps = 0, discs = 0, shrink = 1;
+    for (var a = 0; a < ids.length; a++) {
+      for (var b = a + 1; b < ids.length; b++) {
+        var p = boxes[a], q = boxes[b];
+        if (p.left + shrink < q.right - shrink && q.left + shrink < p.right - shrink &&
+            p.top + shrink < q.bottom - shrink && q.top + shrink < p.bottom - shrink) { overlaps++; }
+        var pa = net.getPosition(a), pb = net.getPosition(b);
+        if (Math.hypot(pa.x - pb.x, pa.y - pb.y) < data.nodes[a].s + data.nodes[b].s) { discs++; }
+      }
+    }
+    var canvas = document.getElementById("kg-canvas"), off = 0;
+    ids.forEach(function (i) {
+      var d = net.canvasToDOM(net.getPosition(i));
+      if (d.x < 0 || d.y < 0 || d.x > canvas.clientWidth || d.y > canvas.clientHeight) { off++; }
+    });
+    document.body.dataset.kgLegibility = JSON.stringify({
+      nodes: ids.length, scale: scale, minLabelPx: Math.min.apply(null, labelPx), overlaps: overlaps,
+      centerPx: data.center === undefined ? null : Math.max(16, data.nodes[data.center].fs || 0) * scale,
+      discOverlaps: discs, offscreen: off});
+  }, 300);
+})();
+</script>"""
+
+
+def legibility(page: Path, workdir: Path) -> tuple[dict, Path]:
+    """What the first screen of ``page`` shows at 1400x900 (LEGIBILITY_PROBE), and its screenshot."""
+    probed = page.parent / f"legible-{page.name}"
+    probed.write_text(page.read_text(encoding="utf-8").replace("</body>", LEGIBILITY_PROBE + "</body>"),
+                      encoding="utf-8")
+    run = open_page(probed, workdir, window=SCREEN, timeout_s=90)
+    probed.unlink()
+    assert run.errors == [], page.name
+    measured = run.body_data("kg-legibility")
+    assert measured is not None, page.name
+    assert run.screenshot is not None and png_size(run.screenshot) == SCREEN
+    return json.loads(measured), run.screenshot
+
+
+def assert_legible(measured: dict, name: str, *, ego: bool = False) -> None:
+    """A landscape: the 10 largest nodes' labels readable, no two boxes overlapping.  An ego view
+    (``ego``): the centre's label readable and no two nodes overlapping (ring labels may need a zoom)."""
+    labels_may_touch = ego
+    assert measured["nodes"] >= 10, (name, measured)
+    smallest = measured["centerPx"] if ego else measured["minLabelPx"]
+    assert smallest >= READABLE_PX, (name, json.dumps(measured))  # the largest nodes' labels are readable
+    assert measured["discOverlaps"] == 0, (name, measured)  # no node covers another
+    if not labels_may_touch:
+        assert measured["overlaps"] == 0, (name, measured)  # no label covers another label or a node
+    assert measured["offscreen"] == 0, (name, measured)  # the first screen holds the whole view
+
+
+@pytest.fixture(scope="module")
+def acl2024(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The views of ACL 2024 (933 papers) from ../shared, built once; skipped when the corpus is absent."""
+    volume = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "anthology" / "2024.acl.xml"
+    if not volume.is_file():
+        pytest.skip("../shared/corpus/anthology/2024.acl.xml is not present")
+    from kg.pipeline import build
+
+    out = tmp_path_factory.mktemp("acl2024") / "views"
+    write_views(build([volume]).graph, out)
+    return out
+
+
+def test_sample_first_screens_are_legible(tmp_path: Path, sample_build) -> None:
+    out = tmp_path / "views"
+    write_views(sample_build.graph, out)
+    for name in ("overview.html", "venue-acl-2026.html", "venue-emnlp-2025.html"):
+        measured, _ = legibility(out / name, tmp_path)
+        assert_legible(measured, name)
+
+
+def test_acl2024_first_screens_are_legible(tmp_path: Path, acl2024: Path) -> None:
+    for name in ("overview.html", "venue-acl-2024.html"):
+        measured, _ = legibility(acl2024 / name, tmp_path)
+        assert_legible(measured, name)
+        assert measured["nodes"] >= 40, measured  # a landscape, not a handful of nodes
+    # an ego view: rings around the dataset; its label is readable, labels of far nodes may touch,
+    # nodes never pile up
+    measured, _ = legibility(acl2024 / "dataset-gsm8k.html", tmp_path)
+    assert_legible(measured, "dataset-gsm8k.html", ego=True)
+
+
+def test_legibility_probe_catches_a_hairball(tmp_path: Path, sample_build) -> None:
+    """The raw paper-entity graph of the sample (the old overview) fails the same checks."""
+    page = write_html(sample_build.graph, tmp_path / "raw.html")
+    measured, _ = legibility(page, tmp_path)
+    assert measured["overlaps"] > 0 or measured["minLabelPx"] < READABLE_PX
+
+
+def test_search_finds_nodes_the_page_does_not_draw(tmp_path: Path, sample_build) -> None:
+    graph = sample_build.graph
+    out = tmp_path / "views"
+    write_views(graph, out)
+    drawn = {n["id"] for n in page_data((out / "overview.html").read_text(encoding="utf-8"))["nodes"]}
+    paper = find_node(graph, "Does Self-Consistency Improve", kinds=["paper"])
+    assert paper not in drawn
+    view = write_ego_view(graph, out, paper).name
+    write_index(graph, out)  # lists the new view in the search script too
+    page = add_script(out / "overview.html", """<script>
+setTimeout(function () {
+  var search = document.getElementById("kg-search");
+  search.value = "self-consistency improve";
+  search.dispatchEvent(new Event("input"));
+}, 200);
+</script>""")
+    run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
+    assert run.errors == []
+    results = re.search(r'<ul id="kg-search-results">(.*?)</ul>', run.dom, re.DOTALL)
+    assert results is not None and f'<a href="{view}">' in results.group(1)

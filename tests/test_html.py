@@ -17,7 +17,15 @@ from hypothesis import strategies as st
 
 import exports.html_view as html_export
 from exports import view_data
-from exports.html_view import ASSET_FILES, KIND_STYLES, RELATION_STYLES, render_html, write_assets, write_html
+from exports.html_view import (
+    ASSET_FILES,
+    KIND_STYLES,
+    RELATION_STYLES,
+    render_html,
+    render_landscape,
+    write_assets,
+    write_html,
+)
 from exports.view_details import ABSTRACT_CHARS
 from exports.view_layout import RING_SPACING
 
@@ -219,7 +227,9 @@ def test_legend_lists_the_kinds_and_relations_drawn(page: str) -> None:
 def test_every_kind_and_relation_of_the_graph_model_has_its_own_style() -> None:
     assert set(KIND_STYLES) == set(KINDS)
     assert len({(s.color, s.shape) for s in KIND_STYLES.values()}) == len(KINDS)
-    assert set(RELATION_STYLES) == {"proposes", "uses", "presentedAt", "creator", "nextInProgram", "similarTo"}
+    # and the entity landscape's co-usage edges, which are not a relation of the graph
+    assert set(RELATION_STYLES) == {"proposes", "uses", "presentedAt", "creator", "nextInProgram", "similarTo",
+                                    "usedWith"}
     assert len({(s.color, s.dashes) for s in RELATION_STYLES.values()}) == len(RELATION_STYLES)
 
 
@@ -282,16 +292,20 @@ def _declared(typed: type) -> set[str]:
 
 def test_page_data_keys_are_the_documented_ones(page: str) -> None:
     """Every key of the page JSON is a key of the TypedDicts in exports/view_data.py, required ones present."""
-    data = page_data(page)
-    checks = [(data, view_data.PageData)]
-    checks += [(node, view_data.NodeRecord) for node in data["nodes"]]
-    checks += [(node["d"], view_data.NodeDetails) for node in data["nodes"] if "d" in node]
-    checks += [(edge, view_data.EdgeRecord) for edge in data["edges"]]
-    checks += [(style, view_data.EdgeStyleData) for style in data["relations"].values()]
+    graph = small_graph()
+    ego = render_html(graph, center="dataset/mmlu", view_files={"model/gpt4o": "model-gpt4o.html"}, search="s.js")
+    checks = []
+    for data in (page_data(page), page_data(ego), page_data(render_landscape(graph))):
+        checks += [(data, view_data.PageData)]
+        checks += [(node, view_data.NodeRecord) for node in data["nodes"]]
+        checks += [(node["d"], view_data.NodeDetails) for node in data["nodes"] if "d" in node]
+        checks += [(edge, view_data.EdgeRecord) for edge in data["edges"]]
+        checks += [(style, view_data.EdgeStyleData) for style in data["relations"].values()]
+        checks += [(cluster, view_data.ClusterData) for cluster in data.get("clusters", [])]
     for record, typed in checks:
         assert set(record) <= _declared(typed), (typed.__name__, set(record) - _declared(typed))
         assert set(typed.__required_keys__) <= set(record), typed.__name__  # type: ignore[attr-defined]
-    # the sample page uses every key of the records, so the TypedDicts hold no stale ones
+    # the three pages use every key of the records, so the TypedDicts hold no stale ones
     used = {typed: set() for typed in (view_data.NodeRecord, view_data.NodeDetails, view_data.EdgeRecord)}
     for record, typed in checks:
         if typed in used:

@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 from markupsafe import escape
 from test_html import HOSTILE_TITLE, PAPER_A, page_data, small_graph
 
+from exports.html_view import write_html
 from exports.node_link import GraphFileError, read_json, to_json, write_json
-from exports.view_kinds import ego_view_kind
+from exports.view_kinds import ego_view_kind, venue_papers
+from exports.view_landscape import LANDSCAPE_ENTITIES
 from exports.views import (
     VIEW_KINDS,
     ViewError,
@@ -35,6 +37,7 @@ from exports.views import (
 )
 from kg.cli import main
 from ontology.errors import KgError
+from ontology.kinds import ENTITY_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,9 +71,11 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
 def test_write_views_writes_overview_venues_assets_and_index(tmp_path: Path) -> None:
     written = write_views(small_graph(), tmp_path)
     names = [p.relative_to(tmp_path).as_posix() for p in written]
+    # the overview and venue views draw the entity landscape; each entity drawn gets its own view
     assert names == [
         "assets/vis-network.min.js", "assets/kg-view.js", "assets/kg-view.css",
-        "overview.html", "venue-acl-2026.html", "index.html",
+        "overview.html", "venue-acl-2026.html", "dataset-mmlu.html", "method-clear.html", "model-gpt4o.html",
+        "assets/kg-search.js", "index.html",
     ]
     assert sorted(tree_bytes(tmp_path)) == sorted(names)  # no temporary files left behind
 
@@ -78,16 +83,22 @@ def test_write_views_writes_overview_venues_assets_and_index(tmp_path: Path) -> 
 def test_every_link_in_the_folder_resolves_and_stays_local(tmp_path: Path, sample_build) -> None:
     graph = sample_build.graph
     write_views(graph, tmp_path)
-    write_ego_view(graph, tmp_path, find_node(graph, "GPT-4o"))
-    assert "model-gpt4o.html" not in links_of(tmp_path / "index.html")  # until the index is written again
+    paper = find_node(graph, "Does Self-Consistency Improve", kinds=["paper"])
+    paper_view = write_ego_view(graph, tmp_path, paper).name
+    assert paper_view not in links_of(tmp_path / "index.html")  # until the index is written again
     write_index(graph, tmp_path)
     for page in tmp_path.glob("*.html"):
         for link in links_of(page):
             assert not re.match(r"[a-z]+:", link), (page.name, link)  # relative, no scheme
             assert (tmp_path / link).is_file(), (page.name, link)
     index_links = links_of(tmp_path / "index.html")
-    venues = [n for n, k in graph.nodes(data="kind") if k == "venue"]
-    assert set(index_links) == {"overview.html", "model-gpt4o.html", *(view_file_name(v) for v in venues)}
+    # venues with papers only: EMNLP 2023 is only mentioned in the sample's boilerplate
+    venues = [n for n, k in graph.nodes(data="kind") if k == "venue" and venue_papers(graph, n)]
+    assert len(venues) == 2 and "venue-emnlp-2023.html" not in index_links
+    overview = page_data((tmp_path / "overview.html").read_text(encoding="utf-8"))
+    drawn = {view_file_name(n["id"]) for n in overview["nodes"]}
+    assert all(n["u"] == view_file_name(n["id"]) for n in overview["nodes"])  # every node links to its view
+    assert {"overview.html", paper_view, *(view_file_name(v) for v in venues), *drawn} <= set(index_links)
 
 
 def test_views_are_deterministic(tmp_path: Path, sample_build) -> None:
@@ -147,15 +158,16 @@ def test_big_views_are_capped_and_say_so(tmp_path: Path, big_graph: nx.MultiDiGr
     top = 300
     written = write_views(big_graph, tmp_path, top=top)
     overview = (tmp_path / "overview.html").read_text(encoding="utf-8")
-    assert len(page_data(overview)["nodes"]) == top
-    assert f"Showing {top} of {big_graph.number_of_nodes():,} nodes (the {top // 2} most connected and" in overview
-    # hubs are joined by the nodes that link them: far more edges than nodes
-    assert len(page_data(overview)["edges"]) > top
+    # the overview is the landscape of the entities the most papers name, as many as stay legible
+    data = page_data(overview)
+    assert 20 <= len(data["nodes"]) <= LANDSCAPE_ENTITIES and {n["k"] for n in data["nodes"]} <= set(ENTITY_KINDS)
+    assert "those named by the most" in overview and "Search finds the others." in overview
+    assert data["edges"] and {e["r"] for e in data["edges"]} == {"usedWith"} and data["clusters"]
     venue_pages = [p for p in written if p.name.startswith("venue-")]
     assert len(venue_pages) == 20
     for page in venue_pages:
         text = page.read_text(encoding="utf-8")
-        assert len(page_data(text)["nodes"]) <= top
+        assert len(page_data(text)["nodes"]) <= LANDSCAPE_ENTITIES
     hub = max((n for n, k in big_graph.nodes(data="kind") if k == "dataset"), key=big_graph.degree)
     ego = write_ego_view(big_graph, tmp_path, hub, top=top).read_text(encoding="utf-8")
     data = page_data(ego)
@@ -221,9 +233,9 @@ def test_write_view_by_name_matches_the_named_writers(tmp_path: Path) -> None:
     named = write_kind_view(g, tmp_path / "b", "dataset")
     assert by_name.name == named.name == "kind_dataset.html"
     assert by_name.read_bytes() == named.read_bytes()
-    write_views(g, tmp_path / "c")
-    overview = write_view(g, tmp_path / "d", "overview")
-    assert overview.read_bytes() == (tmp_path / "c" / "overview.html").read_bytes()
+    written = write_views(g, tmp_path / "c")
+    overview = written[3].read_bytes()
+    assert write_view(g, tmp_path / "c", "overview").read_bytes() == overview
     with pytest.raises(ViewError, match="no view kind is called 'timeline'"):
         write_view(g, tmp_path, "timeline")
     with pytest.raises(ViewError, match="not a node of the graph"):
@@ -330,7 +342,24 @@ def test_kg_view_writes_the_views_of_a_build(built: Path) -> None:
     views = built / "views"
     assert (views / "index.html").is_file() and (views / "overview.html").is_file()
     assert f"Open {views / 'index.html'}" in result.output
-    assert len(list(views.glob("venue-*.html"))) == 3
+    # EMNLP 2023 is only mentioned in boilerplate: no paper, no view
+    assert sorted(p.name for p in views.glob("venue-*.html")) == ["venue-acl-2026.html", "venue-emnlp-2025.html"]
+
+
+def test_kg_view_max_nodes_rewrites_graph_html(built: Path) -> None:
+    """graph.html names --max-nodes in its banner, so `kg view --max-nodes N` rewrites it with N."""
+    write_html(read_json(built / "graph.json"), built / "graph.html", landscape=True)  # as `kg build` does
+    before = (built / "graph.html").read_text(encoding="utf-8")
+    result = CliRunner().invoke(main, ["view", str(built), "--max-nodes", "10"])
+    assert result.exit_code == 0, result.output
+    after = (built / "graph.html").read_text(encoding="utf-8")
+    assert len(page_data(after)["nodes"]) == 10 < len(page_data(before)["nodes"])
+    assert len(page_data((built / "views" / "overview.html").read_text(encoding="utf-8"))["nodes"]) == 10
+
+
+def test_a_venue_with_no_papers_has_no_view(built: Path) -> None:
+    result = CliRunner().invoke(main, ["view", str(built), "--venue", "EMNLP 2023"])
+    assert result.exit_code != 0 and "it is only mentioned, so it has no view" in result.output
 
 
 def test_kg_view_options_add_views_and_list_them_in_the_index(built: Path) -> None:

@@ -22,6 +22,13 @@
     return el;
   }
   function isWebLink(url) { return /^https?:\/\//i.test(url); }
+  /* A view file in the same folder, as the Python side names them (never a URL or a path). */
+  function isViewFile(name) { return typeof name === "string" && /^[a-z0-9][a-z0-9_.-]*\.html$/.test(name); }
+  function viewLink(text, file) {
+    var a = make("a", "", text);
+    a.href = file;
+    return a;
+  }
   function link(label, url) {
     if (!isWebLink(url)) { return make("span", "", url); }
     var a = make("a", "", label || url);
@@ -52,6 +59,11 @@
     var n = data.nodes[i], d = n.d || {}, el = make("div", "kg-info");
     el.appendChild(make("div", "kg-heading", n.n));
     el.appendChild(make("div", "kg-kind-line", n.k));
+    if (isViewFile(n.u)) {
+      var open = make("div", "kg-open");
+      open.appendChild(viewLink("Open its view \u2192", n.u));
+      el.appendChild(open);
+    }
     (d.rows || []).forEach(function (r) { el.appendChild(row(r[0], make("span", "", r[1]))); });
     if (d.ab) { el.appendChild(make("p", "kg-abstract", d.ab)); }
     (d.links || []).forEach(function (l) { el.appendChild(row(l[0], link(l[1], l[1]))); });
@@ -86,9 +98,10 @@
   var haystacks = data.nodes.map(function (n) { return [n.n].concat(n.a || []).join("\n").toLowerCase(); });
   var nodes = new vis.DataSet(data.nodes.map(function (n, i) {
     var node = {id: i, label: n.l, group: n.k, size: n.s, x: n.x, y: n.y};
-    if (i === data.center) {  // the node an ego or venue view is about
+    if (n.fs) { node.font = {size: n.fs}; }
+    if (i === data.center) {  // the node an ego view is about
       node.borderWidth = 4;
-      node.font = {size: 16, bold: true};
+      node.font = {size: Math.max(16, n.fs || 0), bold: true};
     }
     return node;
   }));
@@ -104,6 +117,46 @@
   }});
   var container = document.getElementById("kg-canvas");
   var network = new vis.Network(container, {nodes: nodeView, edges: edgeView}, data.options);
+  /* The clusters of an entity landscape: a tinted circle under each, its label above it. */
+  var tints = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#76b7b2", "#edc948", "#9c755f"];
+  network.on("beforeDrawing", function (ctx) {
+    (data.clusters || []).forEach(function (c, i) {
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, c.r, 0, 2 * Math.PI);
+      ctx.globalAlpha = 0.08;
+      ctx.fillStyle = tints[i % tints.length];
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.font = "bold 17px sans-serif";
+      ctx.textAlign = "center";
+      ctx.fillStyle = "#444";
+      ctx.fillText(c.l, c.x, c.y - c.r - 6);
+    });
+  });
+  /* A landscape is framed to hold its cluster circles and their labels too, not just the nodes. */
+  var framed = null, moved = false;  // the canvas size the view was last framed for
+  function frame() {
+    var box = null;
+    (data.clusters || []).forEach(function (c) {
+      var b = [c.x - c.r, c.y - c.r - 28, c.x + c.r, c.y + c.r];
+      box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
+    });
+    if (!box) { return; }
+    framed = container.clientWidth + "x" + container.clientHeight;
+    var scale = Math.min(container.clientWidth / (box[2] - box[0]), container.clientHeight / (box[3] - box[1]));
+    network.moveTo({position: {x: (box[0] + box[2]) / 2, y: (box[1] + box[3]) / 2}, scale: Math.min(scale, 1.25)});
+  }
+  network.once("afterDrawing", function () { setTimeout(frame, 0); });  // after vis-network's own first fit
+  if (data.clusters) {  // framed again when the canvas changes size (before the user has moved the view)
+    network.on("beforeDrawing", function () {
+      if (framed && !moved && framed !== container.clientWidth + "x" + container.clientHeight) { frame(); }
+    });
+    network.on("dragStart", function () { moved = true; });
+    network.on("zoom", function () { moved = true; });
+  }
+  network.on("doubleClick", function (p) {
+    if (p.nodes.length && isViewFile(data.nodes[p.nodes[0]].u)) { window.location.href = data.nodes[p.nodes[0]].u; }
+  });
   network.once("afterDrawing", function () {
     body.dataset.kgDrawnMs = String(Math.round(performance.now()));
     body.dataset.kgDrawn = String(nodeView.length);
@@ -143,11 +196,52 @@
       matches = [];
       network.unselectAll();
       setText(searchStatus, "");
+      if (results) { results.replaceChildren(); }
       return;
     }
     matches = nodeView.getIds({filter: function (n) { return haystacks[n.id].indexOf(query) !== -1; }});
     network.selectNodes(matches);
     setText(searchStatus, matches.length === 1 ? "1 match (Enter to zoom)" : matches.length + " matches (Enter to zoom)");
+    searchBuild(query);
+  }
+
+  /* Search over every node of the build (the views folder's search script), drawn here or not:
+     each result links to its own view, or says how to write it. Loaded on the first search only. */
+  var results = document.getElementById("kg-search-results");
+  var option = {paper: "--paper", venue: "--venue"};
+  var loading = false;
+  function searchBuild(query) {
+    if (!results || !data.search) { return; }
+    if (!window.KG_SEARCH) {
+      if (!loading) {
+        loading = true;
+        var script = document.createElement("script");
+        script.src = data.search;
+        script.onload = function () { runSearch(); };
+        document.head.appendChild(script);
+      }
+      return;
+    }
+    var found = [], total = 0;
+    var all = window.KG_SEARCH.nodes;
+    for (var i = 0; query && i < all.length; i++) {
+      if (all[i][3].indexOf(query) !== -1) {
+        total++;
+        if (found.length < 12) { found.push(all[i]); }
+      }
+    }
+    results.replaceChildren();
+    found.forEach(function (r) {
+      var li = make("li");
+      if (isViewFile(r[2])) { li.appendChild(viewLink(r[0], r[2])); }
+      else {
+        li.appendChild(make("span", "", r[0]));
+        li.appendChild(make("span", "kg-count", " \u2014 kg view OUT " + (option[r[1]] || "--entity") + " \u2026"));
+      }
+      li.appendChild(make("span", "kg-count", " (" + r[1] + ")"));
+      results.appendChild(li);
+    });
+    if (total > found.length) { results.appendChild(make("li", "kg-count", "\u2026 and " + (total - found.length) + " more in the build")); }
   }
   search.addEventListener("input", runSearch);
   search.addEventListener("keydown", function (event) {
@@ -170,6 +264,7 @@
   /* For tests and the browser console: the network and the functions above. */
   window.kgView = {
     network: network,
+    data: data,
     nodeIndex: function (id) { return data.nodes.findIndex(function (n) { return n.id === id; }); },
     showNodeDetails: function (i) { showDetails(describeNode(i)); },
     showNodeTooltip: function (i, x, y) { showTooltip(describeNode(i), {x: x, y: y}); },

@@ -1,0 +1,405 @@
+"""The entity landscape: the view that stays legible from 50 to 100,000 papers.
+
+Instead of the raw paper--entity graph (at ACL 2024's 933 papers a hairball
+of spokes into one venue star), the overview and the venue views draw the
+*entities* -- methods, datasets, models -- that the most papers name, sized
+by how many papers name them, linked when papers name two of them together
+(``usedWith``, weighted by the number of such papers), grouped into
+clusters of entities used together (Louvain communities of that co-usage
+graph) and each cluster labelled by its leading entities.  Everything else
+stays one search or one click away: every drawn entity links to its own view.
+
+The first screen is meant to be read at 1400x900 without zooming: the
+number of entities is bounded (:data:`LANDSCAPE_ENTITIES`), positions are
+in screen pixels, fonts grow with a node's rank, and an overlap-removal pass
+pushes apart the boxes of nodes *with their labels* until none overlap.
+
+Examples
+--------
+>>> import networkx as nx
+>>> g = nx.MultiDiGraph()
+>>> for p, ents in {"paper/a": ["method/x", "dataset/d"], "paper/b": ["method/x", "dataset/d"],
+...                 "paper/c": ["method/y"]}.items():
+...     g.add_node(p, kind="paper")
+...     for e in ents:
+...         g.add_node(e, kind=e.split("/")[0], label=e.split("/")[1].upper())
+...         _ = g.add_edge(p, e, key="uses", relation="uses")
+>>> land = entity_landscape(g)
+>>> land.entities, land.papers["method/x"], land.weights
+(['dataset/d', 'method/x', 'method/y'], 2, {('dataset/d', 'method/x'): 2})
+>>> [c.members for c in land.clusters], [c.label for c in land.clusters]
+([['dataset/d', 'method/x', 'method/y']], ['used with few of these'])
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from exports.view_data import ClusterData, Details, EdgeRecord, PageData
+from exports.view_details import node_details, node_record
+from exports.view_layout import rounded_positions
+from exports.view_styles import USED_WITH, kind_of, relation_style, view_options
+from exports.view_text import SourceTable, clip, display_text
+from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
+
+__all__ = [
+    "LANDSCAPE_ENTITIES",
+    "LANDSCAPE_LABEL_CHARS",
+    "Cluster",
+    "Landscape",
+    "entity_landscape",
+    "fitted_landscape",
+    "label_font",
+    "landscape_data",
+    "landscape_layout",
+    "landscape_size",
+]
+
+#: Most entities one landscape draws: enough for the leading entities of any corpus, few enough that
+#: every label is readable on a 1400x900 first screen (measured on ACL 2024 and the sample, docs/views.md).
+LANDSCAPE_ENTITIES = 90
+#: Labels of a landscape are clipped to this many characters.
+LANDSCAPE_LABEL_CHARS = 28
+#: Smaller communities join the last cluster, of entities used with few of the others.
+MIN_CLUSTER = 3
+#: Most of a cluster's members named in its label.
+CLUSTER_LABEL_NAMES = 3
+_SEED = 42
+_GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """Entities used together: ``members`` most named first, ``label`` names the leading ones."""
+
+    members: list[Hashable]
+    label: str
+    pooled: bool = False
+    """Whether this is the pool of entities in no community of :data:`MIN_CLUSTER` or more."""
+
+
+@dataclass
+class Landscape:
+    """What a landscape draws: its entities (most papers first) and how papers tie them together."""
+
+    entities: list[Hashable]
+    papers: dict[Hashable, int]
+    weights: dict[tuple[Hashable, Hashable], int]
+    clusters: list[Cluster]
+    total_entities: int
+    total_papers: int
+    labels: dict[Hashable, str] = field(default_factory=dict)
+    positions: dict[Hashable, tuple[float, float]] = field(default_factory=dict)
+    """Pixel positions, once laid out (:func:`fitted_landscape`)."""
+
+
+def _name(graph: nx.MultiDiGraph, node: Hashable) -> str:
+    attrs = graph.nodes[node]
+    return display_text(attrs.get("label")) or display_text(attrs.get("name")) or str(node)
+
+
+def entity_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None, *,
+                     max_entities: int = LANDSCAPE_ENTITIES) -> Landscape:
+    """The leading entities named by ``papers`` (default: every paper), their co-usage and clusters.
+
+    Parameters
+    ----------
+    graph : networkx.MultiDiGraph
+        The whole graph (docs/graph-model.md).
+    papers : collection of nodes, optional
+        The papers whose entities count (a venue's papers); default all papers.
+    max_entities : int
+        Most entities kept: those named by the most of ``papers`` (ties: by id).
+
+    Returns
+    -------
+    Landscape
+        ``papers`` counts, per entity, the papers of ``papers`` proposing or using it;
+        ``weights`` counts, per pair of kept entities, the papers naming both.
+    """
+    if papers is None:
+        papers = [n for n, k in graph.nodes(data="kind") if k == "paper"]
+    named: dict[Hashable, set[Hashable]] = {}
+    for paper in sorted(papers, key=str):
+        entities = {v for v, keyed in graph.succ[paper].items()
+                    if kind_of(graph.nodes[v]) in ENTITY_KINDS
+                    and any((d.get("relation") or k) in PAPER_ENTITY_RELATIONS for k, d in keyed.items())}
+        named[paper] = entities
+    counts: dict[Hashable, int] = {}
+    for entities in named.values():
+        for entity in entities:
+            counts[entity] = counts.get(entity, 0) + 1
+    ranked = sorted(counts, key=lambda n: (-counts[n], str(n)))
+    kept = ranked[:max_entities]
+    keep = set(kept)
+    rank = {n: i for i, n in enumerate(kept)}
+    weights: dict[tuple[Hashable, Hashable], int] = {}
+    for entities in named.values():
+        mine = sorted((e for e in entities if e in keep), key=rank.__getitem__)
+        for i, a in enumerate(mine):
+            for b in mine[i + 1:]:
+                weights[(a, b)] = weights.get((a, b), 0) + 1
+    weights = dict(sorted(weights.items(), key=lambda item: (str(item[0][0]), str(item[0][1]))))
+    kept_sorted = sorted(kept, key=str)
+    landscape = Landscape(kept_sorted, {n: counts[n] for n in kept_sorted}, weights, [],
+                          len(counts), len(named), {n: _name(graph, n) for n in kept_sorted})
+    landscape.clusters.extend(_clusters(graph, landscape, kept))
+    return landscape
+
+
+#: The part of a 1400x900 browser window the network gets, in pixels: the side panel takes 300, the
+#: browser's own bars about 140 (headless Chromium's page is 757 high in a 900 high window).
+SCREEN = (1100.0, 760.0)
+#: Least zoom at which a landscape must fit :data:`SCREEN`; otherwise it drops its least named entities.
+MIN_FIT_SCALE = 0.75
+
+
+def fitted_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None, *,
+                     max_entities: int = LANDSCAPE_ENTITIES) -> Landscape:
+    """:func:`entity_landscape`, laid out, with as many entities as fit :data:`SCREEN` at readable label sizes.
+
+    Lays out up to ``max_entities``; while the drawing (clusters, labels)
+    would have to be shrunk below :data:`MIN_FIT_SCALE` to fit the screen,
+    drops the least named 15% and lays out again (never below 20 entities).
+
+    >>> g = nx.MultiDiGraph()
+    >>> for i in range(200):
+    ...     g.add_node(f"paper/{i}", kind="paper")
+    ...     g.add_node(f"method/{i}", kind="method", label=f"Method number {i}")
+    ...     _ = g.add_edge(f"paper/{i}", f"method/{i}", key="uses", relation="uses")
+    >>> land = fitted_landscape(g)
+    >>> 20 <= len(land.entities) < LANDSCAPE_ENTITIES, land.total_entities, len(land.positions) == len(land.entities)
+    (True, 200, True)
+    """
+    limit = max_entities
+    while True:
+        land = entity_landscape(graph, papers, max_entities=limit)
+        fonts, sizes = _styles(land)
+        land.positions = landscape_layout(land, fonts, sizes)
+        circles = _cluster_circles(land, fonts, sizes)
+        if not circles or len(land.entities) <= 20:
+            return land
+        left = min(x - r for x, _, r in circles)
+        right = max(x + r for x, _, r in circles)
+        top = min(y - r - 28 for _, y, r in circles)
+        bottom = max(y + r for _, y, r in circles)
+        if min(SCREEN[0] / (right - left), SCREEN[1] / (bottom - top)) >= MIN_FIT_SCALE:
+            return land
+        limit = max(20, int(len(land.entities) * 0.85))
+
+
+def _styles(land: Landscape) -> tuple[dict[Hashable, int], dict[Hashable, float]]:
+    """Label font and node radius of each entity."""
+    rank = {n: i for i, n in enumerate(sorted(land.entities, key=lambda n: (-land.papers[n], str(n))))}
+    most = max(land.papers.values(), default=1)
+    return ({n: label_font(rank[n]) for n in land.entities},
+            {n: landscape_size(land.papers[n], most) for n in land.entities})
+
+
+def _cluster_circles(land: Landscape, fonts: Mapping[Hashable, int],
+                     sizes: Mapping[Hashable, float]) -> list[tuple[float, float, float]]:
+    """Centre and radius of the circle around each cluster, at ``land.positions``."""
+    boxes = {n: _box(clip(land.labels[n], LANDSCAPE_LABEL_CHARS), fonts[n], sizes[n]) for n in land.entities}
+    circles = []
+    for cluster in land.clusters:
+        pos = {n: land.positions[n] for n in cluster.members}
+        cx = sum(x for x, _ in pos.values()) / len(pos)
+        cy = sum(y for _, y in pos.values()) / len(pos)
+        circles.append((cx, cy, _circle_radius(pos, boxes, cx, cy)))
+    return circles
+
+
+def _clusters(graph: nx.MultiDiGraph, landscape: Landscape, ranked: Sequence[Hashable]) -> list[Cluster]:
+    """Communities of the co-usage graph (of :data:`MIN_CLUSTER` or more), most papers first; then the rest."""
+    rank = {n: i for i, n in enumerate(ranked)}
+    co = nx.Graph()
+    co.add_nodes_from(n for n in ranked if any(n in pair for pair in landscape.weights))
+    co.add_weighted_edges_from((a, b, w) for (a, b), w in landscape.weights.items())
+    groups = [sorted(part, key=rank.__getitem__)
+              for part in nx.community.louvain_communities(co, weight="weight", seed=_SEED)] if co else []
+    big = [g for g in groups if len(g) >= MIN_CLUSTER]
+    rest = sorted((n for n in ranked if not any(n in g for g in big)), key=rank.__getitem__)
+    clusters = [Cluster(g, " · ".join(clip(landscape.labels[n], 20) for n in g[:CLUSTER_LABEL_NAMES]))
+                for g in big]
+    clusters.sort(key=lambda c: (-sum(landscape.papers[n] for n in c.members), rank[c.members[0]]))
+    if rest:
+        kinds = sorted({kind_of(graph.nodes[n]) for n in rest}, key=lambda k: rank[next(
+            n for n in rest if kind_of(graph.nodes[n]) == k)])
+        clusters.append(Cluster(rest, f"other {kinds[0]}s" if len(kinds) == 1 else "used with few of these", True))
+    return clusters
+
+
+# ---------------------------------------------------------------------------
+# Layout, in screen pixels
+# ---------------------------------------------------------------------------
+
+
+def landscape_size(papers: int, most: int) -> float:
+    """Node radius in pixels: the area grows with the papers naming the entity, up to 34 px for the most named.
+
+    >>> landscape_size(1, 66), landscape_size(66, 66)
+    (7.0, 34.0)
+    """
+    share = math.sqrt(max(papers - 1, 0) / max(most - 1, 1))
+    return round(7.0 + 27.0 * share, 1)
+
+
+def label_font(rank: int) -> int:
+    """Label font size in pixels by rank (0 = most named): 22 px down to 12 px, never below readable.
+
+    >>> label_font(0), label_font(9), label_font(10), label_font(80)
+    (22, 18, 16, 12)
+    """
+    return 22 if rank < 3 else 18 if rank < 10 else 16 if rank < 20 else 14 if rank < 40 else 12
+
+
+def _box(label: str, font: int, radius: float) -> tuple[float, float, float]:
+    """Half width, and extents above and below the centre, of a node drawn with its label underneath."""
+    width = max(2 * radius, 0.66 * font * len(label)) + 8
+    return width / 2, radius + 4, radius + font + 6
+
+
+def landscape_layout(landscape: Landscape, fonts: dict[Hashable, int],
+                     sizes: dict[Hashable, float]) -> dict[Hashable, tuple[float, float]]:
+    """Pixel positions: clusters laid out on their own, packed around the biggest, then no two boxes overlapping.
+
+    Each node's box holds the node and its label under it (at the node's font
+    size), so after :func:`_separate` no label covers another or a node.
+    """
+    boxes = {n: _box(clip(landscape.labels[n], LANDSCAPE_LABEL_CHARS), fonts[n], sizes[n]) for n in landscape.entities}
+    local: list[dict[Hashable, tuple[float, float]]] = []
+    for cluster in landscape.clusters:
+        members = cluster.members
+        sub = nx.Graph()
+        sub.add_nodes_from(members)
+        sub.add_weighted_edges_from((a, b, w) for (a, b), w in landscape.weights.items() if a in sub and b in sub)
+        if sub.number_of_edges() and not cluster.pooled:
+            raw = nx.spring_layout(sub, seed=_SEED, weight="weight", k=1.5 / math.sqrt(len(members)))
+            pos = {n: (float(raw[n][0]), float(raw[n][1])) for n in members}
+        else:  # a sunflower, the most named in the middle
+            pos = {n: (math.sqrt(i) * math.cos(i * _GOLDEN_ANGLE), math.sqrt(i) * math.sin(i * _GOLDEN_ANGLE))
+                   for i, n in enumerate(members)}
+        spread = 0.8 * math.sqrt(sum(4 * boxes[n][0] * (boxes[n][1] + boxes[n][2]) for n in members))
+        extent = max(max(math.hypot(x, y) for x, y in pos.values()), 1e-9)
+        scale = 0.5 * spread / extent if len(members) > 1 else 0.0
+        local.append(_separate({n: (x * scale, y * scale) for n, (x, y) in pos.items()}, boxes, members))
+    placed: dict[Hashable, tuple[float, float]] = {}
+    circles: list[tuple[float, float, float]] = []
+    for pos in local:
+        cx = sum(x for x, _ in pos.values()) / len(pos)
+        cy = sum(y for _, y in pos.values()) / len(pos)
+        radius = _circle_radius(pos, boxes, cx, cy) + 24  # + room for the cluster's label above its circle
+        ox, oy = _free_spot(circles, radius)
+        circles.append((ox, oy, radius))
+        for n, (x, y) in pos.items():
+            placed[n] = (x - cx + ox, y - cy + oy)
+    return _separate(placed, boxes, sorted(placed, key=str))
+
+
+def _circle_radius(pos: Mapping[Hashable, tuple[float, float]], boxes: Mapping[Hashable, tuple[float, float, float]],
+                   cx: float, cy: float) -> float:
+    """Radius of the circle around a cluster centred at ``(cx, cy)``, holding its nodes and their labels."""
+    return max(math.hypot(x - cx, y - cy) + max(boxes[n][0], boxes[n][2]) for n, (x, y) in pos.items()) + 8
+
+
+def _free_spot(circles: list[tuple[float, float, float]], radius: float) -> tuple[float, float]:
+    """The first point on a widening spiral where a circle of ``radius`` overlaps none of ``circles``."""
+    if not circles:
+        return 0.0, 0.0
+    step = 0
+    while True:
+        distance = 6.0 * math.sqrt(step)
+        angle = step * _GOLDEN_ANGLE
+        x, y = 1.25 * distance * math.cos(angle), distance * math.sin(angle)  # wider than high, like the screen
+        if all(math.hypot(x - cx, y - cy) >= r + radius + 6 for cx, cy, r in circles):
+            return x, y
+        step += 1
+
+
+def _separate(pos: dict[Hashable, tuple[float, float]], boxes: dict[Hashable, tuple[float, float, float]],
+              order: Sequence[Hashable], rounds: int = 200) -> dict[Hashable, tuple[float, float]]:
+    """``pos`` with overlapping boxes pushed apart (along the axis that needs the smaller move) until none overlap."""
+    xy = {n: list(pos[n]) for n in order}
+    nodes = list(order)
+    for _ in range(rounds):
+        moved = False
+        for i, a in enumerate(nodes):
+            ax, ay = xy[a]
+            aw, aup, adown = boxes[a]
+            for b in nodes[i + 1:]:
+                bx, by = xy[b]
+                bw, bup, bdown = boxes[b]
+                dx = bx - ax
+                overlap_x = aw + bw - abs(dx)
+                if overlap_x <= 0:
+                    continue
+                dy = by - ay
+                overlap_y = (adown + bup - dy) if dy >= 0 else (bdown + aup + dy)
+                if overlap_y <= 0:
+                    continue
+                moved = True
+                if overlap_x < overlap_y:
+                    push = (overlap_x / 2 + 0.5) * (1 if dx > 0 or (dx == 0 and str(a) < str(b)) else -1)
+                    xy[a][0] -= push
+                    xy[b][0] += push
+                else:
+                    push = (overlap_y / 2 + 0.5) * (1 if dy >= 0 else -1)
+                    xy[a][1] -= push
+                    xy[b][1] += push
+                ax, ay = xy[a]
+        if not moved:
+            break
+    return {n: (xy[n][0], xy[n][1]) for n in order}
+
+
+# ---------------------------------------------------------------------------
+# Page data
+# ---------------------------------------------------------------------------
+
+
+def landscape_data(graph: nx.MultiDiGraph, landscape: Landscape, *, cache: dict[Hashable, Details] | None = None,
+                   view_files: Mapping[Hashable, str] | None = None) -> PageData:
+    """The page data (:class:`exports.view_data.PageData`) drawing ``landscape``, tooltips read from ``graph``.
+
+    Nodes get their landscape size (``s``), label font (``fs``) and, when
+    ``view_files`` names one, the file of their own view (``u``); edges are
+    ``usedWith`` with the number of papers naming both (``w``); ``clusters``
+    holds each cluster's label and the circle around it.
+    """
+    fonts, sizes = _styles(landscape)
+    if not landscape.positions:
+        landscape.positions = landscape_layout(landscape, fonts, sizes)
+    positions = rounded_positions(landscape.positions)
+    index = {n: i for i, n in enumerate(landscape.entities)}
+    sources = SourceTable()
+    nodes = []
+    for n in landscape.entities:
+        record = node_record(graph, n, positions[n], node_details(graph, n, cache=cache), sources)
+        record["l"] = clip(landscape.labels[n], LANDSCAPE_LABEL_CHARS)
+        record["s"] = sizes[n]
+        record["fs"] = fonts[n]
+        if view_files and n in view_files:
+            record["u"] = view_files[n]
+        nodes.append(record)
+    edges: list[EdgeRecord] = [{"f": index[a], "t": index[b], "r": USED_WITH, "w": w}
+                               for (a, b), w in landscape.weights.items()]
+    edges.sort(key=lambda e: (e["f"], e["t"]))
+    clusters: list[ClusterData] = []
+    clusters: list[ClusterData] = [
+        {"l": cluster.label, "x": round(cx, 1) + 0.0, "y": round(cy, 1) + 0.0, "r": round(r, 1), "n": len(cluster.members)}
+        for cluster, (cx, cy, r) in zip(landscape.clusters, _cluster_circles(landscape, fonts, sizes))
+    ]
+    style = relation_style(USED_WITH)
+    kinds = sorted({record["k"] for record in nodes})
+    return {
+        "nodes": nodes,
+        "edges": edges,
+        "sources": sources.names,
+        "relations": {USED_WITH: {"color": style.color, "dashes": style.dashes, "arrows": style.arrows}}
+        if edges else {},
+        "options": view_options(len(nodes), kinds),
+        "clusters": clusters,
+    }
