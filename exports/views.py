@@ -7,9 +7,13 @@ view kinds (which nodes each shows, its file name and title),
 when it leaves some out, so views of a 50,000-node graph stay as quick to
 open as those of a small one.
 
-* **overview.html** -- the whole graph (its ``top`` most connected nodes).
-* **venue-….html** -- a venue, the papers presented at it, and their
-  methods, datasets, models and authors.
+* **overview.html** -- the entity landscape of every paper
+  (:mod:`exports.view_landscape`): the most named methods, datasets and
+  models, sized by papers, linked by co-usage, clustered and labelled.
+* **venue-….html** -- the entity landscape of the papers presented at a
+  venue (only venues with papers get one).
+* **dataset-….html**, ... -- the view of every entity a landscape draws, so
+  each drawn node links to its own view.
 * **paper-….html**, **dataset-….html**, **person-….html**, ... (on demand) --
   the ego view of one node: a paper with its venue, authors, entities and the
   other papers that share those entities or authors; or an entity (or a
@@ -34,7 +38,7 @@ Examples
 >>> _ = g.add_edge("paper/a", "dataset/mmlu", key="uses", relation="uses")
 >>> out = Path(tempfile.mkdtemp())
 >>> [p.name for p in write_views(g, out) if p.suffix == ".html"]
-['overview.html', 'venue-acl-2026.html', 'index.html']
+['overview.html', 'venue-acl-2026.html', 'dataset-mmlu.html', 'index.html']
 >>> write_ego_view(g, out, find_node(g, "mmlu")).name
 'dataset-mmlu.html'
 """
