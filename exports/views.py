@@ -72,7 +72,7 @@ from exports.view_lookup import ViewError, count_phrase, find_node, find_nodes, 
 from exports.view_styles import kind_of, kind_order
 from exports.view_text import display_texts, script_json
 from ontology.kinds import ENTITY_KINDS
-from ontology.util.files import write_text_atomic
+from ontology.util.files import visible_files, write_text_atomic
 
 __all__ = [
     "DEFAULT_TOP",
@@ -153,7 +153,7 @@ def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subjec
 
 def _existing_views(graph: nx.MultiDiGraph, output_dir: Path) -> dict[Hashable, str]:
     """Node to the file of its view, for the views already in ``output_dir``."""
-    existing = {p.name for p in output_dir.glob("*.html")} if output_dir.is_dir() else set()
+    existing = visible_files(output_dir, ".html")
     files = {}
     for node in graph:
         name = VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
@@ -282,7 +282,7 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
     give the same bytes.
     """
     output_dir = Path(output_dir)
-    existing = {p.name for p in output_dir.glob("*.html")} if output_dir.is_dir() else set()
+    existing = visible_files(output_dir, ".html")
 
     def ego_file(node: Hashable) -> str:
         return VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)

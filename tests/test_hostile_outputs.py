@@ -303,3 +303,13 @@ def test_json_lines_split_on_newline_only(tmp_path):
     assert [line for line in result.output.splitlines() if line.startswith("warning:")] == [
         "warning: in/records.jsonl:3: not a JSON object: Expecting value (column 1); line skipped"]
     assert "papers                     2" in result.output
+
+
+def test_the_first_builds_index_lists_the_views_it_wrote(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "-q", str(SAMPLE), "-o", str(out)])
+    assert result.exit_code == 0
+    index = (out / "views" / "index.html").read_text(encoding="utf-8")
+    pages = sorted(p.name for p in (out / "views").glob("*.html") if p.name != "index.html")
+    linked = [name for name in pages if f'href="{name}"' in index]
+    assert pages and linked == pages  # every page of the first build is in its index

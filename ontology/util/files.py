@@ -38,7 +38,7 @@ from ontology.errors import KgError
 
 __all__ = [
     "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "output_transaction",
-    "folder_lock", "LOCK_NAME", "JOURNAL_NAME",
+    "folder_lock", "visible_files", "recover", "LOCK_NAME", "JOURNAL_NAME",
 ]
 
 #: The lock file :func:`folder_lock` keeps in an output folder (its presence marks a kg output folder).
@@ -172,6 +172,29 @@ def folder_lock(root: Path) -> Iterator[None]:
         yield
     finally:
         os.close(descriptor)  # closing releases the lock
+
+
+def visible_files(folder: Path, suffix: str) -> set[str]:
+    """Names of the files ending in ``suffix`` in ``folder``, counting those the current transaction will put there.
+
+    An index written inside an :func:`output_transaction` lists the pages written
+    before it in the same transaction, though they are not in place yet.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with output_transaction(folder):
+    ...     _ = write_text_atomic(folder / "a.html", "page")
+    ...     sorted(visible_files(folder, ".html")), sorted(p.name for p in folder.glob("*.html"))
+    (['a.html'], [])
+    """
+    folder = Path(folder)
+    names = {path.name for path in folder.glob(f"*{suffix}")} if folder.is_dir() else set()
+    transaction = _CURRENT.get()
+    if transaction is not None:
+        target = Path(os.path.abspath(folder))
+        names.update(path.name for _, path in transaction.pending
+                     if path.parent == target and path.name.endswith(suffix))
+    return names
 
 
 def _sync_folder(folder: Path) -> None:
