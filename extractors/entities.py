@@ -48,7 +48,8 @@ from spacy.tokens import Doc, Span
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
 import extractors.acronyms  # registers the kg_acronyms factory
-import extractors.gazetteer  # noqa: F401  (registers the kg_gazetteer factory)
+import extractors.gazetteer  # registers the kg_gazetteer factory
+import extractors.long_sentences  # noqa: F401  (registers the kg_sentence_cap factory)
 from extractors.entity_candidates import (
     Candidate,
     Cues,
@@ -75,7 +76,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted.
-PIPELINE_VERSION = "2"
+PIPELINE_VERSION = "3"
 #: The Span extension attributes ``kg_entities`` sets (all default to ``None``).
 _EXTENSIONS = ("kg_relation", "kg_role_rule", "kg_type_rule", "kg_confidence", "kg_long_form")
 
@@ -224,15 +225,19 @@ def blank_pipeline() -> Language:
 
 
 def build_pipeline() -> Language:
-    """A blank English pipeline with kg's components: sentencizer, kg_acronyms, kg_gazetteer, kg_entities.
+    """A blank English pipeline with kg's components: sentencizer, kg_sentence_cap, kg_acronyms, kg_gazetteer,
+    kg_entities.
 
-    Nothing is downloaded; everything the pipeline needs ships in this package.
+    Nothing is downloaded; everything the pipeline needs ships in this package. ``kg_sentence_cap``
+    (:mod:`extractors.long_sentences`) keeps every sentence bounded, so a text without full stops
+    costs time linear in its length.
 
     >>> build_pipeline().pipe_names
-    ['sentencizer', 'kg_acronyms', 'kg_gazetteer', 'kg_entities']
+    ['sentencizer', 'kg_sentence_cap', 'kg_acronyms', 'kg_gazetteer', 'kg_entities']
     """
     nlp = blank_pipeline()
     nlp.add_pipe("sentencizer")
+    nlp.add_pipe("kg_sentence_cap")
     nlp.add_pipe("kg_acronyms")
     nlp.add_pipe("kg_gazetteer")
     nlp.add_pipe("kg_entities")

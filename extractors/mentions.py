@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
+from itertools import islice
 
 from spacy.language import Language
 
@@ -20,10 +21,17 @@ from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
 from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
 
-__all__ = ["default_pipeline", "extract_mentions", "title_kind", "title_name"]
+__all__ = ["default_pipeline", "extract_mentions", "sentence_excerpt", "text_pieces", "title_kind", "title_name"]
 
 _TITLE_NAME = re.compile(r"^\s*(?P<name>[^\s:]{2,40})\s*:")
 _BATCH_SIZE = 64
+#: Characters of text handed to spaCy in one batch: a few huge abstracts never sit in memory as Docs together.
+_BATCH_CHARS = 2_000_000
+#: Where a text longer than spaCy's ``max_length`` is best cut: after a sentence, else at a space.
+_SENTENCE_END = re.compile(r"[.!?]\s")
+#: A provenance sentence longer than this becomes an excerpt (real sentences stay well under it).
+MAX_SENTENCE_CHARS = 2_000
+_EXCERPT_CONTEXT = 250
 
 
 @cache
@@ -84,11 +92,80 @@ def extract_mentions(
     mentions: list[Mention] = []
     for paper in papers:
         mentions.extend(_title_mentions(paper))
-    with_abstract = [(p, _clean_abstract(p, source_texts)) for p in papers if p.abstract]
-    docs = nlp.pipe((clean.text for _, clean in with_abstract), batch_size=_BATCH_SIZE)
-    for (paper, clean), doc in zip(with_abstract, docs):
-        mentions.extend(_doc_mentions(paper, clean, doc))
+    with_abstract = ((p, _clean_abstract(p, source_texts)) for p in papers if p.abstract)
+    pieces = ((paper, clean, base, piece) for paper, clean in with_abstract
+              for base, piece in text_pieces(clean.text, nlp.max_length))
+    for (paper, clean, base, piece), doc in _pipe(nlp, pieces):
+        mentions.extend(_doc_mentions(paper, clean, doc, piece, base))
     return mentions
+
+
+def text_pieces(text: str, max_length: int) -> Iterator[tuple[int, str]]:
+    """``(offset, piece)`` pairs covering ``text``, each piece at most ``max_length`` characters.
+
+    spaCy refuses texts longer than its ``max_length`` (error E088); such a text is read in pieces
+    cut after the last sentence end (or else the last space) before the limit. A text within the
+    limit is one piece.
+
+    >>> list(text_pieces("One. Two three. Four", 12))
+    [(0, 'One. '), (5, 'Two three. '), (16, 'Four')]
+    >>> list(text_pieces("abcdefgh", 3))
+    [(0, 'abc'), (3, 'def'), (6, 'gh')]
+    """
+    if max_length < 1:
+        raise ValueError(f"max_length must be at least 1, not {max_length}")
+    start = 0
+    while len(text) - start > max_length:
+        limit = start + max_length
+        ends = [m.end() for m in _SENTENCE_END.finditer(text, max(start, limit - 10_000), limit)]
+        end = ends[-1] if ends else text.rfind(" ", start, limit) + 1
+        end = end if end > start else limit
+        yield start, text[start:end]
+        start = end
+    yield start, text[start:]
+
+
+def sentence_excerpt(sentence: str, start: int, end: int) -> str:
+    """``sentence``, or when it is longer than :data:`MAX_SENTENCE_CHARS`, the words around ``sentence[start:end]``.
+
+    Only a text without full stops has such a "sentence" (a piece of at most
+    :data:`extractors.long_sentences.MAX_SENTENCE_TOKENS` tokens); its excerpt
+    keeps about 250 characters either side of the mention, cut at spaces and
+    marked with "…" where cut, so every mention's provenance stays small.
+
+    >>> sentence_excerpt("We use ZB8K.", 7, 11)
+    'We use ZB8K.'
+    >>> excerpt = sentence_excerpt("word " * 1000 + "ZB8K " + "word " * 1000, 5000, 5004)
+    >>> excerpt[0], excerpt[-1], len(excerpt) < 520, "ZB8K" in excerpt
+    ('…', '…', True, True)
+    """
+    if len(sentence) <= MAX_SENTENCE_CHARS:
+        return sentence
+    left, right = max(0, start - _EXCERPT_CONTEXT), min(len(sentence), end + _EXCERPT_CONTEXT)
+    if left > 0:
+        left = sentence.find(" ", left, start) + 1 or left
+    if right < len(sentence):
+        space = sentence.rfind(" ", end, right)
+        right = space if space >= 0 else right
+    return ("…" if left > 0 else "") + sentence[left:right].strip() + ("…" if right < len(sentence) else "")
+
+
+def _pipe(nlp: Language, items: Iterator[tuple]) -> Iterator[tuple[tuple, object]]:
+    """``(item, doc)`` for each item whose last field is a text, in batches bounded in count and characters."""
+    items = iter(items)
+    while batch := _batch(items):
+        yield from zip(batch, nlp.pipe((item[-1] for item in batch), batch_size=len(batch)))
+
+
+def _batch(items: Iterator[tuple]) -> list[tuple]:
+    batch: list[tuple] = []
+    chars = 0
+    for item in islice(items, _BATCH_SIZE):
+        batch.append(item)
+        chars += len(item[-1])
+        if chars >= _BATCH_CHARS:
+            break
+    return batch
 
 
 def _clean_abstract(paper: Paper, source_texts: Mapping[str, str] | None) -> CleanText:
@@ -99,7 +176,7 @@ def _clean_abstract(paper: Paper, source_texts: Mapping[str, str] | None) -> Cle
         if clean.text == paper.abstract:
             return clean
     assert paper.abstract is not None
-    return CleanText(paper.abstract, tuple(range(len(paper.abstract))), 0)
+    return CleanText(paper.abstract, range(len(paper.abstract)), 0)  # type: ignore[arg-type]  # a range: no copy
 
 
 def _title_mentions(paper: Paper) -> Iterator[Mention]:
@@ -127,10 +204,20 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
     )
 
 
-def _doc_mentions(paper: Paper, clean: CleanText, doc) -> Iterator[Mention]:
+def _doc_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int) -> Iterator[Mention]:
+    """The mentions of one Doc made of ``text``, the piece of ``clean.text`` that starts at ``base``."""
     gazetteer = load_gazetteer()
+    sentences: dict[int, str] = {}  # one string per sentence, shared by its mentions
+    has_sentences = doc.has_annotation("SENT_START")
     for span, relation, rule, confidence, long_form in iter_entities(doc):
-        sentence = span.sent.text if doc.has_annotation("SENT_START") else doc.text
+        if has_sentences:
+            sent = span.sent  # at most MAX_SENTENCE_TOKENS tokens long (extractors.long_sentences)
+            if sent.start not in sentences:  # sliced from the text: Span.text would walk every token of it
+                sentences[sent.start] = text[sent.start_char : sent.end_char]
+            sentence = sentence_excerpt(sentences[sent.start], span.start_char - sent.start_char,
+                                        span.end_char - sent.start_char)
+        else:
+            sentence = sentence_excerpt(text, span.start_char, span.end_char)
         same_as = None
         if span.label_ == EntityKind.DATASET:
             same_as = gazetteer.link(span.text) or (gazetteer.link(long_form.text) if long_form is not None else None)
@@ -143,8 +230,8 @@ def _doc_mentions(paper: Paper, clean: CleanText, doc) -> Iterator[Mention]:
             same_as=same_as,
             provenance=Provenance(
                 source=paper.provenance.source,
-                start=clean.source_offset(span.start_char),
-                end=clean.source_end(span.end_char),
+                start=clean.source_offset(base + span.start_char),
+                end=clean.source_end(base + span.end_char),
                 extractor=f"kg_entities:{rule}",
                 confidence=confidence,
                 sentence=sentence,
