@@ -1,5 +1,8 @@
 """Python values of the networkx graph as RDF terms: integers, dates, decimals and web IRIs.
 
+Only http(s) addresses become IRIs (:func:`web_iri`): whatever a reader let
+through, a ``javascript:`` or ``data:`` URL never reaches the RDF.
+
 Each function checks its value and gives the term (or triples) kg writes,
 or nothing when the value cannot be written as that type.
 
@@ -65,34 +68,45 @@ def decimal_literal(value: float, places: int) -> Lit:
 
 
 _IRI_UNSAFE = re.compile(r"[\x00-\x20<>\"{}|\\^`\x7f]")
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_SCHEME = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*):(?P<port>\d+(?:[/?#]|$))?")
+_WEB_SCHEMES = frozenset({"http", "https"})
+_WITH_HOST = re.compile(r"[A-Za-z]+://[^/?#@]")
 # what stays as it is when a URL has to be percent-encoded further: RFC 3986 reserved and unreserved characters
 _URL_SAFE = ":/?[]@!$&'()*+,;=-._~%"
 _STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 def web_iri(url: str) -> str | None:
-    """``url`` as an absolute IRI, or ``None`` when no IRI can be made of it.
+    """``url`` as an absolute http(s) IRI, or ``None`` when no such IRI can be made of it.
 
-    Characters IRIs forbid are percent-encoded, a missing scheme becomes
-    https, and a URL Oxigraph still rejects is percent-encoded further (a
-    second ``#``, a stray ``%``); one that still fails (a malformed host) is
+    Only web addresses become IRIs: a URL with another scheme (``javascript:``,
+    ``data:``, ``file:``, ``mailto:``, ``ftp:``) or without a host gives
+    ``None``. Characters IRIs forbid are percent-encoded, a missing scheme
+    becomes https, and a URL Oxigraph still rejects is percent-encoded further
+    (a second ``#``, a stray ``%``); one that still fails (a malformed host) is
     left out rather than written as an IRI no parser would read.
 
-    >>> web_iri("github.com/acme/tool x")
-    'https://github.com/acme/tool%20x'
+    >>> web_iri("github.com/acme/tool x"), web_iri("localhost:8080/x")
+    ('https://github.com/acme/tool%20x', 'https://localhost:8080/x')
     >>> web_iri("https://github.com/a/b%20c#readme#x"), web_iri("https://x.org/100%"), web_iri("https://[bad/x")
     ('https://github.com/a/b%20c#readme%23x', 'https://x.org/100%25', None)
+    >>> web_iri("javascript:alert(1)"), web_iri("data:text/html,<script>"), web_iri("ftp://x.org/a"), web_iri("http:/x")
+    (None, None, None, None)
     """
     import pyoxigraph
 
     url = url.strip()
-    if not _SCHEME.match(url):
+    scheme = _SCHEME.match(url)
+    if not scheme or scheme.group("port"):  # "github.com/x", "localhost:8080/x": a web address without its scheme
         url = "https://" + url.lstrip("/")
+    elif scheme.group("scheme").lower() not in _WEB_SCHEMES:
+        return None
     candidates = [_IRI_UNSAFE.sub(lambda match: quote(match.group(0), safe=""), url)]
     base, hash_, fragment = _STRAY_PERCENT.sub("%25", candidates[0]).partition("#")
     candidates.append(quote(base, safe=_URL_SAFE + "#") + hash_ + quote(fragment, safe=_URL_SAFE))
     for candidate in candidates:
+        if not _WITH_HOST.match(candidate):
+            return None
         try:
             return pyoxigraph.NamedNode(candidate).value
         except ValueError:

@@ -13,7 +13,9 @@ What becomes what:
   id), ``<doi>``;
 * ``<pwccode>`` → a code repository, ``<pwcdataset>`` → a curated
   paper→uses→dataset mention whose provenance says it comes from Papers with
-  Code (extractor ``papers-with-code``), not from kg's text extractor.
+  Code (extractor ``papers-with-code``), not from kg's text extractor.  Only
+  http(s) URLs are kept (:mod:`extractors.web_urls`): another (``javascript:``,
+  ``data:``) is left out with a problem naming its line.
 
 Character offsets of XML facts are not file offsets (the markup sits in
 between); each fact gives the ``line`` of its element instead.
@@ -41,6 +43,7 @@ from collections.abc import Iterator
 from lxml import etree
 
 from extractors.anthology_venues import anthology_paper_id, volume_venue
+from extractors.web_urls import not_web_url
 from ontology.ids import bare_doi
 from ontology.records import EntityKind, InputProblem, Mention, Paper, Provenance, ReaderRecords, Relation, Venue
 
@@ -131,7 +134,7 @@ def _read_paper(element: etree._Element, collection_id: str, volume_id: str, ven
         records.problems.append(InputProblem(source, f"paper {element.get('id')!r} has no title and no abstract; skipped", line))
         return
     anthology_id = _text(element.find("url")) or anthology_paper_id(collection_id, volume_id, element.get("id", "0"))
-    if "://" in anthology_id:  # an external URL instead of an Anthology id
+    if ":" in anthology_id:  # an external URL ("https://...", "javascript:...") instead of an Anthology id
         anthology_id = anthology_paper_id(collection_id, volume_id, element.get("id", "0"))
     ref = f"anthology:{anthology_id}"
     doi = _text(element.find("doi"))
@@ -147,7 +150,8 @@ def _read_paper(element: etree._Element, collection_id: str, volume_id: str, ven
         anthology_id=anthology_id,
         url=f"https://aclanthology.org/{anthology_id}",
         booktitle=venue.booktitle if venue else None,
-        code_repositories=tuple(url for url in (e.get("url") for e in element.findall("pwccode")) if url),
+        code_repositories=tuple(url for url in (_web_url(e, source, records) for e in element.findall("pwccode"))
+                                if url),
     )
     records.papers.append(paper)
     for dataset in element.findall("pwcdataset"):
@@ -156,8 +160,18 @@ def _read_paper(element: etree._Element, collection_id: str, volume_id: str, ven
             records.mentions.append(Mention(
                 paper_ref=ref, name=name, kind=EntityKind.DATASET, relation=Relation.USES,
                 provenance=Provenance(source, extractor=PWC_EXTRACTOR, confidence=1.0, line=dataset.sourceline),
-                same_as=dataset.get("url") or None,
+                same_as=_web_url(dataset, source, records),
             ))
+
+
+def _web_url(element: etree._Element, source: str, records: ReaderRecords) -> str | None:
+    """The ``url`` attribute of ``element`` when it is a web address; another is reported and left out."""
+    url = (element.get("url") or "").strip()
+    problem = not_web_url(url) if url else None
+    if problem:
+        records.problems.append(InputProblem(source, f"<{element.tag}> url is {problem}; left out", element.sourceline))
+        return None
+    return url or None
 
 
 def _authors(paper: etree._Element) -> Iterator[str]:
