@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from extractors.anthology_xml import looks_like_anthology_xml, read_anthology_xml
 from extractors.arxiv_metadata import looks_like_arxiv_metadata, read_arxiv_metadata
@@ -42,7 +42,8 @@ from extractors.openalex import looks_like_openalex, read_openalex
 from extractors.ris import looks_like_ris, read_ris
 from extractors.semantic_scholar import looks_like_semantic_scholar, read_semantic_scholar
 from extractors.venue_facts import extract_venue_facts
-from ontology.records import DocumentRecords, InputProblem, ReaderRecords
+from extractors.web_urls import not_web_url
+from ontology.records import DocumentRecords, InputProblem, Paper, ReaderRecords
 
 __all__ = ["FORMATS", "LECTURE_PAGE", "READERS", "Reader", "detect_format", "read_records"]
 
@@ -99,12 +100,35 @@ def _is_plain_text(name: str, text: str) -> bool:
 
 
 def _with_mentions(source: str, read: ReaderRecords, *, may_be_empty: bool = False) -> DocumentRecords:
-    """A reader's records plus what the entity extractor finds in every abstract."""
+    """A reader's records, web addresses checked, plus what the entity extractor finds in every abstract."""
     problems = list(read.problems)
-    if not read.papers and not problems and not may_be_empty:
+    papers = [_web_urls_only(paper, source, problems) for paper in read.papers]
+    if not papers and not problems and not may_be_empty:
         problems.append(InputProblem(source, "no papers found; skipped", 1))
-    return DocumentRecords(source=source, papers=tuple(read.papers), venues=tuple(read.venues),
-                           mentions=(*read.mentions, *extract_mentions(read.papers)), problems=tuple(problems))
+    return DocumentRecords(source=source, papers=tuple(papers), venues=tuple(read.venues),
+                           mentions=(*read.mentions, *extract_mentions(papers)), problems=tuple(problems))
+
+
+def _web_urls_only(paper: Paper, source: str, problems: list[InputProblem]) -> Paper:
+    """``paper`` without a ``url`` or code repository that is not a web address, each reported with its line.
+
+    One rule for every format (:func:`extractors.web_urls.not_web_url`): a
+    ``javascript:`` or ``data:`` URL never becomes a link or an IRI.
+    """
+    line = paper.provenance.line
+    url = paper.url
+    if url and (why := not_web_url(url)):
+        problems.append(InputProblem(source, f"the paper's url is {why}; left out", line))
+        url = None
+    code = []
+    for repository in paper.code_repositories:
+        if why := not_web_url(repository):
+            problems.append(InputProblem(source, f"a code repository is {why}; left out", line))
+        else:
+            code.append(repository)
+    if url == paper.url and len(code) == len(paper.code_repositories):
+        return paper
+    return replace(paper, url=url, code_repositories=tuple(code))
 
 
 def _anthology_xml_records(text: str, source: str, repeated: Collection[str]) -> DocumentRecords:

@@ -313,3 +313,27 @@ def test_the_first_builds_index_lists_the_views_it_wrote(tmp_path):
     pages = sorted(p.name for p in (out / "views").glob("*.html") if p.name != "index.html")
     linked = [name for name in pages if f'href="{name}"' in index]
     assert pages and linked == pages  # every page of the first build is in its index
+
+
+def test_urls_that_are_not_web_addresses_are_left_out_of_every_format(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "records.jsonl").write_text(json.dumps({
+        "title": "Zorb Links", "abstract": "We study ZorbNet.", "url": "javascript:alert(1)",
+        "code": ["https://github.com/zorb/zorb", "data:text/html,<script>alert(1)</script>"]}) + "\n",
+        encoding="utf-8")
+    (folder / "refs.bib").write_text("@inproceedings{blorp,\n  title = {Blorp Links},\n"
+                                     "  abstract = {We study BlorpNet.},\n  url = {JaVaScRiPt:alert(1)}\n}\n",
+                                     encoding="utf-8")
+    out = tmp_path / "out"
+    result = _build(str(folder), "-o", str(out))
+    assert result.exit_code == 0
+    warnings = sorted(line for line in result.output.splitlines() if line.startswith("warning:"))
+    assert warnings == [
+        "warning: in/records.jsonl:1: a code repository is a 'data:' URL, not a web address; left out",
+        "warning: in/records.jsonl:1: the paper's url is a 'javascript:' URL, not a web address; left out",
+        "warning: in/refs.bib:1: the paper's url is a 'javascript:' URL, not a web address; left out"]
+    for name in ("graph.json", "graph.ttl", "graph.html"):  # (graph.html inlines vis-network, which says "javascript:")
+        text = (out / name).read_text(encoding="utf-8").lower()
+        assert "alert(1)" not in text and "data:text" not in text, name
+    assert "https://github.com/zorb/zorb" in (out / "graph.ttl").read_text(encoding="utf-8")
