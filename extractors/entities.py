@@ -50,6 +50,7 @@ from spacy.util import compile_infix_regex, compile_suffix_regex
 import extractors.acronyms  # registers the kg_acronyms factory
 import extractors.gazetteer  # registers the kg_gazetteer factory
 import extractors.long_sentences  # noqa: F401  (registers the kg_sentence_cap factory)
+from extractors.bounded_tokenizer import BoundedTokenizer
 from extractors.entity_candidates import (
     Candidate,
     Cues,
@@ -76,7 +77,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted.
-PIPELINE_VERSION = "3"
+PIPELINE_VERSION = "4"  # 4: runs of over 120 non-space characters split in linear time
 #: The Span extension attributes ``kg_entities`` sets (all default to ``None``).
 _EXTENSIONS = ("kg_relation", "kg_role_rule", "kg_type_rule", "kg_confidence", "kg_long_form")
 
@@ -214,13 +215,14 @@ def _tune_tokenizer(nlp: Language) -> None:
 
 
 def blank_pipeline() -> Language:
-    """``spacy.blank("en")`` with kg's tokenizer settings and no components.
+    """``spacy.blank("en")`` with kg's tokenizer settings, bounded (:mod:`extractors.bounded_tokenizer`), no components.
 
     >>> [t.text for t in blank_pipeline()("A ZorbNet-based Zorb-Bench")]
     ['A', 'ZorbNet', '-based', 'Zorb-Bench']
     """
     nlp = spacy.blank("en")
     _tune_tokenizer(nlp)
+    nlp.tokenizer = BoundedTokenizer(nlp.tokenizer)  # linear time on runs of punctuation (hostile input)
     return nlp
 
 

@@ -222,3 +222,26 @@ def test_a_jsonl_record_with_script_urls_builds_without_script_iris(tmp_path):
     iris = {str(term) for triple in to_rdf(graph) for term in triple if isinstance(term, URIRef)}
     assert "https://github.com/a/b" in iris
     assert not [iri for iri in iris if iri.lower().startswith(("javascript:", "data:"))]
+
+
+@pytest.mark.parametrize("run", ["(", "-(", "[.", "\u2013"])
+def test_runs_of_punctuation_without_spaces_cost_linear_time(run):
+    """spaCy's tokenizer alone takes ~7 s for 10,000 '(' and ~70 s for 20,000; 200,000 must stay far below that."""
+    import time
+
+    from extractors.entities import build_pipeline
+
+    nlp = build_pipeline()
+    text = "We train ZorbNet on ToyQA " + run * (200_000 // len(run)) + " and report BLEU."
+    started = time.perf_counter()
+    doc = nlp(text)
+    assert doc.text == text and time.perf_counter() - started < 30
+    assert [t.text for t in doc[:5]] == ["We", "train", "ZorbNet", "on", "ToyQA"]
+    assert [t.text for t in doc[-3:]] == ["report", "BLEU", "."]
+
+
+def test_a_long_web_address_keeps_spacys_tokenization():
+    from extractors.entities import blank_pipeline
+
+    url = "https://github.com/zorb/" + "a" * 150 + "/tree/main"
+    assert [t.text for t in blank_pipeline()(f"Code: {url} today")] == ["Code", ":", url, "today"]
