@@ -16,6 +16,7 @@ provenance still points at the original characters.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 __all__ = ["CleanText", "clean_markup", "URL"]
@@ -65,9 +66,11 @@ def clean_markup(text: str, *, base: int = 0) -> CleanText:
     kept: list[str] = []
     offsets: list[int] = []
     position = 0
-    urls = [m.span() for m in URL.finditer(text)]
+    urls = [m.span() for m in URL.finditer(text)]  # sorted and not overlapping
+    url_starts = [start for start, _ in urls]
     for match in _MARKUP.finditer(text):
-        if any(start <= match.start() < end for start, end in urls):
+        inside = bisect_right(url_starts, match.start()) - 1  # the last address starting at or before the match
+        if inside >= 0 and match.start() < urls[inside][1]:
             continue  # never edit inside a web address
         _keep(text, position, match.start(), kept, offsets)
         position = match.end()

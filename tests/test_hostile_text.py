@@ -245,3 +245,14 @@ def test_a_long_web_address_keeps_spacys_tokenization():
 
     url = "https://github.com/zorb/" + "a" * 150 + "/tree/main"
     assert [t.text for t in blank_pipeline()(f"Code: {url} today")] == ["Code", ":", url, "today"]
+
+
+def test_markup_next_to_many_web_addresses_is_cleaned_in_one_pass():
+    """Each markup match used to be checked against every address (quadratic on pages full of links)."""
+    from extractors.markup import clean_markup
+
+    text = " ".join(f"**bold{i}** see https://x.org/a_{i}_b and `code{i}`" for i in range(20_000))
+    cleaned = clean_markup(text)
+    assert "**" not in cleaned.text and "`" not in cleaned.text
+    assert "https://x.org/a_19999_b" in cleaned.text  # underscores inside an address are not markup
+    assert cleaned.text.count("https://x.org/a_") == 20_000
