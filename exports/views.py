@@ -12,8 +12,9 @@ open as those of a small one.
   models, sized by papers, linked by co-usage, clustered and labelled.
 * **venue-….html** -- the entity landscape of the papers presented at a
   venue (only venues with papers get one).
-* **dataset-….html**, ... -- the view of every entity a landscape draws, so
-  each drawn node links to its own view.
+* **dataset-….html**, ... -- the view of every entity the overview draws, so
+  each node of the overview links to its own view (an entity only a venue's
+  landscape draws gets one from ``kg view --entity``).
 * **paper-….html**, **dataset-….html**, **person-….html**, ... (on demand) --
   the ego view of one node: a paper with its venue, authors, entities and the
   other papers that share those entities or authors; or an entity (or a
@@ -242,11 +243,10 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     written = write_assets(output_dir / ASSET_DIR)
     cache: dict[Hashable, Details] = {}  # tooltip fields, shared by all pages: hubs appear in many views
     venues = [v for v in _venues(graph) if venue_papers(graph, v)]  # a venue only mentioned gets no view
-    drawn: set[Hashable] = set()  # the entities the landscapes draw: each gets its own view
+    # The entities the overview draws get their own view. Those only a venue's landscape draws do not:
+    # on the whole Anthology that would be thousands of pages (minutes); search names the `kg view` for them.
     limit = min(top, LANDSCAPE_ENTITIES)
-    for papers in (all_papers(graph), *(venue_papers(graph, v) for v in venues)):
-        drawn.update(fitted_landscape(graph, papers, max_entities=limit).entities)
-    egos = sorted(drawn, key=str)
+    egos = sorted(fitted_landscape(graph, all_papers(graph), max_entities=limit).entities, key=str)
     files = {**_existing_views(graph, output_dir),
              **{node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node) for node in [*venues, *egos]}}
     written.append(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files))
