@@ -135,6 +135,6 @@ def test_each_option_name_has_one_meaning_across_commands():
         for param in command.params:
             if isinstance(param, click.Option) and not param.hidden:
                 for opt in param.opts:
-                    meanings.setdefault(opt, set()).add(" ".join((param.help or "").split()[:3]))
+                    meanings.setdefault(opt, set()).add(" ".join((param.help or "").split()[:3]).rstrip(".,:;"))
     assert meanings["-o"] == meanings["--output"] and len(meanings["--top"]) == 1
     assert "--max-nodes" in meanings and "--rdf-format" in meanings
