@@ -24,7 +24,8 @@ def _papers_titled(graph, prefix):
 def test_sample_build_has_every_kind(sample_build):
     counts = sample_build.counts()
     assert counts["paper"] == 59 and counts["venue"] == 3
-    assert counts["nextInProgram"] == 5 and counts["similarTo"] == 4
+    assert counts["nextInProgram"] == 5
+    assert counts["similarTo"] >= 59 * 5 // 2  # the pages' 4 links plus every paper's 5 nearest (kg.similarity)
     assert sample_build.problems == ()
 
 

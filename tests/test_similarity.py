@@ -1,8 +1,8 @@
-"""kg.similarity: computed similarTo edges on the sample build, on made-up graphs, and on the Anthology."""
+"""kg.similarity: k nearest papers as similarTo edges, on the sample build, on made-up graphs and on the Anthology."""
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import networkx as nx
 import numpy as np
@@ -13,13 +13,16 @@ from hypothesis import strategies as st
 
 from kg.pipeline import build
 from kg.similarity import (
+    DEFAULT_K,
     SIMILARITY_EXTRACTOR,
+    WEAK_BELOW,
     add_similarity_edges,
     entity_vectors,
     nearest_neighbours,
     similar_pairs,
     text_vectors,
 )
+from kg.similarity_index import approximate_neighbours, reduce
 
 CLEAR = "CLEAR: Cross-Lingual Enhancement in Retrieval via Reverse-training"
 AMORTIZED = "Amortized Bayesian Meta-Learning for Low-Rank Adaptation of Large Language Models"
@@ -34,6 +37,14 @@ def _title(graph: nx.MultiDiGraph, prefix: str) -> str:
 
 def _similar(graph: nx.MultiDiGraph) -> dict[tuple[str, str], dict]:
     return {(u, v): d for u, v, k, d in graph.edges(keys=True, data=True) if k == "similarTo"}
+
+
+def _degrees(graph: nx.MultiDiGraph) -> Counter:
+    degree = Counter()
+    for u, v in _similar(graph):
+        degree[u] += 1
+        degree[v] += 1
+    return degree
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +66,18 @@ def test_build_adds_the_computed_links_by_default(sample_build):
 # ----------------------------------------------------------------------------- the sample pages
 
 
+def test_every_sample_paper_with_text_gets_k_neighbours(sample_graph):
+    """The 4 "Similar lecture" links alone left most papers without a neighbour; now each has its k."""
+    papers = [n for n, d in sample_graph.nodes(data=True) if d["kind"] == "paper" and (d.get("title") or d.get("abstract"))]
+    add_similarity_edges(sample_graph)
+    degree = _degrees(sample_graph)
+    assert papers and all(degree[paper] >= DEFAULT_K for paper in papers)
+
+
 def test_the_pages_own_similar_lecture_links_are_kept_with_basis_source(sample_graph):
     before = _similar(sample_graph)
     assert len(before) == 4 and all("basis" not in d for d in before.values())
-    add_similarity_edges(sample_graph, min_score=0.1)
+    add_similarity_edges(sample_graph)
     after = _similar(sample_graph)
     for pair in before:  # same direction, same provenance
         assert after[pair]["basis"] == "source" and after[pair]["score"] == 1.0
@@ -67,49 +86,61 @@ def test_the_pages_own_similar_lecture_links_are_kept_with_basis_source(sample_g
     assert sum(d["basis"] == "source" for d in after.values()) == 4
 
 
-def test_a_source_link_that_text_also_finds_records_both_bases(sample_graph):
+def test_a_source_link_that_the_search_also_finds_records_both_bases_and_why(sample_graph):
     add_similarity_edges(sample_graph)
     decoupling = _title(sample_graph, "Decoupling Generalization and Adaptation in Meta-Learning")
     edge = sample_graph.edges[decoupling, _title(sample_graph, AMORTIZED[:40]), "similarTo"]
-    assert edge["basis"] == "source" and edge["bases"] == ["source", "text"]
-    assert 0.3 <= edge["scores"]["text"] < 1.0
+    assert edge["basis"] == "source" and edge["bases"] == ["source", "combined"]
+    assert 0 < edge["scores"]["combined"] < 1.0
+    assert {"meta", "adaptation"} <= set(edge["shared_terms"])
 
 
-def test_nearest_text_neighbour_of_a_cross_lingual_retrieval_paper_is_about_cross_lingual_retrieval(sample_graph):
+def test_nearest_neighbour_of_a_cross_lingual_retrieval_paper_is_about_cross_lingual_retrieval(sample_graph):
+    add_similarity_edges(sample_graph)
     clear = _title(sample_graph, CLEAR[:30])
-    vectors = text_vectors(sample_graph)
-    row = vectors.papers.index(clear)
-    (rows, columns, scores), = nearest_neighbours(vectors.matrix, top_k=1, min_score=0.0)
-    neighbour = vectors.papers[columns[list(rows).index(row)]]
-    assert sample_graph.nodes[neighbour]["title"].startswith(
+    computed = sorted(((d["score"], v if u == clear else u) for (u, v), d in _similar(sample_graph).items()
+                       if clear in (u, v) and d["basis"] == "combined"), reverse=True)
+    assert sample_graph.nodes[computed[0][1]]["title"].startswith(
         "Leveraging High-Resource English Corpora for Cross-lingual")
 
 
 def test_entity_neighbours_on_the_sample_share_a_benchmark(sample_graph):
-    """Both reinforcement-learning papers evaluate on ALFWorld; entities find them as neighbours."""
-    pairs = similar_pairs(entity_vectors(sample_graph), top_k=1, min_score=0.1)
+    """Both reinforcement-learning papers evaluate on ALFWorld; entities alone find them as neighbours."""
+    add_similarity_edges(sample_graph, bases=("entities",), k=1)
     cache = _title(sample_graph, "Cache-Efficient Posterior Sampling")
     proximity = _title(sample_graph, "Proximity-Based Multi-Turn Optimization")
-    assert tuple(sorted((cache, proximity))) in pairs
-    assert sample_graph.has_edge(cache, "dataset/alfworld") and sample_graph.has_edge(proximity, "dataset/alfworld")
+    edge = _similar(sample_graph)[tuple(sorted((cache, proximity)))]
+    assert edge["basis"] == "entities" and "dataset/alfworld" in edge["shared_entities"]
 
 
-def test_computed_edges_carry_score_basis_and_no_source_file(sample_graph):
-    added = add_similarity_edges(sample_graph, top_k=2, min_score=0.12)
+def test_computed_edges_carry_score_strength_reasons_and_no_source_file(sample_graph):
+    added = add_similarity_edges(sample_graph, k=2)
     computed = {pair: d for pair, d in _similar(sample_graph).items() if d["basis"] != "source"}
     assert added == len(computed) > 0
+    strengths = sorted(d["strength"] for d in computed.values())
     for (u, v), data in computed.items():
         assert u < v and data["relation"] == "similarTo" and data["extractor"] == SIMILARITY_EXTRACTOR
         assert data["source"] is None and data["sources"] == []
-        assert data["basis"] in ("text", "entities") and data["bases"][0] == data["basis"]
-        assert 0.12 <= data["score"] <= 1.0 and data["score"] == max(data["scores"].values())
+        assert data["bases"] == [data["basis"]] == ["combined"] and data["scores"] == {"combined": data["score"]}
+        assert 0 < data["score"] <= 1.0 and 0 < data["strength"] <= 1.0
+        assert data["weak"] == (data["strength"] < WEAK_BELOW)
+        assert data["shared_terms"] and len(data["shared_terms"]) <= 5
+    assert strengths[-1] > 0.9 and 0 < sum(d["weak"] for d in computed.values()) < len(computed) / 2
+
+
+def test_a_stronger_score_never_has_a_lower_strength(sample_graph):
+    add_similarity_edges(sample_graph)
+    computed = sorted((d["score"], d["strength"]) for d in _similar(sample_graph).values() if "strength" in d)
+    assert [s for _, s in computed] == sorted(s for _, s in computed)
 
 
 def test_adding_twice_adds_nothing_and_is_deterministic(sample_build):
     first, second = sample_build.graph.copy(), sample_build.graph.copy()
-    assert add_similarity_edges(first, min_score=0.1) == add_similarity_edges(second, min_score=0.1) > 0
+    for graph in (first, second):  # start from the links the sources state
+        graph.remove_edges_from([(u, v, "similarTo") for (u, v), d in _similar(graph).items() if d["basis"] != "source"])
+    assert add_similarity_edges(first) == add_similarity_edges(second) > 0
     assert _similar(first) == _similar(second)
-    assert add_similarity_edges(first, min_score=0.1) == 0
+    assert add_similarity_edges(first) == 0
     assert _similar(first) == _similar(second)
 
 
@@ -117,15 +148,20 @@ def test_the_sample_graph_with_similarity_still_exports(sample_graph, tmp_path):
     from exports.node_link import read_json, write_json
     from exports.rdf import to_rdf
 
-    add_similarity_edges(sample_graph, min_score=0.1)
+    add_similarity_edges(sample_graph)
     back = read_json(write_json(sample_graph, tmp_path / "graph.json"))
 
     def without_source(edges):  # node-link JSON names edge ends "source"/"target": an edge's own "source" is lost
         return {pair: {k: v for k, v in data.items() if k != "source"} for pair, data in edges.items()}
 
     assert without_source(_similar(back)) == without_source(_similar(sample_graph))
-    turtle = to_rdf(sample_graph).serialize(format="turtle")
-    assert '"entities"' in turtle or '"text"' in turtle
+    rdf = to_rdf(sample_graph)
+    rows = rdf.query("""PREFIX kg: <https://w3id.org/paperkg/ontology#>
+        SELECT ?s ?strength ?weak ?term ?entity WHERE {
+          ?s kg:basis "combined" ; kg:strength ?strength ; kg:weak ?weak ; kg:sharedTerm ?term .
+          OPTIONAL { ?s kg:sharedEntity ?entity } }""")
+    assert len({row.s for row in rows}) == sum(d["basis"] == "combined" for d in _similar(sample_graph).values())
+    assert any(row.entity is not None for row in rows)
 
 
 # ----------------------------------------------------------------------------- made-up graphs
@@ -142,34 +178,47 @@ def _papers(*specs: tuple[str, str, list[str]]) -> nx.MultiDiGraph:
     return graph
 
 
-def test_both_bases_combine_into_one_edge_with_the_better_score_first():
+def test_two_papers_are_enough():
     graph = _papers(("a", "graph neural networks for molecules", ["dataset/qm9"]),
-                    ("b", "graph neural networks for molecules", ["dataset/qm9", "method/gin"]),
-                    ("c", "opinion mining in tweets", []))
-    assert add_similarity_edges(graph, top_k=3, min_score=0.1) == 1
+                    ("b", "graph networks for proteins", ["dataset/qm9", "method/gin"]))
+    assert add_similarity_edges(graph) == 1
     edge = graph.edges["paper/a", "paper/b", "similarTo"]
-    assert edge["basis"] == "text" and edge["score"] == 1.0
-    assert edge["bases"] == ["text", "entities"] and 0.1 < edge["scores"]["entities"] < 1.0
+    assert edge["shared_entities"] == ["dataset/qm9"] and set(edge["shared_terms"]) == {"graph", "networks"}
+    assert edge["strength"] == 1.0 and edge["weak"] is False
+
+
+def test_papers_with_entities_but_no_text_still_get_neighbours():
+    graph = _papers(("a", "", ["dataset/qm9", "method/gin"]), ("b", "", ["dataset/qm9"]), ("c", "", ["method/x"]))
+    add_similarity_edges(graph, k=1)
+    assert ("paper/a", "paper/b") in _similar(graph)
 
 
 def test_a_source_link_in_the_other_direction_is_not_doubled():
     graph = _papers(("a", "speech recognition for dialects", []), ("b", "dialect speech recognition", []))
     graph.add_edge("paper/b", "paper/a", key="similarTo", relation="similarTo", source="p.txt")
-    assert add_similarity_edges(graph, min_score=0.1) == 0
+    assert add_similarity_edges(graph) == 0
     assert list(_similar(graph)) == [("paper/b", "paper/a")]
-    assert _similar(graph)[("paper/b", "paper/a")]["bases"] == ["source", "text"]
+    assert _similar(graph)[("paper/b", "paper/a")]["bases"] == ["source", "combined"]
 
 
 def test_sharing_a_rare_benchmark_counts_more_than_sharing_a_common_one():
     common = [(f"x{i}", f"paper {i}", ["method/bert"]) for i in range(8)]
     graph = _papers(("a", "a", ["method/bert", "dataset/rare"]), ("b", "b", ["dataset/rare", "method/t5"]),
                     ("c", "c", ["method/bert", "method/t5x"]), *common)
-    vectors = entity_vectors(graph)
-    pairs = similar_pairs(vectors, top_k=1, min_score=0.0)
+    pairs = similar_pairs(entity_vectors(graph), k=1)
     assert ("paper/a", "paper/b") in pairs and ("paper/a", "paper/c") not in pairs
 
 
-def test_top_k_and_min_score_are_respected():
+def test_curated_entity_links_can_be_left_out():
+    graph = _papers(("a", "", ["dataset/qm9"]), ("b", "", []))
+    graph.add_node("dataset/zinc", kind="dataset", label="ZINC")
+    graph.add_edge("paper/b", "dataset/zinc", key="uses", relation="uses", extractor="papers-with-code",
+                   mentions=[{"extractor": "papers-with-code"}])
+    assert entity_vectors(graph).papers == ("paper/a", "paper/b")
+    assert entity_vectors(graph, exclude_extractors={"papers-with-code"}).papers == ("paper/a",)
+
+
+def test_k_and_min_score_are_respected():
     rng = random.Random(7)
     words = "alpha beta gamma delta epsilon zeta eta theta iota kappa".split()
     graph = _papers(*[(f"{i:02d}", " ".join(rng.choices(words, k=4)), []) for i in range(40)])
@@ -194,13 +243,54 @@ def test_papers_without_text_or_entities_are_left_out():
 
 @pytest.mark.parametrize("options, message", [
     ({"bases": ("text", "citations")}, "unknown similarity basis 'citations'"),
-    ({"min_score": 1.5}, "min_score for 'text' must lie in"),
-    ({"min_score": {"text": 0.3}}, "min_score for 'entities' must lie in"),
-    ({"top_k": 0}, "top_k must be at least 1"),
+    ({"bases": ()}, "unknown similarity basis"),
+    ({"min_score": 1.5}, "min_score must lie in"),
+    ({"k": 0}, "k must be at least 1"),
 ])
 def test_bad_options_say_what_is_allowed(options, message):
     with pytest.raises(ValueError, match=message):
         add_similarity_edges(_papers(("a", "one topic", []), ("b", "one topic", [])), **options)
+
+
+def _unit_rows(n: int, width: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    centres = rng.standard_normal((20, width))
+    matrix = centres[rng.integers(0, 20, n)] + 0.5 * rng.standard_normal((n, width))
+    return (matrix / np.linalg.norm(matrix, axis=1, keepdims=True)).astype(np.float32)
+
+
+def test_the_approximate_index_gives_every_row_k_neighbours_and_finds_most_exact_ones():
+    matrix = _unit_rows(3_000, 32, seed=1)
+    exact = {(int(r), int(c)) for rows, cols, _ in nearest_neighbours(matrix, top_k=5) for r, c in zip(rows, cols)}
+    found = defaultdict(set)
+    for rows, cols, _ in approximate_neighbours(matrix, top_k=5, probes=4):
+        for r, c in zip(rows.tolist(), cols.tolist()):
+            found[r].add(c)
+    assert len(found) == 3_000 and all(len(cols) >= 5 for cols in found.values())
+    recall = sum((r, c) in exact for r, cols in found.items() for c in cols) / len(exact)
+    assert recall > 0.9
+
+
+def test_the_approximate_index_runs_its_tasks_through_the_map_it_is_given():
+    matrix = _unit_rows(400, 16, seed=2)
+    calls = []
+
+    def counting_map(function, tasks):
+        tasks = list(tasks)
+        calls.append(len(tasks))
+        return [function(task) for task in tasks]
+
+    list(approximate_neighbours(matrix, top_k=3, clusters=8, map=counting_map))
+    assert calls and 1 <= calls[0] <= 8
+
+
+def test_lsa_keeps_small_corpora_exact_and_reduces_large_ones():
+    graph = _papers(*[(f"{i:03d}", f"topic {i % 7} word{i % 5} word{i % 3}", []) for i in range(30)])
+    vectors = text_vectors(graph)
+    assert reduce(vectors, dimensions=16) is vectors  # 30 rows: not enough to learn a space from
+    big = text_vectors(_papers(*[(f"{i:04d}", f"topic{i % 70} w{i % 50} v{i % 30} u{i % 11}", []) for i in range(600)]))
+    reduced = reduce(big, dimensions=16)
+    assert reduced.matrix.shape == (600, 16) and isinstance(reduced.matrix, np.ndarray)
 
 
 @settings(max_examples=60, deadline=None)
@@ -231,24 +321,25 @@ def test_blocked_neighbours_equal_brute_force(rows, top_k, min_score, block_cell
 # ----------------------------------------------------------------------------- the ACL Anthology
 
 
-def test_anthology_text_neighbours_share_datasets_far_more_than_random_pairs(shared_dir):
-    """On ACL and EMNLP 2020 (1,658 papers), text neighbours share a Papers-with-Code dataset far above chance.
+def test_anthology_neighbours_cover_every_paper_and_share_datasets_far_more_than_random_pairs(shared_dir):
+    """ACL and EMNLP 2020 (1,658 papers), similarity built without the Papers-with-Code tags it is judged by.
 
-    (Venue is no signal here: the same topics go to both conferences; the
-    benchmark measures it on the whole corpus.)
+    Every paper gets its k neighbours, and neighbours share a PwC dataset
+    (among pairs where both papers have one) far more often than random pairs.
     """
-    from kg.pipeline import build
-
     volumes = [shared_dir / "corpus" / "anthology" / name for name in ("2020.acl.xml", "2020.emnlp.xml")]
     if not all(volume.exists() for volume in volumes):
         pytest.skip("the 2020 ACL and EMNLP volumes are not in ../shared/corpus/anthology")
-    graph = build(volumes).graph
+    graph = build(volumes, similarity=False).graph
+    add_similarity_edges(graph, exclude_extractors={"papers-with-code"})
     datasets = defaultdict(set)
     for paper, dataset, data in graph.edges(data=True):
         if data.get("extractor") == "papers-with-code":
             datasets[paper].add(dataset)
-    pairs = list(similar_pairs(text_vectors(graph), top_k=5, min_score=0.15))
     papers = sorted(n for n, d in graph.nodes(data=True) if d["kind"] == "paper")
+    degree = _degrees(graph)
+    assert all(degree[paper] >= DEFAULT_K for paper in papers)
+    pairs = [pair for pair, d in _similar(graph).items() if d["basis"] == "combined"]
     rng = random.Random(0)
     random_pairs = [tuple(rng.sample(papers, 2)) for _ in range(20_000)]
 
@@ -257,14 +348,14 @@ def test_anthology_text_neighbours_share_datasets_far_more_than_random_pairs(sha
         assert len(both) > 100
         return sum(bool(datasets[a] & datasets[b]) for a, b in both) / len(both)
 
-    assert shared_dataset(pairs) > 4 * shared_dataset(random_pairs)
+    assert shared_dataset(pairs) > 5 * shared_dataset(random_pairs)  # 7.9x here; random pairs of two 2020 volumes share more than the whole Anthology's
 
 
-def test_thresholds_can_differ_per_basis():
-    graph = _papers(("a", "graph neural networks for molecules", ["dataset/qm9"]),
-                    ("b", "graph networks for molecules", ["dataset/qm9"]))
-    assert add_similarity_edges(graph, min_score={"text": 0.99, "entities": 0.5}) == 1
-    assert graph.edges["paper/a", "paper/b", "similarTo"]["bases"] == ["entities"]
+def test_min_score_drops_links_below_it():
+    graph = _papers(("a", "graph neural networks for molecules", []), ("b", "graph networks for molecules", []),
+                    ("c", "graph coloring", []))
+    add_similarity_edges(graph, min_score=0.5)
+    assert list(_similar(graph)) == [("paper/a", "paper/b")]
 
 
 def test_memory_follows_the_block_not_the_square_of_the_papers():
@@ -284,3 +375,27 @@ def test_memory_follows_the_block_not_the_square_of_the_papers():
         tracemalloc.stop()
     assert found > n  # real work was done
     assert peak < (n * n * 4) / 8
+
+
+# ----------------------------------------------------------------------------- kg similar
+
+
+def test_kg_similar_lists_neighbours_with_why_and_candidates_when_ambiguous(sample_build, tmp_path):
+    from click.testing import CliRunner
+
+    from exports.node_link import write_json
+    from kg.cli import main
+
+    write_json(sample_build.graph, tmp_path / "graph.json")
+    runner = CliRunner()
+    result = runner.invoke(main, ["similar", "cross-lingual enhancement", "-o", str(tmp_path), "--top", "3"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].endswith(CLEAR) and "1. 1.000 source" in lines[1]
+    assert "combined" in lines[4] and "Leveraging High-Resource English" in lines[5]
+    assert lines[6].startswith("     shared:") and "lingual" in lines[6]
+    ambiguous = runner.invoke(main, ["similar", "learning", str(tmp_path)])
+    assert ambiguous.exit_code == 1 and "papers match 'learning'" in ambiguous.output
+    assert "paper/title-logicol-logically-informed" in ambiguous.output
+    missing = runner.invoke(main, ["similar", "no such title at all", str(tmp_path)])
+    assert missing.exit_code == 1 and "no paper with id or title" in missing.output
