@@ -5,7 +5,8 @@ Every edge is one triple (``kg:proposes``, ``kg:uses``, ``kg:presentedAt``,
 an edge hang on a qualified node next to the plain triple: a
 ``kg:Authorship`` with ``kg:authorPosition`` per creator edge, a
 ``kg:Similarity`` with ``kg:basis`` and ``kg:score`` per basis of a
-similarTo edge, and a ``kg:Mention`` per mention (the provenance of
+similarTo edge (the node of the edge's own basis also gives ``kg:strength``,
+``kg:weak``, ``kg:sharedEntity`` and ``kg:sharedTerm`` where known), and a ``kg:Mention`` per mention (the provenance of
 proposes/uses), attributed to the agent that extracted it.
 
 >>> triples = edge_triples("paper/a", "venue/b", {"relation": "presentedAt"}, ())
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from exports.rdf_terms import DCTERMS_IRI, KG_IRI, PROV_IRI, RDF_IRI, RDFS_IRI, Lit, RdfExportError, Triple
+from exports.rdf_terms import DCTERMS_IRI, KG_IRI, PROV_IRI, RDF_IRI, RDFS_IRI, XSD_IRI, Lit, RdfExportError, Triple
 from exports.rdf_values import decimal_literal, integer_triples
 from ontology.ids import iri_for, node_id, short_hash
 from ontology.kinds import EdgeRelation
@@ -103,6 +104,12 @@ def _similarity(paper: str, other: str, data: Mapping, sources: tuple[str, ...])
             triples.append((node, KG_IRI.extractor, Lit(str(data["extractor"]))))
         if name == "source":
             triples += [(node, _SOURCE_FILE, Lit(source)) for source in sources]
+        if name == basis:  # why the two papers are near: on the node of the edge's own basis
+            triples += [(node, KG_IRI.sharedEntity, iri_for(str(e))) for e in data.get("shared_entities") or ()]
+            triples += [(node, KG_IRI.sharedTerm, Lit(str(term))) for term in data.get("shared_terms") or ()]
+        if name == basis and data.get("strength") is not None:
+            triples += [(node, KG_IRI.strength, decimal_literal(data["strength"], 3)),
+                        (node, KG_IRI.weak, Lit("true" if data.get("weak") else "false", XSD_IRI.boolean))]
     return triples
 
 

@@ -64,6 +64,10 @@ class KG(DefinedNamespace):
     similarPaper: URIRef
     basis: URIRef
     score: URIRef
+    strength: URIRef
+    weak: URIRef
+    sharedEntity: URIRef
+    sharedTerm: URIRef
     # venue facts (kg:year also for papers)
     series: URIRef
     year: URIRef

@@ -82,11 +82,14 @@ def test_datasets_used_together(out):
 
 def test_papers_similar_to_a_title(out):
     found = records(run_canned(out, "similar-papers", {"title": "clear: cross-lingual"}))
-    assert [(r["paperLabel"], r["similarLabel"], r["basis"], r["score"]) for r in found] == [
-        (CLEAR, "Are Knowledge and Reference in Multilingual Language Models Cross-Lingually Consistent?", "source", "1")]
+    assert [(r["paperLabel"], r["similarLabel"], r["basis"], r["score"]) for r in found][0] == (
+        CLEAR, "Are Knowledge and Reference in Multilingual Language Models Cross-Lingually Consistent?", "source", "1")
+    computed = [r for r in found if r["basis"] == "combined"]  # kg.similarity's k nearest, with strength and why
+    assert sum(bool(r["strength"]) and r["weak"] in ("true", "false") for r in computed) >= 5
+    assert computed[0]["similarLabel"].startswith("Leveraging High-Resource English") and computed[0]["sharedTerms"]
     # the link is found from its other end too
     back = records(run_canned(out, "similar-papers", {"title": "Are Knowledge and Reference in Multilingual"}))
-    assert [r["similarLabel"] for r in back] == [CLEAR]
+    assert CLEAR in [r["similarLabel"] for r in back if r["basis"] == "source"]
 
 
 def test_venue_facts(out):
