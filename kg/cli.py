@@ -174,5 +174,9 @@ from kg.cli_stats import stats_command  # noqa: E402
 
 main.add_command(stats_command, "stats")
 
+from kg.cli_similar import similar_command  # noqa: E402
+
+main.add_command(similar_command, "similar")
+
 if __name__ == "__main__":  # pragma: no cover
     main()

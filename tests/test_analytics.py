@@ -152,6 +152,8 @@ def test_loading_a_broken_graph_json_is_an_analytics_error(tmp_path):
     (lambda g: communities(g, method="girvan-newman"), "unknown community method"),
     (lambda g: centrality(g, measure="closeness"), "unknown centrality measure"),
     (lambda g: similar_papers(g, "No Such Paper"), "no paper with id or title"),
+    (lambda g: similar_papers(g, "translation"), "2 papers match 'translation'"),
+    (lambda g: similar_papers(g, "  "), "not an empty string"),
     (lambda g: paper_entity_graph(g, kinds=("venue",)), "unknown entity kind 'venue'"),
 ])
 def test_bad_questions_say_what_is_allowed(call, message):
@@ -240,6 +242,25 @@ def test_similar_papers_reads_links_in_both_directions_best_first():
     found = similar_papers(graph, "paper/p1")
     assert found[["paper", "basis", "score"]].to_dict("records") == [
         {"paper": "paper/p2", "basis": "source", "score": 1.0}, {"paper": "paper/p3", "basis": "text", "score": 0.4}]
+
+
+def test_similar_papers_finds_a_paper_by_part_of_its_title_and_can_hide_weak_links():
+    graph = toy_graph()
+    graph.add_edge("paper/p1", "paper/p3", key="similarTo", relation="similarTo", basis="combined", score=0.2,
+                   strength=0.1, weak=True, shared_entities=["method/bert"], shared_terms=["bert"])
+    found = similar_papers(graph, "comprehension with bert")  # part of "Reading comprehension with BERT"
+    weak = found.set_index("paper").loc["paper/p3"]
+    assert bool(weak["weak"]) and weak["strength"] == 0.1
+    assert weak["shared_entities"] == ["BERT"] and weak["shared_terms"] == ["bert"]  # entities by label
+    assert similar_papers(graph, "comprehension with bert", weak=False)["paper"].tolist() == ["paper/p2"]
+
+
+def test_an_ambiguous_title_lists_the_candidates_with_their_ids():
+    with pytest.raises(AnalyticsError) as error:
+        similar_papers(toy_graph(), "reading comprehension")
+    message = str(error.value)
+    assert "paper/p1  Reading comprehension with BERT" in message
+    assert "paper/p6  Low-resource translation with reading comprehension" in message
 
 
 def test_analytics_errors_are_kg_errors():
