@@ -1,26 +1,29 @@
-"""Benchmark: time and peak memory of kg.similarity as papers grow, and whether its neighbours mean anything.
+"""Benchmark kg.similarity: coverage, quality against Papers-with-Code tags, and the neighbour search at scale.
 
 Run from the project root::
 
     python benchmarks/similarity.py --graph /tmp/anthology-graph.json
-    python benchmarks/similarity.py --sizes 5000 20000 --graph /tmp/anthology-graph.json
+    python benchmarks/similarity.py --graph /tmp/anthology-graph.json --scale 100000 250000 1000000
 
 ``--graph`` names a node-link JSON of the built ACL Anthology
-(``exports.node_link.write_json``); when the file does not exist it is built
-from ``../shared/corpus/anthology`` (several minutes) and written there for
-the next run.  For each size a random sample of that many papers (seed 0;
-each sample contains the smaller ones) is taken with everything the papers
-link to, and :func:`kg.similarity.add_similarity_edges` runs on it with the
-default options; the last size is always the whole corpus.
+(``exports.node_link.write_json``, best built with ``similarity=False``);
+when the file does not exist it is built from ``../shared/corpus/anthology``
+(several minutes) and written there for the next run.
 
-Reported per size: papers, papers with an abstract, edges added per basis,
-wall time, and peak memory allocated during the call (tracemalloc, in a
-second run of the same call, so tracing does not slow the timed one).  Then, per basis, how
-often the computed neighbours share a Papers-with-Code dataset (among pairs
-where both papers have one) and a venue, against random pairs of the same
-papers, and the ratio.  For the entity basis the dataset figure is partly by
-construction (PwC datasets are among the entities compared); the venue figure
-is independent of both bases.
+1. **Coverage** — :func:`kg.similarity.add_similarity_edges` (defaults) on the
+   bundled sample, on one venue (ACL 2024) and on the whole Anthology: the
+   share of papers with a title or abstract that get ``k`` neighbours.
+2. **Quality** — on the whole Anthology, similarity built *without* the
+   Papers-with-Code tags (``exclude_extractors={"papers-with-code"}``): how
+   often neighbours share a PwC dataset (among pairs where both papers have
+   one) against random pairs, on all papers and on the 2021–2022 volumes
+   (the representation was chosen on 2019–2020).
+3. **Scale** (``--scale N ...``) — a synthetic corpus of N papers made at run
+   time by copying Anthology abstracts under new ids, each copy with a few
+   of its words dropped at random so that copies are not identical; for each N, in a
+   fresh process, the time of each step of the neighbour search (TF-IDF,
+   LSA, approximate index) and the peak resident memory of that process
+   (``VmHWM``).
 """
 from __future__ import annotations
 
@@ -34,20 +37,22 @@ if __name__ == "__main__":
     sys.path.insert(0, str(_HERE.parent))  # the project root: exports/, kg/
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 import random  # noqa: E402
+import subprocess  # noqa: E402
 import time  # noqa: E402
 from collections import Counter, defaultdict  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
 
 import networkx as nx  # noqa: E402
 
-__all__ = ["sample_papers", "measure", "neighbour_quality", "main"]
+__all__ = ["coverage", "dataset_sharing", "load_corpus", "main", "scale_run", "synthetic_texts"]
 
 CORPUS = _HERE.parent.parent / "shared" / "corpus" / "anthology"
+CURATED = "papers-with-code"
 
 
 def load_corpus(path: Path) -> nx.MultiDiGraph:
-    """The Anthology graph cached at ``path``, built (and cached) when the file does not exist."""
+    """The Anthology graph cached at ``path``, built without similarity (and cached) when the file does not exist."""
     from exports.node_link import read_json, write_json
 
     if path.exists():
@@ -57,129 +62,175 @@ def load_corpus(path: Path) -> nx.MultiDiGraph:
     from kg.pipeline import build
 
     print(f"building {CORPUS} (several minutes); caching it at {path}", file=sys.stderr)
-    graph = build([CORPUS]).graph
+    graph = build([CORPUS], similarity=False).graph
     write_json(graph, path)
     return graph
 
 
-def sample_papers(graph: nx.MultiDiGraph, size: int, *, seed: int = 0) -> nx.MultiDiGraph:
-    """``size`` papers drawn at random (the same seed gives nested samples) with every node they link to."""
-    papers = sorted(node for node, kind in graph.nodes(data="kind") if kind == "paper")
-    chosen = random.Random(seed).sample(papers, len(papers))[: min(size, len(papers))]
-    keep = set(chosen)
-    for paper in chosen:
-        keep.update(target for target in graph.successors(paper) if graph.nodes[target].get("kind") != "paper")
-    return graph.subgraph(keep).copy()
+def _without_computed_links(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    graph.remove_edges_from([(u, v, k) for u, v, k, d in graph.edges(keys=True, data=True)
+                             if k == "similarTo" and d.get("extractor") == "kg.similarity"])
+    return graph
 
 
-@dataclass
-class Run:
-    papers: int
-    abstracts: int
-    added: dict[str, int]
-    seconds: float
-    peak_mib: float
+def _subgraph(graph: nx.MultiDiGraph, papers: list[str]) -> nx.MultiDiGraph:
+    keep = set(papers)
+    for paper in papers:
+        keep.update(t for t in graph.successors(paper) if graph.nodes[t].get("kind") != "paper")
+    return _without_computed_links(graph.subgraph(keep).copy())
 
 
-def measure(graph: nx.MultiDiGraph) -> Run:
-    """Run add_similarity_edges (default options) on ``graph``: timed, then again under tracemalloc for memory.
+def coverage(graph: nx.MultiDiGraph, **options) -> dict:
+    """Run add_similarity_edges on ``graph`` (in place); the share of papers with text that got ``k`` neighbours."""
+    from kg.similarity import DEFAULT_K, add_similarity_edges
 
-    The second run starts from the same graph (the first run's edges are
-    removed) and records the peak of memory allocated during the call
-    (Python objects and numpy/scipy buffers), which does not depend on what
-    earlier runs left in the process.  The edges of the first run are left in
-    ``graph``.
-    """
-    import tracemalloc
-
-    from kg.similarity import SIMILARITY_EXTRACTOR, add_similarity_edges
-
-    papers = [data for _, data in graph.nodes(data=True) if data.get("kind") == "paper"]
+    k = options.get("k", DEFAULT_K)
     start = time.perf_counter()
-    add_similarity_edges(graph)
+    added = add_similarity_edges(graph, **options)
     seconds = time.perf_counter() - start
-    computed = [(u, v, key, data) for u, v, key, data in graph.edges(keys=True, data=True)
-                if key == "similarTo" and data.get("extractor") == SIMILARITY_EXTRACTOR]
-    graph.remove_edges_from([(u, v, key) for u, v, key, _ in computed])
-    tracemalloc.start()
-    try:
-        add_similarity_edges(graph)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    graph.remove_edges_from([(u, v, key) for u, v, key, _ in computed])
-    graph.add_edges_from(computed)
-    added = Counter(data["basis"] for _, _, _, data in computed)
-    return Run(len(papers), sum(bool(p.get("abstract")) for p in papers), dict(added), seconds, peak / 2**20)
-
-
-def neighbour_quality(graph: nx.MultiDiGraph, *, random_pairs: int = 200_000, seed: int = 0) -> list[dict]:
-    """Per basis: how often neighbours share a PwC dataset and a venue, against random pairs of papers."""
-    datasets: dict[str, set[str]] = defaultdict(set)
-    for paper, dataset, data in graph.edges(data=True):
-        if data.get("extractor") == "papers-with-code":
-            datasets[paper].add(dataset)
-    venue = {node: data.get("venue") for node, data in graph.nodes(data=True) if data.get("kind") == "paper"}
-    by_basis: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for u, v, key, data in graph.edges(keys=True, data=True):
+    degree: Counter = Counter()
+    for u, v, key in graph.edges(keys=True):
         if key == "similarTo":
-            for basis in data.get("bases") or [data.get("basis")]:
-                if basis != "source":
-                    by_basis[basis].append((u, v))
-    papers = sorted(node for node, data in graph.nodes(data=True) if data.get("kind") == "paper"
-                    and (data.get("title") or data.get("abstract")))
+            degree[u] += 1
+            degree[v] += 1
+    papers = [n for n, d in graph.nodes(data=True) if d.get("kind") == "paper" and (d.get("title") or d.get("abstract"))]
+    weak = sum(bool(d.get("weak")) for _, _, key, d in graph.edges(keys=True, data=True) if key == "similarTo")
+    return {"papers": len(papers), "covered": sum(degree[p] >= k for p in papers), "added": added,
+            "weak": weak, "seconds": seconds}
+
+
+def dataset_sharing(graph: nx.MultiDiGraph, *, years: set[int] | None = None, random_pairs: int = 300_000,
+                    seed: int = 0) -> dict:
+    """How often computed neighbours share a PwC dataset, against random pairs (both papers tagged)."""
+    datasets: dict[str, set[str]] = defaultdict(set)
+    for paper, dataset, key, data in graph.edges(keys=True, data=True):
+        if key == "uses" and any(m.get("extractor") == CURATED for m in data.get("mentions") or ()):
+            datasets[paper].add(dataset)
+    year = {n: d.get("year") for n, d in graph.nodes(data=True) if d.get("kind") == "paper"}
+    pairs = [(u, v) for u, v, key, d in graph.edges(keys=True, data=True)
+             if key == "similarTo" and d.get("extractor") == "kg.similarity"
+             and (years is None or year.get(u) in years or year.get(v) in years)]
+    papers = sorted(year)
     rng = random.Random(seed)
     baseline = [tuple(rng.sample(papers, 2)) for _ in range(random_pairs)]
 
-    def rates(pairs):
-        both = [(a, b) for a, b in pairs if datasets[a] and datasets[b]]
-        shared = sum(bool(datasets[a] & datasets[b]) for a, b in both) / len(both) if both else float("nan")
-        same = sum(venue[a] is not None and venue[a] == venue[b] for a, b in pairs) / len(pairs)
-        return shared, same, len(both)
+    def share(pairs_):
+        both = [(a, b) for a, b in pairs_ if datasets[a] and datasets[b]]
+        return (sum(bool(datasets[a] & datasets[b]) for a, b in both) / len(both) if both else float("nan")), len(both)
 
-    chance_dataset, chance_venue, chance_both = rates(baseline)
-    rows = [{"pairs": "random", "count": len(baseline), "with_pwc": chance_both,
-             "share_dataset": chance_dataset, "same_venue": chance_venue}]
-    for basis in sorted(by_basis):
-        shared, same, both = rates(by_basis[basis])
-        rows.append({"pairs": f"{basis} neighbours", "count": len(by_basis[basis]), "with_pwc": both,
-                     "share_dataset": shared, "same_venue": same,
-                     "dataset_ratio": shared / chance_dataset, "venue_ratio": same / chance_venue})
-    return rows
+    found, found_both = share(pairs)
+    chance, chance_both = share(baseline)
+    counted = set(pairs)
+    weak = [(u, v) for u, v, key, d in graph.edges(keys=True, data=True)
+            if key == "similarTo" and d.get("weak") and (u, v) in counted]
+    weak_share, weak_both = share(weak)
+    return {"pairs": len(pairs), "both": found_both, "share": found, "chance": chance, "chance_both": chance_both,
+            "ratio": found / chance, "weak_share": weak_share, "weak_both": weak_both}
+
+
+def synthetic_texts(abstracts: list[str], n: int, *, seed: int = 0):
+    """``n`` texts: the abstracts copied round-robin, each copy after the first missing a tenth of its words."""
+    rng = random.Random(seed)
+    for i in range(n):
+        words = abstracts[i % len(abstracts)].split()
+        if i >= len(abstracts):
+            words = [w for w in words if rng.random() > 0.1]
+        yield f"Synthetic paper {i} " + " ".join(words)
+
+
+def _peak_rss_mib() -> float:
+    """This process's peak resident memory: VmHWM, which (unlike ``ru_maxrss``) does not carry the parent's over exec."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 2**10
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
+
+
+def scale_run(abstracts_path: Path, n: int) -> dict:
+    """In this process: TF-IDF, LSA and the approximate index over ``n`` synthetic papers; times and peak RSS."""
+    import numpy as np
+
+    from kg.similarity import DEFAULT_K
+    from kg.similarity_index import approximate_neighbours, reduce, tfidf
+
+    abstracts = json.loads(abstracts_path.read_text("utf-8"))
+    times = {}
+    start = time.perf_counter()
+    vectors = tfidf([f"paper/{i}" for i in range(n)], synthetic_texts(abstracts, n))
+    del abstracts
+    times["tfidf"] = time.perf_counter() - start
+    start = time.perf_counter()
+    reduced = reduce(vectors)
+    del vectors
+    times["lsa"] = time.perf_counter() - start
+    start = time.perf_counter()
+    counts = np.zeros(n, dtype=np.int64)
+    for rows, _, _ in approximate_neighbours(reduced.matrix, top_k=DEFAULT_K):
+        counts += np.bincount(rows, minlength=n)
+    times["search"] = time.perf_counter() - start
+    peak = _peak_rss_mib()
+    return {"papers": n, **times, "total": sum(times.values()), "peak_mib": peak,
+            "covered": int((counts >= DEFAULT_K).sum())}
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--graph", type=Path, default=Path("/tmp/anthology-graph.json"),
                         help="node-link JSON of the built Anthology (built and cached here when missing)")
-    parser.add_argument("--sizes", type=int, nargs="*", default=[5_000, 20_000, 50_000],
-                        help="paper counts to sample before the whole corpus")
-    parser.add_argument("--random-pairs", type=int, default=200_000)
+    parser.add_argument("--scale", type=int, nargs="*", default=[], help="synthetic corpus sizes for the scale run")
+    parser.add_argument("--skip-quality", action="store_true", help="only the scale run")
+    parser.add_argument("--scale-child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--abstracts", type=Path, default=Path("/tmp/kg-similarity-abstracts.json"),
+                        help="where the Anthology abstracts for the scale run are written")
     args = parser.parse_args(argv)
+    if args.scale_child:
+        print(json.dumps(scale_run(args.abstracts, args.scale_child)))
+        return
 
     start = time.perf_counter()
     corpus = load_corpus(args.graph)
-    total = sum(1 for _, kind in corpus.nodes(data="kind") if kind == "paper")
-    print(f"loaded {args.graph}: {total} papers in {time.perf_counter() - start:.0f} s\n")
-    print("| papers | with abstract | text edges | entity edges | time (s) | peak memory (MiB) | time / 5k-run |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
-    first = None
-    graph = corpus
-    for size in [s for s in args.sizes if s < total] + [total]:
-        graph = sample_papers(corpus, size) if size < total else corpus
-        run = measure(graph)
-        first = first or run.seconds
-        print(f"| {run.papers:,} | {run.abstracts:,} | {run.added.get('text', 0):,} | "
-              f"{run.added.get('entities', 0):,} | {run.seconds:.1f} | {run.peak_mib:.0f} | "
-              f"{run.seconds / first:.1f}× |", flush=True)
-    print("\nNeighbours on the whole corpus against random pairs of its papers:\n")
-    print("| pairs | count | both have PwC datasets | share a PwC dataset | ratio | same venue | ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for row in neighbour_quality(graph, random_pairs=args.random_pairs):
-        dataset_ratio = f"{row['dataset_ratio']:.1f}×" if "dataset_ratio" in row else ""
-        venue_ratio = f"{row['venue_ratio']:.1f}×" if "venue_ratio" in row else ""
-        print(f"| {row['pairs']} | {row['count']:,} | {row['with_pwc']:,} | {row['share_dataset']:.3f} | "
-              f"{dataset_ratio} | {row['same_venue']:.3f} | {venue_ratio} |")
+    print(f"loaded {args.graph}: {sum(1 for _, k in corpus.nodes(data='kind') if k == 'paper'):,} papers "
+          f"in {time.perf_counter() - start:.0f} s\n", flush=True)
+    if not args.skip_quality:
+        from kg.pipeline import build
+
+        print("| corpus | papers with text | with k neighbours | links added | weak | time (s) |")
+        print("|---|---:|---:|---:|---:|---:|")
+        acl = [n for n, d in corpus.nodes(data=True) if d.get("kind") == "paper"
+               and str(d.get("anthology_id") or "").startswith("2024.acl-")]
+        for name, graph in (("sample", _without_computed_links(build(similarity=False).graph)),
+                            ("ACL 2024", _subgraph(corpus, acl)), ("Anthology", _without_computed_links(corpus))):
+            row = coverage(graph)
+            print(f"| {name} | {row['papers']:,} | {row['covered']:,} ({row['covered'] / row['papers']:.1%}) | "
+                  f"{row['added']:,} | {row['weak']:,} | {row['seconds']:.1f} |", flush=True)
+        _without_computed_links(corpus)
+        coverage(corpus, exclude_extractors={CURATED})
+        print("\nWithout the PwC tags: neighbours sharing a PwC dataset (both papers tagged) against random pairs\n")
+        print("| papers | neighbour pairs | both tagged | share a dataset | random pairs | ratio | weak links: share |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for name, years in (("all", None), ("2019–2020 (tuned on)", {2019, 2020}),
+                            ("2021–2022 (held out)", {2021, 2022})):
+            row = dataset_sharing(corpus, years=years)
+            print(f"| {name} | {row['pairs']:,} | {row['both']:,} | {row['share']:.3f} | {row['chance']:.4f} | "
+                  f"{row['ratio']:.1f}× | {row['weak_share']:.3f} ({row['weak_both']:,}) |", flush=True)
+    if args.scale:
+        abstracts = [d["abstract"] for _, d in corpus.nodes(data=True) if d.get("kind") == "paper" and d.get("abstract")]
+        args.abstracts.write_text(json.dumps(abstracts), "utf-8")
+        del corpus
+        print(f"\nScale: synthetic corpora from {len(abstracts):,} Anthology abstracts, one process per size\n")
+        print("| papers | TF-IDF (s) | LSA (s) | index + search (s) | total (s) | peak RSS (MiB) | with k neighbours |")
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        for n in args.scale:
+            done = subprocess.run([sys.executable, __file__, "--scale-child", str(n), "--abstracts", str(args.abstracts)],
+                                  capture_output=True, text=True, check=False)
+            if done.returncode:
+                print(f"| {n:,} | failed: {done.stderr.strip().splitlines()[-1:]} |", flush=True)
+                continue
+            row = json.loads(done.stdout.strip().splitlines()[-1])
+            print(f"| {row['papers']:,} | {row['tfidf']:.0f} | {row['lsa']:.0f} | {row['search']:.0f} | "
+                  f"{row['total']:.0f} | {row['peak_mib']:,.0f} | {row['covered'] / row['papers']:.1%} |", flush=True)
 
 
 if __name__ == "__main__":
