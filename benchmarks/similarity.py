@@ -162,12 +162,12 @@ def scale_run(abstracts_path: Path, n: int) -> dict:
     del abstracts
     times["tfidf"] = time.perf_counter() - start
     start = time.perf_counter()
-    reduced = reduce(vectors)
-    del vectors
+    index = reduce(vectors).matrix
     times["lsa"] = time.perf_counter() - start
     start = time.perf_counter()
     counts = np.zeros(n, dtype=np.int64)
-    for rows, _, _ in approximate_neighbours(reduced.matrix, top_k=DEFAULT_K):
+    # as kg.similarity_index.neighbours does above EXACT_LIMIT: clustered by LSA, scored on the sparse rows
+    for rows, _, _ in approximate_neighbours(index, top_k=DEFAULT_K, scoring=vectors.matrix):
         counts += np.bincount(rows, minlength=n)
     times["search"] = time.perf_counter() - start
     peak = _peak_rss_mib()
