@@ -103,12 +103,14 @@ def main() -> None:
               callback=renamed_option("--rdf-format", "--format is the result format of kg query"))
 @click.option("--similarity/--no-similarity", default=True, show_default=True,
               help="Add similarTo links computed from text and shared entities (kg.similarity).")
+@click.option("--similar-k", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Nearest papers linked to each paper by computed similarTo links.")
 @click.option("--views/--no-views", default=True, show_default=True,
               help="Also write OUTPUT/views/: an overview, one view per venue and an index (see `kg view`).")
 @max_nodes_option("Most nodes one HTML view shows; larger views keep the most connected and say so.")
 def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool, workers: int,
                   dask: str | None, no_cache: bool, formats: tuple[str, ...], old_formats: tuple[str, ...],
-                  similarity: bool, views: bool, max_nodes: int) -> None:
+                  similarity: bool, similar_k: int, views: bool, max_nodes: int) -> None:
     """Build the graph from INPUTS (files or folders; default: the bundled sample pages).
 
     INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
@@ -131,6 +133,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     with folder_lock(output):  # one build at a time per output folder: the cache and the outputs are shared
         result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
                        cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity,
+                       similar_k=similar_k,
                        exclude=(output,))
         for problem in (*result.warnings, *result.problems):
             click.echo(f"warning: {escape_controls(str(problem))}", err=True)

@@ -67,6 +67,7 @@ def build(
     dask: str | None = None,
     cache_dir: Path | None = None,
     similarity: bool = True,
+    similar_k: int = 5,
     exclude: Sequence[Path] = (),
 ) -> BuildResult:
     """Read ``paths`` (default: the bundled sample) and build one merged graph.
@@ -80,11 +81,14 @@ def build(
     ``progress(records, total)`` wraps the stream of extracted documents
     (for a progress bar).  However it runs, the result is the same.
     ``similarity`` adds computed ``similarTo`` edges (text and shared
-    entities, see :mod:`kg.similarity`) to the links sources state.
+    entities, see :mod:`kg.similarity`) to the links sources state: each
+    paper's ``similar_k`` nearest papers.
     Nothing under ``exclude`` (the output folder) is read as input.
     """
     if workers < 1:
         raise KgError(f"--workers must be at least 1, not {workers}")
+    if similar_k < 1:
+        raise KgError(f"--similar-k must be at least 1, not {similar_k}")
     sources, problems = read_sources(paths if paths else sample_inputs(), exclude=exclude)
     if not sources and not problems:
         raise KgError("no input files found")
@@ -105,7 +109,7 @@ def build(
         problems.extend(document.problems)
     graph = build_graph(done)
     if similarity:
-        add_similarity_edges(graph)
+        add_similarity_edges(graph, k=similar_k)
     return BuildResult(graph, tuple(done), tuple(problems), tuple(sources[i].name for i in todo),
                        tuple(cache.warnings) if cache else ())
 

@@ -138,3 +138,17 @@ def test_each_option_name_has_one_meaning_across_commands():
                     meanings.setdefault(opt, set()).add(" ".join((param.help or "").split()[:3]).rstrip(".,:;"))
     assert meanings["-o"] == meanings["--output"] and len(meanings["--top"]) == 1
     assert "--max-nodes" in meanings and "--rdf-format" in meanings
+
+
+def test_similar_k_sets_how_many_neighbours_each_paper_gets(tmp_path):
+    import json
+
+    counts = {}
+    for k in (1, 3):
+        out = tmp_path / f"k{k}"
+        assert CliRunner().invoke(main, ["build", "-q", "--no-views", str(SAMPLE_DIR), "-o", str(out),
+                                         "--similar-k", str(k)]).exit_code == 0
+        data = json.loads((out / "graph.json").read_text(encoding="utf-8"))
+        links = data.get("edges", data.get("links"))
+        counts[k] = sum(1 for e in links if e.get("relation") == "similarTo" and e.get("extractor") == "kg.similarity")
+    assert 0 < counts[1] < counts[3]
