@@ -31,13 +31,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from pathlib import Path
 
 from ontology.records import DocumentRecords
 from ontology.records_data import RecordsDataError, from_data, to_data
-from ontology.util.files import write_bytes_atomic
+from ontology.util.files import read_regular_file, write_bytes_atomic
 
 __all__ = ["DocumentCache", "cache_key", "CACHE_FORMAT", "MAX_ENTRY_BYTES"]
 
@@ -79,7 +77,7 @@ class DocumentCache:
         """The cached records for ``key``, or None (a missing, linked or damaged entry counts as missing)."""
         self.used.add(key)
         path = self._path(key)
-        data = _read_regular_file(path) if self.usable else None
+        data = _read_entry(path) if self.usable else None
         if data is None:
             self.misses += 1
             return None
@@ -150,14 +148,11 @@ def _decode(data: bytes, key: str) -> DocumentRecords:
         raise RecordsDataError(f"does not hold kg records ({error})") from None
 
 
-def _read_regular_file(path: Path) -> bytes | None:
-    """The bytes of ``path`` when it is a regular file of sane size reached without links, else None."""
+def _read_entry(path: Path) -> bytes | None:
+    """The bytes of the entry at ``path``: a regular file of sane size reached without links, else None."""
+    if path.parent.is_symlink():
+        return None
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        return read_regular_file(path, max_bytes=MAX_ENTRY_BYTES, follow_links=False)
     except OSError:
         return None
-    with os.fdopen(descriptor, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES or path.parent.is_symlink():
-            return None
-        return handle.read()

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +33,7 @@ from charset_normalizer import from_bytes
 from extractors.readers import detect_format
 from ontology.records import InputProblem
 from ontology.text import escape_controls
-from ontology.util.files import LOCK_NAME
+from ontology.util.files import LOCK_NAME, NotRegularFileError, read_regular_file
 
 __all__ = ["SourceText", "read_sources", "display_name", "MAX_PAGE_BYTES", "MAX_INPUT_BYTES", "LEGACY_ENCODINGS"]
 
@@ -130,30 +129,14 @@ def _walk(root: Path, skipped: set[str], problems: list[InputProblem]) -> Iterat
 def _read_regular_file(path: Path, name: str, problems: list[InputProblem]) -> bytes | None:
     """The bytes of ``path`` if it is a regular file of at most :data:`MAX_INPUT_BYTES`, else a problem."""
     try:
-        info = path.stat()  # follows a link: what matters is what would be read
+        return read_regular_file(path, max_bytes=MAX_INPUT_BYTES)  # follows a link: what matters is what is read
     except FileNotFoundError:
         problems.append(InputProblem(name, "a link to nothing (broken symbolic link)"))
-        return None
+    except NotRegularFileError as error:
+        problems.append(InputProblem(name, f"{error.strerror}; skipped"))
     except OSError as error:
         problems.append(InputProblem(name, f"cannot read the file: {error.strerror or error}"))
-        return None
-    if not stat.S_ISREG(info.st_mode):
-        problems.append(InputProblem(name, "not a regular file (a device, FIFO, socket or folder); skipped"))
-        return None
-    if info.st_size > MAX_INPUT_BYTES:
-        problems.append(InputProblem(name, f"{info.st_size / 1e9:.1f} GB is larger than kg reads in one file "
-                                           f"(at most {MAX_INPUT_BYTES / 1e9:.0f} GB); split it; skipped"))
-        return None
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # replaced since the check
-                problems.append(InputProblem(name, "not a regular file (a device, FIFO or socket); skipped"))
-                return None
-            return handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as error:
-        problems.append(InputProblem(name, f"cannot read the file: {error.strerror or error}"))
-        return None
+    return None
 
 
 def _decode(name: str, data: bytes, digest: str, problems: list[InputProblem]) -> SourceText | None:

@@ -38,7 +38,7 @@ from ontology.errors import KgError
 
 __all__ = [
     "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "output_transaction",
-    "folder_lock", "visible_files", "recover", "LOCK_NAME", "JOURNAL_NAME",
+    "folder_lock", "visible_files", "recover", "read_regular_file", "NotRegularFileError", "LOCK_NAME", "JOURNAL_NAME",
 ]
 
 #: The lock file :func:`folder_lock` keeps in an output folder (its presence marks a kg output folder).
@@ -195,6 +195,46 @@ def visible_files(folder: Path, suffix: str) -> set[str]:
         names.update(path.name for _, path in transaction.pending
                      if path.parent == target and path.name.endswith(suffix))
     return names
+
+
+class NotRegularFileError(OSError):
+    """What a path names is not a regular file (a device, FIFO, socket or folder), or it is too large."""
+
+
+def read_regular_file(path: Path, *, max_bytes: int, follow_links: bool = True) -> bytes:
+    """The bytes of ``path`` when it is a regular file of at most ``max_bytes`` bytes.
+
+    Anything else raises before a byte is read: :class:`NotRegularFileError`
+    for a device, FIFO, socket or folder (a FIFO is never opened blocking)
+    or a file over ``max_bytes``; ``FileNotFoundError`` for nothing there
+    or a link to nothing; any other ``OSError`` as the system gives it.
+    With ``follow_links`` false a link is refused too.
+
+    >>> import tempfile, pathlib, os
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_bytes(b"data")
+    >>> read_regular_file(folder / "a.txt", max_bytes=10)
+    b'data'
+    >>> os.mkfifo(folder / "pipe")
+    >>> read_regular_file(folder / "pipe", max_bytes=10)
+    Traceback (most recent call last):
+    ...
+    ontology.util.files.NotRegularFileError: [Errno 22] not a regular file (a device, FIFO, socket or folder): ...
+    """
+    info = os.stat(path, follow_symlinks=follow_links)
+    _check_regular(info, path, max_bytes)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow_links else getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(os.open(path, flags), "rb") as handle:
+        _check_regular(os.fstat(handle.fileno()), path, max_bytes)  # replaced since the first look
+        return handle.read(max_bytes + 1)
+
+
+def _check_regular(info: os.stat_result, path: Path, max_bytes: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise NotRegularFileError(22, "not a regular file (a device, FIFO, socket or folder)", str(path))
+    if info.st_size > max_bytes:
+        raise NotRegularFileError(27, f"{info.st_size / 1e9:.1f} GB is more than kg reads in one file "
+                                      f"(at most {max_bytes / 1e9:.0f} GB); split it", str(path))
 
 
 def _sync_folder(folder: Path) -> None:
