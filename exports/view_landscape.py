@@ -40,7 +40,7 @@ import networkx as nx
 
 from exports.view_data import ClusterData, Details, EdgeRecord, PageData
 from exports.view_details import node_details, node_record
-from exports.view_layout import rounded_positions
+from exports.view_layout import GOLDEN_ANGLE, LAYOUT_SEED, rounded_positions
 from exports.view_styles import USED_WITH, kind_of, relation_style, view_options
 from exports.view_text import SourceTable, clip, display_text
 from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
@@ -67,8 +67,6 @@ LANDSCAPE_LABEL_CHARS = 28
 MIN_CLUSTER = 3
 #: Most of a cluster's members named in its label.
 CLUSTER_LABEL_NAMES = 3
-_SEED = 42
-_GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
 
 
 @dataclass(frozen=True)
@@ -219,7 +217,7 @@ def _clusters(graph: nx.MultiDiGraph, landscape: Landscape, ranked: Sequence[Has
     co.add_nodes_from(n for n in ranked if any(n in pair for pair in landscape.weights))
     co.add_weighted_edges_from((a, b, w) for (a, b), w in landscape.weights.items())
     groups = [sorted(part, key=rank.__getitem__)
-              for part in nx.community.louvain_communities(co, weight="weight", seed=_SEED)] if co else []
+              for part in nx.community.louvain_communities(co, weight="weight", seed=LAYOUT_SEED)] if co else []
     big = [g for g in groups if len(g) >= MIN_CLUSTER]
     rest = sorted((n for n in ranked if not any(n in g for g in big)), key=rank.__getitem__)
     clusters = [Cluster(g, " · ".join(clip(landscape.labels[n], 20) for n in g[:CLUSTER_LABEL_NAMES]))
@@ -277,10 +275,10 @@ def landscape_layout(landscape: Landscape, fonts: dict[Hashable, int],
         sub.add_nodes_from(members)
         sub.add_weighted_edges_from((a, b, w) for (a, b), w in landscape.weights.items() if a in sub and b in sub)
         if sub.number_of_edges() and not cluster.pooled:
-            raw = nx.spring_layout(sub, seed=_SEED, weight="weight", k=1.5 / math.sqrt(len(members)))
+            raw = nx.spring_layout(sub, seed=LAYOUT_SEED, weight="weight", k=1.5 / math.sqrt(len(members)))
             pos = {n: (float(raw[n][0]), float(raw[n][1])) for n in members}
         else:  # a sunflower, the most named in the middle
-            pos = {n: (math.sqrt(i) * math.cos(i * _GOLDEN_ANGLE), math.sqrt(i) * math.sin(i * _GOLDEN_ANGLE))
+            pos = {n: (math.sqrt(i) * math.cos(i * GOLDEN_ANGLE), math.sqrt(i) * math.sin(i * GOLDEN_ANGLE))
                    for i, n in enumerate(members)}
         spread = 0.8 * math.sqrt(sum(4 * boxes[n][0] * (boxes[n][1] + boxes[n][2]) for n in members))
         extent = max(max(math.hypot(x, y) for x, y in pos.values()), 1e-9)
@@ -312,7 +310,7 @@ def _free_spot(circles: list[tuple[float, float, float]], radius: float) -> tupl
     step = 0
     while True:
         distance = 6.0 * math.sqrt(step)
-        angle = step * _GOLDEN_ANGLE
+        angle = step * GOLDEN_ANGLE
         x, y = 1.25 * distance * math.cos(angle), distance * math.sin(angle)  # wider than high, like the screen
         if all(math.hypot(x - cx, y - cy) >= r + radius + 6 for cx, cy, r in circles):
             return x, y
@@ -387,9 +385,9 @@ def landscape_data(graph: nx.MultiDiGraph, landscape: Landscape, *, cache: dict[
     edges: list[EdgeRecord] = [{"f": index[a], "t": index[b], "r": USED_WITH, "w": w}
                                for (a, b), w in landscape.weights.items()]
     edges.sort(key=lambda e: (e["f"], e["t"]))
-    clusters: list[ClusterData] = []
     clusters: list[ClusterData] = [
-        {"l": cluster.label, "x": round(cx, 1) + 0.0, "y": round(cy, 1) + 0.0, "r": round(r, 1), "n": len(cluster.members)}
+        {"l": cluster.label, "x": round(cx, 1) + 0.0, "y": round(cy, 1) + 0.0, "r": round(r, 1),
+         "n": len(cluster.members)}
         for cluster, (cx, cy, r) in zip(landscape.clusters, _cluster_circles(landscape, fonts, sizes))
     ]
     style = relation_style(USED_WITH)

@@ -30,6 +30,7 @@ from exports.view_select import ranked_nodes
 from exports.view_styles import kind_of, kind_order, node_size
 
 __all__ = [
+    "GOLDEN_ANGLE",
     "LAYOUT_SEED",
     "MAX_SUB_RINGS",
     "RING_GAP",
@@ -58,7 +59,8 @@ RING_GAP = 140.0
 #: Most sub-rings one ring of a radial layout is split into.
 MAX_SUB_RINGS = 6
 
-_GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
+#: Turn between successive points of a sunflower spiral (even spacing around an anchor, no two on one ray).
+GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
 #: Label font of the centre's neighbours in an ego view, and most characters of their labels.
 EGO_LABEL_FONT = 14
 EGO_LABEL_CHARS = 26
@@ -92,7 +94,7 @@ def satellite_offset(index: int) -> tuple[float, float]:
     True
     """
     r = SATELLITE_SPACING * math.sqrt(index + 6)  # + 6 leaves room for the anchor itself
-    angle = index * _GOLDEN_ANGLE
+    angle = index * GOLDEN_ANGLE
     return r * math.cos(angle), r * math.sin(angle)
 
 
@@ -143,7 +145,7 @@ def place_around_neighbours(graph: nx.Graph, pos: Mapping[Hashable, tuple[float,
             placed[node] = (placed[anchor][0] + dx, placed[anchor][1] + dy)
         else:
             radius = math.sqrt(1.15**2 + orphans * 0.01 / math.pi)
-            angle = orphans * _GOLDEN_ANGLE
+            angle = orphans * GOLDEN_ANGLE
             orphans += 1
             placed[node] = (radius * math.cos(angle), radius * math.sin(angle))
     return placed

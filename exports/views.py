@@ -121,35 +121,14 @@ def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subjec
         view.check(graph, subject)
     if view_files is None:
         view_files = _existing_views(graph, output_dir)
-    if view.papers is not None:
-        return write_html(
-            graph,
-            output_dir / view.file_name(subject),
-            landscape=True,
-            papers=view.papers(graph, subject),
-            title=view.title(graph, subject),
-            max_nodes=top,
-            intro=view.intro(graph, subject),
-            links=_BACK,
-            asset_url=f"{ASSET_DIR}/",
-            cache=cache,
-            view_files=view_files,
-            search=SEARCH_SCRIPT,
-        )
-    return write_html(
-        view.select(graph, subject),
-        output_dir / view.file_name(subject),
-        title=view.title(graph, subject),
-        max_nodes=top,
-        center=subject if view.centred else None,
-        context=graph,
-        intro=view.intro(graph, subject),
-        links=_BACK,
-        asset_url=f"{ASSET_DIR}/",
-        cache=cache,
-        view_files=view_files,
-        search=SEARCH_SCRIPT,
-    )
+    path = output_dir / view.file_name(subject)
+    shared = {"title": view.title(graph, subject), "max_nodes": top, "intro": view.intro(graph, subject),
+              "links": _BACK, "asset_url": f"{ASSET_DIR}/", "cache": cache, "view_files": view_files,
+              "search": SEARCH_SCRIPT}
+    if view.papers is not None:  # a landscape of the entities these papers name
+        return write_html(graph, path, landscape=True, papers=view.papers(graph, subject), **shared)
+    return write_html(view.select(graph, subject), path, center=subject if view.centred else None, context=graph,
+                      **shared)
 
 
 def _existing_views(graph: nx.MultiDiGraph, output_dir: Path) -> dict[Hashable, str]:

@@ -58,6 +58,8 @@ def render_text(report: Report) -> str:
     >>> print(render_text(build_report(toy_graph(), top=1)).splitlines()[0])
     Graph
     """
+    from kg.report import clip_label  # with pandas and matplotlib: only when the command runs
+
     blocks = []
     for title, table in report.tables.items():
         shown = table
@@ -68,13 +70,10 @@ def render_text(report: Report) -> str:
         if shown.empty:
             body = "  (none)"
         else:
-            clipped = shown.map(lambda value: _clip(escape_controls(value), _TEXT_WIDTH) if isinstance(value, str)
+            clipped = shown.map(lambda value: clip_label(escape_controls(value), _TEXT_WIDTH) if isinstance(value, str)
                                 else value)
-            clipped.columns = [_clip(str(column), _TEXT_WIDTH) for column in shown.columns]
+            clipped.columns = [clip_label(str(column), _TEXT_WIDTH) for column in shown.columns]
             body = clipped.to_string(index=False)
         blocks.append(f"{caption}\n{'-' * len(caption)}\n{body}")
     return "\n\n".join(blocks + [" ".join(report.notes)]) + "\n"
 
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"

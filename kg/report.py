@@ -29,7 +29,7 @@ import pandas as pd
 from kg import analytics
 from ontology.util.files import write_text_atomic
 
-__all__ = ["Report", "build_report", "render_html", "write_report"]
+__all__ = ["Report", "build_report", "clip_label", "render_html", "write_report"]
 
 _TREND_ENTITIES = 5
 _COMMUNITY_BARS = 20
@@ -143,7 +143,7 @@ def _trend_chart(trends: pd.DataFrame) -> str:
     figure = _figure(7, 3.6)
     axes = figure.subplots()
     for label in trends.columns:
-        axes.plot(trends.index, trends[label], marker="o", markersize=3, label=_clip(str(label), 40))
+        axes.plot(trends.index, trends[label], marker="o", markersize=3, label=clip_label(str(label), 40))
     axes.set_xlabel("year")
     axes.set_ylabel("papers using it")
     axes.xaxis.get_major_locator().set_params(integer=True)
@@ -157,7 +157,7 @@ def _bar_chart(table: pd.DataFrame, label: str, value: str) -> str:
         return ""
     figure = _figure(7, 0.6 + 0.3 * len(table))
     axes = figure.subplots()
-    axes.barh([_clip(str(text), 40) for text in table[label]][::-1], list(table[value])[::-1], color="#4e79a7")
+    axes.barh([clip_label(str(text), 40) for text in table[label]][::-1], list(table[value])[::-1], color="#4e79a7")
     axes.set_xlabel(value)
     _plain_text(axes)
     return _svg(figure)
@@ -185,7 +185,12 @@ def _plain_text(axes) -> None:
         text.set_parse_math(False)
 
 
-def _clip(text: str, width: int) -> str:
+def clip_label(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters, the last one "…" when cut.
+
+    >>> clip_label("abcdef", 4), clip_label("abc", 4)
+    ('abc…', 'abc')
+    """
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
