@@ -197,7 +197,7 @@ def visible_files(folder: Path, suffix: str) -> set[str]:
     return names
 
 
-class NotRegularFileError(OSError):
+class NotRegularFileError(KgError, OSError):
     """What a path names is not a regular file (a device, FIFO, socket or folder), or it is too large."""
 
 
