@@ -1,7 +1,9 @@
 """The RDF of the edges of the networkx graph: one triple per edge, qualified nodes for facts about it.
 
 Every edge is one triple (``kg:proposes``, ``kg:uses``, ``kg:presentedAt``,
-``dcterms:creator``, ``kg:nextInProgram``, ``kg:similarTo``).  Facts about
+``dcterms:creator``, ``kg:nextInProgram``, ``kg:similarTo``); a proposes or
+uses edge to a task is ``kg:addressesTask`` and one to a metric
+``kg:evaluatesWith``, whatever the role (the role stays on its mentions).  Facts about
 an edge hang on a qualified node next to the plain triple: a
 ``kg:Authorship`` with ``kg:authorPosition`` per creator edge, a
 ``kg:Similarity`` with ``kg:basis`` and ``kg:score`` per basis of a
@@ -12,6 +14,8 @@ proposes/uses), attributed to the agent that extracted it.
 >>> triples = edge_triples("paper/a", "venue/b", {"relation": "presentedAt"}, ())
 >>> [p.rsplit("#", 1)[-1] for _, p, _ in triples]
 ['presentedAt']
+>>> [p.rsplit("#", 1)[-1] for _, p, _ in edge_triples("paper/a", "task/ner", {"relation": "uses"}, (), "task")]
+['addressesTask']
 """
 from __future__ import annotations
 
@@ -20,9 +24,9 @@ from collections.abc import Mapping
 from exports.rdf_terms import DCTERMS_IRI, KG_IRI, PROV_IRI, RDF_IRI, RDFS_IRI, XSD_IRI, Lit, RdfExportError, Triple
 from exports.rdf_values import decimal_literal, integer_triples
 from ontology.ids import iri_for, node_id, short_hash
-from ontology.kinds import EdgeRelation
+from ontology.kinds import ENTITY_PREDICATES, PAPER_ENTITY_RELATIONS, EdgeRelation
 
-__all__ = ["EDGE_PREDICATES", "CURATED_SOURCES", "edge_sources", "edge_triples", "mention_triples", "agent_triples"]
+__all__ = ["EDGE_PREDICATES", "KIND_PREDICATES", "CURATED_SOURCES", "edge_sources", "edge_triples", "mention_triples", "agent_triples"]
 
 _TYPE, _LABEL, _SOURCE_FILE = RDF_IRI.type, RDFS_IRI.label, KG_IRI.sourceFile
 #: The predicate of each edge relation.
@@ -34,6 +38,10 @@ EDGE_PREDICATES: dict[str, str] = {
     EdgeRelation.NEXT_IN_PROGRAM.value: KG_IRI.nextInProgram,
     EdgeRelation.SIMILAR_TO.value: KG_IRI.similarTo,
 }
+#: The predicate of a proposes/uses edge to an entity of this kind, whatever the role (``ontology.kinds.ENTITY_PREDICATES``):
+#: ``kg:proposes``/``kg:uses`` link methods, datasets and models only (the scorer's contract).
+KIND_PREDICATES: dict[str, str] = {kind: getattr(KG_IRI, name) for kind, name in ENTITY_PREDICATES.items()}
+_ROLES = frozenset(PAPER_ENTITY_RELATIONS)
 _CREATOR, _SIMILAR_TO = EdgeRelation.CREATOR.value, EdgeRelation.SIMILAR_TO.value  # plain str: fast ==
 #: Extractor names of curated metadata (not kg's text extraction) and who curated it.
 CURATED_SOURCES = {"papers-with-code": "Papers with Code"}
@@ -49,9 +57,13 @@ def edge_sources(data: Mapping) -> tuple[str, ...]:
     return tuple(sorted({str(source) for source in sources if source}))
 
 
-def edge_triples(source: str, target: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
+def edge_triples(
+    source: str, target: str, data: Mapping, sources: tuple[str, ...], target_kind: str | None = None
+) -> list[Triple]:
     """The triple of edge ``source`` → ``target`` and its qualified nodes (``sources``: who states it).
 
+    ``target_kind`` is the target node's ``kind``: a proposes/uses edge to a
+    task or metric takes the kind's predicate (:data:`KIND_PREDICATES`).
     Its mentions are not included (see :func:`mention_triples`); an
     unknown relation raises :class:`RdfExportError`.
     """
@@ -62,7 +74,10 @@ def edge_triples(source: str, target: str, data: Mapping, sources: tuple[str, ..
             "map it in exports/rdf_edges.py and declare it in ontology/kg.ttl"
         )
     subject, obj = iri_for(source), iri_for(target)
-    triples: list[Triple] = [(subject, EDGE_PREDICATES[relation], obj)]
+    predicate = EDGE_PREDICATES[relation]
+    if target_kind in KIND_PREDICATES and relation in _ROLES:
+        predicate = KIND_PREDICATES[target_kind]
+    triples: list[Triple] = [(subject, predicate, obj)]
     if relation == _CREATOR:
         triples += _authorship(subject, obj, data, sources)
     elif relation == _SIMILAR_TO:

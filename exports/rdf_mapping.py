@@ -42,11 +42,12 @@ def rdf_blocks(graph: nx.MultiDiGraph) -> Iterator[RdfBlock]:
     (('a.jsonl',), 4)
     """
     agents: dict[str, str] = {}
-    for node, data in graph.nodes(data=True):
+    nodes = graph.nodes
+    for node, data in nodes(data=True):
         yield RdfBlock(tuple(data.get("sources") or ()), node_triples(node, data))
     for source, target, data in graph.edges(data=True):
         sources = edge_sources(data)
-        triples = edge_triples(source, target, data, sources)
+        triples = edge_triples(source, target, data, sources, nodes[target].get("kind"))
         yield RdfBlock(sources, triples)
         mentions = data.get("mentions")
         if mentions:

@@ -1,7 +1,8 @@
 """The RDF of one node of the networkx graph: a resource typed by its kind, with its label and attributes.
 
 Every node is one resource typed by its kind (``kg:Paper``, ``kg:Venue``,
-``kg:Method``, ``kg:Dataset``, ``kg:Model``, ``schema:Person``) with
+``kg:Method``, ``kg:Dataset``, ``kg:Model``, ``kg:Task``, ``kg:Metric``,
+``schema:Person``) with
 ``rdfs:label`` and one ``kg:sourceFile`` per input that stated it; papers,
 venues, persons and entities add the attributes of docs/graph-model.md.
 
@@ -40,6 +41,8 @@ NODE_CLASSES: dict[str, str] = {
     NodeKind.METHOD.value: KG_IRI.Method,
     NodeKind.DATASET.value: KG_IRI.Dataset,
     NodeKind.MODEL.value: KG_IRI.Model,
+    NodeKind.TASK.value: KG_IRI.Task,
+    NodeKind.METRIC.value: KG_IRI.Metric,
     NodeKind.PERSON.value: SCHEMA_IRI.Person,
 }
 _PAPER_STRINGS = {

@@ -32,7 +32,7 @@ _VOID = IriStrings(VOID)
 _XSD_INTEGER = XSD_IRI.integer
 _TYPE = RDF_IRI.type
 # Classes whose first instance (by IRI) is listed as an example resource.
-_EXAMPLE_CLASSES = (KG_IRI.Paper, KG_IRI.Venue, KG_IRI.Method, KG_IRI.Dataset, KG_IRI.Model)
+_EXAMPLE_CLASSES = (KG_IRI.Paper, KG_IRI.Venue, KG_IRI.Method, KG_IRI.Dataset, KG_IRI.Model, KG_IRI.Task, KG_IRI.Metric)
 
 
 def _count(value: int) -> Lit:

@@ -17,7 +17,7 @@ __all__ = ["KG", "ONTOLOGY_PATH", "SHAPES_PATH", "CONTEXT_PATH", "NAMESPACE", "V
 
 NAMESPACE = "https://w3id.org/paperkg/ontology#"
 #: ``owl:versionIRI`` of ``kg.ttl`` (a test keeps the two equal).
-VERSION_IRI = "https://w3id.org/paperkg/ontology/0.2.0"
+VERSION_IRI = "https://w3id.org/paperkg/ontology/0.3.0"
 ONTOLOGY_PATH = Path(str(resources.files("ontology").joinpath("kg.ttl")))
 #: SHACL shapes every graph kg builds conforms to.
 SHAPES_PATH = Path(str(resources.files("ontology").joinpath("shapes.ttl")))
@@ -38,6 +38,8 @@ class KG(DefinedNamespace):
     Method: URIRef
     Dataset: URIRef
     Model: URIRef
+    Task: URIRef
+    Metric: URIRef
     Mention: URIRef
     Authorship: URIRef
     Similarity: URIRef
@@ -45,6 +47,8 @@ class KG(DefinedNamespace):
     # paper relations and attributes
     proposes: URIRef
     uses: URIRef
+    addressesTask: URIRef
+    evaluatesWith: URIRef
     presentedAt: URIRef
     nextInProgram: URIRef
     similarTo: URIRef

@@ -7,10 +7,10 @@ import re
 import pytest
 import rdflib
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS
+from test_rdf_export import full_graph
 
 from exports.rdf import to_rdf
 from ontology import CONTEXT_PATH, KG, NAMESPACE, ONTOLOGY_PATH, SHAPES_PATH, VERSION_IRI
-from test_rdf_export import full_graph
 
 # Terms ../shared/eval/score.py reads: a public interface that must never change silently.
 SCORER_TERMS = {"Paper", "Venue", "Method", "Dataset", "Model", "proposes", "uses", "presentedAt",
@@ -70,8 +70,10 @@ def _ontology() -> rdflib.Graph:
 def test_version_iri_is_bumped_and_matches_the_package():
     graph = _ontology()
     assert str(graph.value(ONTOLOGY_IRI, OWL.versionIRI)) == VERSION_IRI
-    assert VERSION_IRI != "https://w3id.org/paperkg/ontology/0.1.0"
-    assert str(graph.value(ONTOLOGY_IRI, OWL.priorVersion)) == "https://w3id.org/paperkg/ontology/0.1.0"
+    assert VERSION_IRI == "https://w3id.org/paperkg/ontology/0.3.0"  # 0.3.0: tasks and metrics
+    assert str(graph.value(ONTOLOGY_IRI, OWL.priorVersion)) == "https://w3id.org/paperkg/ontology/0.2.0"
+    shapes = rdflib.Graph().parse(SHAPES_PATH, format="turtle")
+    assert str(shapes.value(rdflib.URIRef("https://w3id.org/paperkg/ontology/shapes"), OWL.versionIRI)).endswith("/0.3.0")
 
 
 def test_scorer_docstring_terms_are_defined(shared_dir):
@@ -95,6 +97,12 @@ def test_scorer_docstring_terms_are_defined(shared_dir):
     ("kg:author", RDFS.subPropertyOf, "http://www.w3.org/ns/prov#agent"),
     ("kg:anthologyId", RDFS.subPropertyOf, "http://purl.org/dc/terms/identifier"),
     ("kg:mentionedIn", RDFS.subPropertyOf, "http://www.w3.org/ns/prov#wasQuotedFrom"),
+    ("kg:Task", RDFS.subClassOf, "https://w3id.org/paperkg/ontology#Entity"),
+    ("kg:Metric", RDFS.subClassOf, "https://w3id.org/paperkg/ontology#Entity"),
+    ("kg:addressesTask", RDFS.range, "https://w3id.org/paperkg/ontology#Task"),
+    ("kg:evaluatesWith", RDFS.range, "https://w3id.org/paperkg/ontology#Metric"),
+    ("kg:addressesTask", RDFS.domain, "https://w3id.org/paperkg/ontology#Paper"),
+    ("kg:evaluatesWith", RDFS.domain, "https://w3id.org/paperkg/ontology#Paper"),
 ])
 def test_alignment_to_standard_vocabularies(subject, predicate, obj):
     assert (rdflib.URIRef(NAMESPACE + subject[3:]), predicate, rdflib.URIRef(obj)) in _ontology()
@@ -148,4 +156,18 @@ def test_shapes_target_declared_classes():
     targets = set(shapes.objects(None, rdflib.URIRef("http://www.w3.org/ns/shacl#targetClass")))
     ontology = _ontology()
     assert targets and all((target, RDF.type, OWL.Class) in ontology for target in targets)
-    assert {KG.Paper, KG.Venue, KG.Method, KG.Dataset, KG.Model, KG.Mention, KG.Authorship, KG.Similarity} <= targets
+    assert {KG.Paper, KG.Venue, KG.Method, KG.Dataset, KG.Model, KG.Task, KG.Metric, KG.Mention, KG.Authorship,
+            KG.Similarity} <= targets
+
+
+def test_every_entity_kind_has_a_class_and_the_kinds_own_predicates_are_declared():
+    from exports.rdf_edges import KIND_PREDICATES
+    from exports.rdf_nodes import NODE_CLASSES
+    from ontology.kinds import ENTITY_KINDS, ENTITY_PREDICATES
+
+    ontology = _ontology()
+    for kind in ENTITY_KINDS:
+        assert (rdflib.URIRef(NODE_CLASSES[kind]), RDFS.subClassOf, KG.Entity) in ontology, kind
+    assert set(KIND_PREDICATES) == set(ENTITY_PREDICATES) == {"task", "metric"}
+    for kind, predicate in KIND_PREDICATES.items():
+        assert (rdflib.URIRef(predicate), RDFS.range, rdflib.URIRef(NODE_CLASSES[kind])) in ontology

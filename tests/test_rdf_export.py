@@ -50,6 +50,9 @@ def full_graph() -> nx.MultiDiGraph:
     g.add_node("dataset/beir", kind="dataset", label="BEIR", alt_labels=[],
                same_as=["https://paperswithcode.com/dataset/beir"], sources=[JSONL])
     g.add_node("model/gpt4o", kind="model", label="GPT-4o", alt_labels=["GPT 4o"], sources=[PAGE])
+    g.add_node("task/ner", kind="task", label="named entity recognition", alt_labels=["NER"],
+               same_as=["https://paperswithcode.com/task/named-entity-recognition"], sources=[PAGE])
+    g.add_node("metric/ndcg-10", kind="metric", label="nDCG@10", alt_labels=[], same_as=[], sources=[PAGE])
     g.add_node("person/ada", kind="person", label="Ada Example", name="Ada Example", sources=[JSONL])
     g.add_node("person/bo", kind="person", label="Bo Example", name="Bo Example", sources=[JSONL])
     mention = {"name": "CLEAR", "relation": "proposes", "source": PAGE, "start": 10, "end": 15,
@@ -64,6 +67,17 @@ def full_graph() -> nx.MultiDiGraph:
                confidence=0.8)
     g.add_edge("paper/a", "model/gpt4o", key="uses", relation="uses", confidence=0.8, source=PAGE, start=30, end=36,
                extractor="kg_entities:model_family", sentence="We propose CLEAR.", mentions=[gpt])
+    ner = dict(mention, name="NER", relation="uses", start=40, end=43, extractor="kg_ner:ner+ner", confidence=0.9,
+               sentence="We study NER.")
+    g.add_edge("paper/a", "task/ner", key="uses", relation="uses", confidence=0.9, source=PAGE, start=40, end=43,
+               extractor="kg_ner:ner+ner", sentence="We study NER.", mentions=[ner])
+    new_task = dict(ner, name="named entity recognition", relation="proposes", start=50, end=74, confidence=0.7,
+                    sentence="We introduce named entity recognition.")
+    g.add_edge("paper/b", "task/ner", key="proposes", relation="proposes", confidence=0.7, source=PAGE, start=50,
+               end=74, extractor="kg_ner:ner+ner", sentence=new_task["sentence"], mentions=[new_task])
+    ndcg = dict(ner, name="nDCG@10", start=80, end=87, confidence=0.95, sentence="We report nDCG@10.")
+    g.add_edge("paper/a", "metric/ndcg-10", key="uses", relation="uses", confidence=0.95, source=PAGE, start=80,
+               end=87, extractor="kg_ner:ner+ner", sentence="We report nDCG@10.", mentions=[ndcg])
     g.add_edge("paper/a", "venue/acl-2026", key="presentedAt", relation="presentedAt", source=PAGE, sources=[PAGE],
                extractor="lecture_page")
     for position, person in enumerate(("person/ada", "person/bo"), start=1):
@@ -121,6 +135,35 @@ def test_entity_same_as_and_alt_labels(rdf):
     assert rows(rdf, "SELECT ?alt WHERE { ?m a kg:Method ; skos:altLabel ?alt }") == [("Cross-Lingual Enhancement",)]
 
 
+def test_tasks_and_metrics_have_their_own_classes_and_relations(rdf):
+    tasks = rows(rdf, """SELECT ?paper ?label ?alt ?page WHERE { ?p kg:addressesTask ?t ; rdfs:label ?paper .
+        ?t a kg:Task ; rdfs:label ?label ; skos:altLabel ?alt ; skos:exactMatch ?page } ORDER BY ?paper""")
+    assert tasks == [
+        ("Another Paper", "named entity recognition", "NER", "https://paperswithcode.com/task/named-entity-recognition"),
+        ("CLEAR: Cross-Lingual Enhancement", "named entity recognition", "NER",
+         "https://paperswithcode.com/task/named-entity-recognition"),
+    ]
+    assert rows(rdf, "SELECT ?m WHERE { ?p kg:evaluatesWith ?x . ?x a kg:Metric ; rdfs:label ?m }") == [("nDCG@10",)]
+
+
+def test_kg_proposes_and_uses_never_reach_a_task_or_metric(rdf):
+    # the scorer's contract: kg:proposes / kg:uses link methods, datasets and models; a task is never a kg:Method
+    assert rows(rdf, """SELECT ?x WHERE { ?p kg:proposes|kg:uses ?x . { ?x a kg:Task } UNION { ?x a kg:Metric } }""") == []
+    assert rows(rdf, "SELECT ?x WHERE { ?x a kg:Task , kg:Method }") == []
+    linked = {label for (label,) in rows(rdf, "SELECT ?l WHERE { ?p kg:proposes|kg:uses ?x . ?x rdfs:label ?l }")}
+    assert linked == {"CLEAR", "BEIR", "GPT-4o"}
+
+
+def test_the_role_of_a_task_or_metric_fact_stays_on_its_mentions(rdf):
+    roles = rows(rdf, """SELECT ?paper ?entity ?role WHERE { ?m kg:mentionedIn ?p ; kg:mentionOf ?e ; kg:role ?role .
+        ?p rdfs:label ?paper . ?e rdfs:label ?entity . { ?e a kg:Task } UNION { ?e a kg:Metric } } ORDER BY ?paper ?entity""")
+    assert roles == [
+        ("Another Paper", "named entity recognition", "proposes"),  # introduces the task
+        ("CLEAR: Cross-Lingual Enhancement", "nDCG@10", "uses"),  # reports results in the metric
+        ("CLEAR: Cross-Lingual Enhancement", "named entity recognition", "uses"),  # works on the task
+    ]
+
+
 def test_similarity_is_a_plain_triple_plus_one_qualified_node_per_basis(rdf):
     plain = rows(rdf, "SELECT ?a ?b WHERE { ?a kg:similarTo ?b }")
     assert len(plain) == 2
@@ -142,6 +185,9 @@ def test_curated_facts_are_told_apart_from_extracted_ones(rdf):
         ("CLEAR", "kg_entities:proposal_verb", "http://www.w3.org/ns/prov#SoftwareAgent", "kg_entities"),
         ("GPT-4o", "kg_entities:model_family", "http://www.w3.org/ns/prov#SoftwareAgent",
          "kg_entities"),
+        ("NER", "kg_ner:ner+ner", "http://www.w3.org/ns/prov#SoftwareAgent", "kg_ner"),
+        ("nDCG@10", "kg_ner:ner+ner", "http://www.w3.org/ns/prov#SoftwareAgent", "kg_ner"),
+        ("named entity recognition", "kg_ner:ner+ner", "http://www.w3.org/ns/prov#SoftwareAgent", "kg_ner"),
     ]
     offsets = rows(rdf, """SELECT ?m ?s ?e WHERE { ?m kg:surfaceForm 'BEIR' .
         OPTIONAL { ?m kg:startOffset ?s } OPTIONAL { ?m kg:endOffset ?e } }""")
@@ -209,7 +255,7 @@ def test_oxigraph_store_holds_the_same_graph_behind_the_rdflib_api(rdf, monkeypa
     beir = rdflib.URIRef(iri_for("dataset/beir"))
     assert (beir, rdflib.RDFS.label, rdflib.Literal("BEIR")) in on_oxigraph  # plain literals still match
     query = "SELECT (COUNT(*) AS ?n) WHERE { ?m a kg:Mention }"
-    assert rows(on_oxigraph, query) == rows(rdf, query) == [(3,)]
+    assert rows(on_oxigraph, query) == rows(rdf, query) == [(6,)]
     monkeypatch.setattr(rdf_module, "OXIGRAPH_THRESHOLD", 10)
     assert type(to_rdf(full_graph()).store).__name__ == "OxigraphStore"
     monkeypatch.setattr(rdf_module, "OXIGRAPH_THRESHOLD", 10**9)

@@ -117,11 +117,32 @@ def _year_as_text(g):
     g.set((PAPER, KG.year, Literal("2026")))
 
 
+TASK, METRIC = URIRef(iri_for("task/ner")), URIRef(iri_for("metric/ndcg-10"))
+
+
+def _task_typed_as_method(g):
+    g.add((TASK, RDF.type, KG.Method))  # "a task is never typed kg:Method" (score.py's contract)
+
+
+def _task_linked_with_uses(g):
+    g.add((PAPER, KG.uses, TASK))  # kg:uses links methods, datasets and models only
+
+
+def _metric_as_a_task(g):
+    g.remove((PAPER, KG.evaluatesWith, METRIC))
+    g.add((PAPER, KG.addressesTask, METRIC))
+
+
+def _mention_of_an_unaddressed_task(g):
+    g.remove((PAPER, KG.addressesTask, TASK))
+
+
 @pytest.mark.parametrize("breakage", [
     _drop_label, _second_label, _bad_basis, _score_above_one, _creator_without_authorship,
     _authorship_without_creator, _shared_author_position, _similarity_without_plain_triple,
     _curated_fact_attributed_to_kg, _entity_of_two_kinds, _doi_with_resolver, _mention_ending_before_it_starts,
-    _venue_ending_before_it_starts, _mention_of_an_unused_entity, _year_as_text,
+    _venue_ending_before_it_starts, _mention_of_an_unused_entity, _year_as_text, _task_typed_as_method,
+    _task_linked_with_uses, _metric_as_a_task, _mention_of_an_unaddressed_task,
 ], ids=lambda f: f.__name__.strip("_"))
 def test_the_shapes_catch_a_broken_graph(breakage: Callable[[rdflib.Graph], None]):
     graph = to_rdf(full_graph())
