@@ -275,7 +275,8 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
 
     head = _read_head(blocks, text, source, repeated)
     nav = _find_navigation(blocks, head.end)
-    listing = _read_listing(blocks, head.end, nav.start, repeated)
+    event = tuple(label for label in (head.venue, nav.venue) if label)
+    listing = _read_listing(blocks, head.end, nav, repeated, event=event)
 
     middle = blocks[head.end : listing.start]
     types = [b for b in middle if _is_presentation_type(b)]
@@ -388,17 +389,31 @@ class _Listing:
     skipped: list[TextBlock] = field(default_factory=list)  # blocks inside the listing that fit nowhere
 
 
-def _read_listing(blocks: list[TextBlock], head_end: int, nav_start: int, repeated: Collection[str]) -> _Listing:
+def _read_listing(
+    blocks: list[TextBlock], head_end: int, nav: _Navigation, repeated: Collection[str], *, event: tuple[str, ...] = ()
+) -> _Listing:
     """Abstract-then-title pairs between the boilerplate and the navigation.
 
-    The listing starts at the first abstract followed by a title. A block that
-    is neither costs only itself: reading goes on at the next abstract (an
-    abstract whose title is missing is kept without one, and one stray block
-    between an abstract and its title is stepped over). An abstract after the
-    last pair may come without its title; what follows it ("Downloads") is
-    navigation. With no pair at all, the last abstract before the navigation
-    is the listing.
+    Where the listing starts is the hard part: the boilerplate above it may
+    end in prose and a short heading-like line ("Registration Required",
+    "Watch on demand") that look like one more abstract and its title. So:
+
+    - "Next from VENUE" names the first listed paper; where its title stands
+      in the listing, the abstract right before it opens the listing and all
+      above is boilerplate;
+    - otherwise the listing opens at the first abstract followed by a title
+      whose abstract stands on its own: it addresses no reader and does not
+      name this page's event (``event``: "ACL 2026"), as the boilerplate
+      describing the conference does.
+
+    From there a block that is neither abstract nor title costs only itself:
+    reading goes on at the next abstract (an abstract whose title is missing
+    is kept without one, and one stray block between an abstract and its
+    title is stepped over). An abstract after the last pair may come without
+    its title; what follows it ("Downloads") is navigation. With no pair at
+    all, the last abstract before the navigation is the listing.
     """
+    nav_start = nav.start
 
     def is_abstract(i: int, *, titled: bool) -> bool:
         return head_end <= i < nav_start and _is_abstract_like(blocks[i], () if titled else repeated, titled=titled)
@@ -409,7 +424,13 @@ def _read_listing(blocks: list[TextBlock], head_end: int, nav_start: int, repeat
         short = i + 1 < nav_start and _is_prose(blocks[i + 1])
         return _is_title_like(blocks[i], short=short) and not _is_presentation_type(blocks[i])
 
-    start = next((i for i in range(head_end, nav_start) if is_abstract(i, titled=True) and is_title(i + 1)), None)
+    def opens_listing(i: int) -> bool:
+        text = blocks[i].text
+        return is_abstract(i, titled=True) and is_title(i + 1) and not _reader_cues(text) and not _names(text, event)
+
+    start = _anchored_start(blocks, head_end, nav, is_abstract=is_abstract, is_title=is_title)
+    if start is None:
+        start = next((i for i in range(head_end, nav_start) if opens_listing(i)), None)
     if start is None:
         last = next((i for i in range(nav_start - 1, head_end - 1, -1) if _is_prose(blocks[i])), None)
         if last is not None and is_abstract(last, titled=False):
@@ -436,6 +457,35 @@ def _read_listing(blocks: list[TextBlock], head_end: int, nav_start: int, repeat
         listing.pairs.append(pair)
         i += step
     return listing
+
+
+def _anchored_start(
+    blocks: list[TextBlock], head_end: int, nav: _Navigation, *, is_abstract, is_title
+) -> int | None:
+    """The abstract of the listed paper that "Next from" names, when its title stands in the listing."""
+    if nav.next_title is None:
+        return None
+    wanted = normalize_text(nav.next_title.text)
+    for k in range(head_end + 1, nav.start):
+        if normalize_text(blocks[k].text) != wanted or not is_title(k):
+            continue
+        if is_abstract(k - 1, titled=True):
+            return k - 1
+        if k - 2 >= head_end and not _is_prose(blocks[k - 1]) and is_abstract(k - 2, titled=True):
+            return k - 2  # one stray block between the abstract and its title
+    return None
+
+
+def _names(text: str, labels: tuple[str, ...]) -> bool:
+    """Whether ``text`` names one of ``labels`` ("ACL 2026"), as text about the conference does.
+
+    >>> _names("The 64th Annual Meeting (ACL 2026) will take place in San Diego.", ("ACL 2026",))
+    True
+    >>> _names("We evaluate on the ACL 2026 shared task data.", ("EMNLP 2025",))
+    False
+    """
+    folded = normalize_text(text)
+    return any(re.search(rf"(?<!\w){re.escape(normalize_text(label))}(?!\w)", folded) for label in labels)
 
 
 def _listing_problems(source: str, listing: _Listing) -> list[InputProblem]:

@@ -234,3 +234,75 @@ def test_listing_of_one_paper_with_or_without_its_title():
     next_target = {p.ref: p for p in untitled.papers}[untitled.links[0].target_ref]
     assert (next_target.title, next_target.abstract, next_target.role) == (listed.title, None, "linked")
     assert untitled.problems == ()
+
+
+# --------------------------------------------------------------------------- a heading line before the listing (issue 15)
+# Boilerplate often ends in prose and a short heading-like line right above the
+# listing; the two look like one more abstract and its title. Inserted here into
+# the tuning pages above; heldout/issue15 has pages written before the change.
+
+_PROSE_BEFORE_LISTING = {
+    "names the event": "{venue} will be hosted at the city's convention centre over six days. It brings together "
+                       "researchers and engineers for keynotes, oral sessions, posters and an industry track.",
+    "addresses the reader": "Slides and posters uploaded by the authors appear next to each video. If a talk is "
+                            "missing its slides, authors can upload them from your dashboard until the end of the month.",
+    "plain notice": "Talks in this track were recorded live and edited by the organisers. Each recording is published "
+                    "together with the slides that the authors uploaded before the session started.",
+}
+_HEADINGS = ["Members Only Content", "Live Sessions and Recordings", "Log In to Comment", "Related Presentations"]
+_TUNING_PAGES = ["naacl_forty_listing.txt", "acl_single_listing.txt", "emnlp_quoted_lowercase_titles.txt",
+                 "acl_first_person.txt"]
+
+
+def _with_heading(name: str, prose: str, heading: str, *, next_title: str | None = None) -> tuple[str, dict]:
+    """The page with ``prose`` and ``heading`` right above its first listed abstract (and another "Next from" title)."""
+    want = _expected(LISTINGS)[name]
+    text = (LISTINGS / name).read_text(encoding="utf-8")
+    venue = read_lecture_page(text, source=name).main.venue
+    first = want["listed"][0]["abstract"]
+    text = text.replace(first, f"{prose.format(venue=venue)}\n\n{heading}\n\n{first}", 1)
+    if next_title is not None:
+        nav = text.index("\nNext from ")
+        text = text[:nav] + text[nav:].replace(want["next"], next_title, 1)
+    return text, want
+
+
+def _listed_pairs(want: dict) -> list[tuple[str | None, str]]:
+    return [(x["title"], x["abstract"]) for x in want["listed"]]
+
+
+@pytest.mark.parametrize("heading", _HEADINGS)
+@pytest.mark.parametrize("prose", sorted(_PROSE_BEFORE_LISTING))
+@pytest.mark.parametrize("name", _TUNING_PAGES)
+def test_a_heading_line_before_the_listing_does_not_open_it(name, prose, heading):
+    text, want = _with_heading(name, _PROSE_BEFORE_LISTING[prose], heading)
+    page = read_lecture_page(text, source=name)
+    assert [(p.title, p.abstract) for p in page.listed] == _listed_pairs(want)
+    assert (page.main.title, page.main.abstract) == (want["main_title"], want["main_abstract"])
+    assert heading in {b.text for b in page.boilerplate}
+    unchanged = read_lecture_page((LISTINGS / name).read_text(encoding="utf-8"), source=name)
+    assert [p.message for p in page.problems] == [p.message for p in unchanged.problems]  # no new warning
+
+
+@pytest.mark.parametrize("prose", ["names the event", "addresses the reader"])
+@pytest.mark.parametrize("name", _TUNING_PAGES)
+def test_without_next_from_the_prose_above_the_heading_is_told_by_what_it_does(name, prose):
+    # "Next from" names a paper that is not listed, so it cannot anchor the listing
+    text, want = _with_heading(name, _PROSE_BEFORE_LISTING[prose], "Related Presentations",
+                               next_title="A Talk Listed Nowhere on This Page")
+    page = read_lecture_page(text, source=name)
+    assert [(p.title, p.abstract) for p in page.listed] == _listed_pairs(want)
+
+
+@pytest.mark.parametrize("prose", sorted(_PROSE_BEFORE_LISTING))
+def test_one_untitled_listed_abstract_after_a_heading_line(prose):
+    name = "acl_single_listing.txt"
+    text, want = _with_heading(name, _PROSE_BEFORE_LISTING[prose], "Related Presentations")
+    (listed,) = want["listed"]
+    text = text.replace(f"{listed['title']}\n\nDownloads", "Downloads")  # the only listed abstract has no title
+    page = read_lecture_page(text, source=name)
+    if prose == "plain notice":
+        # nothing tells this prose from an abstract: it stays a paper of its own, and the real one is kept too
+        assert page.listed[-1].abstract == listed["abstract"] and len(page.listed) == 2
+        return
+    assert [(p.title, p.abstract) for p in page.listed] == [(None, listed["abstract"])]
