@@ -63,13 +63,19 @@ def split_blocks(text: str) -> list[TextBlock]:
     return blocks
 
 
-def parse_venue_label(text: str) -> tuple[str, int] | None:
+def parse_venue_label(text: str, *, one_word: bool = False) -> tuple[str, int] | None:
     """``(series, year)`` when ``text`` is a venue label on its own, else ``None``.
+
+    A single capitalised word and a year ("Singapore 2023") is no label on its
+    own; ``one_word`` admits it ("Interspeech 2028") for a caller that knows
+    from the line's place that it names a venue.
 
     >>> parse_venue_label("ACL 2026")
     ('ACL', 2026)
     >>> parse_venue_label("Celebrate 30 Years of EMNLP!") is None
     True
+    >>> parse_venue_label("Interspeech 2028") is None, parse_venue_label("Interspeech 2028", one_word=True)
+    (True, ('Interspeech', 2028))
     """
     text = text.strip()
     if "\n" in text or len(text) > 60:
@@ -78,7 +84,7 @@ def parse_venue_label(text: str) -> tuple[str, int] | None:
     if not match:
         return None
     series = match.group("series")
-    if not any(ch.isupper() for ch in series[1:]) and " " not in series:
+    if not one_word and not any(ch.isupper() for ch in series[1:]) and " " not in series:
         # a single capitalised word and a year ("Singapore 2023") is not a venue label
         return None
     return series, int(match.group("year"))

@@ -236,7 +236,19 @@ def _is_abstract_like(block: TextBlock, repeated: Collection[str], *, titled: bo
 def _titled(blocks: list[TextBlock], i: int) -> bool:
     """Whether the block after ``blocks[i]`` is a venue line or a title (the head of a page)."""
     following = blocks[i + 1] if i + 1 < len(blocks) else None
-    return following is not None and bool(parse_venue_label(following.text) or _is_title_like(following))
+    return following is not None and bool(_venue_at(blocks, i + 1) or _is_title_like(following))
+
+
+def _venue_at(blocks: list[TextBlock], i: int) -> tuple[str, int] | None:
+    """The venue label ``blocks[i]`` is, where it stands between an abstract and a title.
+
+    Its place makes a one-word series a venue ("Interspeech 2028"), which on
+    its own could be a place and a year.
+    """
+    if i >= len(blocks):
+        return None
+    titled = i + 1 < len(blocks) and _is_title_like(blocks[i + 1])
+    return parse_venue_label(blocks[i].text, one_word=titled)
 
 
 def repeated_blocks(texts: Collection[str]) -> frozenset[str]:
@@ -342,7 +354,7 @@ def _read_head(blocks: list[TextBlock], text: str, source: str, repeated: Collec
         head.country = blocks[abstract_at - 1].text.strip()
     head.abstract = blocks[abstract_at]
     i = abstract_at + 1
-    if i < len(blocks) and (label := parse_venue_label(blocks[i].text)):
+    if label := _venue_at(blocks, i):
         head.venue = f"{label[0]} {label[1]}"
         i += 1
     if i < len(blocks) and _is_title_like(blocks[i]):
