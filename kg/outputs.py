@@ -1,0 +1,48 @@
+"""Writing a build folder: the files ``kg build -o OUT`` writes, all replaced together or none.
+
+>>> import tempfile
+>>> from kg.analytics.toy import toy_graph
+>>> out = Path(tempfile.mkdtemp())
+>>> [path.name for path in write_outputs(toy_graph(), out, views=False)]
+['graph.ttl', 'graph.html', 'graph.json']
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import networkx as nx
+
+from exports.html_view import write_html
+from exports.node_link import write_json
+from exports.rdf_formats import write_rdf
+from exports.views import DEFAULT_TOP, write_views
+from ontology.util.files import output_transaction
+
+__all__ = ["CACHE_FOLDER", "write_outputs"]
+
+#: The document cache inside a build folder (``kg build`` re-extracts only changed inputs).
+CACHE_FOLDER = ".kg-cache"
+
+
+def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence[str] = ("ttl",),
+                  views: bool = True, max_nodes: int = DEFAULT_TOP) -> list[Path]:
+    """Write ``graph``'s outputs into the folder ``output`` in one transaction; return the files written.
+
+    ``graph.ttl`` (and any other ``rdf_formats``), ``graph.html`` (the entity
+    landscape), ``graph.json`` and, with ``views``, ``views/`` (its
+    ``index.html`` is the last path returned).  The outputs are replaced
+    together or, on any failure, not at all
+    (:func:`ontology.util.files.output_transaction`).
+    """
+    output = Path(output)
+    formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
+    with output_transaction(output):
+        written = [
+            *write_rdf(graph, output, formats),
+            write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
+            write_json(graph, output / "graph.json"),
+        ]
+        if views:
+            written.append(write_views(graph, output / "views", top=max_nodes)[-1])  # index.html
+    return written
