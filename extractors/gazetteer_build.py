@@ -7,11 +7,12 @@ PwC URL, corpus statistics, and whether the extractor may *detect* the name in
 text or only *link* a dataset the rules found anyway.
 
 Held-out papers
-    :func:`split_of` puts every Anthology id into ``"test"`` (10 %),
-    ``"tune"`` (10 %) or ``"train"`` (80 %) by a fixed hash.  Only ``train``
-    papers feed the gazetteer (their tags, abstracts and statistics), so the
-    development benchmark on ``tune`` and ``test`` abstracts never sees their
-    labels through the gazetteer.
+    :func:`split_of` puts every paper of the hand-annotated dev set's volumes
+    (:func:`is_dev_volume`) into ``"dev"`` and every other Anthology id into
+    ``"test"`` (10 %), ``"tune"`` (10 %) or ``"train"`` (80 %) by a fixed hash.
+    Only ``train`` papers feed the gazetteer (their tags, abstracts and
+    statistics), so the benchmarks on ``dev``, ``tune`` and ``test`` abstracts
+    never see their labels through the gazetteer.
 
 Aliases
     An acronym pair ("Stanford Sentiment Treebank (SST)") in the abstract of a
@@ -75,7 +76,10 @@ __all__ = [
     "AnthologyPaper",
     "GazetteerEntry",
     "split_of",
+    "volume_of",
+    "is_dev_volume",
     "iter_anthology_papers",
+    "iter_volume_papers",
     "detectable",
     "running_text_case",
     "build_entries",
@@ -94,14 +98,48 @@ _CAPITAL_WORDS = re.compile(r"^[A-Z]+(?:-[A-Z]+)*$")
 _WORDS = re.compile(r"[\s\-]+")
 
 
-def split_of(anthology_id: str) -> str:
-    """``"test"``, ``"tune"`` or ``"train"``: a fixed hash of the Anthology id (10 % / 10 % / 80 %).
+def volume_of(anthology_id: str) -> str | None:
+    """The volume file stem of a new-style Anthology id ("2021.woah-1.3" → "2021.woah"), else ``None``.
 
-    >>> sorted({split_of(f"2021.acl-long.{n}") for n in range(60)})
-    ['test', 'train', 'tune']
+    >>> volume_of("2021.woah-1.3"), volume_of("P18-1001")
+    ('2021.woah', None)
     """
+    stem = anthology_id.split("-", 1)[0]
+    return stem if _NEW_STYLE_VOLUME.fullmatch(stem) else None
+
+
+def is_dev_volume(volume: str) -> bool:
+    """Is ``volume`` (a file stem such as "2021.woah") one of the hand-annotated dev set's volumes?
+
+    The rule, fixed before any abstract was read: a volume from 2019 on whose
+    SHA-1 (first 8 hex digits) is 0 mod 30.  Its papers are in no other split:
+    neither the gazetteer nor the trained model sees them.
+
+    >>> is_dev_volume("2021.woah"), is_dev_volume("2021.acl"), is_dev_volume("1999.woah")
+    (True, False, False)
+    """
+    return (_NEW_STYLE_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= DEV_FIRST_YEAR
+            and int(hashlib.sha1(volume.encode("utf-8")).hexdigest()[:8], 16) % DEV_VOLUME_MODULUS == 0)
+
+
+def split_of(anthology_id: str) -> str:
+    """``"dev"`` for a paper of a dev volume (:func:`is_dev_volume`); else ``"test"``, ``"tune"`` or ``"train"``:
+    a fixed hash of the Anthology id (10 % / 10 % / 80 %).
+
+    >>> sorted({split_of(f"2021.acl-long.{n}") for n in range(60)}), split_of("2021.woah-1.3")
+    (['test', 'train', 'tune'], 'dev')
+    """
+    volume = volume_of(anthology_id)
+    if volume is not None and is_dev_volume(volume):
+        return "dev"
     bucket = int(hashlib.sha1(anthology_id.encode("utf-8")).hexdigest()[:8], 16) % 10
     return "test" if bucket == 0 else "tune" if bucket == 1 else "train"
+
+
+#: Dev volumes (:func:`is_dev_volume`): from this year on, SHA-1 of the volume stem ≡ 0 mod this.
+DEV_FIRST_YEAR = 2019
+DEV_VOLUME_MODULUS = 30
+_NEW_STYLE_VOLUME = re.compile(r"(?:19|20)\d\d\.[a-z0-9]+")
 
 
 @dataclass(frozen=True)
@@ -115,13 +153,18 @@ class AnthologyPaper:
 def iter_anthology_papers(folder: Path) -> Iterator[AnthologyPaper]:
     """Every paper of every ``*.xml`` volume under ``folder``, in file order, with its PwC tags."""
     for path in sorted(Path(folder).glob("*.xml")):
-        records = read_anthology_xml(path.read_bytes(), source=path.name)
-        tags: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        for mention in records.mentions:
-            if mention.same_as:
-                tags[mention.paper_ref].append((mention.name, mention.same_as))
-        for paper in records.papers:
-            yield AnthologyPaper(paper, tuple(tags.get(paper.ref, ())))
+        yield from iter_volume_papers(path)
+
+
+def iter_volume_papers(path: Path) -> Iterator[AnthologyPaper]:
+    """Every paper of one Anthology volume file, with its PwC tags."""
+    records = read_anthology_xml(Path(path).read_bytes(), source=Path(path).name)
+    tags: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for mention in records.mentions:
+        if mention.same_as:
+            tags[mention.paper_ref].append((mention.name, mention.same_as))
+    for paper in records.papers:
+        yield AnthologyPaper(paper, tuple(tags.get(paper.ref, ())))
 
 
 @dataclass

@@ -1,0 +1,221 @@
+"""The hand-annotated dev set: compile it from ``annotations.txt`` and score predictions against it.
+
+``benchmarks/data/devset/annotations.txt`` is written by hand (guidelines in
+``GUIDELINES.md`` beside it), one block per abstract::
+
+    @ 2021.woah-1.6
+    DATASET proposes Dutch Abusive Language Corpus | DALC v1.0
+    ?TASK uses target classification
+
+A line is ``[?]KIND ROLE NAME [| OTHER FORM ...]``: ``?`` marks an optional
+entity (fine to extract or to miss), the other forms are how the abstract also
+writes it (an acronym, a long form).  Every form must occur in the abstract;
+:func:`compile_devset` finds each occurrence (case-sensitive, except forms with
+a space or all in lower case) and writes ``devset.jsonl`` with character offsets:
+
+    python benchmarks/devset.py          # annotations.txt + the Anthology -> devset.jsonl
+
+Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
+predicted entity matches a gold one when a predicted name or long form has the
+entity key (:func:`ontology.ids.entity_key`) of one of the gold forms; a
+prediction matching only an optional entity is neither right nor wrong; a
+missed optional entity is not counted.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+_ROOT = _HERE.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from ontology.ids import entity_key  # noqa: E402
+
+DEVSET_DIR = _HERE / "data" / "devset"
+KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")
+ROLES = ("proposes", "uses")
+_LINE = re.compile(r"^(?P<optional>\?)?(?P<kind>[A-Z]+) (?P<role>proposes|uses) (?P<forms>.+)$")
+
+
+class DevsetError(ValueError):
+    """A line of annotations.txt is malformed or names a form the abstract does not contain."""
+
+
+@dataclass
+class GoldEntity:
+    """One annotated entity of one abstract."""
+
+    name: str
+    kind: str
+    role: str
+    forms: list[str]
+    optional: bool = False
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+    def keys(self) -> set[str]:
+        return {entity_key(form) for form in self.forms}
+
+
+def parse_annotations(text: str) -> dict[str, list[GoldEntity]]:
+    """Anthology id → its annotated entities.
+
+    >>> parse_annotations("@ X-1\\nTASK uses machine translation | MT\\n?METRIC uses BLEU\\n")["X-1"][0].forms
+    ['machine translation', 'MT']
+    """
+    papers: dict[str, list[GoldEntity]] = {}
+    current: list[GoldEntity] | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("@"):
+            current = papers.setdefault(line[1:].strip(), [])
+            continue
+        match = _LINE.match(line)
+        if current is None or not match or match["kind"] not in KINDS:
+            raise DevsetError(f"annotations line {number}: cannot read {line!r} (expected '[?]KIND ROLE NAME | FORM')")
+        forms = [f.strip() for f in match["forms"].split(" | ") if f.strip()]
+        current.append(GoldEntity(forms[0], match["kind"], match["role"], forms, bool(match["optional"])))
+    return papers
+
+
+def form_spans(form: str, text: str) -> list[tuple[int, int]]:
+    """Where ``form`` occurs in ``text`` as a whole word sequence.
+
+    >>> form_spans("BERT", "BERT-based mBERT and BERT."), form_spans("text classification", "Text classification")
+    ([(0, 4), (21, 25)], [(0, 19)])
+    """
+    flags = re.IGNORECASE if (" " in form or form.islower()) else 0
+    pattern = re.compile(r"(?<!\w)" + re.escape(form) + r"(?!\w)", flags)
+    return [(m.start(), m.end()) for m in pattern.finditer(text)]
+
+
+def compile_devset(annotations: Path, abstracts: Iterable[dict]) -> list[dict]:
+    """Records of ``devset.jsonl``: each annotated abstract with its entities and their character spans."""
+    gold = parse_annotations(annotations.read_text("utf-8"))
+    by_id = {row["id"]: row for row in abstracts}
+    records, missing = [], []
+    for paper_id, entities in gold.items():
+        row = by_id.get(paper_id)
+        if row is None:
+            raise DevsetError(f"{paper_id} is not a dev-set abstract (see scripts/devset_select.py)")
+        for entity in entities:
+            for form in entity.forms:
+                spans = form_spans(form, row["text"])
+                if not spans:
+                    missing.append(f"{paper_id}: {form!r}")
+                entity.spans.extend(spans)
+        records.append({**row, "entities": [
+            {"name": e.name, "kind": e.kind, "role": e.role, "forms": e.forms, "optional": e.optional,
+             "spans": sorted(set(e.spans))} for e in entities]})
+    if missing:
+        raise DevsetError("forms that do not occur in their abstract: " + "; ".join(missing))
+    return records
+
+
+def load_devset(path: Path = DEVSET_DIR / "devset.jsonl") -> list[dict]:
+    """The compiled dev set (one dict per abstract)."""
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+@dataclass
+class PRF:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    def figures(self) -> dict:
+        p = self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+        r = self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+        f = 2 * p * r / (p + r) if p + r else 0.0
+        return {"precision": round(p, 4), "recall": round(r, 4), "f1": round(f, 4),
+                "tp": self.tp, "fp": self.fp, "fn": self.fn}
+
+
+#: Scores reported: name → (gold kinds, predicted kinds, role or None).  "entities" ignores the kind.
+SCORES: dict[str, tuple[frozenset, frozenset, str | None]] = {
+    "entities": (frozenset(KINDS), frozenset(KINDS), None),
+    "methods_models": (frozenset({"METHOD", "MODEL"}), frozenset({"METHOD", "MODEL"}), None),
+    "datasets": (frozenset({"DATASET"}), frozenset({"DATASET"}), None),
+    "tasks": (frozenset({"TASK"}), frozenset({"TASK"}), None),
+    "metrics": (frozenset({"METRIC"}), frozenset({"METRIC"}), None),
+    "proposes": (frozenset(KINDS), frozenset(KINDS), "proposes"),
+}
+
+
+def score(records: list[dict], predictions: dict[str, list[tuple[str, str, str, str | None]]]) -> dict:
+    """Per-paper precision / recall / F1 for each of :data:`SCORES`.
+
+    ``predictions``: Anthology id → ``(name, KIND, role, long form or None)`` of each predicted mention.
+
+    >>> rec = [{"id": "p", "entities": [{"name": "BLEU", "kind": "METRIC", "role": "uses", "forms": ["BLEU"],
+    ...         "optional": False}]}]
+    >>> score(rec, {"p": [("BLEU", "METRIC", "uses", None), ("Zorb", "METHOD", "uses", None)]})["entities"]["f1"]
+    0.6667
+    """
+    counts = {name: PRF() for name in SCORES}
+    for record in records:
+        predicted = predictions.get(record["id"], [])
+        for name, (gold_kinds, predicted_kinds, role) in SCORES.items():
+            gold = [e for e in record["entities"] if e["kind"] in gold_kinds and (role is None or e["role"] == role)]
+            optional = [e for e in record["entities"] if e["optional"] or e["kind"] not in gold_kinds
+                        or (role is not None and e["role"] != role)]
+            mine: dict[str, set[str]] = {}
+            for pname, kind, prole, long_form in predicted:
+                if kind in predicted_kinds and (role is None or prole == role):
+                    keys = {entity_key(pname)} | ({entity_key(long_form)} if long_form else set())
+                    mine.setdefault(entity_key(pname), set()).update(keys)
+            merged = _merge(mine.values())
+            required = [e for e in gold if not e["optional"]]
+            counted = counts[name]
+            for keys in merged:
+                if any(keys & _keys(e) for e in required):
+                    counted.tp += 1
+                elif not any(keys & _keys(e) for e in gold + optional):
+                    counted.fp += 1
+            counted.fn += sum(not any(_keys(e) & keys for keys in merged) for e in required)
+    return {name: c.figures() for name, c in counts.items()}
+
+
+def _keys(entity: dict) -> set[str]:
+    return {entity_key(form) for form in entity["forms"]}
+
+
+def _merge(groups: Iterable[set[str]]) -> list[set[str]]:
+    """Predicted names that share a key (an acronym and its long form) are one prediction."""
+    merged: list[set[str]] = []
+    for group in groups:
+        group = set(group)
+        for other in [m for m in merged if m & group]:
+            group |= other
+            merged.remove(other)
+        merged.append(group)
+    return merged
+
+
+def main() -> int:
+    candidates = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/devset_candidates.jsonl")
+    if not candidates.exists():
+        print(f"devset: run `python scripts/devset_select.py --out {candidates}` first", file=sys.stderr)
+        return 2
+    rows = [json.loads(line) for line in candidates.read_text("utf-8").splitlines() if line.strip()]
+    records = compile_devset(DEVSET_DIR / "annotations.txt", rows)
+    out = DEVSET_DIR / "devset.jsonl"
+    out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    entities = [e for r in records for e in r["entities"]]
+    print(f"{len(records)} abstracts, {len(entities)} entities "
+          f"({sum(not e['optional'] for e in entities)} required) -> {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
