@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["TextBlock", "split_blocks", "VENUE_LINE", "parse_venue_label"]
+__all__ = ["VENUE_LINE", "TextBlock", "parse_venue_label", "split_blocks"]
 
 _BLANK_LINES = re.compile(r"\n[ \t]*\n")
 

@@ -8,9 +8,11 @@ A page reads, top to bottom:
    registration notices, "X will be held in ...") with the presentation type
    ("poster", "technical paper") somewhere among it;
 3. a listing of other papers of the event as abstract-then-title pairs; the
-   last abstract may come without its title. It is read forwards from the
-   first pair; a block that is neither abstract nor title costs only itself
-   and is reported with its line;
+   last abstract may come without its title. It opens with the paper that
+   "Next from" names, so prose and a heading-like line above it ("Registration
+   Required") are not taken for one more paper, and is read forwards from
+   there; a block that is neither abstract nor title costs only itself and is
+   reported with its line;
 4. navigation: "Downloads", "Next from VENUE" + a title, "Similar lecture" +
    a title, a footer.
 
@@ -32,7 +34,6 @@ digit or a quotation mark (``mT5: …``, ``“Mama …”: …``).
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -40,6 +41,19 @@ from importlib import resources
 from urllib.parse import urlsplit
 
 from extractors.blocks import TextBlock, parse_venue_label, split_blocks
+from extractors.lecture_shapes import (
+    NEXT_FROM,
+    SIMILAR,
+    followed_by_title,
+    is_abstract_like,
+    is_label_line,
+    is_presentation_type,
+    is_prose,
+    is_title_like,
+    names_label,
+    reader_cues,
+    venue_at,
+)
 from extractors.markup import URL, clean_markup
 from ontology.ids import normalize_text, paper_ref
 from ontology.records import InputProblem, Paper, PaperLink, PaperLinkKind, Provenance
@@ -54,25 +68,6 @@ __all__ = [
 
 EXTRACTOR = "lecture_page"
 
-_NEXT_FROM = re.compile(r"^Next from (?P<venue>.+?)\s*$")
-_SIMILAR = re.compile(r"^Similar lectures?\s*$", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)]?(?:\s|$)")
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
-#: What a notice asks the reader to do, or how it greets them (an abstract does neither).
-_READER_ACTION = re.compile(
-    r"\b(?:sign(?:ed|ing)?[ -]?(?:in|up)|log(?:ged|ging)?[ -]?in|please|welcome(?:\s+(?:to|you|all|back)\b|(?=\s*!))"
-    r"|thank you|join us|register(?:ed)?\s+(?:for|to|with|now|here)"
-    r"|registration\s+(?:is\s+)?(?:required|form|information)|click\s+(?:here|on|below)"
-    r"|subscribe\s+to|stay\s+(?:up\s+to\s+date|tuned))\b",
-    re.IGNORECASE,
-)
-_EXCLAMATION = re.compile(r"!(?:[\"'”’)]?)(?:\s|$)")
-_TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡")
-_MARKUP_LINE = re.compile(r"^\s*(?:#|<|\[|\*[^*]|\*\*[^*]+\*\*\s*$)")
-_MARKDOWN_LINK = re.compile(r"\]\((?:https?://|/)")
-_HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
-_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
-_QUOTED = re.compile(r"[\"“][^\"”]{0,300}[\"”]")
 
 EXAMPLE_PAGE = """Canada
 
@@ -127,128 +122,9 @@ class LecturePage:
 
 
 @cache
-def _presentation_nouns() -> frozenset[str]:
-    text = resources.files("extractors").joinpath("patterns/presentation_types.txt").read_text("utf-8")
-    return frozenset(ln.strip().lower() for ln in text.splitlines() if ln.strip() and not ln.startswith("#"))
-
-
-@cache
 def _code_hosts() -> frozenset[str]:
     text = resources.files("extractors").joinpath("patterns/code_hosts.txt").read_text("utf-8")
     return frozenset(ln.strip().lower() for ln in text.splitlines() if ln.strip() and not ln.startswith("#"))
-
-
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text)
-
-
-def _has_markup(text: str) -> bool:
-    return bool(
-        any(_MARKUP_LINE.match(line) for line in text.splitlines())
-        or _MARKDOWN_LINK.search(text)
-        or _HTML_TAG.search(text)
-    )
-
-
-def _is_label_line(block: TextBlock) -> bool:
-    """A short single line without sentence punctuation: a keyword, a type, a country."""
-    text = block.text
-    words = _words(text)
-    return (
-        "\n" not in text
-        and 1 <= len(words) <= 5
-        and len(text) <= 60
-        and not text.rstrip().endswith((".", "!", "?", ":"))
-        and not _has_markup(text)
-        and not any(ch.isdigit() for ch in text)
-    )
-
-
-def _is_presentation_type(block: TextBlock) -> bool:
-    if not _is_label_line(block):
-        return False
-    words = _words(block.text.lower())
-    return bool(words) and words[-1] in _presentation_nouns() and len(words) <= 3
-
-
-def _is_title_like(block: TextBlock, *, short: bool = False) -> bool:
-    """One line shaped like a paper title: no final full stop, no markup, not navigation.
-
-    A title opens with any letter, a digit or an opening quotation mark
-    (``mT5: …``, ``textless-lib: …``, ``“Mama Always …”: …``). Three words or
-    more, or two with a colon or question mark; ``short`` admits any two words
-    (the caller has seen an abstract on either side).
-    """
-    text = block.text
-    words = _words(text)
-    if "\n" in text or len(text) > 300 or _has_markup(text) or URL.search(text):
-        return False
-    if text.endswith((".", "!", ",", ";", ":")) or not (text[0].isalnum() or text[0] in _TITLE_OPENERS):
-        return False
-    if parse_venue_label(text) or _NEXT_FROM.match(text) or _SIMILAR.match(text):
-        return False
-    return len(words) >= 3 or (len(words) == 2 and (short or ":" in text or "?" in text))
-
-
-def _reader_cues(text: str) -> int:
-    """How many kinds of address to the reader ``text`` makes (outside quotations).
-
-    The kinds: the second person ("you", "your"), an action or greeting for the
-    reader (sign in, register for, welcome, please, thank you), an exclamation.
-    The first person is not one: authors write "I propose" as readily as "we".
-
-    >>> _reader_cues("To operationalize this question, I propose a simple protocol. My results hold.")
-    0
-    >>> _reader_cues("Welcome to NAACL! Please register to continue.")
-    2
-    """
-    unquoted = _QUOTED.sub(" ", text)  # quoted speech inside an abstract is not the author talking
-    return sum(bool(p.search(unquoted)) for p in (_SECOND_PERSON, _READER_ACTION, _EXCLAMATION))
-
-
-def _is_prose(block: TextBlock) -> bool:
-    """Several sentences of plain text, not all of it one quotation."""
-    text = block.text
-    if len(text) < 150 or len(_SENTENCE_END.findall(text + " ")) < 2 or _has_markup(text):
-        return False
-    return not (text[:1] in "\"“" and text.rstrip()[-1:] in "\"”")
-
-
-def _is_abstract_like(block: TextBlock, repeated: Collection[str], *, titled: bool = False) -> bool:
-    """Prose written about a paper, not a notice to the reader.
-
-    ``titled``: a title follows the block (or the venue line of the page's own
-    paper), the strongest sign of an abstract; then only a block that
-    addresses the reader in two ways ("Welcome! … you …") is a notice.
-    Without a title, any address to the reader makes it a notice, and so does
-    repetition across the pages of a batch unless the block is long (an
-    abstract repeats where another page lists it, and then a title follows).
-    """
-    if not _is_prose(block):
-        return False
-    cues = _reader_cues(block.text)
-    if titled:
-        return cues < 2
-    sentences = len(_SENTENCE_END.findall(block.text + " "))
-    return cues == 0 and (normalize_text(block.text) not in repeated or sentences >= 4)
-
-
-def _titled(blocks: list[TextBlock], i: int) -> bool:
-    """Whether the block after ``blocks[i]`` is a venue line or a title (the head of a page)."""
-    following = blocks[i + 1] if i + 1 < len(blocks) else None
-    return following is not None and bool(_venue_at(blocks, i + 1) or _is_title_like(following))
-
-
-def _venue_at(blocks: list[TextBlock], i: int) -> tuple[str, int] | None:
-    """The venue label ``blocks[i]`` is, where it stands between an abstract and a title.
-
-    Its place makes a one-word series a venue ("Interspeech 2028"), which on
-    its own could be a place and a year.
-    """
-    if i >= len(blocks):
-        return None
-    titled = i + 1 < len(blocks) and _is_title_like(blocks[i + 1])
-    return parse_venue_label(blocks[i].text, one_word=titled)
 
 
 def repeated_blocks(texts: Collection[str]) -> frozenset[str]:
@@ -264,9 +140,9 @@ def looks_like_lecture_page(text: str) -> bool:
     """Whether ``text`` has the shape of a lecture page (used for format detection)."""
     blocks = split_blocks(text[:20000])
     head = blocks[:4]
-    has_abstract = any(_is_abstract_like(b, (), titled=_titled(blocks, i)) for i, b in enumerate(head))
+    has_abstract = any(is_abstract_like(b, (), titled=followed_by_title(blocks, i)) for i, b in enumerate(head))
     has_venue = any(parse_venue_label(b.text) for b in blocks[:6])
-    has_nav = any(_NEXT_FROM.match(b.text) or _SIMILAR.match(b.text) for b in blocks)
+    has_nav = any(NEXT_FROM.match(b.text) or SIMILAR.match(b.text) for b in blocks)
     return has_abstract and (has_venue or has_nav)
 
 
@@ -291,7 +167,7 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     listing = _read_listing(blocks, head.end, nav, repeated, event=event)
 
     middle = blocks[head.end : listing.start]
-    types = [b for b in middle if _is_presentation_type(b)]
+    types = [b for b in middle if is_presentation_type(b)]
     boilerplate = tuple(b for b in middle if b not in types) + tuple(listing.skipped)
     problems.extend(_listing_problems(source, listing))
     if head.abstract is None:
@@ -346,22 +222,22 @@ class _Head:
 def _read_head(blocks: list[TextBlock], text: str, source: str, repeated: Collection[str]) -> _Head:
     head = _Head()
     abstract_at = next(
-        (i for i, b in enumerate(blocks[:3]) if _is_abstract_like(b, repeated, titled=_titled(blocks, i))), None
+        (i for i, b in enumerate(blocks[:3]) if is_abstract_like(b, repeated, titled=followed_by_title(blocks, i))), None
     )
     if abstract_at is None:
         return head
-    if abstract_at > 0 and _is_label_line(blocks[abstract_at - 1]):
+    if abstract_at > 0 and is_label_line(blocks[abstract_at - 1]):
         head.country = blocks[abstract_at - 1].text.strip()
     head.abstract = blocks[abstract_at]
     i = abstract_at + 1
-    if label := _venue_at(blocks, i):
+    if label := venue_at(blocks, i):
         head.venue = f"{label[0]} {label[1]}"
         i += 1
-    if i < len(blocks) and _is_title_like(blocks[i]):
+    if i < len(blocks) and is_title_like(blocks[i]):
         head.title = blocks[i]
         i += 1
     keywords = []
-    while i < len(blocks) and _is_label_line(blocks[i]) and not _is_presentation_type(blocks[i]):
+    while i < len(blocks) and is_label_line(blocks[i]) and not is_presentation_type(blocks[i]):
         keywords.append(blocks[i].text.strip())
         i += 1
     head.keywords = tuple(keywords)
@@ -382,14 +258,14 @@ def _find_navigation(blocks: list[TextBlock], head_end: int) -> _Navigation:
     for i in range(head_end, len(blocks)):
         block = blocks[i]
         following = blocks[i + 1] if i + 1 < len(blocks) else None
-        if match := _NEXT_FROM.match(block.text):
+        if match := NEXT_FROM.match(block.text):
             nav.start = min(nav.start, i)
             nav.venue = match.group("venue")
-            if following is not None and _is_title_like(following):
+            if following is not None and is_title_like(following):
                 nav.next_title = following
-        elif _SIMILAR.match(block.text):
+        elif SIMILAR.match(block.text):
             nav.start = min(nav.start, i)
-            if following is not None and _is_title_like(following):
+            if following is not None and is_title_like(following):
                 nav.similar_title = following
     return nav
 
@@ -399,6 +275,7 @@ class _Listing:
     start: int  # index of the first listed block (the navigation's when nothing is listed)
     pairs: list[tuple[TextBlock, TextBlock | None]] = field(default_factory=list)
     skipped: list[TextBlock] = field(default_factory=list)  # blocks inside the listing that fit nowhere
+    above: TextBlock | None = None  # the first of several pairs above the paper "Next from" names
 
 
 def _read_listing(
@@ -428,34 +305,39 @@ def _read_listing(
     nav_start = nav.start
 
     def is_abstract(i: int, *, titled: bool) -> bool:
-        return head_end <= i < nav_start and _is_abstract_like(blocks[i], () if titled else repeated, titled=titled)
+        return head_end <= i < nav_start and is_abstract_like(blocks[i], () if titled else repeated, titled=titled)
 
     def is_title(i: int) -> bool:
         if not head_end <= i < nav_start:
             return False
-        short = i + 1 < nav_start and _is_prose(blocks[i + 1])
-        return _is_title_like(blocks[i], short=short) and not _is_presentation_type(blocks[i])
+        short = i + 1 < nav_start and is_prose(blocks[i + 1])
+        return is_title_like(blocks[i], short=short) and not is_presentation_type(blocks[i])
 
     def opens_listing(i: int) -> bool:
         text = blocks[i].text
-        return is_abstract(i, titled=True) and is_title(i + 1) and not _reader_cues(text) and not _names(text, event)
+        return is_abstract(i, titled=True) and is_title(i + 1) and not reader_cues(text) and not names_label(text, event)
 
+    first_pair = next((i for i in range(head_end, nav_start) if opens_listing(i)), None)
     start = _anchored_start(blocks, head_end, nav, is_abstract=is_abstract, is_title=is_title)
+    above = None
+    if start is not None and first_pair is not None and first_pair < start:
+        # one pair above it is what boilerplate prose and a heading line look like; more may be listed papers
+        pairs_above = [i for i in range(first_pair, start) if is_abstract(i, titled=True) and is_title(i + 1)]
+        above = blocks[first_pair] if len(pairs_above) > 1 else None
+    start = first_pair if start is None else start
     if start is None:
-        start = next((i for i in range(head_end, nav_start) if opens_listing(i)), None)
-    if start is None:
-        last = next((i for i in range(nav_start - 1, head_end - 1, -1) if _is_prose(blocks[i])), None)
+        last = next((i for i in range(nav_start - 1, head_end - 1, -1) if is_prose(blocks[i])), None)
         if last is not None and is_abstract(last, titled=False):
             return _Listing(last, [(blocks[last], None)])
         return _Listing(nav_start)
 
-    listing = _Listing(start)
+    listing = _Listing(start, above=above)
     pending: list[TextBlock] = []  # blocks not (yet) placed; inside the listing only if a paper follows
     i = start
     while i < nav_start:
         if is_abstract(i, titled=True) and is_title(i + 1):
             pair, step = (blocks[i], blocks[i + 1]), 2
-        elif is_abstract(i, titled=True) and not _is_prose(blocks[i + 1]) and is_title(i + 2):
+        elif is_abstract(i, titled=True) and not is_prose(blocks[i + 1]) and is_title(i + 2):
             pending.append(blocks[i + 1])  # one stray block between an abstract and its title
             pair, step = (blocks[i], blocks[i + 2]), 3
         elif is_abstract(i, titled=False):
@@ -483,26 +365,19 @@ def _anchored_start(
             continue
         if is_abstract(k - 1, titled=True):
             return k - 1
-        if k - 2 >= head_end and not _is_prose(blocks[k - 1]) and is_abstract(k - 2, titled=True):
+        if k - 2 >= head_end and not is_prose(blocks[k - 1]) and is_abstract(k - 2, titled=True):
             return k - 2  # one stray block between the abstract and its title
     return None
 
 
-def _names(text: str, labels: tuple[str, ...]) -> bool:
-    """Whether ``text`` names one of ``labels`` ("ACL 2026"), as text about the conference does.
-
-    >>> _names("The 64th Annual Meeting (ACL 2026) will take place in San Diego.", ("ACL 2026",))
-    True
-    >>> _names("We evaluate on the ACL 2026 shared task data.", ("EMNLP 2025",))
-    False
-    """
-    folded = normalize_text(text)
-    return any(re.search(rf"(?<!\w){re.escape(normalize_text(label))}(?!\w)", folded) for label in labels)
-
-
 def _listing_problems(source: str, listing: _Listing) -> list[InputProblem]:
-    """One warning for each block skipped inside the listing, and for each title a listed abstract lost."""
+    """One warning for each block skipped inside the listing, for each title a listed abstract lost, and for
+    papers that may have been listed above the one "Next from" names (when it is not the first)."""
     problems = [
+        InputProblem(source, 'listing: abstract-and-title pairs above the paper "Next from" names, which opens '
+                     "the listing; read as boilerplate", block.line)
+        for block in [listing.above] if block is not None
+    ] + [
         InputProblem(source, "listing: a block that is neither an abstract nor its title; skipped", block.line)
         for block in listing.skipped
     ]
@@ -592,7 +467,7 @@ def _venue_labels(blocks: list[TextBlock], head: _Head, nav: _Navigation) -> tup
     labels = [head.venue, nav.venue] + [
         f"{series} {year}"
         for b in blocks
-        if not _NEXT_FROM.match(b.text) and (parsed := parse_venue_label(b.text))
+        if not NEXT_FROM.match(b.text) and (parsed := parse_venue_label(b.text))
         for series, year in [parsed]
     ]
     return tuple(sorted({label for label in labels if label}))

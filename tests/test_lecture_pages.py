@@ -319,3 +319,14 @@ def test_one_untitled_listed_abstract_after_a_heading_line(prose):
 def test_the_line_between_abstract_and_title_is_the_venue_even_as_one_word(venue):
     page = read_lecture_page(EXAMPLE_PAGE.replace("NAACL 2027\n\nTiny", f"{venue}\n\nTiny"), source="t.txt")
     assert (page.main.venue, page.main.title, page.main.keywords) == (venue, "Tiny Models Rule", ())
+
+
+def test_papers_above_the_one_next_from_names_are_reported():
+    # "Next from" names the first listed paper; where it names the third, the two above are not read but reported
+    text = (LISTINGS / "naacl_forty_listing.txt").read_text(encoding="utf-8")
+    nav = text.index("\nNext from ")
+    text = text[:nav] + text[nav:].replace(FORTY[0]["title"], FORTY[2]["title"], 1)
+    page = read_lecture_page(text, source="forty.txt")
+    assert [p.title for p in page.listed] == [x["title"] for x in FORTY[2:]]
+    first_line = text.count("\n", 0, text.index(FORTY[0]["abstract"])) + 1
+    assert any(p.line == first_line and "above the paper" in p.message for p in page.problems)

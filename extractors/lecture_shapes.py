@@ -1,0 +1,189 @@
+"""The shapes of the blocks of a lecture page: label lines, titles, prose, abstracts, notices to the reader.
+
+Each predicate looks at one block (and at most its neighbours); where a block
+stands on the page is :mod:`extractors.lecture_pages`' business.
+
+>>> title = TextBlock("“Mama Always Had a Way”: A Dialogue Corpus", start=0, end=42, line=1, index=0)
+>>> is_title_like(title), is_title_like(title, short=True), is_prose(title)
+(True, True, False)
+>>> reader_cues("Welcome to NAACL! Please register to continue.")
+2
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from functools import cache
+from importlib import resources
+
+from extractors.blocks import TextBlock, parse_venue_label
+from extractors.markup import URL
+from ontology.ids import normalize_text
+
+__all__ = [
+    "NEXT_FROM",
+    "SIMILAR",
+    "followed_by_title",
+    "is_abstract_like",
+    "is_label_line",
+    "is_presentation_type",
+    "is_prose",
+    "is_title_like",
+    "names_label",
+    "reader_cues",
+    "venue_at",
+]
+
+NEXT_FROM = re.compile(r"^Next from (?P<venue>.+?)\s*$")
+SIMILAR = re.compile(r"^Similar lectures?\s*$", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)]?(?:\s|$)")
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+#: What a notice asks the reader to do, or how it greets them (an abstract does neither).
+_READER_ACTION = re.compile(
+    r"\b(?:sign(?:ed|ing)?[ -]?(?:in|up)|log(?:ged|ging)?[ -]?in|please|welcome(?:\s+(?:to|you|all|back)\b|(?=\s*!))"
+    r"|thank you|join us|register(?:ed)?\s+(?:for|to|with|now|here)"
+    r"|registration\s+(?:is\s+)?(?:required|form|information)|click\s+(?:here|on|below)"
+    r"|subscribe\s+to|stay\s+(?:up\s+to\s+date|tuned))\b",
+    re.IGNORECASE,
+)
+_EXCLAMATION = re.compile(r"!(?:[\"'”’)]?)(?:\s|$)")
+_TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡")
+_MARKUP_LINE = re.compile(r"^\s*(?:#|<|\[|\*[^*]|\*\*[^*]+\*\*\s*$)")
+_MARKDOWN_LINK = re.compile(r"\]\((?:https?://|/)")
+_HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+_QUOTED = re.compile(r"[\"“][^\"”]{0,300}[\"”]")
+
+
+@cache
+def _presentation_nouns() -> frozenset[str]:
+    """Last words of a presentation type ("poster", "oral presentation"), from ``patterns/presentation_types.txt``."""
+    text = resources.files("extractors").joinpath("patterns/presentation_types.txt").read_text("utf-8")
+    return frozenset(ln.strip().lower() for ln in text.splitlines() if ln.strip() and not ln.startswith("#"))
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text)
+
+
+def _has_markup(text: str) -> bool:
+    """Whether ``text`` carries Markdown or HTML, as page furniture does and abstracts and titles do not."""
+    return bool(
+        any(_MARKUP_LINE.match(line) for line in text.splitlines())
+        or _MARKDOWN_LINK.search(text)
+        or _HTML_TAG.search(text)
+    )
+
+
+def is_label_line(block: TextBlock) -> bool:
+    """A short single line without sentence punctuation: a keyword, a type, a country."""
+    text = block.text
+    words = _words(text)
+    return (
+        "\n" not in text
+        and 1 <= len(words) <= 5
+        and len(text) <= 60
+        and not text.rstrip().endswith((".", "!", "?", ":"))
+        and not _has_markup(text)
+        and not any(ch.isdigit() for ch in text)
+    )
+
+
+def is_presentation_type(block: TextBlock) -> bool:
+    """A label line ending in a kind of presentation ("poster", "technical paper", "oral presentation")."""
+    if not is_label_line(block):
+        return False
+    words = _words(block.text.lower())
+    return bool(words) and words[-1] in _presentation_nouns() and len(words) <= 3
+
+
+def is_title_like(block: TextBlock, *, short: bool = False) -> bool:
+    """One line shaped like a paper title: no final full stop, no markup, not navigation.
+
+    A title opens with any letter, a digit or an opening quotation mark
+    (``mT5: …``, ``textless-lib: …``, ``“Mama Always …”: …``). Three words or
+    more, or two with a colon or question mark; ``short`` admits any two words
+    (the caller has seen an abstract on either side).
+    """
+    text = block.text
+    words = _words(text)
+    if "\n" in text or len(text) > 300 or _has_markup(text) or URL.search(text):
+        return False
+    if text.endswith((".", "!", ",", ";", ":")) or not (text[0].isalnum() or text[0] in _TITLE_OPENERS):
+        return False
+    if parse_venue_label(text) or NEXT_FROM.match(text) or SIMILAR.match(text):
+        return False
+    return len(words) >= 3 or (len(words) == 2 and (short or ":" in text or "?" in text))
+
+
+def reader_cues(text: str) -> int:
+    """How many kinds of address to the reader ``text`` makes (outside quotations).
+
+    The kinds: the second person ("you", "your"), an action or greeting for the
+    reader (sign in, register for, welcome, please, thank you), an exclamation.
+    The first person is not one: authors write "I propose" as readily as "we".
+
+    >>> reader_cues("To operationalize this question, I propose a simple protocol. My results hold.")
+    0
+    >>> reader_cues("Welcome to NAACL! Please register to continue.")
+    2
+    """
+    unquoted = _QUOTED.sub(" ", text)  # quoted speech inside an abstract is not the author talking
+    return sum(bool(p.search(unquoted)) for p in (_SECOND_PERSON, _READER_ACTION, _EXCLAMATION))
+
+
+def is_prose(block: TextBlock) -> bool:
+    """Several sentences of plain text, not all of it one quotation."""
+    text = block.text
+    if len(text) < 150 or len(_SENTENCE_END.findall(text + " ")) < 2 or _has_markup(text):
+        return False
+    return not (text[:1] in "\"“" and text.rstrip()[-1:] in "\"”")
+
+
+def is_abstract_like(block: TextBlock, repeated: Collection[str], *, titled: bool = False) -> bool:
+    """Prose written about a paper, not a notice to the reader.
+
+    ``titled``: a title follows the block (or the venue line of the page's own
+    paper), the strongest sign of an abstract; then only a block that
+    addresses the reader in two ways ("Welcome! … you …") is a notice.
+    Without a title, any address to the reader makes it a notice, and so does
+    repetition across the pages of a batch unless the block is long (an
+    abstract repeats where another page lists it, and then a title follows).
+    """
+    if not is_prose(block):
+        return False
+    cues = reader_cues(block.text)
+    if titled:
+        return cues < 2
+    sentences = len(_SENTENCE_END.findall(block.text + " "))
+    return cues == 0 and (normalize_text(block.text) not in repeated or sentences >= 4)
+
+
+def followed_by_title(blocks: list[TextBlock], i: int) -> bool:
+    """Whether the block after ``blocks[i]`` is a venue line or a title (the head of a page)."""
+    following = blocks[i + 1] if i + 1 < len(blocks) else None
+    return following is not None and bool(venue_at(blocks, i + 1) or is_title_like(following))
+
+
+def venue_at(blocks: list[TextBlock], i: int) -> tuple[str, int] | None:
+    """The venue label ``blocks[i]`` is, where it stands between an abstract and a title.
+
+    Its place makes a one-word series a venue ("Interspeech 2028"), which on
+    its own could be a place and a year.
+    """
+    if i >= len(blocks):
+        return None
+    before_title = i + 1 < len(blocks) and is_title_like(blocks[i + 1])
+    return parse_venue_label(blocks[i].text, one_word=before_title)
+
+
+def names_label(text: str, labels: tuple[str, ...]) -> bool:
+    """Whether ``text`` names one of ``labels`` ("ACL 2026"), as text about the conference does.
+
+    >>> names_label("The 64th Annual Meeting (ACL 2026) will take place in San Diego.", ("ACL 2026",))
+    True
+    >>> names_label("We evaluate on the ACL 2026 shared task data.", ("EMNLP 2025",))
+    False
+    """
+    folded = normalize_text(text)
+    return any(re.search(rf"(?<!\w){re.escape(normalize_text(label))}(?!\w)", folded) for label in labels)
