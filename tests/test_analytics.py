@@ -11,6 +11,7 @@ from exports.rdf import write_turtle
 from kg import analytics
 from kg.analytics import (
     AnalyticsError,
+    benchmarks_by_task,
     bridging_papers,
     centrality,
     co_usage_graph,
@@ -281,6 +282,76 @@ def test_paper_entity_pairs_has_one_row_per_pair_whatever_the_relations():
     assert len(both) == len(both.drop_duplicates(["paper", "entity"])) == 6
     assert paper_entity_pairs(graph, relations=("proposes",))[["paper", "entity"]].values.tolist() == [
         ["paper/p4", "method/bert"]]
+
+
+# ----------------------------------------------------------------------------- tasks and metrics
+
+
+def test_benchmarks_by_task_lists_the_datasets_of_the_papers_on_each_task():
+    table = benchmarks_by_task(toy_graph(tasks=True), tasks=None)
+    assert table[["task_label", "task_papers", "label", "papers", "share"]].values.tolist() == [
+        ["question answering", 3, "SQuAD", 3, 1.0],  # p1, p2, p6
+        ["question answering", 3, "WMT14", 1, 0.3333],  # p6 works on translation too
+        ["machine translation", 2, "WMT14", 2, 1.0],
+        ["machine translation", 2, "SQuAD", 1, 0.5],
+        ["natural language inference", 2, "GLUE", 2, 1.0],
+        ["natural language inference", 2, "MNLI", 2, 1.0],
+        ["low-resource machine translation", 1, "SQuAD", 1, 1.0],  # p6 introduces the task
+        ["low-resource machine translation", 1, "WMT14", 1, 1.0],
+    ]
+
+
+def test_benchmarks_by_task_keeps_the_top_tasks_and_rows_and_counts_only_the_asked_relations():
+    graph = toy_graph(tasks=True)
+    assert benchmarks_by_task(graph, top=1, tasks=1)[["task", "entity"]].values.tolist() == [
+        ["task/qa", "dataset/squad"]]
+    introduced_only = benchmarks_by_task(graph, relations=("proposes",))
+    assert introduced_only.empty  # no paper both introduces a task and introduces a dataset
+    used_only = benchmarks_by_task(graph, relations=("uses",))
+    assert "task/lrmt" not in set(used_only["task"])  # p6 only introduces it
+
+
+def test_metrics_by_task_and_the_most_used_tasks_and_metrics():
+    graph = toy_graph(tasks=True)
+    metrics = benchmarks_by_task(graph, kind="metric", tasks=None)
+    by_task = {task: list(rows["label"]) for task, rows in metrics.groupby("task_label", sort=False)}
+    assert by_task == {"question answering": ["F1", "BLEU", "exact match"], "machine translation": ["BLEU"],
+                       "natural language inference": ["accuracy"], "low-resource machine translation": ["BLEU"]}
+    tasks = top_entities(graph, kind="task", relations=("uses", "proposes"), top=10)
+    assert tasks[["label", "papers"]].values.tolist() == [
+        ["question answering", 3], ["machine translation", 2], ["natural language inference", 2],
+        ["low-resource machine translation", 1]]
+    assert top_entities(graph, kind="metric", top=2)[["label", "papers"]].values.tolist() == [
+        ["BLEU", 2], ["F1", 2]]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda g: benchmarks_by_task(g, kind="task"), "not task"),
+    (lambda g: benchmarks_by_task(g, kind="venue"), "unknown entity kind 'venue'"),
+    (lambda g: benchmarks_by_task(g, top=0), "at least 1"),
+    (lambda g: benchmarks_by_task(g, tasks=0), "at least 1"),
+    (lambda g: benchmarks_by_task(g, relations=("cites",)), "unknown relation 'cites'"),
+])
+def test_bad_task_questions_say_what_is_allowed(call, message):
+    with pytest.raises(AnalyticsError, match=message):
+        call(toy_graph(tasks=True))
+
+
+def test_a_graph_without_tasks_has_no_benchmarks_by_task(sample):
+    assert benchmarks_by_task(toy_graph()).empty and benchmarks_by_task(nx.MultiDiGraph()).empty
+    assert benchmarks_by_task(sample).empty == (not any(k == "task" for _, k in sample.nodes(data="kind")))
+
+
+def test_metrics_stay_out_of_communities_and_centrality_but_tasks_join_them():
+    graph = toy_graph(tasks=True)
+    projected = paper_entity_graph(graph)
+    assert "metric/f1" not in projected and "task/qa" in projected
+    assert "metric/f1" in paper_entity_graph(graph, kinds=analytics.ENTITY_KINDS)
+    found = communities(graph)
+    assert not any(node.startswith("metric/") for members in found for node in members)
+    qa = next(members for members in found if "task/qa" in members)
+    assert {"paper/p1", "paper/p2"} <= qa  # the question-answering papers stay together
+    assert set(centrality(graph, kind="entity", top=50)["kind"]) == {"dataset", "method", "task"}
 
 
 def test_every_public_name_of_the_package_is_importable():

@@ -9,7 +9,9 @@ Nothing here prints; :mod:`kg.report` turns the answers into text and HTML.
 * :mod:`~kg.analytics.loading`: :func:`load_graph`, :func:`load_rdf`;
 * :mod:`~kg.analytics.frames`: :func:`to_pandas`, :func:`paper_entity_pairs`;
 * :mod:`~kg.analytics.usage`: :func:`top_entities` (overall, by venue, series
-  or year), :func:`entity_trends`;
+  or year; also the most addressed tasks and most used metrics), :func:`entity_trends`;
+* :mod:`~kg.analytics.tasks`: :func:`benchmarks_by_task` (datasets, or metrics,
+  named by the papers on each task);
 * :mod:`~kg.analytics.projection`: :func:`paper_entity_graph`, :func:`co_usage_graph`;
 * :mod:`~kg.analytics.community`: :func:`communities`, :func:`choose_community_method`;
 * :mod:`~kg.analytics.rankings`: :func:`centrality`, :func:`bridging_papers`;
@@ -30,9 +32,10 @@ from kg.analytics.community import LOUVAIN_MAX_NODES, CommunityMethod, choose_co
 from kg.analytics.errors import AnalyticsError
 from kg.analytics.frames import GraphFrames, paper_entity_pairs, to_pandas
 from kg.analytics.loading import load_graph, load_rdf
-from kg.analytics.projection import co_usage_graph, paper_entity_graph
+from kg.analytics.projection import TOPICAL_KINDS, co_usage_graph, paper_entity_graph
 from kg.analytics.rankings import bridging_papers, centrality
 from kg.analytics.similar import similar_papers
+from kg.analytics.tasks import benchmarks_by_task
 from kg.analytics.toy import toy_graph
 from kg.analytics.usage import GroupBy, entity_trends, top_entities
 from ontology.kinds import ENTITY_KINDS
@@ -40,10 +43,12 @@ from ontology.kinds import ENTITY_KINDS
 __all__ = [
     "ENTITY_KINDS",
     "LOUVAIN_MAX_NODES",
+    "TOPICAL_KINDS",
     "AnalyticsError",
     "CommunityMethod",
     "GraphFrames",
     "GroupBy",
+    "benchmarks_by_task",
     "bridging_papers",
     "centrality",
     "choose_community_method",

@@ -40,7 +40,7 @@ def to_pandas(graph: nx.MultiDiGraph) -> GraphFrames:
     GraphFrames
         ``papers`` has one row per paper (``paper``, ``label`` and the paper
         attributes of docs/graph-model.md, plus ``has_abstract``); ``entities``
-        one row per method, dataset or model (``entity``, ``kind``, ``label``,
+        one row per method, dataset, model, task or metric (``entity``, ``kind``, ``label``,
         ``papers`` naming it, ``proposed_by``, ``used_by``, ``same_as``);
         ``facts`` one row per proposes/uses edge (``paper``, ``relation``,
         ``entity``, ``kind``, ``label``, ``confidence``, ``extractor``, and the
@@ -104,8 +104,8 @@ def paper_entity_pairs(
     ----------
     graph : networkx.MultiDiGraph
         A built kg graph.
-    kind : {"method", "dataset", "model"} or None
-        Entity kind to keep; ``None`` keeps all three.
+    kind : {"method", "dataset", "model", "task", "metric"} or None
+        Entity kind to keep; ``None`` keeps every kind.
     relations : sequence of {"proposes", "uses"}
         Which edges count as naming an entity.
 

@@ -9,15 +9,19 @@ import networkx as nx
 
 from kg.analytics.errors import AnalyticsError
 from kg.analytics.frames import paper_entity_pairs
-from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS, EdgeRelation
+from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS, EdgeRelation, EntityKind
 
-__all__ = ["co_usage_graph", "paper_entity_graph"]
+__all__ = ["TOPICAL_KINDS", "co_usage_graph", "paper_entity_graph"]
 
 _SIMILAR_TO = EdgeRelation.SIMILAR_TO.value
+#: Entity kinds :func:`paper_entity_graph` keeps by default (and so communities, centrality and bridging papers):
+#: every kind but metrics.  A few generic metrics (accuracy, F1) are named by a large share of all papers, so
+#: they would join unrelated papers into one community and top every centrality ranking.
+TOPICAL_KINDS: tuple[str, ...] = tuple(kind for kind in ENTITY_KINDS if kind != EntityKind.METRIC.value)
 
 
 def paper_entity_graph(
-    graph: nx.MultiDiGraph, *, kinds: Iterable[str] = ENTITY_KINDS, similar: bool = False
+    graph: nx.MultiDiGraph, *, kinds: Iterable[str] = TOPICAL_KINDS, similar: bool = False
 ) -> nx.Graph:
     """The undirected graph of papers and the entities they propose or use.
 
@@ -25,8 +29,8 @@ def paper_entity_graph(
     ----------
     graph : networkx.MultiDiGraph
         A built kg graph.
-    kinds : iterable of {"method", "dataset", "model"}
-        Entity kinds kept.
+    kinds : iterable of {"method", "dataset", "model", "task", "metric"}
+        Entity kinds kept (default :data:`TOPICAL_KINDS`: all but metrics).
     similar : bool
         Also add the papers' ``similarTo`` links.
 
@@ -51,6 +55,9 @@ def paper_entity_graph(
     (12, 15)
     >>> paper_entity_graph(toy_graph(), similar=True).edges["paper/p1", "paper/p2"]
     {'weight': 1.0}
+    >>> pe = paper_entity_graph(toy_graph(tasks=True))
+    >>> sorted({kind for _, kind in pe.nodes(data="kind")})
+    ['dataset', 'method', 'paper', 'task']
     """
     kinds = set(kinds)
     unknown = kinds - set(ENTITY_KINDS)
@@ -85,8 +92,8 @@ def co_usage_graph(
     ----------
     graph : networkx.MultiDiGraph
         A built kg graph.
-    kind : {"dataset", "method", "model"} or None
-        Entity kind to link; ``None`` links all three.
+    kind : {"dataset", "method", "model", "task", "metric"} or None
+        Entity kind to link; ``None`` links every kind.
     min_weight : int
         Fewest papers naming both entities for an edge.
     relations : sequence of {"uses", "proposes"}

@@ -33,9 +33,10 @@ def centrality(
     ----------
     graph : networkx.MultiDiGraph
         A built kg graph.
-    kind : {"paper", "dataset", "method", "model", "entity"} or None
-        Rank only nodes of this kind (``"entity"``: any of the three entity
-        kinds); ``None`` ranks every node.
+    kind : {"paper", "dataset", "method", "model", "task", "entity"} or None
+        Rank only nodes of this kind (``"entity"``: any entity kind); ``None``
+        ranks every node.  Metrics are not in the paper–entity graph
+        (:data:`~kg.analytics.projection.TOPICAL_KINDS`), so they are never ranked.
     measure : {"pagerank", "degree", "betweenness"}
         PageRank (weighted), degree centrality, or betweenness estimated from
         at most 500 sampled sources (seeded, so repeatable).

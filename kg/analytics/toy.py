@@ -6,7 +6,7 @@ import networkx as nx
 __all__ = ["toy_graph"]
 
 
-def toy_graph() -> nx.MultiDiGraph:
+def toy_graph(*, tasks: bool = False) -> nx.MultiDiGraph:
     """A made-up graph of six papers at two venues, with datasets and methods, for examples and tests.
 
     ======  ==========  ====================================  ==========================
@@ -22,6 +22,25 @@ def toy_graph() -> nx.MultiDiGraph:
 
     plus a made-up dataset no paper uses, and one source ``similarTo`` link p1 → p2.
 
+    With ``tasks=True`` the papers also address tasks and evaluate with metrics:
+
+    ======  ===================================================  ==================
+    paper   tasks                                                metrics
+    ======  ===================================================  ==================
+    p1      question answering                                   F1, exact match
+    p2      question answering                                   F1
+    p3      natural language inference                           accuracy
+    p4      natural language inference                           accuracy
+    p5      machine translation                                  BLEU
+    p6      machine translation, question answering;             BLEU
+            proposes low-resource machine translation
+    ======  ===================================================  ==================
+
+    Parameters
+    ----------
+    tasks : bool
+        Add the task and metric nodes and their edges.
+
     Returns
     -------
     networkx.MultiDiGraph
@@ -31,6 +50,8 @@ def toy_graph() -> nx.MultiDiGraph:
     --------
     >>> sorted(toy_graph().nodes["paper/p1"])[:4]
     ['abstract', 'kind', 'label', 'sources']
+    >>> sorted(kind for _, kind in toy_graph(tasks=True).nodes(data="kind") if kind in ("task", "metric"))
+    ['metric', 'metric', 'metric', 'metric', 'task', 'task', 'task', 'task']
     """
     graph = nx.MultiDiGraph()
     venues = {"ACL 2019": ("ACL", 2019), "EMNLP 2020": ("EMNLP", 2020)}
@@ -72,4 +93,29 @@ def toy_graph() -> nx.MultiDiGraph:
                    source="toy", extractor="toy", mentions=[])
     graph.add_edge("paper/p1", "paper/p2", key="similarTo", relation="similarTo", source="toy", sources=["toy"],
                    extractor="toy")
+    if tasks:
+        _add_tasks_and_metrics(graph)
     return graph
+
+
+def _add_tasks_and_metrics(graph: nx.MultiDiGraph) -> None:
+    nodes = {"task/qa": ("question answering", ["QA"]), "task/nli": ("natural language inference", ["NLI"]),
+             "task/mt": ("machine translation", ["MT"]), "task/lrmt": ("low-resource machine translation", []),
+             "metric/f1": ("F1", ["F1 score"]), "metric/em": ("exact match", ["EM"]),
+             "metric/accuracy": ("accuracy", []), "metric/bleu": ("BLEU", [])}
+    for node, (label, alt_labels) in nodes.items():
+        graph.add_node(node, kind=node.split("/")[0], label=label, alt_labels=alt_labels, same_as=[], sources=["toy"])
+    facts = {
+        "p1": ["task/qa", "metric/f1", "metric/em"],
+        "p2": ["task/qa", "metric/f1"],
+        "p3": ["task/nli", "metric/accuracy"],
+        "p4": ["task/nli", "metric/accuracy"],
+        "p5": ["task/mt", "metric/bleu"],
+        "p6": ["task/mt", "task/qa", "metric/bleu"],
+    }
+    for key, targets in facts.items():
+        for target in targets:
+            graph.add_edge(f"paper/{key}", target, key="uses", relation="uses", confidence=0.8, source="toy",
+                           extractor="toy", mentions=[])
+    graph.add_edge("paper/p6", "task/lrmt", key="proposes", relation="proposes", confidence=0.9, source="toy",
+                   extractor="toy", mentions=[])

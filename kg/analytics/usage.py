@@ -38,14 +38,16 @@ def top_entities(
     top: int = 10,
     relations: Sequence[str] = ("uses",),
 ) -> pd.DataFrame:
-    """The most used benchmarks (``kind="dataset"``), methods or models: how many papers name each.
+    """The most used benchmarks (``kind="dataset"``), methods, models, tasks or metrics: how many papers name each.
 
     Parameters
     ----------
     graph : networkx.MultiDiGraph
         A built kg graph.
-    kind : {"dataset", "method", "model"} or None
-        Entity kind to count; ``None`` counts all three.
+    kind : {"dataset", "method", "model", "task", "metric"} or None
+        Entity kind to count; ``None`` counts every kind.  For tasks, count
+        ``relations=("uses", "proposes")``: a paper that introduces a task
+        addresses it too.
     by : {"venue", "series", "year"} or None
         Rank within each venue (``"ACL 2020"``), venue series (``"ACL"``) or
         year instead of overall; papers without that value are left out.
@@ -72,6 +74,9 @@ def top_entities(
     [{'year': 2019, 'label': 'SQuAD', 'papers': 3}, {'year': 2020, 'label': 'GLUE', 'papers': 2}]
     >>> top_entities(g, kind="method", relations=("uses", "proposes"), top=1)["label"].tolist()
     ['BERT']
+    >>> tasks = top_entities(toy_graph(tasks=True), kind="task", relations=("uses", "proposes"), top=2)
+    >>> tasks[["label", "papers"]].values.tolist()
+    [['question answering', 3], ['machine translation', 2]]
     """
     if top < 1:
         raise AnalyticsError(f"top must be at least 1, not {top}")
@@ -106,8 +111,8 @@ def entity_trends(
     ----------
     graph : networkx.MultiDiGraph
         A built kg graph.
-    kind : {"dataset", "method", "model"} or None
-        Entity kind to follow; ``None`` follows all three.
+    kind : {"dataset", "method", "model", "task", "metric"} or None
+        Entity kind to follow; ``None`` follows every kind.
     top : int
         How many entities (the most named overall, see :func:`top_entities`).
     share : bool
