@@ -233,7 +233,7 @@ def _read_head(blocks: list[TextBlock], text: str, source: str, repeated: Collec
     if label := venue_at(blocks, i):
         head.venue = f"{label[0]} {label[1]}"
         i += 1
-    if i < len(blocks) and is_title_like(blocks[i]):
+    if i < len(blocks) and is_title_like(blocks[i], short=head.venue is not None):  # the venue line, then the title
         head.title = blocks[i]
         i += 1
     keywords = []

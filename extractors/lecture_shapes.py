@@ -47,7 +47,7 @@ _READER_ACTION = re.compile(
     re.IGNORECASE,
 )
 _EXCLAMATION = re.compile(r"!(?:[\"'”’)]?)(?:\s|$)")
-_TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡")
+_TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡(")  # opening quotation marks, inverted marks, a bracket
 _MARKUP_LINE = re.compile(r"^\s*(?:#|<|\[|\*[^*]|\*\*[^*]+\*\*\s*$)")
 _MARKDOWN_LINK = re.compile(r"\]\((?:https?://|/)")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
@@ -100,8 +100,9 @@ def is_presentation_type(block: TextBlock) -> bool:
 def is_title_like(block: TextBlock, *, short: bool = False) -> bool:
     """One line shaped like a paper title: no final full stop, no markup, not navigation.
 
-    A title opens with any letter, a digit or an opening quotation mark
-    (``mT5: …``, ``textless-lib: …``, ``“Mama Always …”: …``). Three words or
+    A title opens with any letter, a digit, an opening quotation mark or a
+    bracket (``mT5: …``, ``textless-lib: …``, ``“Mama Always …”: …``,
+    ``(Un)Fair …``) and may end in a closing one. Three words or
     more, or two with a colon or question mark; ``short`` admits any two words
     (the caller has seen an abstract on either side).
     """

@@ -176,6 +176,12 @@ def test_an_abstract_in_the_first_person_singular_is_an_abstract():
         "word2vec Revisited for Small Corpora",
         "eBay Listings as Product Data",
         "3D Scene Graphs from Instructions",
+        "What\u2019s in a \u201cName\u201d",
+        "\u201cMama Always Had a Way of Explaining Things So I Could Understand\u201d",
+        "\u201cWhy?\u201d Asked the Model",
+        "\u201eNein\u201c: Negation in German Dialogue",
+        "\"Why Not?\"",
+        "(Un)Fair Summaries of Court Rulings",
     ],
 )
 def test_a_title_may_open_with_any_letter_digit_or_quotation_mark(title):
@@ -330,3 +336,9 @@ def test_papers_above_the_one_next_from_names_are_reported():
     assert [p.title for p in page.listed] == [x["title"] for x in FORTY[2:]]
     first_line = text.count("\n", 0, text.index(FORTY[0]["abstract"])) + 1
     assert any(p.line == first_line and "above the paper" in p.message for p in page.problems)
+
+
+@pytest.mark.parametrize("title", ["Say \u201cCheese\u201d", "Attention Flows", "\u201cMama\u201d Revisited: A Dialogue Corpus"])
+def test_the_main_title_after_the_venue_line_may_be_two_words(title):
+    page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
+    assert (page.main.title, page.main.venue, page.main.presentation_type) == (title, "NAACL 2027", "oral")
