@@ -53,7 +53,7 @@ from markupsafe import Markup
 
 from exports.html_view import DEFAULT_MAX_NODES, VIS_ASSET_DIR, page_data
 from exports.view_data import EdgeRecord, NodeRecord, PageData
-from exports.view_styles import kind_order, kind_style, relation_style
+from exports.view_styles import KIND_STYLES, kind_style, relation_style
 from ontology.util.files import write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -81,6 +81,8 @@ def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("exports", "templates"), autoescape=True,
                              keep_trailing_newline=True)
     env.globals["vis_js"] = Markup(_vis_js())
+    # the legend's order and symbols (pyvis writes the options' keys sorted)
+    env.globals["kind_symbols"] = [[kind, style.symbol] for kind, style in KIND_STYLES.items()]
     return env
 
 
@@ -246,8 +248,6 @@ def to_network(
     net.edges = [_edge(record, ids, data["sources"]) for record in data["edges"]]
     net.node_ids = ids
     net.node_map = {node["id"]: node for node in net.nodes}
-    groups = data["options"]["groups"]  # the legend's order: kg's kinds first, then others by name
-    data["options"]["groups"] = {kind: groups[kind] for kind in sorted(groups, key=lambda k: (kind_order(k), k))}
     _set_options(net.options, data["options"])
     return use_offline_template(net)
 
