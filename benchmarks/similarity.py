@@ -153,7 +153,8 @@ def scale_run(abstracts_path: Path, n: int) -> dict:
     import numpy as np
 
     from kg.similarity import DEFAULT_K
-    from kg.similarity_index import approximate_neighbours, reduce, tfidf
+    from kg.similarity_index import approximate_neighbours, reduce
+    from kg.similarity_vectors import tfidf
 
     abstracts = json.loads(abstracts_path.read_text("utf-8"))
     times = {}

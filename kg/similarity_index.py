@@ -1,7 +1,6 @@
-"""Paper vectors and the k-nearest-neighbour search behind :mod:`kg.similarity`, in bounded memory.
+"""The k-nearest-neighbour search behind :mod:`kg.similarity`, in bounded memory.
 
-A paper is one sparse row: its TF-IDF text vector and its IDF-weighted
-entity vector side by side (:func:`combined_vectors`).  Neighbours are cosine
+A paper is one sparse row (:mod:`kg.similarity_vectors`).  Neighbours are cosine
 similarities between rows, always computed on these sparse rows (on held-out
 Anthology volumes they found better neighbours than LSA, see
 docs/analytics.md):
@@ -27,27 +26,21 @@ do not depend on the order of work.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 
-import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
-from ontology.kinds import ENTITY_KINDS
+from kg.similarity_vectors import PaperVectors
 
 __all__ = [
     "EXACT_LIMIT",
     "INDEX_DIMENSIONS",
     "SVD_SAMPLE",
-    "PaperVectors",
     "approximate_neighbours",
-    "combined_vectors",
-    "entity_vectors",
     "nearest_neighbours",
     "neighbours",
     "reduce",
-    "text_vectors",
 ]
 
 #: Dimensions of the LSA reduction the approximate index clusters rows by.
@@ -56,12 +49,6 @@ INDEX_DIMENSIONS = 128
 SVD_SAMPLE = 100_000
 #: Up to this many rows the search is exact; above, :func:`approximate_neighbours`.
 EXACT_LIMIT = 30_000
-#: Words in more than this share of the papers (and more than the floor) are corpus stop words: they
-#: weigh little (low IDF) yet dominate the cost of the product, which grows with the square of a word's count.
-_COMMON_TERM_SHARE = 0.05
-_COMMON_TERM_FLOOR = 100
-_ENTITY_KINDS = frozenset(ENTITY_KINDS)
-_ENTITY_RELATIONS = frozenset({"uses", "proposes"})
 _SCALE = 1_000_000  # scores are compared in millionths
 #: Rows per cluster of the approximate index (√N on the 90k-paper Anthology); constant, so the search grows with N.
 _CLUSTER_SIZE = 300
@@ -69,155 +56,6 @@ _CLUSTER_SIZE = 300
 _BLOCK_CELLS = 1 << 22
 
 Neighbours = tuple[np.ndarray, np.ndarray, np.ndarray]
-
-
-@dataclass(frozen=True)
-class PaperVectors:
-    """Rows of L2-normalised vectors, the paper node each row stands for, and the columns' names where known."""
-
-    papers: tuple[str, ...]
-    matrix: sp.csr_matrix | np.ndarray
-    columns: tuple[str, ...] = ()
-
-
-def _papers(graph: nx.MultiDiGraph) -> list[str]:
-    return sorted(node for node, kind in graph.nodes(data="kind") if kind == "paper")
-
-
-def _empty() -> PaperVectors:
-    return PaperVectors((), sp.csr_matrix((0, 0), dtype=np.float32))
-
-
-def text_vectors(graph: nx.MultiDiGraph) -> PaperVectors:
-    """TF-IDF vectors of every paper's title and abstract (papers with neither are left out).
-
-    English stop words are dropped, and so are words found in more than 5%
-    of the papers (and in more than 100): on the ACL Anthology these 91 words
-    ("language", "model", "results", ...) carry a tenth of the vectors' weight
-    but three quarters of the cost of comparing them.  ``columns`` are the words.
-
-    Examples
-    --------
-    >>> g = nx.MultiDiGraph()
-    >>> g.add_node("paper/a", kind="paper", title="Dense retrieval", abstract="We study dense retrieval.")
-    >>> g.add_node("paper/b", kind="paper", title=None, abstract=None)
-    >>> vectors = text_vectors(g)
-    >>> vectors.papers, vectors.columns
-    (('paper/a',), ('dense', 'retrieval', 'study'))
-    """
-    papers, texts = [], []
-    for node in _papers(graph):
-        data = graph.nodes[node]
-        text = " ".join(part for part in (data.get("title"), data.get("abstract")) if part)
-        if text.strip():
-            papers.append(node)
-            texts.append(text)
-    return tfidf(papers, texts)
-
-
-def tfidf(papers: Sequence[str], texts: Iterable[str]) -> PaperVectors:
-    """TF-IDF rows of ``texts`` (one per paper) as :func:`text_vectors` makes them."""
-    from sklearn.feature_extraction.text import TfidfVectorizer
-
-    if not papers:
-        return _empty()
-    common = max(int(_COMMON_TERM_SHARE * len(papers)), _COMMON_TERM_FLOOR)
-    vectorizer = TfidfVectorizer(stop_words="english", sublinear_tf=True, max_df=common, dtype=np.float32)
-    try:
-        matrix = vectorizer.fit_transform(texts)
-    except ValueError:  # only stop words: no vocabulary at all
-        return _empty()
-    return _non_empty(tuple(papers), matrix, tuple(vectorizer.get_feature_names_out().tolist()))
-
-
-def entity_vectors(graph: nx.MultiDiGraph, *, exclude_extractors: Iterable[str] = ()) -> PaperVectors:
-    """IDF-weighted vectors of the methods, datasets and models each paper uses or proposes.
-
-    A paper naming no entity is left out.  The weight of an entity is
-    ``log((1 + papers) / (1 + papers naming it)) + 1`` (scikit-learn's smooth
-    IDF), so a rare shared benchmark says more than a ubiquitous one.  An
-    edge whose every mention comes from an extractor in ``exclude_extractors``
-    (e.g. ``"papers-with-code"``) is not counted.  ``columns`` are entity ids.
-
-    Examples
-    --------
-    >>> g = nx.MultiDiGraph()
-    >>> g.add_node("paper/a", kind="paper"); g.add_node("dataset/squad", kind="dataset")
-    >>> _ = g.add_edge("paper/a", "dataset/squad", key="uses", relation="uses")
-    >>> vectors = entity_vectors(g)
-    >>> vectors.papers, vectors.matrix.toarray().round(3).tolist(), vectors.columns
-    (('paper/a',), [[1.0]], ('dataset/squad',))
-    """
-    excluded = frozenset(exclude_extractors)
-    entity_column: dict[str, int] = {}
-    rows: list[int] = []
-    columns: list[int] = []
-    papers: list[str] = []
-    for node in _papers(graph):
-        named = sorted({
-            target for _, target, relation, data in graph.out_edges(node, keys=True, data=True)
-            if relation in _ENTITY_RELATIONS and graph.nodes[target].get("kind") in _ENTITY_KINDS
-            and not (excluded and _only_from(data, excluded))
-        })
-        if not named:
-            continue
-        for entity in named:
-            rows.append(len(papers))
-            columns.append(entity_column.setdefault(entity, len(entity_column)))
-        papers.append(node)
-    if not papers:
-        return _empty()
-    ones = np.ones(len(rows), dtype=np.float32)
-    incidence = sp.csr_matrix((ones, (rows, columns)), shape=(len(papers), len(entity_column)))
-    document_frequency = np.bincount(incidence.indices, minlength=incidence.shape[1])
-    idf = (np.log((1 + len(papers)) / (1 + document_frequency)) + 1).astype(np.float32)
-    return _non_empty(tuple(papers), incidence @ sp.diags(idf, format="csr"), tuple(entity_column))
-
-
-def _only_from(data: dict, excluded: frozenset[str]) -> bool:
-    extractors = {m.get("extractor") for m in data.get("mentions") or ()} or {data.get("extractor")}
-    return extractors <= excluded
-
-
-def combined_vectors(text: PaperVectors, entities: PaperVectors, *, entity_weight: float) -> PaperVectors:
-    """Text and entity vectors side by side, the entity part scaled by ``entity_weight``, rows re-normalised.
-
-    A paper with only one of the two keeps that one.  Since both parts are
-    unit vectors, the cosine of two combined rows is a weighted mean of their
-    text and entity cosines (``entity_weight=1`` weighs both alike).
-
-    Examples
-    --------
-    >>> t = PaperVectors(("paper/a", "paper/b"), sp.csr_matrix([[1.0], [1.0]]), ("word",))
-    >>> e = PaperVectors(("paper/b",), sp.csr_matrix([[1.0]]), ("dataset/x",))
-    >>> c = combined_vectors(t, e, entity_weight=1.0)
-    >>> c.papers, c.columns, c.matrix.toarray().astype(float).round(3).tolist()
-    (('paper/a', 'paper/b'), ('word', 'dataset/x'), [[1.0, 0.0], [0.707, 0.707]])
-    """
-    papers = tuple(sorted(set(text.papers) | set(entities.papers)))
-    if not papers:
-        return _empty()
-    row = {paper: index for index, paper in enumerate(papers)}
-    parts = []
-    for vectors, weight in ((text, 1.0), (entities, entity_weight)):
-        width = vectors.matrix.shape[1] if vectors.papers else 0
-        if not vectors.papers or weight <= 0:
-            parts.append(sp.csr_matrix((len(papers), width), dtype=np.float32))
-            continue
-        scatter = sp.csr_matrix((np.ones(len(vectors.papers), dtype=np.float32),
-                                 ([row[p] for p in vectors.papers], np.arange(len(vectors.papers)))),
-                                shape=(len(papers), len(vectors.papers)))
-        parts.append(scatter @ sp.csr_matrix(vectors.matrix) * np.float32(weight))
-    return _non_empty(papers, sp.hstack(parts, format="csr"), (*text.columns, *entities.columns))
-
-
-def _non_empty(papers: tuple[str, ...], matrix, columns: tuple[str, ...] = ()) -> PaperVectors:
-    """Rows L2-normalised; all-zero rows (nothing left after stop words) dropped."""
-    matrix = sp.csr_matrix(matrix, dtype=np.float32)
-    norms = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
-    keep = np.flatnonzero(norms > 0)
-    matrix = sp.diags(1 / norms[keep], format="csr") @ matrix[keep]
-    return PaperVectors(tuple(papers[i] for i in keep), sp.csr_matrix(matrix, dtype=np.float32), columns)
 
 
 def reduce(vectors: PaperVectors, *, dimensions: int = INDEX_DIMENSIONS, sample: int = SVD_SAMPLE,

@@ -23,6 +23,8 @@ from kg.similarity import (
     text_vectors,
 )
 from kg.similarity_index import approximate_neighbours, reduce
+from kg.similarity_links import PaperText, SimilarLink, similar_links
+from kg.similarity_vectors import paper_texts
 
 CLEAR = "CLEAR: Cross-Lingual Enhancement in Retrieval via Reverse-training"
 AMORTIZED = "Amortized Bayesian Meta-Learning for Low-Rank Adaptation of Large Language Models"
@@ -162,6 +164,54 @@ def test_the_sample_graph_with_similarity_still_exports(sample_graph, tmp_path):
           OPTIONAL { ?s kg:sharedEntity ?entity } }""")
     assert len({row.s for row in rows}) == sum(d["basis"] == "combined" for d in _similar(sample_graph).values())
     assert any(row.entity is not None for row in rows)
+
+
+# ----------------------------------------------------------------------------- without a graph
+
+
+def _links_in(graph: nx.MultiDiGraph) -> list[SimilarLink]:
+    """The computed similarTo edges of ``graph`` as links, in (source, target) order."""
+    return sorted((SimilarLink(u, v, d["score"], d["strength"], d["weak"], tuple(d["shared_entities"]),
+                               tuple(d["shared_terms"]), d["basis"])
+                   for (u, v), d in _similar(graph).items() if d.get("extractor") == SIMILARITY_EXTRACTOR),
+                  key=lambda link: (link.source, link.target))
+
+
+def test_similar_links_from_a_stream_are_the_edges_add_similarity_edges_adds_on_the_sample(sample_graph):
+    sample_graph.remove_edges_from([(u, v, "similarTo") for u, v in _similar(sample_graph)])  # no stated links
+    papers = list(paper_texts(sample_graph))
+    links = list(similar_links(reversed(papers)))  # any order of the stream
+    assert add_similarity_edges(sample_graph) == len(links) > 100
+    assert links == _links_in(sample_graph)
+    assert [(link.source, link.target) for link in links] == sorted((link.source, link.target) for link in links)
+
+
+def test_similar_links_from_made_up_records_are_the_edges_of_the_same_papers_as_a_graph():
+    rng = random.Random(3)
+    words = "parsing tagging speech translation retrieval summarization dialogue grammar lexicon corpus".split()
+    entities = ["dataset/penn-treebank", "dataset/wmt14", "method/crf", "method/transformer", "model/bert"]
+    records = [PaperText(f"paper/{i:02d}", " ".join(rng.sample(words, 3)), " ".join(rng.choices(words, k=8)) or None,
+                         tuple(rng.sample(entities, rng.randint(0, 2)))) for i in range(30)]
+    records.append(PaperText("paper/entities-only", entities=("dataset/wmt14", "method/transformer")))
+    records.append(PaperText("paper/nothing"))
+    graph = nx.MultiDiGraph()
+    for record in records:
+        graph.add_node(record.id, kind="paper", title=record.title, abstract=record.abstract)
+        for entity in record.entities:
+            graph.add_node(entity, kind=entity.split("/")[0])
+            graph.add_edge(record.id, entity, key="uses", relation="uses")
+    rng.shuffle(records)
+    links = list(similar_links(iter(records), k=3))
+    add_similarity_edges(graph, k=3)
+    assert links == _links_in(graph)
+    assert any(link.shared_entities for link in links) and any(link.weak for link in links)
+    assert "paper/nothing" not in {end for link in links for end in (link.source, link.target)}
+    assert any("paper/entities-only" in (link.source, link.target) for link in links)
+
+
+def test_a_paper_given_twice_is_an_error():
+    with pytest.raises(ValueError, match="given twice"):
+        similar_links([PaperText("paper/a", "one"), PaperText("paper/a", "two")])
 
 
 # ----------------------------------------------------------------------------- made-up graphs

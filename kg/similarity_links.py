@@ -1,0 +1,246 @@
+"""Similar papers from a stream or table of papers, without a graph: each paper's ``k`` nearest papers as links.
+
+:func:`similar_links` reads :class:`~kg.similarity_vectors.PaperText` records
+(node id, title, abstract, entity ids) once and yields one
+:class:`SimilarLink` per pair of papers, source before target, in the order of
+``(source, target)``: the same links :func:`kg.similarity.add_similarity_edges`
+adds to a graph.  Memory follows the sparse rows of the papers (texts are not
+kept) and one block of the neighbour search at a time
+(:mod:`kg.similarity_index`).
+
+>>> papers = [PaperText("paper/a", "Neural machine translation for low-resource languages"),
+...           PaperText("paper/b", "Low-resource neural machine translation with pivots"),
+...           PaperText("paper/c", "Parsing clinical notes")]
+>>> [(link.source, link.target, link.weak, link.shared_terms[:2]) for link in similar_links(papers, k=1)]
+[('paper/a', 'paper/b', False, ('low', 'machine'))]
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+
+from kg.similarity_index import INDEX_DIMENSIONS, neighbours
+from kg.similarity_vectors import PaperText, PaperVectors, combined_vectors, entity_rows, text_rows
+from ontology.errors import KgError
+
+__all__ = [
+    "BASES",
+    "DEFAULT_K",
+    "ENTITY_WEIGHT",
+    "DuplicatePaperError",
+    "SHARED_SHOWN",
+    "WEAK_BELOW",
+    "PaperText",
+    "SimilarLink",
+    "basis_name",
+    "paper_vectors",
+    "shared_columns",
+    "similar_links",
+    "similar_pairs",
+]
+
+#: What a paper's vector is made of.
+BASES = ("text", "entities")
+#: Neighbours per paper.
+DEFAULT_K = 5
+#: Weight of the entity part against the text part (1 = alike); chosen on held-out Anthology volumes.
+ENTITY_WEIGHT = 0.5
+#: Links whose strength (percentile among the build's computed links) is below this are marked weak.
+WEAK_BELOW = 0.25
+#: Shared entities and shared terms kept per link.
+SHARED_SHOWN = 5
+_PLACES = 4
+
+Pair = tuple[str, str]
+
+
+class DuplicatePaperError(KgError, ValueError):
+    """The same paper id came twice in the papers given to :func:`similar_links`."""
+
+
+@dataclass(frozen=True)
+class SimilarLink:
+    """One computed link between two papers (``source < target``; the direction means nothing).
+
+    ``score`` is the cosine of the two papers' rows (4 decimals), ``strength``
+    its percentile among all links of the run, ``weak`` whether that is below
+    :data:`WEAK_BELOW`; ``shared_entities`` (rarest first) and
+    ``shared_terms`` (heaviest in both first) say why, at most
+    :data:`SHARED_SHOWN` each; ``basis`` names the representation.
+    """
+
+    source: str
+    target: str
+    score: float
+    strength: float
+    weak: bool
+    shared_entities: tuple[str, ...] = ()
+    shared_terms: tuple[str, ...] = ()
+    basis: str = "combined"
+
+
+def basis_name(bases: Sequence[str]) -> str:
+    """The ``basis`` of links computed from ``bases``: ``"combined"`` for both, else the one used.
+
+    >>> basis_name(("text", "entities")), basis_name(("entities",))
+    ('combined', 'entities')
+    """
+    return "combined" if set(bases) == set(BASES) else bases[0]
+
+
+def check_options(*, k: int, min_score: float, bases: Sequence[str]) -> None:
+    """Raise ``ValueError`` saying what is allowed when an option is out of range."""
+    unknown = [basis for basis in bases if basis not in BASES]
+    if unknown or not bases:
+        raise ValueError(f"unknown similarity basis {(unknown or [None])[0]!r}; use one or both of {', '.join(BASES)}")
+    if k < 1:
+        raise ValueError(f"k must be at least 1, not {k}")
+    if not 0 <= min_score <= 1:
+        raise ValueError(f"min_score must lie in [0, 1], not {min_score}")
+
+
+def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES,
+                  entity_weight: float = ENTITY_WEIGHT) -> tuple[PaperVectors, PaperVectors, PaperVectors]:
+    """The rows neighbours are scored with, and the text and entity rows that explain them.
+
+    Returns ``(combined, text, entities)``; ``papers`` is read once.  A paper
+    id given twice raises :class:`DuplicatePaperError`.
+    """
+    named: list[PaperText] = []
+    seen: set[str] = set()
+
+    def read() -> Iterator[PaperText]:
+        for paper in papers:
+            if paper.id in seen:
+                raise DuplicatePaperError(f"paper {paper.id!r} is given twice; give each paper once")
+            seen.add(paper.id)
+            if paper.entities:
+                named.append(PaperText(paper.id, entities=tuple(paper.entities)))
+            yield paper
+
+    empty = PaperVectors((), sp.csr_matrix((0, 0), dtype=np.float32))
+    if "text" in bases:
+        text = text_rows(read())
+    else:
+        text = empty
+        for _ in read():
+            pass
+    entities = entity_rows(named) if "entities" in bases else empty
+    combined = combined_vectors(text, entities, entity_weight=entity_weight if "text" in bases else 1.0)
+    return combined, text, entities
+
+
+def similar_pairs(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float = 0.0,
+                  dimensions: int = INDEX_DIMENSIONS, map: Callable = map) -> dict[Pair, float]:
+    """Each paper's ``k`` nearest papers as unordered pairs ``(smaller id, larger id)`` → score.
+
+    Examples
+    --------
+    >>> m = sp.csr_matrix([[1.0, 0.0], [0.8, 0.6], [0.0, 1.0]], dtype=np.float32)
+    >>> similar_pairs(PaperVectors(("paper/a", "paper/b", "paper/c"), m), k=1)
+    {('paper/a', 'paper/b'): 0.8, ('paper/b', 'paper/c'): 0.6}
+    """
+    pairs: dict[Pair, float] = {}
+    papers = vectors.papers
+    for rows, columns, scores in neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions, map=map):
+        for row, column, score in zip(rows.tolist(), columns.tolist(), scores.tolist()):
+            a, b = papers[row], papers[column]
+            pairs[(a, b) if a < b else (b, a)] = min(1.0, max(0.0, round(score, _PLACES)))
+    return pairs
+
+
+def shared_columns(vectors: PaperVectors, pairs: Sequence[Pair], *, top: int = SHARED_SHOWN) -> list[list[str]]:
+    """For each pair, the columns (terms, entity ids) both rows have, by the product of their weights.
+
+    Examples
+    --------
+    >>> v = PaperVectors(("paper/a", "paper/b"), sp.csr_matrix([[0.6, 0.8, 0.0], [0.8, 0.4, 0.5]]), ("x", "y", "z"))
+    >>> shared_columns(v, [("paper/a", "paper/b"), ("paper/a", "paper/none")])
+    [['x', 'y'], []]
+    """
+    result: list[list[str]] = [[] for _ in pairs]
+    row = {paper: index for index, paper in enumerate(vectors.papers)}
+    known = [i for i, (a, b) in enumerate(pairs) if a in row and b in row]
+    if not known or not vectors.columns:
+        return result
+    matrix = sp.csr_matrix(vectors.matrix)
+    product = sp.csr_matrix(matrix[[row[pairs[i][0]] for i in known]].multiply(
+        matrix[[row[pairs[i][1]] for i in known]]))
+    product.eliminate_zeros()
+    local = np.repeat(np.arange(product.shape[0]), np.diff(product.indptr))
+    order = np.lexsort((product.indices, -np.round(product.data, 6), local))  # near-ties go to the first column
+    local, cells = local[order], product.indices[order]
+    best = np.arange(len(local)) - np.searchsorted(local, local, side="left") < top
+    for position, column in zip(local[best].tolist(), cells[best].tolist()):
+        result[known[position]].append(vectors.columns[column])
+    return result
+
+
+def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
+                      bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
+                      dimensions: int = INDEX_DIMENSIONS, map: Callable = map,
+                      explain: Iterable[Pair] = ()) -> tuple[list[SimilarLink], dict[Pair, tuple[list[str], list[str]]]]:
+    """:func:`similar_links` as a list, and the shared entities and terms of the pairs in ``explain`` too.
+
+    ``explain`` names pairs found elsewhere (a source's own links); the
+    second value maps each of them, as ``(smaller id, larger id)``, to its
+    ``(shared_entities, shared_terms)``.
+    """
+    check_options(k=k, min_score=min_score, bases=bases)
+    combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight)
+    found = similar_pairs(combined, k=k, min_score=min_score, dimensions=dimensions, map=map)
+    stated = {(a, b) if a < b else (b, a) for a, b in explain}
+    pairs = sorted(set(found) | stated)
+    reasons = dict(zip(pairs, zip(shared_columns(entities, pairs), shared_columns(text, pairs))))
+    ranked = np.sort(np.fromiter(found.values(), dtype=np.float64, count=len(found)))
+    basis = basis_name(bases)
+    links = []
+    for pair in sorted(found):
+        score = found[pair]
+        strength = round(float(np.searchsorted(ranked, score, side="right")) / len(ranked), 3)
+        shared_entities, shared_terms = reasons[pair]
+        links.append(SimilarLink(*pair, score=score, strength=strength, weak=strength < WEAK_BELOW,
+                                 shared_entities=tuple(shared_entities), shared_terms=tuple(shared_terms),
+                                 basis=basis))
+    return links, {pair: reasons[pair] for pair in stated}
+
+
+def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
+                  bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
+                  dimensions: int = INDEX_DIMENSIONS, map: Callable = map) -> Iterator[SimilarLink]:
+    """Each paper's ``k`` nearest papers, one :class:`SimilarLink` per pair, ordered by ``(source, target)``.
+
+    Parameters
+    ----------
+    papers : iterable of PaperText
+        Read once, in any order; each id at most once.  A paper with neither
+        text nor entities gets no link.
+    k : int
+        Neighbours per paper (a pair found from both ends is one link).
+    min_score : float
+        Lowest score (0 to 1) that makes a link; 0 keeps all ``k``.
+    bases : sequence of str
+        What a paper's vector is made of: ``"text"``, ``"entities"`` or both.
+    entity_weight : float
+        Weight of the entity part against the text part.
+    dimensions : int
+        LSA dimensions of the approximate index (corpora over
+        :data:`kg.similarity_index.EXACT_LIMIT` papers).
+    map : callable
+        How the approximate search's independent tasks run (``map``, or a
+        Dask client's).
+
+    Examples
+    --------
+    >>> papers = [PaperText("paper/b", "Graph networks for proteins", entities=("dataset/qm9",)),
+    ...           PaperText("paper/a", "Graph neural networks for molecules", entities=("dataset/qm9",))]
+    >>> (link,) = similar_links(papers)
+    >>> link.source, link.target, link.strength, link.shared_entities, link.shared_terms
+    ('paper/a', 'paper/b', 1.0, ('dataset/qm9',), ('graph', 'networks'))
+    """
+    links, _ = links_and_reasons(papers, k=k, min_score=min_score, bases=bases, entity_weight=entity_weight,
+                                 dimensions=dimensions, map=map)
+    return iter(links)

@@ -1,0 +1,253 @@
+"""What a paper is to :mod:`kg.similarity`: its text and entities (:class:`PaperText`) and the sparse rows made of them.
+
+A paper is one sparse row: the TF-IDF vector of its title and abstract and,
+beside it, the IDF-weighted vector of the entities it uses or proposes
+(:func:`combined_vectors`).  The rows are made from :class:`PaperText`
+records, so they need no graph (:func:`text_rows`, :func:`entity_rows`);
+:func:`paper_texts` reads the records off a graph as
+:func:`kg.pipeline.build` makes it.
+
+>>> papers = [PaperText("paper/a", "Dense retrieval", entities=("dataset/msmarco",)),
+...           PaperText("paper/b", "Sparse retrieval")]
+>>> text = text_rows(papers)
+>>> text.papers, text.columns
+(('paper/a', 'paper/b'), ('dense', 'retrieval', 'sparse'))
+>>> entity_rows(papers).papers
+('paper/a',)
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+
+from ontology.errors import KgError
+from ontology.kinds import ENTITY_KINDS
+
+__all__ = [
+    "PaperText",
+    "PaperVectors",
+    "combined_vectors",
+    "entity_rows",
+    "entity_vectors",
+    "paper_texts",
+    "text_rows",
+    "text_vectors",
+    "tfidf",
+]
+
+#: Words in more than this share of the papers (and more than the floor) are corpus stop words: they
+#: weigh little (low IDF) yet dominate the cost of the product, which grows with the square of a word's count.
+_COMMON_TERM_SHARE = 0.05
+_COMMON_TERM_FLOOR = 100
+_ENTITY_KINDS = frozenset(ENTITY_KINDS)
+_ENTITY_RELATIONS = frozenset({"uses", "proposes"})
+
+
+@dataclass(frozen=True)
+class PaperText:
+    """What similarity reads of one paper: its node id, title, abstract and the ids of the entities it uses or proposes.
+
+    >>> PaperText("paper/a", "Dense retrieval", "We study it.").text
+    'Dense retrieval We study it.'
+    """
+
+    id: str
+    title: str | None = None
+    abstract: str | None = None
+    entities: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """Title and abstract, joined by a space (empty when the paper has neither)."""
+        return " ".join(part for part in (self.title, self.abstract) if part)
+
+
+@dataclass(frozen=True)
+class PaperVectors:
+    """Rows of L2-normalised vectors, the paper node each row stands for, and the columns' names where known."""
+
+    papers: tuple[str, ...]
+    matrix: sp.csr_matrix | np.ndarray
+    columns: tuple[str, ...] = ()
+
+
+def paper_texts(graph: nx.MultiDiGraph, *, exclude_extractors: Iterable[str] = ()) -> Iterator[PaperText]:
+    """The :class:`PaperText` of every paper node, by node id.
+
+    Entities are the methods, datasets and models a paper ``uses`` or
+    ``proposes``; an edge whose every mention comes from an extractor in
+    ``exclude_extractors`` (e.g. ``"papers-with-code"``) is not counted.
+
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper/a", kind="paper", title="QA"); g.add_node("dataset/squad", kind="dataset")
+    >>> _ = g.add_edge("paper/a", "dataset/squad", key="uses", relation="uses")
+    >>> list(paper_texts(g))
+    [PaperText(id='paper/a', title='QA', abstract=None, entities=('dataset/squad',))]
+    """
+    excluded = frozenset(exclude_extractors)
+    for node in sorted(node for node, kind in graph.nodes(data="kind") if kind == "paper"):
+        data = graph.nodes[node]
+        named = sorted({
+            target for _, target, relation, edge in graph.out_edges(node, keys=True, data=True)
+            if relation in _ENTITY_RELATIONS and graph.nodes[target].get("kind") in _ENTITY_KINDS
+            and not (excluded and _only_from(edge, excluded))
+        })
+        yield PaperText(node, data.get("title") or None, data.get("abstract") or None, tuple(named))
+
+
+def _only_from(data: dict, excluded: frozenset[str]) -> bool:
+    extractors = {m.get("extractor") for m in data.get("mentions") or ()} or {data.get("extractor")}
+    return extractors <= excluded
+
+
+def _empty() -> PaperVectors:
+    return PaperVectors((), sp.csr_matrix((0, 0), dtype=np.float32))
+
+
+def text_rows(papers: Iterable[PaperText]) -> PaperVectors:
+    """TF-IDF rows of the papers' titles and abstracts (papers with neither are left out).
+
+    English stop words are dropped, and so are words found in more than 5%
+    of the papers (and in more than 100): on the ACL Anthology these 91 words
+    ("language", "model", "results", ...) carry a tenth of the vectors' weight
+    but three quarters of the cost of comparing them.  ``columns`` are the words.
+    """
+    ids: list[str] = []
+
+    def texts() -> Iterator[str]:
+        for paper in papers:
+            text = paper.text
+            if text.strip():
+                ids.append(paper.id)
+                yield text
+
+    return tfidf(ids, texts())
+
+
+def text_vectors(graph: nx.MultiDiGraph) -> PaperVectors:
+    """:func:`text_rows` of a graph's papers.
+
+    Examples
+    --------
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper/a", kind="paper", title="Dense retrieval", abstract="We study dense retrieval.")
+    >>> g.add_node("paper/b", kind="paper", title=None, abstract=None)
+    >>> vectors = text_vectors(g)
+    >>> vectors.papers, vectors.columns
+    (('paper/a',), ('dense', 'retrieval', 'study'))
+    """
+    return text_rows(paper_texts(graph))
+
+
+def tfidf(papers: Sequence[str], texts: Iterable[str]) -> PaperVectors:
+    """TF-IDF rows of ``texts`` (one per paper) as :func:`text_rows` makes them.
+
+    ``texts`` is read once; ``papers`` may be filled while it is read.
+    """
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    # norm=None: each cell is (1 + log tf) * idf whatever the order of the texts; rows are normalised below
+    vectorizer = TfidfVectorizer(stop_words="english", sublinear_tf=True, norm=None, dtype=np.float32)
+    try:
+        counts = vectorizer.fit_transform(texts)
+    except ValueError as error:  # no text, or only stop words: no vocabulary at all
+        if isinstance(error, KgError):  # raised by the texts themselves (e.g. a paper given twice)
+            raise
+        return _empty()
+    common = max(int(_COMMON_TERM_SHARE * len(papers)), _COMMON_TERM_FLOOR)
+    frequency = np.bincount(counts.indices, minlength=counts.shape[1])
+    keep = np.flatnonzero(frequency <= common)
+    words = vectorizer.get_feature_names_out()
+    return _non_empty(tuple(papers), counts[:, keep], tuple(words[keep].tolist()))
+
+
+def entity_rows(papers: Iterable[PaperText]) -> PaperVectors:
+    """IDF-weighted rows of the entities each paper names (papers naming none are left out).
+
+    The weight of an entity is ``log((1 + papers) / (1 + papers naming it)) + 1``
+    (scikit-learn's smooth IDF), so a rare shared benchmark says more than a
+    ubiquitous one.  ``columns`` are entity ids.
+
+    >>> rows = entity_rows([PaperText("paper/a", entities=("dataset/squad",))])
+    >>> rows.papers, rows.matrix.toarray().round(3).tolist(), rows.columns
+    (('paper/a',), [[1.0]], ('dataset/squad',))
+    """
+    entity_column: dict[str, int] = {}
+    rows: list[int] = []
+    columns: list[int] = []
+    ids: list[str] = []
+    for paper in papers:
+        named = sorted(set(paper.entities))
+        if not named:
+            continue
+        for entity in named:
+            rows.append(len(ids))
+            columns.append(entity_column.setdefault(entity, len(entity_column)))
+        ids.append(paper.id)
+    if not ids:
+        return _empty()
+    ones = np.ones(len(rows), dtype=np.float32)
+    incidence = sp.csr_matrix((ones, (rows, columns)), shape=(len(ids), len(entity_column)))
+    document_frequency = np.bincount(incidence.indices, minlength=incidence.shape[1])
+    idf = (np.log((1 + len(ids)) / (1 + document_frequency)) + 1).astype(np.float32)
+    return _non_empty(tuple(ids), incidence @ sp.diags(idf, format="csr"), tuple(entity_column))
+
+
+def entity_vectors(graph: nx.MultiDiGraph, *, exclude_extractors: Iterable[str] = ()) -> PaperVectors:
+    """:func:`entity_rows` of a graph's papers (entity links only from ``exclude_extractors`` left out).
+
+    Examples
+    --------
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper/a", kind="paper"); g.add_node("dataset/squad", kind="dataset")
+    >>> _ = g.add_edge("paper/a", "dataset/squad", key="uses", relation="uses")
+    >>> entity_vectors(g).columns
+    ('dataset/squad',)
+    """
+    return entity_rows(paper_texts(graph, exclude_extractors=exclude_extractors))
+
+
+def combined_vectors(text: PaperVectors, entities: PaperVectors, *, entity_weight: float) -> PaperVectors:
+    """Text and entity vectors side by side, the entity part scaled by ``entity_weight``, rows re-normalised.
+
+    A paper with only one of the two keeps that one.  Since both parts are
+    unit vectors, the cosine of two combined rows is a weighted mean of their
+    text and entity cosines (``entity_weight=1`` weighs both alike).
+
+    Examples
+    --------
+    >>> t = PaperVectors(("paper/a", "paper/b"), sp.csr_matrix([[1.0], [1.0]]), ("word",))
+    >>> e = PaperVectors(("paper/b",), sp.csr_matrix([[1.0]]), ("dataset/x",))
+    >>> c = combined_vectors(t, e, entity_weight=1.0)
+    >>> c.papers, c.columns, c.matrix.toarray().astype(float).round(3).tolist()
+    (('paper/a', 'paper/b'), ('word', 'dataset/x'), [[1.0, 0.0], [0.707, 0.707]])
+    """
+    papers = tuple(sorted(set(text.papers) | set(entities.papers)))
+    if not papers:
+        return _empty()
+    row = {paper: index for index, paper in enumerate(papers)}
+    parts = []
+    for vectors, weight in ((text, 1.0), (entities, entity_weight)):
+        width = vectors.matrix.shape[1] if vectors.papers else 0
+        if not vectors.papers or weight <= 0:
+            parts.append(sp.csr_matrix((len(papers), width), dtype=np.float32))
+            continue
+        scatter = sp.csr_matrix((np.ones(len(vectors.papers), dtype=np.float32),
+                                 ([row[p] for p in vectors.papers], np.arange(len(vectors.papers)))),
+                                shape=(len(papers), len(vectors.papers)))
+        parts.append(scatter @ sp.csr_matrix(vectors.matrix) * np.float32(weight))
+    return _non_empty(papers, sp.hstack(parts, format="csr"), (*text.columns, *entities.columns))
+
+
+def _non_empty(papers: tuple[str, ...], matrix, columns: tuple[str, ...] = ()) -> PaperVectors:
+    """Rows L2-normalised; all-zero rows (nothing left after stop words) dropped."""
+    matrix = sp.csr_matrix(matrix, dtype=np.float32)
+    matrix.sort_indices()  # sums in column order: the same bits whatever order the papers came in
+    norms = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
+    keep = np.flatnonzero(norms > 0)
+    matrix = sp.diags(1 / norms[keep], format="csr") @ matrix[keep]
+    return PaperVectors(tuple(papers[i] for i in keep), sp.csr_matrix(matrix, dtype=np.float32), columns)
