@@ -108,7 +108,7 @@ def test_subgraph_of_ids(opened: kg.Build, sample_build: BuildResult) -> None:
 
 
 def test_query_graph_holds_the_nodes_a_result_names(opened: kg.Build) -> None:
-    sub = opened.query_graph("SELECT ?p ?d WHERE { ?p kg:uses ?d . ?d rdfs:label ?name }", {"name": "BEIR"})
+    sub = opened.query_graph("SELECT ?p ?d ?name WHERE { ?p kg:uses ?d . ?d rdfs:label ?name }", {"name": "BEIR"})
     assert "dataset/beir" in sub and all(kind in ("paper", "dataset") for _, kind in sub.nodes(data="kind"))
 
 
