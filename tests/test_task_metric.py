@@ -144,3 +144,18 @@ def test_the_scorer_sees_no_task_or_metric_as_a_proposed_or_used_entity(shared_d
     named = {entity for relations in view["rels"].values() for entities in relations.values() for entity in entities}
     assert named == {iri_for("dataset/conll2003")}  # the task and the metric are not kg:proposes/kg:uses facts
     assert not view["types"].get(iri_for("task/ner")) and not view["types"].get(iri_for("metric/f1"))
+
+
+def test_the_sparql_of_docs_rdf_md_gives_the_benchmarks_by_task_of_the_analytics():
+    from kg.analytics import toy_graph
+
+    graph = toy_graph(tasks=True)  # no paper there introduces a dataset, so kg:uses is every dataset fact
+    query = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
+        PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+        SELECT ?task (COUNT(DISTINCT ?paper) AS ?papers) ?dataset WHERE {
+          ?paper kg:addressesTask ?t ; kg:uses ?d .
+          ?t rdfs:label ?task . ?d a kg:Dataset ; rdfs:label ?dataset .
+        } GROUP BY ?task ?dataset ORDER BY ?task DESC(?papers)"""
+    found = {(str(task), str(dataset), int(papers)) for task, papers, dataset in to_rdf(graph).query(query)}
+    table = benchmarks_by_task(graph, tasks=None, top=10)
+    assert found == set(zip(table["task_label"], table["label"], table["papers"])) and len(found) == 8
