@@ -33,11 +33,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from ontology.errors import KgError
 
 __all__ = [
-    "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "output_transaction",
+    "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "open_atomic", "output_transaction",
     "folder_lock", "visible_files", "recover", "read_regular_file", "NotRegularFileError", "LOCK_NAME", "JOURNAL_NAME",
 ]
 
@@ -283,6 +284,26 @@ def write_bytes_atomic(path: Path, data: bytes, *, transactional: bool = True) -
     :func:`output_transaction` the rename waits for the end of the block
     (unless ``transactional`` is false).
     """
+    with open_atomic(path, transactional=transactional) as stream:
+        stream.write(data)
+    return Path(path)
+
+
+@contextmanager
+def open_atomic(path: Path, *, transactional: bool = True) -> Iterator[BinaryIO]:
+    """A binary stream whose bytes replace ``path`` only when the block ends without an error.
+
+    What :func:`write_bytes_atomic` does, for outputs written piece by piece
+    (so that a file bigger than memory never has to be held whole).
+
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "big.nt"
+    >>> with open_atomic(target) as stream:
+    ...     for n in range(3):
+    ...         _ = stream.write(b"line %d\\n" % n)
+    >>> target.read_bytes().count(b"line")
+    3
+    """
     path = Path(path)
     transaction = _CURRENT.get() if transactional else None
     if transaction is not None and transaction.root is not None:
@@ -292,7 +313,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, transactional: bool = True) -
     temporary = Path(name)
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            yield stream
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _file_mode(path))
@@ -303,7 +324,6 @@ def write_bytes_atomic(path: Path, data: bytes, *, transactional: bool = True) -
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
-    return path
 
 
 def write_text_atomic(path: Path, text: str) -> Path:
