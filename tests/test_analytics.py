@@ -88,7 +88,7 @@ def test_frames_match_the_graph(sample):
     frames = to_pandas(sample)
     kinds = [kind for _, kind in sample.nodes(data="kind")]
     assert len(frames.papers) == kinds.count("paper")
-    assert len(frames.entities) == sum(kinds.count(k) for k in ("method", "dataset", "model"))
+    assert len(frames.entities) == sum(kinds.count(k) for k in analytics.ENTITY_KINDS)
     assert len(frames.facts) == sum(1 for *_, r in sample.edges(keys=True) if r in ("uses", "proposes"))
     assert set(frames.papers["venue"].dropna()) == {"ACL 2026", "EMNLP 2025"}
     alfworld = frames.entities.set_index("entity").loc["dataset/alfworld"]
@@ -309,6 +309,16 @@ def test_benchmarks_by_task_keeps_the_top_tasks_and_rows_and_counts_only_the_ask
     assert introduced_only.empty  # no paper both introduces a task and introduces a dataset
     used_only = benchmarks_by_task(graph, relations=("uses",))
     assert "task/lrmt" not in set(used_only["task"])  # p6 only introduces it
+
+
+def test_the_top_tasks_are_chosen_among_tasks_with_benchmarks():
+    graph = toy_graph(tasks=True)
+    graph.add_node("task/sa", kind="task", label="sentiment analysis", alt_labels=[], same_as=[], sources=["toy"])
+    for key in range(7, 11):  # four more papers: the most addressed task, but no paper of it names a dataset
+        graph.add_node(f"paper/p{key}", kind="paper", label=f"Sentiment {key}", title=f"Sentiment {key}", year=2020)
+        graph.add_edge(f"paper/p{key}", "task/sa", key="uses", relation="uses", confidence=0.8, mentions=[])
+    assert top_entities(graph, kind="task", top=1)["label"].tolist() == ["sentiment analysis"]
+    assert benchmarks_by_task(graph, tasks=1)["task_label"].unique().tolist() == ["question answering"]
 
 
 def test_metrics_by_task_and_the_most_used_tasks_and_metrics():

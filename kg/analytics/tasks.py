@@ -40,7 +40,8 @@ def benchmarks_by_task(
     top : int
         Rows kept per task.
     tasks : int or None
-        Only the tasks most papers address (``None``: every task).
+        Only the tasks most papers address, among those with at least one
+        row (``None``: every such task).
     relations : sequence of {"uses", "proposes"}
         Which edges count, both to the task and to the entity.
 
@@ -76,12 +77,12 @@ def benchmarks_by_task(
     named = paper_entity_pairs(graph, kind=kind, relations=relations)
     task_papers = on_task.groupby(["entity", "label"], dropna=False)["paper"].nunique().rename("task_papers")
     leaders = task_papers.reset_index().sort_values(["task_papers", "label", "entity"], ascending=[False, True, True])
-    if tasks is not None:
-        leaders = leaders.head(tasks)
     leaders = leaders.rename(columns={"entity": "task", "label": "task_label"})
     joined = on_task.rename(columns={"entity": "task", "label": "task_label"}).merge(named, on="paper")
-    joined = joined[joined["task"].isin(leaders["task"])]
     counts = joined.groupby(["task", "entity", "label"], dropna=False)["paper"].nunique().rename("papers").reset_index()
+    leaders = leaders[leaders["task"].isin(counts["task"])]
+    if tasks is not None:
+        leaders = leaders.head(tasks)
     table = leaders.merge(counts, on="task")
     table["share"] = (table["papers"] / table["task_papers"]).round(4)
     order = pd.Categorical(table["task"], categories=list(leaders["task"]), ordered=True)
