@@ -62,10 +62,13 @@ from exports.view_details import edge_records, node_details, node_record
 from exports.view_landscape import LANDSCAPE_ENTITIES, fitted_landscape, landscape_data
 from exports.view_layout import EGO_LABEL_CHARS, EGO_LABEL_FONT, radial_layout, rounded_positions, spring_layout
 from exports.view_lookup import count_phrase
+from exports.view_papermap import MAP_CLUSTERS, MAP_PAPERS, fitted_paper_map, paper_map_data
 from exports.view_select import select_nodes
 from exports.view_styles import (
     KIND_STYLES,
     RELATION_STYLES,
+    WEAK_DASHES,
+    WEAK_OPACITY,
     KindStyle,
     RelationStyle,
     kind_style,
@@ -87,6 +90,8 @@ __all__ = [
     "page_template",
     "render_html",
     "render_landscape",
+    "render_paper_map",
+    "mark_weak_links",
     "write_assets",
     "write_html",
 ]
@@ -94,7 +99,7 @@ __all__ = [
 #: The vis-network bundle inside the pyvis package that the page uses.
 VIS_ASSET_DIR = "templates/lib/vis-9.1.2"
 #: Files :func:`write_assets` writes beside pages rendered with ``asset_url``.
-ASSET_FILES = ("vis-network.min.js", "kg-view.js", "kg-view.css")
+ASSET_FILES = ("vis-network.min.js", "kg-view.js", "kg-view.css", "kg-node.js")
 
 #: Most nodes one view draws unless told otherwise (measured: see docs/views.md).
 DEFAULT_MAX_NODES = 2000
@@ -163,6 +168,7 @@ def _asset_texts() -> dict[str, str]:
         "vis-network.min.js": vis,
         "kg-view.js": own.joinpath("kg-view.js").read_text(encoding="utf-8"),
         "kg-view.css": own.joinpath("kg-view.css").read_text(encoding="utf-8"),
+        "kg-node.js": own.joinpath("kg-node.js").read_text(encoding="utf-8"),
     }
     for name, text in texts.items():
         closer = "</style" if name.endswith(".css") else "</script"
@@ -310,13 +316,94 @@ def render_landscape(
                    asset_url=asset_url)
 
 
+def mark_weak_links(data: PageData) -> None:
+    """Add how weak ``similarTo`` links are drawn (:data:`~exports.view_styles.WEAK_OPACITY`) when ``data`` has any."""
+    if any(edge.get("wk") for edge in data["edges"]):
+        data["weak"] = {"opacity": WEAK_OPACITY, "dashes": list(WEAK_DASHES)}
+
+
+@dataclass(frozen=True)
+class ClusterEntry:
+    """One line of a paper map's list of clusters: its label, and how many papers it has."""
+
+    label: str
+    count: str
+    drawn: bool
+
+
+def render_paper_map(
+    graph: nx.MultiDiGraph,
+    *,
+    papers: Collection[Hashable] | None = None,
+    title: str = "Knowledge graph: the map of its papers",
+    max_nodes: int = DEFAULT_MAX_NODES,
+    intro: str = "",
+    links: Sequence[tuple[str, str]] = (),
+    asset_url: str | None = None,
+    cache: dict[Hashable, dict[str, Any]] | None = None,
+    view_files: Mapping[Hashable, str] | None = None,
+    search: str | None = None,
+) -> str:
+    """The text of an offline page drawing the paper map of ``papers`` (:mod:`exports.view_papermap`).
+
+    Papers placed by their ``similarTo`` links, in clusters labelled by what
+    their papers share; at most :data:`~exports.view_papermap.MAP_PAPERS`
+    (and ``max_nodes``) papers are drawn, and the side panel lists the
+    clusters.  Other options as in :func:`render_html`.
+
+    Examples
+    --------
+    >>> g = nx.MultiDiGraph()
+    >>> for a, b in [("paper/a", "paper/b"), ("paper/b", "paper/c"), ("paper/a", "paper/c")]:
+    ...     _ = g.add_edge(a, b, key="similarTo", relation="similarTo", score=0.4, shared_terms=["parsing"])
+    >>> for n in g: g.nodes[n]["kind"] = "paper"
+    >>> page = render_paper_map(g)
+    >>> "3 of 3 papers, in 1 cluster" in page, '<a href="#" data-cluster="0">parsing</a>' in page
+    (True, True)
+    """
+    if max_nodes < 0:
+        raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
+    pmap = fitted_paper_map(graph, papers, max_papers=min(max_nodes, MAP_PAPERS))
+    data = paper_map_data(graph, pmap, cache=cache, view_files=view_files)
+    mark_weak_links(data)
+    if search:
+        data["search"] = search
+    drawn, shown, total = len(pmap.drawn), pmap.shown, len(pmap.clusters)
+    if total:
+        which = "" if shown == total else f"the {shown:,} largest of "
+        summary = (f"{drawn:,} of {pmap.papers:,} papers, in {which}{count_phrase(total, 'cluster')} of papers "
+                   "linked as similar (each paper's nearest papers, by text and shared entities)")
+        summary += ": the most central of each cluster." if drawn < pmap.papers else "."
+        if pmap.linked < pmap.papers:
+            summary += f" {count_phrase(pmap.papers - pmap.linked, 'paper')} with no similar paper."
+        if drawn < pmap.papers:
+            summary += " Search finds the others."
+    else:
+        summary = (f"No cluster: {count_phrase(pmap.papers, 'paper')}, {pmap.linked:,} with similarTo links. "
+                   "kg build links each paper to its nearest papers unless --no-similarity is given.")
+    listed = [ClusterEntry(c.label, count_phrase(len(c.members), "paper"), i < shown)
+              for i, c in enumerate(pmap.clusters[:max(shown, MAP_CLUSTERS)])]
+    rest = pmap.clusters[len(listed):]
+    more = (f"and {count_phrase(len(rest), 'smaller cluster')} ({count_phrase(sum(len(c.members) for c in rest), 'paper')})"
+            if rest else "")
+    return _render(data, title=title, intro=intro, links=links, summary=summary, truncated=False,
+                   asset_url=asset_url, clusters=listed, more_clusters=more)
+
+
 def _render(data: PageData, *, title: str, intro: str, links: Sequence[tuple[str, str]], summary: str,
-            truncated: bool, asset_url: str | None) -> str:
-    """The page around ``data``: the template with the legends, summary and (inlined or linked) assets."""
+            truncated: bool, asset_url: str | None, clusters: Sequence[ClusterEntry] = (),
+            more_clusters: str = "") -> str:
+    """The page around ``data``: the template with the legends, summary and (inlined or linked) assets.
+
+    ``clusters`` are listed in the side panel (a paper map's), ``more_clusters`` says what the list leaves out.
+    """
     kind_counts = _counts(record["k"] for record in data["nodes"])
     relation_counts = _counts(record["r"] for record in data["edges"])
     assets = _asset_texts()
     return page_template("view.html").render(
+        weak=sum(1 for record in data["edges"] if record.get("wk")),
+        clusters=list(clusters),
+        more_clusters=more_clusters,
         title=title,
         intro=intro,
         links=list(links),
@@ -392,7 +479,7 @@ def page_data(
             record["fs"] = (20, EGO_LABEL_FONT, 12)[distance]
             if distance:
                 record["l"] = clip(record["n"], EGO_LABEL_CHARS)
-    edges = edge_records(graph, index, sources)
+    edges = edge_records(graph, index, sources, context=context)
     relations: dict[str, EdgeStyleData] = {}
     for relation in _counts(record["r"] for record in edges):
         style = relation_style(relation)
@@ -406,20 +493,26 @@ def page_data(
     }
     if center is not None and center in index:
         data["center"] = index[center]
+    mark_weak_links(data)
     return data, which
 
 
-def write_html(graph: nx.MultiDiGraph, path: Path, *, landscape: bool = False, **options: Any) -> Path:
+def write_html(graph: nx.MultiDiGraph, path: Path, *, landscape: bool = False, paper_map: bool = False,
+               **options: Any) -> Path:
     """Write :func:`render_html`'s page (same keyword options) to ``path`` atomically; return ``path``.
 
     With ``landscape=True``, :func:`render_landscape`'s page instead (the
-    options it takes), as ``kg build`` and ``kg view`` write ``graph.html``.
+    options it takes), as ``kg build`` and ``kg view`` write ``graph.html``;
+    with ``paper_map=True``, :func:`render_paper_map`'s.
 
     The page is rendered first, written to a temporary file in the same
     folder and moved over ``path``, so an existing file is only replaced by a
     complete new one, and nothing is left behind on failure.
     """
-    page = render_landscape(graph, **options) if landscape else render_html(graph, **options)
+    if landscape and paper_map:
+        raise ValueError("a page is a landscape or a paper map, not both")
+    render = render_landscape if landscape else render_paper_map if paper_map else render_html
+    page = render(graph, **options)
     return write_text_atomic(Path(path), page)
 
 
@@ -428,7 +521,7 @@ def write_assets(folder: Path) -> list[Path]:
 
     >>> import tempfile
     >>> [p.name for p in write_assets(Path(tempfile.mkdtemp()))]
-    ['vis-network.min.js', 'kg-view.js', 'kg-view.css']
+    ['vis-network.min.js', 'kg-view.js', 'kg-view.css', 'kg-node.js']
     """
     texts = _asset_texts()
     return [write_text_atomic(Path(folder) / name, texts[name]) for name in ASSET_FILES]

@@ -97,7 +97,10 @@ class NodeRecord(TypedDict):
     fs: NotRequired[int]
     """Label font size in pixels (landscape and ego views: larger for the leading nodes; default 12)."""
     u: NotRequired[str]
-    """File name of the node's own view in the same folder (double-click or the details link opens it)."""
+    """File name of the node's own view in the same folder (double-click or the details link opens it), or
+    ``node.html#<id>``: the folder's generic view, which draws any node."""
+    co: NotRequired[str]
+    """CSS colour overriding the kind's (a paper map colours each paper by its cluster)."""
 
 
 class EdgeRecord(TypedDict):
@@ -119,6 +122,14 @@ class EdgeRecord(TypedDict):
     """What a ``similarTo`` edge is based on (e.g. ``"text"``)."""
     sc: NotRequired[float]
     """Similarity score, rounded to 3 decimals."""
+    st: NotRequired[float]
+    """Strength of a computed ``similarTo`` link: the share of the build's links scoring at most as much."""
+    wk: NotRequired[int]
+    """``1`` for a weak ``similarTo`` link (the weakest quarter): drawn faint, hidden by a check box."""
+    se: NotRequired[list[str]]
+    """Names of the entities the two papers of a ``similarTo`` link share, rarest first."""
+    tm: NotRequired[list[str]]
+    """The terms that weigh most in both papers of a ``similarTo`` link."""
     p: NotRequired[int]
     """Author position of a ``creator`` edge (1 = first author)."""
     w: NotRequired[int]
@@ -142,7 +153,8 @@ class ClusterData(TypedDict):
     """One cluster of an entity landscape (``PageData.clusters[i]``), drawn as a labelled circle."""
 
     l: str
-    """The cluster's label: its leading entities (or e.g. "other datasets")."""
+    """The cluster's label: its leading entities (or e.g. "other datasets"); a paper map's may be wrapped
+    onto lines separated by ``"\\n"``, drawn upwards from the circle."""
     x: float
     """Centre of the circle, in pixels."""
     y: float
@@ -150,7 +162,13 @@ class ClusterData(TypedDict):
     r: float
     """Radius of the circle, in pixels."""
     n: int
-    """How many entities the cluster has."""
+    """How many entities (or papers, in a paper map) the cluster has."""
+    co: NotRequired[str]
+    """CSS colour of the circle's tint (default: the page's palette, by position)."""
+    fs: NotRequired[int]
+    """Font size of the label in pixels (default 17)."""
+    w: NotRequired[float]
+    """Width of the label in pixels where it is wider than the circle (the view is framed to hold it)."""
 
 
 class PageData(TypedDict):
@@ -170,5 +188,8 @@ class PageData(TypedDict):
     """Index of the node an ego view is about (drawn bold); absent in other views."""
     clusters: NotRequired[list[ClusterData]]
     """The clusters of an entity landscape, biggest first (drawn under the nodes)."""
+    weak: NotRequired[dict[str, Any]]
+    """How weak ``similarTo`` links are drawn (``{"opacity": float, "dashes": [dash, gap]}``); only when the page
+    has some."""
     search: NotRequired[str]
     """File name of the script listing every node of the build for the search box (views folder only)."""

@@ -32,6 +32,7 @@ __all__ = [
     "MAX_AUTHORS",
     "MAX_MENTIONS",
     "SENTENCE_CHARS",
+    "SHARED_SHOWN",
     "DetailBuilder",
     "edge_records",
     "node_details",
@@ -44,6 +45,8 @@ SENTENCE_CHARS = 240
 LABEL_CHARS = 48
 MAX_MENTIONS = 3
 MAX_AUTHORS = 6
+#: Most shared entities and shared terms a ``similarTo`` link's tooltip names.
+SHARED_SHOWN = 5
 
 #: Builds the details of one node: ``(whole graph, node, its attributes) -> Details``.
 DetailBuilder = Callable[[nx.MultiDiGraph, Hashable, Mapping[str, Any]], Details]
@@ -188,6 +191,8 @@ DETAIL_BUILDERS: dict[str, DetailBuilder] = {
     "method": _entity_details,
     "dataset": _entity_details,
     "model": _entity_details,
+    "task": _entity_details,
+    "metric": _entity_details,
 }
 
 
@@ -275,7 +280,30 @@ def node_record(graph: nx.MultiDiGraph, node: Hashable, xy: tuple[float, float],
     return record
 
 
-def _edge_record(u: int, v: int, relation: str, data: Mapping[str, Any], sources: SourceTable) -> EdgeRecord:
+def _names(context: nx.MultiDiGraph | None, nodes: Iterable[Any]) -> list[str]:
+    """Display names of ``nodes`` (ids of ``context``; an id not in it is shown as it is)."""
+    names = []
+    for node in display_texts(nodes):
+        names.append(node_name(context.nodes[node], node) if context is not None and node in context else node)
+    return names
+
+
+def _similarity_fields(record: EdgeRecord, data: Mapping[str, Any], context: nx.MultiDiGraph | None) -> None:
+    """Why two papers are similar (kg.similarity): strength, weak flag, shared entities and terms."""
+    if isinstance(data.get("strength"), (int, float)):
+        record["st"] = round(float(data["strength"]), 3)
+    if data.get("weak") is True:
+        record["wk"] = 1
+    shared = _names(context, data.get("shared_entities"))
+    if shared:
+        record["se"] = shared[:SHARED_SHOWN]
+    terms = display_texts(data.get("shared_terms"))
+    if terms:
+        record["tm"] = terms[:SHARED_SHOWN]
+
+
+def _edge_record(u: int, v: int, relation: str, data: Mapping[str, Any], sources: SourceTable,
+                 context: nx.MultiDiGraph | None = None) -> EdgeRecord:
     record: EdgeRecord = {"f": u, "t": v, "r": relation}
     if isinstance(data.get("confidence"), (int, float)):
         record["c"] = round(float(data["confidence"]), 3)
@@ -294,10 +322,12 @@ def _edge_record(u: int, v: int, relation: str, data: Mapping[str, Any], sources
         record["sc"] = round(float(data["score"]), 3)
     if isinstance(data.get("position"), int):
         record["p"] = data["position"]
+    _similarity_fields(record, data, context)
     return record
 
 
-def edge_records(graph: nx.MultiDiGraph, index: Mapping[Hashable, int], sources: SourceTable) -> list[EdgeRecord]:
+def edge_records(graph: nx.MultiDiGraph, index: Mapping[Hashable, int], sources: SourceTable, *,
+                 context: nx.MultiDiGraph | None = None) -> list[EdgeRecord]:
     """The page records of every edge whose two ends are drawn, sorted by (from, to, relation).
 
     Parameters
@@ -308,6 +338,9 @@ def edge_records(graph: nx.MultiDiGraph, index: Mapping[Hashable, int], sources:
         Each drawn node's index in the page's node list.
     sources : SourceTable
         The page's source files (edge provenance refers to them by index).
+    context : networkx.MultiDiGraph, optional
+        The whole graph, where a ``similarTo`` link's shared entities are
+        named (default: ``graph``).
 
     Returns
     -------
@@ -333,7 +366,7 @@ def edge_records(graph: nx.MultiDiGraph, index: Mapping[Hashable, int], sources:
     records = []
     parallel: dict[tuple[int, int], int] = {}
     for u, v, relation, data in chosen:
-        record = _edge_record(u, v, relation, data, sources)
+        record = _edge_record(u, v, relation, data, sources, graph if context is None else context)
         pair = (min(u, v), max(u, v))
         rank = parallel.get(pair, 0)
         parallel[pair] = rank + 1

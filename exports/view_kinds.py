@@ -4,7 +4,8 @@
 writers in :mod:`exports.views` look everything up there, so adding a kind
 of view is one entry plus the function that selects its nodes.
 
-* ``overview`` -- the whole graph;
+* ``overview`` -- the entity landscape of every paper;
+* ``papermap`` -- every paper placed by similarity, in labelled clusters;
 * ``venue`` -- a venue, its papers and their entities and authors (:func:`venue_graph`);
 * ``paper`` -- a paper, everything linked to it, and the papers sharing its entities or authors;
 * ``person`` and ``entity`` -- a node's papers and their entities (and co-authors);
@@ -41,11 +42,13 @@ from ontology.kinds import ENTITY_KINDS
 __all__ = [
     "DEFAULT_EGO_VIEW",
     "OVERVIEW",
+    "PAPER_MAP",
     "VIEW_KINDS",
     "ViewKind",
     "all_papers",
     "ego_graph",
     "ego_view_kind",
+    "has_similar_papers",
     "kind_file_name",
     "kind_graph",
     "papers_of",
@@ -57,6 +60,8 @@ __all__ = [
 
 #: File name of the overview.
 OVERVIEW = "overview.html"
+#: File name of the paper map (no ``-``: never the name of a node's view).
+PAPER_MAP = "papermap.html"
 
 # ---------------------------------------------------------------------------
 # File names
@@ -270,6 +275,9 @@ class ViewKind:
         ``(graph, subject) -> collection of papers``: when given, the view is
         the entity landscape of those papers (:mod:`exports.view_landscape`)
         rather than a drawing of ``select``'s subgraph.
+    paper_map : bool
+        With ``papers``: the view is the paper map of those papers
+        (:mod:`exports.view_papermap`) rather than their entity landscape.
     """
 
     select: Callable[[nx.MultiDiGraph, Any], nx.MultiDiGraph]
@@ -280,6 +288,7 @@ class ViewKind:
     node_kinds: tuple[str, ...] = ()
     check: Callable[[nx.MultiDiGraph, Any], None] | None = None
     papers: Callable[[nx.MultiDiGraph, Any], Collection[Hashable]] | None = None
+    paper_map: bool = False
 
 
 _ENTITY_WORDS = "methods, datasets and models"
@@ -293,6 +302,22 @@ def _check_venue(graph: nx.MultiDiGraph, venue: Hashable) -> None:
     if not venue_papers(graph, venue):
         raise ViewError(f"no paper of the graph was presented at {node_label(graph, venue)}: "
                         "it is only mentioned, so it has no view")
+
+
+def has_similar_papers(graph: nx.MultiDiGraph) -> bool:
+    """Whether some ``similarTo`` link joins two papers (a paper map has something to draw).
+
+    >>> g = nx.MultiDiGraph([("paper/a", "paper/b", "similarTo")])
+    >>> has_similar_papers(g), has_similar_papers(nx.MultiDiGraph())
+    (True, False)
+    """
+    return any(key == "similarTo" for _, _, key in graph.edges(keys=True))
+
+
+def _check_similar(graph: nx.MultiDiGraph) -> None:
+    if not has_similar_papers(graph):
+        raise ViewError("no two papers of the graph are linked by similarTo, so there is no paper map: "
+                        "build without --no-similarity")
 
 
 def _check_kind(graph: nx.MultiDiGraph, kind: str) -> None:
@@ -311,6 +336,17 @@ VIEW_KINDS: dict[str, ViewKind] = {
             f"The {_ENTITY_WORDS} the papers name, clustered by which are used together. "
             "Click a node for its details, double-click it to open its view."),
         papers=all_papers,
+    ),
+    "papermap": ViewKind(
+        select=lambda graph, _: graph,
+        file_name=lambda _: PAPER_MAP,
+        title=lambda graph, _: "Knowledge graph: the map of its papers",
+        intro=lambda graph, _: (
+            "Papers placed by similarity (text and shared entities), in clusters labelled by the terms and "
+            "entities their papers share. Hover a dot for its paper; click a cluster in the list to zoom to it."),
+        check=lambda graph, _: _check_similar(graph),
+        papers=all_papers,
+        paper_map=True,
     ),
     "venue": ViewKind(
         select=venue_graph,

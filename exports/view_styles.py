@@ -23,6 +23,8 @@ __all__ = [
     "OTHER_RELATION_STYLE",
     "RELATION_STYLES",
     "USED_WITH",
+    "WEAK_DASHES",
+    "WEAK_OPACITY",
     "KindStyle",
     "RelationStyle",
     "kind_of",
@@ -60,6 +62,8 @@ KIND_STYLES: dict[str, KindStyle] = {
     "dataset": KindStyle("#e15759", "square", "\u25a0"),
     "model": KindStyle("#b07aa1", "triangle", "\u25b2"),
     "person": KindStyle("#9c755f", "triangleDown", "\u25bc"),
+    "task": KindStyle("#499894", "hexagon", "\u2b22"),
+    "metric": KindStyle("#d4a017", "dot", "\u25cf"),
 }
 #: Style of a node kind not in :data:`KIND_STYLES`.
 OTHER_KIND_STYLE = KindStyle("#9d9d9d", "dot", "\u25cf")
@@ -74,6 +78,10 @@ RELATION_STYLES: dict[str, RelationStyle] = {
     "similarTo": RelationStyle("#76b7b2", True, ""),
     "usedWith": RelationStyle("#b8b8b8", False, ""),
 }
+#: How a weak ``similarTo`` link (the weakest quarter of a build's computed links, ``weak=True``) is drawn:
+#: its relation's colour at this opacity, with short dashes; the page has a check box that hides them.
+WEAK_OPACITY = 0.35
+WEAK_DASHES = (2, 6)
 #: The relation of the entity landscape's edges: papers name both entities (not a relation of the graph).
 USED_WITH = "usedWith"
 #: Style of a relation not in :data:`RELATION_STYLES`.

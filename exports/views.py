@@ -10,6 +10,8 @@ open as those of a small one.
 * **overview.html** -- the entity landscape of every paper
   (:mod:`exports.view_landscape`): the most named methods, datasets and
   models, sized by papers, linked by co-usage, clustered and labelled.
+* **papermap.html** -- every paper placed by its ``similarTo`` links, in
+  clusters labelled by what their papers share (:mod:`exports.view_papermap`).
 * **venue-….html** -- the entity landscape of the papers presented at a
   venue (only venues with papers get one).
 * **dataset-….html**, ... -- the view of every entity the overview draws, so
@@ -39,13 +41,13 @@ Examples
 >>> _ = g.add_edge("paper/a", "dataset/mmlu", key="uses", relation="uses")
 >>> out = Path(tempfile.mkdtemp())
 >>> [p.name for p in write_views(g, out) if p.suffix == ".html"]
-['overview.html', 'venue-acl-2026.html', 'dataset-mmlu.html', 'index.html']
+['overview.html', 'venue-acl-2026.html', 'dataset-mmlu.html', 'node.html', 'index.html']
 >>> write_ego_view(g, out, find_node(g, "mmlu")).name
 'dataset-mmlu.html'
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,11 +57,14 @@ import networkx as nx
 from exports.html_view import DEFAULT_MAX_NODES, page_template, write_assets, write_html
 from exports.view_details import Details, node_name
 from exports.view_kinds import (
+    OVERVIEW,
+    PAPER_MAP,
     VIEW_KINDS,
     ViewKind,
     all_papers,
     ego_graph,
     ego_view_kind,
+    has_similar_papers,
     kind_file_name,
     kind_graph,
     papers_of,
@@ -70,6 +75,14 @@ from exports.view_kinds import (
 )
 from exports.view_landscape import LANDSCAPE_ENTITIES, fitted_landscape
 from exports.view_lookup import ViewError, count_phrase, find_node, find_nodes, node_label
+from exports.view_nodes import (
+    NODE_DATA_DIR,
+    NODE_PAGE,
+    ViewFiles,
+    search_order,
+    write_node_data,
+    write_node_page,
+)
 from exports.view_styles import kind_of, kind_order
 from exports.view_text import display_texts, script_json
 from ontology.kinds import ENTITY_KINDS
@@ -103,7 +116,6 @@ ASSET_DIR = "assets"
 SEARCH_FILE = "kg-search.js"
 SEARCH_SCRIPT = f"{ASSET_DIR}/{SEARCH_FILE}"
 INDEX = "index.html"
-_BACK = (("All views", INDEX),)
 
 
 def _check_top(top: int) -> None:
@@ -111,11 +123,22 @@ def _check_top(top: int) -> None:
         raise ViewError(f"top must be at least 1, not {top}")
 
 
+def _nav(output_dir: Path, page: str, also: Collection[str] = ()) -> list[tuple[str, str]]:
+    """The links atop a page: the index, the overview and the paper map, where they exist (or are in ``also``)."""
+    links = [("All views", INDEX)]
+    for text, name in (("Overview", OVERVIEW), ("Paper map", PAPER_MAP)):
+        if name != page and (name in also or (output_dir / name).is_file()):
+            links.append((text, name))
+    return links
+
+
 def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
-                cache: dict[Hashable, Details], view_files: Mapping[Hashable, str] | None = None) -> Path:
+                cache: dict[Hashable, Details], view_files: Mapping[Hashable, str] | None = None,
+                also: Collection[str] = ()) -> Path:
     """Write the page of ``view`` about ``subject`` (not the assets); tooltip fields memoised in ``cache``.
 
-    ``view_files`` maps nodes to their views' files (default: those already in ``output_dir``).
+    ``view_files`` maps nodes to their views' files (default: those already in ``output_dir``); ``also``
+    names the overview and paper map when this call's caller is about to write them.
     """
     if view.check is not None:
         view.check(graph, subject)
@@ -123,23 +146,25 @@ def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subjec
         view_files = _existing_views(graph, output_dir)
     path = output_dir / view.file_name(subject)
     shared = {"title": view.title(graph, subject), "max_nodes": top, "intro": view.intro(graph, subject),
-              "links": _BACK, "asset_url": f"{ASSET_DIR}/", "cache": cache, "view_files": view_files,
-              "search": SEARCH_SCRIPT}
-    if view.papers is not None:  # a landscape of the entities these papers name
-        return write_html(graph, path, landscape=True, papers=view.papers(graph, subject), **shared)
+              "links": _nav(output_dir, path.name, also), "asset_url": f"{ASSET_DIR}/", "cache": cache,
+              "view_files": view_files, "search": SEARCH_SCRIPT}
+    if view.papers is not None:  # a landscape of the entities these papers name, or a map of the papers
+        return write_html(graph, path, landscape=not view.paper_map, paper_map=view.paper_map,
+                          papers=view.papers(graph, subject), **shared)
     return write_html(view.select(graph, subject), path, center=subject if view.centred else None, context=graph,
                       **shared)
 
 
-def _existing_views(graph: nx.MultiDiGraph, output_dir: Path) -> dict[Hashable, str]:
-    """Node to the file of its view, for the views already in ``output_dir``."""
+def _existing_views(graph: nx.MultiDiGraph, output_dir: Path) -> Mapping[Hashable, str]:
+    """Node to the file of its view, for the views already in ``output_dir``; every node, where the folder
+    has the generic node view (:class:`~exports.view_nodes.ViewFiles`)."""
     existing = visible_files(output_dir, ".html")
     files = {}
     for node in graph:
         name = VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
         if name in existing:
             files[node] = name
-    return files
+    return ViewFiles(graph, files) if NODE_PAGE in existing else files
 
 
 def write_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, subject: Any = None, *,
@@ -195,8 +220,9 @@ def write_kind_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, *, top:
     return write_view(graph, output_dir, "kind", kind, top=top)
 
 
-def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_TOP) -> list[Path]:
-    """Write the overview, one view per venue, the shared assets and ``index.html`` to ``output_dir``.
+def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_TOP,
+                nodes: bool = True) -> list[Path]:
+    """Write the overview, the paper map, one view per venue, the generic node view and ``index.html``.
 
     Parameters
     ----------
@@ -211,11 +237,17 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         connected half and the nodes with the most links to them; a larger
         venue view keeps the venue, then its papers, then the most connected
         of the rest.  Pages say what they left out.
+    nodes : bool
+        Write the generic node view (``node.html`` and its data,
+        :mod:`exports.view_nodes`), so every node of the graph has a view
+        and every node drawn anywhere links to one.
 
     Returns
     -------
     list of Path
-        Every file written: assets, overview, venue views, then the index.
+        Every file written: assets, overview, paper map (when some papers
+        are linked by ``similarTo``), venue and entity views, the node view
+        and its data, the search script, then the index.
     """
     _check_top(top)
     output_dir = Path(output_dir)
@@ -226,15 +258,25 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     # on the whole Anthology that would be thousands of pages (minutes); search names the `kg view` for them.
     limit = min(top, LANDSCAPE_ENTITIES)
     egos = sorted(fitted_landscape(graph, all_papers(graph), max_entities=limit).entities, key=str)
-    files = {**_existing_views(graph, output_dir),
-             **{node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node) for node in [*venues, *egos]}}
-    written.append(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files))
+    files: Mapping[Hashable, str] = {
+        **_existing_views(graph, output_dir),
+        **{node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node) for node in [*venues, *egos]}}
+    if nodes:
+        files = ViewFiles(graph, {n: f for n, f in files.items() if not f.startswith(NODE_PAGE)})
+    also = [OVERVIEW, *([PAPER_MAP] if has_similar_papers(graph) else [])]
+    written.append(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files, also))
+    if PAPER_MAP in also:
+        written.append(_write_page(graph, output_dir, VIEW_KINDS["papermap"], None, top, cache, files, also))
     for venue in venues:
         written.append(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, venue)], venue, top, cache,
-                                   files))
+                                   files, also))
     for node in egos:
         written.append(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, node)], node, top, cache,
-                                   files))
+                                   files, also))
+    if nodes:
+        written += write_node_data(graph, output_dir / NODE_DATA_DIR, search_order(graph), cache=cache)
+        written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
+                                       search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
     index = write_index(graph, output_dir)  # and the search script
     written += [output_dir / SEARCH_SCRIPT, index]
     return written
@@ -280,9 +322,9 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
     kind_file = VIEW_KINDS["kind"].file_name
     kinds = [_Entry(kind_file(k), k, k, count_phrase(counts[k], k)) for k in sorted(counts) if kind_file(k) in existing]
     summary = [count_phrase(counts[kind], kind) for kind in sorted(counts, key=lambda k: (kind_order(k), k))]
-    overview = VIEW_KINDS["overview"].file_name(None)
     page = page_template("index.html").render(
-        overview=overview if overview in existing else None,
+        overview=OVERVIEW if OVERVIEW in existing else None,
+        papermap=PAPER_MAP if PAPER_MAP in existing else None,
         venues=venues,
         egos=egos,
         kinds=kinds,
@@ -296,17 +338,20 @@ def write_search_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
     """Write ``assets/kg-search.js``: every node of ``graph`` with its kind and the file of its view, if any.
 
     The search box of every page in the folder loads it on the first search,
-    so it finds nodes the page does not draw.  Most connected first, then by
-    name; each entry is ``[name, kind, view file or "", lower-cased names searched]``.
+    so it finds nodes the page does not draw, and the generic node view
+    (:mod:`exports.view_nodes`) names nodes by their position in it.  Most
+    connected first, then by name (:func:`~exports.view_nodes.search_order`);
+    each entry is ``[name, kind, view file or "", lower-cased names searched, id, degree]``, the view file
+    being ``node.html#<id>`` for a node without a page of its own where the folder has the node view.
     """
     output_dir = Path(output_dir)
     files = _existing_views(graph, output_dir)
     entries = []
-    for node, attrs in graph.nodes(data=True):
+    for node in search_order(graph):
+        attrs = graph.nodes[node]
         name = node_name(attrs, node)
         names = [name, *display_texts(attrs.get("alt_labels"))]
-        entries.append((-graph.degree(node), name.casefold(), str(node),
-                        [name, kind_of(attrs), files.get(node, ""), "\n".join(names).lower()]))
-    entries.sort(key=lambda e: e[:3])
-    text = f"window.KG_SEARCH = {script_json({'nodes': [e[3] for e in entries]})};\n"
+        entries.append([name, kind_of(attrs), files.get(node, ""), "\n".join(names).lower(), str(node),
+                        graph.degree(node)])
+    text = f"window.KG_SEARCH = {script_json({'nodes': entries})};\n"
     return write_text_atomic(output_dir / ASSET_DIR / SEARCH_FILE, text)

@@ -23,6 +23,7 @@ from exports.html_view import (
     RELATION_STYLES,
     render_html,
     render_landscape,
+    render_paper_map,
     write_assets,
     write_html,
 )
@@ -106,7 +107,8 @@ def small_graph() -> nx.MultiDiGraph:
     g.add_edge(paper_a, "venue/acl-2026", key="presentedAt", relation="presentedAt", source="pages/001.txt")
     g.add_edge(paper_a, paper_b, key="nextInProgram", relation="nextInProgram", source="pages/001.txt")
     g.add_edge(paper_a, paper_b, key="similarTo", relation="similarTo", source="pages/001.txt",
-               basis="text", score=0.8125)
+               basis="text", score=0.8125, strength=0.2, weak=True, shared_entities=["model/gpt4o", "task/gone"],
+               shared_terms=["prompt", "gpt"])
     # author order is the ``position`` attribute, not the insertion order
     g.add_edge(paper_a, "person/alan", key="creator", relation="creator", source="a.xml", position=2)
     g.add_edge(paper_a, "person/ada", key="creator", relation="creator", source="a.xml", position=1)
@@ -114,6 +116,25 @@ def small_graph() -> nx.MultiDiGraph:
 
 
 PAPER_A = "paper/img-1a2b3c4d5e"
+
+
+def similar_graph() -> nx.MultiDiGraph:
+    """Eight papers in two groups of computed similarTo links (kg.similarity's attributes), one hostile title."""
+    g = nx.MultiDiGraph()
+    for i in range(8):
+        title = HOSTILE_TITLE if i == 0 else f"Paper {i} on {'parsing' if i < 4 else 'speech'}"
+        g.add_node(f"paper/p{i}", kind="paper", label=title, title=title, year=2026)
+    g.add_node("dataset/ptb", kind="dataset", label="Penn Treebank")
+    for i in range(4):
+        g.add_edge(f"paper/p{i}", "dataset/ptb", key="uses", relation="uses")
+    pairs = [(0, 1), (1, 2), (0, 2), (2, 3), (1, 3), (4, 5), (5, 6), (4, 6), (6, 7), (5, 7), (3, 4)]
+    for n, (a, b) in enumerate(pairs):
+        speech = a >= 4
+        g.add_edge(f"paper/p{a}", f"paper/p{b}", key="similarTo", relation="similarTo", extractor="kg.similarity",
+                   basis="combined", score=0.3 + 0.05 * n, strength=round((n + 1) / len(pairs), 3),
+                   weak=n < 2, shared_entities=[] if speech or (a, b) == (3, 4) else ["dataset/ptb"],
+                   shared_terms=["speech", "audio"] if speech else ["parsing", "syntax"])
+    return g
 
 
 @pytest.fixture(scope="module")
@@ -167,7 +188,8 @@ def test_asset_mode_loads_only_files_written_beside_the_page(tmp_path: Path) -> 
     written = write_assets(tmp_path / "assets")
     text = page.read_text(encoding="utf-8")
     loaded = re.findall(r'<(?:script|link)[^>]*\s(?:src|href)="([^"]*)"', text)
-    assert sorted(loaded) == sorted(f"assets/{name}" for name in ASSET_FILES)
+    # every asset but the node view's script, which only node.html loads
+    assert sorted(loaded) == sorted(f"assets/{name}" for name in ASSET_FILES if name != "kg-node.js")
     assert [p.name for p in written] == list(ASSET_FILES)
     assert all((tmp_path / url).is_file() for url in loaded)
     assert vis_bundle() not in text and len(text) < 20_000
@@ -225,8 +247,11 @@ def test_legend_lists_the_kinds_and_relations_drawn(page: str) -> None:
 
 
 def test_every_kind_and_relation_of_the_graph_model_has_its_own_style() -> None:
-    assert set(KIND_STYLES) == set(KINDS)
-    assert len({(s.color, s.shape) for s in KIND_STYLES.values()}) == len(KINDS)
+    from ontology.kinds import ENTITY_KINDS, NODE_KINDS
+
+    assert set(KIND_STYLES) == {*NODE_KINDS, *ENTITY_KINDS}  # tasks and metrics too, before any build has them
+    assert len({(s.color, s.shape) for s in KIND_STYLES.values()}) == len(KIND_STYLES)
+    assert len({s.color for s in KIND_STYLES.values()}) == len(KIND_STYLES)
     # and the entity landscape's co-usage edges, which are not a relation of the graph
     assert set(RELATION_STYLES) == {"proposes", "uses", "presentedAt", "creator", "nextInProgram", "similarTo",
                                     "usedWith"}
@@ -284,6 +309,11 @@ def test_edges_carry_provenance_basis_score_and_author_position(page: str) -> No
     # nextInProgram and similarTo join the same two papers: the second is bent so both stay visible
     assert [("cv" in e) for e in edges["nextInProgram"] + edges["similarTo"]] == [False, True]
     assert data["relations"]["similarTo"] == {"color": "#76b7b2", "dashes": True, "arrows": ""}
+    # why the two papers are similar (kg.similarity): strength, weak flag, shared entities by name, terms
+    assert (similar["st"], similar["wk"], similar["se"], similar["tm"]) == (0.2, 1, ["GPT-4o", "task/gone"],
+                                                                            ["prompt", "gpt"])
+    assert data["weak"] == {"opacity": 0.35, "dashes": [2, 6]}
+    assert '<input type="checkbox" id="kg-weak" checked>' in page and "weak similarTo" in page
 
 
 def _declared(typed: type) -> set[str]:
@@ -295,7 +325,8 @@ def test_page_data_keys_are_the_documented_ones(page: str) -> None:
     graph = small_graph()
     ego = render_html(graph, center="dataset/mmlu", view_files={"model/gpt4o": "model-gpt4o.html"}, search="s.js")
     checks = []
-    for data in (page_data(page), page_data(ego), page_data(render_landscape(graph))):
+    pages = (page, ego, render_landscape(graph), render_paper_map(similar_graph()))
+    for data in map(page_data, pages):
         checks += [(data, view_data.PageData)]
         checks += [(node, view_data.NodeRecord) for node in data["nodes"]]
         checks += [(node["d"], view_data.NodeDetails) for node in data["nodes"] if "d" in node]
@@ -305,7 +336,7 @@ def test_page_data_keys_are_the_documented_ones(page: str) -> None:
     for record, typed in checks:
         assert set(record) <= _declared(typed), (typed.__name__, set(record) - _declared(typed))
         assert set(typed.__required_keys__) <= set(record), typed.__name__  # type: ignore[attr-defined]
-    # the three pages use every key of the records, so the TypedDicts hold no stale ones
+    # the four pages use every key of the records, so the TypedDicts hold no stale ones
     used = {typed: set() for typed in (view_data.NodeRecord, view_data.NodeDetails, view_data.EdgeRecord)}
     for record, typed in checks:
         if typed in used:

@@ -72,12 +72,17 @@ def test_write_views_writes_overview_venues_assets_and_index(tmp_path: Path) -> 
     written = write_views(small_graph(), tmp_path)
     names = [p.relative_to(tmp_path).as_posix() for p in written]
     # the overview and venue views draw the entity landscape; each entity drawn gets its own view
+    # (the two papers have a similarTo link, but no cluster of 3: the map has nothing to draw, yet says so);
+    # then the generic node view and its data, which draw every node (one shard for 8 nodes)
     assert names == [
-        "assets/vis-network.min.js", "assets/kg-view.js", "assets/kg-view.css",
-        "overview.html", "venue-acl-2026.html", "dataset-mmlu.html", "method-clear.html", "model-gpt4o.html",
-        "assets/kg-search.js", "index.html",
+        "assets/vis-network.min.js", "assets/kg-view.js", "assets/kg-view.css", "assets/kg-node.js",
+        "overview.html", "papermap.html", "venue-acl-2026.html", "dataset-mmlu.html", "method-clear.html",
+        "model-gpt4o.html", "assets/nodes/000.js", "node.html", "assets/kg-search.js", "index.html",
     ]
     assert sorted(tree_bytes(tmp_path)) == sorted(names)  # no temporary files left behind
+    without = [p.relative_to(tmp_path / "b").as_posix() for p in write_views(small_graph(), tmp_path / "b",
+                                                                             nodes=False)]
+    assert without == [n for n in names if "node" not in n or n == "assets/kg-node.js"]
 
 
 def test_every_link_in_the_folder_resolves_and_stays_local(tmp_path: Path, sample_build) -> None:
@@ -234,7 +239,7 @@ def test_write_view_by_name_matches_the_named_writers(tmp_path: Path) -> None:
     assert by_name.name == named.name == "kind_dataset.html"
     assert by_name.read_bytes() == named.read_bytes()
     written = write_views(g, tmp_path / "c")
-    overview = written[3].read_bytes()
+    overview = written[4].read_bytes()
     assert write_view(g, tmp_path / "c", "overview").read_bytes() == overview
     with pytest.raises(ViewError, match="no view kind is called 'timeline'"):
         write_view(g, tmp_path, "timeline")

@@ -11,7 +11,8 @@
  */
 (function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("kg-data").textContent);
+  /* Draws one page's data; the generic ego page (kg-ego.js) calls it once its data has loaded. */
+  function draw(data) {
   var body = document.body;
 
   function setText(el, text) { el.textContent = text; return el; }
@@ -23,7 +24,10 @@
   }
   function isWebLink(url) { return /^https?:\/\//i.test(url); }
   /* A view file in the same folder, as the Python side names them (never a URL or a path). */
-  function isViewFile(name) { return typeof name === "string" && /^[a-z0-9][a-z0-9_.-]*\.html$/.test(name); }
+  function isViewFile(name) {
+    return typeof name === "string" &&
+      (/^[a-z0-9][a-z0-9_.-]*\.html$/.test(name) || /^node\.html#[A-Za-z0-9%._~!*'()-]+$/.test(name));
+  }
   function viewLink(text, file) {
     var a = make("a", "", text);
     a.href = file;
@@ -88,17 +92,24 @@
     if (typeof e.c === "number") { el.appendChild(row("Confidence", make("span", "", e.c.toFixed(2)))); }
     if (e.b) { el.appendChild(row("Basis", make("span", "", e.b))); }
     if (typeof e.sc === "number") { el.appendChild(row("Score", make("span", "", e.sc.toFixed(2)))); }
+    if (typeof e.st === "number") {
+      el.appendChild(row("Strength", make("span", "", e.st.toFixed(2) + " (stronger than " +
+        Math.round(e.st * 100) + "% of this build's computed links)" + (e.wk ? ": a weak link" : ""))));
+    }
+    if (e.se && e.se.length) { el.appendChild(row("Shared entities", make("span", "", e.se.join(", ")))); }
+    if (e.tm && e.tm.length) { el.appendChild(row("Shared terms", make("span", "", e.tm.join(", ")))); }
     if (typeof e.p === "number") { el.appendChild(row("Author position", make("span", "", String(e.p)))); }
     if (e.m) { el.appendChild(mentionList([e.m])); }
     else if (typeof e.s === "number") { el.appendChild(row("Source", make("span", "kg-source", data.sources[e.s]))); }
     return el;
   }
 
-  var hiddenKinds = new Set();
+  var hiddenKinds = new Set(), hideWeak = false;
   var haystacks = data.nodes.map(function (n) { return [n.n].concat(n.a || []).join("\n").toLowerCase(); });
   var nodes = new vis.DataSet(data.nodes.map(function (n, i) {
     var node = {id: i, label: n.l, group: n.k, size: n.s, x: n.x, y: n.y};
     if (n.fs) { node.font = {size: n.fs}; }
+    if (n.co) { node.color = n.co; }  // a paper map colours papers by cluster
     if (i === data.center) {  // the node an ego view is about
       node.borderWidth = 4;
       node.font = {size: Math.max(16, n.fs || 0), bold: true};
@@ -109,11 +120,16 @@
     var style = data.relations[e.r];
     var edge = {id: i, from: e.f, to: e.t, color: style.color, dashes: style.dashes, arrows: style.arrows};
     if (e.cv) { edge.smooth = {enabled: true, type: "curvedCW", roundness: e.cv}; }
+    if (e.wk && data.weak) {  // a weak similarTo link: faint, short dashes
+      edge.color = {color: style.color, opacity: data.weak.opacity};
+      edge.dashes = data.weak.dashes;
+    }
     return edge;
   }));
   var nodeView = new vis.DataView(nodes, {filter: function (n) { return !hiddenKinds.has(n.group); }});
   var edgeView = new vis.DataView(edges, {filter: function (e) {
-    return !hiddenKinds.has(data.nodes[e.from].k) && !hiddenKinds.has(data.nodes[e.to].k);
+    return !hiddenKinds.has(data.nodes[e.from].k) && !hiddenKinds.has(data.nodes[e.to].k) &&
+      !(hideWeak && data.edges[e.id].wk);
   }});
   var container = document.getElementById("kg-canvas");
   var network = new vis.Network(container, {nodes: nodeView, edges: edgeView}, data.options);
@@ -124,13 +140,16 @@
       ctx.beginPath();
       ctx.arc(c.x, c.y, c.r, 0, 2 * Math.PI);
       ctx.globalAlpha = 0.08;
-      ctx.fillStyle = tints[i % tints.length];
+      ctx.fillStyle = c.co || tints[i % tints.length];
       ctx.fill();
       ctx.globalAlpha = 1;
-      ctx.font = "bold 17px sans-serif";
+      ctx.font = "bold " + (c.fs || 17) + "px sans-serif";
       ctx.textAlign = "center";
       ctx.fillStyle = "#444";
-      ctx.fillText(c.l, c.x, c.y - c.r - 6);
+      var lines = c.l.split("\n");  // a paper map's labels may be wrapped
+      lines.forEach(function (line, k) {
+        ctx.fillText(line, c.x, c.y - c.r - 6 - (lines.length - 1 - k) * ((c.fs || 17) + 3));
+      });
     });
   });
   /* A landscape is framed to hold its cluster circles and their labels too, not just the nodes. */
@@ -138,12 +157,14 @@
   function frame() {
     var box = null;
     (data.clusters || []).forEach(function (c) {
-      var b = [c.x - c.r, c.y - c.r - 28, c.x + c.r, c.y + c.r];
+      var half = Math.max(c.r, (c.w || 0) / 2);  // a label wider than its circle
+      var extra = (c.l.split("\n").length - 1) * ((c.fs || 17) + 3);  // lines above the first
+      var b = [c.x - half, c.y - c.r - 28 - extra, c.x + half, c.y + c.r];
       box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
     });
     if (!box) { return; }
     framed = container.clientWidth + "x" + container.clientHeight;
-    var scale = Math.min(container.clientWidth / (box[2] - box[0]), container.clientHeight / (box[3] - box[1]));
+    var scale = 0.97 * Math.min(container.clientWidth / (box[2] - box[0]), container.clientHeight / (box[3] - box[1]));
     network.moveTo({position: {x: (box[0] + box[2]) / 2, y: (box[1] + box[3]) / 2}, scale: Math.min(scale, 1.25)});
   }
   network.once("afterDrawing", function () { setTimeout(frame, 0); });  // after vis-network's own first fit
@@ -251,6 +272,25 @@
     }
   });
 
+  var weakBox = document.getElementById("kg-weak");
+  if (weakBox) {
+    weakBox.addEventListener("change", function () {
+      hideWeak = !weakBox.checked;
+      edgeView.refresh();
+      body.dataset.kgEdgesVisible = String(edgeView.length);
+    });
+  }
+  /* The list of a paper map's clusters: a click centres the map on the cluster. */
+  Array.prototype.forEach.call(document.querySelectorAll("#kg-clusters a[data-cluster]"), function (a) {
+    a.addEventListener("click", function (event) {
+      event.preventDefault();
+      var c = data.clusters[Number(a.dataset.cluster)];
+      if (!c) { return; }
+      moved = true;
+      var scale = Math.min(container.clientWidth, container.clientHeight) / (2.4 * c.r);
+      network.moveTo({position: {x: c.x, y: c.y}, scale: Math.min(2, scale), animation: {duration: 300}});
+    });
+  });
   Array.prototype.forEach.call(document.querySelectorAll("#kg-legend input[type=checkbox]"), function (box) {
     box.addEventListener("change", function () {
       if (box.checked) { hiddenKinds.delete(box.value); } else { hiddenKinds.add(box.value); }
@@ -268,6 +308,11 @@
     nodeIndex: function (id) { return data.nodes.findIndex(function (n) { return n.id === id; }); },
     showNodeDetails: function (i) { showDetails(describeNode(i)); },
     showNodeTooltip: function (i, x, y) { showTooltip(describeNode(i), {x: x, y: y}); },
-    showEdgeTooltip: function (i, x, y) { showTooltip(describeEdge(i), {x: x, y: y}); }
+    showEdgeTooltip: function (i, x, y) { showTooltip(describeEdge(i), {x: x, y: y}); },
+    visibleEdges: function () { return edgeView.length; }
   };
+  }
+  window.kgDrawView = draw;
+  var block = document.getElementById("kg-data");
+  if (block) { draw(JSON.parse(block.textContent)); }
 })();

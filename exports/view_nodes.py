@@ -1,0 +1,247 @@
+"""The generic node view: one page, ``node.html``, that draws any node of the build with its neighbours.
+
+Writing a page per node would cost minutes and gigabytes on the whole
+Anthology (209,493 nodes); instead the views folder gets one page and the
+data it draws, sharded: ``assets/nodes/NNN.js`` holds, for about
+:data:`SHARD_NODES` nodes each, a node's details (the tooltip fields of the
+other views) and its links (up to :data:`MAX_NEIGHBOURS`, the most connected
+neighbours first), each neighbour referred to by its position in the search
+script (``assets/kg-search.js``, which names every node of the build).
+``node.html#<node id>`` loads the search script and the one shard that holds
+the node (``crc32(id) % shards``, the same in Python and in the page) with
+``<script>`` elements -- pages opened from ``file://`` cannot ``fetch`` --
+and draws the node with its neighbours on rings around it; every neighbour
+links on to its own view.
+
+Every node's link to its own view (:class:`ViewFiles`) is its page in the
+folder where it has one (venues, the entities the overview draws, views
+written by ``kg view --entity``), else ``node.html#<id>``.
+
+Examples
+--------
+>>> import tempfile
+>>> g = nx.MultiDiGraph()
+>>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+>>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
+>>> node_link("dataset/d"), shard_of("dataset/d", 1)
+('node.html#dataset%2Fd', 0)
+>>> [p.name for p in write_node_data(g, Path(tempfile.mkdtemp()), search_order(g))]
+['000.js']
+"""
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import networkx as nx
+from markupsafe import Markup
+
+from exports.html_view import page_template
+from exports.view_data import Details
+from exports.view_details import node_details, node_name
+from exports.view_styles import (
+    KIND_STYLES,
+    OTHER_KIND_STYLE,
+    OTHER_RELATION_STYLE,
+    RELATION_STYLES,
+    WEAK_DASHES,
+    WEAK_OPACITY,
+    view_options,
+)
+from exports.view_text import SourceTable, display_text, display_texts, script_json
+from ontology.util.files import write_text_atomic
+
+__all__ = [
+    "MAX_NEIGHBOURS",
+    "NODE_DATA_DIR",
+    "NODE_PAGE",
+    "SHARD_NODES",
+    "ViewFiles",
+    "node_link",
+    "search_order",
+    "shard_count",
+    "shard_of",
+    "write_node_data",
+    "write_node_page",
+]
+
+#: The generic page, in the views folder (no ``-``: never the name of a node's own view).
+NODE_PAGE = "node.html"
+#: Folder of the shards, in the views folder.
+NODE_DATA_DIR = "assets/nodes"
+#: About this many nodes per shard (a shard of the Anthology build is a few hundred kB).
+SHARD_NODES = 1000
+#: Most neighbours the generic view draws around a node (the most connected first).
+MAX_NEIGHBOURS = 150
+_EDGE_FIELDS = {"confidence": "c", "score": "sc", "strength": "st", "position": "p"}
+
+
+def node_link(node: Hashable) -> str:
+    """The generic view of ``node``: ``node.html#`` and the id, percent-encoded.
+
+    >>> node_link("paper/2024.acl-long.1")
+    'node.html#paper%2F2024.acl-long.1'
+    """
+    return f"{NODE_PAGE}#{quote(str(node), safe='')}"
+
+
+def shard_count(nodes: int) -> int:
+    """How many shards a build of ``nodes`` nodes gets.
+
+    >>> shard_count(0), shard_count(1000), shard_count(209_493)
+    (1, 1, 210)
+    """
+    return max(1, math.ceil(nodes / SHARD_NODES))
+
+
+def shard_of(node: Hashable, shards: int) -> int:
+    """The shard holding ``node``: the CRC-32 of its id's UTF-8 bytes modulo ``shards`` (kg-node.js agrees).
+
+    >>> shard_of("dataset/gsm8k", 210)
+    55
+    """
+    return zlib.crc32(str(node).encode("utf-8")) % shards
+
+
+def search_order(graph: nx.MultiDiGraph) -> list[Hashable]:
+    """Every node in the order of the search script: most connected first, then by name, then by id."""
+    keyed = [(-graph.degree(node), node_name(attrs, node).casefold(), str(node), node)
+             for node, attrs in graph.nodes(data=True)]
+    keyed.sort(key=lambda item: item[:3])
+    return [item[3] for item in keyed]
+
+
+class ViewFiles(Mapping[Hashable, str]):
+    """Every node of ``graph`` to its own view: its page in ``files``, else its generic view (``node.html#…``).
+
+    >>> g = nx.MultiDiGraph([("paper/a", "venue/v")])
+    >>> views = ViewFiles(g, {"venue/v": "venue-v.html"})
+    >>> views["venue/v"], views["paper/a"], "paper/zz" in views
+    ('venue-v.html', 'node.html#paper%2Fa', False)
+    """
+
+    def __init__(self, graph: nx.MultiDiGraph, files: Mapping[Hashable, str]) -> None:
+        self.graph = graph
+        self.files = dict(files)
+
+    def __getitem__(self, node: Hashable) -> str:
+        if node not in self.graph:
+            raise KeyError(node)
+        return self.files.get(node) or node_link(node)
+
+    def __contains__(self, node: object) -> bool:
+        return node in self.graph
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self.graph)
+
+    def __len__(self) -> int:
+        return self.graph.number_of_nodes()
+
+
+def _page_details(details: Details, sources: SourceTable) -> dict[str, Any]:
+    """``details`` with source names replaced by indices into the shard's ``sources``."""
+    local: dict[str, Any] = dict(details)
+    if "m" in details:
+        local["m"] = [[sources(source), sentence] for source, sentence in details["m"]]
+    if "src" in details:
+        local["src"] = [sources(source) for source in details["src"]]
+    return local
+
+
+def _link(position: int, relation: str, outgoing: bool, data: Mapping[str, Any],
+          graph: nx.MultiDiGraph) -> list[Any]:
+    """``[neighbour's position, relation, 1 if the edge leaves the node else 0, fields]`` of one edge."""
+    fields: dict[str, Any] = {}
+    for key, short in _EDGE_FIELDS.items():
+        value = data.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            fields[short] = value if short == "p" else round(float(value), 3)
+    if display_text(data.get("basis")):
+        fields["b"] = display_text(data.get("basis"))
+    if data.get("weak") is True:
+        fields["wk"] = 1
+    shared = [node_name(graph.nodes[e], e) if e in graph else e for e in display_texts(data.get("shared_entities"))]
+    if shared:
+        fields["se"] = shared[:5]
+    terms = display_texts(data.get("shared_terms"))
+    if terms:
+        fields["tm"] = terms[:5]
+    return [position, relation, 1 if outgoing else 0, *([fields] if fields else [])]
+
+
+def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, int],
+           cache: dict[Hashable, Details] | None, sources: SourceTable) -> dict[str, Any]:
+    """What the generic view draws for ``node``: its details and its links to the best-placed neighbours."""
+    neighbours = sorted(set(graph.succ[node]) | set(graph.pred[node]), key=position.__getitem__)
+    neighbours = [n for n in neighbours if n != node]
+    links = []
+    for other in neighbours[:MAX_NEIGHBOURS]:
+        for outgoing, keyed in ((True, graph.succ[node].get(other, {})), (False, graph.pred[node].get(other, {}))):
+            for key, data in sorted(keyed.items(), key=lambda item: str(item[0])):
+                relation = display_text(data.get("relation")) or display_text(key)
+                links.append(_link(position[other], relation, outgoing, data, graph))
+    entry: dict[str, Any] = {"nb": links, "nt": len(neighbours)}
+    details = node_details(graph, node, cache=cache)
+    if details:
+        entry["d"] = _page_details(details, sources)
+    return entry
+
+
+def write_node_page(folder: Path, graph: nx.MultiDiGraph, *, links: Sequence[tuple[str, str]] = (),
+                    search: str = "assets/kg-search.js", asset_url: str = "assets/") -> Path:
+    """Write ``node.html`` into the views ``folder``: the page that draws any node from the shards.
+
+    ``links`` go atop the page (as on every view); ``search`` and
+    ``asset_url`` are where the search script and the shared assets are,
+    relative to the page.
+    """
+    kinds = dict(KIND_STYLES)
+    config = {
+        "shards": shard_count(graph.number_of_nodes()),
+        "search": search,
+        "data": f"{NODE_DATA_DIR}/",
+        "order": list(KIND_STYLES),
+        "styles": {kind: {"color": s.color, "symbol": s.symbol} for kind, s in kinds.items()},
+        "otherKind": {"color": OTHER_KIND_STYLE.color, "symbol": OTHER_KIND_STYLE.symbol},
+        "relations": {name: {"color": r.color, "dashes": r.dashes, "arrows": r.arrows}
+                      for name, r in RELATION_STYLES.items()},
+        "otherRelation": {"color": OTHER_RELATION_STYLE.color, "dashes": OTHER_RELATION_STYLE.dashes,
+                          "arrows": OTHER_RELATION_STYLE.arrows},
+        "weak": {"opacity": WEAK_OPACITY, "dashes": list(WEAK_DASHES)},
+        "options": view_options(0, [*KIND_STYLES, "other"]),
+    }
+    page = page_template(NODE_PAGE).render(links=list(links), asset_url=asset_url,
+                                           config_json=Markup(script_json(config)))
+    return write_text_atomic(Path(folder) / NODE_PAGE, page)
+
+
+def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashable], *,
+                    cache: dict[Hashable, Details] | None = None) -> list[Path]:
+    """Write the shards the generic view loads into ``folder`` (``NODE_DATA_DIR`` of the views); return them.
+
+    Each shard is a script calling ``kgNodeShard(number, {"sources": [...],
+    "nodes": {id: entry}})``; an entry holds the node's details (``d``, as
+    in :class:`~exports.view_data.NodeDetails`), how many neighbours it has
+    (``nt``) and its links (``nb``): ``[position of the neighbour in
+    ``order`` (the search script's), relation, 1 when the edge leaves the
+    node, {c, sc, st, p, b, wk, se, tm} when it has them]``.  The same graph
+    gives the same bytes.
+    """
+    folder = Path(folder)
+    shards = shard_count(graph.number_of_nodes())
+    position = {node: i for i, node in enumerate(order)}
+    members: list[list[Hashable]] = [[] for _ in range(shards)]
+    for node in sorted(graph, key=str):
+        members[shard_of(node, shards)].append(node)
+    written = []
+    for number, nodes in enumerate(members):
+        sources = SourceTable()
+        entries = {str(node): _entry(graph, node, position, cache, sources) for node in nodes}
+        text = f"kgNodeShard({number}, {script_json({'sources': sources.names, 'nodes': entries})});\n"
+        written.append(write_text_atomic(folder / f"{number:03d}.js", text))
+    return written
