@@ -67,8 +67,9 @@ def void_triples(triples: Iterable[Triple], *, features: Sequence[str] = ()) -> 
     out: list[Triple] = [
         (d, _TYPE, _VOID.Dataset),
         (d, DCTERMS_IRI.title, Lit("kg knowledge graph of research papers")),
-        (d, DCTERMS_IRI.description, Lit("Papers, venues, persons and the methods, datasets and models papers "
-                                         "propose or use, with the provenance of every extracted fact.")),
+        (d, DCTERMS_IRI.description, Lit("Papers, venues, persons, the methods, datasets and models papers "
+                                         "propose or use, the tasks they address and the metrics they evaluate "
+                                         "with, and the provenance of every extracted fact.")),
         (d, DCTERMS_IRI.conformsTo, VERSION_IRI),
         (d, _VOID.uriSpace, Lit(RESOURCE_BASE)),
         (d, _VOID.triples, _count(n_triples)),

@@ -159,3 +159,20 @@ def test_the_sparql_of_docs_rdf_md_gives_the_benchmarks_by_task_of_the_analytics
     found = {(str(task), str(dataset), int(papers)) for task, papers, dataset in to_rdf(graph).query(query)}
     table = benchmarks_by_task(graph, tasks=None, top=10)
     assert found == set(zip(table["task_label"], table["label"], table["papers"])) and len(found) == 8
+
+
+def test_void_partitions_and_examples_name_tasks_and_metrics():
+    from exports.rdf_formats import RdfSerialiser
+    from exports.void import DATASET_IRI
+
+    void_ns = rdflib.Namespace("http://rdfs.org/ns/void#")
+    void = rdflib.Graph().parse(data=RdfSerialiser(_hand_made()).serialise("void", written=("ttl",)), format="turtle")
+    dataset = rdflib.URIRef(DATASET_IRI)
+    partitions = {void.value(p, void_ns["class"]): int(void.value(p, void_ns.entities))
+                  for p in void.objects(dataset, void_ns.classPartition)}
+    assert partitions[KG.Task] == partitions[KG.Metric] == 1
+    examples = set(void.objects(dataset, void_ns.exampleResource))
+    assert {rdflib.URIRef(iri_for("task/ner")), rdflib.URIRef(iri_for("metric/f1"))} <= examples
+    properties = {void.value(p, void_ns.property): int(void.value(p, void_ns.triples))
+                  for p in void.objects(dataset, void_ns.propertyPartition)}
+    assert (properties[KG.addressesTask], properties[KG.evaluatesWith], properties[KG.uses]) == (2, 1, 1)  # 2: paper a and b
