@@ -22,7 +22,8 @@ across the pages of one batch, whether a title follows) and by what they do
 never by matching known sentences, so boilerplate written in other words is
 still recognised and an abstract written in the first person is an abstract.
 A title is one line without a final full stop, opening with any letter, a
-digit or a quotation mark (``mT5: …``, ``“Mama …”: …``).
+digit, a quotation mark or a bracket (``mT5: …``, ``“Mama …”: …``,
+``(Un)Fair …``); the block shapes are in :mod:`extractors.lecture_shapes`.
 
 >>> page = read_lecture_page(EXAMPLE_PAGE, source="example.txt")
 >>> page.main.title, page.main.venue, page.main.presentation_type, page.main.country
@@ -34,7 +35,7 @@ digit or a quotation mark (``mT5: …``, ``“Mama …”: …``).
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -67,7 +68,6 @@ __all__ = [
 ]
 
 EXTRACTOR = "lecture_page"
-
 
 EXAMPLE_PAGE = """Canada
 
@@ -118,7 +118,7 @@ class LecturePage:
         return main + self.listed + self.linked
 
 
-# --------------------------------------------------------------------------- shapes
+# --------------------------------------------------------------------------- detection (block shapes: lecture_shapes)
 
 
 @cache
@@ -354,7 +354,12 @@ def _read_listing(
 
 
 def _anchored_start(
-    blocks: list[TextBlock], head_end: int, nav: _Navigation, *, is_abstract, is_title
+    blocks: list[TextBlock],
+    head_end: int,
+    nav: _Navigation,
+    *,
+    is_abstract: Callable[..., bool],
+    is_title: Callable[[int], bool],
 ) -> int | None:
     """The abstract of the listed paper that "Next from" names, when its title stands in the listing."""
     if nav.next_title is None:
