@@ -7,9 +7,10 @@ import click
 
 from kg.cli_options import DEFAULT_OUTPUT
 from kg.cli_results import RESULT_FORMATS, format_result
-from kg.query import canned_queries, run_canned, run_query
+from kg.query import QueryResult, canned_queries, run_canned, run_query
+from ontology.text import escape_controls
 
-__all__ = ["query_command"]
+__all__ = ["query_command", "timing_line"]
 
 
 def _parse_params(values: tuple[str, ...]) -> dict[str, str]:
@@ -47,13 +48,16 @@ def _listing() -> str:
 @click.option("--list", "list_queries", is_flag=True, help="List the canned queries and their parameters.")
 @click.option("--allow-service", is_flag=True,
               help="Let SERVICE clauses query other SPARQL endpoints over the network (refused by default).")
+@click.option("--timing", is_flag=True,
+              help="Print on standard error the time the query took, step by step (store, text index, SPARQL).")
 def query_command(target: Path | None, sparql: str | None, output: Path | None, fmt: str, name: str | None,
-                  params: tuple[str, ...], list_queries: bool, allow_service: bool) -> None:
+                  params: tuple[str, ...], list_queries: bool, allow_service: bool, timing: bool) -> None:
     """Run a read-only SPARQL query over a built graph and print the answer.
 
-    TARGET is an output folder of `kg build` (its graph.ttl is loaded once into
-    TARGET/.kg-store/ and reloaded when it changes) or an RDF file (.ttl, .nt,
-    .nq, .trig, .jsonld); -o/--output DIR names the folder as every kg command
+    TARGET is an output folder of `kg build` (queried through the store and
+    text index kg build makes in TARGET/.kg-store/; a folder of an older
+    build gets them at its first query) or an RDF file (.ttl, .nt, .nq, .trig,
+    .jsonld); -o/--output DIR names the folder as every kg command
     does, and with neither the folder is kg-out.  SPARQL is the query text, or
     a path to a .rq file.  Updates (INSERT, DELETE, LOAD, CLEAR, DROP, ...) are
     refused, and so are SERVICE clauses unless --allow-service is given.
@@ -64,6 +68,7 @@ def query_command(target: Path | None, sparql: str | None, output: Path | None, 
       kg query kg-out 'SELECT ?t WHERE { ?p a kg:Paper ; dcterms:title ?t }'
       kg query kg-out --name papers-using-dataset --param dataset=SQuAD --format csv
       kg query -o kg-out 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }'
+      kg query kg-out --name paper-facts --param 'title=Attention Is All' --timing
     """
     if list_queries:
         click.echo(_listing())
@@ -71,12 +76,27 @@ def query_command(target: Path | None, sparql: str | None, output: Path | None, 
     target, sparql = _target_and_query(target, sparql, output, name)
     if (sparql is None) == (name is None):
         raise click.UsageError("give either SPARQL text or --name NAME (see `kg query --list`), not both")
+    def note(text: str) -> None:
+        click.echo(escape_controls(text), err=True)
+
     if name is not None:
-        result = run_canned(target, name, _parse_params(params))
+        result = run_canned(target, name, _parse_params(params), on_build=note)
     else:
         result = run_query(target, _query_text(sparql), _parse_params(params), usual_prefixes=True,
-                           allow_service=allow_service)
+                           allow_service=allow_service, on_build=note)
     click.echo(format_result(result, fmt), nl=False)
+    if timing:
+        click.echo(timing_line(result), err=True)
+
+
+def timing_line(result: QueryResult) -> str:
+    """One line: the time a query took in all and per step.
+
+    >>> print(timing_line(QueryResult("ask", boolean=True, timings=(("store", 0.0123), ("SPARQL", 0.2)))))
+    query took 0.212 s (store 0.012 s, SPARQL 0.200 s)
+    """
+    steps = ", ".join(f"{step} {seconds:.3f} s" for step, seconds in result.timings)
+    return f"query took {result.seconds:.3f} s ({steps})"
 
 
 def _target_and_query(target: Path | None, sparql: str | None, output: Path | None,

@@ -253,14 +253,14 @@ def test_the_store_persists_and_follows_graph_ttl(tmp_path, sample_build):
 
 
 def test_an_unwritable_folder_is_queried_from_memory(tmp_path, sample_build, monkeypatch):
-    import kg.query
+    import kg.query_store
 
     write_rdf(sample_build.graph, tmp_path)
 
     def refuse(*args, **kwargs):
         raise PermissionError("read-only file system")
 
-    monkeypatch.setattr(kg.query, "_rebuild_store", refuse)
+    monkeypatch.setattr(kg.query_store, "_make_store", refuse)
     assert len(run_query(tmp_path, "SELECT ?v WHERE { ?v a <https://w3id.org/paperkg/ontology#Venue> }").rows) == 3
     assert not (tmp_path / STORE_DIR).exists()
 

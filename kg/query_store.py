@@ -1,0 +1,295 @@
+"""The query store of a build: ``OUT/.kg-store``, an Oxigraph store of ``graph.ttl`` with its text index.
+
+``kg build`` makes it (:func:`write_query_store`), so the first query of a
+build starts at once instead of loading 400 MB of Turtle.  The folder holds
+
+* the Oxigraph (RocksDB) files of the whole graph, bulk-loaded from
+  ``graph.ttl`` (the folder ``kg serve`` serves);
+* ``kg-index.sqlite``: the text index of full titles, labels and aliases and
+  the precomputed results of the canned aggregate queries
+  (:mod:`kg.text_index`);
+* ``kg-source.json``: what it was made from: the graph file's name, size,
+  modification time and SHA-256.
+
+A store is used only for the graph file it was made from: when the size and
+modification time differ from the stamp, the file's SHA-256 decides (a
+copied or touched ``graph.ttl`` with the same content keeps its store).  A
+new store is made in a temporary folder beside the old one and swapped in
+whole, so a reader sees the old store or the new one, never half of one.
+A folder without a store (made by an older kg), or with one from before the
+text index, gets one at its first query (:func:`open_query_store` says so
+through ``on_build``); a store of another graph, or a damaged one, is made
+again.  Where the folder is not writable, or ``.kg-store`` is a link (never
+followed), the graph is loaded into memory for each query, without index.
+
+>>> from kg.pipeline import build
+>>> from exports.rdf_formats import write_rdf
+>>> import tempfile, pathlib
+>>> out = pathlib.Path(tempfile.mkdtemp())
+>>> _ = write_rdf(build().graph, out)
+>>> [path.name for path in write_query_store(out)]
+['.kg-store']
+>>> write_query_store(out)  # already current: nothing to do
+[]
+>>> opened = open_query_store(out)
+>>> opened.index is not None and len(opened.store) > 1000
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kg.canned import QueryError, canned_queries
+from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
+from ontology.util.files import write_text_atomic
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pyoxigraph
+
+__all__ = ["STORE_DIR", "STAMP_NAME", "OpenStore", "write_query_store", "open_query_store", "graph_file",
+           "rdf_format", "store_is_current"]
+
+#: Folder inside a build output that holds the query store.
+STORE_DIR = ".kg-store"
+#: The stamp file inside the store folder: what the store was made from.
+STAMP_NAME = "kg-source.json"
+_LAYOUT = 2  # 1: Oxigraph files and stamp only (kg before the text index)
+_GRAPH_FILES = ("graph.ttl", "graph.nt")
+
+
+@dataclass
+class OpenStore:
+    """An opened graph: the Oxigraph ``store``, its text ``index`` (None for a file or a store in memory).
+
+    ``union``: the graph has named graphs (TriG, N-Quads), queried as one;
+    ``folder``: the store folder on disk, None in memory; ``built``: made by
+    this call.
+    """
+
+    store: pyoxigraph.Store
+    index: TextIndex | None = None
+    folder: Path | None = None
+    union: bool = False
+    built: bool = False
+
+
+def graph_file(target: Path) -> Path:
+    """The RDF file to query: ``target`` itself, or the ``graph.ttl`` (else ``graph.nt``) of a build folder."""
+    target = Path(target)
+    if target.is_dir():
+        for name in _GRAPH_FILES:
+            if (target / name).is_file():
+                return target / name
+        raise QueryError(f"{target} holds no graph.ttl; build one with `kg build -o {target}`, "
+                         "or give a .ttl or .nt file")
+    if target.is_file():
+        return target
+    raise QueryError(f"{target}: no such folder or file; give the output folder of `kg build` or an RDF file")
+
+
+def rdf_format(path: Path) -> pyoxigraph.RdfFormat:
+    """The RDF format of ``path`` from its extension."""
+    import pyoxigraph
+
+    suffix = Path(path).suffix.lower().lstrip(".")
+    found = pyoxigraph.RdfFormat.from_extension(suffix) if suffix else None
+    if found is None:
+        raise QueryError(f"{path}: cannot tell the RDF format from the extension; use .ttl, .nt, .nq, .trig or .jsonld")
+    return found
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _stat_stamp(path: Path) -> dict[str, object]:
+    info = path.stat()
+    return {"layout": _LAYOUT, "file": path.name, "size": info.st_size, "mtime_ns": info.st_mtime_ns}
+
+
+def _read_stamp(store_dir: Path) -> dict | None:
+    try:
+        stamp = json.loads((store_dir / STAMP_NAME).read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return stamp if isinstance(stamp, dict) else None
+
+
+def store_is_current(output: Path) -> bool:
+    """Whether ``output`` has a query store made from its present graph file (by the layout this kg reads)."""
+    source = graph_file(output)
+    return _matches(_read_stamp(Path(output) / STORE_DIR), source) is not None
+
+
+def _matches(stamp: dict | None, source: Path) -> dict | None:
+    """``stamp`` (brought up to date) when it describes ``source``: same size and time, else same SHA-256."""
+    if stamp is None or stamp.get("layout") != _LAYOUT or stamp.get("file") != source.name:
+        return None
+    now = _stat_stamp(source)
+    if all(stamp.get(key) == now[key] for key in ("size", "mtime_ns")):
+        return stamp
+    if stamp.get("size") != now["size"] or stamp.get("sha256") != _sha256(source):
+        return None
+    return {**stamp, **now}  # same bytes, another time (copied, touched): still this store
+
+
+def write_query_store(output: Path) -> list[Path]:
+    """Make ``OUTPUT/.kg-store`` from ``OUTPUT/graph.ttl``: the Oxigraph store, the text index, the aggregates.
+
+    Call it after ``graph.ttl`` is in place (after the output transaction of
+    ``kg build``), holding the output folder's lock.  Returns the store
+    folder, or nothing when the store already matches ``graph.ttl`` (its
+    content, by SHA-256) or ``.kg-store`` is a link (never followed: the
+    store is then not used).  Raises :class:`~kg.canned.QueryError` when
+    the graph file is not valid RDF, ``OSError`` when the folder cannot be
+    written.
+    """
+    output = Path(output)
+    source = graph_file(output)
+    store_dir = output / STORE_DIR
+    if store_dir.is_symlink():
+        return []
+    stamp = {**_stat_stamp(source), "sha256": _sha256(source)}
+    current = _read_stamp(store_dir)
+    if current is not None and current.get("layout") == _LAYOUT and current.get("sha256") == stamp["sha256"] \
+            and current.get("file") == stamp["file"] and (store_dir / INDEX_NAME).is_file():
+        if current != stamp:
+            write_text_atomic(store_dir / STAMP_NAME, json.dumps(stamp))
+        return []
+    _make_store(source, store_dir, stamp)
+    return [store_dir]
+
+
+def _make_store(source: Path, store_dir: Path, stamp: dict) -> None:
+    """Load ``source`` into a fresh store folder beside ``store_dir``, index it, then swap it in."""
+    import pyoxigraph
+
+    fresh = store_dir.with_name(f"{store_dir.name}.{os.getpid()}.tmp")
+    shutil.rmtree(fresh, ignore_errors=True)
+    try:
+        store = pyoxigraph.Store(str(fresh))
+        try:
+            store.bulk_load(path=str(source), format=rdf_format(source))
+        except SyntaxError as error:
+            raise QueryError(f"{source} is not valid RDF ({error}); rebuild it with `kg build`") from error
+        store.flush()
+        write_text_index(store, fresh / INDEX_NAME, results=_aggregates(store))
+        del store
+        (fresh / STAMP_NAME).write_text(json.dumps(stamp), "utf-8")
+        old = store_dir.with_name(f"{store_dir.name}.{os.getpid()}.old")
+        if store_dir.exists():
+            os.replace(store_dir, old)
+        try:
+            os.replace(fresh, store_dir)
+        except OSError:
+            if not store_dir.is_dir():  # not another kg process that installed its store first
+                raise
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
+
+
+def _aggregates(store: pyoxigraph.Store) -> dict[str, tuple[str, bytes]]:
+    """The results of every canned query without parameters, as SPARQL JSON, by name."""
+    import pyoxigraph
+
+    results = {}
+    for query in canned_queries().values():
+        if not query.parameters:
+            answer = store.query(query.text)
+            data = answer.serialize(format=pyoxigraph.QueryResultsFormat.JSON)
+            results[query.name] = (query_digest(query.text), data)
+    return results
+
+
+# ----------------------------------------------------------------------------- opening
+
+_OPENED: dict[Path, tuple[dict, OpenStore]] = {}
+
+
+def open_query_store(target: Path, *, on_build: Callable[[str], None] | None = None) -> OpenStore:
+    """The graph of ``target`` (a build output folder or an RDF file), opened for queries.
+
+    A folder's prebuilt store is opened read-only (and kept open for the
+    next query in the same process while ``graph.ttl`` is unchanged).  A
+    folder without one gets it now: ``on_build`` is called first with a
+    one-line note saying so.  A store of another graph, or a damaged one,
+    is made again; where that cannot be written, the graph is loaded into
+    memory.  A file is loaded into memory.
+    """
+    import pyoxigraph
+
+    target = Path(target)
+    source = graph_file(target)
+    fmt = rdf_format(source)
+    if not target.is_dir():
+        return OpenStore(_memory_store(source, fmt), union=fmt.supports_datasets)
+    store_dir = target / STORE_DIR
+    if store_dir.is_symlink():
+        return OpenStore(_memory_store(source, fmt), union=fmt.supports_datasets)
+    key = Path(os.path.abspath(store_dir))
+    found = _read_stamp(store_dir)
+    cached = _OPENED.get(key)
+    if cached is not None and found == cached[0] and _matches(found, source) is not None:
+        return cached[1]
+    _forget(key)
+    stamp = _matches(found, source)
+    built = False
+    for attempt in ("as it is", "after making it again"):
+        if stamp is None or attempt != "as it is":
+            if on_build is not None and (found is None or found.get("layout") != _LAYOUT) and not built:
+                on_build(f"note: {target} has no query store for its graph (made by an older kg?); making "
+                         f"{STORE_DIR} now, once (`kg build` makes it in advance)")
+            stamp = {**_stat_stamp(source), "sha256": _sha256(source)}
+            try:
+                _make_store(source, store_dir, stamp)
+            except OSError:  # a read-only folder, a full disk: query from memory this time
+                return OpenStore(_memory_store(source, fmt), union=fmt.supports_datasets)
+            built = True
+        elif stamp != found:
+            try:  # same content, new time: remember it, so the next query need not hash the file
+                write_text_atomic(store_dir / STAMP_NAME, json.dumps(stamp))
+            except OSError:
+                pass
+        try:
+            index = TextIndex(store_dir / INDEX_NAME)
+        except (OSError, sqlite3.DatabaseError):
+            continue
+        try:
+            store = pyoxigraph.Store.read_only(str(store_dir))
+        except (OSError, RuntimeError, ValueError):  # a damaged store ("Corruption"): made again once
+            index.close()
+            continue
+        opened = OpenStore(store, index, store_dir, fmt.supports_datasets, built)
+        _OPENED[key] = (_read_stamp(store_dir) or stamp, opened)
+        return opened
+    return OpenStore(_memory_store(source, fmt), union=fmt.supports_datasets)
+
+
+def _forget(key: Path) -> None:
+    cached = _OPENED.pop(key, None)
+    if cached is not None and cached[1].index is not None:
+        cached[1].index.close()
+
+
+def _memory_store(source: Path, fmt: pyoxigraph.RdfFormat) -> pyoxigraph.Store:
+    import pyoxigraph
+
+    store = pyoxigraph.Store()
+    try:
+        store.bulk_load(path=str(source), format=fmt)
+    except SyntaxError as error:
+        raise QueryError(f"{source} is not valid RDF ({error}); rebuild it with `kg build`") from error
+    return store

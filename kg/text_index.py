@@ -1,0 +1,209 @@
+"""The text index beside the query store: full titles, labels and aliases in SQLite (FTS5 trigrams), and precomputed results.
+
+``kg query --name paper-facts --param title=...`` used to scan every label
+of the graph with ``CONTAINS(LCASE(...))``.  The text index answers such a
+parameter first: :meth:`TextIndex.resolve` turns it into the IRIs it names,
+which :mod:`kg.query` binds into the SPARQL with ``VALUES``.
+
+What is indexed, for papers, venues, methods, datasets, models and persons:
+
+* **searchable text** (``contains`` lookups): a paper's full
+  ``dcterms:title`` (labels are cut at about sixty characters), or its
+  ``rdfs:label`` when it has no title; other resources' labels.  The text is
+  lower-cased as SPARQL's ``LCASE`` does and indexed by an FTS5 table with the
+  ``trigram`` tokenizer, so any substring of three or more characters is
+  found through the index, not only whole words; shorter values are scanned.
+* **names** (``is`` lookups): every ``rdfs:label`` and ``skos:altLabel``,
+  lower-cased, with a B-tree index.
+
+A lookup only narrows: its IRIs are exactly those whose text passes the
+canned query's own ``FILTER``, and the filter still runs, so a query gives the
+same rows with or without the index (tests compare both).  A value that
+names more than :data:`MAX_BOUND` resources is not resolved (``None``): the
+query then runs as written.
+
+The same SQLite file keeps the results of the canned queries without
+parameters (the aggregates: uses per dataset per venue and year, co-usage
+counts), computed once when the store is made, as SPARQL 1.1 JSON results.
+
+>>> import pyoxigraph, tempfile, pathlib
+>>> from kg.canned import Lookup
+>>> store = pyoxigraph.Store()
+>>> store.load(input=b'<urn:p> a <https://w3id.org/paperkg/ontology#Paper> ; '
+...            b'<http://www.w3.org/2000/01/rdf-schema#label> "Attention Is All\\xe2\\x80\\xa6" ; '
+...            b'<http://purl.org/dc/terms/title> "Attention Is All You Need" .', format=pyoxigraph.RdfFormat.TURTLE)
+>>> path = write_text_index(store, pathlib.Path(tempfile.mkdtemp()) / "index.sqlite")
+>>> paper = Lookup("title", "contains", "https://w3id.org/paperkg/ontology#Paper", "paper")
+>>> with TextIndex(path) as index:
+...     index.resolve(paper, "all you need"), index.resolve(paper, "Nothing like it")
+(['urn:p'], [])
+"""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from kg.canned import Lookup
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pyoxigraph
+
+__all__ = ["INDEX_NAME", "MAX_BOUND", "INDEXED_CLASSES", "TextIndex", "write_text_index", "query_digest"]
+
+#: File name of the index inside the query store folder.
+INDEX_NAME = "kg-index.sqlite"
+#: A lookup naming more resources than this is not bound (the query runs as written).
+MAX_BOUND = 10_000
+_KG = "https://w3id.org/paperkg/ontology#"
+#: Classes whose resources are indexed.
+INDEXED_CLASSES = (f"{_KG}Paper", f"{_KG}Venue", f"{_KG}Method", f"{_KG}Dataset", f"{_KG}Model",
+                   "https://schema.org/Person")
+_LAYOUT = "1"
+
+_RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+_FIELDS = {"label": "http://www.w3.org/2000/01/rdf-schema#label",
+           "altLabel": "http://www.w3.org/2004/02/skos/core#altLabel",
+           "title": "http://purl.org/dc/terms/title"}
+
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE searchable(rowid INTEGER PRIMARY KEY, iri TEXT NOT NULL, cls TEXT NOT NULL, lowered TEXT NOT NULL);
+CREATE VIRTUAL TABLE searchable_fts USING fts5(lowered, content='', tokenize='trigram case_sensitive 1');
+CREATE TABLE names(iri TEXT NOT NULL, cls TEXT NOT NULL, lowered TEXT NOT NULL);
+CREATE TABLE results(name TEXT PRIMARY KEY, query_sha256 TEXT NOT NULL, json BLOB NOT NULL);
+"""
+
+
+def query_digest(text: str) -> str:
+    """The SHA-256 of a query's text: a precomputed result is used only for the very text it was computed from.
+
+    >>> len(query_digest("SELECT * {}"))
+    64
+    """
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _texts(store: pyoxigraph.Store, classes: Iterable[str]) -> tuple[list[tuple[str, str, str]],
+                                                                       list[tuple[str, str, str]]]:
+    """(searchable rows, name rows) of ``(iri, class, lowered text)`` from the store (all its graphs)."""
+    import pyoxigraph
+
+    types: dict[str, set[str]] = defaultdict(set)
+    for cls in classes:
+        for quad in store.quads_for_pattern(None, pyoxigraph.NamedNode(_RDF_TYPE), pyoxigraph.NamedNode(cls), None):
+            if isinstance(quad.subject, pyoxigraph.NamedNode):
+                types[quad.subject.value].add(cls)
+    texts: dict[str, dict[str, set[str]]] = {name: defaultdict(set) for name in _FIELDS}
+    for name, predicate in _FIELDS.items():
+        for quad in store.quads_for_pattern(None, pyoxigraph.NamedNode(predicate), None, None):
+            subject, text = quad.subject, quad.object
+            if isinstance(subject, pyoxigraph.NamedNode) and subject.value in types \
+                    and isinstance(text, pyoxigraph.Literal):
+                texts[name][subject.value].add(text.value.lower())
+    searchable, names = [], []
+    for iri, found in types.items():
+        shown = texts["title"].get(iri) or texts["label"].get(iri, ())  # COALESCE(dcterms:title, rdfs:label)
+        named = texts["label"].get(iri, set()) | texts["altLabel"].get(iri, set())
+        for cls in sorted(found):
+            searchable.extend((iri, cls, text) for text in sorted(shown))
+            names.extend((iri, cls, text) for text in sorted(named))
+    return searchable, names
+
+
+def write_text_index(store: pyoxigraph.Store, path: Path, *, classes: Iterable[str] = INDEXED_CLASSES,
+                     results: Mapping[str, tuple[str, bytes]] | None = None) -> Path:
+    """Write the text index of ``store`` to a new SQLite file ``path``; return ``path``.
+
+    ``results`` maps a canned query's name to ``(text digest, SPARQL JSON
+    results)`` to keep beside the index (see :func:`query_digest`).
+    """
+    path = Path(path)
+    path.unlink(missing_ok=True)
+    searchable, names = _texts(store, classes)
+    connection = sqlite3.connect(path)
+    try:
+        with connection:
+            connection.executescript(_SCHEMA)
+            connection.execute("INSERT INTO meta VALUES ('layout', ?)", (_LAYOUT,))
+            connection.executemany("INSERT INTO searchable(iri, cls, lowered) VALUES (?, ?, ?)", searchable)
+            connection.execute("INSERT INTO searchable_fts(rowid, lowered) SELECT rowid, lowered FROM searchable")
+            connection.executemany("INSERT INTO names VALUES (?, ?, ?)", names)
+            connection.execute("CREATE INDEX names_by_text ON names(cls, lowered)")
+            connection.executemany("INSERT INTO results VALUES (?, ?, ?)",
+                                   [(name, digest, data) for name, (digest, data) in (results or {}).items()])
+    finally:
+        connection.close()
+    return path
+
+
+class TextIndex:
+    """The text index of a query store, opened read-only (a damaged file raises ``sqlite3.DatabaseError``)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise sqlite3.DatabaseError(f"{self.path}: no text index")
+        self._connection = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                           check_same_thread=False)
+        try:
+            (layout,) = self._connection.execute("SELECT value FROM meta WHERE key = 'layout'").fetchone()
+        except (sqlite3.DatabaseError, TypeError) as error:
+            self._connection.close()
+            raise sqlite3.DatabaseError(f"{self.path}: not a kg text index ({error})") from error
+        if layout != _LAYOUT:
+            self._connection.close()
+            raise sqlite3.DatabaseError(f"{self.path}: text index layout {layout}, this kg reads {_LAYOUT}")
+
+    def __enter__(self) -> TextIndex:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the SQLite connection."""
+        self._connection.close()
+
+    def resolve(self, lookup: Lookup, value: str) -> list[str] | None:
+        """The IRIs (sorted) of class ``lookup.cls`` that ``value`` names, or ``None`` when more than :data:`MAX_BOUND`.
+
+        ``contains``: the searchable text contains ``value``, ignoring case;
+        ``is``: a label or alternative label equals ``value``, ignoring case.
+        """
+        needle = value.lower()
+        if lookup.mode == "is":
+            rows = self._connection.execute(
+                "SELECT DISTINCT iri FROM names WHERE cls = ? AND lowered = ? LIMIT ?",
+                (lookup.cls, needle, MAX_BOUND + 1)).fetchall()
+            found = {iri for (iri,) in rows}
+        else:
+            found = self._containing(lookup.cls, needle)
+        return None if found is None or len(found) > MAX_BOUND else sorted(found)
+
+    def _containing(self, cls: str, needle: str) -> set[str] | None:
+        if len(needle) < 3:  # below one trigram: scan (such a value names many papers anyway)
+            rows = self._connection.execute(
+                "SELECT DISTINCT iri FROM searchable WHERE cls = ? AND instr(lowered, ?) > 0 LIMIT ?",
+                (cls, needle, MAX_BOUND + 1)).fetchall()
+            return {iri for (iri,) in rows}
+        phrase = '"' + needle.replace('"', '""') + '"'
+        found: set[str] = set()
+        for iri, lowered in self._connection.execute(
+                "SELECT s.iri, s.lowered FROM searchable_fts JOIN searchable AS s ON s.rowid = searchable_fts.rowid "
+                "WHERE searchable_fts MATCH ? AND s.cls = ?", (phrase, cls)):
+            if needle in lowered:  # trigrams in order are not yet a substring: check
+                found.add(iri)
+                if len(found) > MAX_BOUND:
+                    return None
+        return found
+
+    def precomputed(self, name: str, text: str) -> bytes | None:
+        """The SPARQL JSON results of canned query ``name`` computed with this very ``text``, if kept."""
+        row = self._connection.execute("SELECT query_sha256, json FROM results WHERE name = ?", (name,)).fetchone()
+        return row[1] if row and row[0] == query_digest(text) else None
