@@ -58,7 +58,7 @@ __all__ = ["SMALL_BUILD_BYTES", "Build", "BuildFolderError", "build_folder", "op
 
 #: Builds whose graph file is at most this big are read whole once and cut in memory; larger ones
 #: are read in part for each subgraph (:mod:`kg.build_files`).
-SMALL_BUILD_BYTES = 20_000_000
+SMALL_BUILD_BYTES = 100_000_000
 
 
 def _kinds(kind: str | Iterable[str] | None) -> list[str] | None:

@@ -234,3 +234,23 @@ def test_notebook_view_draws_in_chromium(executed: tuple[dict, Path], sample_bui
     assert run.errors == []  # no console errors, and no load of anything (the browser can reach no host)
     assert run.body_data("kg-drawn") == str(ego_graph(sample_build.graph, CLEAR).number_of_nodes())
     assert run.screenshot is not None and run.screenshot.stat().st_size > 10_000
+
+
+# --- the documentation's code runs ----------------------------------------------------------------
+
+
+def _python_block(text: str, heading: str) -> str:
+    """The first ```python block after ``heading``."""
+    match = re.search(re.escape(heading) + r".*?```python\n(.*?)```", text, re.DOTALL)
+    assert match is not None, heading
+    return match.group(1)
+
+
+@pytest.mark.parametrize(("document", "heading"), [("README.md", "## From Python"),
+                                                   ("docs/notebook.md", "# kg in Python and Jupyter")])
+def test_documented_python_runs(document: str, heading: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(_python_block((ROOT / document).read_text(encoding="utf-8"), heading), document, "exec"), namespace)
+    assert (tmp_path / "kg-out" / "graph.json").is_file() and (tmp_path / "clear.html").is_file()
+    assert isinstance(namespace["sub"], nx.MultiDiGraph) and namespace["sub"].number_of_nodes() > 1
