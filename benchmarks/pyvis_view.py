@@ -19,8 +19,10 @@ busiest venue, with every edge between them.  Measured in the same run:
   inlined vis-network included), against kg's static view of the same
   subgraph drawn in the same browser.
 
-Goals (issue 19): built in under 1 s, drawn in under 3 s.  Exit status 1
-when a goal is missed or a page logs an error.
+Goals (issue 19): built in under 1 s (judged on this process's CPU time,
+which other jobs on a shared machine do not change; wall-clock time is
+printed beside it), drawn in under 3 s.  Exit status 1 when a goal is missed
+or a page logs an error.
 """
 from __future__ import annotations
 
@@ -65,14 +67,19 @@ def subgraph(nodes: int) -> nx.MultiDiGraph:
     return nx.MultiDiGraph(graph.subgraph(chosen))
 
 
-def timed(function: Callable[[], object], repeat: int) -> tuple[float, object]:
-    """Median seconds of ``repeat`` calls, and the last result."""
-    times, result = [], None
+def timed(function: Callable[[], object], repeat: int) -> tuple[float, float, object]:
+    """Median wall-clock and CPU seconds of ``repeat`` calls, and the last result.
+
+    CPU time (this process's) is what the work costs; wall-clock time also
+    counts waiting for a core, which on a shared machine depends on the other jobs.
+    """
+    walls, cpus, result = [], [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         result = function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
+        cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - wall)
+    return statistics.median(walls), statistics.median(cpus), result
 
 
 def add_node_network(nodes: list[dict], edges: list[dict]) -> object:
@@ -106,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     from browser import chromium_path
 
     import kg
-    from exports.html_view import render_html
+    from exports.html_view import page_data, render_html
     from exports.pyvis_network import write_network
     from ontology.util.files import write_text_atomic
 
@@ -118,17 +125,26 @@ def main(argv: list[str] | None = None) -> int:
 
     sub = subgraph(args.nodes)
     print(f"subgraph: {sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges", file=sys.stderr)
-    import_s, _ = timed(lambda: kg.to_pyvis(nx.MultiDiGraph([("a", "b")])), 1)  # once per process: pyvis, IPython
-    build_s, net = timed(lambda: kg.to_pyvis(sub, max_nodes=args.nodes), args.repeat)
-    add_node_s, slow = timed(lambda: add_node_network(net.nodes, net.edges), 1)
+    import_s, _, _ = timed(lambda: kg.to_pyvis(nx.MultiDiGraph([("a", "b")])), 1)  # once per process: pyvis, IPython
+    wall_s, build_s, net = timed(lambda: kg.to_pyvis(sub, max_nodes=args.nodes), args.repeat)
+    data_wall, data_s, _ = timed(lambda: page_data(sub, max_nodes=args.nodes), args.repeat)
+    add_wall, add_node_s, slow = timed(lambda: add_node_network(net.nodes, net.edges), 1)
     assert [n["id"] for n in slow.nodes] == [n["id"] for n in net.nodes]
-    static_s, static = timed(lambda: render_html(sub, max_nodes=args.nodes, title="static view"), args.repeat)
+    static_wall, static_s, static = timed(lambda: render_html(sub, max_nodes=args.nodes, title="static view"),
+                                          args.repeat)
+    lists_s = max(build_s - data_s, 1e-3)
 
     rows = [
-        f"| build: `kg.to_pyvis` (lists assigned in bulk) | {build_s:.2f} s | 1.0 | < {BUILD_GOAL_S:.0f} s: "
+        f"| build: `kg.to_pyvis` | {build_s:.2f} s | {wall_s:.2f} s | 1.0 | < {BUILD_GOAL_S:.0f} s: "
         f"{'met' if build_s < BUILD_GOAL_S else 'MISSED'} |",
-        f"| build: same network with pyvis `add_node`/`add_edge` | {add_node_s:.2f} s | {add_node_s / build_s:.1f}x | |",
-        f"| build: kg's static view (`render_html`) | {static_s:.2f} s | {static_s / build_s:.2f}x | |",
+        f"| ... of which selection, layout and tooltips (`page_data`, as the static views) | {data_s:.2f} s "
+        f"| {data_wall:.2f} s | {data_s / build_s:.2f}x | |",
+        f"| ... of which the pyvis node and edge lists, assigned in bulk | {lists_s:.2f} s | | "
+        f"{lists_s / build_s:.2f}x | |",
+        f"| baseline: the same lists put in with pyvis `add_node`/`add_edge` | {add_node_s:.2f} s | {add_wall:.2f} s "
+        f"| {add_node_s / build_s:.2f}x ({add_node_s / lists_s:.0f}x the bulk lists) | |",
+        f"| baseline: kg's static view of the subgraph (`render_html`) | {static_s:.2f} s | {static_wall:.2f} s "
+        f"| {static_s / build_s:.2f}x | |",
     ]
     failed = build_s >= BUILD_GOAL_S
     if chromium_path() is None:
@@ -148,15 +164,15 @@ def main(argv: list[str] | None = None) -> int:
         ratio = f"{static_ms / pyvis_ms:.2f}x" if pyvis_ms and static_ms else "-"
         verdict = "met" if pyvis_ms is not None and pyvis_ms < DRAW_GOAL_MS else "MISSED"
         rows += [
-            f"| draw: the `to_pyvis` page ({size:.1f} MB), Chromium | {pyvis_ms or float('nan'):,.0f} ms | 1.0 | "
+            f"| draw: the `to_pyvis` page ({size:.1f} MB), Chromium | | {pyvis_ms or float('nan'):,.0f} ms | 1.0 | "
             f"< {DRAW_GOAL_MS:,.0f} ms: {verdict} |",
-            f"| draw: kg's static view of the same subgraph | {static_ms or float('nan'):,.0f} ms | {ratio} | |",
+            f"| draw: kg's static view of the same subgraph | | {static_ms or float('nan'):,.0f} ms | {ratio} | |",
         ]
         failed = failed or verdict == "MISSED" or bool(pyvis_errors)
     print(f"A pyvis view of a {sub.number_of_nodes():,}-node, {sub.number_of_edges():,}-edge subgraph "
           f"(median of {args.repeat}; ratios to the first row of each part; importing pyvis and IPython, "
           f"once per process, took {import_s:.2f} s more)\n")
-    print("| what | time | ratio | goal |\n|---|---:|---:|---|")
+    print("| what | CPU | wall clock | ratio | goal |\n|---|---:|---:|---:|---|")
     print("\n".join(rows))
     return 1 if failed else 0
 

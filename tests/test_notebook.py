@@ -254,3 +254,9 @@ def test_documented_python_runs(document: str, heading: str, tmp_path: Path, mon
     exec(compile(_python_block((ROOT / document).read_text(encoding="utf-8"), heading), document, "exec"), namespace)
     assert (tmp_path / "kg-out" / "graph.json").is_file() and (tmp_path / "clear.html").is_file()
     assert isinstance(namespace["sub"], nx.MultiDiGraph) and namespace["sub"].number_of_nodes() > 1
+
+
+def test_build_network_is_a_pyvis_view_of_a_subgraph(opened: kg.Build) -> None:
+    sub = opened.around("BEIR", kind="dataset")
+    net = opened.network(sub)
+    assert sorted(net.node_ids) == sorted(sub) and all(isinstance(n["title"], str) for n in net.nodes)
