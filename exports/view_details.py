@@ -125,7 +125,8 @@ def _paper_details(context: nx.MultiDiGraph, node: Hashable, attrs: Mapping[str,
     links, bad = _links("Code", display_texts(attrs.get("code_repositories")))
     page_links, bad_pages = _links("Page", display_texts(attrs.get("url")))
     details: Details = {"rows": rows + bad + bad_pages, "links": links + page_links}
-    abstract = display_text(attrs.get("abstract"))
+    raw = attrs.get("abstract")
+    abstract = display_text(raw[:4 * ABSTRACT_CHARS] if isinstance(raw, str) else raw)  # only what is shown
     if abstract:
         details["ab"] = clip(abstract, ABSTRACT_CHARS)
     details["src"] = display_texts(attrs.get("sources"))

@@ -42,7 +42,7 @@ from markupsafe import Markup
 
 from exports.html_view import page_template
 from exports.view_data import Details
-from exports.view_details import node_details, node_name
+from exports.view_details import SHARED_SHOWN, node_details, node_name
 from exports.view_styles import (
     KIND_STYLES,
     OTHER_KIND_STYLE,
@@ -77,7 +77,7 @@ NODE_DATA_DIR = "assets/nodes"
 SHARD_NODES = 1000
 #: Most neighbours the generic view draws around a node (the most connected first).
 MAX_NEIGHBOURS = 150
-_EDGE_FIELDS = {"confidence": "c", "score": "sc", "strength": "st", "position": "p"}
+_SIMILAR = "similarTo"
 
 
 def node_link(node: Hashable) -> str:
@@ -155,23 +155,37 @@ def _page_details(details: Details, sources: SourceTable) -> dict[str, Any]:
 
 def _link(position: int, relation: str, outgoing: bool, data: Mapping[str, Any],
           graph: nx.MultiDiGraph) -> list[Any]:
-    """``[neighbour's position, relation, 1 if the edge leaves the node else 0, fields]`` of one edge."""
+    """``[neighbour's position, relation, 1 if the edge leaves the node else 0, fields]`` of one edge.
+
+    Called once per edge end of the whole graph: plain lookups, the similarity fields only for ``similarTo``.
+    """
+    link: list[Any] = [position, relation, 1 if outgoing else 0]
     fields: dict[str, Any] = {}
-    for key, short in _EDGE_FIELDS.items():
-        value = data.get(key)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            fields[short] = value if short == "p" else round(float(value), 3)
-    if display_text(data.get("basis")):
-        fields["b"] = display_text(data.get("basis"))
-    if data.get("weak") is True:
-        fields["wk"] = 1
-    shared = [node_name(graph.nodes[e], e) if e in graph else e for e in display_texts(data.get("shared_entities"))]
-    if shared:
-        fields["se"] = shared[:5]
-    terms = display_texts(data.get("shared_terms"))
-    if terms:
-        fields["tm"] = terms[:5]
-    return [position, relation, 1 if outgoing else 0, *([fields] if fields else [])]
+    confidence = data.get("confidence")
+    if type(confidence) in (int, float):
+        fields["c"] = round(float(confidence), 3)
+    author = data.get("position")
+    if type(author) is int:
+        fields["p"] = author
+    if relation == _SIMILAR:
+        for key, short in (("score", "sc"), ("strength", "st")):
+            value = data.get(key)
+            if type(value) in (int, float):
+                fields[short] = round(float(value), 3)
+        if display_text(data.get("basis")):
+            fields["b"] = display_text(data.get("basis"))
+        if data.get("weak") is True:
+            fields["wk"] = 1
+        shared = [node_name(graph.nodes[e], e) if e in graph else e
+                  for e in display_texts(data.get("shared_entities"))[:SHARED_SHOWN]]
+        if shared:
+            fields["se"] = shared
+        terms = display_texts(data.get("shared_terms"))[:SHARED_SHOWN]
+        if terms:
+            fields["tm"] = terms
+    if fields:
+        link.append(fields)
+    return link
 
 
 def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, int],
@@ -180,10 +194,16 @@ def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, i
     neighbours = sorted(set(graph.succ[node]) | set(graph.pred[node]), key=position.__getitem__)
     neighbours = [n for n in neighbours if n != node]
     links = []
+    succ, pred = graph.succ[node], graph.pred[node]
     for other in neighbours[:MAX_NEIGHBOURS]:
-        for outgoing, keyed in ((True, graph.succ[node].get(other, {})), (False, graph.pred[node].get(other, {}))):
-            for key, data in sorted(keyed.items(), key=lambda item: str(item[0])):
-                relation = display_text(data.get("relation")) or display_text(key)
+        for outgoing, keyed in ((True, succ.get(other)), (False, pred.get(other))):
+            if not keyed:
+                continue
+            for key, data in (sorted(keyed.items(), key=lambda item: str(item[0])) if len(keyed) > 1
+                              else keyed.items()):
+                relation = data.get("relation")
+                if type(relation) is not str or not relation:
+                    relation = display_text(relation) or display_text(key)
                 links.append(_link(position[other], relation, outgoing, data, graph))
     entry: dict[str, Any] = {"nb": links, "nt": len(neighbours)}
     details = node_details(graph, node, cache=cache)

@@ -357,9 +357,13 @@ def _label_box(label: str) -> tuple[float, float]:
     return max(_text_width(line) for line in lines), len(lines) * (CLUSTER_FONT + 3)
 
 
-def _footprint(x: float, y: float, r: float, label: str) -> tuple[float, float, float, float]:
-    """The box a cluster's circle and the label above it take: left, top, right, bottom."""
-    width, height = _label_box(label)
+def _footprint(x: float, y: float, r: float, label: str,
+               box: tuple[float, float] | None = None) -> tuple[float, float, float, float]:
+    """The box a cluster's circle and the label above it take: left, top, right, bottom.
+
+    ``box`` is the label's :func:`_label_box`, when already known.
+    """
+    width, height = box or _label_box(label)
     half = max(r, width / 2)
     return x - half, y - r - height - 9, x + half, y + r
 
@@ -370,6 +374,7 @@ def _pack(radii: Sequence[float], labels: Sequence[str],
     placed: list[tuple[float, float, float, float]] = []
     centres: list[tuple[float, float]] = []
     for i, (r, label) in enumerate(zip(radii, labels)):
+        size = _label_box(label)
         links = {j: p for j, p in pulls[i].items() if j < i}
         total = sum(links.values())
         tx = PULL * sum(centres[j][0] * p for j, p in links.items()) / total if total else 0.0
@@ -379,7 +384,7 @@ def _pack(radii: Sequence[float], labels: Sequence[str],
             distance = 8.0 * math.sqrt(step)
             angle = step * GOLDEN_ANGLE
             x, y = tx + 1.7 * distance * math.cos(angle), ty + distance * math.sin(angle)  # wider, like a screen
-            box = _footprint(x, y, r + 6, label)
+            box = _footprint(x, y, r + 6, label, size)
             if all(box[2] + 10 <= b[0] or b[2] + 10 <= box[0] or box[3] + 10 <= b[1] or b[3] + 10 <= box[1]
                    for b in placed):
                 break

@@ -31,11 +31,13 @@ def display_text(value: Any) -> str:
     >>> display_text(NodeKind.PAPER), display_text(None), display_text(" a \\t b ")
     ('paper', '', 'a b')
     """
+    if type(value) is str:  # the common case first: views call this for every field of every node
+        return " ".join(value.split())
     if value is None:
         return ""
     if isinstance(value, Enum):
         value = value.value
-    return _SPACES.sub(" ", str(value)).strip()
+    return " ".join(str(value).split())  # str.split() splits at the whitespace ``\s`` matches, and is faster
 
 
 def display_texts(value: Any) -> list[str]:
@@ -46,6 +48,8 @@ def display_texts(value: Any) -> list[str]:
     """
     if value is None:
         return []
+    if type(value) in (list, tuple):  # the common case, without the slower abstract Iterable check
+        return [t for t in map(display_text, value) if t]
     if isinstance(value, (str, Enum)) or not isinstance(value, Iterable):
         value = [value]
     texts = [t for t in (display_text(v) for v in value) if t]

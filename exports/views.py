@@ -221,7 +221,7 @@ def write_kind_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, *, top:
 
 
 def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_TOP,
-                nodes: bool = True) -> list[Path]:
+                paper_map: bool = True, nodes: bool = True) -> list[Path]:
     """Write the overview, the paper map, one view per venue, the generic node view and ``index.html``.
 
     Parameters
@@ -237,6 +237,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         connected half and the nodes with the most links to them; a larger
         venue view keeps the venue, then its papers, then the most connected
         of the rest.  Pages say what they left out.
+    paper_map : bool
+        Write the paper map (when some papers are linked by ``similarTo``).
     nodes : bool
         Write the generic node view (``node.html`` and its data,
         :mod:`exports.view_nodes`), so every node of the graph has a view
@@ -263,7 +265,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         **{node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node) for node in [*venues, *egos]}}
     if nodes:
         files = ViewFiles(graph, {n: f for n, f in files.items() if not f.startswith(NODE_PAGE)})
-    also = [OVERVIEW, *([PAPER_MAP] if has_similar_papers(graph) else [])]
+    also = [OVERVIEW, *([PAPER_MAP] if paper_map and has_similar_papers(graph) else [])]
     written.append(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files, also))
     if PAPER_MAP in also:
         written.append(_write_page(graph, output_dir, VIEW_KINDS["papermap"], None, top, cache, files, also))

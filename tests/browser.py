@@ -151,13 +151,15 @@ def open_page(
     budget_ms: int = 5000,
     timeout_s: float = 60.0,
     window: tuple[int, int] = (1280, 800),
+    fragment: str = "",
 ) -> PageRun:
     """Load ``page`` (with the error probe injected) in headless Chromium.
 
     The probed copy is written beside ``page`` (so relative links to
     scripts and styles resolve) and removed afterwards; the fresh profile
     (also removed) and the screenshot go under ``workdir``. ``budget_ms`` is virtual time: timers and animation frames
-    run until the page has been idle that long, without waiting in real time.
+    run until the page has been idle that long, without waiting in real time. ``fragment`` (without ``#``) is
+    added to the page's URL (the generic node view reads its node from it).
     Raises :class:`FileNotFoundError` when Chromium is missing and
     :class:`subprocess.TimeoutExpired` after ``timeout_s`` seconds.
     """
@@ -179,7 +181,7 @@ def open_page(
     ]
     if shot is not None:
         command.append(f"--screenshot={shot}")
-    command.append(probed.resolve().as_uri())
+    command.append(probed.resolve().as_uri() + (f"#{fragment}" if fragment else ""))
     try:
         result = _run(command, timeout_s)
     finally:

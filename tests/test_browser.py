@@ -330,3 +330,174 @@ setTimeout(function () {
     assert run.errors == []
     results = re.search(r'<ul id="kg-search-results">(.*?)</ul>', run.dom, re.DOTALL)
     assert results is not None and f'<a href="{view}">' in results.group(1)
+
+
+# ---------------------------------------------------------------------------
+# The paper map and the generic node view (issues 18 and 16)
+# ---------------------------------------------------------------------------
+
+#: Once a paper map is framed, measures its first screen (data-kg-map, JSON): the screen size of the cluster
+#: labels, label boxes (as the page's font measures them) overlapping each other or a dot, dots overlapping,
+#: and labels or dots off the canvas.
+MAP_PROBE = """<script>
+(function check() {
+  if (!document.body.dataset.kgDrawn) { setTimeout(check, 50); return; }
+  setTimeout(function () {
+    var net = kgView.network, data = kgView.data, scale = net.getScale();
+    var ctx = document.createElement("canvas").getContext("2d");
+    var labels = data.clusters.map(function (c) {
+      var fs = c.fs || 17, lines = c.l.split("\\n");
+      ctx.font = "bold " + fs + "px sans-serif";
+      var w = Math.max.apply(null, lines.map(function (l) { return ctx.measureText(l).width; }));
+      return {left: c.x - w / 2, right: c.x + w / 2, bottom: c.y - c.r - 2,
+              top: c.y - c.r - 6 - (lines.length - 1) * (fs + 3) - fs, px: fs * scale};
+    });
+    function hit(p, q) { return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom; }
+    var labelOverlaps = 0, labelOnDot = 0, discs = 0, off = 0, canvas = document.getElementById("kg-canvas");
+    labels.forEach(function (p, i) { labels.forEach(function (q, j) { if (i < j && hit(p, q)) { labelOverlaps++; } }); });
+    var dots = data.nodes.map(function (n, i) { var p = net.getPosition(i); return {x: p.x, y: p.y, s: n.s}; });
+    dots.forEach(function (d, i) {
+      var box = {left: d.x - d.s, right: d.x + d.s, top: d.y - d.s, bottom: d.y + d.s};
+      labels.forEach(function (p) { if (hit(p, box)) { labelOnDot++; } });
+      for (var j = i + 1; j < dots.length; j++) {
+        if (Math.hypot(d.x - dots[j].x, d.y - dots[j].y) < d.s + dots[j].s) { discs++; }
+      }
+      var at = net.canvasToDOM({x: d.x, y: d.y});
+      if (at.x < 0 || at.y < 0 || at.x > canvas.clientWidth || at.y > canvas.clientHeight) { off++; }
+    });
+    labels.forEach(function (p) {
+      var a = net.canvasToDOM({x: p.left, y: p.top}), b = net.canvasToDOM({x: p.right, y: p.bottom});
+      if (a.x < 0 || a.y < 0 || b.x > canvas.clientWidth || b.y > canvas.clientHeight) { off++; }
+    });
+    document.body.dataset.kgMap = JSON.stringify({nodes: dots.length, clusters: labels.length, scale: scale,
+      minLabelPx: Math.min.apply(null, labels.map(function (p) { return p.px; })), labelOverlaps: labelOverlaps,
+      labelOnDot: labelOnDot, discOverlaps: discs, offscreen: off});
+  }, 300);
+})();
+</script>"""
+
+#: Once drawn, the view links of the nodes (data-kg-links) and the edges left after unticking "weak similarTo"
+#: (data-kg-edges-visible, set by the page); the tooltip of the first weak link (else of the first node) and
+#: the details of the first node.
+UNTICK_WEAK = """<script>
+(function check() {
+  if (!document.body.dataset.kgDrawn) { setTimeout(check, 50); return; }
+  document.body.dataset.kgLinks = JSON.stringify(kgView.data.nodes.map(function (n) { return n.u || ""; }));
+  document.body.dataset.kgEdges = String(kgView.visibleEdges());
+  var weak = document.getElementById("kg-weak");
+  if (weak) { weak.checked = false; weak.dispatchEvent(new Event("change")); }
+  kgView.showNodeTooltip(0, 300, 300);
+  var similar = kgView.data.edges.findIndex(function (e) { return e.wk; });
+  if (similar >= 0) { kgView.showEdgeTooltip(similar, 100, 100); }  // instead of the node's
+  kgView.showNodeDetails(0);
+})();
+</script>"""
+
+
+def map_legibility(page: Path, workdir: Path) -> tuple[dict, Path]:
+    """What the first screen of a paper map shows at 1400x900 (MAP_PROBE), and its screenshot."""
+    probed = page.parent / f"legible-{page.name}"
+    probed.write_text(page.read_text(encoding="utf-8").replace("</body>", MAP_PROBE + "</body>"), encoding="utf-8")
+    run = open_page(probed, workdir, window=SCREEN, timeout_s=120)
+    probed.unlink()
+    assert run.errors == [], page.name
+    measured = run.body_data("kg-map")
+    assert measured is not None, page.name
+    return json.loads(measured), run.screenshot
+
+
+def assert_map_legible(measured: dict) -> None:
+    assert measured["minLabelPx"] >= READABLE_PX, measured  # every cluster label readable
+    assert measured["labelOverlaps"] == 0 and measured["labelOnDot"] == 0, measured  # labels stand free
+    assert measured["discOverlaps"] == 0, measured  # no paper covers another
+    assert measured["offscreen"] == 0, measured  # the first screen holds the whole map
+
+
+def test_paper_map_draws_clusters_and_why_papers_are_similar(tmp_path: Path) -> None:
+    from test_html import similar_graph
+
+    out = tmp_path / "views"
+    write_views(similar_graph(), out)
+    measured, _ = map_legibility(out / "papermap.html", tmp_path)
+    assert (measured["nodes"], measured["clusters"]) == (8, 2), measured
+    assert_map_legible(measured)
+    run = open_page(add_script(out / "papermap.html", UNTICK_WEAK), tmp_path, screenshot=False, timeout_s=60)
+    assert run.errors == []
+    # the similarTo links inside the two clusters (not the one between them); the two weak ones hidden by the box
+    assert (run.body_data("kg-edges"), run.body_data("kg-edges-visible")) == ("11", "9")
+    tooltip = element(run, "kg-tooltip")
+    assert "a weak link" in tooltip and "Shared entities: </span><span>Penn Treebank" in tooltip
+    assert "Shared terms: </span><span>parsing, syntax" in tooltip
+    assert "<img" not in element(run, "kg-details")  # the hostile title, as text
+
+
+def test_acl2024_paper_map_is_legible(tmp_path: Path, acl2024: Path) -> None:
+    measured, shot = map_legibility(acl2024 / "papermap.html", tmp_path)
+    assert measured["clusters"] >= 10 and measured["nodes"] >= 300, measured
+    assert_map_legible(measured)
+
+
+def test_node_view_draws_any_node_and_links_on(tmp_path: Path) -> None:
+    out = tmp_path / "views"
+    write_views(small_graph(), out)
+    page = add_script(out / "node.html", UNTICK_WEAK)
+    run = open_page(page, tmp_path, screenshot=False, timeout_s=60, fragment="person%2Fada")
+    assert run.errors == []
+    assert run.body_data("kg-drawn") == "2"  # Ada and her paper
+    assert '<h1 id="kg-title">Ada &lt;Lovelace&gt; (person)</h1>' in run.dom
+    # the paper has no page of its own: it links to its node view; Ada's details say how many papers she has
+    assert json.loads(run.body_data("kg-links") or "[]") == ["", "node.html#paper%2Fimg-1a2b3c4d5e"]
+    assert "Papers: </span><span>1</span>" in element(run, "kg-details")
+    hostile = open_page(page, tmp_path, screenshot=False, timeout_s=60, fragment="paper%2Fimg-1a2b3c4d5e")
+    assert hostile.errors == []
+    assert hostile.body_data("kg-drawn") == "8"  # and its venue, 3 entities, 2 people and the other paper
+    details, tooltip = element(hostile, "kg-details"), element(hostile, "kg-tooltip")
+    assert '<div class="kg-heading">&lt;img src=x onerror=alert(1)&gt;</div>' in details and "<img" not in details
+    assert "&lt;img src=x onerror=alert(1)&gt; → Users frequently" in tooltip and "<img" not in tooltip
+    assert "Shared entities: </span><span>GPT-4o, task/gone" in tooltip
+    # its similarTo link is weak: unticking "weak similarTo" hides it
+    assert int(hostile.body_data("kg-edges-visible") or 0) == int(hostile.body_data("kg-edges") or 0) - 1
+
+
+def test_node_view_says_when_there_is_no_such_node(tmp_path: Path) -> None:
+    out = tmp_path / "views"
+    write_views(small_graph(), out)
+    run = open_page(out / "node.html", tmp_path, screenshot=False, timeout_s=60, fragment="paper%2Fnone")
+    assert run.errors == []
+    assert run.body_data("kg-node-error") == 'There is no node "paper/none" in this build.'
+    assert run.body_data("kg-drawn") is None
+
+
+def test_search_opens_the_view_of_any_node(tmp_path: Path) -> None:
+    graph = small_graph()
+    out = tmp_path / "views"
+    write_views(graph, out)
+    assert "person/ada" not in {n["id"] for n in page_data((out / "overview.html").read_text())["nodes"]}
+    page = add_script(out / "overview.html", """<script>
+setTimeout(function () {
+  var search = document.getElementById("kg-search");
+  search.value = "lovelace";
+  search.dispatchEvent(new Event("input"));
+}, 200);
+</script>""")
+    run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
+    assert run.errors == []
+    results = re.search(r'<ul id="kg-search-results">(.*?)</ul>', run.dom, re.DOTALL)
+    assert results is not None and '<a href="node.html#person%2Fada">Ada &lt;Lovelace&gt;</a>' in results.group(1)
+
+
+def test_acl2024_node_view_is_legible(tmp_path: Path, acl2024: Path) -> None:
+    """The generic view of ACL 2024's most connected paper (it has no page of its own)."""
+    search = (acl2024 / "assets" / "kg-search.js").read_text(encoding="utf-8")
+    entries = json.loads(search[search.index("{"):search.rindex("}") + 1])["nodes"]
+    paper = next(e for e in entries if e[1] == "paper")
+    assert paper[2].startswith("node.html#")
+    probed = acl2024 / "legible-node.html"
+    probed.write_text((acl2024 / "node.html").read_text(encoding="utf-8").replace(
+        "</body>", LEGIBILITY_PROBE + "</body>"), encoding="utf-8")
+    run = open_page(probed, tmp_path, window=SCREEN, timeout_s=90, fragment=paper[2].split("#", 1)[1])
+    probed.unlink()
+    assert run.errors == []
+    measured = json.loads(run.body_data("kg-legibility") or "{}")
+    assert measured["nodes"] == min(paper[5], 150) + 1, measured  # the paper and each of its neighbours
+    assert_legible(measured, "node.html", ego=True)

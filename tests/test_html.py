@@ -127,7 +127,7 @@ def similar_graph() -> nx.MultiDiGraph:
     g.add_node("dataset/ptb", kind="dataset", label="Penn Treebank")
     for i in range(4):
         g.add_edge(f"paper/p{i}", "dataset/ptb", key="uses", relation="uses")
-    pairs = [(0, 1), (1, 2), (0, 2), (2, 3), (1, 3), (4, 5), (5, 6), (4, 6), (6, 7), (5, 7), (3, 4)]
+    pairs = [(0, 1), (1, 2), (0, 2), (2, 3), (1, 3), (0, 3), (4, 5), (5, 6), (4, 6), (6, 7), (5, 7), (3, 4)]
     for n, (a, b) in enumerate(pairs):
         speech = a >= 4
         g.add_edge(f"paper/p{a}", f"paper/p{b}", key="similarTo", relation="similarTo", extractor="kg.similarity",
