@@ -1,0 +1,206 @@
+"""The query store made ahead of time: Oxigraph store, text index, precomputed aggregates, and the same answers as without them."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from exports.rdf_formats import write_rdf
+from kg.analytics.toy import toy_graph
+from kg.canned import Lookup, QueryError, canned_queries, parse_canned
+from kg.cli import main
+from kg.query import run_canned, run_query
+from kg.query_store import STAMP_NAME, STORE_DIR, open_query_store, store_is_current, write_query_store
+from kg.text_index import INDEX_NAME, TextIndex
+
+KG = "https://w3id.org/paperkg/ontology#"
+PAPER = Lookup("title", "contains", f"{KG}Paper", "paper")
+LONG_TITLE = ("Reading comprehension with BERT: a very long title that goes on well past the sixty characters "
+              "of a label, with \"quotes\" and braces { } in it")
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory, sample_build) -> Path:
+    """The sample build's graph.ttl with its query store, as kg build leaves it."""
+    folder = tmp_path_factory.mktemp("kg-out")
+    write_rdf(sample_build.graph, folder)
+    assert [path.name for path in write_query_store(folder)] == [STORE_DIR]
+    return folder
+
+
+@pytest.fixture()
+def toy_out(tmp_path) -> Path:
+    """A toy build whose paper p1 has a cut label and a long full title."""
+    graph = toy_graph()
+    graph.nodes["paper/p1"].update(label=LONG_TITLE[:40] + "…", title=LONG_TITLE)
+    write_rdf(graph, tmp_path)
+    write_query_store(tmp_path)
+    return tmp_path
+
+
+def rows(result) -> list[tuple[str | None, ...]]:
+    """The rows as text; a GROUP_CONCAT cell (``shared...``) as its sorted items: SPARQL leaves their order open."""
+    concat = {i for i, name in enumerate(result.variables) if name.startswith("shared")}
+    return [tuple(None if term is None else ", ".join(sorted(str(term).split(", "))) if i in concat else str(term)
+                  for i, term in enumerate(row)) for row in result.rows]
+
+
+def test_the_store_is_made_once_and_kept_while_graph_ttl_is_the_same(out):
+    assert write_query_store(out) == []  # same content: nothing to do
+    assert store_is_current(out)
+    opened = open_query_store(out)
+    assert opened.index is not None and opened.folder == out / STORE_DIR and not opened.built
+    stamp = json.loads((out / STORE_DIR / STAMP_NAME).read_text())
+    assert stamp["file"] == "graph.ttl" and len(stamp["sha256"]) == 64
+
+
+def test_every_canned_query_answers_the_same_with_and_without_the_index(out):
+    values = {"title": ["CLEAR: Cross-Lingual Enhancement", "clear: cross-lingual", "Are Knowledge and Reference",
+                        "reranking", "LLM", "x", "", "No such title at all", 'a "quoted" } DROP ALL {'],
+              "dataset": ["BEIR", "beir", "BRIGHT", "No Such Benchmark"],
+              "venue": ["ACL 2026", "acl 2026", "EMNLP 2025", "ACL"]}
+    checked = 0
+    for query in canned_queries().values():
+        names = [p.name for p in query.parameters]
+        for value in (values[names[0]] if names else [None]):
+            params = {names[0]: value} if names else {}
+            fast, plain = run_canned(out, query.name, params), run_canned(out, query.name, params, use_index=False)
+            assert fast.variables == plain.variables, query.name
+            assert rows(fast) == rows(plain), (query.name, value)
+            checked += bool(fast.rows)
+    assert checked >= 12  # most of the values above name something
+
+
+def test_index_steps_are_timed(out):
+    steps = [step for step, _ in run_canned(out, "paper-facts", {"title": "CLEAR"}).timings]
+    assert steps == ["store", "text index", "SPARQL"]
+    aggregate = run_canned(out, "top-datasets-by-venue")
+    assert [step for step, _ in aggregate.timings] == ["store", "precomputed at build time"]
+    assert aggregate.seconds == sum(seconds for _, seconds in aggregate.timings)
+
+
+def test_full_titles_are_searched_not_cut_labels(toy_out):
+    fragment = "past the sixty characters"  # beyond the cut label
+    found = run_canned(toy_out, "similar-papers", {"title": fragment})
+    assert [str(row[found.variables.index("similarLabel")]) for row in found.rows] == ["Question answering at scale"]
+    assert rows(found) == rows(run_canned(toy_out, "similar-papers", {"title": fragment}, use_index=False))
+    with TextIndex(toy_out / STORE_DIR / INDEX_NAME) as index:
+        assert index.resolve(PAPER, LONG_TITLE.upper()) == ["https://w3id.org/paperkg/id/paper/p1"]
+        assert index.resolve(PAPER, 'with "quotes" and braces { }') == ["https://w3id.org/paperkg/id/paper/p1"]
+        dataset = Lookup("dataset", "is", f"{KG}Dataset", "entity")
+        assert index.resolve(dataset, "squad") == ["https://w3id.org/paperkg/id/dataset/squad"]
+        assert index.resolve(dataset, "SQu") == []  # a name is matched whole
+
+
+def test_trigram_lookups_equal_a_scan_of_every_title(out):
+    titles = {str(iri): str(title).lower() for iri, title in run_query(
+        out, "SELECT ?p (COALESCE(?t, ?l) AS ?title) WHERE { ?p a kg:Paper ; rdfs:label ?l "
+             "OPTIONAL { ?p dcterms:title ?t } }", usual_prefixes=True).rows}
+    chooser = random.Random(20)
+    with TextIndex(out / STORE_DIR / INDEX_NAME) as index:
+        for _ in range(200):
+            title = chooser.choice(sorted(titles.values()))
+            start = chooser.randrange(len(title))
+            fragment = title[start:start + chooser.randrange(1, 30)]
+            expected = sorted(iri for iri, text in titles.items() if fragment in text)
+            assert index.resolve(PAPER, fragment.upper()) == expected, fragment
+
+
+def test_a_precomputed_result_serves_only_the_text_it_was_computed_from(out):
+    query = canned_queries()["datasets-used-together"]
+    with TextIndex(out / STORE_DIR / INDEX_NAME) as index:
+        assert index.precomputed(query.name, query.text) is not None
+        assert index.precomputed(query.name, query.text + "\n# changed") is None
+
+
+def test_an_older_build_gets_its_store_at_the_first_query_with_a_note(tmp_path, sample_build):
+    write_rdf(sample_build.graph, tmp_path)
+    notes: list[str] = []
+    first = run_canned(tmp_path, "venue-facts", {"venue": "ACL 2026"}, on_build=notes.append)
+    assert len(notes) == 1 and "no query store" in notes[0] and "kg build" in notes[0]
+    run_canned(tmp_path, "venue-facts", {"venue": "ACL 2026"}, on_build=notes.append)
+    assert len(notes) == 1 and open_query_store(tmp_path).index is not None and first.rows
+    # a store of kg before the text index (its stamp has no layout) is made again, with the note
+    stamp = tmp_path / STORE_DIR / STAMP_NAME
+    old = json.loads(stamp.read_text())
+    stamp.write_text(json.dumps({key: old[key] for key in ("file", "size", "sha256")}))
+    (tmp_path / STORE_DIR / INDEX_NAME).unlink()
+    assert rows(run_canned(tmp_path, "venue-facts", {"venue": "ACL 2026"}, on_build=notes.append)) == rows(first)
+    assert len(notes) == 2 and (tmp_path / STORE_DIR / INDEX_NAME).is_file()
+
+
+def test_a_touched_graph_keeps_its_store_and_a_changed_one_gets_a_new_one(tmp_path):
+    write_rdf(toy_graph(), tmp_path)
+    write_query_store(tmp_path)
+    index = (tmp_path / STORE_DIR / INDEX_NAME).stat().st_ino
+    later = (tmp_path / "graph.ttl").stat().st_mtime_ns + 10**9
+    os.utime(tmp_path / "graph.ttl", ns=(later, later))
+    assert store_is_current(tmp_path) and write_query_store(tmp_path) == []
+    assert (tmp_path / STORE_DIR / INDEX_NAME).stat().st_ino == index
+    graph = toy_graph()
+    graph.remove_node("paper/p6")
+    write_rdf(graph, tmp_path)
+    assert not store_is_current(tmp_path)
+    papers = "SELECT (COUNT(?p) AS ?n) WHERE { ?p a kg:Paper }"
+    assert str(run_query(tmp_path, papers, usual_prefixes=True).rows[0][0]) == "5"
+    assert store_is_current(tmp_path)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(STORE_DIR)] == [STORE_DIR]  # no leftovers
+
+
+def test_a_damaged_index_or_store_is_made_again(tmp_path):
+    write_rdf(toy_graph(), tmp_path)
+    write_query_store(tmp_path)
+    expected = rows(run_canned(tmp_path, "papers-using-dataset", {"dataset": "SQuAD"}))
+    for victim in (INDEX_NAME, "CURRENT"):
+        open_query_store(tmp_path)  # cached in this process: damage must still be noticed next time the stamp moves
+        (tmp_path / STORE_DIR / victim).write_bytes(b"\x00" * 64)
+        stamp = tmp_path / STORE_DIR / STAMP_NAME
+        stamp.write_text(stamp.read_text())  # a new file object: the cache is not trusted blindly
+        import kg.query_store
+
+        kg.query_store._OPENED.clear()
+        assert rows(run_canned(tmp_path, "papers-using-dataset", {"dataset": "SQuAD"})) == expected, victim
+
+
+def test_a_linked_store_folder_is_never_followed(tmp_path):
+    write_rdf(toy_graph(), tmp_path / "out")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "out" / STORE_DIR).symlink_to(elsewhere, target_is_directory=True)
+    assert write_query_store(tmp_path / "out") == []
+    assert rows(run_canned(tmp_path / "out", "papers-using-dataset", {"dataset": "SQuAD"}))  # from memory
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_lookup_headers_are_checked():
+    query = parse_canned("q", "# @param t string  a title\n# @lookup t contains kg:Paper ?p\nSELECT ?t WHERE { ?p ?x ?t }")
+    assert query.lookups == (Lookup("t", "contains", f"{KG}Paper", "p"),)
+    with pytest.raises(QueryError, match="names no @param"):
+        parse_canned("q", "# @lookup t contains kg:Paper ?p\nSELECT * {}")
+    with pytest.raises(QueryError, match="mode 'near'"):
+        parse_canned("q", "# @param t string  x\n# @lookup t near kg:Paper ?p\nSELECT * {}")
+
+
+def test_cli_timing_and_the_note_go_to_standard_error(tmp_path, sample_build):
+    write_rdf(sample_build.graph, tmp_path)
+    result = CliRunner().invoke(main, ["query", str(tmp_path), "--name", "venue-facts", "--param", "venue=ACL 2026",
+                                       "--format", "csv", "--timing"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("venue,label,") and "query took" not in result.stdout
+    lines = result.stderr.splitlines()
+    assert "no query store" in lines[0] and lines[-1].startswith("query took ") and "text index" in lines[-1]
+    again = CliRunner().invoke(main, ["query", str(tmp_path), "ASK { ?s ?p ?o }", "--timing"])
+    assert again.stdout == "true\n" and again.stderr.startswith("query took ")
+
+
+def test_the_store_copied_with_its_folder_still_serves(out, tmp_path):
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)  # new modification times, same bytes: the SHA-256 decides
+    assert store_is_current(copy)
+    assert rows(run_canned(copy, "venue-facts", {"venue": "ACL 2026"})) == rows(
+        run_canned(out, "venue-facts", {"venue": "ACL 2026"}))
