@@ -32,7 +32,8 @@ graphs (docs/rdf.md).  Every file is written atomically.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -41,9 +42,10 @@ import networkx as nx
 
 from exports.rdf_mapping import rdf_blocks, source_descriptions, source_graph_iri
 from exports.rdf_ntriples import nquads_bytes, ntriples_bytes, sorted_triples
+from exports.rdf_stream import SortedLines, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, RdfBlock, Triple
 from ontology.errors import KgError
-from ontology.util.files import write_bytes_atomic
+from ontology.util.files import open_atomic, write_bytes_atomic
 from ontology.util.memory import paused_gc
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
     "RdfSerialiser",
     "write_rdf",
     "write_rdf_file",
+    "STREAMED",
 ]
 
 
@@ -208,15 +211,47 @@ def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] =
 
     Returns the paths written, in the order of :data:`RDF_FORMATS`.  Unknown
     format names raise :class:`RdfFormatError` before anything is written.
-    Same graph, same bytes.
+    Same graph, same bytes.  Turtle and N-Triples are written in bounded
+    memory (:mod:`exports.rdf_stream`); the other formats are made in memory.
     """
     names = _check_formats(formats)
-    serialiser = RdfSerialiser(graph)
     output_dir = Path(output_dir)
-    return [write_bytes_atomic(output_dir / SERIALISATIONS[name].file_name, serialiser.serialise(name, written=names))
-            for name in names]
+    written = dict(_write_streamed(graph, {name: output_dir / SERIALISATIONS[name].file_name
+                                           for name in names if name in STREAMED}))
+    rest = [name for name in names if name not in STREAMED]
+    if rest:
+        serialiser = RdfSerialiser(graph)
+        for name in rest:
+            written[name] = write_bytes_atomic(output_dir / SERIALISATIONS[name].file_name,
+                                               serialiser.serialise(name, written=names))
+    return [written[name] for name in names]
 
 
 def write_rdf_file(graph: nx.MultiDiGraph, path: Path, name: str) -> Path:
     """Write ``graph``'s RDF in format ``name`` to the file ``path`` (atomically)."""
+    _check_formats([name])
+    if name in STREAMED:
+        return dict(_write_streamed(graph, {name: Path(path)}))[name]
     return write_bytes_atomic(Path(path), RdfSerialiser(graph).serialise(name, written=(name,)))
+
+
+#: The formats written a sorted run at a time, never whole in memory.
+STREAMED = ("ttl", "nt")
+
+
+def _write_streamed(graph: nx.MultiDiGraph, paths: dict[str, Path]) -> Iterator[tuple[str, Path]]:
+    """Write the formats of :data:`STREAMED` in ``paths`` from one external sort of the graph's lines."""
+    if not paths:
+        return
+    with SortedLines() as lines, ExitStack() as files:
+        with paused_gc():
+            for block in rdf_blocks(graph):
+                lines.add_triples(block.triples)
+        streams = {name: files.enter_context(open_atomic(path)) for name, path in paths.items()}
+        for number, run in enumerate(lines.runs()):
+            if "nt" in streams:
+                streams["nt"].write(run)
+            if "ttl" in streams:
+                # Oxigraph writes no header for no triples: neither does this
+                streams["ttl"].write((b"" if number else turtle_header(PREFIXES)) + turtle_run(run, PREFIXES))
+    yield from paths.items()

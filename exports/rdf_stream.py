@@ -1,0 +1,194 @@
+"""Sorted N-Triples and Turtle of any size, in bounded memory: an external sort by subject range.
+
+The RDF outputs are canonical: their lines are sorted, so the same graph
+always gives the same bytes.  Sorting every line of a large graph at once
+needs all of them in memory (7.5 GB at the peak on the full Anthology).
+Here each line goes to a *bucket* chosen by the start of its subject IRI;
+buckets are spilled to temporary files as they fill, then read back and
+sorted one at a time.  Bucket keys are prefixes of the lines that never
+cut a comparison short (see :func:`bucket_key`), so the buckets, in key
+order, are contiguous runs of the sorted output: writing them one after
+the other gives exactly the bytes of sorting everything at once.
+
+Turtle is made from the same sorted runs: Oxigraph serialises a run at a
+time, and since a subject's triples never span two runs, the pieces join
+into the document Oxigraph would write for the whole graph.
+
+>>> from exports.rdf_terms import Lit
+>>> triples = [("https://w3id.org/paperkg/id/paper/b", "http://p", Lit("x")),
+...            ("https://w3id.org/paperkg/id/paper/a", "http://p", Lit("y")),
+...            ("https://w3id.org/paperkg/id/paper/b", "http://p", Lit("x"))]
+>>> with SortedLines() as lines:
+...     lines.add_triples(triples)
+...     print(b"".join(lines.runs()).decode(), end="")
+<https://w3id.org/paperkg/id/paper/a> <http://p> "y" .
+<https://w3id.org/paperkg/id/paper/b> <http://p> "x" .
+"""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from types import TracebackType
+
+from exports.rdf_ntriples import term_nt
+from exports.rdf_terms import Triple
+from ontology.ids import RESOURCE_BASE
+
+__all__ = ["SortedLines", "bucket_key", "turtle_header", "turtle_run"]
+
+#: Characters of a resource's local id (after its kind) that choose its bucket.
+_KEY_CHARACTERS = 2
+#: Bytes of lines held in memory before the fullest buckets are spilled to disk.
+SPILL_BYTES = 96 << 20
+#: A sorted run handed to Oxigraph at a time is about this big (several small buckets are joined).
+RUN_BYTES = 16 << 20
+
+
+def bucket_key(subject: str) -> str:
+    """The bucket of a subject IRI: a prefix of ``"<" + subject + ">"`` that sorts as the lines do.
+
+    Resources of kg (under :data:`ontology.ids.RESOURCE_BASE`) are split by
+    kind and the first characters of their id; another IRI shares a bucket
+    with the IRIs that leave the base at the same character.  Two keys never
+    stop comparing before their lines would (each runs past the character
+    where it could differ from any other key), so the keys order the lines,
+    and the lines of one key are contiguous.
+
+    >>> bucket_key("https://w3id.org/paperkg/id/mention/9f3a01")
+    '<https://w3id.org/paperkg/id/mention/9f'
+    >>> bucket_key("https://w3id.org/paperkg/id/paper/ab")
+    '<https://w3id.org/paperkg/id/paper/ab'
+    >>> bucket_key("https://w3id.org/paperkg/id/top")
+    '<https://w3id.org/paperkg/id/top>'
+    >>> bucket_key("http://example.org/thing") == bucket_key("http://example.org/other")
+    True
+    """
+    line = "<" + subject + ">"
+    base = len(RESOURCE_BASE) + 1
+    if not subject.startswith(RESOURCE_BASE):
+        return line[: min(base, _common_prefix_length(line, "<" + RESOURCE_BASE))]
+    slash = subject.find("/", len(RESOURCE_BASE))
+    if slash < 0:  # no kind: the whole line, which compares as the line does
+        return line
+    return line[: slash + 2 + _KEY_CHARACTERS]
+
+
+def _common_prefix_length(a: str, b: str) -> int:
+    """How many leading characters ``a`` and ``b`` share, plus one: the position where they differ."""
+    for index, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return index + 1
+    return min(len(a), len(b)) + 1
+
+
+class SortedLines:
+    """N-Triples lines added in any order, given back sorted and without repeats, in bounded memory.
+
+    Use it as a context manager: the spill files live in a temporary folder
+    that is removed when the block ends.
+    """
+
+    def __init__(self, *, spill_bytes: int = SPILL_BYTES, folder: Path | None = None) -> None:
+        self._spill_bytes = spill_bytes
+        self._parent = folder
+        self._folder: Path | None = None
+        self._held: dict[str, list[bytes]] = {}
+        self._held_bytes = 0
+        self._spilled: dict[str, Path] = {}
+        self._literals: dict[object, str] = {}
+
+    def __enter__(self) -> SortedLines:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+
+    def add_triples(self, triples: Iterable[Triple]) -> None:
+        """Add the N-Triples line of every triple (an IRI object is a ``str``, a literal a ``Lit``)."""
+        literals = self._literals
+        held = self._held
+        for subject, predicate, obj in triples:
+            if obj.__class__ is str:
+                line = f"<{subject}> <{predicate}> <{obj}> .\n"
+            else:
+                text = literals.get(obj)
+                if text is None:
+                    if len(literals) > 200_000:  # a cache of repeated literals, not of every literal
+                        literals.clear()
+                    text = literals[obj] = term_nt(obj)
+                line = f"<{subject}> <{predicate}> {text} .\n"
+            data = line.encode("utf-8")
+            key = bucket_key(subject)
+            bucket = held.get(key)
+            if bucket is None:
+                bucket = held[key] = []
+            bucket.append(data)
+            self._held_bytes += len(data)
+            if self._held_bytes > self._spill_bytes:
+                self._spill()
+
+    def runs(self, *, run_bytes: int = RUN_BYTES) -> Iterator[bytes]:
+        """The sorted, distinct lines, as UTF-8 runs of whole subjects, in order (buckets joined up to ``run_bytes``)."""
+        pending: list[bytes] = []
+        size = 0
+        for key in sorted(self._held.keys() | self._spilled.keys()):
+            lines = self._held.pop(key, [])
+            spilled = self._spilled.pop(key, None)
+            if spilled is not None:
+                lines += spilled.read_bytes().splitlines(keepends=True)
+                spilled.unlink()
+            run = b"".join(sorted(set(lines)))
+            del lines
+            pending.append(run)
+            size += len(run)
+            if size >= run_bytes:
+                yield b"".join(pending)
+                pending, size = [], 0
+        self._held_bytes = 0
+        if pending:
+            yield b"".join(pending)
+
+    def _spill(self) -> None:
+        if self._folder is None:
+            self._folder = Path(tempfile.mkdtemp(prefix="kg-rdf-sort-", dir=self._parent))
+        for key, lines in self._held.items():
+            path = self._spilled.get(key)
+            if path is None:
+                path = self._spilled[key] = self._folder / f"{len(self._spilled):06d}.nt"
+            with path.open("ab") as stream:
+                stream.write(b"".join(lines))
+        self._held.clear()
+        self._held_bytes = 0
+
+
+def turtle_header(prefixes: dict[str, str]) -> bytes:
+    """The ``@prefix`` lines Turtle starts with, sorted (no hash-map order reaches the output)."""
+    return b"".join(sorted(f"@prefix {name}: <{iri}> .\n".encode() for name, iri in prefixes.items()))
+
+
+def turtle_run(run: bytes, prefixes: dict[str, str]) -> bytes:
+    """Turtle of one sorted N-Triples run, without the ``@prefix`` header.
+
+    >>> nt = b'<https://w3id.org/paperkg/id/x> <http://www.w3.org/2000/01/rdf-schema#label> "X" .\\n'
+    >>> prefixes = {"rdfs": "http://www.w3.org/2000/01/rdf-schema#"}
+    >>> print((turtle_header(prefixes) + turtle_run(nt, prefixes)).decode(), end="")
+    @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+    <https://w3id.org/paperkg/id/x> rdfs:label "X" .
+    """
+    import pyoxigraph
+
+    # lenient: kg wrote these lines from checked terms, so Oxigraph need not validate every IRI again
+    triples = pyoxigraph.parse(run, pyoxigraph.RdfFormat.N_TRIPLES, lenient=True)
+    text = pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.TURTLE, prefixes=prefixes)
+    return _without_header(text, len(prefixes))
+
+
+def _without_header(text: bytes, prefixes: int) -> bytes:
+    lines = text.split(b"\n", prefixes)
+    if all(line.startswith(b"@prefix ") for line in lines[:prefixes]):
+        return lines[prefixes] if len(lines) > prefixes else b""
+    return text
