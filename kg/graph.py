@@ -389,7 +389,8 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
 
 #: How sure a mention is of its entity's kind: 2 = clear (curated, a known name, a head noun), 1 = a hint, 0 = none.
 _WEAK_TYPE_RULES = frozenset({"evaluated_on", "derived_from", "dataset_suffix", "list"})
-_KIND_ORDER = (EntityKind.MODEL, EntityKind.DATASET, EntityKind.METHOD)
+#: Which kind a name takes when its evidence ties (every entity kind, most specific first).
+_KIND_ORDER = (EntityKind.MODEL, EntityKind.DATASET, EntityKind.METHOD, EntityKind.TASK, EntityKind.METRIC)
 
 
 def _type_evidence(mention: Mention) -> int:
@@ -434,7 +435,7 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
     clear = Counter(kind for kind, evidence in paper_kind.values() if evidence == 2)
     if len(clear) <= 1:
         kinds = {m.kind for m in members}
-        kind = next(iter(clear)) if clear else next(k for k in _KIND_ORDER if k in kinds or k is EntityKind.METHOD)
+        kind = next(iter(clear)) if clear else next(k for k in _KIND_ORDER if k in kinds)
         return [(kind, members)]
     default = max(clear, key=lambda k: (clear[k], -_KIND_ORDER.index(k)))
     parts: dict[EntityKind, list[Mention]] = defaultdict(list)
