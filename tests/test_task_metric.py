@@ -44,12 +44,6 @@ def _papers(graph: nx.MultiDiGraph) -> dict[str, str]:
     return {data["title"]: node for node, data in graph.nodes(data=True) if data["kind"] == "paper"}
 
 
-# kg/graph.py's _KIND_ORDER lists model, dataset and method only: a task or metric mention raises ValueError there.
-# The fix is /tmp/kg-notes/h15k-graph.patch (the lead's file); drop this marker when it is in.
-needs_graph_kinds = pytest.mark.xfail(raises=ValueError, strict=True,
-                                      reason="kg/graph.py _KIND_ORDER does not know task and metric yet")
-
-
 @pytest.fixture()
 def merged() -> nx.MultiDiGraph:
     return build_graph(_records(
@@ -62,7 +56,6 @@ def merged() -> nx.MultiDiGraph:
     ))
 
 
-@needs_graph_kinds
 def test_task_and_metric_mentions_merge_like_other_entities(merged):
     entities = {node: data for node, data in merged.nodes(data=True) if data["kind"] in ENTITY_KINDS}
     assert {node: data["kind"] for node, data in entities.items()} == {
@@ -78,17 +71,16 @@ def test_task_and_metric_mentions_merge_like_other_entities(merged):
     assert [m["name"] for m in edge["mentions"]] == ["named entity recognition"]
 
 
-@needs_graph_kinds
-def test_a_name_only_an_untyped_rule_calls_a_method_stays_a_task():
-    # "task acronyms become methods" (issue 15): with no clear type evidence either way, the task wins
+def test_a_name_the_model_clearly_types_as_a_task_is_not_the_rules_untyped_method():
+    # "task acronyms become methods" (issue 15): the rules' default type (method, "+default") is no evidence
     graph = build_graph(_records(
-        _mention(A, "MNER", EntityKind.TASK, extractor="kg_ner:ner"),
+        _mention(A, "MNER", EntityKind.TASK, extractor="kg_ner:ner+ner"),
         _mention(B, "MNER", EntityKind.METHOD, extractor="kg_entities:use+default"),
     ))
-    assert [node for node, kind in graph.nodes(data="kind") if kind not in ("paper",)] == ["task/mner"]
+    assert [node for node, kind in graph.nodes(data="kind") if kind != "paper"] == ["task/mner"]
+    assert {relation for _, _, relation in graph.in_edges("task/mner", keys=True)} == {"uses"}
 
 
-@needs_graph_kinds
 def test_a_built_graph_with_tasks_and_metrics_is_valid_rdf_with_their_own_relations(merged):
     report = validate(merged)
     assert report.conforms and report.violations == 0, report.text
@@ -99,7 +91,6 @@ def test_a_built_graph_with_tasks_and_metrics_is_valid_rdf_with_their_own_relati
     assert (task, rdflib.RDF.type, KG.Method) not in rdf
 
 
-@needs_graph_kinds
 def test_benchmarks_by_task_on_a_built_graph(merged):
     table = benchmarks_by_task(merged)
     assert table[["task_label", "task_papers", "label", "papers"]].values.tolist() == [
