@@ -216,15 +216,13 @@ def _aggregates(store: pyoxigraph.Store) -> dict[str, tuple[str, bytes]]:
 
 # ----------------------------------------------------------------------------- opening
 
-_OPENED: dict[Path, tuple[dict, OpenStore]] = {}
-
 
 def open_query_store(target: Path, *, on_build: Callable[[str], None] | None = None) -> OpenStore:
     """The graph of ``target`` (a build output folder or an RDF file), opened for queries.
 
-    A folder's prebuilt store is opened read-only (and kept open for the
-    next query in the same process while ``graph.ttl`` is unchanged).  A
-    folder without one gets it now: ``on_build`` is called first with a
+    A folder's prebuilt store is opened read-only (opening it takes a few
+    hundredths of a second, so each query opens it afresh and sees the
+    store as it is now).  A folder without one gets it now: ``on_build`` is called first with a
     one-line note saying so.  A store of another graph, or a damaged one,
     is made again; where that cannot be written, the graph is loaded into
     memory.  A file is loaded into memory.
@@ -239,12 +237,7 @@ def open_query_store(target: Path, *, on_build: Callable[[str], None] | None = N
     store_dir = target / STORE_DIR
     if store_dir.is_symlink():
         return OpenStore(_memory_store(source, fmt), union=fmt.supports_datasets)
-    key = Path(os.path.abspath(store_dir))
     found = _read_stamp(store_dir)
-    cached = _OPENED.get(key)
-    if cached is not None and found == cached[0] and _matches(found, source) is not None:
-        return cached[1]
-    _forget(key)
     stamp = _matches(found, source)
     built = False
     for attempt in ("as it is", "after making it again"):
@@ -272,16 +265,8 @@ def open_query_store(target: Path, *, on_build: Callable[[str], None] | None = N
         except (OSError, RuntimeError, ValueError):  # a damaged store ("Corruption"): made again once
             index.close()
             continue
-        opened = OpenStore(store, index, store_dir, fmt.supports_datasets, built)
-        _OPENED[key] = (_read_stamp(store_dir) or stamp, opened)
-        return opened
+        return OpenStore(store, index, store_dir, fmt.supports_datasets, built)
     return OpenStore(_memory_store(source, fmt), union=fmt.supports_datasets)
-
-
-def _forget(key: Path) -> None:
-    cached = _OPENED.pop(key, None)
-    if cached is not None and cached[1].index is not None:
-        cached[1].index.close()
 
 
 def _memory_store(source: Path, fmt: pyoxigraph.RdfFormat) -> pyoxigraph.Store:

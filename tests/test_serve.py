@@ -133,6 +133,19 @@ def test_the_server_stops_and_frees_its_port(out):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
 
 
+def cors_header(endpoint: str) -> str | None:
+    request = urllib.request.Request(endpoint + "?" + urllib.parse.urlencode({"query": "ASK {}"}),
+                                     headers={"Origin": "http://elsewhere.example"})
+    with _DIRECT.open(request, timeout=30) as answer:
+        return answer.headers.get("Access-Control-Allow-Origin")
+
+
+def test_cors_only_when_asked(out, server):
+    assert cors_header(server.endpoint) is None
+    with start_server(out, port=free_port(), cors=True) as open_to_pages:
+        assert cors_header(open_to_pages.endpoint) == "*"
+
+
 def test_a_taken_port_is_one_clear_error(out):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
