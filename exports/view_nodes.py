@@ -191,20 +191,23 @@ def _link(position: int, relation: str, outgoing: bool, data: Mapping[str, Any],
 def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, int],
            cache: dict[Hashable, Details] | None, sources: SourceTable) -> dict[str, Any]:
     """What the generic view draws for ``node``: its details and its links to the best-placed neighbours."""
-    neighbours = sorted(set(graph.succ[node]) | set(graph.pred[node]), key=position.__getitem__)
-    neighbours = [n for n in neighbours if n != node]
+    found: dict[Hashable, list[tuple[bool, Any, Mapping[str, Any]]]] = {}
+    for _, other, key, data in graph.out_edges(node, keys=True, data=True):  # edge views: no per-item lookups
+        found.setdefault(other, []).append((True, key, data))
+    for other, _, key, data in graph.in_edges(node, keys=True, data=True):
+        found.setdefault(other, []).append((False, key, data))
+    found.pop(node, None)
+    neighbours = sorted(found, key=position.__getitem__)
     links = []
-    succ, pred = graph.succ[node], graph.pred[node]
     for other in neighbours[:MAX_NEIGHBOURS]:
-        for outgoing, keyed in ((True, succ.get(other)), (False, pred.get(other))):
-            if not keyed:
-                continue
-            for key, data in (sorted(keyed.items(), key=lambda item: str(item[0])) if len(keyed) > 1
-                              else keyed.items()):
-                relation = data.get("relation")
-                if type(relation) is not str or not relation:
-                    relation = display_text(relation) or display_text(key)
-                links.append(_link(position[other], relation, outgoing, data, graph))
+        edges = found[other]
+        if len(edges) > 1:  # outgoing first, then by key
+            edges.sort(key=lambda edge: (not edge[0], str(edge[1])))
+        for outgoing, key, data in edges:
+            relation = data.get("relation")
+            if type(relation) is not str or not relation:
+                relation = display_text(relation) or display_text(key)
+            links.append(_link(position[other], relation, outgoing, data, graph))
     entry: dict[str, Any] = {"nb": links, "nt": len(neighbours)}
     details = node_details(graph, node, cache=cache)
     if details:

@@ -158,10 +158,10 @@ def similarity_graph(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
     return sim
 
 
-def paper_clusters(sim: nx.Graph, *, louvain_limit: int = LOUVAIN_LIMIT) -> list[list[Hashable]]:
+def paper_clusters(sim: nx.Graph, *, louvain_limit: int | None = None) -> list[list[Hashable]]:
     """Communities of the linked papers of ``sim``, biggest first, each sorted by id.
 
-    Louvain up to ``louvain_limit`` linked papers; above, fast label
+    Louvain up to ``louvain_limit`` (default :data:`LOUVAIN_LIMIT`) linked papers; above, fast label
     propagation, then Louvain on the graph of those communities (their
     links summed, inner links as self-loops), so that large corpora still
     get a few dozen clusters.
@@ -172,7 +172,7 @@ def paper_clusters(sim: nx.Graph, *, louvain_limit: int = LOUVAIN_LIMIT) -> list
     """
     linked = [n for n in sim if sim.degree(n)]
     core = sim.subgraph(linked)
-    if len(linked) <= louvain_limit:
+    if len(linked) <= (LOUVAIN_LIMIT if louvain_limit is None else louvain_limit):
         parts = nx.community.louvain_communities(core, weight="weight", seed=LAYOUT_SEED)
     else:
         first = sorted((sorted(part, key=str) for part in nx.community.fast_label_propagation_communities(

@@ -40,8 +40,9 @@ def view_command(out: Path, venue: str | None, entity: str | None, paper: str | 
     """Write interactive HTML views of the graph built in OUT (by `kg build -o OUT`; default kg-out).
 
     Reads OUT/graph.json and writes OUT/views/: with no option, an overview,
-    one view per venue, one per entity the overview and venue views draw,
-    and index.html (and rewrites OUT/graph.html with the same --max-nodes); with --venue, --entity, --paper or
+    a paper map (papers placed by similarity, in labelled clusters), one view
+    per venue, one per entity the overview draws, node.html (the view of any
+    other node) and index.html (and rewrites OUT/graph.html with the same --max-nodes); with --venue, --entity, --paper or
     --kind, just those views (and index.html again, listing them).  Open
     OUT/views/index.html in a browser; the pages work offline.
     """

@@ -410,3 +410,108 @@ def test_kg_view_reports_a_broken_graph_file(tmp_path: Path) -> None:
     (tmp_path / "graph.json").write_text(json.dumps({"nodes": "x"}), encoding="utf-8")
     result = CliRunner().invoke(main, ["view", str(tmp_path)])
     assert result.exit_code == 1 and "not node-link JSON" in result.output
+
+
+# --- the paper map and the generic node view ------------------------------------------------------
+
+
+def _shard_entries(folder: Path) -> dict[str, dict]:
+    entries: dict[str, dict] = {}
+    for shard in sorted((folder / "assets" / "nodes").glob("*.js")):
+        text = shard.read_text(encoding="utf-8")
+        assert text.startswith(f"kgNodeShard({int(shard.stem)}, ") and text.endswith(");\n")
+        entries.update(json.loads(text[text.index("{"):-3])["nodes"])
+    return entries
+
+
+def _search_entries(folder: Path) -> list[list]:
+    text = (folder / "assets" / "kg-search.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("{"):text.rindex("}") + 1])["nodes"]
+
+
+def test_paper_map_clusters_papers_and_labels_them_by_what_they_share(tmp_path: Path) -> None:
+    from test_html import similar_graph
+
+    from exports.view_papermap import fitted_paper_map
+
+    pmap = fitted_paper_map(similar_graph())
+    assert [sorted(c.members) for c in pmap.clusters] == [[f"paper/p{i}" for i in range(4)],
+                                                         [f"paper/p{i}" for i in range(4, 8)]]
+    # the parsing papers share the terms "parsing" and "syntax" and name Penn Treebank; the others share speech
+    assert "Penn Treebank" in pmap.clusters[0].label and "parsing" in pmap.clusters[0].label
+    assert "speech" in pmap.clusters[1].label and "Penn" not in pmap.clusters[1].label
+    page = write_views(similar_graph(), tmp_path)[5]
+    assert page.name == "papermap.html"
+    data = page_data(page.read_text(encoding="utf-8"))
+    assert len(data["nodes"]) == 8 and {n["l"] for n in data["nodes"]} == {""}  # dots; titles in the tooltips
+    assert len({n["co"] for n in data["nodes"]}) == 2  # coloured by cluster
+    assert all(n["u"].startswith("node.html#paper%2Fp") for n in data["nodes"])  # each opens its view
+    assert len(data["edges"]) == 11  # inside the clusters only: not the link between them
+    assert '<a href="papermap.html">The paper map</a>' in (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert '<a href="papermap.html">Paper map</a>' in (tmp_path / "overview.html").read_text(encoding="utf-8")
+
+
+def test_paper_map_of_many_papers_draws_a_bounded_part_and_says_so() -> None:
+    from exports.html_view import render_paper_map
+    from exports.view_papermap import fitted_paper_map
+
+    g = nx.MultiDiGraph()
+    for group in range(40):  # 40 groups of 25 papers, each paper linked to its next 3 in the group
+        for i in range(25):
+            g.add_node(f"paper/g{group}-{i}", kind="paper", label=f"Paper {group}-{i}")
+            for j in (1, 2, 3):
+                g.add_edge(f"paper/g{group}-{i}", f"paper/g{group}-{(i + j) % 25}", key="similarTo",
+                           relation="similarTo", score=0.5, shared_terms=[f"topic{group}", "common"])
+    g.add_node("paper/alone", kind="paper", label="No similar paper")
+    pmap = fitted_paper_map(g, max_papers=300)
+    assert len(pmap.clusters) == 40 and pmap.shown <= 20 and len(pmap.drawn) <= 300
+    assert (pmap.papers, pmap.linked) == (1001, 1000)
+    assert all(c.label.startswith(f"topic{c.members[0].split('-')[0][7:]}") for c in pmap.clusters)
+    page = render_paper_map(g, max_nodes=300)
+    assert f"{len(pmap.drawn)} of 1,001 papers, in the {pmap.shown} largest of 40 clusters" in page
+    assert "1 paper with no similar paper. Search finds the others." in page
+    assert "and 20 smaller clusters (500 papers)" in page or pmap.shown != 20
+
+
+def test_a_graph_without_similar_papers_has_no_paper_map(tmp_path: Path) -> None:
+    g = small_graph()
+    g.remove_edge("paper/img-1a2b3c4d5e", "paper/users-frequently-9f8e7d6c5b", "similarTo")
+    names = [p.name for p in write_views(g, tmp_path)]
+    assert "papermap.html" not in names and "Paper map" not in (tmp_path / "overview.html").read_text()
+    with pytest.raises(ViewError, match="no two papers of the graph are linked by similarTo"):
+        write_view(g, tmp_path, "papermap")
+
+
+def test_node_data_holds_every_node_with_its_links_and_why_papers_are_similar(tmp_path: Path) -> None:
+    from exports.view_nodes import MAX_NEIGHBOURS, shard_count, shard_of
+
+    graph = small_graph()
+    write_views(graph, tmp_path)
+    entries = _shard_entries(tmp_path)
+    search = _search_entries(tmp_path)
+    assert set(entries) == {str(n) for n in graph} == {e[4] for e in search}
+    assert shard_count(len(graph)) == 1 and all(shard_of(n, 1) == 0 for n in graph)
+    paper = entries[PAPER_A]
+    names = {search[link[0]][4]: link for link in paper["nb"]}
+    assert paper["nt"] == 7 == len({link[0] for link in paper["nb"]}) <= MAX_NEIGHBOURS
+    similar = [link for link in paper["nb"] if link[1] == "similarTo"][0]
+    assert similar[2] == 1 and similar[3] == {"b": "text", "sc": 0.812, "se": ["GPT-4o", "task/gone"],
+                                               "st": 0.2, "tm": ["prompt", "gpt"], "wk": 1}
+    assert names["person/ada"][1:3] == ["creator", 1] and names["person/ada"][3] == {"p": 1}
+    assert paper["d"]["rows"][0] == ["Venue", "ACL 2026"]  # the tooltip fields of the other views
+    # every node of the search script links to a view: its page, else its node view
+    files = {e[4]: e[2] for e in search}
+    assert files["venue/acl-2026"] == "venue-acl-2026.html" and files["person/ada"] == "node.html#person%2Fada"
+    ego = page_data(write_ego_view(graph, tmp_path, "person/alan").read_text(encoding="utf-8"))
+    assert all(n.get("u") for n in ego["nodes"] if n["id"] != "person/alan")
+
+
+def test_node_page_is_local_and_safe(tmp_path: Path) -> None:
+    write_views(small_graph(), tmp_path)
+    page = (tmp_path / "node.html").read_text(encoding="utf-8")
+    assert links_of(tmp_path / "node.html") == ["assets/kg-view.css", "assets/vis-network.min.js", "index.html",
+                                                "overview.html", "papermap.html", "assets/kg-view.js",
+                                                "assets/kg-node.js"]
+    script = (tmp_path / "assets" / "kg-node.js").read_text(encoding="utf-8")
+    assert "http" not in page and "http" not in script and "innerHTML" not in script
+    assert HOSTILE_TITLE not in (tmp_path / "assets" / "nodes" / "000.js").read_text(encoding="utf-8")
