@@ -45,7 +45,7 @@ Computed edges have ``extractor`` ``"kg.similarity"`` and no ``source``.
 1
 >>> edge = g.edges["paper/a", "paper/b", "similarTo"]
 >>> edge["basis"], edge["weak"], edge["shared_terms"][:2]
-('combined', False, ['low', 'machine'])
+('combined', False, ['low resource', 'machine translation'])
 """
 from __future__ import annotations
 
@@ -136,7 +136,7 @@ def add_similarity_edges(
     0
     >>> edge = g.edges["paper/b", "paper/a", "similarTo"]
     >>> edge["basis"], edge["score"], edge["bases"], edge["scores"], edge["shared_terms"]
-    ('source', 1.0, ['source', 'combined'], {'source': 1.0, 'combined': 1.0}, ['answering', 'question', 'tables'])
+    ('source', 1.0, ['source', 'combined'], {'source': 1.0, 'combined': 1.0}, ['answering tables', 'question answering'])
     """
     for _, _, data in _similar_edges(graph):
         if not data.get("basis"):

@@ -12,7 +12,7 @@ kept) and one block of the neighbour search at a time
 ...           PaperText("paper/b", "Low-resource neural machine translation with pivots"),
 ...           PaperText("paper/c", "Parsing clinical notes")]
 >>> [(link.source, link.target, link.weak, link.shared_terms[:2]) for link in similar_links(papers, k=1)]
-[('paper/a', 'paper/b', False, ('low', 'machine'))]
+[('paper/a', 'paper/b', False, ('low resource', 'machine translation'))]
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from kg.similarity_backoff import complete
 from kg.similarity_index import INDEX_DIMENSIONS, neighbours
 from kg.similarity_vectors import PaperText, PaperVectors, combined_vectors, entity_rows, text_rows
 from ontology.errors import KgError
@@ -179,6 +180,16 @@ def shared_columns(vectors: PaperVectors, pairs: Sequence[Pair], *, top: int = S
     return result
 
 
+def _without_parts(terms: list[str]) -> list[str]:
+    """``terms`` without the words a shown pair of words already contains.
+
+    >>> _without_parts(["low", "low resource", "pivot", "resource"])
+    ['low resource', 'pivot']
+    """
+    inside = {word for term in terms if " " in term for word in term.split()}
+    return [term for term in terms if " " in term or term not in inside]
+
+
 def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
                       bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
                       dimensions: int = INDEX_DIMENSIONS, map: Callable = map,
@@ -192,9 +203,11 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     check_options(k=k, min_score=min_score, bases=bases)
     combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight)
     found = similar_pairs(combined, k=k, min_score=min_score, dimensions=dimensions, map=map)
+    found = complete(found, text, k=k, min_score=min_score)
     stated = {(a, b) if a < b else (b, a) for a, b in explain}
     pairs = sorted(set(found) | stated)
-    reasons = dict(zip(pairs, zip(shared_columns(entities, pairs), shared_columns(text, pairs))))
+    terms = [_without_parts(shown)[:SHARED_SHOWN] for shown in shared_columns(text, pairs, top=2 * SHARED_SHOWN)]
+    reasons = dict(zip(pairs, zip(shared_columns(entities, pairs), terms)))
     ranked = np.sort(np.fromiter(found.values(), dtype=np.float64, count=len(found)))
     basis = basis_name(bases)
     links = []

@@ -94,7 +94,7 @@ def test_a_source_link_that_the_search_also_finds_records_both_bases_and_why(sam
     edge = sample_graph.edges[decoupling, _title(sample_graph, AMORTIZED[:40]), "similarTo"]
     assert edge["basis"] == "source" and edge["bases"] == ["source", "combined"]
     assert 0 < edge["scores"]["combined"] < 1.0
-    assert {"meta", "adaptation"} <= set(edge["shared_terms"])
+    assert {"meta learning", "adaptation"} <= set(edge["shared_terms"])  # a pair of title words shown whole
 
 
 def test_nearest_neighbour_of_a_cross_lingual_retrieval_paper_is_about_cross_lingual_retrieval(sample_graph):
@@ -207,6 +207,30 @@ def test_similar_links_from_made_up_records_are_the_edges_of_the_same_papers_as_
     assert any(link.shared_entities for link in links) and any(link.weak for link in links)
     assert "paper/nothing" not in {end for link in links for end in (link.source, link.target)}
     assert any("paper/entities-only" in (link.source, link.target) for link in links)
+
+
+def test_papers_of_common_or_unique_words_or_stop_words_only_still_get_k_neighbours():
+    """A title of corpus stop words, of a word no other paper has, or of English stop words only is text too."""
+    rng = random.Random(5)
+    topics = "parsing tagging speech retrieval summarization dialogue grammar lexicon semantics".split()
+    records = [PaperText(f"paper/{i:03d}", f"translation {rng.choice(topics)} {rng.choice(topics)}") for i in range(150)]
+    records += [PaperText("paper/names", "Transliteration of person names"), PaperText("paper/named", "Named entities"),
+                PaperText("paper/places", "Place names"), PaperText("paper/entity", "Entity names"),
+                PaperText("paper/common", "Translation"), PaperText("paper/unique", "Microsemantics"),
+                PaperText("paper/stop", "What is in a name?")]
+    links = list(similar_links(records, k=3))
+    degree = Counter(end for link in links for end in (link.source, link.target))
+    assert all(degree[record.id] >= 3 for record in records)
+    titles = {record.id: record.title for record in records}
+
+    def neighbours(paper):
+        return [titles[link.target if link.source == paper else link.source] for link in links
+                if paper in (link.source, link.target)]
+
+    assert all("translation" in title.lower() for title in neighbours("paper/common"))
+    assert all("semantics" in title for title in neighbours("paper/unique"))
+    assert all("name" in title.lower() for title in neighbours("paper/stop"))
+    assert max(link.score for link in links if "paper/names" in (link.source, link.target)) < 1  # discounted
 
 
 def test_a_paper_given_twice_is_an_error():
