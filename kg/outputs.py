@@ -4,7 +4,7 @@
 >>> from kg.analytics.toy import toy_graph
 >>> out = Path(tempfile.mkdtemp())
 >>> [path.name for path in write_outputs(toy_graph(), out, views=False)]
-['graph.ttl', 'graph.html', 'graph.json']
+['graph.ttl', 'graph.html', 'graph.json', '.kg-store']
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from exports.html_view import write_html
 from exports.node_link import write_json
 from exports.rdf_formats import write_rdf
 from exports.views import DEFAULT_TOP, write_views
+from kg.query_store import write_query_store
 from ontology.util.files import output_transaction
 
 __all__ = ["CACHE_FOLDER", "write_outputs"]
@@ -31,9 +32,11 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
 
     ``graph.ttl`` (and any other ``rdf_formats``), ``graph.html`` (the entity
     landscape), ``graph.json`` and, with ``views``, ``views/`` (its
-    ``index.html`` is the last path returned).  The outputs are replaced
-    together or, on any failure, not at all
-    (:func:`ontology.util.files.output_transaction`).
+    ``index.html``).  The outputs are replaced together or, on any failure,
+    not at all (:func:`ontology.util.files.output_transaction`); then the
+    query store (``.kg-store``) is made from the new ``graph.ttl`` when it
+    does not match it already (:func:`kg.query_store.write_query_store`).
+    Call it holding the folder's lock (:func:`ontology.util.files.folder_lock`).
     """
     output = Path(output)
     formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
@@ -45,4 +48,4 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
         ]
         if views:
             written.append(write_views(graph, output / "views", top=max_nodes)[-1])  # index.html
-    return written
+    return written + write_query_store(output)
