@@ -42,7 +42,7 @@ from rdflib import BNode, Literal, URIRef
 
 from exports.pyvis_network import to_network
 from exports.view_kinds import ego_graph
-from exports.view_lookup import find_node
+from exports.view_lookup import ViewError, find_node
 from kg.build_files import BuildFolderError, GraphFiles, graph_files, within_hops
 from kg.outputs import CACHE_FOLDER, write_outputs
 from kg.query import Parameter, QueryError, QueryResult, run_canned, run_query
@@ -117,7 +117,11 @@ class Build:
         last three).  Raises :class:`~exports.view_lookup.ViewError` naming
         the candidates when none or several match.
         """
-        return find_node(self._index(), name, kinds=_kinds(kind), what=kind if isinstance(kind, str) else "node")
+        try:
+            return find_node(self._index(), name, kinds=_kinds(kind), what=kind if isinstance(kind, str) else "node")
+        except ViewError as error:  # the message names the CLI's option; say it the Python way
+            raise ViewError(str(error).replace("add --kind to choose", 'pass kind="paper", "entity", ... to choose')
+                            ) from error
 
     def around(self, name: str, *, kind: str | Iterable[str] | None = None, hops: int | None = None) -> nx.MultiDiGraph:
         """The subgraph around the node :meth:`find` finds for ``name``.

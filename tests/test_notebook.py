@@ -100,6 +100,8 @@ def test_names_that_match_nothing_or_several_say_so(opened: kg.Build) -> None:
         opened.around("BEIRR", kind="dataset")
     with pytest.raises(ViewError, match="match 'cross-lingual'"):
         opened.around("cross-lingual", kind="paper")
+    with pytest.raises(ViewError, match='pass kind="paper", "entity", ... to choose'):
+        opened.around("retrieval")  # papers and methods
 
 
 def test_subgraph_of_ids(opened: kg.Build, sample_build: BuildResult) -> None:
