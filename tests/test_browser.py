@@ -12,6 +12,7 @@ from test_html import CODE_URL, PAPER_A, page_data, small_graph
 
 from exports.html_view import write_html
 from exports.views import find_node, write_ego_view, write_index, write_views
+from ontology.kinds import ENTITY_KINDS
 
 pytestmark = [
     pytest.mark.browser,
@@ -84,11 +85,11 @@ def test_every_page_of_a_views_folder_draws(tmp_path: Path, sample_build) -> Non
     write_ego_view(graph, out, find_node(graph, "GPT-4o"))
     write_ego_view(graph, out, find_node(graph, "Does Self-Consistency Improve", kinds=["paper"]))
     write_index(graph, out)
-    pages = sorted(p for p in out.glob("*.html") if p.name != "index.html")
-    # overview, two venues (EMNLP 2023 has no paper), the paper's view, one view per entity the landscapes
-    # draw (GPT-4o's among them)
-    entity_pages = [p for p in pages if p.name.split("-")[0] in ("dataset", "method", "model")]
-    assert len(pages) == 4 + len(entity_pages) and len(entity_pages) >= 20
+    pages = sorted(p for p in out.glob("*.html") if p.name not in ("index.html", "node.html"))
+    # overview, paper map, two venues (EMNLP 2023 has no paper), the paper's view, one view per entity the
+    # landscapes draw (GPT-4o's among them); node.html draws a node named in its URL (tests below)
+    entity_pages = [p for p in pages if p.name.split("-")[0] in ENTITY_KINDS]
+    assert len(pages) == 5 + len(entity_pages) and len(entity_pages) >= 20
     for page in [p for p in pages if p not in entity_pages] + entity_pages[::10]:
         expected = len(page_data(page.read_text(encoding="utf-8"))["nodes"])
         run = open_page(page, tmp_path, screenshot=False, timeout_s=60)
@@ -290,6 +291,9 @@ def test_sample_first_screens_are_legible(tmp_path: Path, sample_build) -> None:
     for name in ("overview.html", "venue-acl-2026.html", "venue-emnlp-2025.html"):
         measured, _ = legibility(out / name, tmp_path)
         assert_legible(measured, name)
+    measured, _ = map_legibility(out / "papermap.html", tmp_path)
+    assert measured["nodes"] >= 50 and measured["clusters"] >= 4, measured
+    assert_map_legible(measured)
 
 
 def test_acl2024_first_screens_are_legible(tmp_path: Path, acl2024: Path) -> None:
