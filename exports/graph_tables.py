@@ -1,0 +1,160 @@
+"""The graph as two Parquet tables on disk, nodes and edges, from which any part can be loaded again.
+
+``graph.json`` must be read whole; these tables are columnar and sorted, so
+a reader takes only the rows it asks for (the edges of a few nodes, the
+nodes of one kind) without loading the corpus: see :mod:`kg.graph_store`.
+
+``tables/nodes.parquet``: ``id``, ``kind``, ``label``, ``names`` (the
+attributes a node is looked up by, :data:`NAME_ATTRIBUTES`, as a JSON
+object) and ``data`` (its other attributes as a JSON object), sorted by ``id``.
+``tables/edges.parquet``: ``source``, ``target``, ``key``, ``relation`` and
+``data``, sorted by ``(source, target, key)``; ``tables/edges_in.parquet``
+(``target``, ``source``), sorted by ``target``, finds the edges into a node
+without scanning every edge.  Rows are written in groups
+of :data:`ROWS_PER_GROUP`, a group at a time, so neither table is ever
+whole in memory; the same graph gives the same bytes.
+
+>>> import networkx as nx, tempfile, pathlib
+>>> g = nx.MultiDiGraph()
+>>> g.add_node("paper/a", kind="paper", label="A", year=2020)
+>>> g.add_node("venue/acl-2020", kind="venue", label="ACL 2020")
+>>> _ = g.add_edge("paper/a", "venue/acl-2020", key="presentedAt", relation="presentedAt")
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> [path.name for path in write_graph_tables(g, folder)]
+['nodes.parquet', 'edges.parquet', 'edges_in.parquet']
+>>> graph_from_tables(read_node_rows(folder), read_edge_rows(folder)).nodes["paper/a"]
+{'kind': 'paper', 'label': 'A', 'year': 2020}
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from ontology.util.files import open_atomic
+
+__all__ = [
+    "TABLES_FOLDER", "NAME_ATTRIBUTES", "NODE_SCHEMA", "EDGE_SCHEMA", "ROWS_PER_GROUP",
+    "write_graph_tables", "read_node_rows", "read_edge_rows", "graph_from_tables",
+]
+
+#: The folder of the tables inside a build's output folder.
+TABLES_FOLDER = "tables"
+ROWS_PER_GROUP = 50_000
+NODE_SCHEMA = pa.schema([("id", pa.string()), ("kind", pa.string()), ("label", pa.string()), ("names", pa.string()),
+                         ("data", pa.string())])
+EDGE_SCHEMA = pa.schema([("source", pa.string()), ("target", pa.string()), ("key", pa.string()),
+                         ("relation", pa.string()), ("data", pa.string())])
+IN_EDGE_SCHEMA = pa.schema([("target", pa.string()), ("source", pa.string())])
+_NODE_COLUMNS = ("kind", "label")
+#: Node attributes besides the label that name a node, kept apart so that a lookup reads only them.
+NAME_ATTRIBUTES = ("title", "name", "alt_labels")
+_EDGE_COLUMNS = ("relation",)
+
+
+def write_graph_tables(graph: nx.MultiDiGraph, output_dir: Path) -> list[Path]:
+    """Write ``tables/nodes.parquet`` and ``tables/edges.parquet`` of ``graph`` under ``output_dir`` (atomically)."""
+    folder = Path(output_dir) / TABLES_FOLDER
+    nodes = graph.nodes
+    adjacency = graph.adj
+    node_rows = ((node, nodes[node]) for node in sorted(nodes))
+    edge_rows = ((u, v, k, adjacency[u][v][k])
+                 for u, v, k in sorted(graph.edges(keys=True), key=lambda e: (e[0], e[1], str(e[2]))))
+    return [
+        _write(folder / "nodes.parquet", NODE_SCHEMA,
+               ((node, data.get("kind"), data.get("label"), _only(data, NAME_ATTRIBUTES),
+                 _rest(data, (*_NODE_COLUMNS, *NAME_ATTRIBUTES))) for node, data in node_rows)),
+        _write(folder / "edges.parquet", EDGE_SCHEMA,
+               ((u, v, str(k), data.get("relation"), _rest(data, _EDGE_COLUMNS)) for u, v, k, data in edge_rows)),
+        _write(folder / "edges_in.parquet", IN_EDGE_SCHEMA,
+               sorted({(v, u) for u, v in graph.edges()})),
+    ]
+
+
+def _only(data: dict[str, Any], names: Sequence[str]) -> str:
+    return json.dumps({key: data[key] for key in names if key in data}, ensure_ascii=False, sort_keys=True)
+
+
+def _rest(data: dict[str, Any], columns: Sequence[str]) -> str:
+    return json.dumps({key: value for key, value in data.items() if key not in columns},
+                      ensure_ascii=False, sort_keys=True)
+
+
+def _write(path: Path, schema: pa.Schema, rows: Iterable[tuple]) -> Path:
+    with open_atomic(path) as stream, pq.ParquetWriter(stream, schema, compression="zstd",
+                                                       write_statistics=True) as writer:
+        batch: list[tuple] = []
+        for row in rows:
+            batch.append(row)
+            if len(batch) == ROWS_PER_GROUP:
+                writer.write_table(_table(batch, schema), row_group_size=ROWS_PER_GROUP)
+                batch = []
+        if batch:
+            writer.write_table(_table(batch, schema), row_group_size=ROWS_PER_GROUP)
+    return path
+
+
+def _table(rows: list[tuple], schema: pa.Schema) -> pa.Table:
+    columns = list(zip(*rows)) if rows else [[] for _ in schema.names]
+    return pa.table([pa.array(column, type=field.type) for column, field in zip(columns, schema)], schema=schema)
+
+
+def read_node_rows(output_dir: Path, *, ids: Iterable[str] | None = None, kinds: Iterable[str] | None = None,
+                   columns: Sequence[str] | None = None) -> pa.Table:
+    """Rows of ``tables/nodes.parquet``: all, or those with one of ``ids`` and/or one of ``kinds``; all columns or ``columns``."""
+    return _read(Path(output_dir) / TABLES_FOLDER / "nodes.parquet", [("id", ids), ("kind", kinds)], columns=columns)
+
+
+def read_edge_rows(output_dir: Path, *, touching: Iterable[str] | None = None,
+                   relations: Iterable[str] | None = None, columns: Sequence[str] | None = None) -> pa.Table:
+    """Rows of ``tables/edges.parquet``: all, or the edges from or to one of ``touching``, of ``relations``."""
+    path = Path(output_dir) / TABLES_FOLDER / "edges.parquet"
+    if touching is None:
+        return _read(path, [("relation", relations)], columns=columns)
+    ends = set(touching)
+    into = _read(Path(output_dir) / TABLES_FOLDER / "edges_in.parquet", [("target", ends)])
+    sources = ends | set(into.column("source").to_pylist())
+    rows = _read(path, [("source", sources), ("relation", relations)])
+    keep = pc.or_(pc.is_in(rows.column("source"), pa.array(sorted(ends), pa.string())),
+                  pc.is_in(rows.column("target"), pa.array(sorted(ends), pa.string())))
+    return rows.filter(keep)
+
+
+def _read(path: Path, *conditions: list[tuple[str, Iterable[str] | None]],
+          columns: Sequence[str] | None = None) -> pa.Table:
+    """The rows of ``path`` meeting any of ``conditions`` (each: every ``column in values`` given holds)."""
+    either = [[(column, "in", sorted(set(values))) for column, values in condition if values is not None]
+              for condition in conditions]
+    wanted = list(columns) if columns is not None else None
+    if not all(either):
+        return pq.read_table(path, columns=wanted)
+    return pq.read_table(path, filters=either, columns=wanted)
+
+
+def graph_from_tables(nodes: pa.Table, edges: pa.Table) -> nx.MultiDiGraph:
+    """The networkx graph of some node and edge rows (an edge's ends become nodes even without a row)."""
+    graph = nx.MultiDiGraph()
+    for row in _rows(nodes):
+        graph.add_node(row["id"], **_attributes(row, _NODE_COLUMNS, "names"))
+    for row in _rows(edges):
+        graph.add_edge(row["source"], row["target"], key=row["key"], **_attributes(row, _EDGE_COLUMNS))
+    return graph
+
+
+def _rows(table: pa.Table) -> Iterator[dict[str, Any]]:
+    for batch in table.to_batches():
+        yield from batch.to_pylist()
+
+
+def _attributes(row: dict[str, Any], columns: Sequence[str], *objects: str) -> dict[str, Any]:
+    attributes = {column: row[column] for column in columns if row[column] is not None}
+    for column in (*objects, "data"):
+        if row.get(column):
+            attributes.update(json.loads(row[column]))
+    return dict(sorted(attributes.items()))

@@ -1,0 +1,61 @@
+"""The graph tables give back the graph, or any part of it, exactly as it was built."""
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from exports.graph_tables import TABLES_FOLDER, write_graph_tables
+from kg.table_files import TableFiles, TableFilesError, has_tables
+
+
+@pytest.fixture(scope="module")
+def tables(sample_build, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("tables")
+    write_graph_tables(sample_build.graph, folder)
+    return folder
+
+
+def test_the_whole_sample_graph_comes_back_equal(sample_build, tables):
+    assert has_tables(tables)
+    assert nx.utils.graphs_equal(TableFiles(tables).whole(), sample_build.graph)
+
+
+def test_a_part_comes_back_as_the_induced_subgraph(sample_build, tables):
+    graph = sample_build.graph
+    paper = next(node for node, kind in sorted(graph.nodes(data="kind")) if kind == "paper" and graph.degree(node) > 3)
+    part = [paper, *sorted(graph.successors(paper))[:3]]
+    expected = graph.subgraph(part)
+    got = TableFiles(tables).induced(part)
+    assert nx.utils.graphs_equal(got, nx.MultiDiGraph(expected))
+
+
+def test_the_skeleton_has_every_node_and_edge_with_their_names_only(sample_build, tables):
+    skeleton = TableFiles(tables).skeleton()
+    graph = sample_build.graph
+    assert set(skeleton.nodes) == set(graph.nodes)
+    assert sorted(skeleton.edges(keys=True)) == sorted(graph.edges(keys=True))
+    paper = next(node for node, kind in graph.nodes(data="kind") if kind == "paper")
+    assert set(skeleton.nodes[paper]) <= {"kind", "label", "title", "name", "alt_labels"}
+    assert skeleton.nodes[paper]["label"] == graph.nodes[paper]["label"]
+
+
+def test_the_same_graph_writes_the_same_bytes(sample_build, tables, tmp_path):
+    write_graph_tables(sample_build.graph, tmp_path)
+    for name in ("nodes.parquet", "edges.parquet", "edges_in.parquet"):
+        assert (tmp_path / TABLES_FOLDER / name).read_bytes() == (tables / TABLES_FOLDER / name).read_bytes()
+
+
+def test_damaged_or_missing_tables_say_to_build_again(sample_build, tmp_path):
+    write_graph_tables(sample_build.graph, tmp_path)
+    (tmp_path / TABLES_FOLDER / "edges.parquet").write_bytes(b"PAR1 not really")
+    with pytest.raises(TableFilesError, match="kg build -o"):
+        TableFiles(tmp_path).whole()
+    (tmp_path / TABLES_FOLDER / "nodes.parquet").unlink()
+    assert not has_tables(tmp_path)
+    with pytest.raises(TableFilesError, match="kg build -o"):
+        TableFiles(tmp_path).skeleton()
+
+
+def test_an_empty_graph_round_trips(tmp_path):
+    write_graph_tables(nx.MultiDiGraph(), tmp_path)
+    assert TableFiles(tmp_path).whole().number_of_nodes() == 0
