@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -15,7 +16,7 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("KG_SHARED", ROOT.parent / "shared"))  # ../shared, or where KG_SHARED says
 ANTHOLOGY = SHARED / "corpus" / "anthology"
 GB = 2**30
 

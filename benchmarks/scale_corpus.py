@@ -18,10 +18,11 @@ nodes are shared across copies, as they are across real papers.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from pathlib import Path
 
-ANTHOLOGY = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "anthology"
+ANTHOLOGY = Path(os.environ.get("KG_SHARED", Path(__file__).resolve().parent.parent.parent / "shared")) / "corpus" / "anthology"
 
 _URL = re.compile(r"(<url[^>]*>)([^<]+)</url>")
 _DOI = re.compile(r"<doi>([^<]+)</doi>")
