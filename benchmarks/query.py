@@ -9,7 +9,8 @@ first if missing, and timed with ``--remake-store``), in one run:
     store (median of ``--repeat`` runs), through the text index and the
     precomputed aggregates;
   - **as a command**: the wall time of ``kg query OUT --name ... -f csv``
-    (median of ``--repeat`` runs), Python's start-up included;
+    (median of ``--repeat`` runs), Python's start-up included, and the CPU
+    time it used (on a busy machine the wall time is mostly waiting);
   - **as written**: the same SPARQL on the same Oxigraph store without the
     index or the precomputed results (what kg query did before), one run,
     stopped after ``--limit`` seconds;
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import shutil
 import signal
 import sqlite3
@@ -116,11 +118,14 @@ def bench_queries(out: Path, params: dict[str, dict[str, str]], repeat: int, lim
         fast = run_canned(out, query.name, values)
         command = [*kg_command(), "query", str(out), "--name", query.name, "-f", "csv",
                    *(arg for key, value in values.items() for arg in ("--param", f"{key}={value}"))]
-        walls = []
+        walls, cpus = [], []
         for _ in range(repeat):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             started = time.perf_counter()
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             walls.append(time.perf_counter() - started)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
         plain_seconds, plain = timed(lambda: run_canned(out, query.name, values, use_index=False), limit)
         same = "—" if plain is None else ("yes" if rows(plain) == rows(fast) else "**no**")
         rdflib_cell = "not run"

@@ -36,7 +36,7 @@ def usage_examples(endpoint: str) -> str:
 
 @click.command("serve")
 @build_folder
-@click.option("--port", "-p", type=click.IntRange(0, 65535), default=7878, show_default=True,
+@click.option("--port", type=click.IntRange(0, 65535), default=7878, show_default=True,
               help="TCP port to listen on (0: any free port).")
 @click.option("--bind", "host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help="Address to listen on. Anything but 127.0.0.1/localhost lets other machines query the "

@@ -281,7 +281,17 @@ def _result(answer: object, timings: tuple[tuple[str, float], ...]) -> QueryResu
         return QueryResult("ask", boolean=bool(answer), timings=timings)
     if isinstance(answer, pyoxigraph.QuerySolutions):
         variables = tuple(variable.value for variable in answer.variables)
-        rows = tuple(tuple(_from_ox(solution[v]) for v in variables) for solution in answer)
+        converted: dict[object, Identifier | None] = {}  # labels and counts repeat: make each rdflib term once
+
+        def term(value: object) -> Identifier | None:
+            if value is None:
+                return None
+            found = converted.get(value)
+            if found is None:
+                found = converted[value] = _from_ox(value)
+            return found
+
+        rows = tuple(tuple(term(solution[v]) for v in variables) for solution in answer)
         return QueryResult("select", variables=variables, rows=rows, timings=timings)
     triples = tuple((_from_ox(t.subject), _from_ox(t.predicate), _from_ox(t.object)) for t in answer)  # type: ignore[attr-defined]
     return QueryResult("graph", triples=triples, timings=timings)  # type: ignore[arg-type]

@@ -176,6 +176,7 @@ def _make_store(source: Path, store_dir: Path, stamp: dict) -> None:
     """Load ``source`` into a fresh store folder beside ``store_dir``, index it, then swap it in."""
     import pyoxigraph
 
+    _remove_leftovers(store_dir)
     fresh = store_dir.with_name(f"{store_dir.name}.{os.getpid()}.tmp")
     shutil.rmtree(fresh, ignore_errors=True)
     try:
@@ -199,6 +200,20 @@ def _make_store(source: Path, store_dir: Path, stamp: dict) -> None:
         shutil.rmtree(old, ignore_errors=True)
     finally:
         shutil.rmtree(fresh, ignore_errors=True)
+
+
+def _remove_leftovers(store_dir: Path) -> None:
+    """Remove the half-made stores (``.kg-store.PID.tmp``, ``.old``) of kg processes that are gone (killed)."""
+    for path in store_dir.parent.glob(f"{store_dir.name}.*.*"):
+        pid, _, kind = path.name[len(store_dir.name) + 1:].partition(".")
+        if kind not in ("tmp", "old") or not pid.isdigit() or path.is_symlink() or not path.is_dir():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(path, ignore_errors=True)
+        except OSError:  # alive, another user's: leave it
+            pass
 
 
 def _aggregates(store: pyoxigraph.Store) -> dict[str, tuple[str, bytes]]:

@@ -5,6 +5,8 @@ import json
 import os
 import random
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -150,6 +152,18 @@ def test_a_touched_graph_keeps_its_store_and_a_changed_one_gets_a_new_one(tmp_pa
     assert str(run_query(tmp_path, papers, usual_prefixes=True).rows[0][0]) == "5"
     assert store_is_current(tmp_path)
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(STORE_DIR)] == [STORE_DIR]  # no leftovers
+
+
+def test_half_made_stores_of_killed_processes_are_removed(tmp_path):
+    write_rdf(toy_graph(), tmp_path)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    leftover = tmp_path / f"{STORE_DIR}.{int(dead.stdout)}.tmp"
+    leftover.mkdir()
+    (leftover / "000001.sst").write_bytes(b"half")
+    live = tmp_path / f"{STORE_DIR}.{os.getppid()}.tmp"  # a live process's (the test runner's parent): kept
+    live.mkdir()
+    write_query_store(tmp_path)
+    assert not leftover.exists() and live.exists()
 
 
 def test_a_damaged_index_or_store_is_made_again(tmp_path):
