@@ -133,8 +133,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     with folder_lock(output):  # one build at a time per output folder: the cache and the outputs are shared
         result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
                        cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity,
-                       similar_k=similar_k,
-                       exclude=(output,))
+                       similar_k=similar_k, exclude=(output,), keep_documents=False)
         for problem in (*result.warnings, *result.problems):
             click.echo(f"warning: {escape_controls(str(problem))}", err=True)
         try:
@@ -155,9 +154,9 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
 
 def _print_summary(result: BuildResult, written: list[Path]) -> None:
     counts = result.counts()
-    reused = len(result.documents) - len(result.extracted)
+    reused = result.document_count - len(result.extracted)
     cached = f" ({reused} unchanged, taken from the cache)" if reused else ""
-    click.echo(f"Built a graph from {len(result.documents)} document(s){cached}:")
+    click.echo(f"Built a graph from {result.document_count} document(s){cached}:")
     for label, key in _SUMMARY:
         click.echo(f"  {label:<22}{counts.get(key, 0):>6}")
     click.echo("Wrote:")

@@ -39,6 +39,11 @@ class BuildResult:
     problems: tuple[InputProblem, ...]
     extracted: tuple[str, ...] = ()  # sources extracted in this build (the others came from the cache)
     warnings: tuple[str, ...] = ()  # problems of the build itself (an unusable cache entry), not of its inputs
+    document_count: int = -1  # documents built (``documents`` is empty when they were not kept); -1: len(documents)
+
+    def __post_init__(self) -> None:
+        if self.document_count < 0:
+            object.__setattr__(self, "document_count", len(self.documents))
 
     def counts(self) -> dict[str, int]:
         """Nodes by kind and edges by relation, for summaries."""
@@ -69,6 +74,7 @@ def build(
     similarity: bool = True,
     similar_k: int = 5,
     exclude: Sequence[Path] = (),
+    keep_documents: bool = True,
 ) -> BuildResult:
     """Read ``paths`` (default: the bundled sample) and build one merged graph.
 
@@ -84,6 +90,9 @@ def build(
     entities, see :mod:`kg.similarity`) to the links sources state: each
     paper's ``similar_k`` nearest papers.
     Nothing under ``exclude`` (the output folder) is read as input.
+    ``keep_documents=False`` lets the records go once the graph is built
+    (``documents`` is then empty): on a large corpus they hold as much
+    memory as the graph.
     """
     if workers < 1:
         raise KgError(f"--workers must be at least 1, not {workers}")
@@ -108,10 +117,12 @@ def build(
     for document in done:
         problems.extend(document.problems)
     graph = build_graph(done)
+    count, kept = len(done), tuple(done) if keep_documents else ()
+    del documents, done  # the records are in the graph now; without keep_documents their memory is freed here
     if similarity:
         add_similarity_edges(graph, k=similar_k)
-    return BuildResult(graph, tuple(done), tuple(problems), tuple(sources[i].name for i in todo),
-                       tuple(cache.warnings) if cache else ())
+    return BuildResult(graph, kept, tuple(problems), tuple(sources[i].name for i in todo),
+                       tuple(cache.warnings) if cache else (), document_count=count)
 
 
 def _cache_key(source: SourceText, repeated: frozenset[str]) -> str:
