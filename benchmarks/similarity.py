@@ -45,7 +45,7 @@ from collections import Counter, defaultdict  # noqa: E402
 
 import networkx as nx  # noqa: E402
 
-__all__ = ["coverage", "dataset_sharing", "load_corpus", "main", "scale_run", "synthetic_texts"]
+__all__ = ["coverage", "dataset_sharing", "load_corpus", "main", "scale_run", "synthetic_papers"]
 
 CORPUS = _HERE.parent.parent / "shared" / "corpus" / "anthology"
 CURATED = "papers-with-code"
@@ -128,14 +128,37 @@ def dataset_sharing(graph: nx.MultiDiGraph, *, years: set[int] | None = None, ra
             "ratio": found / chance, "weak_share": weak_share, "weak_both": weak_both}
 
 
-def synthetic_texts(abstracts: list[str], n: int, *, seed: int = 0):
-    """``n`` texts: the abstracts copied round-robin, each copy after the first missing a tenth of its words."""
+def synthetic_papers(documents: list[list[str]], n: int, *, seed: int = 0):
+    """``n`` papers: the (title, abstract) pairs copied round-robin, each copy after the first missing a tenth of its words."""
+    from kg.similarity_links import PaperText
+
     rng = random.Random(seed)
+    width = len(str(n))
     for i in range(n):
-        words = abstracts[i % len(abstracts)].split()
-        if i >= len(abstracts):
-            words = [w for w in words if rng.random() > 0.1]
-        yield f"Synthetic paper {i} " + " ".join(words)
+        title, abstract = documents[i % len(documents)]
+        if i >= len(documents):
+            title = " ".join(w for w in title.split() if rng.random() > 0.1)
+            abstract = " ".join(w for w in abstract.split() if rng.random() > 0.1)
+        yield PaperText(f"paper/{i:0{width}d}", title, abstract)
+
+
+def recall(papers: list, *, sample: int = 3_000, k: int = 5, seed: int = 0, **options) -> dict:
+    """The approximate search's share of the exact ``k`` nearest of ``sample`` random papers (same vectors)."""
+    import numpy as np
+
+    from kg.similarity_index import nearest_neighbours, neighbours
+    from kg.similarity_links import paper_vectors
+
+    combined, _, _ = paper_vectors(papers)
+    rows = np.sort(np.random.default_rng(seed).choice(combined.matrix.shape[0], size=sample, replace=False))
+    exact = {(int(r), int(c)) for rs, cs, _ in nearest_neighbours(combined.matrix, top_k=k, rows=rows)
+             for r, c in zip(rs, cs)}
+    wanted = set(rows.tolist())
+    start = time.perf_counter()
+    found = {(int(r), int(c)) for rs, cs, _ in neighbours(combined, top_k=k, exact_limit=0, **options)
+             for r, c in zip(rs, cs) if int(r) in wanted}
+    return {"papers": combined.matrix.shape[0], "sample": sample, "recall": len(found & exact) / len(exact),
+            "seconds": time.perf_counter() - start}
 
 
 def _peak_rss_mib() -> float:
@@ -148,32 +171,27 @@ def _peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
 
 
-def scale_run(abstracts_path: Path, n: int) -> dict:
-    """In this process: TF-IDF, LSA and the approximate index over ``n`` synthetic papers; times and peak RSS."""
+def scale_run(documents_path: Path, n: int) -> dict:
+    """In this process: :func:`kg.similarity_links.similar_links` over ``n`` synthetic papers; times and peak RSS."""
     import numpy as np
 
     from kg.similarity import DEFAULT_K
-    from kg.similarity_index import approximate_neighbours, reduce
-    from kg.similarity_vectors import tfidf
+    from kg.similarity_links import similar_links
 
-    abstracts = json.loads(abstracts_path.read_text("utf-8"))
-    times = {}
+    documents = json.loads(documents_path.read_text("utf-8"))
     start = time.perf_counter()
-    vectors = tfidf([f"paper/{i}" for i in range(n)], synthetic_texts(abstracts, n))
-    del abstracts
-    times["tfidf"] = time.perf_counter() - start
-    start = time.perf_counter()
-    index = reduce(vectors).matrix
-    times["lsa"] = time.perf_counter() - start
-    start = time.perf_counter()
-    counts = np.zeros(n, dtype=np.int64)
-    # as kg.similarity_index.neighbours does above EXACT_LIMIT: clustered by LSA, scored on the sparse rows
-    for rows, _, _ in approximate_neighbours(index, top_k=DEFAULT_K, scoring=vectors.matrix):
-        counts += np.bincount(rows, minlength=n)
-    times["search"] = time.perf_counter() - start
-    peak = _peak_rss_mib()
-    return {"papers": n, **times, "total": sum(times.values()), "peak_mib": peak,
-            "covered": int((counts >= DEFAULT_K).sum())}
+    links = similar_links(synthetic_papers(documents, n))  # vectors and neighbour search
+    del documents
+    searched = time.perf_counter() - start
+    degree = np.zeros(n, dtype=np.int64)
+    count = 0
+    for link in links:  # the reasons (shared terms) are worked out as the links are read
+        degree[int(link.source[6:])] += 1
+        degree[int(link.target[6:])] += 1
+        count += 1
+    total = time.perf_counter() - start
+    return {"papers": n, "search": searched, "reasons": total - searched, "total": total, "links": count,
+            "peak_mib": _peak_rss_mib(), "covered": int((degree >= DEFAULT_K).sum())}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -183,17 +201,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", type=int, nargs="*", default=[], help="synthetic corpus sizes for the scale run")
     parser.add_argument("--skip-quality", action="store_true", help="only the scale run")
     parser.add_argument("--scale-child", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--abstracts", type=Path, default=Path("/tmp/kg-similarity-abstracts.json"),
-                        help="where the Anthology abstracts for the scale run are written")
+    parser.add_argument("--abstracts", type=Path, default=Path("/tmp/kg-similarity-documents.json"),
+                        help="where the Anthology titles and abstracts for the scale run are written")
+    parser.add_argument("--recall", type=int, default=0, metavar="SAMPLE",
+                        help="also measure the approximate search's recall on the Anthology for SAMPLE papers")
     args = parser.parse_args(argv)
     if args.scale_child:
         print(json.dumps(scale_run(args.abstracts, args.scale_child)))
         return
 
-    start = time.perf_counter()
-    corpus = load_corpus(args.graph)
-    print(f"loaded {args.graph}: {sum(1 for _, k in corpus.nodes(data='kind') if k == 'paper'):,} papers "
-          f"in {time.perf_counter() - start:.0f} s\n", flush=True)
+    corpus = None
+    if not args.skip_quality or args.recall or not (args.abstracts.exists() or not args.scale):
+        start = time.perf_counter()
+        corpus = load_corpus(args.graph)
+        print(f"loaded {args.graph}: {sum(1 for _, k in corpus.nodes(data='kind') if k == 'paper'):,} papers "
+              f"in {time.perf_counter() - start:.0f} s\n", flush=True)
+    if args.recall:
+        from kg.similarity_vectors import paper_texts
+
+        row = recall(list(paper_texts(corpus)), sample=args.recall)
+        print(f"Approximate search on {row['papers']:,} papers: {row['recall']:.1%} of the exact 5 nearest of "
+              f"{row['sample']:,} random papers ({row['seconds']:.0f} s)\n", flush=True)
     if not args.skip_quality:
         from kg.pipeline import build
 
@@ -217,11 +245,14 @@ def main(argv: list[str] | None = None) -> None:
             print(f"| {name} | {row['pairs']:,} | {row['both']:,} | {row['share']:.3f} | {row['chance']:.4f} | "
                   f"{row['ratio']:.1f}× | {row['weak_share']:.3f} ({row['weak_both']:,}) |", flush=True)
     if args.scale:
-        abstracts = [d["abstract"] for _, d in corpus.nodes(data=True) if d.get("kind") == "paper" and d.get("abstract")]
-        args.abstracts.write_text(json.dumps(abstracts), "utf-8")
-        del corpus
-        print(f"\nScale: synthetic corpora from {len(abstracts):,} Anthology abstracts, one process per size\n")
-        print("| papers | TF-IDF (s) | LSA (s) | index + search (s) | total (s) | peak RSS (MiB) | with k neighbours |")
+        if corpus is not None:
+            documents = [[d.get("title") or "", d["abstract"]] for _, d in corpus.nodes(data=True)
+                         if d.get("kind") == "paper" and d.get("abstract")]
+            args.abstracts.write_text(json.dumps(documents), "utf-8")
+            del corpus
+        count = len(json.loads(args.abstracts.read_text("utf-8")))
+        print(f"\nScale: synthetic corpora from {count:,} Anthology titles and abstracts, one process per size\n")
+        print("| papers | vectors + search (s) | reasons (s) | total (s) | links | peak RSS (MiB) | with k neighbours |")
         print("|---:|---:|---:|---:|---:|---:|---:|")
         for n in args.scale:
             done = subprocess.run([sys.executable, __file__, "--scale-child", str(n), "--abstracts", str(args.abstracts)],
@@ -230,8 +261,8 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"| {n:,} | failed: {done.stderr.strip().splitlines()[-1:]} |", flush=True)
                 continue
             row = json.loads(done.stdout.strip().splitlines()[-1])
-            print(f"| {row['papers']:,} | {row['tfidf']:.0f} | {row['lsa']:.0f} | {row['search']:.0f} | "
-                  f"{row['total']:.0f} | {row['peak_mib']:,.0f} | {row['covered'] / row['papers']:.1%} |", flush=True)
+            print(f"| {row['papers']:,} | {row['search']:.0f} | {row['reasons']:.0f} | {row['total']:.0f} | "
+                  f"{row['links']:,} | {row['peak_mib']:,.0f} | {row['covered'] / row['papers']:.1%} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -18,12 +18,14 @@ Only the short papers are scored, against all papers, one block at a time.
 >>> from kg.similarity_vectors import PaperText, text_rows
 >>> text = text_rows([PaperText("paper/a", "Translation"), PaperText("paper/b", "Machine translation"),
 ...                   PaperText("paper/c", "Parsing")])
->>> complete({}, text, k=1)
-{('paper/a', 'paper/b'): 0.6053}
+>>> empty = np.empty(0, dtype=np.int64)
+>>> (a, b, scores), papers = complete((empty, empty, np.empty(0)), text.papers, text, k=1)
+>>> [(papers[i], papers[j], s) for i, j, s in zip(a.tolist(), b.tolist(), scores.tolist())]
+[('paper/a', 'paper/b', 0.6053)]
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 import scipy.sparse as sp
@@ -37,35 +39,61 @@ SPELLED_ALIKE = 5
 SPELLING_FLOOR = 0.2
 _BLOCK_CELLS = 1 << 22
 _PLACES = 4
-Pair = tuple[str, str]
+#: Pairs of rows ``a < b`` and their scores, as arrays.
+Pairs = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
-def complete(found: dict[Pair, float], text: PaperVectors, *, k: int, min_score: float = 0.0) -> dict[Pair, float]:
-    """``found`` (pairs → score) with pairs added for each paper with text that has fewer than ``k``.
+def complete(pairs: Pairs, papers: Sequence[str], text: PaperVectors, *, k: int,
+             min_score: float = 0.0) -> tuple[Pairs, Sequence[str]]:
+    """``pairs`` (rows ``a < b`` of ``papers``, scores) and pairs for each paper with text that has fewer than ``k``.
 
+    ``papers`` are the rows of the vectors the search ran on, sorted by id.
     Scores of the added pairs are cosines of the full-vocabulary rows (4
-    decimals); pairs already found are kept as they are.
+    decimals); pairs already found are kept as they are.  Returns the pairs,
+    ordered by ``(a, b)``, and the papers their rows stand for: ``papers``,
+    or, where papers with text had no row (only corpus stop words), all of
+    them sorted by id.
     """
     backoff = text.backoff
     if backoff is None or len(backoff.papers) < 2:
-        return found
+        return pairs, papers
     want = min(k, len(backoff.papers) - 1)
-    found = dict(found)
+    missing = set(backoff.papers).difference(papers)
+    if missing:
+        everyone = sorted(missing.union(papers))
+        where = {paper: index for index, paper in enumerate(everyone)}
+        moved = np.fromiter((where[paper] for paper in papers), dtype=np.int64, count=len(papers))
+        pairs = (moved[pairs[0]], moved[pairs[1]], pairs[2])
+        papers = everyone
+    else:
+        where = {paper: index for index, paper in enumerate(papers)}
+    place = np.fromiter((where[paper] for paper in backoff.papers), dtype=np.int64, count=len(backoff.papers))
+    del where
+    a, b, scores = pairs
     for step in (_own_rows, _spelled_alike):
-        degree = Counter(paper for pair in found for paper in pair)
-        short = np.array([i for i, paper in enumerate(backoff.papers) if degree[paper] < want], dtype=np.int64)
+        degree = np.bincount(np.concatenate([a, b]), minlength=len(papers))[place]
+        short = np.flatnonzero(degree < want)
         if not len(short):
             break
+        touching = np.isin(a, place[short]) | np.isin(b, place[short])
+        known = set(zip(a[touching].tolist(), b[touching].tolist()))
+        extra: list[tuple[int, int, float]] = []
         kept, common, discount = step(text, backoff, short)
         # a short paper's best may be neighbours it has already: look as far as that, add only new ones
         for row, column, score in _best(text, backoff, short, kept, common, discount, 2 * want, min_score):
-            a, b = backoff.papers[row], backoff.papers[column]
-            pair = (a, b) if a < b else (b, a)
-            if pair not in found and degree[backoff.papers[row]] < want:
-                found[pair] = score
-                degree[a] += 1
-                degree[b] += 1
-    return found
+            first, second = sorted((int(place[row]), int(place[column])))
+            if (first, second) not in known and degree[row] < want:
+                known.add((first, second))
+                extra.append((first, second, score))
+                degree[row] += 1
+                degree[column] += 1
+        if extra:
+            more = np.array(extra, dtype=np.float64)
+            a = np.concatenate([a, more[:, 0].astype(np.int64)])
+            b = np.concatenate([b, more[:, 1].astype(np.int64)])
+            scores = np.concatenate([scores, more[:, 2]])
+    order = np.lexsort((b, a))
+    return (a[order], b[order], scores[order]), papers
 
 
 def _own_rows(text: PaperVectors, backoff: TextBackoff,

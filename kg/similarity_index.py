@@ -98,23 +98,36 @@ def reduce(vectors: PaperVectors, *, dimensions: int = INDEX_DIMENSIONS, sample:
 
 def _top(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarray, k: int,
          min_score: float) -> Neighbours:
-    """Each of ``rows``' ``k`` best columns in ``product`` (rows × columns), best first, itself excluded."""
-    n_columns = max(int(columns.max()) + 1 if len(columns) else 1, 1)
-    if sp.issparse(product):
-        product = sp.csr_matrix(product)
-        local = np.repeat(np.arange(product.shape[0]), np.diff(product.indptr))
-        cells, values = product.indices, product.data
-    else:
-        local = np.repeat(np.arange(product.shape[0]), product.shape[1])
-        cells, values = np.tile(np.arange(product.shape[1]), product.shape[0]), product.ravel()
-    micro = np.clip(np.rint(values * _SCALE), 0, _SCALE).astype(np.int64)
-    row, column = rows[local], columns[cells]
-    keep = (micro >= round(min_score * _SCALE)) & (row != column)
-    local, row, column, micro = local[keep], row[keep], column[keep], micro[keep]
-    order = np.argsort((local * (_SCALE + 1) + (_SCALE - micro)) * n_columns + column, kind="stable")
-    local, row, column, micro = local[order], row[order], column[order], micro[order]
-    best = np.arange(len(local)) - np.searchsorted(local, local, side="left") < k
-    return row[best], column[best], micro[best] / _SCALE
+    """Each of ``rows``' ``k`` best columns in ``product`` (rows × columns), best first, itself excluded.
+
+    ``columns`` must be increasing.  A cell counts when the product has it
+    (a sparse product's stored cells, every cell of a dense one) and its
+    score is at least ``min_score``; ties go to the smaller column.  Works on
+    the block as a dense array with a partial sort per row, so the cost
+    grows with the cells, not with their sort.
+    """
+    stored = sp.issparse(product)
+    width = len(columns)
+    if not width or not len(rows):
+        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.float64)
+    values = product.toarray() if stored else np.asarray(product)
+    drop = (rows[:, None] == columns[None, :]) | (values == 0 if stored else False)
+    # one key per cell: higher score first, then the smaller column (columns are increasing)
+    key = np.clip(np.rint(values * _SCALE), 0, _SCALE).astype(np.int64)
+    del values
+    drop |= key < round(min_score * _SCALE)
+    key *= width
+    key += width - 1 - np.arange(width)
+    key[drop] = -1
+    del drop
+    wanted = min(k, width)
+    best = np.argpartition(key, width - wanted, axis=1)[:, width - wanted:]
+    order = np.argsort(-np.take_along_axis(key, best, axis=1), axis=1, kind="stable")
+    best = np.take_along_axis(best, order, axis=1)
+    chosen = np.take_along_axis(key, best, axis=1)
+    keep = chosen >= 0
+    local = np.repeat(np.arange(len(rows)), wanted).reshape(best.shape)[keep]
+    return rows[local], columns[best[keep]], (chosen[keep] // width) / _SCALE
 
 
 def nearest_neighbours(matrix: sp.spmatrix | np.ndarray, *, top_k: int, min_score: float = 0.0,

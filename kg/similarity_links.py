@@ -54,8 +54,10 @@ WEAK_BELOW = 0.25
 #: Shared entities and shared terms kept per link.
 SHARED_SHOWN = 5
 _PLACES = 4
+_LINK_BLOCK = 50_000  # links whose reasons are worked out together
 
 Pair = tuple[str, str]
+Pairs = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 class DuplicatePaperError(KgError, ValueError):
@@ -134,6 +136,26 @@ def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES,
     return combined, text, entities
 
 
+def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float = 0.0,
+                dimensions: int = INDEX_DIMENSIONS, map: Callable = map) -> Pairs:
+    """Each row's ``k`` nearest rows as arrays ``(a, b, score)``, ``a < b``, one entry per pair, by ``(a, b)``.
+
+    A pair found from both ends keeps the higher score (they differ at most
+    in the last place).  Scores are rounded to 4 decimals and lie in [0, 1].
+    """
+    found = list(neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions, map=map))
+    rows = np.concatenate([r for r, _, _ in found]) if found else np.empty(0, dtype=np.int64)
+    columns = np.concatenate([c for _, c, _ in found]) if found else np.empty(0, dtype=np.int64)
+    scores = np.concatenate([v for _, _, v in found]) if found else np.empty(0)
+    del found
+    a, b = np.minimum(rows, columns), np.maximum(rows, columns)
+    order = np.lexsort((-scores, b, a))
+    a, b, scores = a[order], b[order], scores[order]
+    first = np.ones(len(a), dtype=bool)
+    first[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
+    return a[first], b[first], np.clip(np.round(scores[first], _PLACES), 0.0, 1.0)
+
+
 def similar_pairs(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float = 0.0,
                   dimensions: int = INDEX_DIMENSIONS, map: Callable = map) -> dict[Pair, float]:
     """Each paper's ``k`` nearest papers as unordered pairs ``(smaller id, larger id)`` → score.
@@ -144,12 +166,12 @@ def similar_pairs(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float
     >>> similar_pairs(PaperVectors(("paper/a", "paper/b", "paper/c"), m), k=1)
     {('paper/a', 'paper/b'): 0.8, ('paper/b', 'paper/c'): 0.6}
     """
-    pairs: dict[Pair, float] = {}
     papers = vectors.papers
-    for rows, columns, scores in neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions, map=map):
-        for row, column, score in zip(rows.tolist(), columns.tolist(), scores.tolist()):
-            a, b = papers[row], papers[column]
-            pairs[(a, b) if a < b else (b, a)] = min(1.0, max(0.0, round(score, _PLACES)))
+    pairs: dict[Pair, float] = {}
+    for row, column, score in zip(*(array.tolist() for array in pair_arrays(
+            vectors, k=k, min_score=min_score, dimensions=dimensions, map=map))):
+        a, b = papers[row], papers[column]
+        pairs[(a, b) if a < b else (b, a)] = score
     return pairs
 
 
@@ -162,14 +184,20 @@ def shared_columns(vectors: PaperVectors, pairs: Sequence[Pair], *, top: int = S
     >>> shared_columns(v, [("paper/a", "paper/b"), ("paper/a", "paper/none")])
     [['x', 'y'], []]
     """
-    result: list[list[str]] = [[] for _ in pairs]
     row = {paper: index for index, paper in enumerate(vectors.papers)}
-    known = [i for i, (a, b) in enumerate(pairs) if a in row and b in row]
-    if not known or not vectors.columns:
+    first = np.fromiter((row.get(a, -1) for a, _ in pairs), dtype=np.int64, count=len(pairs))
+    second = np.fromiter((row.get(b, -1) for _, b in pairs), dtype=np.int64, count=len(pairs))
+    return _shared(vectors, first, second, top)
+
+
+def _shared(vectors: PaperVectors, first: np.ndarray, second: np.ndarray, top: int) -> list[list[str]]:
+    """:func:`shared_columns` of rows ``first[i]`` and ``second[i]`` of ``vectors`` (-1: no row, nothing shared)."""
+    result: list[list[str]] = [[] for _ in range(len(first))]
+    known = np.flatnonzero((first >= 0) & (second >= 0))
+    if not len(known) or not vectors.columns:
         return result
-    matrix = sp.csr_matrix(vectors.matrix)
-    product = sp.csr_matrix(matrix[[row[pairs[i][0]] for i in known]].multiply(
-        matrix[[row[pairs[i][1]] for i in known]]))
+    matrix = vectors.matrix
+    product = sp.csr_matrix(matrix[first[known]].multiply(matrix[second[known]]))
     product.eliminate_zeros()
     local = np.repeat(np.arange(product.shape[0]), np.diff(product.indptr))
     order = np.lexsort((product.indices, -np.round(product.data, 6), local))  # near-ties go to the first column
@@ -192,33 +220,70 @@ def _without_parts(terms: list[str]) -> list[str]:
 
 def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
                       bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
-                      dimensions: int = INDEX_DIMENSIONS, map: Callable = map,
-                      explain: Iterable[Pair] = ()) -> tuple[list[SimilarLink], dict[Pair, tuple[list[str], list[str]]]]:
-    """:func:`similar_links` as a list, and the shared entities and terms of the pairs in ``explain`` too.
+                      dimensions: int = INDEX_DIMENSIONS, map: Callable = map, explain: Iterable[Pair] = (),
+                      ) -> tuple[Iterator[SimilarLink], dict[Pair, tuple[list[str], list[str]]]]:
+    """:func:`similar_links`, and the shared entities and terms of the pairs in ``explain``.
 
     ``explain`` names pairs found elsewhere (a source's own links); the
     second value maps each of them, as ``(smaller id, larger id)``, to its
-    ``(shared_entities, shared_terms)``.
+    ``(shared_entities, shared_terms)``.  The search is done before this
+    returns; the links' reasons are worked out as the iterator is read.
     """
     check_options(k=k, min_score=min_score, bases=bases)
     combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight)
-    found = similar_pairs(combined, k=k, min_score=min_score, dimensions=dimensions, map=map)
-    found = complete(found, text, k=k, min_score=min_score)
-    stated = {(a, b) if a < b else (b, a) for a, b in explain}
-    pairs = sorted(set(found) | stated)
-    terms = [_without_parts(shown)[:SHARED_SHOWN] for shown in shared_columns(text, pairs, top=2 * SHARED_SHOWN)]
-    reasons = dict(zip(pairs, zip(shared_columns(entities, pairs), terms)))
-    ranked = np.sort(np.fromiter(found.values(), dtype=np.float64, count=len(found)))
-    basis = basis_name(bases)
-    links = []
-    for pair in sorted(found):
-        score = found[pair]
-        strength = round(float(np.searchsorted(ranked, score, side="right")) / len(ranked), 3)
-        shared_entities, shared_terms = reasons[pair]
-        links.append(SimilarLink(*pair, score=score, strength=strength, weak=strength < WEAK_BELOW,
-                                 shared_entities=tuple(shared_entities), shared_terms=tuple(shared_terms),
-                                 basis=basis))
-    return links, {pair: reasons[pair] for pair in stated}
+    pairs = pair_arrays(combined, k=k, min_score=min_score, dimensions=dimensions, map=map)
+    pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score)
+    explainer = _Explainer(rows, text, entities)
+    stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
+    reasons = dict(zip(stated, explainer.ids(stated)))
+    return _links(pairs, rows, explainer, basis_name(bases)), reasons
+
+
+class _Explainer:
+    """Shared entities and terms of pairs of rows of the combined vectors, a block of pairs at a time."""
+
+    def __init__(self, papers: Sequence[str], text: PaperVectors, entities: PaperVectors) -> None:
+        self.papers, self.text, self.entities = papers, text, entities
+        self.text_row = _positions(text.papers, papers)
+        self.entity_row = _positions(entities.papers, papers)
+
+    def rows(self, a: np.ndarray, b: np.ndarray) -> list[tuple[list[str], list[str]]]:
+        shared_entities = _shared(self.entities, self.entity_row[a], self.entity_row[b], SHARED_SHOWN)
+        terms = _shared(self.text, self.text_row[a], self.text_row[b], 2 * SHARED_SHOWN)
+        return [(named, _without_parts(shown)[:SHARED_SHOWN]) for named, shown in zip(shared_entities, terms)]
+
+    def ids(self, pairs: Sequence[Pair]) -> list[tuple[list[str], list[str]]]:
+        row = {paper: index for index, paper in enumerate(self.papers)}
+        known = [i for i, (a, b) in enumerate(pairs) if a in row and b in row]
+        found = self.rows(np.array([row[pairs[i][0]] for i in known], dtype=np.int64),
+                          np.array([row[pairs[i][1]] for i in known], dtype=np.int64))
+        result: list[tuple[list[str], list[str]]] = [([], []) for _ in pairs]
+        for i, reason in zip(known, found):
+            result[i] = reason
+        return result
+
+
+def _positions(rows: Sequence[str], papers: Sequence[str]) -> np.ndarray:
+    """For each of ``papers``, its index in ``rows`` (-1 when absent)."""
+    where = {paper: index for index, paper in enumerate(rows)}
+    return np.fromiter((where.get(paper, -1) for paper in papers), dtype=np.int64, count=len(papers))
+
+
+def _links(pairs: Pairs, papers: Sequence[str], explainer: _Explainer, basis: str) -> Iterator[SimilarLink]:
+    """The links of ``pairs`` (ordered by row, rows ordered by id), their reasons a block at a time."""
+    a, b, scores = pairs
+    if not len(a):
+        return
+    ranked = np.sort(scores)
+    strengths = np.round(np.searchsorted(ranked, scores, side="right") / len(ranked), 3)
+    for start in range(0, len(a), _LINK_BLOCK):
+        block = slice(start, start + _LINK_BLOCK)
+        reasons = explainer.rows(a[block], b[block])
+        for first, second, score, strength, (named, terms) in zip(
+                a[block].tolist(), b[block].tolist(), scores[block].tolist(), strengths[block].tolist(), reasons):
+            yield SimilarLink(papers[first], papers[second], score=score, strength=strength,
+                              weak=strength < WEAK_BELOW, shared_entities=tuple(named), shared_terms=tuple(terms),
+                              basis=basis)
 
 
 def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
@@ -256,4 +321,4 @@ def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score:
     """
     links, _ = links_and_reasons(papers, k=k, min_score=min_score, bases=bases, entity_weight=entity_weight,
                                  dimensions=dimensions, map=map)
-    return iter(links)
+    return links
