@@ -18,8 +18,10 @@ a space or all in lower case) and writes ``devset.jsonl`` with character offsets
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
 predicted entity matches a gold one when a predicted name or long form has the
 entity key (:func:`ontology.ids.entity_key`) of one of the gold forms; a
-prediction matching only an optional entity is neither right nor wrong; a
-missed optional entity is not counted.
+prediction matching only an optional entity of the scored kinds (and role) is
+neither right nor wrong; a missed optional entity is not counted.  A
+prediction of the wrong kind (a task typed as a method) is wrong in the kind's
+score, right in ``entities`` (which ignores kinds).
 """
 from __future__ import annotations
 
@@ -129,16 +131,19 @@ def load_devset(path: Path = DEVSET_DIR / "devset.jsonl") -> list[dict]:
 
 @dataclass
 class PRF:
+    """Predictions right (``tp``) and wrong (``fp``); gold entities found and missed (``fn``)."""
+
     tp: int = 0
     fp: int = 0
+    found: int = 0
     fn: int = 0
 
     def figures(self) -> dict:
         p = self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
-        r = self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+        r = self.found / (self.found + self.fn) if self.found + self.fn else 1.0
         f = 2 * p * r / (p + r) if p + r else 0.0
         return {"precision": round(p, 4), "recall": round(r, 4), "f1": round(f, 4),
-                "tp": self.tp, "fp": self.fp, "fn": self.fn}
+                "tp": self.tp, "fp": self.fp, "found": self.found, "fn": self.fn}
 
 
 #: Scores reported: name → (gold kinds, predicted kinds, role or None).  "entities" ignores the kind.
@@ -167,8 +172,7 @@ def score(records: list[dict], predictions: dict[str, list[tuple[str, str, str, 
         predicted = predictions.get(record["id"], [])
         for name, (gold_kinds, predicted_kinds, role) in SCORES.items():
             gold = [e for e in record["entities"] if e["kind"] in gold_kinds and (role is None or e["role"] == role)]
-            optional = [e for e in record["entities"] if e["optional"] or e["kind"] not in gold_kinds
-                        or (role is not None and e["role"] != role)]
+            optional = [e for e in gold if e["optional"]]  # right kind and role: neither right nor wrong
             mine: dict[str, set[str]] = {}
             for pname, kind, prole, long_form in predicted:
                 if kind in predicted_kinds and (role is None or prole == role):
@@ -180,9 +184,11 @@ def score(records: list[dict], predictions: dict[str, list[tuple[str, str, str, 
             for keys in merged:
                 if any(keys & _keys(e) for e in required):
                     counted.tp += 1
-                elif not any(keys & _keys(e) for e in gold + optional):
+                elif not any(keys & _keys(e) for e in optional):
                     counted.fp += 1
-            counted.fn += sum(not any(_keys(e) & keys for keys in merged) for e in required)
+            hits = [any(_keys(e) & keys for keys in merged) for e in required]
+            counted.found += sum(hits)
+            counted.fn += len(hits) - sum(hits)
     return {name: c.figures() for name, c in counts.items()}
 
 

@@ -1,22 +1,29 @@
-"""Benchmark: how well kg finds methods, datasets and models, and how fast.
+"""Benchmark: how well kg finds methods, datasets, models, tasks and metrics, and how fast.
 
 Run from the project root (needs ``../shared``)::
 
-    python benchmarks/extraction.py                 # all three measurements + speed
-    python benchmarks/extraction.py --split tune    # the slice rules may be tuned on
+    python benchmarks/extraction.py                 # everything, for the three pipelines
+    python benchmarks/extraction.py --modes rules   # the rules alone
+    python benchmarks/extraction.py --split tune    # the PwC slice rules may be tuned on
     python benchmarks/extraction.py --full-speed    # also time all ~47k corpus abstracts
     python benchmarks/extraction.py --json
 
-It prints:
+Every figure is printed for each pipeline of ``--modes`` in the same run
+(:func:`extractors.entities.build_pipeline`): ``combined`` (the default
+pipeline: rules, gazetteer and the trained tagger), ``rules`` (no tagger) and
+``model`` (the tagger's spans only; roles still by rule).
 
 1. **Seeds** — the shared scorer on a build of the bundled sample pages
    (``kg.pipeline.build()`` → ``exports.rdf.write_turtle`` →
-   ``../shared/eval/score.py GRAPH ../shared/gold/seeds.gold.json``).
-2. **Anthology development set** — papers of ``../shared/corpus/anthology``
-   with an abstract and ``<pwcdataset>`` tags, in one slice of
-   :func:`extractors.gazetteer_build.split_of` (default ``test``, the held-out
-   slice: the gazetteer is built from ``train`` papers only, and nothing was
-   tuned on it).  Extraction runs on each abstract alone (no title, no tags).
+   ``../shared/eval/score.py GRAPH ../shared/gold/seeds.gold.json``), default pipeline.
+2. **Hand-annotated dev set** — ``benchmarks/data/devset`` (125 abstracts of
+   held-out Anthology volumes, guidelines in ``GUIDELINES.md`` there, scoring
+   in ``benchmarks/devset.py``): entities (any kind), methods + models,
+   datasets, proposes, tasks and metrics, per paper.
+3. **PwC-tagged slice** — papers of ``../shared/corpus/anthology`` with an
+   abstract and ``<pwcdataset>`` tags, in one slice of
+   :func:`extractors.gazetteer_build.split_of` (default ``test``: neither the
+   gazetteer nor the tagger saw it).  Extraction runs on each abstract alone.
 
    *Gold*: the paper's tagged datasets whose name occurs in the abstract,
    written as a name: the tag's words in order, hyphens and spaces
@@ -37,28 +44,35 @@ It prints:
    dataset name Papers with Code knows (a tag name anywhere in the corpus, all
    slices); an unknown name (often a dataset the paper itself introduces) is
    left out of the count.  Both are printed.
-3. **TDMSci** (``../shared/data/tdmsci/train_1500_v2.conll``) — each sentence
+4. **TDMSci** (``../shared/data/tdmsci/train_1500_v2.conll``) — each sentence
    rebuilt from its token offsets and run alone; ``DATASET`` spans against the
    extracted dataset spans (an acronym's long form counts as part of its
    mention).  *Overlap*: a gold span is found, and a predicted span is right,
-   when the two share a character; *exact*: the same characters.
-
-Speed: extraction words per second (whitespace words of the abstracts, one
-process, pipeline already loaded) on the development slice, and with
-``--full-speed`` on every abstract of the corpus.
+   when the two share a character; *exact*: the same characters.  The rules
+   read every sentence; the tagger modes are 5-fold cross-validated (fold *k*
+   read by a tagger trained without it, ``--cv-models``).
+5. **Speed** — words per second (whitespace words, one process, pipeline
+   loaded) of ``spacy.blank("en")`` and of each pipeline's whole extraction
+   (``extract_mentions``) on the abstracts of the slice, in the same run; with
+   ``--full-speed`` the default pipeline on every abstract of the corpus.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")  # words/s per core: one thread, before numpy is imported
 _HERE = Path(__file__).resolve().parent
 _ROOT = _HERE.parent
 # Running this file puts benchmarks/ first on sys.path, where benchmarks/html.py would shadow the
 # standard library's html; take that folder off and put the project root on instead.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-if str(_ROOT) not in sys.path:
-    sys.path.insert(0, str(_ROOT))
+for _path in (_ROOT, _ROOT / "scripts"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+sys.path.append(str(_HERE))  # last: benchmarks/devset.py, without shadowing the standard library
 
 import argparse  # noqa: E402
 import json  # noqa: E402
@@ -69,13 +83,17 @@ import time  # noqa: E402
 from collections import defaultdict  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
-from extractors.entities import iter_entities  # noqa: E402
+from devset import load_devset, score  # noqa: E402
+from entity_training_data import fold_of  # noqa: E402
+
+from extractors.entities import MODES, build_pipeline, iter_entities  # noqa: E402
 from extractors.gazetteer_build import AnthologyPaper, iter_anthology_papers, split_of  # noqa: E402
 from extractors.mentions import default_pipeline, extract_mentions  # noqa: E402
 from ontology.ids import entity_key  # noqa: E402
 from ontology.records import EntityKind, Mention, Paper, Provenance  # noqa: E402
 
 SHARED = _ROOT.parent / "shared"
+DEFAULT_CV = Path("/tmp/kg-tdmsci-cv")
 _VERSION_SUFFIX = re.compile(r"[\s\-]*(?:v(?:ersion)?\s*)?\d+(?:\.\d+)*$", re.IGNORECASE)
 _NAME_LIKE = re.compile(r"[A-Z0-9]")
 
@@ -174,11 +192,11 @@ def _predictions(mentions: list[Mention]) -> dict[str, dict[str, _Prediction]]:
     return found
 
 
-def anthology_scores(items: list[AnthologyPaper], known: set[str]) -> dict:
+def anthology_scores(items: list[AnthologyPaper], known: set[str], nlp=None) -> dict:
     """Dataset recall and strict / lenient precision on ``items`` (see the module docstring)."""
     papers = [Paper(ref=item.paper.ref, provenance=Provenance(item.paper.provenance.source),
                     abstract=item.paper.abstract) for item in items]
-    nlp = default_pipeline()
+    nlp = nlp or default_pipeline()
     started = time.perf_counter()
     mentions = extract_mentions(papers, nlp=nlp)
     seconds = time.perf_counter() - started
@@ -261,35 +279,83 @@ def read_conll(path: Path) -> list[tuple[str, list[tuple[int, int]]]]:
     return sentences
 
 
-def tdmsci_scores(path: Path) -> dict:
-    """Sentence-level DATASET mention precision / recall / F1, by overlap and exact span."""
+def tdmsci_scores(path: Path, mode: str = "rules", cv_dir: Path | None = None, folds: int = 5) -> dict:
+    """Sentence-level DATASET mention precision / recall / F1, by overlap and exact span.
+
+    ``mode="rules"`` runs the rules on every sentence.  The other modes cross-validate: fold *k*
+    (a contiguous block, :func:`entity_training_data.fold_of`) is read by the tagger in
+    ``cv_dir/fold{k}``, trained without it (``scripts/train_entity_model.py --fold k``).
+    """
     sentences = read_conll(path)
-    nlp = default_pipeline()
     overlap_p, exact = Counts(), Counts()
     gold_found = 0
     gold_total = 0
-    for (text, gold), doc in zip(sentences, nlp.pipe(text for text, _ in sentences)):
-        predicted = []
-        for entity in iter_entities(doc):
-            span, long_form = entity.span, entity.long_form
-            if span.label_ != "dataset":
-                continue
-            predicted.append((span.start_char, span.end_char))
-            if long_form is not None:
-                predicted.append((long_form.start_char, long_form.end_char))
-        predicted = list(dict.fromkeys(predicted))
-        gold_total += len(gold)
-        gold_found += sum(any(s < ge and gs < e for s, e in predicted) for gs, ge in gold)
-        for s, e in predicted:
-            hit = any(s < ge and gs < e for gs, ge in gold)
-            overlap_p.tp += hit
-            overlap_p.fp += not hit
-        exact.tp += len(set(predicted) & set(gold))
-        exact.fp += len(set(predicted) - set(gold))
-        exact.found += len(set(predicted) & set(gold))
-        exact.fn += len(set(gold) - set(predicted))
+    for fold in range(folds if mode != "rules" else 1):
+        if mode == "rules":
+            part, nlp = sentences, build_pipeline("rules")
+        else:
+            assert cv_dir is not None
+            part = [s for i, s in enumerate(sentences) if fold_of(i, len(sentences), folds) == fold]
+            nlp = build_pipeline(mode, weights=cv_dir / f"fold{fold}")
+        for (text, gold), doc in zip(part, nlp.pipe(text for text, _ in part)):
+            predicted = []
+            for entity in iter_entities(doc):
+                span, long_form = entity.span, entity.long_form
+                if span.label_ != "dataset":
+                    continue
+                predicted.append((span.start_char, span.end_char))
+                if long_form is not None:
+                    predicted.append((long_form.start_char, long_form.end_char))
+            predicted = list(dict.fromkeys(predicted))
+            gold_total += len(gold)
+            gold_found += sum(any(s < ge and gs < e for s, e in predicted) for gs, ge in gold)
+            for s, e in predicted:
+                hit = any(s < ge and gs < e for gs, ge in gold)
+                overlap_p.tp += hit
+                overlap_p.fp += not hit
+            exact.tp += len(set(predicted) & set(gold))
+            exact.fp += len(set(predicted) - set(gold))
+            exact.found += len(set(predicted) & set(gold))
+            exact.fn += len(set(gold) - set(predicted))
     overlap_p.found, overlap_p.fn = gold_found, gold_total - gold_found
     return {"sentences": len(sentences), "gold": gold_total, "overlap": overlap_p.figures(), "exact": exact.figures()}
+
+
+# ----------------------------------------------------------------------------- dev set, speed
+
+
+def devset_scores(mode: str) -> dict:
+    """Scores on the hand-annotated dev set (``benchmarks/data/devset``, see ``benchmarks/devset.py``)."""
+    records = load_devset()
+    papers = [Paper(ref=r["id"], provenance=Provenance("devset"), abstract=r["text"]) for r in records]
+    predicted: dict[str, list] = defaultdict(list)
+    for mention in extract_mentions(papers, nlp=build_pipeline(mode)):
+        predicted[mention.paper_ref].append((mention.name, mention.kind.value.upper(), mention.relation.value,
+                                             mention.long_form))
+    return {"abstracts": len(records), **score(records, predicted)}
+
+
+def speed(items: list[AnthologyPaper], modes: tuple[str, ...]) -> dict:
+    """Words per second (one process, one thread) of ``spacy.blank("en")`` and of each mode's whole extraction."""
+    import spacy
+
+    papers = [Paper(ref=i.paper.ref, provenance=Provenance("x"), abstract=i.paper.abstract)
+              for i in items if i.paper.abstract]
+    texts = [p.abstract or "" for p in papers]
+    words = sum(len(t.split()) for t in texts)
+    result = {"abstracts": len(papers), "words": words}
+    blank = spacy.blank("en")
+    started = time.perf_counter()
+    for _ in blank.pipe(texts, batch_size=64):
+        pass
+    result["blank"] = round(words / (time.perf_counter() - started))
+    for mode in modes:
+        nlp = build_pipeline(mode)
+        extract_mentions(papers[:20], nlp=nlp)  # warm up
+        started = time.perf_counter()
+        extract_mentions(papers, nlp=nlp)
+        result[mode] = round(words / (time.perf_counter() - started))
+    return result
 
 
 # ----------------------------------------------------------------------------- main
@@ -300,6 +366,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shared", type=Path, default=SHARED, help="the shared folder (default ../shared)")
     parser.add_argument("--split", choices=("test", "tune", "train"), default="test",
                         help="Anthology slice to score (default: test, the held-out slice)")
+    parser.add_argument("--modes", default=",".join(MODES),
+                        help="pipelines to compare: combined, rules (no tagger), model (tagger spans only)")
+    parser.add_argument("--cv-models", type=Path, default=DEFAULT_CV,
+                        help="folder of fold0..fold4 taggers for TDMSci cross-validation (default %(default)s)")
     parser.add_argument("--full-speed", action="store_true", help="also time extraction on every corpus abstract")
     parser.add_argument("--skip-seeds", action="store_true")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -307,13 +377,22 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.shared / "eval" / "score.py").exists():
         print(f"extraction benchmark: {args.shared} has no eval/score.py", file=sys.stderr)
         return 2
-    results: dict = {}
+    modes = tuple(m for m in args.modes.split(",") if m)
+    results: dict = {"modes": modes}
     if not args.skip_seeds:
         results["seeds"] = seed_scores(args.shared)
+    results["devset"] = {mode: devset_scores(mode) for mode in modes}
     items = list(iter_anthology_papers(args.shared / "corpus" / "anthology"))
     dev = [i for i in items if i.paper.abstract and i.tags and split_of(i.paper.anthology_id or "") == args.split]
-    results["anthology"] = {"split": args.split, **anthology_scores(dev, known_dataset_keys(items))}
-    results["tdmsci"] = tdmsci_scores(args.shared / "data" / "tdmsci" / "train_1500_v2.conll")
+    known = known_dataset_keys(items)
+    results["anthology"] = {mode: {"split": args.split, **anthology_scores(dev, known, build_pipeline(mode))}
+                            for mode in modes}
+    conll = args.shared / "data" / "tdmsci" / "train_1500_v2.conll"
+    cv_ready = all((args.cv_models / f"fold{k}" / "model").is_file() for k in range(5))
+    results["tdmsci"] = {mode: tdmsci_scores(conll, mode, args.cv_models) for mode in modes
+                         if mode == "rules" or cv_ready}
+    speed_items = [i for i in items if split_of(i.paper.anthology_id or "") == args.split and i.paper.abstract]
+    results["speed"] = speed(speed_items, modes)
     if args.full_speed:
         results["full_speed"] = full_speed(items)
     if args.json:
@@ -325,30 +404,48 @@ def main(argv: list[str] | None = None) -> int:
 
 def _print(results: dict) -> None:
     seeds = results.get("seeds")
+    modes = results["modes"]
     if seeds:
-        print("Seeds (score.py on the sample pages)")
+        print("Seeds (score.py on the sample pages, default pipeline)")
         for key in ("entities", "proposes", "uses_dataset", "uses_method_model"):
             print(f"  {key + '.f1':24s} {seeds[key]['f1']:.4f}   (P {seeds[key]['precision']:.4f}, R {seeds[key]['recall']:.4f})")
         print(f"  {'dataset_type_correct':24s} {seeds['dataset_type_correct']:.4f}")
         structure = {k: v for k, v in seeds.items() if k.endswith(("_correct", "_recall")) and k != "dataset_type_correct"}
         structure.update({f"papers.{k}": seeds["papers"][k] for k in ("precision", "recall")})
         print("  structure: " + ", ".join(f"{k} {v}" for k, v in sorted(structure.items())))
-    dev = results["anthology"]
-    print(f"Anthology dev set, slice '{dev['split']}': {dev['papers']} papers, {dev['gold']} tagged datasets named in abstracts")
-    for mode in ("strict", "lenient"):
-        f = dev[mode]
-        print(f"  {mode:8s} precision {f['precision']:.4f}  recall {f['recall']:.4f}  F1 {f['f1']:.4f}  "
-              f"(tp {f['tp']}, fp {f['fp']}, found {f['found']}, missed {f['fn']})")
-    print(f"  speed: {dev['words']} words in {dev['seconds']} s = {dev['words_per_second']} words/s")
-    tdm = results["tdmsci"]
-    print(f"TDMSci train: {tdm['sentences']} sentences, {tdm['gold']} DATASET spans")
-    for mode in ("overlap", "exact"):
-        f = tdm[mode]
-        print(f"  {mode:8s} precision {f['precision']:.4f}  recall {f['recall']:.4f}  F1 {f['f1']:.4f}")
+    first = results["devset"][modes[0]]
+    print(f"Hand-annotated dev set ({first['abstracts']} abstracts of held-out volumes): F1 (P / R)")
+    print("  " + f"{'':16s}" + "".join(f"{mode:>22s}" for mode in modes))
+    for key in ("entities", "methods_models", "datasets", "proposes", "tasks", "metrics"):
+        cells = "".join(f"{_cell(results['devset'][mode][key]):>22s}" for mode in modes)
+        print(f"  {key:16s}{cells}")
+    for mode in modes:
+        dev = results["anthology"][mode]
+        print(f"PwC-tagged slice '{dev['split']}' ({mode}): {dev['papers']} papers, {dev['gold']} tagged datasets named")
+        for kind in ("strict", "lenient"):
+            f = dev[kind]
+            print(f"  {kind:8s} precision {f['precision']:.4f}  recall {f['recall']:.4f}  F1 {f['f1']:.4f}  "
+                  f"(tp {f['tp']}, fp {f['fp']}, found {f['found']}, missed {f['fn']})")
+    for mode, tdm in results["tdmsci"].items():
+        how = "all sentences" if mode == "rules" else "5-fold cross-validated"
+        print(f"TDMSci train ({mode}, {how}): {tdm['sentences']} sentences, {tdm['gold']} DATASET spans")
+        for kind in ("overlap", "exact"):
+            f = tdm[kind]
+            print(f"  {kind:8s} precision {f['precision']:.4f}  recall {f['recall']:.4f}  F1 {f['f1']:.4f}")
+    if len(results["tdmsci"]) < len(modes):
+        print("  (tagger modes: no fold models; train them with scripts/train_entity_model.py --fold K)")
+    s = results["speed"]
+    print(f"Speed ({s['abstracts']} abstracts, {s['words']} words, one process): spacy.blank('en') "
+          f"{s['blank']} words/s; " + "; ".join(f"{mode} {s[mode]} words/s ({s[mode] / s['blank']:.3f} of blank)"
+                                               for mode in modes))
     if "full_speed" in results:
         s = results["full_speed"]
         print(f"Full corpus: {s['abstracts']} abstracts, {s['words']} words in {s['seconds']} s = "
               f"{s['words_per_second']} words/s (one process)")
+
+
+def _cell(f: dict) -> str:
+    return f"{f['f1']:.3f} ({f['precision']:.2f}/{f['recall']:.2f})"
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from itertools import chain
+from pathlib import Path
 from typing import NamedTuple
 
 import spacy
@@ -60,7 +61,10 @@ from extractors.entity_candidates import (
     names_a_dataset,
 )
 from extractors.entity_lexicon import cue_patterns, word_choice, word_lists
+from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
+from extractors.entity_names import model_family, name_shape, not_a_name
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role
+from extractors.entity_tasks import TASK_METRIC_RULES, metric_like, task_like, task_metric_candidates
 from extractors.entity_types import EXAMPLE_HEADS, apposition_head, cues_before, entity_kind, examples_head, head_after
 from ontology.kinds import EntityKind, Relation
 
@@ -76,8 +80,18 @@ __all__ = [
 ]
 
 SPAN_KEY = "kg_entities"
-#: Bumped whenever patterns or rules change what is extracted.
-PIPELINE_VERSION = "4"  # 4: runs of over 120 non-space characters split in linear time
+#: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
+PIPELINE_VERSION = f"5-{weights_hash()}"  # 5: the trained tagger (extractors.entity_model), tasks and metrics
+#: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
+MODES = ("combined", "rules", "model")
+#: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
+#: task or metric), or only tasks and metrics (the tagger then only types what the rules found).
+NEW_NAMES = ("all", "shaped", "tasks_metrics")
+#: Rule type rules too weak to overrule the tagger's kind (the rules could not tell what the name is).
+_WEAK_TYPE_RULES = frozenset({"default", "list", "evaluated_on", "derived_from", "dataset_suffix"})
+#: Rule type rules that keep their kind even when the tagger calls the name a task or a metric.
+_STRONG_TYPE_RULES = frozenset({"gazetteer", "model_family", "named_dataset", "head_noun", "apposition", "examples",
+                                "title_noun"})
 #: The Span extension attributes ``kg_entities`` sets (all default to ``None``).
 _EXTENSIONS = ("kg_relation", "kg_role_rule", "kg_type_rule", "kg_confidence", "kg_long_form")
 
@@ -108,8 +122,16 @@ class EntityRecognizer:
 
     def __init__(self, vocab, span_key: str = SPAN_KEY, acronym_key: str = "kg_acronyms",
                  gazetteer_key: str = "kg_gazetteer", *, proposal_window: int = 14, source_window: int = 6,
-                 confidence: Mapping[str, float] = DEFAULT_CONFIDENCE) -> None:
+                 confidence: Mapping[str, float] = DEFAULT_CONFIDENCE, mode: str = "combined",
+                 new_names: str = "all", retype: bool = True) -> None:
         register_extensions()
+        if mode not in MODES:
+            raise ValueError(f"kg_entities mode must be one of {', '.join(MODES)}, not {mode!r}")
+        self.mode = mode
+        if new_names not in NEW_NAMES:
+            raise ValueError(f"kg_entities new_names must be one of {', '.join(NEW_NAMES)}, not {new_names!r}")
+        self.new_names = new_names
+        self.retype = retype
         self.span_key = span_key
         self.acronym_key = acronym_key
         self.gazetteer_key = gazetteer_key
@@ -134,12 +156,26 @@ class EntityRecognizer:
                 cues.setdefault(i, set()).add(label)
         acronyms = list(doc.spans[self.acronym_key]) if self.acronym_key in doc.spans else []
         known = list(doc.spans[self.gazetteer_key]) if self.gazetteer_key in doc.spans else []
-        candidates = find_candidates(doc, cues, acronyms=acronyms, known=known)
+        tagged = tagger_spans(doc) if self.mode != "rules" else []
+        if self.mode == "model":
+            candidates = [Candidate(span.start, span.end, "tagged") for span in tagged]
+        else:
+            candidates = find_candidates(doc, cues, acronyms=acronyms, known=known)
+            candidates.extend(task_metric_candidates(doc, candidates, acronyms))
+        if self.mode == "combined" and self.new_names != "all":
+            tagged = [span for span in tagged if _adds(span, self.new_names)
+                      or any(c.start < span.end and span.start < c.end for c in candidates)]
+        labels = merge_tagged(candidates, tagged, acronyms)
         for group in coordinated_groups(doc, candidates):
             self._type_and_role(doc, group, cues)
+        for cand in candidates:
+            label = labels.get(cand.start)
+            if label is not None and (cand.strength in _TAGGED or (self.retype and cand.type_rule in _WEAK_TYPE_RULES)
+                                      or (label in _TAGGER_ONLY_KINDS and cand.type_rule not in _STRONG_TYPE_RULES)):
+                cand.kind, cand.type_rule = label, "tagger"
         spans = []
         for cand in sorted(candidates, key=lambda c: c.start):
-            if cand.strength == "weak" and "accepted" not in cand.cues:
+            if cand.strength == "weak" and "accepted" not in cand.cues and cand.start not in labels:
                 continue
             span = Span(doc, cand.start, cand.end, label=cand.kind.value)
             span._.kg_relation = cand.relation.value
@@ -161,6 +197,9 @@ class EntityRecognizer:
         has_strong = any(c.strength != "weak" for c in group)
         members = []
         for cand in group:
+            if cand.type_rule in TASK_METRIC_RULES:  # typed by extractors.entity_tasks
+                members.append(cand)
+                continue
             if cand.strength == "weak":  # a capitalised word: only a list or a dataset noun makes it a name
                 listed = delimited(doc, cand) and ((has_strong and len(group) > 1) or examples in EXAMPLE_HEADS)
                 text = doc[cand.start : cand.end].text
@@ -185,25 +224,108 @@ class EntityRecognizer:
     assigns=["doc.spans"],
     requires=["doc.sents"],
     default_config={"span_key": SPAN_KEY, "acronym_key": "kg_acronyms", "gazetteer_key": "kg_gazetteer",
-                    "proposal_window": 14, "source_window": 6, "confidence": dict(DEFAULT_CONFIDENCE)},
+                    "proposal_window": 14, "source_window": 6, "confidence": dict(DEFAULT_CONFIDENCE),
+                    "mode": "combined", "new_names": "all", "retype": True},
 )
 def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key: str, gazetteer_key: str,
                            proposal_window: int, source_window: int,
-                           confidence: dict[str, float]) -> EntityRecognizer:
+                           confidence: dict[str, float], mode: str, new_names: str,
+                           retype: bool) -> EntityRecognizer:
     """Factory for :class:`EntityRecognizer` (``nlp.add_pipe("kg_entities")``).
 
     ``proposal_window``: tokens walked back from a name to a proposal verb; ``source_window``: tokens
     before "from X" searched for a dataset or derivation word; ``confidence``: per rule (see
-    :mod:`extractors.entity_roles`).
+    :mod:`extractors.entity_roles`); ``mode``: ``"combined"`` (rules and the trained tagger's
+    ``doc.ents``), ``"rules"`` or ``"model"`` (the tagger's spans only, roles by rule); ``new_names``:
+    which names only the tagger found are kept in ``"combined"`` mode (:data:`NEW_NAMES`); ``retype``: may
+    the tagger's kind replace a weak rule kind among method, dataset and model (a task or metric always may)?
     """
     return EntityRecognizer(nlp.vocab, span_key=span_key, acronym_key=acronym_key, gazetteer_key=gazetteer_key,
-                            proposal_window=proposal_window, source_window=source_window, confidence=confidence)
+                            proposal_window=proposal_window, source_window=source_window, confidence=confidence,
+                            mode=mode, new_names=new_names, retype=retype)
+
+
+#: Strengths of the candidates ``merge_tagged`` makes: only the tagger found them, so its kind is theirs.
+_TAGGED = frozenset({"tagged", "tagged_acronym"})
+#: Kinds only the tagger finds: its label wins over any rule's kind.
+_TAGGER_ONLY_KINDS = frozenset(kind for kind in EntityKind if kind.value in {"task", "metric"})
+
+
+def tagger_spans(doc: Doc) -> list[Span]:
+    """The trained tagger's entities (``doc.ents``) that may name something of a kind kg knows.
+
+    A method, dataset or model name that the rules know is no name (LLM, ACL, En-De, LLMs: see
+    :func:`extractors.entity_names.not_a_name`) is dropped, and so are tasks and metrics not written
+    like one (:func:`extractors.entity_tasks.task_like`, :func:`~extractors.entity_tasks.metric_like`:
+    "classification", "efficiency"); a lower-case "dataset" written like a task is the task.
+    """
+    kinds = {kind.value for kind in EntityKind}
+    kept = []
+    for span in doc.ents:
+        kind = span.label_.lower()
+        if kind not in kinds:
+            continue
+        if kind == "dataset" and task_like(span.text) and not any(c.isupper() for c in span.text[1:]):
+            span = Span(doc, span.start, span.end, label="TASK")  # "question answering" is the task
+            kind = "task"
+        if kind in {"method", "dataset", "model"} and (not_a_name(span.text) or _plural_acronym(span.text)):
+            continue
+        if (kind == "task" and not task_like(span.text)) or (kind == "metric" and not metric_like(span.text)):
+            continue  # "classification", "deep learning", "efficiency": not names of a task or a metric
+        kept.append(span)
+    return kept
+
+
+def _adds(span: Span, new_names: str) -> bool:
+    """May a tagged span that overlaps no rule candidate be added (see :data:`NEW_NAMES`)?"""
+    if span.label_ in {"TASK", "METRIC"} or new_names == "all":
+        return True
+    return new_names == "shaped" and any(name_shape(t.text) == "strong" or model_family(t.text) for t in span)
+
+
+def _plural_acronym(text: str) -> bool:
+    return len(text) > 2 and text.endswith("s") and text[:-1].isupper()
+
+
+def merge_tagged(candidates: list[Candidate], tagged: list[Span], acronyms: list[Span] = ()) -> dict[int, EntityKind]:
+    """Add the tagger's spans that overlap no candidate to ``candidates``; return candidate start → tagged kind.
+
+    A candidate the tagger also found (any overlap, the acronym's long form included) keeps the
+    rules' bounds and gets the tagger's kind as a second opinion; the caller decides which kind wins.
+    A tagged span on either side of an acronym pair the rules took for a kind of thing
+    ("dense passage retrieval (DPR)") becomes that pair: the short form with its long form.
+    """
+    labels: dict[int, EntityKind] = {}
+    pairs = list(zip(acronyms[::2], acronyms[1::2]))
+    for span in tagged:
+        kind = EntityKind(span.label_.lower())
+        overlapping = [c for c in candidates if _overlaps(c.start, c.end, span)
+                       or (c.long_span and _overlaps(c.long_span[0], c.long_span[1], span))]
+        if overlapping:
+            for cand in overlapping:
+                labels.setdefault(cand.start, kind)
+            continue
+        pair = next(((short, long_) for short, long_ in pairs
+                     if _overlaps(short.start, short.end, span) or _overlaps(long_.start, long_.end, span)), None)
+        if pair is not None:
+            short, long_ = pair
+            cand = Candidate(short.start, short.end, "tagged_acronym", long_span=(long_.start, long_.end))
+        else:
+            cand = Candidate(span.start, span.end, "tagged")
+        candidates.append(cand)
+        labels[cand.start] = kind
+    return labels
+
+
+def _overlaps(start: int, end: int, span: Span) -> bool:
+    return start < span.end and span.start < end
 
 
 def _tune_tokenizer(nlp: Language) -> None:
-    """Keep hyphenated names whole ("Zorb-Bench") and split "-based"-style suffixes and "Models(ZRMs"."""
+    """Keep hyphenated names whole ("Zorb-Bench"); split "-based"-style suffixes, "Models(ZRMs" and "13B.Our"."""
     infixes = [p.replace("(?:-|–|—|--|---|——|~)", "(?:–|—|--|---|——|~)") for p in nlp.Defaults.infixes]
     infixes.append(r"(?<=[A-Za-z])\((?=[A-Z])")
+    infixes.append(r"(?<=[A-Za-z0-9])\.(?=[A-Z][a-z]{2,})")  # "Alpaca-13B.Our": a sentence end without a space
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffix_words = "|".join(re.escape(word) for word in word_lists()["name_suffixes"].text)
     suffixes = list(nlp.Defaults.suffixes) + [
@@ -217,8 +339,8 @@ def _tune_tokenizer(nlp: Language) -> None:
 def blank_pipeline() -> Language:
     """``spacy.blank("en")`` with kg's tokenizer settings, bounded (:mod:`extractors.bounded_tokenizer`), no components.
 
-    >>> [t.text for t in blank_pipeline()("A ZorbNet-based Zorb-Bench")]
-    ['A', 'ZorbNet', '-based', 'Zorb-Bench']
+    >>> [t.text for t in blank_pipeline()("A ZorbNet-based Zorb-Bench and Alpaca-13B.Our")]
+    ['A', 'ZorbNet', '-based', 'Zorb-Bench', 'and', 'Alpaca-13B', '.', 'Our']
     """
     nlp = spacy.blank("en")
     _tune_tokenizer(nlp)
@@ -226,23 +348,32 @@ def blank_pipeline() -> Language:
     return nlp
 
 
-def build_pipeline() -> Language:
+def build_pipeline(mode: str = "combined", *, weights: Path = MODEL_DIR) -> Language:
     """A blank English pipeline with kg's components: sentencizer, kg_sentence_cap, kg_acronyms, kg_gazetteer,
-    kg_entities.
+    the trained tagger ``ner`` (:mod:`extractors.entity_model`), kg_entities.
 
     Nothing is downloaded; everything the pipeline needs ships in this package. ``kg_sentence_cap``
     (:mod:`extractors.long_sentences`) keeps every sentence bounded, so a text without full stops
-    costs time linear in its length.
+    costs time linear in its length. ``mode="rules"`` leaves the tagger out (the rules alone);
+    ``mode="model"`` types only the tagger's spans (both for the ablation in ``benchmarks/extraction.py``).
+    ``weights``: the tagger's folder (another one for cross-validation); without weights the rules run alone.
 
     >>> build_pipeline().pipe_names
+    ['sentencizer', 'kg_sentence_cap', 'kg_acronyms', 'kg_gazetteer', 'ner', 'kg_entities']
+    >>> build_pipeline("rules").pipe_names
     ['sentencizer', 'kg_sentence_cap', 'kg_acronyms', 'kg_gazetteer', 'kg_entities']
     """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     nlp = blank_pipeline()
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("kg_sentence_cap")
     nlp.add_pipe("kg_acronyms")
     nlp.add_pipe("kg_gazetteer")
-    nlp.add_pipe("kg_entities")
+    tagger = mode != "rules" and has_weights(weights)
+    if tagger:
+        add_entity_tagger(nlp, folder=weights)
+    nlp.add_pipe("kg_entities", config={"mode": mode if tagger else "rules"})
     return nlp
 
 

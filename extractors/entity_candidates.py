@@ -40,6 +40,7 @@ __all__ = ["Candidate", "Cues", "coordinated_groups", "delimited", "find_candida
 Cues = dict[int, set[str]]
 
 _GLUED = re.compile(r"^(?:[A-Za-z0-9][A-Za-z0-9.]*|-)$")
+_TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
 _WORD_SEPARATORS = re.compile(r"[\s\-/]+")
 _MAX_PHRASE = 7  # tokens of a capitalised dataset phrase
 _MAX_CONTINUATION = 4  # tokens of a name with its versions
@@ -85,7 +86,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         taken.update(range(long_.start, long_.end))
         taken.update(range(short.start, short.end))
         in_gazetteer = bool({(short.start, short.end), (long_.start, long_.end)} & known_spans)
-        if in_gazetteer or _named_pair(short, long_):
+        if in_gazetteer or _named_pair(short, long_) or _lower_named_pair(short, long_):
             found.append(Candidate(short.start, short.end, "acronym", long_span=(long_.start, long_.end),
                                    cues={"gazetteer"} if in_gazetteer else set()))
         else:
@@ -98,6 +99,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
             end += 1  # "SQuAD 2.0", "MultiWOZ 2.1"
         found.append(Candidate(span.start, end, "gazetteer", cues={"gazetteer"}))
         taken.update(range(span.start, end))
+    defined = {short.text for short in acronyms[::2]}
     strings = doc.vocab.strings
     texts = [strings[orth] for orth in doc.to_array(ORTH).tolist()]  # no Token objects made
     i = 0
@@ -142,6 +144,9 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
                 continue
         end = _continuation_end(doc, i, family)
         strength = "family" if family else (shape or "strong")
+        if end == i + 1 and not family and _TWO_CAPITALS.match(token.text) and token.text not in defined:
+            i += 1  # "AR", "CD", "CI": a two-letter abbreviation this abstract never spells out
+            continue
         found.append(Candidate(i, end, strength))
         taken.update(range(i, end))
         i = end
@@ -196,6 +201,22 @@ def _named_pair(short: Span, long_: Span) -> bool:
     capitalised = sum(w[0].isupper() for w in words)
     generic_end = long_.text.lower().endswith(tuple(sorted(word_lists()["generic_long_form_ends"].lower)))
     return capitalised / len(words) >= 0.6 and not generic_end
+
+
+def _lower_named_pair(short: Span, long_: Span) -> bool:
+    """A lower-case long form names one thing when its acronym is no generic field term and the long form is
+    at least two words: "dense passage retrieval (DPR)", "chain-of-thought (CoT)"; not "reinforcement
+    learning (RL)" (RL is generic) nor "large language models (LLMs)" (a plural).
+
+    >>> from spacy.lang.en import English
+    >>> doc = English()("dense passage retrieval ( DPR ) and reinforcement learning ( RL )")
+    >>> _lower_named_pair(doc[4:5], doc[0:3]), _lower_named_pair(doc[11:12], doc[7:9])
+    (True, False)
+    """
+    if name_shape(short.text) != "strong" or not long_.text[:1].islower():
+        return False
+    words = [w for w in _WORD_SEPARATORS.split(long_.text) if w]
+    return len(words) >= 2 and all(w.isalpha() and (w.islower() or w.isupper()) for w in words)
 
 
 def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-__all__ = ["WordList", "cue_patterns", "cue_words", "in_list", "word_choice", "word_counts", "word_list",
+__all__ = ["WordList", "cue_patterns", "cue_words", "in_list", "name_list", "word_choice", "word_counts", "word_list",
            "word_lists"]
 
 
@@ -38,6 +38,16 @@ def word_list(name: str) -> frozenset[str]:
     True
     """
     return frozenset(ln.strip().lower() for ln in _read(name).splitlines() if ln.strip() and not ln.startswith("#"))
+
+
+@cache
+def name_list(name: str) -> frozenset[str]:
+    """The lines of ``patterns/<name>`` as written (case kept), without blank lines and ``#`` comments.
+
+    >>> "BERTScore" in name_list("metric_names.txt")
+    True
+    """
+    return frozenset(ln.strip() for ln in _read(name).splitlines() if ln.strip() and not ln.startswith("#"))
 
 
 @cache

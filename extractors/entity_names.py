@@ -26,9 +26,15 @@ _NAME_CHARS = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-_]*[A-Za-z0-9+]$|^[A-Za-z]{
 _CAMEL = re.compile(r"[a-z][A-Z]")
 _TWO_CAPS = re.compile(r"[A-Z]{2}")
 _LETTER_DIGIT = re.compile(r"(?=.*[A-Za-z])(?=.*\d)")
-_MEASURE = re.compile(r"^\d+(?:\.\d+)?(?:[A-Za-z]{1,2}|times|x|st|nd|rd|th)$", re.IGNORECASE)
+_MEASURE = re.compile(r"^\d+(?:\.\d+)?(?:[A-Za-z]{1,3}|times|x|st|nd|rd|th)$", re.IGNORECASE)
+#: "top-2", "human-AI", "LLM-generated", "k-shot": lower-case words, numbers and field terms joined by hyphens.
+_DESCRIPTOR_PART = re.compile(r"^(?:[a-z]+|\d+|[a-z])$")
 _PLURAL_ACRONYM = re.compile(r"^(?:[A-Za-z]+-)?[A-Z]{2,}s$")
 _ROMAN = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
+#: "n_1+n_2", "MDO_min": formulas and variables, not names.
+_FORMULA = re.compile(r"[_+][a-z0-9]")
+#: "RObust", "RAtionale", "losS": an ordinary word with letters capitalised to spell an acronym.
+_SHOUTED_WORD = re.compile(r"^(?:[A-Z]{2}[a-z]{3,}|[a-z]{3,}[A-Z])$")
 _INITIAL_HYPHEN = re.compile(r"^[A-Z]+-[A-Z]")
 _PAIR_SEPARATOR = re.compile(r"[-/→]")
 _PHRASE_END = re.compile(
@@ -55,10 +61,30 @@ def not_a_name(text: str) -> bool:
     lower = text.lower()
     if lower in word_list("generic_terms.txt") or lower in word_list("non_entities.txt"):
         return True
+    if "-" in text and _descriptor(text):
+        return True
     if lower.split("-", 1)[0] in word_list("non_entity_stems.txt") or "-to-" in text:
         return True  # "ROUGE-L", "BLEU-4", "Task-1", "Text-to-SQL", "End-to-End"
     parts = _PAIR_SEPARATOR.split(lower)
     return len(parts) >= 2 and all(part in word_list("languages.txt") for part in parts)
+
+
+def _descriptor(text: str) -> bool:
+    """A hyphenated descriptor, not a name: "top-2", "human-AI", "LLM-generated" (each part a lower-case word,
+    a number or a field term, one part lower-case; or a field term with a participle: "-generated").
+
+    >>> [_descriptor(t) for t in ["top-2", "human-AI", "LLM-generated", "e-SNLI", "Zorb-Bench", "GPT-4", "k-means"]]
+    [True, True, True, False, False, False, False]
+    """
+    parts = [p for p in text.split("-") if p]
+    if len(parts) < 2:
+        return False
+    generic = word_list("generic_terms.txt")
+    if parts[-1].islower() and parts[-1].endswith("ed") and len(parts[-1]) > 3:
+        return True
+    return (any(p.islower() and len(p) > 1 for p in parts)
+            and any(p.isdigit() or p.lower() in generic for p in parts)
+            and all(_DESCRIPTOR_PART.match(p) or p.lower() in generic for p in parts))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -67,13 +93,13 @@ def name_shape(text: str) -> str | None:
 
     >>> [name_shape(t) for t in ["TinyRule", "ZB8K", "Z-Tuning", "LLMs", "7B", "Zorba", "model"]]
     ['strong', 'strong', 'strong', None, None, 'weak', None]
-    >>> [name_shape(t) for t in ["En-De", "BLEU-4", "Text-to-SQL", "v0.9", "ACL"]]
-    [None, None, None, None, None]
+    >>> [name_shape(t) for t in ["En-De", "BLEU-4", "Text-to-SQL", "v0.9", "ACL", "n_1+n_2", "RObust", "MuTual"]]
+    [None, None, None, None, None, None, None, 'strong']
     """
     if len(text) < 2 or not _NAME_CHARS.match(text) or not_a_name(text):
         return None
     if _PLURAL_ACRONYM.match(text) or _MEASURE.match(text) or _VERSION.match(text) or _ROMAN.match(text) \
-            or text.replace(".", "").isdigit():
+            or text.replace(".", "").isdigit() or _FORMULA.search(text) or _SHOUTED_WORD.match(text):
         return None
     if _CAMEL.search(text) or _TWO_CAPS.search(text) or _INITIAL_HYPHEN.match(text):
         return "strong"
@@ -94,6 +120,8 @@ def model_family(text: str) -> bool:
     lower = text.lower()
     if _FAMILY_SUFFIX.match(text):
         return True
+    if lower in word_list("non_entities.txt"):
+        return False  # "OpenAI" alone is a company ("OpenAI o1" is a model: the name goes on)
     if not (text[0].isupper() or any(ch.isdigit() for ch in text)):
         return False
     for family in word_list("model_families.txt"):

@@ -44,6 +44,10 @@ _KEY_FOLD = re.compile(r"[\s\-_.·/]")
 _VERSION_MARK = re.compile(r"(?<=[\s\-_.])(?:v|version)\s*(?=\d)")
 _POINT_ZERO = re.compile(r"(?<=\d)\.0+(?![\d.])")
 _SLUG_JUNK = re.compile(r"[^a-z0-9]+")
+#: A last word that is an acronym's plural: two capitals before the "s" (LoRAs, CNNs, VAEs).
+_PLURAL_ACRONYM = re.compile(r"(?<![^\s\-])[A-Za-z0-9\-]*[A-Z][A-Z0-9]*[A-Z]s$")
+#: A last word that is a plain plural: lower case (or capitalised), four letters or more before the "s".
+_PLURAL_WORD = re.compile(r"(?<![\w\-])[A-Za-z][a-z]{3,}(?<![sui])s$")
 
 
 def normalize_text(text: str | None) -> str:
@@ -68,9 +72,30 @@ def entity_key(name: str) -> str:
     (True, True)
     >>> entity_key("OntoNotes 5.0") == entity_key("OntoNotes 5"), entity_key("SQuAD 2.0") == entity_key("SQuAD 1.1")
     (True, False)
+
+    A plural last word is folded to the singular: an acronym's "s" ("LoRAs" = "LoRA"), and a
+    plain word's "s" / "ies" ("Transformers" = "Transformer", "accuracies" = "accuracy"); names
+    with their own casing keep it ("OpenSubtitles"), as do "-ss", "-us", "-is" words ("corpus").
+
+    >>> entity_key("LoRAs") == entity_key("LoRA"), entity_key("variational autoencoders") == entity_key("VAE")
+    (True, False)
+    >>> entity_key("Transformers"), entity_key("accuracies"), entity_key("OpenSubtitles"), entity_key("Corpus")
+    ('transformer', 'accuracy', 'opensubtitles', 'corpus')
     """
-    text = _VERSION_MARK.sub("", normalize_text(name))
+    text = _VERSION_MARK.sub("", normalize_text(_singular(name)))
     return _KEY_FOLD.sub("", _POINT_ZERO.sub("", text))
+
+
+def _singular(name: str) -> str:
+    """``name`` with its last word made singular when it is plainly a plural (see :func:`entity_key`)."""
+    stripped = name.rstrip()
+    if _PLURAL_ACRONYM.search(stripped):
+        return stripped[:-1]
+    match = _PLURAL_WORD.search(stripped)
+    if match:
+        word = match.group(0)
+        return stripped[: match.start()] + (word[:-3] + "y" if word.endswith("ies") else word[:-1])
+    return name
 
 
 def venue_key(name: str) -> str:

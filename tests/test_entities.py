@@ -1,5 +1,8 @@
 """Entity extraction: every cue pattern with its positive and negative sentence, each rule family, focused cases.
 
+These test the rules for methods, datasets and models (``build_pipeline("rules")``, tasks and metrics
+left out); tasks, metrics and the trained tagger are tested in ``test_extraction_tasks.py``.
+
 Names in these sentences are invented (TinyRule, ZorbQA, ...) or well-known
 model families; real dataset names appear only where the test is about the
 gazetteer built from the Anthology corpus.
@@ -26,13 +29,18 @@ CUES = [
 
 @pytest.fixture(scope="module")
 def nlp():
-    return build_pipeline()
+    return build_pipeline("rules")
+
+
+RULE_KINDS = {"method", "dataset", "model"}
 
 
 def entities(nlp, text):
-    """Name → (type, relation); a name proposed anywhere counts as proposed."""
+    """Name → (type, relation) of methods, datasets and models; a name proposed anywhere counts as proposed."""
     found: dict[str, tuple[str, str]] = {}
     for span, relation, *_ in iter_entities(nlp(text)):
+        if span.label_ not in RULE_KINDS:
+            continue
         if found.get(span.text, ("", ""))[1] != "proposes":
             found[span.text] = (span.label_, relation)
     return found
@@ -147,7 +155,7 @@ def test_known_name_with_a_version_is_one_dataset(nlp):
 
 
 def test_rules_are_recorded_as_role_plus_type(nlp):
-    [(_, relation, rule, confidence, _)] = list(iter_entities(nlp("Accuracy rises on ZorbQA.")))
+    [(_, relation, rule, confidence, _)] = [e for e in iter_entities(nlp("Accuracy rises on ZorbQA.")) if e.span.text == "ZorbQA"]
     assert (relation, rule) == ("uses", "use+evaluated_on") and 0 < confidence <= 1
 
 
@@ -173,8 +181,11 @@ def test_schwartz_hearst_needs_word_initial_first_letter():
     assert best_long_form("XY", "we saw nothing") is None
 
 
-def test_pipeline_version_is_set():
-    assert PIPELINE_VERSION.isdigit() and int(PIPELINE_VERSION) >= 2
+def test_pipeline_version_names_the_rules_and_the_weights():
+    from extractors.entity_model import weights_hash
+
+    rules, weights = PIPELINE_VERSION.split("-")
+    assert rules.isdigit() and int(rules) >= 5 and weights == weights_hash()
 
 
 # ----------------------------------------------------------------------------- results on the span, settings, data
@@ -186,7 +197,7 @@ def test_results_are_typed_span_attributes_that_survive_serialisation(nlp):
     doc = nlp("We propose Sparse Gated Adapters (SGA), a novel method. It beats Llama-3 on ZorbQA.")
     copy = Doc(nlp.vocab).from_bytes(doc.to_bytes())  # what nlp.pipe(..., n_process=N) does to every doc
     for found in (doc, copy):
-        spans = list(found.spans["kg_entities"])
+        spans = [s for s in found.spans["kg_entities"] if s.label_ in RULE_KINDS]
         assert [(s.text, s._.kg_relation, s._.kg_role_rule, s._.kg_type_rule, s._.kg_confidence) for s in spans] == [
             ("SGA", "proposes", "proposal_verb", "apposition", 0.85),
             ("Llama-3", "uses", "use", "model_family", 0.8),
@@ -207,7 +218,7 @@ def test_settings_come_from_the_component_config():
     nlp.add_pipe("kg_entities", config={"proposal_window": 1, "confidence": {"typed": 0.7}})
     [(_, relation, _, _, _)] = list(iter_entities(nlp("We propose the TinyRule method.")))
     assert relation == "uses"  # the proposal verb is two tokens back, beyond the window of one
-    [(_, _, rule, confidence, _)] = list(iter_entities(nlp("Accuracy rises on ZorbQA.")))
+    [(_, _, rule, confidence, _)] = [e for e in iter_entities(nlp("Accuracy rises on ZorbQA.")) if e.span.text == "ZorbQA"]
     assert (rule, confidence) == ("use+evaluated_on", 0.7)
 
 

@@ -1,0 +1,165 @@
+"""Rules for tasks and metrics: names the method/dataset rules leave out or mistype.
+
+Three rules, each driven by a data file in ``extractors/patterns/``:
+
+* ``task_acronym`` — an upper-case token in ``task_acronyms.txt`` (NER, GEC,
+  KGQA, MNER) is a task, never a method; with a long form when the acronym
+  pair has one ("multimodal NER (MNER)");
+* ``task_long_form`` — an acronym pair whose long form ends in a task head
+  word (``task_heads.txt``: recognition, detection, translation ...):
+  "grammatical error correction (GEC)", "Event Sentence Coreference
+  Identification (ESCI)";
+* ``metric_name`` — a token in ``metric_names.txt`` (exact: BLEU, F1, nDCG,
+  BERTScore; hyphenated variants "ROUGE-L", "F1-score") or
+  ``metric_words.txt`` (any case: accuracy, precision, recall, perplexity),
+  with a "macro"/"micro"/"weighted" before it.
+
+:func:`task_metric_candidates` returns candidates with ``kind`` and
+``type_rule`` already set; ``kg_entities`` keeps them out of the
+method/dataset/model typing.
+
+>>> from extractors.entities import build_pipeline
+>>> doc = build_pipeline("rules")("We study grammatical error correction (GEC) and report macro F1 and BLEU-4.")
+>>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
+[('GEC', 'task', 'task_acronym'), ('macro F1', 'metric', 'metric_name'), ('BLEU-4', 'metric', 'metric_name')]
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spacy.tokens import Doc, Span
+
+from extractors.entity_candidates import Candidate
+from extractors.entity_lexicon import name_list, word_list
+from ontology.kinds import EntityKind
+
+__all__ = ["TASK_METRIC_RULES", "is_metric_name", "is_task_acronym", "metric_like", "task_like", "task_long_form",
+           "task_metric_candidates"]
+
+#: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
+TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "metric_name"})
+
+_METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged"})
+
+
+def is_task_acronym(text: str) -> bool:
+    """An upper-case task acronym ("NER", "MNER"), not a plural ("QAs").
+
+    >>> is_task_acronym("NER"), is_task_acronym("ner"), is_task_acronym("KGQA"), is_task_acronym("LLM")
+    (True, False, True, False)
+    """
+    return text.isupper() and text.lower() in word_list("task_acronyms.txt")
+
+
+def task_long_form(text: str) -> bool:
+    """Does a long form name a task (its last word a task head)?
+
+    >>> task_long_form("named entity recognition"), task_long_form("Dense Passage Retrieval")
+    (True, False)
+    """
+    words = text.lower().replace("-", " ").split()
+    return bool(words) and words[-1] in word_list("task_heads.txt")
+
+
+def is_metric_name(text: str) -> bool:
+    """A metric's name: listed exactly, a listed plain word in any case, or a hyphenated variant.
+
+    >>> [is_metric_name(t) for t in ["BLEU", "ROUGE-L", "F1-score", "Accuracy", "bleu", "map", "MAP", "ZorbNet"]]
+    [True, True, True, True, False, False, True, False]
+    >>> [is_metric_name(t) for t in ["micro-F1", "nDCG@10", "Recall@5", "macro-Zorb"]]
+    [True, True, True, False]
+    """
+    if text in name_list("metric_names.txt") or text.lower() in word_list("metric_words.txt"):
+        return True
+    if "@" in text:
+        return is_metric_name(text.split("@", 1)[0])  # "nDCG@10", "Hits@k", "Recall@5"
+    stem, _, rest = text.partition("-")
+    if stem.lower() in _METRIC_MODIFIERS:
+        return is_metric_name(rest)  # "micro-F1", "macro-F1"
+    return "-" in text and stem in name_list("metric_names.txt")
+
+
+#: Last words of a task's name besides task_heads.txt, for :func:`task_like` only (they end method names too).
+_TASK_LIKE_HEADS = frozenset({"analysis", "answering", "modeling", "modelling", "retrieval", "reasoning",
+                              "search", "transfer", "alignment", "disambiguation", "normalization", "estimation",
+                              "matching", "scoring", "grading", "verification", "captioning", "ranking"})
+
+
+def task_like(name: str) -> bool:
+    """Is ``name`` written like a task's name (the dev-set guidelines), whatever found it?
+
+    A task acronym; a listed one-word task; else two or more words ending in a task head
+    (recognition, detection, analysis, answering ...), not a field or paradigm.
+
+    >>> [task_like(t) for t in ["NER", "summarization", "hate speech detection", "sentiment analysis"]]
+    [True, True, True, True]
+    >>> [task_like(t) for t in ["classification", "deep learning", "downstream tasks", "NLP", "robustness"]]
+    [False, False, False, False, False]
+    """
+    text = " ".join(name.split())
+    lower = text.lower().rstrip(")").replace(" task", "").replace(" tasks", "")
+    if lower in word_list("non_tasks.txt") or lower.split(" (")[0] in word_list("non_tasks.txt"):
+        return False
+    if is_task_acronym(text):
+        return True
+    words = lower.split(" (")[0].replace("-", " ").split()
+    if len(words) == 1:
+        return words[0] in word_list("task_words.txt")
+    return bool(words) and (words[-1] in word_list("task_heads.txt") or words[-1] in _TASK_LIKE_HEADS)
+
+
+def metric_like(name: str) -> bool:
+    """Is ``name`` written like a metric's name (the dev-set guidelines), whatever found it?
+
+    >>> [metric_like(t) for t in ["F1 score", "macro F1", "word error rate", "Pearson correlation", "BLEU-4"]]
+    [True, True, True, True, True]
+    >>> [metric_like(t) for t in ["efficiency", "robustness", "inference time", "quality", "is"]]
+    [False, False, False, False, False]
+    """
+    words = " ".join(name.split()).replace("-", " - ").split()
+    if any(is_metric_name(w) for w in name.split()) or is_metric_name(name):
+        return True
+    plain = [w.lower() for w in words if w != "-"]
+    return len(plain) >= 2 and plain[-1] in word_list("metric_phrases.txt")
+
+
+def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span]) -> list[Candidate]:
+    """Task and metric candidates of ``doc``; rule candidates they overlap are retyped in place.
+
+    ``candidates`` are the method/dataset/model candidates found so far: an acronym candidate whose
+    short form is a task acronym, or whose long form ends in a task head, becomes a task (kind and
+    type rule set here).  New candidates overlap none of them.
+    """
+    taken: set[int] = set()
+    for cand in candidates:
+        taken.update(range(cand.start, cand.end))
+        if cand.long_span:
+            taken.update(range(*cand.long_span))
+        text = doc[cand.start : cand.end].text
+        if is_task_acronym(text):
+            cand.kind, cand.type_rule = EntityKind.TASK, "task_acronym"
+        elif cand.long_span and task_long_form(doc[cand.long_span[0] : cand.long_span[1]].text) \
+                and text.lower() not in word_list("generic_terms.txt"):
+            cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"
+    found: list[Candidate] = []
+    generic = word_list("generic_terms.txt")  # "retrieval-augmented generation (RAG)": a method the field names
+    for short, long_ in zip(acronyms[::2], acronyms[1::2]):
+        if any(i in taken for i in range(short.start, short.end)):
+            continue
+        if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic):
+            rule = "task_acronym" if is_task_acronym(short.text) else "task_long_form"
+            found.append(Candidate(short.start, short.end, "task", long_span=(long_.start, long_.end),
+                                   kind=EntityKind.TASK, type_rule=rule))
+            taken.update(range(short.start, short.end))
+            taken.update(range(long_.start, long_.end))
+    for token in doc:
+        if token.i in taken:
+            continue
+        if is_task_acronym(token.text):
+            found.append(Candidate(token.i, token.i + 1, "task", kind=EntityKind.TASK, type_rule="task_acronym"))
+        elif is_metric_name(token.text):
+            start = token.i - 1 if token.i > 0 and doc[token.i - 1].lower_ in _METRIC_MODIFIERS else token.i
+            if start in taken:
+                start = token.i
+            found.append(Candidate(start, token.i + 1, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
+    return found

@@ -1,0 +1,203 @@
+"""Training examples for the entity tagger (used by ``scripts/train_entity_model.py``).
+
+Three sources, each turned into ``(text, [(start, end, LABEL), ...])`` with
+non-overlapping character spans:
+
+* **TDMSci** train (``../shared/data/tdmsci/train_1500_v2.conll``): gold TASK,
+  DATASET and METRIC; it has no method or model labels, so the rule
+  pipeline's method and model spans are added where they overlap no gold span.
+  ``fold`` / ``folds`` leave one contiguous block of sentences out (for
+  cross-validation).
+* **SciREX** train (``../shared/data/scirex/train_docs``): the first sentences
+  of each paper (title, abstract, introduction).  Task → TASK, Metric → METRIC;
+  Method → METHOD (MODEL for a model family) and Material → DATASET only when
+  written like a name (a capital or digit): SciREX also marks unnamed things
+  ("pooling", "images"), which kg's guidelines leave out.
+
+Every source's TASK and METRIC spans pass :func:`guideline_spans`: SciREX and
+TDMSci also mark "prediction", "efficiency" or "deep learning", which the
+dev-set guidelines (``benchmarks/data/devset/GUIDELINES.md``) do not.
+* **Anthology silver**: abstracts of ``train`` papers only
+  (:func:`extractors.gazetteer_build.split_of`; the dev volumes and the
+  ``test``/``tune`` slices are never read): the paper's Papers-with-Code tags
+  found in its abstract (DATASET), then the rule pipeline's spans, then task
+  and metric names learned from TDMSci and SciREX (:func:`task_metric_lexicon`).
+  A rule span whose name is a known task is a TASK ("multimodal NER (MNER)").
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+Spans = list[tuple[int, int, str]]
+Example = tuple[str, Spans]
+
+_SCIREX_MAP = {"Task": "TASK", "Metric": "METRIC", "Method": "METHOD", "Material": "DATASET"}
+_NO_SPACE_BEFORE = {",", ".", ")", ":", ";", "%", "]", "'s", "?", "!"}
+_NO_SPACE_AFTER = {"(", "["}
+_NAME_LIKE = re.compile(r"[A-Z0-9]")
+
+
+def guideline_spans(text: str, spans: Iterable[tuple[int, int, str]]) -> Spans:
+    """Keep the spans that the dev-set guidelines would annotate: a TASK written like a task's name and a METRIC
+    like a metric's (:func:`extractors.entity_tasks.task_like`, :func:`~extractors.entity_tasks.metric_like`);
+    a DATASET written like a task ("question answering") becomes a TASK.
+
+    >>> guideline_spans("prediction accuracy and speed", [(0, 10, "TASK"), (11, 19, "METRIC"), (24, 29, "METRIC")])
+    [(11, 19, 'METRIC')]
+    """
+    from extractors.entity_tasks import metric_like, task_like
+
+    kept: Spans = []
+    for start, end, label in spans:
+        name = text[start:end]
+        if label == "DATASET" and task_like(name) and not any(c.isupper() for c in name[1:]):
+            label = "TASK"
+        if (label == "TASK" and not task_like(name)) or (label == "METRIC" and not metric_like(name)):
+            continue
+        kept.append((start, end, label))
+    return kept
+
+
+def non_overlapping(spans: Iterable[tuple[int, int, str]]) -> Spans:
+    """Spans in priority order → the ones that overlap no earlier span, sorted by start.
+
+    >>> non_overlapping([(0, 5, "A"), (3, 8, "B"), (6, 9, "C")])
+    [(0, 5, 'A'), (6, 9, 'C')]
+    """
+    kept: Spans = []
+    for start, end, label in spans:
+        if start < end and all(end <= s or start >= e for s, e, _ in kept):
+            kept.append((start, end, label))
+    return sorted(kept)
+
+
+# ----------------------------------------------------------------------------- TDMSci
+
+
+def tdmsci_sentences(path: Path) -> list[Example]:
+    """Sentences of the TDMSci CoNLL file with their gold spans (text rebuilt from token offsets)."""
+    sentences: list[Example] = []
+    tokens: list[tuple[str, int, str]] = []
+
+    def flush() -> None:
+        if not tokens:
+            return
+        base = tokens[0][1]
+        text, spans, current = "", [], None
+        for word, offset, tag in tokens:
+            start = offset - base
+            if start < len(text):
+                start = len(text) + 1
+            text = text.ljust(start) + word
+            kind = tag[2:] if tag != "O" else None
+            if tag.startswith("B-") or (tag.startswith("I-") and (current is None or current[2] != kind)):
+                current = [start, start + len(word), kind]
+                spans.append(current)
+            elif tag.startswith("I-") and current is not None:
+                current[1] = start + len(word)
+            else:
+                current = None
+        sentences.append((text, guideline_spans(text, [tuple(s) for s in spans])))
+        tokens.clear()
+
+    for line in Path(path).read_text("utf-8").splitlines():
+        parts = line.split("\t")
+        if len(parts) < 3 or not line.strip():
+            flush()
+            continue
+        tokens.append((parts[0], int(parts[1]), parts[-1]))
+    flush()
+    return sentences
+
+
+def fold_of(index: int, total: int, folds: int) -> int:
+    """The cross-validation fold of sentence ``index``: contiguous blocks (neighbouring sentences share a paper).
+
+    >>> [fold_of(i, 10, 5) for i in range(10)]
+    [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    """
+    return index * folds // total
+
+
+# ----------------------------------------------------------------------------- SciREX
+
+
+def detokenize(words: list[str]) -> tuple[str, list[int]]:
+    """Join SciREX tokens into text with natural spacing; return it and each token's start offset.
+
+    >>> detokenize(["pre", "-", "trained", "nets", "(", "FCN", ")", "."])
+    ('pre-trained nets (FCN).', [0, 3, 4, 12, 17, 18, 21, 22])
+    """
+    text, starts = "", []
+    for i, word in enumerate(words):
+        glue = (not text or word in _NO_SPACE_BEFORE or words[i - 1] in _NO_SPACE_AFTER
+                or word == "-" or (i > 0 and words[i - 1] == "-"))
+        if not glue:
+            text += " "
+        starts.append(len(text))
+        text += word
+    return text, starts
+
+
+def scirex_sentences(folder: Path, *, per_doc: int, model_family) -> Iterator[Example]:
+    """The first ``per_doc`` sentences of each SciREX document with mapped spans (see the module docstring)."""
+    for path in sorted(Path(folder).glob("*.json")):
+        doc = json.loads(path.read_text("utf-8"))
+        words = doc["words"]
+        by_start: dict[int, list[tuple[int, int, str]]] = {}
+        for start, end, label in doc["ner"]:
+            by_start.setdefault(start, []).append((start, end, label))
+        for s_start, s_end in doc["sentences"][:per_doc]:
+            sent_words = words[s_start:s_end]
+            if len(sent_words) < 4 or sent_words[-1] in {":"}:
+                continue
+            text, starts = detokenize(sent_words)
+            spans = []
+            for i in range(s_start, s_end):
+                for start, end, label in by_start.get(i, []):
+                    if end > s_end:
+                        continue
+                    a, b = starts[start - s_start], starts[end - 1 - s_start] + len(words[end - 1])
+                    mapped = _SCIREX_MAP.get(label)
+                    name = text[a:b]
+                    if mapped in {"METHOD", "DATASET"} and not _NAME_LIKE.search(name):
+                        continue
+                    if mapped == "METHOD" and model_family(name):
+                        mapped = "MODEL"
+                    if mapped:
+                        spans.append((a, b, mapped))
+            yield text, non_overlapping(guideline_spans(text, spans))
+
+
+# ----------------------------------------------------------------------------- task / metric names
+
+
+def task_metric_lexicon(sources: Iterable[Example], *, min_count: int = 3) -> dict[str, str]:
+    """Lower-cased TASK and METRIC names seen at least ``min_count`` times, with their majority label.
+
+    A one-word lower-case task ("prediction") is left out: alone it is rarely a task's name.
+
+    >>> task_metric_lexicon([("machine translation and BLEU", [(0, 19, "TASK"), (24, 28, "METRIC")])] * 3)
+    {'machine translation': 'TASK', 'bleu': 'METRIC'}
+    """
+    counts: dict[str, Counter] = {}
+    for text, spans in sources:
+        for start, end, label in spans:
+            if label not in {"TASK", "METRIC"}:
+                continue
+            name = " ".join(text[start:end].split())
+            if label == "TASK" and " " not in name and not _NAME_LIKE.search(name):
+                continue
+            counts.setdefault(name.lower(), Counter())[label] += 1
+    return {name: c.most_common(1)[0][0] for name, c in counts.items()
+            if sum(c.values()) >= min_count and len(name) > 1}
+
+
+def stable_order(key: str) -> str:
+    """A fixed pseudo-random order (SHA-1 of ``key``)."""
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()
