@@ -29,6 +29,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from types import TracebackType
 
@@ -86,17 +87,20 @@ def _common_prefix_length(a: str, b: str) -> int:
 class SortedLines:
     """N-Triples lines added in any order, given back sorted and without repeats, in bounded memory.
 
-    Use it as a context manager: the spill files live in a temporary folder
-    that is removed when the block ends.
+    Lines wait in memory by bucket; when they pass ``spill_bytes`` they are
+    appended to one spill file, bucket after bucket, with each bucket's
+    place in it noted.  Use it as a context manager: the spill files live in
+    a temporary folder that is removed when the block ends.
     """
 
     def __init__(self, *, spill_bytes: int = SPILL_BYTES, folder: Path | None = None) -> None:
         self._spill_bytes = spill_bytes
         self._parent = folder
         self._folder: Path | None = None
-        self._held: dict[str, list[bytes]] = {}
-        self._held_bytes = 0
-        self._spilled: dict[str, Path] = {}
+        self._held: dict[str, list[str]] = {}
+        self._held_size = 0
+        self._spills: list[Path] = []
+        self._segments: dict[str, list[tuple[int, int, int]]] = {}  # key -> (spill, offset, length)
         self._literals: dict[object, str] = {}
 
     def __enter__(self) -> SortedLines:
@@ -111,6 +115,8 @@ class SortedLines:
         """Add the N-Triples line of every triple (an IRI object is a ``str``, a literal a ``Lit``)."""
         literals = self._literals
         held = self._held
+        size = 0
+        last_subject, bucket = None, None
         for subject, predicate, obj in triples:
             if obj.__class__ is str:
                 line = f"<{subject}> <{predicate}> <{obj}> .\n"
@@ -121,48 +127,55 @@ class SortedLines:
                         literals.clear()
                     text = literals[obj] = term_nt(obj)
                 line = f"<{subject}> <{predicate}> {text} .\n"
-            data = line.encode("utf-8")
-            key = bucket_key(subject)
-            bucket = held.get(key)
-            if bucket is None:
-                bucket = held[key] = []
-            bucket.append(data)
-            self._held_bytes += len(data)
-            if self._held_bytes > self._spill_bytes:
-                self._spill()
+            if subject is not last_subject:  # a block's triples mostly share their subject
+                key = bucket_key(subject)
+                bucket = held.get(key)
+                if bucket is None:
+                    bucket = held[key] = []
+                last_subject = subject
+            bucket.append(line)
+            size += len(line)
+        self._held_size += size
+        if self._held_size > self._spill_bytes:
+            self._spill()
 
     def runs(self, *, run_bytes: int = RUN_BYTES) -> Iterator[bytes]:
         """The sorted, distinct lines, as UTF-8 runs of whole subjects, in order (buckets joined up to ``run_bytes``)."""
         pending: list[bytes] = []
         size = 0
-        for key in sorted(self._held.keys() | self._spilled.keys()):
-            lines = self._held.pop(key, [])
-            spilled = self._spilled.pop(key, None)
-            if spilled is not None:
-                lines += spilled.read_bytes().splitlines(keepends=True)
-                spilled.unlink()
-            run = b"".join(sorted(set(lines)))
-            del lines
-            pending.append(run)
-            size += len(run)
-            if size >= run_bytes:
-                yield b"".join(pending)
-                pending, size = [], 0
-        self._held_bytes = 0
+        with ExitStack() as stack:
+            spills = [stack.enter_context(path.open("rb")) for path in self._spills]
+            for key in sorted(self._held.keys() | self._segments.keys()):
+                lines = [line.encode("utf-8") for line in self._held.pop(key, ())]
+                for spill, offset, length in self._segments.pop(key, ()):
+                    spills[spill].seek(offset)
+                    lines += spills[spill].read(length).splitlines(keepends=True)
+                run = b"".join(sorted(set(lines)))
+                del lines
+                pending.append(run)
+                size += len(run)
+                if size >= run_bytes:
+                    yield b"".join(pending)
+                    pending, size = [], 0
+        self._held_size = 0
         if pending:
             yield b"".join(pending)
 
     def _spill(self) -> None:
         if self._folder is None:
             self._folder = Path(tempfile.mkdtemp(prefix="kg-rdf-sort-", dir=self._parent))
-        for key, lines in self._held.items():
-            path = self._spilled.get(key)
-            if path is None:
-                path = self._spilled[key] = self._folder / f"{len(self._spilled):06d}.nt"
-            with path.open("ab") as stream:
-                stream.write(b"".join(lines))
+        path = self._folder / f"{len(self._spills):04d}.nt"
+        number = len(self._spills)
+        self._spills.append(path)
+        offset = 0
+        with path.open("wb") as stream:
+            for key, lines in self._held.items():
+                data = "".join(lines).encode("utf-8")
+                stream.write(data)
+                self._segments.setdefault(key, []).append((number, offset, len(data)))
+                offset += len(data)
         self._held.clear()
-        self._held_bytes = 0
+        self._held_size = 0
 
 
 def turtle_header(prefixes: dict[str, str]) -> bytes:
