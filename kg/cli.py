@@ -40,6 +40,8 @@ _SUMMARY = (
     ("methods", "method"),
     ("datasets", "dataset"),
     ("models", "model"),
+    ("tasks", "task"),
+    ("metrics", "metric"),
     ("persons", "person"),
     ("proposes links", "proposes"),
     ("uses links", "uses"),

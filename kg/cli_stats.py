@@ -35,9 +35,10 @@ def stats_command(out: Path, top: int, report_path: Path | None, no_report: bool
     """Print the headline tables of the graph built in OUT (default: kg-out) and write OUT/report.html.
 
     Reads OUT/graph.json (written by `kg build -o OUT`) and prints the most used
-    benchmarks, methods and models, benchmarks by year, communities, the most
-    central papers and entities, the papers that bridge communities and the
-    similar-paper links.  OUT/report.html holds the same tables with charts and
+    benchmarks, methods and models, the most addressed tasks, the most used
+    metrics, the benchmarks of each task, benchmarks by year, communities, the
+    most central papers and entities, the papers that bridge communities and
+    the similar-paper links.  OUT/report.html holds the same tables with charts and
     works offline.
     """
     from kg.analytics import load_graph

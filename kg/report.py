@@ -32,6 +32,7 @@ from ontology.util.files import write_text_atomic
 __all__ = ["Report", "build_report", "clip_label", "render_html", "write_report"]
 
 _TREND_ENTITIES = 5
+_BENCHMARKS_PER_TASK = 3
 _COMMUNITY_BARS = 20
 
 
@@ -45,7 +46,7 @@ class Report:
 
 
 def build_report(graph: nx.MultiDiGraph, *, top: int = 10) -> Report:
-    """Answer the headline questions about ``graph``: usage, trends, communities, centrality, similarity.
+    """Answer the headline questions about ``graph``: usage, tasks, trends, communities, centrality, similarity.
 
     Parameters
     ----------
@@ -61,11 +62,16 @@ def build_report(graph: nx.MultiDiGraph, *, top: int = 10) -> Report:
     [{'benchmark': 'SQuAD', 'papers': 3}, {'benchmark': 'GLUE', 'papers': 2}]
     """
     tables: dict[str, pd.DataFrame] = {"Graph": _summary(graph)}
-    for title, kind, column in (("Most used benchmarks", "dataset", "benchmark"),
-                                ("Most used methods", "method", "method"),
-                                ("Most used models", "model", "model")):
-        ranked = analytics.top_entities(graph, kind=kind, top=top)
+    for title, kind, column, relations in (("Most used benchmarks", "dataset", "benchmark", ("uses",)),
+                                           ("Most used methods", "method", "method", ("uses",)),
+                                           ("Most used models", "model", "model", ("uses",)),
+                                           ("Most addressed tasks", "task", "task", ("uses", "proposes")),
+                                           ("Most used metrics", "metric", "metric", ("uses",))):
+        ranked = analytics.top_entities(graph, kind=kind, top=top, relations=relations)
         tables[title] = ranked[["label", "papers"]].rename(columns={"label": column})
+    by_task = analytics.benchmarks_by_task(graph, top=_BENCHMARKS_PER_TASK, tasks=top)
+    tables["Benchmarks by task"] = by_task[["task_label", "task_papers", "label", "papers"]].rename(
+        columns={"task_label": "task", "task_papers": "papers on task", "label": "benchmark"})
     trends = analytics.entity_trends(graph, kind="dataset", top=_TREND_ENTITIES)
     tables["Top benchmarks by year"] = trends.reset_index()
 

@@ -35,7 +35,8 @@ def stats_run(sample_out):
 def test_kg_stats_prints_the_headline_tables_of_the_sample(stats_run):
     assert stats_run.exit_code == 0, stats_run.output
     output = stats_run.output
-    for title in ("Most used benchmarks", "Most used methods", "Most used models", "Top benchmarks by year",
+    for title in ("Most used benchmarks", "Most used methods", "Most used models", "Most addressed tasks",
+                  "Most used metrics", "Benchmarks by task", "Top benchmarks by year",
                   "Communities", "Most central papers", "Most central entities", "Papers bridging communities",
                   "Similar-paper links"):
         assert f"\n{title}" in output or output.startswith(title), title
@@ -105,6 +106,20 @@ def test_kg_stats_no_report_and_report_path(sample_out, tmp_path):
     assert quiet.exit_code == 0 and "Wrote" not in quiet.output and not elsewhere.exists()
     loud = CliRunner().invoke(main, ["stats", str(sample_out), "--report", str(elsewhere), "--top", "2"])
     assert loud.exit_code == 0 and elsewhere.exists()
+
+
+def test_kg_stats_shows_tasks_metrics_and_the_benchmarks_of_each_task(tmp_path):
+    write_json(toy_graph(tasks=True), tmp_path / "graph.json")
+    result = CliRunner().invoke(main, ["stats", str(tmp_path), "--top", "2", "--no-report"])
+    assert result.exit_code == 0, result.output
+    section = {title: result.output.split(f"{title}\n", 1)[1].split("\n\n", 1)[0]
+               for title in ("Most addressed tasks", "Most used metrics", "Benchmarks by task")}
+    assert re.search(r"question answering\s+3\n.*machine translation\s+2$", section["Most addressed tasks"], re.S)
+    assert re.search(r"BLEU\s+2\n\s*F1\s+2$", section["Most used metrics"])
+    rows = [line.split() for line in section["Benchmarks by task"].splitlines()[2:]]
+    assert rows == [["question", "answering", "3", "SQuAD", "3"], ["question", "answering", "3", "WMT14", "1"],
+                    ["machine", "translation", "2", "WMT14", "2"], ["machine", "translation", "2", "SQuAD", "1"]]
+    assert "(none)" in render_text(build_report(toy_graph(), top=2)).split("Benchmarks by task", 1)[1][:60]
 
 
 def test_kg_stats_has_help():
