@@ -389,8 +389,9 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
 
 #: How sure a mention is of its entity's kind: 2 = clear (curated, a known name, a head noun), 1 = a hint, 0 = none.
 _WEAK_TYPE_RULES = frozenset({"evaluated_on", "derived_from", "dataset_suffix", "list"})
-#: Which kind a name takes when its evidence ties (every entity kind, most specific first).
-_KIND_ORDER = (EntityKind.MODEL, EntityKind.DATASET, EntityKind.METHOD, EntityKind.TASK, EntityKind.METRIC)
+#: Which kind a name takes when its evidence ties (every entity kind): method last, since an untyped
+#: name is a method by default, while a task or metric type is evidence of its own.
+_KIND_ORDER = (EntityKind.MODEL, EntityKind.DATASET, EntityKind.TASK, EntityKind.METRIC, EntityKind.METHOD)
 
 
 def _type_evidence(mention: Mention) -> int:
