@@ -6,7 +6,7 @@ package on PyPI, installed with kg) on ``OUT/.kg-store`` (made by
 and returns a :class:`Server` whose :meth:`Server.stop` ends it.  The
 server is Oxigraph's: standard SPARQL 1.1 Protocol at ``/query`` (GET or
 POST), SPARQL results as JSON, XML, CSV or TSV by content negotiation, the
-Graph Store Protocol read-only at ``/store``, and a query page at ``/``.
+Graph Store Protocol read-only at ``/store``, and a YASGUI query page at ``/``.
 Updates (``/update``, writes to ``/store``) are answered ``403 Forbidden``:
 the store is opened read-only.
 
