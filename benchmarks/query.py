@@ -109,7 +109,7 @@ def show(seconds: float, limit: int, finished: bool = True) -> str:
 
 def bench_queries(out: Path, params: dict[str, dict[str, str]], repeat: int, limit: int,
                   rdflib_graph: Any) -> list[str]:
-    lines = ["| query | rows | in-process, warm | `kg query` command | as written (Oxigraph, no index) | rdflib | same rows |",
+    lines = ["| query | rows | in-process, warm | `kg query` command (CPU) | as written (Oxigraph, no index) | rdflib | same rows |",
              "|---|---:|---:|---:|---:|---:|---|"]
     for query in canned_queries().values():
         values = params.get(query.name, {}) if query.parameters else {}
@@ -138,7 +138,7 @@ def bench_queries(out: Path, params: dict[str, dict[str, str]], repeat: int, lim
                 rdflib_cell = f"fails ({type(error).__name__})"
         label = f"{query.name}" + "".join(f" {k}='{v}'" for k, v in values.items())
         lines.append(f"| {label} | {len(fast.rows)} | {statistics.median(warm):.3f} s | "
-                     f"{statistics.median(walls):.2f} s | {show(plain_seconds, limit, plain is not None)} | "
+                     f"{statistics.median(walls):.2f} s ({statistics.median(cpus):.2f} s CPU) | {show(plain_seconds, limit, plain is not None)} | "
                      f"{rdflib_cell} | {same} |")
         print(lines[-1], flush=True)
     return lines
