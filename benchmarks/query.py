@@ -138,7 +138,8 @@ def bench_queries(out: Path, params: dict[str, dict[str, str]], repeat: int, lim
                 rdflib_cell = f"fails ({type(error).__name__})"
         label = f"{query.name}" + "".join(f" {k}='{v}'" for k, v in values.items())
         lines.append(f"| {label} | {len(fast.rows)} | {statistics.median(warm):.3f} s | "
-                     f"{statistics.median(walls):.2f} s ({statistics.median(cpus):.2f} s CPU) | {show(plain_seconds, limit, plain is not None)} | "
+                     f"{statistics.median(walls):.2f} s ({statistics.median(cpus):.2f} s CPU) | "
+                     f"{show(plain_seconds, limit, plain is not None)} | "
                      f"{rdflib_cell} | {same} |")
         print(lines[-1], flush=True)
     return lines
