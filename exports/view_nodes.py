@@ -153,13 +153,11 @@ def _page_details(details: Details, sources: SourceTable) -> dict[str, Any]:
     return local
 
 
-def _link(position: int, relation: str, outgoing: bool, data: Mapping[str, Any],
-          graph: nx.MultiDiGraph) -> list[Any]:
-    """``[neighbour's position, relation, 1 if the edge leaves the node else 0, fields]`` of one edge.
+def _fields(relation: str, data: Mapping[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
+    """What the node view's edge tooltip shows of one edge (computed once per edge, for both its ends).
 
-    Called once per edge end of the whole graph: plain lookups, the similarity fields only for ``similarTo``.
+    Plain lookups, and the similarity fields only for ``similarTo``.
     """
-    link: list[Any] = [position, relation, 1 if outgoing else 0]
     fields: dict[str, Any] = {}
     confidence = data.get("confidence")
     if type(confidence) in (int, float):
@@ -183,14 +181,16 @@ def _link(position: int, relation: str, outgoing: bool, data: Mapping[str, Any],
         terms = display_texts(data.get("shared_terms"))[:SHARED_SHOWN]
         if terms:
             fields["tm"] = terms
-    if fields:
-        link.append(fields)
-    return link
+    return fields
 
 
 def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, int],
-           cache: dict[Hashable, Details] | None, sources: SourceTable) -> dict[str, Any]:
-    """What the generic view draws for ``node``: its details and its links to the best-placed neighbours."""
+           cache: dict[Hashable, Details] | None, sources: SourceTable,
+           memo: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """What the generic view draws for ``node``: its details and its links to the best-placed neighbours.
+
+    ``memo`` holds each edge's fields by the identity of its attribute dict, which both ends share.
+    """
     found: dict[Hashable, list[tuple[bool, Any, Mapping[str, Any]]]] = {}
     for _, other, key, data in graph.out_edges(node, keys=True, data=True):  # edge views: no per-item lookups
         found.setdefault(other, []).append((True, key, data))
@@ -207,7 +207,11 @@ def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, i
             relation = data.get("relation")
             if type(relation) is not str or not relation:
                 relation = display_text(relation) or display_text(key)
-            links.append(_link(position[other], relation, outgoing, data, graph))
+            fields = memo.get(id(data))
+            if fields is None:
+                fields = memo[id(data)] = _fields(relation, data, graph)
+            links.append([position[other], relation, 1 if outgoing else 0, fields] if fields
+                         else [position[other], relation, 1 if outgoing else 0])
     entry: dict[str, Any] = {"nb": links, "nt": len(neighbours)}
     details = node_details(graph, node, cache=cache)
     if details:
@@ -262,9 +266,10 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
     for node in sorted(graph, key=str):
         members[shard_of(node, shards)].append(node)
     written = []
+    memo: dict[int, dict[str, Any]] = {}  # the graph's edge dicts live as long as the graph: ids stay unique
     for number, nodes in enumerate(members):
         sources = SourceTable()
-        entries = {str(node): _entry(graph, node, position, cache, sources) for node in nodes}
+        entries = {str(node): _entry(graph, node, position, cache, sources, memo) for node in nodes}
         text = f"kgNodeShard({number}, {script_json({'sources': sources.names, 'nodes': entries})});\n"
         written.append(write_text_atomic(folder / f"{number:03d}.js", text))
     return written

@@ -17,11 +17,8 @@ left out.  Positions are screen pixels, laid out so that the map fits a
 1400x900 window at a zoom where the cluster labels are readable
 (:func:`fitted_paper_map`).
 
-Communities: Louvain (seeded) up to :data:`LOUVAIN_LIMIT` papers (0.13 s on
-ACL 2024's 933 papers, 0.9 s on 5,711); above it, fast label propagation
-first, then Louvain on the graph of those communities, which keeps large
-corpora within seconds (networkx's Louvain alone took minutes on 100,000
-nodes, ../shared/NOTES.md).
+Clusters and their labels come from :mod:`exports.view_clusters` (Louvain,
+or label propagation then Louvain above 20,000 linked papers).
 
 Examples
 --------
@@ -38,24 +35,22 @@ Examples
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
 import numpy as np
 
+from exports.view_clusters import cluster_labels, paper_clusters, similarity_graph
 from exports.view_data import ClusterData, Details, EdgeRecord, PageData
 from exports.view_details import edge_records, node_details, node_record
 from exports.view_landscape import MIN_FIT_SCALE, SCREEN
 from exports.view_layout import GOLDEN_ANGLE, LAYOUT_SEED
-from exports.view_styles import kind_of, relation_style, view_options
-from exports.view_text import SourceTable, clip, display_text, display_texts
-from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
+from exports.view_styles import relation_style, view_options
+from exports.view_text import SourceTable
 
 __all__ = [
     "CLUSTER_FONT",
-    "LOUVAIN_LIMIT",
     "MAP_CLUSTERS",
     "MAP_PAPERS",
     "PaperCluster",
@@ -63,10 +58,8 @@ __all__ = [
     "choose",
     "fitted_paper_map",
     "lay_out",
-    "paper_clusters",
     "paper_map",
     "paper_map_data",
-    "similarity_graph",
 ]
 
 #: Most papers a map draws (the most central of each drawn cluster).
@@ -76,10 +69,6 @@ MAP_CLUSTERS = 20
 #: Smallest community that counts as a cluster; smaller ones share the last cluster, :data:`POOL_LABEL`.
 MIN_CLUSTER = 3
 POOL_LABEL = "papers with few similar papers"
-#: Up to this many linked papers, Louvain on the papers; above, label propagation first (see the module doc).
-LOUVAIN_LIMIT = 20_000
-#: Terms and entities naming a cluster.
-LABEL_PARTS = 3
 #: Font size of a cluster's label, in pixels (at :data:`~exports.view_landscape.MIN_FIT_SCALE`: 12.75 px).
 CLUSTER_FONT = 17
 #: Tints of the clusters, in order (Tableau 10).
@@ -125,123 +114,6 @@ class PaperMap:
         return [paper for cluster in self.clusters[:self.shown] for paper in cluster.drawn]
 
 
-def similarity_graph(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None) -> nx.Graph:
-    """The undirected graph of ``similarTo`` links between ``papers`` (default: all), weighted by ``score``.
-
-    Nodes and edges are added in sorted order, so communities found on it do
-    not depend on ``PYTHONHASHSEED``.
-
-    >>> g = nx.MultiDiGraph()
-    >>> _ = g.add_edge("paper/b", "paper/a", key="similarTo", relation="similarTo", score=0.25)
-    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
-    >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
-    >>> list(similarity_graph(g).edges(data="weight"))
-    [('paper/a', 'paper/b', 0.25)]
-    """
-    if papers is None:
-        papers = [n for n, k in graph.nodes(data="kind") if k == "paper"]
-    scope = set(papers)
-    edges = {}
-    for paper in scope:
-        for other, keyed in graph.succ[paper].items():
-            data = keyed.get(_SIMILAR)
-            if data is None or other not in scope or other == paper:
-                continue
-            pair = (paper, other) if str(paper) < str(other) else (other, paper)
-            score = data.get("score")
-            weight = max(float(score), 0.01) if isinstance(score, (int, float)) else 0.5
-            edges[pair] = max(edges.get(pair, 0.0), weight)
-    sim = nx.Graph()
-    sim.add_nodes_from(sorted(scope, key=str))
-    sim.add_weighted_edges_from((a, b, w) for (a, b), w in sorted(edges.items(), key=lambda e: (str(e[0][0]),
-                                                                                               str(e[0][1]))))
-    return sim
-
-
-def paper_clusters(sim: nx.Graph, *, louvain_limit: int | None = None) -> list[list[Hashable]]:
-    """Communities of the linked papers of ``sim``, biggest first, each sorted by id.
-
-    Louvain up to ``louvain_limit`` (default :data:`LOUVAIN_LIMIT`) linked papers; above, fast label
-    propagation, then Louvain on the graph of those communities (their
-    links summed, inner links as self-loops), so that large corpora still
-    get a few dozen clusters.
-
-    >>> sim = nx.Graph([("a", "b"), ("b", "c"), ("a", "c"), ("x", "y"), ("y", "z"), ("x", "z"), ("c", "x")])
-    >>> paper_clusters(sim) == paper_clusters(sim, louvain_limit=0) == [["a", "b", "c"], ["x", "y", "z"]]
-    True
-    """
-    linked = [n for n in sim if sim.degree(n)]
-    core = sim.subgraph(linked)
-    if len(linked) <= (LOUVAIN_LIMIT if louvain_limit is None else louvain_limit):
-        parts = nx.community.louvain_communities(core, weight="weight", seed=LAYOUT_SEED)
-    else:
-        first = sorted((sorted(part, key=str) for part in nx.community.fast_label_propagation_communities(
-            core, weight="weight", seed=LAYOUT_SEED)), key=lambda part: str(part[0]))
-        which = {node: i for i, part in enumerate(first) for node in part}
-        merged = nx.Graph()
-        merged.add_nodes_from(range(len(first)))
-        weights: dict[tuple[int, int], float] = {}
-        for u, v, w in core.edges(data="weight", default=1.0):
-            a, b = sorted((which[u], which[v]))
-            weights[(a, b)] = weights.get((a, b), 0.0) + w  # a == b: a self-loop keeps the inner weight
-        merged.add_weighted_edges_from((a, b, w) for (a, b), w in sorted(weights.items()))
-        groups = nx.community.louvain_communities(merged, weight="weight", seed=LAYOUT_SEED)
-        parts = [[node for i in group for node in first[i]] for group in groups]
-    return sorted((sorted(part, key=str) for part in parts), key=lambda part: (-len(part), str(part[0])))
-
-
-def _entities(graph: nx.MultiDiGraph, paper: Hashable) -> set[Hashable]:
-    return {v for v, keyed in graph.succ[paper].items()
-            if kind_of(graph.nodes[v]) in ENTITY_KINDS
-            and any((d.get("relation") or k) in PAPER_ENTITY_RELATIONS for k, d in keyed.items())}
-
-
-def _labels(graph: nx.MultiDiGraph, sim: nx.Graph, parts: Sequence[Sequence[Hashable]]) -> list[str]:
-    """Each cluster's label: the terms its links share and the entities its papers name, most distinctive first.
-
-    A term scores its count among the cluster's inner links times the log of
-    how rare it is among all links; an entity, its papers in the cluster times
-    the log of how rare it is among all papers.  Terms within a chosen
-    entity's name are skipped.
-    """
-    which = {node: i for i, part in enumerate(parts) for node in part}
-    terms: list[Counter[str]] = [Counter() for _ in parts]
-    all_terms: Counter[str] = Counter()
-    links = 0
-    for u, v in sim.edges():
-        shared = graph.edges[u, v, _SIMILAR] if graph.has_edge(u, v, _SIMILAR) else graph.edges[v, u, _SIMILAR]
-        words = display_texts(shared.get("shared_terms"))
-        links += 1
-        all_terms.update(words)
-        if u in which and which[u] == which.get(v):
-            terms[which[u]].update(words)
-    named: list[Counter[Hashable]] = [Counter() for _ in parts]
-    all_named: Counter[Hashable] = Counter()
-    for paper in sim:
-        found = _entities(graph, paper)
-        all_named.update(found)
-        if paper in which:
-            named[which[paper]].update(found)
-    papers = max(sim.number_of_nodes(), 1)
-    labels = []
-    for i, part in enumerate(parts):
-        scored = [(count * math.log(links / all_terms[t]), t.casefold(), t) for t, count in terms[i].items()
-                  if count >= 2]
-        for entity, count in named[i].items():
-            if count >= 2:
-                name = display_text(graph.nodes[entity].get("label")) or str(entity)
-                scored.append((count * math.log(papers / all_named[entity]), name.casefold(), name))
-        chosen: list[str] = []
-        for _, folded, text in sorted(scored, key=lambda s: (-s[0], s[1])):
-            if any(folded in c.casefold() or c.casefold() in folded for c in chosen):
-                continue
-            chosen.append(clip(text, 22))
-            if len(chosen) == LABEL_PARTS:
-                break
-        labels.append(" · ".join(chosen) or f"{len(part)} papers")
-    return labels
-
-
 def paper_map(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None, *,
               max_papers: int = MAP_PAPERS, max_clusters: int = MAP_CLUSTERS) -> PaperMap:
     """The clusters of ``papers`` (default: all) and which of their papers a map draws (not laid out).
@@ -255,7 +127,7 @@ def paper_map(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None
     parts = paper_clusters(sim)
     small = [node for part in parts if len(part) < MIN_CLUSTER for node in part]
     parts = [part for part in parts if len(part) >= MIN_CLUSTER]
-    labels = _labels(graph, sim, parts)
+    labels = cluster_labels(graph, sim, parts)
     if small:  # communities of one or two papers share one last cluster
         parts.append(sorted(small, key=str))
         labels.append(POOL_LABEL)

@@ -415,8 +415,8 @@ for i in range(300):  # a paper map: every paper's nearest papers, in 10 groups 
         other = i - i % 30 + (i + j) % 30
         g.add_edge(f"paper/p{i}", f"paper/p{other}", key="similarTo", relation="similarTo", score=0.3 + j / 10,
                    shared_terms=[f"t{i % 30 // 3}", "x"], shared_entities=[f"method/m{i % 30}"])
-import exports.view_papermap
-exports.view_papermap.LOUVAIN_LIMIT = 150
+import exports.view_clusters
+exports.view_clusters.LOUVAIN_LIMIT = 150
 digest.update(h.render_paper_map(g, max_nodes=120).encode())
 sys.stdout.write(digest.hexdigest())
 """
