@@ -109,7 +109,8 @@ def show(seconds: float, limit: int, finished: bool = True) -> str:
 
 def bench_queries(out: Path, params: dict[str, dict[str, str]], repeat: int, limit: int,
                   rdflib_graph: Any) -> list[str]:
-    lines = ["| query | rows | in-process, warm | `kg query` command (CPU) | as written (Oxigraph, no index) | rdflib | same rows |",
+    lines = ["| query | rows | in-process, warm | `kg query` command (CPU) | as written (Oxigraph, no index) | rdflib "
+             "| same rows |",
              "|---|---:|---:|---:|---:|---:|---|"]
     for query in canned_queries().values():
         values = params.get(query.name, {}) if query.parameters else {}
@@ -160,7 +161,8 @@ def bench_lookups(out: Path, count: int, seed: int) -> list[str]:
         words = text.split()
         start = chooser.randrange(len(words) - 2)
         fragments.append((iri, " ".join(words[start:start + 3])))
-    lines = ["| lookup | right paper found | median time | slowest | median papers found |", "|---|---:|---:|---:|---:|"]
+    lines = ["| lookup | right paper found | median time | slowest | median papers found |",
+             "|---|---:|---:|---:|---:|"]
     with TextIndex(out / STORE_DIR / INDEX_NAME) as index:
         for name, cases in (("full title", full), ("3-word fragment", fragments)):
             hits, times, found = 0, [], []

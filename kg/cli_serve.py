@@ -1,4 +1,4 @@
-"""``kg serve``: a read-only SPARQL 1.1 endpoint over a build, for any SPARQL client (the library is :mod:`kg.serve`)."""
+"""``kg serve``: a read-only SPARQL 1.1 endpoint over a build for any SPARQL client (library: :mod:`kg.serve`)."""
 from __future__ import annotations
 
 import signal

@@ -293,7 +293,8 @@ def _result(answer: object, timings: tuple[tuple[str, float], ...]) -> QueryResu
 
         rows = tuple(tuple(term(solution[v]) for v in variables) for solution in answer)
         return QueryResult("select", variables=variables, rows=rows, timings=timings)
-    triples = tuple((_from_ox(t.subject), _from_ox(t.predicate), _from_ox(t.object)) for t in answer)  # type: ignore[attr-defined]
+    triples = tuple((_from_ox(t.subject), _from_ox(t.predicate), _from_ox(t.object))
+                    for t in answer)  # type: ignore[attr-defined]
     return QueryResult("graph", triples=triples, timings=timings)  # type: ignore[arg-type]
 
 

@@ -1,4 +1,4 @@
-"""The text index beside the query store: full titles, labels and aliases in SQLite (FTS5 trigrams), and precomputed results.
+"""The text index of a query store: full titles, labels, aliases (SQLite FTS5 trigrams) and precomputed results.
 
 ``kg query --name paper-facts --param title=...`` used to scan every label
 of the graph with ``CONTAINS(LCASE(...))``.  The text index answers such a

@@ -1,4 +1,4 @@
-"""The query store made ahead of time: Oxigraph store, text index, precomputed aggregates, and the same answers as without them."""
+"""The query store made ahead of time (Oxigraph store, text index, precomputed aggregates): same answers, faster."""
 from __future__ import annotations
 
 import json
@@ -156,7 +156,8 @@ def test_a_touched_graph_keeps_its_store_and_a_changed_one_gets_a_new_one(tmp_pa
 
 def test_half_made_stores_of_killed_processes_are_removed(tmp_path):
     write_rdf(toy_graph(), tmp_path)
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
     leftover = tmp_path / f"{STORE_DIR}.{int(dead.stdout)}.tmp"
     leftover.mkdir()
     (leftover / "000001.sst").write_bytes(b"half")
@@ -187,7 +188,8 @@ def test_a_linked_store_folder_is_never_followed(tmp_path):
 
 
 def test_lookup_headers_are_checked():
-    query = parse_canned("q", "# @param t string  a title\n# @lookup t contains kg:Paper ?p\nSELECT ?t WHERE { ?p ?x ?t }")
+    query = parse_canned("q", "# @param t string  a title\n# @lookup t contains kg:Paper ?p\n"
+                              "SELECT ?t WHERE { ?p ?x ?t }")
     assert query.lookups == (Lookup("t", "contains", f"{KG}Paper", "p"),)
     with pytest.raises(QueryError, match="names no @param"):
         parse_canned("q", "# @lookup t contains kg:Paper ?p\nSELECT * {}")
