@@ -210,14 +210,17 @@ def tfidf(papers: Sequence[str], documents: Iterable[tuple[str, str]]) -> PaperV
     pair = np.fromiter((" " in term for term in vocabulary), dtype=bool, count=len(vocabulary))
     common = frequency > max(int(_COMMON_TERM_SHARE * len(papers)), _COMMON_TERM_FLOOR)
     keep = np.flatnonzero(~common & ~(pair & (frequency < 2)))
-    rare = weights[:, keep]
-    text = _non_empty(tuple(papers), rare, tuple(vocabulary[keep].tolist()))
     common = np.flatnonzero(common)
+    common_weights = weights[:, common]
+    rare = weights[:, keep]
+    del weights  # the largest matrix: only its two parts are kept
+    kept_norm, common_norm = _norms(rare), _norms(common_weights)
+    full_norm = np.sqrt(kept_norm.astype(np.float64) ** 2 + common_norm ** 2).astype(np.float32)
+    text = _non_empty(tuple(papers), rare, tuple(vocabulary[keep].tolist()), norms=kept_norm)
     backoff = TextBackoff(
-        papers=tuple(papers), rows=_positions(text.papers, papers), kept_norm=_norms(rare),
-        full_norm=_norms(weights[:, np.concatenate([keep, common])]), common=weights[:, common],
-        common_terms=tuple(vocabulary[common].tolist()), idf=np.concatenate([idf[keep], idf[common]]),
-        bare=terms.bare)
+        papers=tuple(papers), rows=_positions(text.papers, papers), kept_norm=kept_norm, full_norm=full_norm,
+        common=common_weights, common_terms=tuple(vocabulary[common].tolist()),
+        idf=np.concatenate([idf[keep], idf[common]]), bare=terms.bare)
     return PaperVectors(text.papers, text.matrix, text.columns, backoff)
 
 
@@ -313,6 +316,8 @@ def combined_vectors(text: PaperVectors, entities: PaperVectors, *, entity_weigh
     >>> c.papers, c.columns, c.matrix.toarray().astype(float).round(3).tolist()
     (('paper/a', 'paper/b'), ('word', 'dataset/x'), [[1.0, 0.0], [0.707, 0.707]])
     """
+    if not entities.papers and list(text.papers) == sorted(text.papers):
+        return PaperVectors(text.papers, text.matrix, text.columns)  # nothing to add: no copy
     papers = tuple(sorted(set(text.papers) | set(entities.papers)))
     if not papers:
         return _empty()
@@ -330,11 +335,17 @@ def combined_vectors(text: PaperVectors, entities: PaperVectors, *, entity_weigh
     return _non_empty(papers, sp.hstack(parts, format="csr"), (*text.columns, *entities.columns))
 
 
-def _non_empty(papers: tuple[str, ...], matrix, columns: tuple[str, ...] = ()) -> PaperVectors:
-    """Rows L2-normalised; all-zero rows (nothing left after stop words) dropped."""
+def _non_empty(papers: tuple[str, ...], matrix, columns: tuple[str, ...] = (),
+               norms: np.ndarray | None = None) -> PaperVectors:
+    """Rows L2-normalised (in place when ``matrix`` is a float32 CSR); all-zero rows dropped.
+
+    ``norms`` are the rows' norms when already known.
+    """
     matrix = sp.csr_matrix(matrix, dtype=np.float32)
     matrix.sort_indices()  # sums in column order: the same bits whatever order the papers came in
-    norms = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
+    norms = _norms(matrix) if norms is None else norms
     keep = np.flatnonzero(norms > 0)
-    matrix = sp.diags(1 / norms[keep], format="csr") @ matrix[keep]
-    return PaperVectors(tuple(papers[i] for i in keep), sp.csr_matrix(matrix, dtype=np.float32), columns)
+    matrix.data /= np.repeat(np.where(norms > 0, norms, 1), np.diff(matrix.indptr)).astype(np.float32)
+    if len(keep) < matrix.shape[0]:
+        matrix = matrix[keep]
+    return PaperVectors(tuple(papers[i] for i in keep), matrix, columns)
