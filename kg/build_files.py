@@ -10,14 +10,15 @@ which files a build folder holds:
 * ``induced(nodes)`` -- those nodes with all their attributes and every edge
   between them, attributes included.
 
-:func:`graph_files` picks the reader for a folder.  Today a build folder
-holds ``graph.json`` (node-link JSON), read by :class:`NodeLinkFiles`: the
-file is parsed in full for each request (JSON cannot be read in part), but
-only the skeleton and the chosen nodes become networkx objects, which is
-where reading the whole graph spends most of its time and memory.  A reader
-of on-disk node and edge tables answers the same three requests reading only
-the columns (skeleton) and rows (induced) it needs; :func:`graph_files` is
-the place to choose it.
+:func:`graph_files` picks the reader for a folder.  A folder built by this
+kg holds the graph tables ``tables/*.parquet`` (:mod:`exports.graph_tables`),
+read by :class:`kg.table_files.TableFiles`: the skeleton reads a few narrow
+columns and a subgraph only the rows of its nodes, so neither parses the
+corpus.  An older folder holds only ``graph.json`` (node-link JSON), read by
+:class:`NodeLinkFiles`: the file is parsed in full for each request (JSON
+cannot be read in part), but only the skeleton and the chosen nodes become
+networkx objects, which is where reading the whole graph spends most of its
+time and memory.
 
 Examples
 --------
@@ -43,6 +44,7 @@ from typing import Any, Protocol
 import networkx as nx
 
 from exports.node_link import GraphFileError, from_json, read_json
+from kg.table_files import TableFiles, has_tables
 from ontology.errors import KgError
 
 __all__ = [
@@ -158,6 +160,8 @@ def graph_files(folder: Path | str) -> GraphFiles:
     kg.build_files.BuildFolderError: /no/such/folder holds no graph.json: build it first with `kg build -o /no/such/folder` (or kg.build_folder("/no/such/folder") in Python)
     """
     folder = Path(folder)
+    if has_tables(folder):
+        return TableFiles(folder)
     if (folder / GRAPH_JSON).is_file():
         return NodeLinkFiles(folder)
     raise BuildFolderError(f"{folder} holds no {GRAPH_JSON}: build it first with `kg build -o {folder}` "

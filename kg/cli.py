@@ -17,20 +17,15 @@ from typing import TYPE_CHECKING, Any
 import click
 from tqdm import tqdm
 
-from exports.html_view import write_html
-from exports.node_link import write_json
-from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS, write_rdf
-from exports.views import write_views
+from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS
 from kg.cli_options import max_nodes_option, output_option, renamed_option
+from kg.outputs import CACHE_FOLDER, write_outputs
 from ontology.errors import KgError
 from ontology.text import escape_controls
-from ontology.util.files import folder_lock, output_transaction
+from ontology.util.files import folder_lock
 
 if TYPE_CHECKING:
     from kg.pipeline import BuildResult
-
-#: Folder inside the output folder where per-document records are cached between builds.
-CACHE_FOLDER = ".kg-cache"
 
 __all__ = ["main", "KgGroup", "os_error_message"]
 
@@ -139,14 +134,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
         for problem in (*result.warnings, *result.problems):
             click.echo(f"warning: {escape_controls(str(problem))}", err=True)
         try:
-            with output_transaction(output):
-                written = [
-                    *write_rdf(result.graph, output, rdf_formats),
-                    write_html(result.graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
-                    write_json(result.graph, output / "graph.json"),
-                ]
-                if views:
-                    written.append(write_views(result.graph, output / "views", top=max_nodes)[-1])  # index.html
+            written = write_outputs(result.graph, output, rdf_formats=rdf_formats, views=views, max_nodes=max_nodes)
         except KeyboardInterrupt:
             raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") from None
     _print_summary(result, written)

@@ -4,7 +4,7 @@
 >>> from kg.analytics.toy import toy_graph
 >>> out = Path(tempfile.mkdtemp())
 >>> [path.name for path in write_outputs(toy_graph(), out, views=False)]
-['graph.ttl', 'graph.html', 'graph.json', '.kg-store']
+['graph.ttl', 'graph.html', 'graph.json', 'nodes.parquet', 'edges.parquet', 'edges_in.parquet', '.kg-store']
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from exports.graph_tables import write_graph_tables
 from exports.html_view import write_html
 from exports.node_link import write_json
 from exports.rdf_formats import write_rdf
@@ -31,7 +32,8 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     """Write ``graph``'s outputs into the folder ``output`` in one transaction; return the files written.
 
     ``graph.ttl`` (and any other ``rdf_formats``), ``graph.html`` (the entity
-    landscape), ``graph.json`` and, with ``views``, ``views/`` (its
+    landscape), ``graph.json``, the graph tables ``tables/*.parquet`` that
+    subgraphs are read from (:mod:`exports.graph_tables`) and, with ``views``, ``views/`` (its
     ``index.html``).  The outputs are replaced together or, on any failure,
     not at all (:func:`ontology.util.files.output_transaction`); then the
     query store (``.kg-store``) is made from the new ``graph.ttl`` when it
@@ -45,6 +47,7 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
             *write_rdf(graph, output, formats),
             write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
             write_json(graph, output / "graph.json"),
+            *write_graph_tables(graph, output),
         ]
         if views:
             written.append(write_views(graph, output / "views", top=max_nodes)[-1])  # index.html

@@ -27,10 +27,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Hashable
 from pathlib import Path
+from typing import TypeVar
 
 import networkx as nx
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from exports.graph_tables import TABLES_FOLDER, graph_from_tables, read_edge_rows, read_node_rows
 from ontology.errors import KgError
@@ -38,6 +40,7 @@ from ontology.errors import KgError
 __all__ = ["TableFiles", "has_tables"]
 
 _FILES = ("nodes.parquet", "edges.parquet", "edges_in.parquet")
+T = TypeVar("T")
 
 
 def has_tables(folder: Path) -> bool:
@@ -55,7 +58,11 @@ class TableFiles:
         return f"TableFiles({str(self.folder)!r})"
 
     def size(self) -> int:
-        return sum((self.folder / TABLES_FOLDER / name).stat().st_size for name in _FILES)
+        """The tables' uncompressed bytes (comparable to a ``graph.json``'s size; the files are ~8x smaller)."""
+        def uncompressed(name: str) -> int:
+            metadata = pq.ParquetFile(self.folder / TABLES_FOLDER / name).metadata
+            return sum(metadata.row_group(index).total_byte_size for index in range(metadata.num_row_groups))
+        return self._guarded(lambda: sum(uncompressed(name) for name in _FILES))
 
     def whole(self) -> nx.MultiDiGraph:
         return self._guarded(lambda: graph_from_tables(read_node_rows(self.folder), read_edge_rows(self.folder)))
@@ -84,7 +91,7 @@ class TableFiles:
             return graph_from_tables(read_node_rows(self.folder, ids=keep), edges)
         return self._guarded(read)
 
-    def _guarded(self, read: Callable[[], nx.MultiDiGraph]) -> nx.MultiDiGraph:
+    def _guarded(self, read: Callable[[], T]) -> T:
         try:
             return read()
         except FileNotFoundError as error:

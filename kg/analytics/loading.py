@@ -8,6 +8,7 @@ import networkx as nx
 
 from exports.node_link import read_json
 from kg.analytics.errors import AnalyticsError
+from kg.table_files import TableFiles, TableFilesError, has_tables
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
@@ -16,12 +17,14 @@ __all__ = ["load_graph", "load_rdf"]
 
 
 def load_graph(out_dir: Path | str) -> nx.MultiDiGraph:
-    """The networkx graph of a build's output folder (its ``graph.json``).
+    """The networkx graph of a build's output folder (its graph tables, else its ``graph.json``).
 
     Parameters
     ----------
     out_dir : path
         The folder ``kg build -o OUT`` wrote, or the ``graph.json`` file itself.
+        A folder is read from its ``tables/*.parquet`` when it has them
+        (:mod:`kg.table_files`: about twice as fast as parsing the JSON).
 
     Returns
     -------
@@ -44,6 +47,11 @@ def load_graph(out_dir: Path | str) -> nx.MultiDiGraph:
     True
     """
     path = Path(out_dir)
+    if path.is_dir() and has_tables(path):
+        try:
+            return TableFiles(path).whole()
+        except TableFilesError as error:
+            raise AnalyticsError(str(error)) from error
     path = path / "graph.json" if path.is_dir() or path.suffix != ".json" else path
     if not path.is_file():
         raise AnalyticsError(f"{path} does not exist: run `kg build -o {path.parent}` first")
