@@ -25,7 +25,6 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
-from ontology.errors import KgError
 from ontology.kinds import ENTITY_KINDS
 
 __all__ = [
@@ -48,6 +47,7 @@ _COMMON_TERM_SHARE = 0.05
 _COMMON_TERM_FLOOR = 100
 _ENTITY_KINDS = frozenset(ENTITY_KINDS)
 _ENTITY_RELATIONS = frozenset({"uses", "proposes"})
+_ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 
 
@@ -193,27 +193,21 @@ def tfidf(papers: Sequence[str], documents: Iterable[tuple[str, str]]) -> PaperV
 
     ``documents`` is read once; ``papers`` may be filled while it is read.
     """
-    from sklearn.feature_extraction.text import TfidfVectorizer
+    from kg.similarity_terms import split_columns, term_weights
 
     terms = _Terms()
-    # norm=None: each cell is (1 + log tf) * idf whatever the order of the texts; rows are normalised below
-    vectorizer = TfidfVectorizer(analyzer=terms, sublinear_tf=True, norm=None, dtype=np.float32)
-    try:
-        weights = sp.csr_matrix(vectorizer.fit_transform(documents))
-    except ValueError as error:  # no text, or only stop words: no vocabulary at all
-        if isinstance(error, KgError):  # raised by the texts themselves (e.g. a paper given twice)
-            raise
+    weights, vocabulary, idf = term_weights(map(terms, documents))  # one copy of the matrix, float32
+    if not weights.shape[1]:  # no text, or only stop words: no vocabulary at all
         return _empty()
-    vocabulary, idf = vectorizer.get_feature_names_out(), vectorizer.idf_.astype(np.float32)
-    weights.sort_indices()
     frequency = np.bincount(weights.indices, minlength=weights.shape[1])
     pair = np.fromiter((" " in term for term in vocabulary), dtype=bool, count=len(vocabulary))
     common = frequency > max(int(_COMMON_TERM_SHARE * len(papers)), _COMMON_TERM_FLOOR)
-    keep = np.flatnonzero(~common & ~(pair & (frequency < 2)))
-    common = np.flatnonzero(common)
-    common_weights = weights[:, common]
-    rare = weights[:, keep]
-    del weights  # the largest matrix: only its two parts are kept
+    kept = ~common & ~(pair & (frequency < 2))
+    keep, common = np.flatnonzero(kept), np.flatnonzero(common)
+    rare, other = split_columns(weights, kept)  # the largest matrix, reused for its kept part
+    del weights
+    common_weights = other[:, np.searchsorted(np.flatnonzero(~kept), common)].tocsr()
+    del other
     kept_norm, common_norm = _norms(rare), _norms(common_weights)
     full_norm = np.sqrt(kept_norm.astype(np.float64) ** 2 + common_norm ** 2).astype(np.float32)
     text = _non_empty(tuple(papers), rare, tuple(vocabulary[keep].tolist()), norms=kept_norm)
@@ -247,7 +241,22 @@ class TextBackoff:
 
 
 def _norms(matrix: sp.csr_matrix) -> np.ndarray:
-    return np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel()).astype(np.float32)
+    """The rows' L2 norms (float32), summed in each row's stored order, a block of rows at a time."""
+    matrix = sp.csr_matrix(matrix)
+    norms = np.empty(matrix.shape[0], dtype=np.float32)
+    for start in range(0, matrix.shape[0], _ROWS):
+        bounds = matrix.indptr[start:start + _ROWS + 1]
+        cells = matrix.data[bounds[0]:bounds[-1]].astype(np.float64)
+        total = np.concatenate([[0.0], np.cumsum(cells * cells)])
+        norms[start:start + len(bounds) - 1] = np.sqrt(total[bounds[1:] - bounds[0]] - total[bounds[:-1] - bounds[0]])
+    return norms
+
+
+def _scale_rows(matrix: sp.csr_matrix, factors: np.ndarray) -> None:
+    """Multiply each row of ``matrix`` by its factor, in place, a block of rows at a time."""
+    for start in range(0, matrix.shape[0], _ROWS):
+        bounds = matrix.indptr[start:start + _ROWS + 1]
+        matrix.data[bounds[0]:bounds[-1]] *= np.repeat(factors[start:start + len(bounds) - 1], np.diff(bounds))
 
 
 def _positions(kept: Sequence[str], papers: Sequence[str]) -> np.ndarray:
@@ -345,7 +354,7 @@ def _non_empty(papers: tuple[str, ...], matrix, columns: tuple[str, ...] = (),
     matrix.sort_indices()  # sums in column order: the same bits whatever order the papers came in
     norms = _norms(matrix) if norms is None else norms
     keep = np.flatnonzero(norms > 0)
-    matrix.data /= np.repeat(np.where(norms > 0, norms, 1), np.diff(matrix.indptr)).astype(np.float32)
+    _scale_rows(matrix, (1 / np.where(norms > 0, norms, 1)).astype(np.float32))
     if len(keep) < matrix.shape[0]:
         matrix = matrix[keep]
     return PaperVectors(tuple(papers[i] for i in keep), matrix, columns)

@@ -1,0 +1,104 @@
+"""Term counts of a stream of documents in little memory, for :func:`kg.similarity_vectors.tfidf`.
+
+scikit-learn's ``TfidfVectorizer`` holds about three copies of the matrix
+while it builds it (counts, columns sorted, IDF applied); at a million
+papers that alone is more than 2 GB.  :func:`term_weights` keeps one: the
+counts are appended to typed arrays as the documents are read, the columns
+are renumbered in place in alphabetical order (so the result does not depend
+on the order of the documents), and the sublinear TF and smooth IDF of
+scikit-learn are applied in place.  :func:`split_columns` then takes some
+columns out into a matrix of their own and compacts the rest in place.
+
+>>> weights, vocabulary, idf = term_weights([["graph", "graph", "network"], ["network"]])
+>>> vocabulary.tolist(), weights.toarray().astype(float).round(2).tolist()
+(['graph', 'network'], [[2.38, 1.0], [0.0, 1.0]])
+"""
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Iterable
+
+import numpy as np
+import scipy.sparse as sp
+
+__all__ = ["split_columns", "term_weights"]
+
+_ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
+
+
+def term_weights(documents: Iterable[list[str]]) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]:
+    """TF-IDF weights (``1 + log tf`` times ``log((1 + n) / (1 + df)) + 1``), unnormalised, as float32 CSR.
+
+    ``documents`` are lists of terms, read once.  Returns the matrix (rows in
+    the documents' order, columns in alphabetical order, indices sorted in
+    each row), the vocabulary (object array) and the IDF of each column.
+    """
+    vocabulary: dict[str, int] = {}
+    indptr, indices, counts = array("q", [0]), array("i"), array("f")
+    for terms in documents:
+        for term, count in Counter(terms).items():
+            indices.append(vocabulary.setdefault(term, len(vocabulary)))
+            counts.append(count)
+        indptr.append(len(indices))
+    words = np.array(list(vocabulary), dtype=object)
+    del vocabulary
+    order = np.argsort(words, kind="stable")
+    rank = np.empty(len(order), dtype=np.int32)
+    rank[order] = np.arange(len(order), dtype=np.int32)
+    columns = np.frombuffer(indices, dtype=np.int32) if len(indices) else np.empty(0, dtype=np.int32)
+    data = np.frombuffer(counts, dtype=np.float32) if len(counts) else np.empty(0, dtype=np.float32)
+    columns = columns.copy() if not columns.flags.writeable else columns
+    data = data.copy() if not data.flags.writeable else data
+    np.take(rank, columns, out=columns)
+    rows = len(indptr) - 1
+    bounds = np.frombuffer(indptr, dtype=np.int64).astype(_index_dtype(len(columns)))
+    matrix = sp.csr_matrix((data, columns, bounds), shape=(rows, len(words)), copy=False)
+    matrix.sort_indices()
+    frequency = np.bincount(matrix.indices, minlength=len(words))
+    idf = (np.log((1 + rows) / (1 + frequency)) + 1).astype(np.float32)
+    np.log(matrix.data, out=matrix.data)
+    matrix.data += 1
+    for start in range(0, len(matrix.data), _ROWS * 64):
+        block = slice(start, start + _ROWS * 64)
+        matrix.data[block] *= idf[matrix.indices[block]]
+    return matrix, words[order], idf
+
+
+def split_columns(matrix: sp.csr_matrix, keep: np.ndarray) -> tuple[sp.csr_matrix, sp.csr_matrix]:
+    """``(matrix[:, keep], matrix[:, ~keep])`` for a boolean ``keep`` over the columns; ``matrix`` is reused.
+
+    The second part is copied out first, then the kept cells are moved to
+    the front of ``matrix``'s own arrays a block of rows at a time, so memory
+    grows by the second part only.  ``matrix`` must not be used afterwards.
+
+    >>> m = sp.csr_matrix(np.array([[1, 2, 3], [0, 4, 5]], dtype=np.float32))
+    >>> kept, other = split_columns(m, np.array([True, False, True]))
+    >>> kept.toarray().tolist(), other.toarray().tolist()
+    ([[1.0, 3.0], [0.0, 5.0]], [[2.0], [4.0]])
+    """
+    keep = np.asarray(keep, dtype=bool)
+    other = matrix[:, np.flatnonzero(~keep)].tocsr()
+    renumber = np.cumsum(keep, dtype=np.int32) - 1
+    indptr = np.zeros(matrix.shape[0] + 1, dtype=_index_dtype(len(matrix.indices)))
+    written = 0
+    indices, data, bounds = matrix.indices, matrix.data, matrix.indptr
+    for start in range(0, matrix.shape[0], _ROWS):
+        stop = min(start + _ROWS, matrix.shape[0])
+        cells = slice(bounds[start], bounds[stop])
+        mask = keep[indices[cells]]
+        moved_indices, moved_data = renumber[indices[cells][mask]], data[cells][mask]
+        indices[written:written + len(mask.nonzero()[0])] = moved_indices
+        data[written:written + len(moved_data)] = moved_data
+        within = np.concatenate([[0], np.cumsum(mask, dtype=np.int64)])
+        indptr[start + 1:stop + 1] = written + within[bounds[start + 1:stop + 1] - bounds[start]]
+        written += len(moved_data)
+    kept = sp.csr_matrix((data[:written], indices[:written], indptr), shape=(matrix.shape[0], int(keep.sum())),
+                         copy=False)
+    kept.has_sorted_indices = True
+    return kept, other
+
+
+def _index_dtype(cells: int) -> type:
+    """int32 while it can count ``cells`` (scipy then keeps the indices as they are), else int64."""
+    return np.int32 if cells < np.iinfo(np.int32).max else np.int64
