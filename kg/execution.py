@@ -1,9 +1,11 @@
-"""Run per-document extraction in this process, in a process pool, or on a Dask cluster.
+"""Run a build's independent tasks in this process, in a process pool, or on a Dask cluster.
 
 Extraction is a pure function of one document (:func:`read_document`),
 so it maps over documents anywhere; the graph is assembled afterwards, in
-the calling process, from the records in input order.  Every way of running
-gives the same records, hence the same graph and the same output bytes.
+the calling process, from the records in input order.  The similarity
+search's block tasks run on the same workers (:meth:`Executor.map`).
+Every way of running gives the same records and links, hence the same
+graph and the same output bytes.
 
 >>> from kg.sources import SourceText
 >>> page = SourceText("p.txt", "Germany\\nWe study retrieval of things.\\nACL 2026\\nPoster\\n", "lecture-page")
@@ -12,16 +14,18 @@ gives the same records, hence the same graph and the same output bytes.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from extractors.readers import read_records
 from kg.sources import SourceText
 from ontology.records import DocumentRecords, InputProblem
 
-__all__ = ["read_document", "map_documents", "dask_client"]
+__all__ = ["read_document", "map_documents", "dask_client", "Executor", "executor"]
 
 
 def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset()) -> DocumentRecords:
@@ -53,32 +57,75 @@ def map_documents(
     ("tcp://host:8786") or "local" for a :class:`distributed.LocalCluster`
     with ``workers`` worker processes.
     """
-    read = partial(read_document, repeated=repeated)
-    if dask:
-        yield from _on_dask(read, sources, dask, workers)
-    elif workers > 1 and len(sources) > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+    with executor(workers=workers, dask=dask) as running:
+        yield from running.map_documents(sources, repeated=repeated)
+
+
+@dataclass
+class Executor:
+    """Where a build's tasks run: ``pool`` (local processes), ``client`` (Dask) or neither (this process)."""
+
+    workers: int = 1
+    pool: ProcessPoolExecutor | None = None
+    client: Any = None
+
+    def map(self, function: Callable, items: Iterable) -> list:
+        """``[function(item) for item in items]``, computed on the workers, results in order.
+
+        For coarse tasks (the similarity search's blocks): each item is sent
+        to a worker on its own.
+        """
+        items = list(items)
+        if self.client is not None and len(items) > 1:
+            return self.client.gather(self.client.map(function, items, pure=False))
+        if self.pool is not None and len(items) > 1:
+            return list(self.pool.map(function, items))
+        return [function(item) for item in items]
+
+    def map_documents(self, sources: Sequence[SourceText], *, repeated: frozenset[str]) -> Iterator[DocumentRecords]:
+        """Records of each source, yielded in the order of ``sources`` as they are done."""
+        read = partial(read_document, repeated=repeated)
+        if self.client is not None:
+            yield from _on_dask(read, sources, self.client)
+        elif self.pool is not None and len(sources) > 1:
             # big chunks keep the pipes busy; small enough to keep every worker fed
-            chunk = max(1, min(16, len(sources) // (workers * 4)))
-            yield from pool.map(read, sources, chunksize=chunk)
+            chunk = max(1, min(16, len(sources) // (self.workers * 4)))
+            yield from self.pool.map(read, sources, chunksize=chunk)
+        else:
+            yield from map(read, sources)
+
+
+@contextmanager
+def executor(*, workers: int = 1, dask: str | None = None) -> Iterator[Executor]:
+    """An :class:`Executor` for one build: a Dask client (``dask``), a pool of ``workers`` processes, or none.
+
+    >>> with executor() as running:
+    ...     running.map(abs, [-1, 2, -3])
+    [1, 2, 3]
+    """
+    if dask:
+        with dask_client(dask, workers=workers) as client:
+            yield Executor(workers, client=client)
+    elif workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield Executor(workers, pool=pool)
     else:
-        yield from map(read, sources)
+        yield Executor()
 
 
-def _on_dask(read, sources: Sequence[SourceText], address: str, workers: int) -> Iterator[DocumentRecords]:
+def _on_dask(read, sources: Sequence[SourceText], client: Any) -> Iterator[DocumentRecords]:
     from distributed import as_completed  # optional at import time: only Dask builds need it
 
-    with dask_client(address, workers=workers) as client:
-        futures = client.map(read, sources, pure=False)
-        order = {future.key: index for index, future in enumerate(futures)}
-        done: dict[int, DocumentRecords] = {}
-        next_index = 0
-        for future in as_completed(futures):
-            done[order[future.key]] = future.result()
-            future.release()
-            while next_index in done:
-                yield done.pop(next_index)
-                next_index += 1
+    futures = client.map(read, sources, pure=False)
+    order = {future.key: index for index, future in enumerate(futures)}
+    done: dict[int, DocumentRecords] = {}
+    next_index = 0
+    for future in as_completed(futures):
+        done[order[future.key]] = future.result()
+        future.release()
+        while next_index in done:
+            yield done.pop(next_index)
+            next_index += 1
 
 
 @contextmanager

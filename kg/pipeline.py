@@ -19,7 +19,7 @@ from extractors.entities import PIPELINE_VERSION
 from extractors.lecture_pages import repeated_blocks
 from extractors.readers import LECTURE_PAGE
 from kg.cache import DocumentCache, cache_key
-from kg.execution import map_documents, read_document
+from kg.execution import executor, read_document
 from kg.graph import build_graph
 from kg.similarity import add_similarity_edges
 from kg.sources import SourceText, read_sources
@@ -106,21 +106,22 @@ def build(
     keys = [_cache_key(source, repeated) for source in sources]
     documents: list[DocumentRecords | None] = [cache.get(key) if cache else None for key in keys]
     todo = [index for index, document in enumerate(documents) if document is None]
-    extracted = map_documents([sources[i] for i in todo], repeated=repeated, workers=workers, dask=dask)
-    for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
-        documents[index] = document
-        if cache and document.complete:
-            cache.put(keys[index], document)
-    if cache:
-        cache.prune()
-    done = [document for document in documents if document is not None]
-    for document in done:
-        problems.extend(document.problems)
-    graph = build_graph(done)
-    count, kept = len(done), tuple(done) if keep_documents else ()
-    del documents, done  # the records are in the graph now; without keep_documents their memory is freed here
-    if similarity:
-        add_similarity_edges(graph, k=similar_k)
+    with executor(workers=workers, dask=dask) as running:
+        extracted = running.map_documents([sources[i] for i in todo], repeated=repeated)
+        for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
+            documents[index] = document
+            if cache and document.complete:
+                cache.put(keys[index], document)
+        if cache:
+            cache.prune()
+        done = [document for document in documents if document is not None]
+        for document in done:
+            problems.extend(document.problems)
+        graph = build_graph(done)
+        count, kept = len(done), tuple(done) if keep_documents else ()
+        del documents, done  # the records are in the graph now; without keep_documents their memory is freed here
+        if similarity:  # the search's block tasks run on the same workers as extraction
+            add_similarity_edges(graph, k=similar_k, map=running.map)
     return BuildResult(graph, kept, tuple(problems), tuple(sources[i].name for i in todo),
                        tuple(cache.warnings) if cache else (), document_count=count)
 
