@@ -2,8 +2,10 @@
 
 Extraction is a pure function of one document (:func:`read_document`),
 so it maps over documents anywhere; the graph is assembled afterwards, in
-the calling process, from the records in input order.  The similarity
-search's block tasks run on the same workers (:meth:`Executor.map`).
+the calling process, from the records in input order.  On a Dask cluster
+the similarity search's block tasks run on the same workers
+(:meth:`Executor.map`); local worker processes are let go after extraction
+(:meth:`Executor.release_pool`), since each holds a spaCy pipeline.
 Every way of running gives the same records and links, hence the same
 graph and the same output bytes.
 
@@ -81,6 +83,17 @@ class Executor:
         if self.pool is not None and len(items) > 1:
             return list(self.pool.map(function, items))
         return [function(item) for item in items]
+
+    def release_pool(self) -> None:
+        """Stop the local worker processes (a Dask cluster stays): later tasks run in this process.
+
+        Each worker holds a spaCy pipeline (hundreds of MB): kept through graph
+        assembly and the similarity search, they would double the build's peak
+        memory for a small gain.
+        """
+        if self.pool is not None:
+            self.pool.shutdown()
+            self.pool = None
 
     def map_documents(self, sources: Sequence[SourceText], *, repeated: frozenset[str]) -> Iterator[DocumentRecords]:
         """Records of each source, yielded in the order of ``sources`` as they are done."""

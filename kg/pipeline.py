@@ -112,6 +112,7 @@ def build(
             documents[index] = document
             if cache and document.complete:
                 cache.put(keys[index], document)
+        running.release_pool()
         if cache:
             cache.prune()
         done = [document for document in documents if document is not None]
@@ -120,7 +121,7 @@ def build(
         graph = build_graph(done)
         count, kept = len(done), tuple(done) if keep_documents else ()
         del documents, done  # the records are in the graph now; without keep_documents their memory is freed here
-        if similarity:  # the search's block tasks run on the same workers as extraction
+        if similarity:  # on a Dask cluster the search's block tasks run on its workers
             add_similarity_edges(graph, k=similar_k, map=running.map)
     return BuildResult(graph, kept, tuple(problems), tuple(sources[i].name for i in todo),
                        tuple(cache.warnings) if cache else (), document_count=count)
