@@ -59,8 +59,11 @@ Neighbours = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def reduce(vectors: PaperVectors, *, dimensions: int = INDEX_DIMENSIONS, sample: int = SVD_SAMPLE,
-           seed: int = 0) -> PaperVectors:
-    """LSA: the rows projected on the top ``dimensions`` singular vectors, L2-normalised, as dense float32.
+           seed: int = 0, dtype: type = np.float32) -> PaperVectors:
+    """LSA: the rows projected on the top ``dimensions`` singular vectors, L2-normalised, as a dense ``dtype`` array.
+
+    :func:`neighbours` keeps the index as float16 (half the memory; it only
+    assigns rows to clusters, scores come from the sparse rows).
 
     The SVD is fitted on a seeded sample of at most ``sample`` rows, then
     every row is projected one block at a time.  A corpus of at most
@@ -86,13 +89,13 @@ def reduce(vectors: PaperVectors, *, dimensions: int = INDEX_DIMENSIONS, sample:
     svd = TruncatedSVD(n_components=dimensions, algorithm="randomized", n_iter=5, random_state=seed)
     svd.fit(matrix[fitted])
     components = svd.components_.astype(np.float32).T
-    dense = np.empty((n, dimensions), dtype=np.float32)
+    dense = np.empty((n, dimensions), dtype=dtype)
     step = max(1, (1 << 20) // dimensions)
     for start in range(0, n, step):
-        dense[start:start + step] = matrix[start:start + step] @ components
-    norms = np.linalg.norm(dense, axis=1)
-    norms[norms == 0] = 1
-    dense /= norms[:, None]
+        block = np.asarray(matrix[start:start + step] @ components, dtype=np.float32)
+        norms = np.linalg.norm(block, axis=1)
+        norms[norms == 0] = 1
+        dense[start:start + step] = block / norms[:, None]
     return PaperVectors(vectors.papers, dense, ())
 
 
@@ -176,7 +179,8 @@ def _assign(matrix: np.ndarray, centroids: np.ndarray) -> np.ndarray:
     assign = np.empty(matrix.shape[0], dtype=np.int64)
     step = max(1, _BLOCK_CELLS // len(centroids))
     for start in range(0, matrix.shape[0], step):
-        assign[start:start + step] = np.argmax(matrix[start:start + step] @ centroids.T, axis=1)
+        block = np.asarray(matrix[start:start + step], dtype=np.float32)
+        assign[start:start + step] = np.argmax(block @ centroids.T, axis=1)
     return assign
 
 
@@ -185,7 +189,8 @@ def _kmeans(matrix: np.ndarray, clusters: int, *, seed: int, iterations: int = 8
     """Spherical k-means centroids (unit rows) fitted on a seeded sample of ``sample`` rows per cluster."""
     rng = np.random.default_rng(seed)
     n = matrix.shape[0]
-    fitted = matrix[np.sort(rng.choice(n, size=min(n, clusters * sample), replace=False))]
+    fitted = np.asarray(matrix[np.sort(rng.choice(n, size=min(n, clusters * sample), replace=False))],
+                        dtype=np.float32)
     centroids = fitted[rng.choice(len(fitted), size=clusters, replace=False)].copy()
     for _ in range(iterations):
         assign = _assign(fitted, centroids)
@@ -224,7 +229,9 @@ def approximate_neighbours(matrix: np.ndarray, *, top_k: int, min_score: float =
     >>> bool((np.bincount(rows, minlength=500) == 3).all())
     True
     """
-    matrix = np.asarray(matrix, dtype=np.float32)
+    matrix = np.asarray(matrix)
+    if matrix.dtype not in (np.float16, np.float32):
+        matrix = matrix.astype(np.float32)
     scoring = matrix if scoring is None else scoring
     n = matrix.shape[0]
     clusters = max(1, min(n, clusters or round(n / _CLUSTER_SIZE)))
@@ -252,7 +259,7 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
     """Exact neighbours up to ``exact_limit`` rows; above, approximate ones through an index on the LSA reduction."""
     if vectors.matrix.shape[0] <= exact_limit:
         return nearest_neighbours(vectors.matrix, top_k=top_k, min_score=min_score)
-    index = reduce(vectors, dimensions=dimensions).matrix
+    index = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix
     if sp.issparse(index):  # too few rows or columns to reduce: cluster the rows themselves
         index = index.toarray()
     return approximate_neighbours(index, top_k=top_k, min_score=min_score, scoring=vectors.matrix, map=map)

@@ -143,17 +143,22 @@ def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float =
     A pair found from both ends keeps the higher score (they differ at most
     in the last place).  Scores are rounded to 4 decimals and lie in [0, 1].
     """
-    found = list(neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions, map=map))
-    rows = np.concatenate([r for r, _, _ in found]) if found else np.empty(0, dtype=np.int64)
-    columns = np.concatenate([c for _, c, _ in found]) if found else np.empty(0, dtype=np.int64)
-    scores = np.concatenate([v for _, _, v in found]) if found else np.empty(0)
-    del found
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    for rows, columns, scores in neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions, map=map):
+        # compact while collecting: row numbers as int32, scores as exact millionths
+        parts.append((rows.astype(np.int32), columns.astype(np.int32), np.rint(scores * 1e6).astype(np.int32)))
+    if not parts:
+        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), np.empty(0)
+    rows, columns, micro = (np.concatenate(part) for part in zip(*parts))
+    del parts
     a, b = np.minimum(rows, columns), np.maximum(rows, columns)
-    order = np.lexsort((-scores, b, a))
-    a, b, scores = a[order], b[order], scores[order]
+    del rows, columns
+    order = np.lexsort((-micro, b, a))
+    a, b, micro = a[order], b[order], micro[order]
     first = np.ones(len(a), dtype=bool)
     first[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
-    return a[first], b[first], np.clip(np.round(scores[first], _PLACES), 0.0, 1.0)
+    scores = np.clip(np.round(micro[first] / 1e6, _PLACES), 0.0, 1.0)
+    return a[first].astype(np.int64), b[first].astype(np.int64), scores
 
 
 def similar_pairs(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float = 0.0,

@@ -24,7 +24,7 @@ from kg.similarity import (
 )
 from kg.similarity_index import approximate_neighbours, reduce
 from kg.similarity_links import PaperText, SimilarLink, similar_links
-from kg.similarity_vectors import paper_texts
+from kg.similarity_vectors import paper_texts, text_rows
 
 CLEAR = "CLEAR: Cross-Lingual Enhancement in Retrieval via Reverse-training"
 AMORTIZED = "Amortized Bayesian Meta-Learning for Low-Rank Adaptation of Large Language Models"
@@ -343,6 +343,20 @@ def test_the_approximate_index_gives_every_row_k_neighbours_and_finds_most_exact
     assert len(found) == 3_000 and all(len(cols) >= 5 for cols in found.values())
     recall = sum((r, c) in exact for r, cols in found.items() for c in cols) / len(exact)
     assert recall > 0.9
+
+
+def test_the_index_on_a_float16_lsa_reduction_gives_every_paper_k_neighbours_scored_on_the_sparse_rows():
+    from kg.similarity_index import neighbours
+
+    rng = random.Random(11)
+    words = [f"w{i}" for i in range(300)]
+    vectors = text_rows([PaperText(f"paper/{i:04d}", " ".join(rng.sample(words, 6))) for i in range(900)])
+    found = defaultdict(set)
+    for rows, cols, scores in neighbours(vectors, top_k=3, exact_limit=0, dimensions=16):
+        for r, c, score in zip(rows.tolist(), cols.tolist(), scores.tolist()):
+            found[r].add(c)
+            assert 0 < score <= 1
+    assert len(found) == 900 and all(len(cols) >= 3 for cols in found.values())
 
 
 def test_the_approximate_index_runs_its_tasks_through_the_map_it_is_given():
