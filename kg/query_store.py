@@ -29,8 +29,10 @@ followed), the graph is loaded into memory for each query, without index.
 >>> _ = write_rdf(build().graph, out)
 >>> [path.name for path in write_query_store(out)]
 ['.kg-store']
->>> write_query_store(out)  # already current: nothing to do
-[]
+>>> made = (out / STORE_DIR / STAMP_NAME).stat().st_mtime_ns
+>>> _ = write_query_store(out)  # already current: nothing to do
+>>> (out / STORE_DIR / STAMP_NAME).stat().st_mtime_ns == made
+True
 >>> opened = open_query_store(out)
 >>> opened.index is not None and len(opened.store) > 1000
 True
@@ -150,9 +152,9 @@ def write_query_store(output: Path) -> list[Path]:
 
     Call it after ``graph.ttl`` is in place (after the output transaction of
     ``kg build``), holding the output folder's lock.  Returns the store
-    folder, or nothing when the store already matches ``graph.ttl`` (its
-    content, by SHA-256) or ``.kg-store`` is a link (never followed: the
-    store is then not used).  Raises :class:`~kg.canned.QueryError` when
+    folder (as it is when it already matches ``graph.ttl``'s content, by
+    SHA-256: then nothing is made again), or nothing when ``.kg-store`` is a
+    link (never followed: the store is then not used).  Raises :class:`~kg.canned.QueryError` when
     the graph file is not valid RDF, ``OSError`` when the folder cannot be
     written.
     """
@@ -167,7 +169,7 @@ def write_query_store(output: Path) -> list[Path]:
             and current.get("file") == stamp["file"] and (store_dir / INDEX_NAME).is_file():
         if current != stamp:
             write_text_atomic(store_dir / STAMP_NAME, json.dumps(stamp))
-        return []
+        return [store_dir]
     _make_store(source, store_dir, stamp)
     return [store_dir]
 

@@ -53,7 +53,9 @@ def rows(result) -> list[tuple[str | None, ...]]:
 
 
 def test_the_store_is_made_once_and_kept_while_graph_ttl_is_the_same(out):
-    assert write_query_store(out) == []  # same content: nothing to do
+    made = (out / STORE_DIR / STAMP_NAME).stat().st_mtime_ns
+    assert write_query_store(out) == [out / STORE_DIR]  # same content: nothing to do
+    assert (out / STORE_DIR / STAMP_NAME).stat().st_mtime_ns == made
     assert store_is_current(out)
     opened = open_query_store(out)
     assert opened.index is not None and opened.folder == out / STORE_DIR and not opened.built
@@ -142,7 +144,7 @@ def test_a_touched_graph_keeps_its_store_and_a_changed_one_gets_a_new_one(tmp_pa
     index = (tmp_path / STORE_DIR / INDEX_NAME).stat().st_ino
     later = (tmp_path / "graph.ttl").stat().st_mtime_ns + 10**9
     os.utime(tmp_path / "graph.ttl", ns=(later, later))
-    assert store_is_current(tmp_path) and write_query_store(tmp_path) == []
+    assert store_is_current(tmp_path) and write_query_store(tmp_path) == [tmp_path / STORE_DIR]
     assert (tmp_path / STORE_DIR / INDEX_NAME).stat().st_ino == index
     graph = toy_graph()
     graph.remove_node("paper/p6")
