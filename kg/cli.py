@@ -170,5 +170,9 @@ from kg.cli_similar import similar_command  # noqa: E402
 
 main.add_command(similar_command, "similar")
 
+from kg.cli_serve import serve_command  # noqa: E402
+
+main.add_command(serve_command, "serve")
+
 if __name__ == "__main__":  # pragma: no cover
     main()
