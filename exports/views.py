@@ -230,7 +230,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         The graph (docs/graph-model.md).
     output_dir : Path
         Folder to write into (created if needed); views already there from
-        :func:`write_ego_view` or :func:`write_kind_view` stay and are listed
+        :func:`write_ego_view` or :func:`write_kind_view` stay (though pages
+        link to the views this call writes, and to the node view) and are listed
         in the index.
     top : int
         Most nodes one view shows.  A larger overview keeps the most
@@ -260,11 +261,12 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     # on the whole Anthology that would be thousands of pages (minutes); search names the `kg view` for them.
     limit = min(top, LANDSCAPE_ENTITIES)
     egos = sorted(fitted_landscape(graph, all_papers(graph), max_entities=limit).entities, key=str)
-    files: Mapping[Hashable, str] = {
-        **_existing_views(graph, output_dir),
-        **{node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node) for node in [*venues, *egos]}}
+    # Nodes link to the pages this call writes (and, with `nodes`, to the node view): not to pages an earlier
+    # build left in the folder, so that a rebuild links exactly as a build into an empty folder does.
+    files: Mapping[Hashable, str] = {node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
+                                     for node in [*venues, *egos]}
     if nodes:
-        files = ViewFiles(graph, {n: f for n, f in files.items() if not f.startswith(NODE_PAGE)})
+        files = ViewFiles(graph, files)
     also = [OVERVIEW, *([PAPER_MAP] if paper_map and has_similar_papers(graph) else [])]
     written.append(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files, also))
     if PAPER_MAP in also:
@@ -327,6 +329,7 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
     page = page_template("index.html").render(
         overview=OVERVIEW if OVERVIEW in existing else None,
         papermap=PAPER_MAP if PAPER_MAP in existing else None,
+        nodes=NODE_PAGE if NODE_PAGE in existing else None,
         venues=venues,
         egos=egos,
         kinds=kinds,

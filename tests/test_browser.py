@@ -470,6 +470,8 @@ def test_node_view_says_when_there_is_no_such_node(tmp_path: Path) -> None:
     assert run.errors == []
     assert run.body_data("kg-node-error") == 'There is no node "paper/none" in this build.'
     assert run.body_data("kg-drawn") is None
+    first = open_page(out / "node.html", tmp_path, screenshot=False, timeout_s=60)  # no id: the most connected
+    assert first.errors == [] and '<h1 id="kg-title">&lt;img src=x onerror=alert(1)&gt; (paper)</h1>' in first.dom
 
 
 def test_search_opens_the_view_of_any_node(tmp_path: Path) -> None:

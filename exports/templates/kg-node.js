@@ -1,4 +1,5 @@
-/* kg view, the generic node page (node.html#<node id>): draws any node of the build with its neighbours.
+/* kg view, the generic node page (node.html#<node id>): draws any node of the build with its neighbours
+ * (node.html alone: the most connected node).
  *
  * Loads, with <script> elements (file:// pages cannot fetch), the search script that names every node
  * (window.KG_SEARCH.nodes[i] = [name, kind, view file, searched text, id, degree]) and the shard holding
@@ -44,8 +45,8 @@
   function clip(text, limit) { return text.length <= limit ? text : text.slice(0, limit).trim() + "\u2026"; }
   function size(degree, most) { return Math.min(most, 8 + 2 * Math.log2(1 + degree)); }
 
-  if (!id) { fail("No node given: open this page from a link of another view, or search for a node."); return; }
   load(config.search, function () {
+    if (!id && window.KG_SEARCH.nodes.length) { id = window.KG_SEARCH.nodes[0][4]; }  // the most connected
     var shard = crc32(id) % config.shards;
     window.kgNodeShard = function (number, chunk) { if (number === shard) { draw(chunk); } };
     load(config.data + String(shard).padStart(3, "0") + ".js", function () {});
