@@ -7,9 +7,9 @@ which :mod:`kg.query` binds into the SPARQL with ``VALUES``.
 
 What is indexed, for papers, venues, methods, datasets, models and persons:
 
-* **searchable text** (``contains`` lookups): a paper's full
-  ``dcterms:title`` (labels are cut at about sixty characters), or its
-  ``rdfs:label`` when it has no title; other resources' labels.  The text is
+* **searchable text** (``contains`` lookups): a paper's whole
+  ``dcterms:title``, or its ``rdfs:label`` when it has no title (the first
+  words of its abstract); other resources' labels.  The text is
   lower-cased as SPARQL's ``LCASE`` does and indexed by an FTS5 table with the
   ``trigram`` tokenizer, so any substring of three or more characters is
   found through the index, not only whole words; shorter values are scanned.
@@ -197,7 +197,7 @@ class TextIndex:
         for iri, lowered in self._connection.execute(
                 "SELECT s.iri, s.lowered FROM searchable_fts JOIN searchable AS s ON s.rowid = searchable_fts.rowid "
                 "WHERE searchable_fts MATCH ? AND s.cls = ?", (phrase, cls)):
-            if needle in lowered:  # trigrams in order are not yet a substring: check
+            if needle in lowered:  # what the phrase of trigrams found, checked as the FILTER will
                 found.add(iri)
                 if len(found) > MAX_BOUND:
                     return None

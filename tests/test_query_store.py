@@ -37,7 +37,7 @@ def out(tmp_path_factory, sample_build) -> Path:
 
 @pytest.fixture()
 def toy_out(tmp_path) -> Path:
-    """A toy build whose paper p1 has a cut label and a long full title."""
+    """A toy build whose paper p1 has a label that is not its title: the title is what a title parameter matches."""
     graph = toy_graph()
     graph.nodes["paper/p1"].update(label=LONG_TITLE[:40] + "…", title=LONG_TITLE)
     write_rdf(graph, tmp_path)
@@ -89,7 +89,7 @@ def test_index_steps_are_timed(out):
 
 
 def test_full_titles_are_searched_not_cut_labels(toy_out):
-    fragment = "past the sixty characters"  # beyond the cut label
+    fragment = "past the sixty characters"  # in the title, not in the label
     found = run_canned(toy_out, "similar-papers", {"title": fragment})
     assert [str(row[found.variables.index("similarLabel")]) for row in found.rows] == ["Question answering at scale"]
     assert rows(found) == rows(run_canned(toy_out, "similar-papers", {"title": fragment}, use_index=False))
