@@ -60,7 +60,7 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
-from extractors.entity_lexicon import cue_patterns, word_choice, word_lists
+from extractors.entity_lexicon import cue_patterns, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role
@@ -123,7 +123,7 @@ class EntityRecognizer:
     def __init__(self, vocab, span_key: str = SPAN_KEY, acronym_key: str = "kg_acronyms",
                  gazetteer_key: str = "kg_gazetteer", *, proposal_window: int = 14, source_window: int = 6,
                  confidence: Mapping[str, float] = DEFAULT_CONFIDENCE, mode: str = "combined",
-                 new_names: str = "all", retype: bool = True) -> None:
+                 new_names: str = "all", retype: bool = False) -> None:
         register_extensions()
         if mode not in MODES:
             raise ValueError(f"kg_entities mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -170,7 +170,8 @@ class EntityRecognizer:
             self._type_and_role(doc, group, cues)
         for cand in candidates:
             label = labels.get(cand.start)
-            if label is not None and (cand.strength in _TAGGED or (self.retype and cand.type_rule in _WEAK_TYPE_RULES)
+            only_tagged = cand.strength in _TAGGED or (cand.strength == "weak" and "accepted" not in cand.cues)
+            if label is not None and (only_tagged or (self.retype and cand.type_rule in _WEAK_TYPE_RULES)
                                       or (label in _TAGGER_ONLY_KINDS and cand.type_rule not in _STRONG_TYPE_RULES)):
                 cand.kind, cand.type_rule = label, "tagger"
         spans = []
@@ -194,7 +195,8 @@ class EntityRecognizer:
         after = head_after(doc, last.end, cues)
         apposition = apposition_head(doc, last.end, cues, len(group))
         examples = examples_head(doc, first.start, cues)
-        has_strong = any(c.strength != "weak" for c in group)
+        has_strong = any(c.strength != "weak" and c.strength not in _TAGGED and c.type_rule not in TASK_METRIC_RULES
+                         for c in group)  # only a method, dataset or model name found by rule vouches for a list
         members = []
         for cand in group:
             if cand.type_rule in TASK_METRIC_RULES:  # typed by extractors.entity_tasks
@@ -225,7 +227,7 @@ class EntityRecognizer:
     requires=["doc.sents"],
     default_config={"span_key": SPAN_KEY, "acronym_key": "kg_acronyms", "gazetteer_key": "kg_gazetteer",
                     "proposal_window": 14, "source_window": 6, "confidence": dict(DEFAULT_CONFIDENCE),
-                    "mode": "combined", "new_names": "all", "retype": True},
+                    "mode": "combined", "new_names": "all", "retype": False},
 )
 def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key: str, gazetteer_key: str,
                            proposal_window: int, source_window: int,
@@ -260,15 +262,29 @@ def tagger_spans(doc: Doc) -> list[Span]:
     "classification", "efficiency"); a lower-case "dataset" written like a task is the task.
     """
     kinds = {kind.value for kind in EntityKind}
+    generic = word_list("generic_terms.txt")
     kept = []
     for span in doc.ents:
         kind = span.label_.lower()
-        if kind not in kinds:
+        start, end = span.start, span.end
+        while start < end and (doc[start].is_stop or doc[start].is_punct):
+            start += 1
+        while end > start and (doc[end - 1].is_stop or doc[end - 1].is_punct):
+            end -= 1  # "Success Rate of": the tagger's span ran on
+        if kind not in kinds or start == end:
             continue
-        if kind == "dataset" and task_like(span.text) and not any(c.isupper() for c in span.text[1:]):
-            span = Span(doc, span.start, span.end, label="TASK")  # "question answering" is the task
-            kind = "task"
-        if kind in {"method", "dataset", "model"} and (not_a_name(span.text) or _plural_acronym(span.text)):
+        span = Span(doc, start, end, label=span.label_)
+        if kind in {"method", "dataset"} and task_like(span.text) and not any(c.isupper() for c in span.text[1:]):
+            span, kind = Span(doc, start, end, label="TASK"), "task"  # "question answering" is the task
+        elif kind == "method" and len(span) > 1 and metric_like(span.text):
+            span, kind = Span(doc, start, end, label="METRIC"), "metric"  # "Pathway Success Rate"
+        if kind in {"method", "dataset", "model"} and not any(name_shape(t.text) or model_family(t.text)
+                                                              for t in span):
+            continue  # "reasoning-in-a-Haystack", "beam search": no word of it is written like a name
+        if kind in {"method", "dataset", "model"} and span[-1].lower_ in generic:
+            continue  # "Bayesian RL", "multimodal LLM": a kind of thing
+        if kind in {"method", "dataset", "model"} and (not_a_name(span.text) or _plural_acronym(span.text)
+                                                        or (span.text[0].isdigit() and not model_family(span.text))):
             continue
         if (kind == "task" and not task_like(span.text)) or (kind == "metric" and not metric_like(span.text)):
             continue  # "classification", "deep learning", "efficiency": not names of a task or a metric
@@ -301,6 +317,10 @@ def merge_tagged(candidates: list[Candidate], tagged: list[Span], acronyms: list
         kind = EntityKind(span.label_.lower())
         overlapping = [c for c in candidates if _overlaps(c.start, c.end, span)
                        or (c.long_span and _overlaps(c.long_span[0], c.long_span[1], span))]
+        if overlapping and all(c.strength == "weak" and "accepted" not in c.cues for c in overlapping):
+            for cand in overlapping:  # capitalised words nothing vouched for: the tagged name is the whole name
+                candidates.remove(cand)
+            overlapping = []
         if overlapping:
             for cand in overlapping:
                 labels.setdefault(cand.start, kind)

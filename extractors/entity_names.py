@@ -32,7 +32,7 @@ _DESCRIPTOR_PART = re.compile(r"^(?:[a-z]+|\d+|[a-z])$")
 _PLURAL_ACRONYM = re.compile(r"^(?:[A-Za-z]+-)?[A-Z]{2,}s$")
 _ROMAN = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
 #: "n_1+n_2", "MDO_min": formulas and variables, not names.
-_FORMULA = re.compile(r"[_+][a-z0-9]")
+_FORMULA = re.compile(r"[_+][a-z0-9]|[\u00b9\u00b2\u00b3\u2070-\u209f]")  # "n_1", "TC⁰", "NC¹"
 #: "RObust", "RAtionale", "losS": an ordinary word with letters capitalised to spell an acronym.
 _SHOUTED_WORD = re.compile(r"^(?:[A-Z]{2}[a-z]{3,}|[a-z]{3,}[A-Z])$")
 _INITIAL_HYPHEN = re.compile(r"^[A-Z]+-[A-Z]")
@@ -93,8 +93,8 @@ def name_shape(text: str) -> str | None:
 
     >>> [name_shape(t) for t in ["TinyRule", "ZB8K", "Z-Tuning", "LLMs", "7B", "Zorba", "model"]]
     ['strong', 'strong', 'strong', None, None, 'weak', None]
-    >>> [name_shape(t) for t in ["En-De", "BLEU-4", "Text-to-SQL", "v0.9", "ACL", "n_1+n_2", "RObust", "MuTual"]]
-    [None, None, None, None, None, None, None, 'strong']
+    >>> [name_shape(t) for t in ["En-De", "BLEU-4", "Text-to-SQL", "v0.9", "ACL", "n_1+n_2", "RObust", "MuTual", "TC⁰"]]
+    [None, None, None, None, None, None, None, 'strong', None]
     """
     if len(text) < 2 or not _NAME_CHARS.match(text) or not_a_name(text):
         return None

@@ -44,10 +44,8 @@ _KEY_FOLD = re.compile(r"[\s\-_.·/]")
 _VERSION_MARK = re.compile(r"(?<=[\s\-_.])(?:v|version)\s*(?=\d)")
 _POINT_ZERO = re.compile(r"(?<=\d)\.0+(?![\d.])")
 _SLUG_JUNK = re.compile(r"[^a-z0-9]+")
-#: A last word that is an acronym's plural: two capitals before the "s" (LoRAs, CNNs, VAEs).
-_PLURAL_ACRONYM = re.compile(r"(?<![^\s\-])[A-Za-z0-9\-]*[A-Z][A-Z0-9]*[A-Z]s$")
-#: A last word that is a plain plural: lower case (or capitalised), four letters or more before the "s".
-_PLURAL_WORD = re.compile(r"(?<![\w\-])[A-Za-z][a-z]{3,}(?<![sui])s$")
+#: A plural last word (lower-cased): four letters or more ending in an "s" that follows no s, u, i or w.
+_PLURAL_WORD = re.compile(r"(?<![\w\-])[a-z]{3,}(?<![suiw])s$")
 
 
 def normalize_text(text: str | None) -> str:
@@ -73,29 +71,27 @@ def entity_key(name: str) -> str:
     >>> entity_key("OntoNotes 5.0") == entity_key("OntoNotes 5"), entity_key("SQuAD 2.0") == entity_key("SQuAD 1.1")
     (True, False)
 
-    A plural last word is folded to the singular: an acronym's "s" ("LoRAs" = "LoRA"), and a
-    plain word's "s" / "ies" ("Transformers" = "Transformer", "accuracies" = "accuracy"); names
-    with their own casing keep it ("OpenSubtitles"), as do "-ss", "-us", "-is" words ("corpus").
+    A plural last word is folded to the singular, on the lower-cased text so that case still
+    never matters: a final "s" / "ies" of a last word of four letters or more ("LoRAs" = "LoRA",
+    "Transformers" = "Transformer", "accuracies" = "accuracy", "SNIPS" = "Snips"), except after
+    s, u, i or w ("corpus", "ATIS", "News"); a hyphen-joined last part keeps its "s" ("Multi-News").
 
-    >>> entity_key("LoRAs") == entity_key("LoRA"), entity_key("variational autoencoders") == entity_key("VAE")
-    (True, False)
-    >>> entity_key("Transformers"), entity_key("accuracies"), entity_key("OpenSubtitles"), entity_key("Corpus")
-    ('transformer', 'accuracy', 'opensubtitles', 'corpus')
+    >>> entity_key("LoRAs") == entity_key("LoRA"), entity_key("SNIPS") == entity_key("Snips")
+    (True, True)
+    >>> entity_key("Transformers"), entity_key("accuracies"), entity_key("ATIS"), entity_key("Corpus")
+    ('transformer', 'accuracy', 'atis', 'corpus')
     """
-    text = _VERSION_MARK.sub("", normalize_text(_singular(name)))
+    text = _VERSION_MARK.sub("", _singular(normalize_text(name)))
     return _KEY_FOLD.sub("", _POINT_ZERO.sub("", text))
 
 
-def _singular(name: str) -> str:
-    """``name`` with its last word made singular when it is plainly a plural (see :func:`entity_key`)."""
-    stripped = name.rstrip()
-    if _PLURAL_ACRONYM.search(stripped):
-        return stripped[:-1]
-    match = _PLURAL_WORD.search(stripped)
-    if match:
-        word = match.group(0)
-        return stripped[: match.start()] + (word[:-3] + "y" if word.endswith("ies") else word[:-1])
-    return name
+def _singular(text: str) -> str:
+    """Lower-case ``text`` with its last word made singular when it reads as a plural (see :func:`entity_key`)."""
+    match = _PLURAL_WORD.search(text)
+    if not match:
+        return text
+    word = match.group(0)
+    return text[: match.start()] + (word[:-3] + "y" if word.endswith("ies") else word[:-1])
 
 
 def venue_key(name: str) -> str:
