@@ -243,7 +243,9 @@ def _write_streamed(graph: nx.MultiDiGraph, paths: dict[str, Path]) -> Iterator[
     """Write the formats of :data:`STREAMED` in ``paths`` from one external sort of the graph's lines."""
     if not paths:
         return
-    with SortedLines() as lines, ExitStack() as files:
+    scratch = next(iter(paths.values())).parent  # spill files beside the outputs (a killed build's are removed
+    scratch.mkdir(parents=True, exist_ok=True)   # by the next one), not in a $TMPDIR that may live in memory
+    with SortedLines(folder=scratch) as lines, ExitStack() as files:
         with paused_gc():
             for block in rdf_blocks(graph):
                 lines.add_triples(block.triples)

@@ -26,12 +26,14 @@ into the document Oxigraph would write for the whole graph.
 """
 from __future__ import annotations
 
+import heapq
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from types import TracebackType
+from typing import BinaryIO
 
 from exports.rdf_ntriples import term_nt
 from exports.rdf_terms import Triple
@@ -41,7 +43,8 @@ __all__ = ["SortedLines", "bucket_key", "turtle_header", "turtle_run"]
 
 #: Characters of a resource's local id (after its kind) that choose its bucket.
 _KEY_CHARACTERS = 2
-#: Bytes of lines held in memory before the fullest buckets are spilled to disk.
+#: Bytes of lines held in memory before every bucket is spilled to disk (also the most one bucket may
+#: take to be sorted in memory: a bigger one is merged from disk).
 SPILL_BYTES = 96 << 20
 #: A sorted run handed to Oxigraph at a time is about this big (several small buckets are joined).
 RUN_BYTES = 16 << 20
@@ -140,31 +143,75 @@ class SortedLines:
             self._spill()
 
     def runs(self, *, run_bytes: int = RUN_BYTES) -> Iterator[bytes]:
-        """The sorted, distinct lines, as UTF-8 runs of whole subjects, in order (buckets joined up to ``run_bytes``)."""
+        """The sorted, distinct lines, as UTF-8 runs of whole subjects, in order (cut near ``run_bytes``).
+
+        A bucket that fits the spill budget is sorted in memory; a bigger one
+        (all the papers of a corpus whose ids share their first characters)
+        by an external merge of its sorted spill segments.
+        """
         pending: list[bytes] = []
         size = 0
         with ExitStack() as stack:
             spills = [stack.enter_context(path.open("rb")) for path in self._spills]
             for key in sorted(self._held.keys() | self._segments.keys()):
-                lines = [line.encode("utf-8") for line in self._held.pop(key, ())]
-                for spill, offset, length in self._segments.pop(key, ()):
-                    spills[spill].seek(offset)
-                    lines += spills[spill].read(length).splitlines(keepends=True)
-                run = b"".join(sorted(set(lines)))
-                del lines
-                pending.append(run)
-                size += len(run)
-                if size >= run_bytes:
-                    yield b"".join(pending)
-                    pending, size = [], 0
+                held = self._held.pop(key, [])
+                segments = self._segments.pop(key, [])
+                if sum(map(len, held)) + sum(length for _, _, length in segments) <= self._spill_bytes:
+                    lines = [line.encode("utf-8") for line in held]
+                    del held
+                    for spill, offset, length in segments:
+                        lines += _segment(spills[spill], offset, length).splitlines(keepends=True)
+                    run = b"".join(sorted(set(lines)))
+                    del lines
+                    pending.append(run)
+                    size += len(run)
+                    if size >= run_bytes:
+                        yield b"".join(pending)
+                        pending, size = [], 0
+                    continue
+                previous_subject = b""
+                for line in self._merged(held, [(spills[n], offset, length) for n, offset, length in segments]):
+                    subject = line[: line.find(b"> ")]
+                    if size >= run_bytes and subject != previous_subject:  # a subject never spans two runs
+                        yield b"".join(pending)
+                        pending, size = [], 0
+                    pending.append(line)
+                    size += len(line)
+                    previous_subject = subject
         self._held_size = 0
         if pending:
             yield b"".join(pending)
 
-    def _spill(self) -> None:
+    def _merged(self, held: list[str], segments: list[tuple[BinaryIO, int, int]]) -> Iterator[bytes]:
+        """The distinct lines of one bucket in order: each part sorted on its own, then merged from disk."""
+        parts: list[Path] = []
+        for index, source in enumerate([None, *segments]):
+            if source is None:
+                lines = sorted({line.encode("utf-8") for line in held})
+                held.clear()
+            else:
+                lines = sorted(set(_segment(*source).splitlines(keepends=True)))
+            part = self._scratch() / f"merge-{len(self._spills)}-{index}.nt"
+            part.write_bytes(b"".join(lines))
+            del lines
+            parts.append(part)
+        with ExitStack() as stack:
+            files = [stack.enter_context(part.open("rb")) for part in parts]
+            last = None
+            for line in heapq.merge(*files):
+                if line != last:
+                    yield line
+                    last = line
+        for part in parts:
+            part.unlink()
+
+    def _scratch(self) -> Path:
         if self._folder is None:
-            self._folder = Path(tempfile.mkdtemp(prefix="kg-rdf-sort-", dir=self._parent))
-        path = self._folder / f"{len(self._spills):04d}.nt"
+            self._folder = Path(tempfile.mkdtemp(prefix=".kg-sort-", suffix=".kg-tmp", dir=self._parent))
+        return self._folder
+
+    def _spill(self) -> None:
+        path = self._scratch() / f"{len(self._spills):04d}.nt"
         number = len(self._spills)
         self._spills.append(path)
         offset = 0
@@ -176,6 +223,11 @@ class SortedLines:
                 offset += len(data)
         self._held.clear()
         self._held_size = 0
+
+
+def _segment(stream: BinaryIO, offset: int, length: int) -> bytes:
+    stream.seek(offset)
+    return stream.read(length)
 
 
 def turtle_header(prefixes: dict[str, str]) -> bytes:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exports.rdf_formats import RdfSerialiser, write_rdf, write_rdf_file
+from exports.rdf_ntriples import ntriples_line
 from exports.rdf_stream import SortedLines, bucket_key
 from exports.rdf_terms import Lit
 from ontology.ids import RESOURCE_BASE
@@ -38,7 +39,7 @@ def test_streamed_turtle_and_ntriples_equal_the_in_memory_bytes(tmp_path, monkey
 
     monkeypatch.setattr(rdf_stream, "SPILL_BYTES", spill_bytes)
     monkeypatch.setattr(rdf_stream.SortedLines.__init__, "__kwdefaults__", {"spill_bytes": spill_bytes, "folder": None})
-    monkeypatch.setattr(rdf_stream, "RUN_BYTES", 300)
+    monkeypatch.setattr(rdf_stream.SortedLines.runs, "__kwdefaults__", {"run_bytes": 300})
     graph = _graph(60)
     write_rdf(graph, tmp_path, ("ttl", "nt"))
     expected = RdfSerialiser(graph)
@@ -54,6 +55,20 @@ def test_the_sample_build_streams_to_the_same_turtle(tmp_path, sample_build):
 def test_an_empty_graph_is_the_prefix_header_alone(tmp_path):
     path = write_rdf_file(nx.MultiDiGraph(), tmp_path / "g.ttl", "ttl")
     assert path.read_bytes() == RdfSerialiser(nx.MultiDiGraph()).serialise("ttl")
+
+
+def test_a_bucket_bigger_than_the_budget_is_merged_from_disk_in_order(tmp_path):
+    """Every paper id starting alike puts them all in one bucket; it is sorted by an external merge."""
+    triples = [(f"{RESOURCE_BASE}paper/acl-{n:05d}", "http://p", Lit(f"title {n % 37}")) for n in range(3000)]
+    triples += triples[:100]  # repeats are dropped
+    with SortedLines(spill_bytes=2000, folder=tmp_path) as lines:
+        lines.add_triples(reversed(triples))
+        runs = list(lines.runs(run_bytes=5000))
+    assert b"".join(runs).decode() == "".join(sorted({ntriples_line(triple) for triple in triples}))
+    assert len(runs) > 10
+    starts = [run.split(b"> ", 1)[0] for run in runs[1:]]
+    ends = [run.rstrip(b"\n").rsplit(b"\n", 1)[-1].split(b"> ", 1)[0] for run in runs[:-1]]
+    assert all(start != end for start, end in zip(starts, ends)), "a subject never spans two runs"
 
 
 def test_spill_files_are_removed(tmp_path):

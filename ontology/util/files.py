@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -131,6 +132,10 @@ def recover(root: Path) -> None:
         for name in files:
             if name.startswith(".") and name.endswith(_TEMPORARY_SUFFIX):
                 (Path(folder) / name).unlink(missing_ok=True)
+        for name in list(folders):  # scratch folders (an external sort's spill files)
+            if name.startswith(".") and name.endswith(_TEMPORARY_SUFFIX):
+                shutil.rmtree(Path(folder) / name, ignore_errors=True)
+                folders.remove(name)
 
 
 def _inside(root: Path, relative: str) -> Path | None:
