@@ -23,6 +23,7 @@ Prints, for issue 14's goals (docs/scaling.md):
 from __future__ import annotations
 
 import argparse
+import math
 import filecmp
 import shutil
 import sys
@@ -72,8 +73,8 @@ def curve(scratch: Path, copies: int) -> None:
             shutil.rmtree(corpus)
     print("   slopes between neighbours (time linear: ratio of s/paper near 1; memory: growth per doubling):")
     for (a, pa, wa, ma), (b, pb, wb, mb) in zip(rows, rows[1:]):
-        doublings = max(pb / max(pa, 1), 1.0001).bit_length() - 1 or 1
-        growth = (mb / ma) ** (1 / max(doublings, 1)) - 1
+        doublings = math.log2(max(pb / max(pa, 1), 1.0001))
+        growth = (mb / ma) ** (1 / doublings) - 1
         print(f"   {a:>4} -> {b:<4} papers x{pb / max(pa, 1):5.2f}  time x{wb / wa:5.2f}  "
               f"s/paper x{(wb / pb) / (wa / pa):5.2f}  peak x{mb / ma:5.2f} ({100 * growth:+.0f} % per doubling; "
               "goal <= +25 %)")
