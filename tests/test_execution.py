@@ -1,0 +1,41 @@
+"""The build's executor: tasks' big shared objects reach Dask workers once, results come back in order."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kg.execution import SHARED_BYTES, _shared_once, executor
+
+
+class _CountingClient:
+    """Stands in for a distributed.Client: records what is scattered."""
+
+    def __init__(self) -> None:
+        self.scattered: list[object] = []
+
+    def scatter(self, value, broadcast=False):
+        self.scattered.append(value)
+        return ("future", len(self.scattered))
+
+
+def test_a_big_object_shared_by_tasks_is_scattered_once():
+    big = np.zeros(SHARED_BYTES // 8 + 1)
+    small = np.zeros(3)
+    client = _CountingClient()
+    items = _shared_once(client, [(big, small, n) for n in range(5)])
+    assert len(client.scattered) == 1 and client.scattered[0] is big
+    assert all(item[0] == ("future", 1) and item[1] is small and item[2] == n for n, item in enumerate(items))
+
+
+def test_objects_used_once_or_small_are_sent_as_they_are():
+    client = _CountingClient()
+    items = [(np.zeros(SHARED_BYTES // 8 + 1), n) for n in range(3)]  # a different big array each
+    assert _shared_once(client, items) is items and client.scattered == []
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_map_keeps_the_order_of_its_items(workers):
+    with executor(workers=workers) as running:
+        assert running.map(abs, range(-5, 5)) == [abs(n) for n in range(-5, 5)]
+        running.release_pool()
+        assert running.pool is None and running.map(abs, [-1, -2]) == [1, 2]
