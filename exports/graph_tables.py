@@ -111,26 +111,29 @@ def read_node_rows(output_dir: Path, *, ids: Iterable[str] | None = None, kinds:
     return _read(Path(output_dir) / TABLES_FOLDER / "nodes.parquet", [("id", ids), ("kind", kinds)], columns=columns)
 
 
-def read_edge_rows(output_dir: Path, *, touching: Iterable[str] | None = None,
+def read_edge_rows(output_dir: Path, *, touching: Iterable[str] | None = None, sources: Iterable[str] | None = None,
                    relations: Iterable[str] | None = None, columns: Sequence[str] | None = None) -> pa.Table:
-    """Rows of ``tables/edges.parquet``: all, or the edges from or to one of ``touching``, of ``relations``."""
+    """Rows of ``tables/edges.parquet``: all, or the edges from or to one of ``touching``, or from one of
+    ``sources``; of ``relations`` only, when given; all columns or ``columns``."""
     path = Path(output_dir) / TABLES_FOLDER / "edges.parquet"
     if touching is None:
-        return _read(path, [("relation", relations)], columns=columns)
+        return _read(path, [("source", sources), ("relation", relations)], columns=columns)
     ends = set(touching)
     into = _read(Path(output_dir) / TABLES_FOLDER / "edges_in.parquet", [("target", ends)])
-    sources = ends | set(into.column("source").to_pylist())
-    rows = _read(path, [("source", sources), ("relation", relations)])
+    starts = ends | set(into.column("source").to_pylist())
+    wanted = None if columns is None else sorted({*columns, "source", "target"})
+    rows = _read(path, [("source", starts), ("relation", relations)], columns=wanted)
     keep = pc.or_(pc.is_in(rows.column("source"), pa.array(sorted(ends), pa.string())),
                   pc.is_in(rows.column("target"), pa.array(sorted(ends), pa.string())))
-    return rows.filter(keep)
+    rows = rows.filter(keep)
+    return rows if columns is None else rows.select(list(columns))
 
 
 def _read(path: Path, *conditions: list[tuple[str, Iterable[str] | None]],
           columns: Sequence[str] | None = None) -> pa.Table:
     """The rows of ``path`` meeting any of ``conditions`` (each: every ``column in values`` given holds)."""
-    either = [[(column, "in", sorted(set(values))) for column, values in condition if values is not None]
-              for condition in conditions]
+    either = [[(column, "in", pa.array(sorted(set(values)), pa.string())) for column, values in condition
+               if values is not None] for condition in conditions]
     wanted = list(columns) if columns is not None else None
     if not all(either):
         return pq.read_table(path, columns=wanted)

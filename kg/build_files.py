@@ -44,8 +44,8 @@ from typing import Any, Protocol
 import networkx as nx
 
 from exports.node_link import GraphFileError, from_json, read_json
+from kg.folder_errors import BuildFolderError
 from kg.table_files import TableFiles, has_tables
-from ontology.errors import KgError
 
 __all__ = [
     "GRAPH_JSON",
@@ -61,10 +61,6 @@ GRAPH_JSON = "graph.json"
 #: Node attributes the skeleton keeps: what names a node and says what it is.
 SEARCH_ATTRIBUTES = ("kind", "label", "title", "name", "alt_labels")
 _EDGE_ENDS = ("from", "to", "key")
-
-
-class BuildFolderError(KgError, ValueError):
-    """A folder that is not a kg build (or not a readable one); the message says what to run."""
 
 
 class GraphFiles(Protocol):
@@ -157,7 +153,7 @@ def graph_files(folder: Path | str) -> GraphFiles:
     >>> graph_files("/no/such/folder")
     Traceback (most recent call last):
     ...
-    kg.build_files.BuildFolderError: /no/such/folder holds no graph.json: build it first with `kg build -o /no/such/folder` (or kg.build_folder("/no/such/folder") in Python)
+    kg.folder_errors.BuildFolderError: /no/such/folder holds no graph.json: build it first with `kg build -o /no/such/folder` (or kg.build_folder("/no/such/folder") in Python)
     """
     folder = Path(folder)
     if has_tables(folder):

@@ -35,7 +35,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from exports.graph_tables import TABLES_FOLDER, graph_from_tables, read_edge_rows, read_node_rows
-from ontology.errors import KgError
+from kg.folder_errors import BuildFolderError
 
 __all__ = ["TableFiles", "has_tables"]
 
@@ -85,9 +85,10 @@ class TableFiles:
         keep = sorted({str(node) for node in nodes})
 
         def read() -> nx.MultiDiGraph:
-            edges = read_edge_rows(self.folder, touching=keep)
-            edges = edges.filter(pc.and_(pc.is_in(edges.column("source"), _array(keep)),
-                                         pc.is_in(edges.column("target"), _array(keep))))
+            if not keep:
+                return nx.MultiDiGraph()
+            edges = read_edge_rows(self.folder, sources=keep)  # both ends kept: its source is one of them
+            edges = edges.filter(pc.is_in(edges.column("target"), _array(keep)))
             return graph_from_tables(read_node_rows(self.folder, ids=keep), edges)
         return self._guarded(read)
 
@@ -106,5 +107,5 @@ def _array(values: list[str]) -> pa.Array:
     return pa.array(values, pa.string())
 
 
-class TableFilesError(KgError, ValueError):
+class TableFilesError(BuildFolderError):
     """Graph tables that are missing or damaged; the message says to build again."""

@@ -59,3 +59,17 @@ def test_damaged_or_missing_tables_say_to_build_again(sample_build, tmp_path):
 def test_an_empty_graph_round_trips(tmp_path):
     write_graph_tables(nx.MultiDiGraph(), tmp_path)
     assert TableFiles(tmp_path).whole().number_of_nodes() == 0
+
+
+def test_asking_for_no_nodes_gives_nothing(tables):
+    from exports.graph_tables import read_edge_rows, read_node_rows
+
+    assert TableFiles(tables).induced([]).number_of_nodes() == 0
+    assert read_node_rows(tables, ids=[]).num_rows == 0
+    assert read_edge_rows(tables, touching=[]).num_rows == 0
+
+
+def test_table_errors_are_build_folder_errors():
+    from kg.build_files import BuildFolderError
+
+    assert issubclass(TableFilesError, BuildFolderError)
