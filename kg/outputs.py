@@ -19,9 +19,10 @@ from exports.node_link import write_json
 from exports.rdf_formats import write_rdf
 from exports.views import DEFAULT_TOP, write_views
 from kg.query_store import write_query_store
+from ontology.errors import KgError
 from ontology.util.files import output_transaction
 
-__all__ = ["CACHE_FOLDER", "write_outputs"]
+__all__ = ["CACHE_FOLDER", "StoreInterrupted", "write_outputs"]
 
 #: The document cache inside a build folder (``kg build`` re-extracts only changed inputs).
 CACHE_FOLDER = ".kg-cache"
@@ -51,4 +52,12 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
         ]
         if views:
             written.append(write_views(graph, output / "views", top=max_nodes)[-1])  # index.html
-    return written + write_query_store(output)
+    try:
+        return written + write_query_store(output)
+    except KeyboardInterrupt:  # the outputs are already new: say so, not "left as they were"
+        raise StoreInterrupted(f"interrupted while making the query store: the new outputs are in {output}; "
+                               "`kg query` makes the store when it is first asked") from None
+
+
+class StoreInterrupted(KgError):
+    """Ctrl-C after the outputs were replaced, while the query store was being made."""
