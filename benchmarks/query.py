@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT))
 
 from kg.canned import canned_queries  # noqa: E402
 from kg.query import rdflib_bindings, run_canned  # noqa: E402
-from kg.query_store import STORE_DIR, open_query_store, write_query_store  # noqa: E402
+from kg.query_store import STORE_DIR, open_query_store, store_is_current, write_query_store  # noqa: E402
 from kg.text_index import INDEX_NAME, TextIndex  # noqa: E402
 
 #: Parameter values that name something in the ACL Anthology (those of the issue's measurements).
@@ -200,10 +200,11 @@ def main(argv: list[str] | None = None) -> int:
         params.setdefault(name, {})[key] = value
     if args.remake_store:
         shutil.rmtree(args.out / STORE_DIR, ignore_errors=True)
-    seconds, made = timed(lambda: write_query_store(args.out))
+    current = (args.out / STORE_DIR).is_dir() and store_is_current(args.out)
+    seconds, _ = timed(lambda: write_query_store(args.out))
     store = open_query_store(args.out).store
     print(f"# {args.out}: {len(store):,} triples; query store "
-          + (f"made in {seconds:.1f} s (what kg build adds)" if made else "already made"), flush=True)
+          + ("already made" if current else f"made in {seconds:.1f} s (what kg build adds)"), flush=True)
     rdflib_graph = None
     if args.rdflib:
         import rdflib
