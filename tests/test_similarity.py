@@ -406,6 +406,28 @@ def test_blocked_neighbours_equal_brute_force(rows, top_k, min_score, block_cell
     assert got == expected
 
 
+@settings(max_examples=40, deadline=None)
+@given(documents=st.lists(st.lists(st.sampled_from("ab cd ef gh ij kl mn".split()), max_size=9), min_size=1,
+                          max_size=30),
+       keep=st.lists(st.booleans(), min_size=7, max_size=7))
+def test_lean_term_weights_equal_scikit_learns_and_split_columns_equals_slicing(documents, keep):
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    from kg.similarity_terms import split_columns, term_weights
+
+    if not any(documents):
+        return
+    weights, vocabulary, _ = term_weights(iter(documents))
+    reference = TfidfVectorizer(analyzer=lambda terms: terms, sublinear_tf=True, norm=None, dtype=np.float32)
+    expected = reference.fit_transform(documents).toarray()
+    assert vocabulary.tolist() == reference.get_feature_names_out().tolist()
+    assert np.allclose(weights.toarray(), expected, atol=1e-5)
+    mask = np.array(keep[:weights.shape[1]])
+    kept, other = split_columns(weights.copy(), mask)
+    assert np.array_equal(kept.toarray(), weights.toarray()[:, mask])
+    assert np.array_equal(other.toarray(), weights.toarray()[:, ~mask])
+
+
 # ----------------------------------------------------------------------------- the ACL Anthology
 
 
