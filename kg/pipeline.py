@@ -2,7 +2,7 @@
 
 >>> result = build()                      # the bundled sample pages
 >>> sorted({kind for _, kind in result.graph.nodes(data="kind")})
-['dataset', 'method', 'model', 'paper', 'venue']
+['dataset', 'method', 'metric', 'model', 'paper', 'task', 'venue']
 >>> result.problems
 ()
 """
