@@ -59,7 +59,7 @@ from markupsafe import Markup
 
 from exports.view_data import Details, EdgeStyleData, PageData
 from exports.view_details import edge_records, node_details, node_record
-from exports.view_landscape import LANDSCAPE_ENTITIES, fitted_landscape, landscape_data
+from exports.view_landscape import LANDSCAPE_ENTITIES, LANDSCAPE_WORDS, fitted_landscape, landscape_data
 from exports.view_layout import EGO_LABEL_CHARS, EGO_LABEL_FONT, radial_layout, rounded_positions, spring_layout
 from exports.view_lookup import count_phrase
 from exports.view_papermap import MAP_CLUSTERS, MAP_PAPERS, fitted_paper_map, paper_map_data
@@ -285,7 +285,7 @@ def render_landscape(
 ) -> str:
     """The text of an offline page drawing the entity landscape of ``papers`` (:mod:`exports.view_landscape`).
 
-    The methods, datasets and models the most of ``papers`` (default: all)
+    The methods, datasets, models and tasks the most of ``papers`` (default: all)
     name -- at most :data:`~exports.view_landscape.LANDSCAPE_ENTITIES`, and
     at most ``max_nodes`` -- sized by those papers, linked by co-usage and
     grouped into labelled clusters.  Other options as in :func:`render_html`.
@@ -296,7 +296,7 @@ def render_landscape(
     >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
     >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
     >>> page = render_landscape(g)
-    >>> "1 of the 1 methods, datasets and models named by 1 paper" in page
+    >>> "1 of the 1 methods, datasets, models and tasks named by 1 paper" in page
     True
     """
     if max_nodes < 0:
@@ -306,7 +306,7 @@ def render_landscape(
     if search:
         data["search"] = search
     shown, total = len(land.entities), land.total_entities
-    summary = (f"{'The ' if shown < total else ''}{shown:,} of the {total:,} methods, datasets and models named by "
+    summary = (f"{'The ' if shown < total else ''}{shown:,} of the {total:,} {LANDSCAPE_WORDS} named by "
                f"{count_phrase(land.total_papers, 'paper')}{', those named by the most' if shown < total else ''}: "
                f"sized by their papers, linked when papers name both, in {len(land.clusters):,} "
                f"{'cluster' if len(land.clusters) == 1 else 'clusters'}.")

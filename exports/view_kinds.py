@@ -291,7 +291,7 @@ class ViewKind:
     paper_map: bool = False
 
 
-_ENTITY_WORDS = "methods, datasets and models"
+_ENTITY_WORDS = "methods, datasets, models and tasks"
 
 
 def _ego_title(graph: nx.MultiDiGraph, node: Hashable) -> str:

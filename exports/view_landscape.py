@@ -47,6 +47,8 @@ from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
 
 __all__ = [
     "LANDSCAPE_ENTITIES",
+    "LANDSCAPE_KINDS",
+    "LANDSCAPE_WORDS",
     "LANDSCAPE_LABEL_CHARS",
     "Cluster",
     "Landscape",
@@ -61,6 +63,12 @@ __all__ = [
 #: Most entities one landscape draws: enough for the leading entities of any corpus, few enough that
 #: every label is readable on a 1400x900 first screen (measured on ACL 2024 and the sample, docs/views.md).
 LANDSCAPE_ENTITIES = 90
+#: The entity kinds a landscape draws: every kind but metrics, which nearly every paper reports (accuracy, F1)
+#: and which, used with everything, would glue the clusters together (on ACL 2024, with tasks and metrics
+#: extracted, the landscape fits 20 entities with metrics, 32 without).
+LANDSCAPE_KINDS: tuple[str, ...] = tuple(kind for kind in ENTITY_KINDS if kind != "metric")
+#: What a landscape draws, in words.
+LANDSCAPE_WORDS = "methods, datasets, models and tasks"
 #: Labels of a landscape are clipped to this many characters.
 LANDSCAPE_LABEL_CHARS = 28
 #: Smaller communities join the last cluster, of entities used with few of the others.
@@ -123,7 +131,7 @@ def entity_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
     named: dict[Hashable, set[Hashable]] = {}
     for paper in sorted(papers, key=str):
         entities = {v for v, keyed in graph.succ[paper].items()
-                    if kind_of(graph.nodes[v]) in ENTITY_KINDS
+                    if kind_of(graph.nodes[v]) in LANDSCAPE_KINDS
                     and any((d.get("relation") or k) in PAPER_ENTITY_RELATIONS for k, d in keyed.items())}
         named[paper] = entities
     counts: dict[Hashable, int] = {}

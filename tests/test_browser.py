@@ -300,7 +300,9 @@ def test_acl2024_first_screens_are_legible(tmp_path: Path, acl2024: Path) -> Non
     for name in ("overview.html", "venue-acl-2024.html"):
         measured, _ = legibility(acl2024 / name, tmp_path)
         assert_legible(measured, name)
-        assert measured["nodes"] >= 40, measured  # a landscape, not a handful of nodes
+        # a landscape, not a handful of nodes (54 before tasks were extracted; tasks such as QA and translation
+        # are used with most entities, so fewer fit: 32 in December 2026)
+        assert measured["nodes"] >= 30, measured
     # an ego view: rings around the dataset; its label is readable, labels of far nodes may touch,
     # nodes never pile up
     measured, _ = legibility(acl2024 / "dataset-gsm8k.html", tmp_path)
