@@ -47,7 +47,8 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping
+import os
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,7 +87,7 @@ from exports.view_nodes import (
 from exports.view_styles import kind_of, kind_order
 from exports.view_text import display_texts, script_json
 from ontology.kinds import ENTITY_KINDS
-from ontology.util.files import visible_files, write_text_atomic
+from ontology.util.files import remove_file, visible_files, write_text_atomic
 
 __all__ = [
     "DEFAULT_TOP",
@@ -229,10 +230,11 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     graph : networkx.MultiDiGraph
         The graph (docs/graph-model.md).
     output_dir : Path
-        Folder to write into (created if needed); views already there from
-        :func:`write_ego_view` or :func:`write_kind_view` stay (though pages
-        link to the views this call writes, and to the node view) and are listed
-        in the index.
+        Folder to write into (created if needed).  What it held before and
+        this call does not write (views of nodes no longer in the graph,
+        pages :func:`write_ego_view` or :func:`write_kind_view` added) is
+        removed, so that the folder depends on the graph alone; the generic
+        node view shows any node.
     top : int
         Most nodes one view shows.  A larger overview keeps the most
         connected half and the nodes with the most links to them; a larger
@@ -281,9 +283,26 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         written += write_node_data(graph, output_dir / NODE_DATA_DIR, search_order(graph), cache=cache)
         written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
                                        search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
+    _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])
     index = write_index(graph, output_dir)  # and the search script
     written += [output_dir / SEARCH_SCRIPT, index]
     return written
+
+
+def _remove_stale(output_dir: Path, keep: Sequence[Path]) -> None:
+    """Remove the files in ``output_dir`` this call did not write (views of nodes gone, older pages).
+
+    So that the folder, its index and its search list depend on the graph
+    alone: a rebuild leaves what a build into an empty folder leaves.  Hidden
+    files (kg's own state) stay; links are not followed.
+    """
+    kept = {os.path.abspath(path) for path in keep}
+    for folder, folders, files in os.walk(output_dir, followlinks=False):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in files:
+            path = os.path.join(folder, name)
+            if not name.startswith(".") and path not in kept and os.path.abspath(path) not in kept:
+                remove_file(Path(path))
 
 
 def _venues(graph: nx.MultiDiGraph) -> list[Hashable]:

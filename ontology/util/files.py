@@ -39,7 +39,7 @@ from typing import BinaryIO
 from ontology.errors import KgError
 
 __all__ = [
-    "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "open_atomic", "output_transaction",
+    "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "open_atomic", "remove_file", "output_transaction",
     "folder_lock", "visible_files", "recover", "read_regular_file", "NotRegularFileError", "LOCK_NAME", "JOURNAL_NAME",
 ]
 
@@ -62,6 +62,7 @@ class FolderLockedError(KgError):
 class _Transaction:
     root: Path | None
     pending: list[tuple[Path, Path]] = field(default_factory=list)
+    removals: list[Path] = field(default_factory=list)
 
 
 _CURRENT: ContextVar[_Transaction | None] = ContextVar("output_transaction", default=None)
@@ -96,16 +97,47 @@ def output_transaction(root: Path | None = None) -> Iterator[None]:
 
 def _swap(transaction: _Transaction) -> None:
     root = transaction.root
-    if root is None or not transaction.pending:
+    if root is None or not (transaction.pending or transaction.removals):
         for temporary, path in transaction.pending:
             os.replace(temporary, path)
+        for path in transaction.removals:
+            path.unlink(missing_ok=True)
         return
     journal = [[str(t.relative_to(root)), str(p.relative_to(root))] for t, p in transaction.pending]
+    journal += [["", str(path.relative_to(root))] for path in transaction.removals]  # "": remove the file
     write_bytes_atomic(root / JOURNAL_NAME, json.dumps(journal).encode("utf-8"), transactional=False)
     for temporary, path in transaction.pending:
         os.replace(temporary, path)
+    for path in transaction.removals:
+        path.unlink(missing_ok=True)
     _sync_folder(root)
     (root / JOURNAL_NAME).unlink(missing_ok=True)
+
+
+def remove_file(path: Path) -> None:
+    """Remove the file ``path``; inside an :func:`output_transaction`, when the new files are put in place.
+
+    For outputs a build no longer writes (a view of a venue that is gone):
+    until the swap, and if the block fails, the file stays.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> old = write_text_atomic(folder / "old.html", "stale")
+    >>> with output_transaction(folder):
+    ...     remove_file(old)
+    ...     old.exists(), sorted(visible_files(folder, ".html"))
+    (True, [])
+    >>> old.exists()
+    False
+    """
+    path = Path(os.path.abspath(path))
+    transaction = _CURRENT.get()
+    if transaction is None:
+        path.unlink(missing_ok=True)
+        return
+    if transaction.root is not None:
+        _check_inside(transaction.root, path)
+    transaction.removals.append(path)
 
 
 def recover(root: Path) -> None:
@@ -123,6 +155,11 @@ def recover(root: Path) -> None:
             journal = []
         for entry in journal if isinstance(journal, list) else []:
             if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(p, str) for p in entry)):
+                continue
+            if entry[0] == "":  # a removal
+                path = _inside(root, entry[1])
+                if path is not None and path.is_file() and not path.is_symlink():
+                    path.unlink()
                 continue
             temporary, path = (_inside(root, relative) for relative in entry)
             if temporary is not None and path is not None and temporary.is_file() and not temporary.is_symlink():
@@ -198,6 +235,7 @@ def visible_files(folder: Path, suffix: str) -> set[str]:
     transaction = _CURRENT.get()
     if transaction is not None:
         target = Path(os.path.abspath(folder))
+        names -= {path.name for path in transaction.removals if path.parent == target}
         names.update(path.name for _, path in transaction.pending
                      if path.parent == target and path.name.endswith(suffix))
     return names
