@@ -103,7 +103,8 @@ def main() -> None:
 @click.option("--similar-k", type=click.IntRange(min=1), default=5, show_default=True,
               help="Nearest papers linked to each paper by computed similarTo links.")
 @click.option("--views/--no-views", default=True, show_default=True,
-              help="Also write OUTPUT/views/: an overview, one view per venue and an index (see `kg view`).")
+              help="Also write OUTPUT/views/: an overview, a paper map, one view per venue, a view of any node "
+                   "and an index (see `kg view`).")
 @max_nodes_option("Most nodes one HTML view shows; larger views keep the most connected and say so.")
 def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool, workers: int,
                   dask: str | None, no_cache: bool, formats: tuple[str, ...], old_formats: tuple[str, ...],
@@ -114,9 +115,10 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     Lines and BibTeX files; the format is detected from each file's content.
     Writes OUTPUT/graph.ttl (RDF Turtle; --rdf-format adds other serialisations),
     OUTPUT/graph.html (an interactive view that works offline),
-    OUTPUT/graph.json (node-link JSON of the networkx graph) and
-    OUTPUT/views/ (linked views; --no-views skips them), then prints what it
-    made.  Unreadable or malformed
+    OUTPUT/graph.json (node-link JSON of the networkx graph),
+    OUTPUT/tables/ (the graph as Parquet tables, read in part by kg.open_build)
+    and OUTPUT/views/ (linked views; --no-views skips them), then makes the
+    SPARQL store (OUTPUT/.kg-store) and prints what it made.  Unreadable or malformed
     inputs are reported one per line and skipped; the rest is built.  A
     rebuild re-extracts only the inputs that changed (cache in
     OUTPUT/.kg-cache).

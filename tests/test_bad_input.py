@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import kg.cli
+import kg.outputs
 from exports.node_link import to_json
 from kg.cli import main
 from kg.pipeline import build, sample_inputs
@@ -114,7 +114,7 @@ def test_an_interrupted_build_leaves_the_previous_outputs_intact(tmp_path, monke
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(kg.cli, "write_json", interrupted)  # the last file written
+    monkeypatch.setattr(kg.outputs, "write_graph_tables", interrupted)  # late in the build's outputs
     result = runner.invoke(main, ["build", "-q", str(BAD / "duplicate_of_a_sample_page.txt"), "-o", str(out)])
     assert result.exit_code != 0 and "interrupted" in result.output
     after = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
