@@ -112,7 +112,8 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     """Build the graph from INPUTS (files or folders; default: the bundled sample pages).
 
     INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
-    Lines and BibTeX files; the format is detected from each file's content.
+    Lines, BibTeX, CSL-JSON, RIS, OpenAlex, Semantic Scholar and arXiv
+    metadata files; the format is detected from each file's content.
     Writes OUTPUT/graph.ttl (RDF Turtle; --rdf-format adds other serialisations),
     OUTPUT/graph.html (an interactive view that works offline),
     OUTPUT/graph.json (node-link JSON of the networkx graph),
