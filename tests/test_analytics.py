@@ -105,10 +105,15 @@ def test_communities_on_the_sample_cover_the_paper_entity_graph_once(sample):
     assert {"dataset/webshop", "dataset/textworld"} & alfworld
 
 
-def test_a_sample_paper_using_two_unrelated_benchmark_families_bridges(sample):
-    bridging = bridging_papers(sample, top=1)
-    assert sample.nodes[bridging.iloc[0]["paper"]]["title"].startswith(PROXIMITY)
-    assert bridging.iloc[0]["communities"] >= 2 and bridging.iloc[0]["participation"] > 0
+def test_sample_bridges_name_entities_of_several_communities(sample):
+    """Which sample paper bridges depends on what extraction finds; that each named bridge really spans
+    communities (as :func:`communities` draws them) does not."""
+    bridging = bridging_papers(sample, top=5)
+    assert len(bridging) >= 1
+    community_of = {node: index for index, members in enumerate(communities(sample)) for node in members}
+    for row in bridging.itertuples():
+        spanned = {community_of[n] for n in sample.successors(row.paper) if n in community_of}
+        assert row.communities >= 2 and len(spanned) >= 2 and row.participation > 0
 
 
 def test_similar_papers_of_a_sample_paper_include_its_similar_lecture(sample):
