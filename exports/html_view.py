@@ -159,13 +159,20 @@ def _summary(shown: int, total: int, shown_edges: int, total_edges: int, which: 
 
 
 @lru_cache(maxsize=1)
+def vis_network_js() -> str:
+    """pyvis's copy of vis-network, without its source-map comment (nothing to fetch): what pages inline.
+
+    Checked safe to inline with the page's own scripts (:func:`_asset_texts`).
+    """
+    vis = resources.files("pyvis").joinpath(VIS_ASSET_DIR).joinpath("vis-network.min.js").read_text(encoding="utf-8")
+    return re.sub(r"\n//# sourceMappingURL=\S*\s*$", "\n", vis)
+
+
 def _asset_texts() -> dict[str, str]:
     """The vis-network bundle (from pyvis) and the page's own JS and CSS, checked safe to inline."""
-    vis = resources.files("pyvis").joinpath(VIS_ASSET_DIR).joinpath("vis-network.min.js").read_text(encoding="utf-8")
-    vis = re.sub(r"\n//# sourceMappingURL=\S*\s*$", "\n", vis)
     own = resources.files("exports").joinpath("templates")
     texts = {
-        "vis-network.min.js": vis,
+        "vis-network.min.js": vis_network_js(),
         "kg-view.js": own.joinpath("kg-view.js").read_text(encoding="utf-8"),
         "kg-view.css": own.joinpath("kg-view.css").read_text(encoding="utf-8"),
         "kg-node.js": own.joinpath("kg-node.js").read_text(encoding="utf-8"),

@@ -40,10 +40,8 @@ Examples
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +49,7 @@ import jinja2
 import networkx as nx
 from markupsafe import Markup
 
-from exports.html_view import DEFAULT_MAX_NODES, VIS_ASSET_DIR, page_data
+from exports.html_view import DEFAULT_MAX_NODES, page_data, vis_network_js
 from exports.view_data import EdgeRecord, NodeRecord, PageData
 from exports.view_styles import KIND_STYLES, kind_style, relation_style
 from ontology.util.files import write_text_atomic
@@ -69,8 +67,7 @@ TEMPLATE = "pyvis-offline.html"
 @lru_cache(maxsize=1)
 def _vis_js() -> str:
     """pyvis's copy of vis-network, without its source-map comment, checked safe to inline in ``<script>``."""
-    text = resources.files("pyvis").joinpath(VIS_ASSET_DIR).joinpath("vis-network.min.js").read_text(encoding="utf-8")
-    text = re.sub(r"\n//# sourceMappingURL=\S*\s*$", "\n", text)
+    text = vis_network_js()
     if "</script" in text.lower() or "<!--" in text:
         raise RuntimeError("vis-network.min.js cannot be inlined safely (it contains </script or <!--)")
     return text
