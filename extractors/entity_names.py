@@ -63,6 +63,9 @@ def not_a_name(text: str) -> bool:
         return True
     if "-" in text and _descriptor(text):
         return True
+    stem, _, rest = lower.partition("-")
+    if stem in word_list("non_entities.txt") and rest.isdigit():
+        return True  # "SemEval-2020", "WMT-2019" alone: an evaluation series and its year
     if lower.split("-", 1)[0] in word_list("non_entity_stems.txt") or "-to-" in text:
         return True  # "ROUGE-L", "BLEU-4", "Task-1", "Text-to-SQL", "End-to-End"
     parts = _PAIR_SEPARATOR.split(lower)

@@ -12,7 +12,9 @@ Three rules, each driven by a data file in ``extractors/patterns/``:
 * ``metric_name`` — a token in ``metric_names.txt`` (exact: BLEU, F1, nDCG,
   BERTScore; hyphenated variants "ROUGE-L", "F1-score") or
   ``metric_words.txt`` (any case: accuracy, precision, recall, perplexity),
-  with a "macro"/"micro"/"weighted" before it.
+  with a "macro"/"micro"/"weighted" before it;
+* ``known_resource`` — a rule candidate named in ``known_resources.txt``
+  (WordNet, UMLS, PubMed) is a dataset, never a method.
 
 :func:`task_metric_candidates` returns candidates with ``kind`` and
 ``type_rule`` already set; ``kg_entities`` keeps them out of the
@@ -37,7 +39,7 @@ __all__ = ["TASK_METRIC_RULES", "is_metric_name", "is_task_acronym", "metric_lik
            "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
-TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "metric_name"})
+TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "metric_name", "known_resource"})
 
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged"})
 
@@ -138,6 +140,10 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
         text = doc[cand.start : cand.end].text
         if is_task_acronym(text):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_acronym"
+        elif is_metric_name(text):
+            cand.kind, cand.type_rule = EntityKind.METRIC, "metric_name"  # "macro-F1" taken for a name
+        elif text.lower() in word_list("known_resources.txt"):
+            cand.kind, cand.type_rule = EntityKind.DATASET, "known_resource"  # "WordNet" is no method
         elif cand.long_span and task_long_form(doc[cand.long_span[0] : cand.long_span[1]].text) \
                 and text.lower() not in word_list("generic_terms.txt"):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"
