@@ -81,7 +81,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"5-{weights_hash()}"  # 5: the trained tagger (extractors.entity_model), tasks and metrics
+PIPELINE_VERSION = f"6-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
