@@ -93,7 +93,9 @@ class SortedLines:
     Lines wait in memory by bucket; when they pass ``spill_bytes`` they are
     appended to one spill file, bucket after bucket, with each bucket's
     place in it noted.  Use it as a context manager: the spill files live in
-    a temporary folder that is removed when the block ends.
+    a temporary folder (``.kg-sort-*.kg-tmp`` in ``folder``: the output folder
+    when :func:`exports.rdf_formats.write_rdf` sorts) that is removed when the
+    block ends, or by the next build into that folder if this one is killed.
     """
 
     def __init__(self, *, spill_bytes: int = SPILL_BYTES, folder: Path | None = None) -> None:
