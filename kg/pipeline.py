@@ -82,7 +82,8 @@ def build(
     in the result, and every other file is still built.
 
     ``workers`` processes (or the Dask scheduler at ``dask``, "local" for a
-    local cluster) extract documents in parallel; ``cache_dir`` keeps each
+    local cluster) extract documents in parallel; on a Dask cluster the
+    similarity search's block tasks run there too.  ``cache_dir`` keeps each
     document's records so that a rebuild re-extracts only changed files.
     ``progress(records, total)`` wraps the stream of extracted documents
     (for a progress bar).  However it runs, the result is the same.
