@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import psutil
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import ANTHOLOGY as CORPUS  # noqa: E402
+from measure import ROOT, kg, timed  # noqa: E402
+
 PAGE = ROOT / "kg" / "sample" / "underline" / "000_16934c490b00c391.txt"
 
 
@@ -59,48 +59,6 @@ def words_per_second(corpus: Path, count: int = 4000) -> None:
     print(f"   spacy.blank tokenising   {words / floor:>10,.0f} w/s")
     print(f"   kg extraction            {words / full:>10,.0f} w/s  ({len(mentions)} mentions)")
     print(f"   ratio                    {floor / full:>10.2f}   (goal >= 0.30)")
-
-
-class PeakMemory:
-    """Samples the summed RSS of a process and its children until stopped."""
-
-    def __init__(self, pid: int) -> None:
-        self.process = psutil.Process(pid)
-        self.peak = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                family = [self.process, *self.process.children(recursive=True)]
-                self.peak = max(self.peak, sum(p.memory_info().rss for p in family if p.is_running()))
-            except psutil.Error:
-                pass
-            self._stop.wait(0.2)
-
-    def stop(self) -> int:
-        self._stop.set()
-        self._thread.join()
-        return self.peak
-
-
-def timed(command: list[str]) -> tuple[float, int, str]:
-    """Wall seconds, peak memory (bytes) and output of a command."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    memory = PeakMemory(process.pid)
-    output, _ = process.communicate()
-    wall = time.perf_counter() - start
-    peak = memory.stop()
-    if process.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{output[-3000:]}")
-    return wall, peak, output
-
-
-def kg(*args: str) -> list[str]:
-    return [sys.executable, "-m", "kg.cli", *args]
 
 
 def parse_only(corpus: Path) -> list[str]:
