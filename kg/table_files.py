@@ -37,7 +37,7 @@ import pyarrow.parquet as pq
 from exports.graph_tables import TABLES_FOLDER, graph_from_tables, read_edge_rows, read_node_rows
 from kg.folder_errors import BuildFolderError
 
-__all__ = ["TableFiles", "has_tables"]
+__all__ = ["TableFiles", "TableFilesError", "has_tables"]
 
 _FILES = ("nodes.parquet", "edges.parquet", "edges_in.parquet")
 T = TypeVar("T")
