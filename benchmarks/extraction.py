@@ -84,7 +84,7 @@ from collections import defaultdict  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
 from devset import load_devset, score  # noqa: E402
-from entity_training_data import fold_of  # noqa: E402
+from entity_training_data import conll_sentences, fold_of  # noqa: E402
 
 from extractors.entities import MODES, build_pipeline, iter_entities  # noqa: E402
 from extractors.gazetteer_build import AnthologyPaper, iter_anthology_papers, split_of  # noqa: E402
@@ -246,37 +246,8 @@ def full_speed(items: list[AnthologyPaper]) -> dict:
 
 def read_conll(path: Path) -> list[tuple[str, list[tuple[int, int]]]]:
     """Sentences of a TDMSci CoNLL file: text rebuilt from token offsets, and its DATASET character spans."""
-    sentences: list[tuple[str, list[tuple[int, int]]]] = []
-    tokens: list[tuple[str, int, str]] = []
-
-    def flush() -> None:
-        if not tokens:
-            return
-        base = tokens[0][1]
-        text, spans, open_span = "", [], None
-        for word, offset, tag in tokens:
-            start = offset - base
-            if start < len(text):  # offsets that run backwards: fall back to one space
-                start = len(text) + 1
-            text = text.ljust(start) + word
-            if tag == "B-DATASET" or (tag == "I-DATASET" and open_span is None):
-                open_span = [start, start + len(word)]
-                spans.append(open_span)
-            elif tag == "I-DATASET":
-                open_span[1] = start + len(word)
-            else:
-                open_span = None
-        sentences.append((text, [tuple(s) for s in spans]))
-        tokens.clear()
-
-    for line in Path(path).read_text("utf-8").splitlines():
-        parts = line.split("\t")
-        if len(parts) < 3 or not line.strip():
-            flush()
-            continue
-        tokens.append((parts[0], int(parts[1]), parts[-1]))
-    flush()
-    return sentences
+    return [(text, [(start, end) for start, end, kind in spans if kind == "DATASET"])
+            for text, spans in conll_sentences(path)]
 
 
 def tdmsci_scores(path: Path, mode: str = "rules", cv_dir: Path | None = None, folds: int = 5) -> dict:

@@ -79,8 +79,12 @@ def non_overlapping(spans: Iterable[tuple[int, int, str]]) -> Spans:
 # ----------------------------------------------------------------------------- TDMSci
 
 
-def tdmsci_sentences(path: Path) -> list[Example]:
-    """Sentences of the TDMSci CoNLL file with their gold spans (text rebuilt from token offsets)."""
+def conll_sentences(path: Path) -> list[Example]:
+    """Sentences of a TDMSci CoNLL file (word, offset, ..., tag) with every tagged span, as the file has them.
+
+    The text is rebuilt from the token offsets (one space where offsets run
+    backwards); a span is ``(start, end, kind)`` in characters of that text.
+    """
     sentences: list[Example] = []
     tokens: list[tuple[str, int, str]] = []
 
@@ -102,7 +106,7 @@ def tdmsci_sentences(path: Path) -> list[Example]:
                 current[1] = start + len(word)
             else:
                 current = None
-        sentences.append((text, guideline_spans(text, [tuple(s) for s in spans])))
+        sentences.append((text, [tuple(s) for s in spans]))
         tokens.clear()
 
     for line in Path(path).read_text("utf-8").splitlines():
@@ -113,6 +117,11 @@ def tdmsci_sentences(path: Path) -> list[Example]:
         tokens.append((parts[0], int(parts[1]), parts[-1]))
     flush()
     return sentences
+
+
+def tdmsci_sentences(path: Path) -> list[Example]:
+    """Sentences of the TDMSci CoNLL file with their gold spans, filtered to kg's guidelines."""
+    return [(text, guideline_spans(text, spans)) for text, spans in conll_sentences(path)]
 
 
 def fold_of(index: int, total: int, folds: int) -> int:
