@@ -6,12 +6,16 @@
 """
 from __future__ import annotations
 
+import gc
 import os
+import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -64,6 +68,36 @@ def timed(command: list[str], *, check: bool = True) -> tuple[float, int, str]:
     if check and process.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{output[-3000:]}")
     return wall, peak, output
+
+
+class TooSlow(Exception):
+    """A step ran past its time limit (a benchmark reports the limit as a lower bound)."""
+
+
+def time_limited(function: Callable[[], Any], limit: int = 0, *, collect: bool = False) -> tuple[float, Any]:
+    """Seconds ``function`` took and its result; past ``limit`` seconds (0: none) it is stopped: ``(limit, None)``.
+
+    ``collect`` runs the garbage collector first, so that no earlier step's garbage is timed.
+
+    >>> time_limited(lambda: 6 * 7)[1]
+    42
+    """
+    def stop(signum: int, frame: object) -> None:
+        raise TooSlow
+
+    if collect:
+        gc.collect()
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(limit)
+    started = time.perf_counter()
+    try:
+        result = function()
+    except TooSlow:
+        return float(limit), None
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    return time.perf_counter() - started, result
 
 
 def kg(*args: str) -> list[str]:

@@ -38,19 +38,20 @@ import argparse
 import random
 import resource
 import shutil
-import signal
 import sqlite3
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"]
 sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT / "benchmarks"))  # last: measure.py, without shadowing the standard library
+
+from measure import time_limited as timed  # noqa: E402
 
 from kg.canned import canned_queries  # noqa: E402
 from kg.query import rdflib_bindings, run_canned  # noqa: E402
@@ -66,28 +67,6 @@ ANTHOLOGY_PARAMS = {
     "similar-papers": {"title": "Transformers: State-of-the-Art Natural"},
 }
 _KG = "https://w3id.org/paperkg/ontology#"
-
-
-class TooSlow(Exception):
-    """A step ran past the time limit (reported as a lower bound)."""
-
-
-def timed(function: Callable[[], Any], limit: int = 0) -> tuple[float, Any]:
-    """Seconds ``function`` took and its result; past ``limit`` seconds (0: none) it is stopped."""
-    def stop(signum: int, frame: object) -> None:
-        raise TooSlow
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(limit)
-    started = time.perf_counter()
-    try:
-        result = function()
-    except TooSlow:
-        return float(limit), None
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-    return time.perf_counter() - started, result
 
 
 def kg_command() -> list[str]:
