@@ -14,6 +14,13 @@ writes it (an acronym, a long form).  Every form must occur in the abstract;
 a space or all in lower case) and writes ``devset.jsonl`` with character offsets:
 
     python benchmarks/devset.py          # annotations.txt + the Anthology -> devset.jsonl
+    python benchmarks/devset.py --set tune   # the tuning set (benchmarks/data/tuneset) the same way
+
+The *tuning set* (``benchmarks/data/tuneset``, 40 abstracts of the ``"tune"``
+slice, selected by ``python scripts/devset_select.py --set tune``, annotated by
+the same guidelines) is where extraction rules may be tuned; the dev set is the
+reported measure.  Both compile to ``devset.jsonl`` in their folder and are
+scored by :func:`score`.
 
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
 predicted entity matches a gold one when a predicted name or long form has the
@@ -40,6 +47,9 @@ if str(_ROOT) not in sys.path:
 from ontology.ids import entity_key  # noqa: E402
 
 DEVSET_DIR = _HERE / "data" / "devset"
+TUNESET_DIR = _HERE / "data" / "tuneset"
+#: The annotated sets by name: the dev set (reported) and the tuning set (rules may be tuned on it).
+SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR}
 KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")
 ROLES = ("proposes", "uses")
 _LINE = re.compile(r"^(?P<optional>\?)?(?P<kind>[A-Z]+) (?P<role>proposes|uses) (?P<forms>.+)$")
@@ -106,7 +116,7 @@ def compile_devset(annotations: Path, abstracts: Iterable[dict]) -> list[dict]:
     for paper_id, entities in gold.items():
         row = by_id.get(paper_id)
         if row is None:
-            raise DevsetError(f"{paper_id} is not a dev-set abstract (see scripts/devset_select.py)")
+            raise DevsetError(f"{paper_id} is not among the selected abstracts (see scripts/devset_select.py)")
         for entity in entities:
             for form in entity.forms:
                 spans = form_spans(form, row["text"])
@@ -208,14 +218,23 @@ def _merge(groups: Iterable[set[str]]) -> list[set[str]]:
     return merged
 
 
-def main() -> int:
-    candidates = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/devset_candidates.jsonl")
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Compile an annotated set's annotations.txt to devset.jsonl.")
+    parser.add_argument("candidates", nargs="?", type=Path, default=None,
+                        help="abstracts from scripts/devset_select.py (default /tmp/<set>set_candidates.jsonl)")
+    parser.add_argument("--set", choices=sorted(SETS), default="dev", dest="which")
+    args = parser.parse_args(argv)
+    candidates = args.candidates or Path(f"/tmp/{args.which}set_candidates.jsonl")
     if not candidates.exists():
-        print(f"devset: run `python scripts/devset_select.py --out {candidates}` first", file=sys.stderr)
+        print(f"devset: run `python scripts/devset_select.py --set {args.which} --out {candidates}` first",
+              file=sys.stderr)
         return 2
     rows = [json.loads(line) for line in candidates.read_text("utf-8").splitlines() if line.strip()]
-    records = compile_devset(DEVSET_DIR / "annotations.txt", rows)
-    out = DEVSET_DIR / "devset.jsonl"
+    folder = SETS[args.which]
+    records = compile_devset(folder / "annotations.txt", rows)
+    out = folder / "devset.jsonl"
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
     entities = [e for r in records for e in r["entities"]]
     print(f"{len(records)} abstracts, {len(entities)} entities "

@@ -6,6 +6,7 @@ Run from the project root (needs ``../shared``)::
     python benchmarks/extraction.py --modes rules   # the rules alone
     python benchmarks/extraction.py --split tune    # the PwC slice rules may be tuned on
     python benchmarks/extraction.py --full-speed    # also time all ~47k corpus abstracts
+    python benchmarks/extraction.py --sets tune --skip-seeds --modes combined,rules   # tuning loop
     python benchmarks/extraction.py --json
 
 Every figure is printed for each pipeline of ``--modes`` in the same run
@@ -19,7 +20,10 @@ pipeline: rules, gazetteer and the trained tagger), ``rules`` (no tagger) and
 2. **Hand-annotated dev set** — ``benchmarks/data/devset`` (125 abstracts of
    held-out Anthology volumes, guidelines in ``GUIDELINES.md`` there, scoring
    in ``benchmarks/devset.py``): entities (any kind), methods + models,
-   datasets, proposes, tasks and metrics, per paper.
+   datasets, proposes, tasks and metrics, per paper.  The *tuning set*
+   (``benchmarks/data/tuneset``, 40 abstracts of the ``tune`` slice, same
+   guidelines and scoring) is printed after it: rules are tuned there, the dev
+   set is the reported measure.
 3. **PwC-tagged slice** — papers of ``../shared/corpus/anthology`` with an
    abstract and ``<pwcdataset>`` tags, in one slice of
    :func:`extractors.gazetteer_build.split_of` (default ``test``: neither the
@@ -83,7 +87,7 @@ import time  # noqa: E402
 from collections import defaultdict  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
-from devset import load_devset, score  # noqa: E402
+from devset import SETS, load_devset, score  # noqa: E402
 from entity_training_data import conll_sentences, fold_of  # noqa: E402
 
 from extractors.entities import MODES, build_pipeline, iter_entities  # noqa: E402
@@ -295,9 +299,10 @@ def tdmsci_scores(path: Path, mode: str = "rules", cv_dir: Path | None = None, f
 # ----------------------------------------------------------------------------- dev set, speed
 
 
-def devset_scores(mode: str) -> dict:
-    """Scores on the hand-annotated dev set (``benchmarks/data/devset``, see ``benchmarks/devset.py``)."""
-    records = load_devset()
+def devset_scores(mode: str, which: str = "dev") -> dict:
+    """Scores on a hand-annotated set: the dev set (``benchmarks/data/devset``, reported) or the tuning set
+    (``benchmarks/data/tuneset``, rules may be tuned on it); see ``benchmarks/devset.py``."""
+    records = load_devset(SETS[which] / "devset.jsonl")
     papers = [Paper(ref=r["id"], provenance=Provenance("devset"), abstract=r["text"]) for r in records]
     predicted: dict[str, list] = defaultdict(list)
     for mention in extract_mentions(papers, nlp=build_pipeline(mode)):
@@ -337,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shared", type=Path, default=SHARED, help="the shared folder (default ../shared)")
     parser.add_argument("--split", choices=("test", "tune", "train"), default="test",
                         help="Anthology slice to score (default: test, the held-out slice)")
+    parser.add_argument("--sets", default="dev,tune",
+                        help="hand-annotated sets to score: dev (the reported measure), tune (the tuning set)")
     parser.add_argument("--modes", default=",".join(MODES),
                         help="pipelines to compare: combined, rules (no tagger), model (tagger spans only)")
     parser.add_argument("--cv-models", type=Path, default=DEFAULT_CV,
@@ -352,7 +359,15 @@ def main(argv: list[str] | None = None) -> int:
     results: dict = {"modes": modes}
     if not args.skip_seeds:
         results["seeds"] = seed_scores(args.shared)
-    results["devset"] = {mode: devset_scores(mode) for mode in modes}
+    results["devset"] = {mode: devset_scores(mode) for mode in modes}  # kept under its old key
+    sets = [name for name in args.sets.split(",") if name]
+    unknown = sorted(set(sets) - set(SETS))
+    if unknown:
+        parser.error(f"--sets: unknown set(s) {', '.join(unknown)}; choose from {', '.join(sorted(SETS))}")
+    if "tune" in sets:
+        results["tuneset"] = {mode: devset_scores(mode, "tune") for mode in modes}
+    if "dev" not in sets:
+        del results["devset"]
     items = list(iter_anthology_papers(args.shared / "corpus" / "anthology"))
     dev = [i for i in items if i.paper.abstract and i.tags and split_of(i.paper.anthology_id or "") == args.split]
     known = known_dataset_keys(items)
@@ -384,12 +399,15 @@ def _print(results: dict) -> None:
         structure = {k: v for k, v in seeds.items() if k.endswith(("_correct", "_recall")) and k != "dataset_type_correct"}
         structure.update({f"papers.{k}": seeds["papers"][k] for k in ("precision", "recall")})
         print("  structure: " + ", ".join(f"{k} {v}" for k, v in sorted(structure.items())))
-    first = results["devset"][modes[0]]
-    print(f"Hand-annotated dev set ({first['abstracts']} abstracts of held-out volumes): F1 (P / R)")
-    print("  " + f"{'':16s}" + "".join(f"{mode:>22s}" for mode in modes))
-    for key in ("entities", "methods_models", "datasets", "proposes", "tasks", "metrics"):
-        cells = "".join(f"{_cell(results['devset'][mode][key]):>22s}" for mode in modes)
-        print(f"  {key:16s}{cells}")
+    for name, title in (("devset", "Hand-annotated dev set ({} abstracts of held-out volumes; reported)"),
+                        ("tuneset", "Hand-annotated tuning set ({} abstracts of the 'tune' slice; rules tuned here)")):
+        if name not in results:
+            continue
+        print(title.format(results[name][modes[0]]["abstracts"]) + ": F1 (P / R)")
+        print("  " + f"{'':16s}" + "".join(f"{mode:>22s}" for mode in modes))
+        for key in ("entities", "methods_models", "datasets", "proposes", "tasks", "metrics"):
+            cells = "".join(f"{_cell(results[name][mode][key]):>22s}" for mode in modes)
+            print(f"  {key:16s}{cells}")
     for mode in modes:
         dev = results["anthology"][mode]
         print(f"PwC-tagged slice '{dev['split']}' ({mode}): {dev['papers']} papers, {dev['gold']} tagged datasets named")

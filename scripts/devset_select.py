@@ -1,21 +1,31 @@
-"""List the abstracts of the hand-annotated dev set, by the fixed rule (nothing is chosen by eye).
+"""List the abstracts of the hand-annotated dev set (or tuning set), by a fixed rule (nothing is chosen by eye).
 
 Run from anywhere::
 
     python scripts/devset_select.py                 # writes /tmp/devset_candidates.jsonl
     python scripts/devset_select.py --count 120 --out FILE
+    python scripts/devset_select.py --set tune      # the tuning set: writes /tmp/tuneset_candidates.jsonl
 
 The rule: papers of the dev volumes (:func:`extractors.gazetteer_build.is_dev_volume`:
 from 2019 on, SHA-1 of the volume stem ≡ 0 mod 30) that have an abstract of at
 least 40 words, ordered by the SHA-1 of their Anthology id; the first
 ``--count`` are annotated.  Each line: ``id``, ``volume``, ``title``, ``text``
 (the abstract exactly as kg reads it, so character offsets index it).
+
+The *tuning set* (``--set tune``, ``benchmarks/data/tuneset``), on which the
+extraction rules may be tuned, follows another rule, so it shares no paper
+with the dev set, the gazetteer or the tagger's training data: papers of the
+``"tune"`` slice of :func:`extractors.gazetteer_build.split_of` (SHA-1 bucket 1
+of the Anthology id; never a dev volume, never read by the gazetteer or the
+tagger) in volumes from 2019 on, with an abstract of at least 40 words,
+ordered by the SHA-1 of ``"tuneset:" + id``; the first ``--count`` (40).
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -27,6 +37,8 @@ from extractors.gazetteer_build import is_dev_volume, iter_volume_papers, split_
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 MIN_WORDS = 40
+TUNE_FIRST_YEAR = 2019
+_RECENT_VOLUME = re.compile(r"20\d\d\.[a-z0-9]+")
 
 
 def candidates(corpus: Path) -> list[dict]:
@@ -44,15 +56,36 @@ def candidates(corpus: Path) -> list[dict]:
     return sorted(rows, key=lambda r: hashlib.sha1(r["id"].encode("utf-8")).hexdigest())
 
 
+def tune_candidates(corpus: Path) -> list[dict]:
+    """Every ``"tune"``-slice paper of a volume from 2019 on with an abstract of at least :data:`MIN_WORDS`
+    words, ordered by SHA-1 of ``"tuneset:" + id`` (see the module docstring)."""
+    rows = []
+    for path in sorted(corpus.glob("*.xml")):
+        if not _RECENT_VOLUME.fullmatch(path.stem) or int(path.stem[:4]) < TUNE_FIRST_YEAR:
+            continue
+        for item in iter_volume_papers(path):
+            paper = item.paper
+            if paper.abstract and len(paper.abstract.split()) >= MIN_WORDS and paper.anthology_id \
+                    and split_of(paper.anthology_id) == "tune":
+                rows.append({"id": paper.anthology_id, "volume": path.stem, "title": paper.title,
+                             "text": paper.abstract})
+    return sorted(rows, key=lambda r: hashlib.sha1(("tuneset:" + r["id"]).encode("utf-8")).hexdigest())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--count", type=int, default=120)
-    parser.add_argument("--out", type=Path, default=Path("/tmp/devset_candidates.jsonl"))
+    parser.add_argument("--set", choices=("dev", "tune"), default="dev", dest="which",
+                        help="the dev set (reported) or the tuning set (rules may be tuned on it)")
+    parser.add_argument("--count", type=int, default=None, help="how many (default: dev 120, tune 40)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
-    rows = candidates(args.corpus)[: args.count]
-    args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    print(f"{len(rows)} dev abstracts -> {args.out}")
+    count = args.count or (120 if args.which == "dev" else 40)
+    out = args.out or Path(f"/tmp/{args.which}set_candidates.jsonl")
+    rows = (candidates if args.which == "dev" else tune_candidates)(args.corpus)[:count]
+    out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    print(f"{len(rows)} {args.which} abstracts -> {out}")
     return 0
 
 

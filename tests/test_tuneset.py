@@ -1,0 +1,50 @@
+"""The tuning set (``benchmarks/data/tuneset``): chosen by its own rule, apart from the dev set and training data."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from extractors.gazetteer_build import is_dev_volume, split_of
+
+ROOT = Path(__file__).resolve().parents[1]
+TUNE = ROOT / "benchmarks" / "data" / "tuneset"
+DEV = ROOT / "benchmarks" / "data" / "devset"
+CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _records(folder: Path) -> list[dict]:
+    return [json.loads(line) for line in (folder / "devset.jsonl").read_text("utf-8").splitlines() if line.strip()]
+
+
+def test_tuning_set_is_the_tune_slice_and_shares_nothing_with_the_dev_set():
+    tune = _records(TUNE)
+    assert len(tune) == 40
+    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune)
+    assert not {r["id"] for r in tune} & {r["id"] for r in _records(DEV)}
+    assert not {r["volume"] for r in tune} & {r["volume"] for r in _records(DEV)}
+
+
+def test_tuning_set_compiles_from_its_annotations():
+    devset = _load("kg_devset_for_tuneset", ROOT / "benchmarks" / "devset.py")
+    rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(TUNE)]
+    compiled = devset.compile_devset(TUNE / "annotations.txt", rows)
+    assert json.loads(json.dumps(compiled)) == _records(TUNE)  # offsets as JSON writes them
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_tuning_set_is_the_first_forty_by_the_selection_rule():
+    select = _load("kg_devset_select", ROOT / "scripts" / "devset_select.py")
+    chosen = [row["id"] for row in select.tune_candidates(CORPUS)[:40]]
+    assert chosen == [r["id"] for r in _records(TUNE)]
