@@ -6,8 +6,9 @@ Node ids come from :mod:`ontology.ids`; duplicates are merged here:
   Scholar id), then by normalised title, and an untitled paper with a titled
   one when their abstracts match;
 * venues by their label ("ACL 2026");
-* entities by a folded spelling key, with an acronym and its long form (and
-  names linked to one ``same_as`` page) joined into one node, typed by the
+* entities by a folded spelling key, with an acronym and its long form (as
+  learned across the corpus, :mod:`kg.aliases`; and names linked to one
+  ``same_as`` page) joined into one node, typed by the
   clearest evidence; a name that papers clearly type differently (a dataset
   here, a method there) becomes one node per kind.
 
@@ -35,6 +36,7 @@ from typing import ClassVar
 
 import networkx as nx
 
+from kg.aliases import alias_rows, learn_aliases
 from ontology.ids import abstract_key, entity_key, node_id, normalize_text, title_key, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
@@ -357,34 +359,48 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     """Entity nodes and paper→entity ``proposes``/``uses`` edges.
 
     Mentions are grouped by :func:`ontology.ids.entity_key` (case, hyphens, spaces,
-    dots and version marks folded), with an acronym and its long form, and
-    names linked to one ``same_as`` page, joined.  A group becomes one node
-    unless papers clearly type it differently (see :func:`_split_by_kind`):
-    then each kind gets its own node, so a dataset and a method that share a
-    name stay apart.
+    dots and version marks folded), with names linked to one ``same_as`` page
+    joined, and an acronym joined to its long form as the corpus-wide alias
+    table says (:mod:`kg.aliases`): in a paper that defines it, to that paper's
+    long form; elsewhere to the sense most defining papers give, if one is
+    clear; an ambiguous acronym is one node per sense, never a chain of them.
+    The table of acronyms several papers define goes to ``graph.graph["acronyms"]``.
+    A group becomes one node unless papers clearly type it differently (see
+    :func:`_split_by_kind`): then each kind gets its own node, so a dataset
+    and a method that share a name stay apart.
     """
     mentions = sorted(
         (m for doc in documents for m in doc.mentions),
         key=lambda m: (m.provenance.source, m.provenance.start or 0, m.name),
     )
-    keys = {name: entity_key(name) for m in mentions for name in (m.name, m.long_form) if name}
+    keys = {m.name: entity_key(m.name) for m in mentions}
+    aliases = learn_aliases((paper_nodes[m.paper_ref], m.name, m.long_form) for m in mentions if m.long_form)
+    named = aliases.named_by_long_form()
+    rows = alias_rows(aliases)
+    if rows:
+        graph.graph["acronyms"] = rows
     names = _UnionFind()
+    group_key: dict[int, str] = {}
     for mention in mentions:
         key = keys[mention.name]
         if not key:
             continue
+        key = group_key[id(mention)] = aliases.group_of(key, paper_nodes[mention.paper_ref])
         names.find(key)
-        if mention.long_form and keys[mention.long_form]:
-            names.union(key, keys[mention.long_form])
         if mention.same_as:
             names.union(key, "same-as:" + mention.same_as)
     groups: dict[str, list[Mention]] = defaultdict(list)
+    labels: dict[str, str] = {}
     for mention in mentions:
-        if keys[mention.name]:
-            groups[names.find(keys[mention.name])].append(mention)
+        key = group_key.get(id(mention))
+        if key is not None:
+            root = names.find(key)
+            groups[root].append(mention)
+            if key in named:
+                labels.setdefault(root, named[key])
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups[root], paper_nodes):
-            _add_entity(graph, kind, members, paper_nodes)
+            _add_entity(graph, kind, members, paper_nodes, label=labels.get(root))
 
 
 #: How sure a mention is of its entity's kind: 2 = clear (curated, a known name, a head noun), 1 = a hint, 0 = none.
@@ -446,11 +462,16 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
     return [(kind, parts[kind]) for kind in _KIND_ORDER if parts.get(kind)]
 
 
-def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str]) -> None:
-    """One entity node (or more names for an existing one) and its edges from papers."""
+def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
+                *, label: str | None = None) -> None:
+    """One entity node (or more names for an existing one) and its edges from papers.
+
+    Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form), else the
+    most frequent spelling.
+    """
     surface = Counter(m.name for m in members)
     first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
-    preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
+    preferred = label or max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
     alt = sorted((set(surface) | {m.long_form for m in members if m.long_form}) - {preferred})
     entity = node_id(kind.value, entity_key(preferred))
     same_as = sorted({m.same_as for m in members if m.same_as})

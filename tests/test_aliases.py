@@ -1,0 +1,129 @@
+"""Acronym ↔ long form pairs learned across the corpus (kg.aliases) and how graph assembly uses them."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exports.node_link import from_json, to_json
+from kg.aliases import alias_rows, learn_aliases, sense_signature
+from kg.graph import build_graph
+from ontology.kinds import ENTITY_KINDS
+from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
+
+
+def _mention(paper: str, name: str, *, long_form: str | None = None, start: int = 0,
+             kind: EntityKind = EntityKind.METHOD) -> Mention:
+    return Mention(paper_ref=paper, name=name, kind=kind, relation=Relation.USES, long_form=long_form,
+                   provenance=Provenance(f"{paper}.txt", start=start, end=start + len(name),
+                                         extractor="kg_entities:use+default", confidence=0.8, sentence=name))
+
+
+def _documents(*mentions: Mention) -> list[DocumentRecords]:
+    papers = sorted({m.paper_ref for m in mentions})
+    return [DocumentRecords(source=f"{ref}.txt",
+                            papers=(Paper(ref=ref, title=f"Paper {ref}", provenance=Provenance(f"{ref}.txt")),),
+                            mentions=tuple(m for m in mentions if m.paper_ref == ref)) for ref in papers]
+
+
+def _entities(graph) -> dict[str, tuple[str, list[str], list[str]]]:
+    """node -> (label, alt labels, titles of the papers that mention it)."""
+    return {node: (data["label"], data["alt_labels"], sorted(graph.nodes[u]["title"] for u, _ in graph.in_edges(node)))
+            for node, data in graph.nodes(data=True) if data["kind"] in ENTITY_KINDS}
+
+
+#: "AR" is augmented reality in two papers and argument retrieval in two: no sense is clear.
+AMBIGUOUS = (
+    _mention("a", "AR", long_form="augmented reality"), _mention("a", "AR", start=40),
+    _mention("b", "AR", long_form="Augmented Reality"),
+    _mention("c", "AR", long_form="argument retrieval"), _mention("c", "AR", start=40),
+    _mention("d", "AR", long_form="argument retrieval"),
+    _mention("e", "AR"),  # a bare mention: no paper tells which
+    _mention("f", "augmented reality"),  # the long form written out
+)
+
+
+def test_an_ambiguous_acronym_is_one_node_per_sense_and_never_chains_them():
+    entities = _entities(build_graph(_documents(*AMBIGUOUS)))
+    assert entities == {
+        "method/augmentedreality": ("Augmented Reality", ["AR", "augmented reality"], ["Paper a", "Paper b", "Paper f"]),
+        "method/argumentretrieval": ("argument retrieval", ["AR"], ["Paper c", "Paper d"]),
+        "method/ar": ("AR", [], ["Paper e"]),
+    }
+
+
+def test_a_clear_sense_takes_bare_mentions_and_a_minor_sense_keeps_its_own_node():
+    graph = build_graph(_documents(
+        _mention("a", "ZQS", long_form="Zorb Question Set"), _mention("b", "ZQS", long_form="Zorb Question Sets"),
+        _mention("c", "ZQS", long_form="zorb question set"),
+        _mention("d", "ZQS", long_form="Zorb Quiz Suite"),  # a fourth paper means something else
+        _mention("e", "ZQS"),  # never defined here: the clear sense
+        _mention("f", "Zorb-Question Set"),  # a spelling variant of the long form, no acronym
+    ))
+    assert _entities(graph) == {
+        "method/zqs": ("ZQS", ["Zorb Question Set", "Zorb Question Sets", "Zorb-Question Set", "zorb question set"],
+                       ["Paper a", "Paper b", "Paper c", "Paper e", "Paper f"]),
+        "method/zorbquizsuite": ("Zorb Quiz Suite", ["ZQS"], ["Paper d"]),
+    }
+    assert graph.graph["acronyms"] == [{"acronym": "ZQS", "papers": 4, "status": "split",
+                                        "senses": [["Zorb Question Set", 3], ["Zorb Quiz Suite", 1]]}]
+
+
+def test_one_definition_still_joins_its_bare_mentions():
+    """No paper contradicts it: the acronym, its long form and bare mentions elsewhere are one node (as before)."""
+    graph = build_graph(_documents(_mention("a", "SGA", long_form="Sparse Gated Adapters"), _mention("b", "SGA"),
+                                   _mention("c", "sparse gated adapters")))
+    assert _entities(graph) == {
+        "method/sga": ("SGA", ["Sparse Gated Adapters", "sparse gated adapters"], ["Paper a", "Paper b", "Paper c"])}
+    assert "acronyms" not in graph.graph  # the table lists acronyms two or more papers define
+
+
+def test_a_dominant_sense_needs_two_thirds_of_the_defining_papers():
+    def status(*senses: str) -> str:
+        return learn_aliases((f"p{n}", "QX", sense) for n, sense in enumerate(senses)).entries["qx"].status
+
+    assert status("quark extraction", "quark extraction") == "learned"
+    assert status("quark extraction", "quark extraction", "query expansion") == "split"  # 2 of 3
+    assert status("quark extraction", "quark extraction", "query expansion", "quiz exam") == "ambiguous"  # 2 of 4
+    assert status("quark extraction", "query expansion") == "ambiguous"
+    assert status("quark extraction") == "single"
+
+
+def test_a_paper_votes_once_per_acronym():
+    table = learn_aliases([("p1", "QX", "query expansion")] * 5 + [("p2", "QX", "quark extraction")])
+    assert table.entries["qx"].status == "ambiguous"
+
+
+def test_spelling_variants_of_a_long_form_are_one_sense():
+    assert sense_signature("Pre-trained Language Models") == sense_signature("pretrained language model")
+    assert sense_signature("Named Entity Recognition") == sense_signature("named-entity recognitions")
+    assert sense_signature("aspect sentiment classification") != sense_signature("acoustic scene classification")
+    assert sense_signature("augmented reality") != sense_signature("argument retrieval")
+
+
+definitions = st.lists(st.tuples(st.sampled_from(["p1", "p2", "p3", "p4", "p5"]), st.sampled_from(["QX", "qx", "ZR"]),
+                                 st.sampled_from(["query expansion", "Query Expansions", "quark extraction",
+                                                  "zorb ranking", "Zero Recall"])), max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(definitions, st.randoms(use_true_random=False))
+def test_the_table_does_not_depend_on_the_order_of_definitions(items, shuffler):
+    shuffled = list(items)
+    shuffler.shuffle(shuffled)
+    assert alias_rows(learn_aliases(items), min_papers=1) == alias_rows(learn_aliases(shuffled), min_papers=1)
+
+
+def test_the_graph_does_not_depend_on_the_order_of_documents_and_keeps_the_table_in_graph_json():
+    documents = _documents(*AMBIGUOUS, _mention("g", "AR", long_form="augmented reality"),
+                           _mention("h", "AR", long_form="augmented realities"))  # 4 of 6 papers: a clear sense
+    expected = to_json(build_graph(documents))
+    for seed in range(5):
+        random.Random(seed).shuffle(documents)
+        assert to_json(build_graph(documents)) == expected
+    table = from_json(expected).graph["acronyms"]
+    assert table == [{"acronym": "AR", "papers": 6, "status": "split",
+                      "senses": [["augmented reality", 4], ["argument retrieval", 2]]}]
+    clear = from_json(expected).nodes["method/ar"]  # the clear sense takes the acronym as its label
+    assert clear["label"] == "AR" and "augmented reality" in clear["alt_labels"]
