@@ -52,6 +52,7 @@ import extractors.acronyms  # registers the kg_acronyms factory
 import extractors.gazetteer  # registers the kg_gazetteer factory
 import extractors.long_sentences  # noqa: F401  (registers the kg_sentence_cap factory)
 from extractors.bounded_tokenizer import BoundedTokenizer
+from extractors.entity_corpus import settle_untyped
 from extractors.entity_candidates import (
     Candidate,
     Cues,
@@ -81,7 +82,8 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"6-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise
+PIPELINE_VERSION = f"7-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+# 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py)
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -178,6 +180,8 @@ class EntityRecognizer:
         for cand in sorted(candidates, key=lambda c: c.start):
             if cand.strength == "weak" and "accepted" not in cand.cues and cand.start not in labels:
                 continue
+            if not settle_untyped(doc, cand):
+                continue  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
             span = Span(doc, cand.start, cand.end, label=cand.kind.value)
             span._.kg_relation = cand.relation.value
             span._.kg_role_rule = cand.role_rule
@@ -263,6 +267,7 @@ def tagger_spans(doc: Doc) -> list[Span]:
     """
     kinds = {kind.value for kind in EntityKind}
     generic = word_list("generic_terms.txt")
+    defined = {span.text for span in list(doc.spans.get("kg_acronyms", []))[::2]}
     kept = []
     for span in doc.ents:
         kind = span.label_.lower()
@@ -286,10 +291,15 @@ def tagger_spans(doc: Doc) -> list[Span]:
         if kind in {"method", "dataset", "model"} and (not_a_name(span.text) or _plural_acronym(span.text)
                                                         or (span.text[0].isdigit() and not model_family(span.text))):
             continue
+        if kind in {"method", "dataset", "model"} and _TWO_CAPITALS.match(span.text) and span.text not in defined:
+            continue  # "PP", "CV": a two-letter abbreviation the abstract never spells out (as for rule candidates)
         if (kind == "task" and not task_like(span.text)) or (kind == "metric" and not metric_like(span.text)):
             continue  # "classification", "deep learning", "efficiency": not names of a task or a metric
         kept.append(span)
     return kept
+
+
+_TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
 
 
 def _adds(span: Span, new_names: str) -> bool:
@@ -329,6 +339,8 @@ def merge_tagged(candidates: list[Candidate], tagged: list[Span], acronyms: list
                      if _overlaps(short.start, short.end, span) or _overlaps(long_.start, long_.end, span)), None)
         if pair is not None:
             short, long_ = pair
+            if not_a_name(short.text) or _plural_acronym(short.text):
+                continue  # "Modern Standard Arabic (MSA)", "large language models (LLMs)": no name
             cand = Candidate(short.start, short.end, "tagged_acronym", long_span=(long_.start, long_.end))
         else:
             cand = Candidate(span.start, span.end, "tagged")

@@ -19,7 +19,7 @@ _SIZE_OR_CHECKPOINT = re.compile(
     r"(?:[-_.]\d+(?:\.\d+)?[BbMm](?:\b|$)|[-_](?:instruct|chat|base|large|small|mini|uncased|cased|xl|xxl)$)",
     re.IGNORECASE,
 )
-_DATASET_SUFFIX = re.compile(r"(?:bench|qa|eval|data|set|corpus|glue|squad|bank|db)$", re.IGNORECASE)
+_DATASET_SUFFIX = re.compile(r"(?:bench|qa|eval|data|set|corpus|glue|squad|bank|db|wordnets?)$", re.IGNORECASE)
 _TASK_ACRONYM_QA = re.compile(r"^[A-Z]{1,3}QA$")  # ODQA, KBQA, VQA: tasks, not datasets
 _FAMILY_SUFFIX = re.compile(r"^[A-Za-z]+-?(?:BERT|BERTa|GPT|T5)(?:$|[-_.\d])")  # SciBERT, M-BERT, BioGPT, mT5
 _NAME_CHARS = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-_]*[A-Za-z0-9+]$|^[A-Za-z]{2}$")
@@ -119,10 +119,14 @@ def model_family(text: str) -> bool:
 
     >>> [model_family(t) for t in ["Llama-3", "GPT-2", "gpt", "Claude", "Glue", "SciBERT", "mBERT", "M-BERT"]]
     [True, True, False, True, False, True, True, True]
+    >>> model_family("mBART"), model_family("mBART-50"), model_family("ZorbBART")
+    (True, True, False)
     """
     lower = text.lower()
     if _FAMILY_SUFFIX.match(text):
         return True
+    if len(text) > 2 and text[0] == "m" and text[1].isupper() and model_family(text[1:]):
+        return True  # "mBART", "mGPT": the multilingual variant of a family
     if lower in word_list("non_entities.txt"):
         return False  # "OpenAI" alone is a company ("OpenAI o1" is a model: the name goes on)
     if not (text[0].isupper() or any(ch.isdigit() for ch in text)):

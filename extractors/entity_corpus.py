@@ -1,0 +1,151 @@
+"""What a name is across the corpus, for names an abstract uses without saying what they are.
+
+An abstract often writes an acronym or a short name with nothing around it
+that types it ("trained on UD", "CCG is used to ...", "results at IWSLT").
+The rules would call it a method by default. This module decides such names
+from two kinds of evidence:
+
+* **the long form** of an acronym pair (:func:`long_form_class`): its head word
+  says whether the acronym names a task ("automatic post-editing (APE)"), a
+  dataset ("Danish Sentiment Lexicon"), a metric ("Multidimensional Quality
+  Metrics (MQM)"), a field ("deep learning (DL)") or something that is no
+  method, dataset or model at all — a language, formalism, theory, linguistic
+  unit, organisation or venue (``non_entity_heads.txt``: "Modern Standard
+  Arabic (MSA)", "Abstract Meaning Representation (AMR)", "International
+  Workshop on Spoken Language Translation (IWSLT)");
+* **the corpus** (:func:`corpus_class`): ``patterns/corpus_kinds.txt``, learned
+  by ``scripts/build_entity_evidence.py`` from the abstracts of the Anthology's
+  ``train`` slice only: how the corpus spells an acronym out (the majority
+  class of its long forms; an acronym spelled out as several different things
+  is ``ambiguous``), and what the corpus writes right after a name (a dataset
+  noun: "UD treebanks"; a series word or a year: "the PARSEME shared task",
+  "IWSLT 2023"; a formalism's follower: "AMR parsing", "CCG supertagging").
+
+Classes: ``task``, ``dataset``, ``metric``, ``series`` (an evaluation series,
+venue or project), ``none`` (no entity of any kind kg extracts) and
+``ambiguous``.
+
+>>> long_form_class("automatic post-editing"), long_form_class("Modern Standard Arabic")
+('task', 'none')
+>>> long_form_class("International Workshop on Spoken Language Translation"), long_form_class("deep learning")
+('series', 'none')
+>>> long_form_class("Multidimensional Quality Metrics"), long_form_class("Conditional Random Fields") is None
+('metric', True)
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from extractors.entity_lexicon import _read, cue_words, word_list, word_lists
+from ontology.kinds import EntityKind
+
+__all__ = ["CLASSES", "corpus_class", "long_form_class", "long_form_head"]
+
+#: Every class :func:`long_form_class` and :func:`corpus_class` may give.
+CLASSES = ("task", "dataset", "metric", "series", "none", "ambiguous")
+
+_PREPOSITIONS = frozenset({"of", "on", "for", "in", "from", "between", "with", "to", "at"})
+_WORDS = re.compile(r"[^\W\d_]+(?:[’'][a-z]+)?", re.UNICODE)
+#: Dataset nouns that end a resource's long form besides the dataset cue words ("Danish Sentiment Lexicon").
+_RESOURCE_HEADS = frozenset({"lexicon", "lexicons", "dictionary", "thesaurus", "wordnet", "database", "bank",
+                             "ontology", "treebank", "corpus", "corpora", "data"})
+_METRIC_HEADS = frozenset({"metric", "metrics", "measure", "measures"})
+
+
+def long_form_head(long_form: str) -> str:
+    """The head word of a long form: the last word before its first preposition, else its last word (lower case).
+
+    >>> long_form_head("International Workshop on Spoken Language Translation"), long_form_head("Byte Pair Encoding")
+    ('workshop', 'encoding')
+    >>> long_form_head("Emotion Recognition in Conversation"), long_form_head("code-switching")
+    ('recognition', 'switching')
+    """
+    words = _WORDS.findall(long_form.lower())
+    for i, word in enumerate(words[1:], 1):
+        if word in _PREPOSITIONS:
+            return words[i - 1]
+    return words[-1] if words else ""
+
+
+def long_form_class(long_form: str) -> str | None:
+    """What an acronym whose long form is ``long_form`` names, when the head word says it (else ``None``).
+
+    ``task`` (a task head: recognition, translation, post-editing, scoring ...), ``series`` (a workshop,
+    campaign, project: ``series_heads.txt``), ``metric``, ``dataset`` (a dataset or resource noun),
+    ``none`` (a field, a language, a formalism, a unit, an organisation: ``paradigms.txt``,
+    ``languages.txt``, ``non_entity_heads.txt``).
+    """
+    text = " ".join(long_form.lower().split())
+    if text in word_list("paradigms.txt"):
+        return "none"
+    head = long_form_head(text)
+    if head in word_list("task_heads.txt"):
+        return "task"
+    if head in word_list("series_heads.txt"):
+        return "series"
+    if head in _METRIC_HEADS or (head in word_list("metric_phrases.txt") and len(text.split()) > 1):
+        return "metric"
+    if head in _RESOURCE_HEADS or head in cue_words("DATASET_NOUN"):
+        return "dataset"
+    if head in word_list("non_entity_heads.txt") or head in word_list("languages.txt"):
+        return "none"
+    return None
+
+
+@cache
+def _corpus_classes() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for line in _read("corpus_kinds.txt").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, kind = line.split("\t")[:2]
+            table[name] = kind
+    return table
+
+
+def corpus_class(name: str) -> str | None:
+    """The class the train slice of the corpus gives ``name`` (``patterns/corpus_kinds.txt``), or ``None``.
+
+    A name with glued digits or a year is looked up without them when it is not listed itself ("WMT19").
+
+    >>> corpus_class("AMR"), corpus_class("ZorbNet") is None
+    ('none', True)
+    """
+    table = _corpus_classes()
+    if name in table:
+        return table[name]
+    stem = re.sub(r"[\s\-]*\d+$", "", name)
+    return table.get(stem) if stem and stem != name else None
+
+
+def settle_untyped(doc, cand) -> bool:
+    """Type a method candidate nothing in its abstract typed (rule ``default`` or the tagger's method) by what
+    its long form or the corpus says it is; ``False`` when it is no entity at all (drop it).
+
+    With a long form in this abstract, the long form decides (:func:`long_form_class`, type rule
+    ``long_form``); without one, the corpus (:func:`corpus_class`, type rule ``corpus``): a task, dataset
+    or metric takes that kind; an evaluation series or venue is a dataset only with its edition ("IWSLT
+    2023", "WMT19"), else dropped; a language, formalism, field, organisation ("none") or an acronym the
+    corpus spells out as different things ("ambiguous") is dropped.
+    """
+    if cand.kind is not EntityKind.METHOD or cand.type_rule not in {"default", "tagger"}:
+        return True
+    text = doc[cand.start : cand.end].text
+    if cand.long_span is not None:
+        kind, rule = long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text), "long_form"
+    elif corpus_class(text) is not None:
+        kind, rule = corpus_class(text), "corpus"
+    elif " " in text:  # a phrase names itself: "Modern Standard Arabic"
+        if text.split()[-1].lower() in word_lists()["generic_long_form_ends"].lower:
+            return False  # "Large Language Models", "Deep Neural Networks": a kind of thing
+        kind, rule = long_form_class(text), "long_form"
+    else:
+        return True
+    if kind is None:
+        return True
+    if kind == "series":
+        kind = "dataset" if any(ch.isdigit() for ch in text) else "none"
+    if kind in {"none", "ambiguous"}:
+        return False
+    cand.kind, cand.type_rule = EntityKind(kind), rule
+    return True

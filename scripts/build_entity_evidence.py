@@ -1,0 +1,155 @@
+"""Learn from the corpus what short names are when an abstract does not say: ``extractors/patterns/corpus_kinds.txt``.
+
+Run from anywhere (reads ``../shared/corpus/anthology/*.xml``, ``train`` slice only)::
+
+    python scripts/build_entity_evidence.py
+
+Two kinds of evidence over the abstracts of the ``train`` papers
+(:func:`extractors.gazetteer_build.split_of`; the dev set, the tuning set and
+the held-out ``test`` slice are never read):
+
+* **acronym pairs** (``kg_acronyms``): each long form is classed by
+  :func:`extractors.entity_corpus.long_form_class` (task, series, dataset,
+  metric, none, or nothing said). An acronym spelled out at least
+  :data:`MIN_PAIRS` times takes the class of at least half of its pairs; one
+  spelled out as several different things (no long form — first word and
+  head — written in :data:`AMBIGUOUS_SHARE` of its pairs, or no class for half
+  of them; at least :data:`MIN_AMBIGUOUS_PAIRS` pairs) is ``ambiguous``. Model families are left out (typed by name);
+* **the word after a name** (a token written like a name, not at a sentence
+  start): a dataset noun ("UD treebanks") → ``dataset``; a series word or a
+  year ("the PARSEME shared task", "IWSLT 2023": ``series_heads.txt``) →
+  ``series``; a formalism's follower ("AMR parsing": ``formalism_followers.txt``)
+  → ``none``; a method or model noun counts against them. A name not classed by
+  its pairs takes the class with at least :data:`MIN_FOLLOWERS` such words
+  that make :data:`MIN_FOLLOWER_SHARE` of its uses and more than twice the
+  method evidence.
+
+Only names that get a class are written (tab-separated: name, class, evidence);
+the output is deterministic.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from extractors.entities import blank_pipeline  # noqa: E402
+from extractors.entity_corpus import long_form_class, long_form_head  # noqa: E402
+from extractors.entity_lexicon import cue_words, word_list  # noqa: E402
+from extractors.entity_names import model_family, name_shape  # noqa: E402
+from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
+
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
+DEFAULT_OUT = ROOT / "extractors" / "patterns" / "corpus_kinds.txt"
+MIN_PAIRS = 2
+AMBIGUOUS_SHARE = 0.4
+MIN_AMBIGUOUS_PAIRS = 4
+MIN_FOLLOWERS = 3
+MIN_FOLLOWER_SHARE = 0.15
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def _folded(long_form: str) -> str:
+    """A long form's first word and head ("bi-directional long short term memory" → "bidirectional memory"):
+    spellings of one long form agree on it, different long forms of one acronym seldom do."""
+    words = re.sub(r"\s+", " ", long_form.lower().replace("-", "")).strip().split()
+    head = long_form_head(long_form)
+    return f"{words[0] if words else ''} {head[:-1] if head.endswith('s') else head}"
+
+
+def follower_class(word: str) -> str | None:
+    """What the word after a name says of it ("treebanks" → dataset, "2023" → series, "parsing" → none).
+
+    >>> [follower_class(w) for w in ["treebanks", "2023", "shared", "parsing", "model", "and"]]
+    ['dataset', 'series', 'series', 'none', 'method', None]
+    """
+    lower = word.lower()
+    if _YEAR.match(word) or lower in word_list("series_heads.txt"):
+        return "series"
+    if lower in word_list("formalism_followers.txt"):
+        return "none"
+    if lower in cue_words("DATASET_HEAD"):
+        return "dataset"
+    if lower in cue_words("METHOD_HEAD") or lower in cue_words("MODEL_HEAD"):
+        return "method"
+    return None
+
+
+def collect(texts) -> tuple[dict, dict, Counter]:
+    """Acronym → Counter of (class, folded long form); name → Counter of follower classes; name → uses."""
+    nlp = blank_pipeline()
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("kg_acronyms")
+    pairs: dict[str, Counter] = defaultdict(Counter)
+    followers: dict[str, Counter] = defaultdict(Counter)
+    uses: Counter = Counter()
+    for doc in nlp.pipe(texts, batch_size=256):
+        spans = list(doc.spans["kg_acronyms"])
+        for short, long_ in zip(spans[::2], spans[1::2]):
+            pairs[short.text][(long_form_class(long_.text) or "other", _folded(long_.text))] += 1
+        for token in doc[:-1]:
+            if token.is_sent_start or name_shape(token.text) != "strong":
+                continue
+            uses[token.text] += 1
+            kind = follower_class(doc[token.i + 1].text)
+            if kind:
+                followers[token.text][kind] += 1
+    return pairs, followers, uses
+
+
+def decide(pairs: dict, followers: dict, uses: Counter) -> dict[str, tuple[str, str]]:
+    """Name → (class, evidence) for the names the evidence classes (see the module docstring)."""
+    table: dict[str, tuple[str, str]] = {}
+    for short, counts in pairs.items():
+        total = sum(counts.values())
+        if total < MIN_PAIRS or model_family(short):
+            continue  # a model family is typed by its name ("BERT": "... Representations from Transformers")
+        classes = Counter()
+        forms = Counter()
+        for (kind, form), n in counts.items():
+            classes[kind] += n
+            forms[form] += n
+        kind, n = max(classes.items(), key=lambda kv: (kv[1], kv[0]))
+        form, form_n = max(forms.items(), key=lambda kv: (kv[1], kv[0]))
+        if n * 2 >= total and kind != "other":
+            table[short] = (kind, f"long forms {n}/{total}: {form}")
+        elif total >= MIN_AMBIGUOUS_PAIRS and (n * 2 < total or form_n < AMBIGUOUS_SHARE * total):
+            table[short] = ("ambiguous", f"{len(forms)} long forms in {total} pairs, most often {form} ({form_n})")
+    for name, counts in followers.items():
+        if name in table or model_family(name):
+            continue
+        against = counts.get("method", 0)
+        best = max((k for k in ("dataset", "series", "none") if counts.get(k)), key=lambda k: (counts[k], k),
+                   default=None)
+        if best is None:
+            continue
+        n = counts[best]
+        if n >= MIN_FOLLOWERS and n >= MIN_FOLLOWER_SHARE * uses[name] and n > 2 * against:
+            table[name] = (best, f"followed by {best} words {n}/{uses[name]} uses")
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+    texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
+             if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
+    table = decide(*collect(texts))
+    lines = ["# What the Anthology's train slice says a short name is (scripts/build_entity_evidence.py;",
+             "# extractors/entity_corpus.py reads it). name<TAB>class<TAB>evidence. Generated: do not edit."]
+    lines += [f"{name}\t{kind}\t{evidence}" for name, (kind, evidence) in sorted(table.items())]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(texts)} train abstracts -> {len(table)} names -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
