@@ -136,7 +136,7 @@ def add_similarity_edges(
     0
     >>> edge = g.edges["paper/b", "paper/a", "similarTo"]
     >>> edge["basis"], edge["score"], edge["bases"], edge["scores"], edge["shared_terms"]
-    ('source', 1.0, ['source', 'combined'], {'source': 1.0, 'combined': 1.0}, ['answering tables', 'question answering'])
+    ('source', 1.0, ['source', 'combined'], {'source': 1.0, 'combined': 0.4286}, ['answering tables', 'question answering'])
     """
     for _, _, data in _similar_edges(graph):
         if not data.get("basis"):

@@ -27,6 +27,7 @@ do not depend on the order of work.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
@@ -36,6 +37,7 @@ from kg.similarity_vectors import PaperVectors
 __all__ = [
     "EXACT_LIMIT",
     "INDEX_DIMENSIONS",
+    "LSA_BLEND",
     "SVD_SAMPLE",
     "approximate_neighbours",
     "nearest_neighbours",
@@ -54,8 +56,38 @@ _SCALE = 1_000_000  # scores are compared in millionths
 _CLUSTER_SIZE = 300
 #: Cells (rows × columns) of one block of a similarity product.
 _BLOCK_CELLS = 1 << 22
+#: Share of the LSA cosine in a neighbour's score (the rest is the sparse rows' cosine); chosen on a judged tuning
+#: sample of the even half of the Anthology (docs/analytics.md): 0.2 made 5 more of 120 pairs related, 0.5 fewer.
+LSA_BLEND = 0.2
+#: Each row's best candidates by the sparse rows, this many times k (at least _POOL_FLOOR), are re-scored with LSA.
+_POOL = 4
+_POOL_FLOOR = 20
 
 Neighbours = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True)
+class Rescoring:
+    """What a pair's score is made of besides the cosine of its sparse rows.
+
+    ``weights`` (one per row, default 1) multiply the cosine of every pair
+    the row is in (kg passes :func:`kg.similarity_vectors.length_weights`);
+    ``lsa`` (dense unit rows, or ``None``) and ``blend``: the score is then
+    ``(1 - blend) * weighted cosine + blend * LSA cosine``, worked out for
+    each row's best :data:`_POOL` × k candidates by the weighted cosine.
+    """
+
+    weights: np.ndarray | None = None
+    lsa: np.ndarray | None = None
+    blend: float = 0.0
+
+    def pool(self, k: int) -> int:
+        """Candidates per row to re-score for ``k`` neighbours."""
+        return max(_POOL * k, _POOL_FLOOR) if self.blends else k
+
+    @property
+    def blends(self) -> bool:
+        return self.lsa is not None and self.blend > 0
 
 
 def reduce(vectors: PaperVectors, *, dimensions: int = INDEX_DIMENSIONS, sample: int = SVD_SAMPLE,
@@ -100,14 +132,15 @@ def reduce(vectors: PaperVectors, *, dimensions: int = INDEX_DIMENSIONS, sample:
 
 
 def _top(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarray, k: int,
-         min_score: float) -> Neighbours:
+         min_score: float, weights: np.ndarray | None = None) -> Neighbours:
     """Each of ``rows``' ``k`` best columns in ``product`` (rows × columns), best first, itself excluded.
 
     ``columns`` must be increasing.  A cell counts when the product has it
     (a sparse product's stored cells, every cell of a dense one) and its
     score is at least ``min_score``; ties go to the smaller column.  Works on
     the block as a dense array with a partial sort per row, so the cost
-    grows with the cells, not with their sort.
+    grows with the cells, not with their sort.  ``weights`` (one per row of
+    the whole matrix) multiply each cell by its row's and its column's.
     """
     stored = sp.issparse(product)
     width = len(columns)
@@ -115,6 +148,9 @@ def _top(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarra
         return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.float64)
     values = product.toarray() if stored else np.asarray(product)
     drop = (rows[:, None] == columns[None, :]) | (values == 0 if stored else False)
+    if weights is not None:
+        values = values * weights[rows][:, None]
+        values *= weights[columns][None, :]
     # one key per cell: higher score first, then the smaller column (columns are increasing)
     key = np.clip(np.rint(values * _SCALE), 0, _SCALE).astype(np.int64)
     del values
@@ -133,8 +169,30 @@ def _top(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarra
     return rows[local], columns[best[keep]], (chosen[keep] // width) / _SCALE
 
 
+def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarray, k: int, min_score: float,
+            rescoring: Rescoring | None) -> Neighbours:
+    """:func:`_top` of the weighted cosines, then, when ``rescoring`` blends, the ``k`` best by the blended score."""
+    rescoring = rescoring or Rescoring()
+    if not rescoring.blends:
+        return _top(product, rows, columns, k, min_score, rescoring.weights)
+    found_rows, found, cosines = _top(product, rows, columns, rescoring.pool(k), 0.0, rescoring.weights)
+    lsa = rescoring.lsa
+    agreement = np.empty(len(found), dtype=np.float64)
+    for start in range(0, len(found), _BLOCK_CELLS // lsa.shape[1]):
+        part = slice(start, start + _BLOCK_CELLS // lsa.shape[1])
+        agreement[part] = np.einsum("ij,ij->i", lsa[found_rows[part]].astype(np.float32),
+                                    lsa[found[part]].astype(np.float32))
+    micro = np.clip(np.rint(((1 - rescoring.blend) * cosines + rescoring.blend * agreement) * _SCALE), 0, _SCALE)
+    order = np.lexsort((found, -micro, found_rows))  # by row, best first, ties to the smaller column
+    found_rows, found, micro = found_rows[order], found[order], micro[order]
+    rank = np.arange(len(found_rows)) - np.searchsorted(found_rows, found_rows, side="left")
+    keep = (rank < k) & (micro >= round(min_score * _SCALE)) & (micro > 0)
+    return found_rows[keep], found[keep], micro[keep] / _SCALE
+
+
 def nearest_neighbours(matrix: sp.spmatrix | np.ndarray, *, top_k: int, min_score: float = 0.0,
-                       rows: np.ndarray | None = None, block_cells: int = _BLOCK_CELLS) -> Iterator[Neighbours]:
+                       rows: np.ndarray | None = None, block_cells: int = _BLOCK_CELLS,
+                       rescoring: Rescoring | None = None) -> Iterator[Neighbours]:
     """Exact: the ``top_k`` most similar other rows of each row (of ``rows``, default all), score ≥ ``min_score``.
 
     Rows should be L2-normalised, so dot products are cosines.  The product
@@ -142,7 +200,8 @@ def nearest_neighbours(matrix: sp.spmatrix | np.ndarray, *, top_k: int, min_scor
     so memory grows with the block and never with the square of the row
     count.  Yields ``(rows, columns, scores)`` per block, best neighbour of
     each row first; scores are rounded to 6 decimals and ties go to the
-    smaller column.
+    smaller column.  ``rescoring`` (:class:`Rescoring`) changes the score
+    from the plain cosine.
     """
     if top_k < 1:
         raise ValueError(f"k must be at least 1, not {top_k}")
@@ -155,18 +214,18 @@ def nearest_neighbours(matrix: sp.spmatrix | np.ndarray, *, top_k: int, min_scor
     everything = np.arange(n, dtype=np.int64)
     for start in range(0, len(wanted), block):
         chunk = wanted[start:start + block]
-        yield _top(matrix[chunk] @ transposed, chunk, everything, top_k, min_score)
+        yield _select(matrix[chunk] @ transposed, chunk, everything, top_k, min_score, rescoring)
 
 
-def _search_cluster(task: tuple[np.ndarray, np.ndarray, np.ndarray, int, float, int]) -> Neighbours:
-    """One inverted-file task: ``queries`` against ``candidates`` (row indices of ``matrix``)."""
-    matrix, queries, candidates, k, min_score, block_cells = task
+def _search_cluster(task: tuple) -> Neighbours:
+    """One inverted-file task: ``queries`` against ``candidates`` (row indices of ``matrix``), scored by ``rescoring``."""
+    matrix, queries, candidates, k, min_score, block_cells, rescoring = task
     found = []
     pool = matrix[candidates].T
     block = max(1, block_cells // max(len(candidates), 1))
     for start in range(0, len(queries), block):
         chunk = queries[start:start + block]
-        found.append(_top(matrix[chunk] @ pool, chunk, candidates, k, min_score))
+        found.append(_select(matrix[chunk] @ pool, chunk, candidates, k, min_score, rescoring))
     return tuple(np.concatenate(parts) for parts in zip(*found)) if found else _nothing()
 
 
@@ -206,7 +265,7 @@ def _kmeans(matrix: np.ndarray, clusters: int, *, seed: int, iterations: int = 8
 
 def approximate_neighbours(matrix: np.ndarray, *, top_k: int, min_score: float = 0.0, clusters: int | None = None,
                            probes: int = 12, seed: int = 0, block_cells: int = _BLOCK_CELLS,
-                           scoring: sp.spmatrix | np.ndarray | None = None,
+                           scoring: sp.spmatrix | np.ndarray | None = None, rescoring: Rescoring | None = None,
                            map: Callable = map) -> Iterator[Neighbours]:
     """Approximate neighbours of every row of a dense unit-row ``matrix`` through an inverted-file index.
 
@@ -214,7 +273,7 @@ def approximate_neighbours(matrix: np.ndarray, *, top_k: int, min_score: float =
     cluster's rows are compared with the rows of its ``probes`` nearest
     clusters (itself included), by their rows in ``scoring`` (default
     ``matrix``; kg passes the sparse TF-IDF + entity rows and clusters by
-    their LSA reduction).  Tasks go through ``map`` (pass a Dask client's
+    their LSA reduction; ``rescoring`` as for :func:`nearest_neighbours`).  Tasks go through ``map`` (pass a Dask client's
     ``lambda f, tasks: client.gather(client.map(f, tasks))`` to spread them);
     rows left with fewer than ``min(top_k, N - 1)`` neighbours are then
     searched exactly.  Yields ``(rows, columns, scores)`` like
@@ -244,22 +303,36 @@ def approximate_neighbours(matrix: np.ndarray, *, top_k: int, min_score: float =
     nearest = np.argsort(-(centroids @ centroids.T), axis=1, kind="stable")[:, :probes]
     del order, assign
     tasks = ((scoring, members[c], np.sort(np.concatenate([members[p] for p in nearest[c]])),
-              top_k, min_score, block_cells) for c in range(clusters) if len(members[c]))
+              top_k, min_score, block_cells, rescoring) for c in range(clusters) if len(members[c]))
     counts = np.zeros(n, dtype=np.int64)
     for found in map(_search_cluster, tasks):
         counts += np.bincount(found[0], minlength=n)
         yield found
     short = np.flatnonzero(counts < min(top_k, n - 1))
     if len(short):
-        yield from nearest_neighbours(scoring, top_k=top_k, min_score=min_score, rows=short, block_cells=block_cells)
+        yield from nearest_neighbours(scoring, top_k=top_k, min_score=min_score, rows=short, block_cells=block_cells,
+                                      rescoring=rescoring)
 
 
 def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exact_limit: int = EXACT_LIMIT,
-               dimensions: int = INDEX_DIMENSIONS, map: Callable = map) -> Iterator[Neighbours]:
-    """Exact neighbours up to ``exact_limit`` rows; above, approximate ones through an index on the LSA reduction."""
+               dimensions: int = INDEX_DIMENSIONS, map: Callable = map, weights: np.ndarray | None = None,
+               blend: float = LSA_BLEND) -> Iterator[Neighbours]:
+    """Exact neighbours up to ``exact_limit`` rows; above, approximate ones through an index on the LSA reduction.
+
+    A pair's score is ``(1 - blend)`` times the cosine of the sparse rows,
+    multiplied by both rows' ``weights`` (default 1), plus ``blend`` times
+    the cosine of their LSA reductions (:class:`Rescoring`; the index's
+    reduction, or, up to ``exact_limit``, one made for it; none for a corpus
+    of at most ``2 * dimensions`` rows, which is scored by the cosine alone).
+    """
     if vectors.matrix.shape[0] <= exact_limit:
-        return nearest_neighbours(vectors.matrix, top_k=top_k, min_score=min_score)
+        lsa = reduce(vectors, dimensions=dimensions).matrix if blend > 0 else None
+        rescoring = Rescoring(weights, None if lsa is None or sp.issparse(lsa) else lsa, blend)
+        return nearest_neighbours(vectors.matrix, top_k=top_k, min_score=min_score, rescoring=rescoring)
     index = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix
-    if sp.issparse(index):  # too few rows or columns to reduce: cluster the rows themselves
+    reduced = not sp.issparse(index)
+    if not reduced:  # too few rows or columns to reduce: cluster the rows themselves, score by the cosine alone
         index = index.toarray()
-    return approximate_neighbours(index, top_k=top_k, min_score=min_score, scoring=vectors.matrix, map=map)
+    rescoring = Rescoring(weights, index if blend > 0 and reduced else None, blend)
+    return approximate_neighbours(index, top_k=top_k, min_score=min_score, scoring=vectors.matrix,
+                                  rescoring=rescoring, map=map)

@@ -18,13 +18,54 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 import numpy as np
 import scipy.sparse as sp
 
-__all__ = ["split_columns", "term_weights"]
+__all__ = ["STOP_LANGUAGES", "split_columns", "stop_words", "term_weights"]
 
 _ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
+#: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).
+STOP_LANGUAGES = ("fr", "de", "es", "pt", "it", "nl")
+#: Distinct stop words of one language a paper needs, more than of English, to be taken as written in it.
+_LANGUAGE_EVIDENCE = 3
+
+
+@lru_cache(maxsize=1)
+def _stop_lists() -> tuple[frozenset[str], dict[str, frozenset[str]], frozenset[str]]:
+    """English stop words, each other language's list joined to them, and the words only those lists have."""
+    from importlib import import_module
+
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    english = frozenset(ENGLISH_STOP_WORDS)
+    others = {code: frozenset(import_module(f"spacy.lang.{code}.stop_words").STOP_WORDS) for code in STOP_LANGUAGES}
+    return english, {code: english | listed for code, listed in others.items()}, frozenset().union(*others.values()) - english
+
+
+def stop_words(words: Iterable[str]) -> frozenset[str]:
+    """The stop words to drop from a paper whose lower-cased words are ``words``: English, plus its language's.
+
+    A paper is taken as written in French (German, Spanish, ...) when it has
+    at least 3 distinct French stop words and more than it has English ones;
+    then French function words ("le", "des", "une") are dropped too, so that
+    two French abstracts do not look alike for their grammar.  English papers
+    keep words such as "die" or "con" that another language's list has.
+
+    >>> {"la", "des", "est", "une"} <= stop_words("la traduction des textes est une tâche".split())
+    True
+    >>> stop_words("we study the translation of texts".split()) == stop_words([])
+    True
+    """
+    english, joined, markers = _stop_lists()
+    distinct = set(words)
+    if len(distinct & markers) < _LANGUAGE_EVIDENCE:  # most papers stop here: one set intersection
+        return english
+    own = len(distinct & english)
+    counts = {code: len(distinct & listed) - own for code, listed in joined.items()}  # its own stop words
+    best = max(counts, key=lambda code: (counts[code], -STOP_LANGUAGES.index(code)))
+    return joined[best] if counts[best] >= max(_LANGUAGE_EVIDENCE, own + 1) else english
 
 
 def term_weights(documents: Iterable[list[str]]) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]:

@@ -34,6 +34,7 @@ __all__ = [
     "combined_vectors",
     "entity_rows",
     "entity_vectors",
+    "length_weights",
     "paper_texts",
     "text_rows",
     "text_vectors",
@@ -48,6 +49,10 @@ _COMMON_TERM_FLOOR = 100
 _ENTITY_KINDS = frozenset(ENTITY_KINDS)
 _ENTITY_RELATIONS = frozenset({"uses", "proposes"})
 _ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
+#: A paper whose vector has n distinct words has its scores multiplied by sqrt(n / (n + SHORT_TEXT)); chosen on a
+#: judged tuning sample of the even half of the Anthology (docs/analytics.md): 3 or 4 made 6 to 7 more of 120
+#: pairs related, 8 fewer.
+SHORT_TEXT = 4.0
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 
 
@@ -117,7 +122,8 @@ def text_rows(papers: Iterable[PaperText]) -> PaperVectors:
     """TF-IDF rows of the papers' titles and abstracts (papers with neither are left out).
 
     The terms are the words of title and abstract (English stop words
-    dropped) and the pairs of adjacent words of the title ("machine
+    dropped, and a French, German, Spanish, Portuguese, Italian or Dutch
+    paper's own function words: :func:`kg.similarity_terms.stop_words`) and the pairs of adjacent words of the title ("machine
     translation", "word sense"; those found in one paper only are dropped):
     a title names the topic, and on papers with a title only the pairs made
     the nearest papers share a Papers-with-Code dataset 23x as often as random
@@ -172,16 +178,18 @@ class _Terms:
     """
 
     def __init__(self) -> None:
-        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+        from kg.similarity_terms import stop_words
 
-        self.stop = ENGLISH_STOP_WORDS
+        self.stop_words = stop_words
         self.bare: dict[int, tuple[str, ...]] = {}
         self.seen = 0
 
     def __call__(self, document: tuple[str, str]) -> list[str]:
         title, abstract = document
-        heading = [word for word in words(title) if word not in self.stop]
-        terms = heading + [word for word in words(abstract) if word not in self.stop]
+        title_words, abstract_words = words(title), words(abstract)
+        stop = self.stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
+        heading = [word for word in title_words if word not in stop]
+        terms = heading + [word for word in abstract_words if word not in stop]
         if not terms:
             self.bare[self.seen] = tuple(words(f"{title} {abstract}"))
         self.seen += 1
@@ -238,6 +246,34 @@ class TextBackoff:
     common_terms: tuple[str, ...]
     idf: np.ndarray
     bare: dict[int, tuple[str, ...]]
+
+
+def length_weights(papers: Sequence[str], text: PaperVectors, *, short: float = SHORT_TEXT) -> np.ndarray:
+    """For each of ``papers``, ``sqrt(n / (n + short))``, where ``n`` is the number of distinct words in its text row.
+
+    A title-only paper has a handful of words, so one shared word ("Bootstrapping",
+    "Slot Grammars") can make a high cosine; the weight lowers the scores of
+    such short rows, most for the shortest, so that a neighbour sharing more
+    says more.  Pairs of title words are not counted (a row of pairs only
+    counts one word); a paper without a text row weighs 1.
+
+    >>> text = text_rows([PaperText("paper/a", "Bootstrapping"), PaperText("paper/b", "Bootstrapping word alignment")])
+    >>> length_weights(("paper/a", "paper/b", "paper/c"), text).astype(float).round(3).tolist()
+    [0.447, 0.655, 1.0]
+    """
+    single = np.fromiter((" " not in term for term in text.columns), dtype=bool, count=len(text.columns))
+    matrix = sp.csr_matrix(text.matrix)
+    counts = np.empty(matrix.shape[0], dtype=np.float64)
+    for start in range(0, matrix.shape[0], _ROWS):
+        bounds = matrix.indptr[start:start + _ROWS + 1]
+        total = np.concatenate([[0], np.cumsum(single[matrix.indices[bounds[0]:bounds[-1]]])])
+        counts[start:start + len(bounds) - 1] = total[bounds[1:] - bounds[0]] - total[bounds[:-1] - bounds[0]]
+    weights = np.ones(len(papers), dtype=np.float32)
+    rows = _positions(papers, text.papers)  # each text row's place among ``papers``
+    found = rows >= 0
+    counts = np.maximum(counts[found], 1)  # a row of title pairs only ("language model") counts one word
+    weights[rows[found]] = np.sqrt(counts / (counts + short))
+    return weights
 
 
 def _norms(matrix: sp.csr_matrix) -> np.ndarray:

@@ -509,3 +509,112 @@ def test_kg_similar_lists_neighbours_with_why_and_candidates_when_ambiguous(samp
     assert "paper/title-logicol-logically-informed" in ambiguous.output
     missing = runner.invoke(main, ["similar", "no such title at all", str(tmp_path)])
     assert missing.exit_code == 1 and "no paper with id or title" in missing.output
+
+
+# ----------------------------------------------------------------------------- what a neighbour must share
+
+
+def test_a_french_paper_does_not_look_like_another_for_its_function_words(monkeypatch):
+    """French abstracts share "le", "la", "des", "une", "est": dropped for a paper written in French."""
+    import kg.similarity_terms as terms
+
+    grammar = "Dans cet article nous avons les et des une est sur le pour de la"
+    papers = [PaperText("paper/mt", "Traduction automatique neuronale", f"{grammar} traduction automatique neuronale."),
+              PaperText("paper/speech", "Reconnaissance de la parole", f"{grammar} reconnaissance de la parole."),
+              PaperText("paper/mt2", "Évaluation de la traduction automatique",
+                        "Nous évaluons la traduction automatique neuronale des systèmes.")]
+
+    def scores():
+        return {(link.source, link.target): link for link in similar_links(papers, k=2)}
+
+    found = scores()
+    assert not {"le", "la", "des", "une", "est", "nous", "les", "dans", "cet"} & set(text_rows(papers).columns)
+    assert found["paper/mt", "paper/mt2"].score > 5 * found["paper/mt", "paper/speech"].score
+    assert found["paper/mt", "paper/mt2"].shared_terms == ("neuronale", "traduction automatique")
+    english = terms.stop_words([])
+    monkeypatch.setattr(terms, "stop_words", lambda words: english)  # English stop words only, as before
+    plain = scores()
+    assert plain["paper/mt", "paper/speech"].score > plain["paper/mt", "paper/mt2"].score  # grammar won
+
+
+def test_english_papers_keep_words_that_only_another_language_lists_as_stop_words():
+    from kg.similarity_terms import stop_words
+
+    english = stop_words([])
+    assert stop_words(["die", "casting", "con", "artists", "via", "la", "carte", "menus"]) == english
+    assert {"le", "des", "est"} <= stop_words(["le", "modèle", "des", "langues", "est", "appris", "sur", "le"]) - english
+    assert {"und", "der", "die"} <= stop_words(["die", "grammatik", "und", "der", "parser", "für", "das", "deutsche"])
+
+
+def _bootstrapping_papers() -> list[PaperText]:
+    rng = random.Random(5)
+    filler = ["corpus", "annotation", "evaluation", "baseline", "model", "treebank", "lexicon", "speech", "dialogue"]
+    return [
+        PaperText("paper/query", "Incremental Bootstrapping for Low-Resource Translation",
+                  "Bootstrapping helps when parallel data are scarce: each bootstrapping round adds pseudo-parallel "
+                  "sentences."),
+        PaperText("paper/one-word", "Bootstrapping"),  # a title of one word: the cosine is that word's weight
+        PaperText("paper/low-resource", "Data Augmentation for Low-Resource Translation",
+                  "Parallel sentences are scarce for many languages; we propose data augmentation with synthetic "
+                  "pairs, back-translation, word replacement and noise, and improve quality on eight language "
+                  "directions."),
+        *(PaperText(f"paper/other-{i}", " ".join(rng.sample(filler, 3)), " ".join(rng.choices(filler, k=12)))
+          for i in range(6)),
+    ]
+
+
+def test_a_one_word_title_does_not_outrank_a_paper_on_the_same_task(monkeypatch):
+    import kg.similarity_links as links_module
+
+    def scores(papers):
+        links = similar_links(papers, k=len(papers) - 1)  # every pair
+        return {link.target if link.source == "paper/query" else link.source: link.score
+                for link in links if "paper/query" in (link.source, link.target)}
+
+    found = scores(_bootstrapping_papers())
+    assert found["paper/low-resource"] > found["paper/one-word"]
+    monkeypatch.setattr(links_module, "length_weights", lambda papers, text: np.ones(len(papers), dtype=np.float32))
+    plain = scores(_bootstrapping_papers())
+    assert plain["paper/low-resource"] < plain["paper/one-word"]  # the plain cosine prefers the one-word title
+
+
+def test_short_texts_weigh_less_and_pairs_of_title_words_are_not_counted():
+    from kg.similarity_vectors import length_weights
+
+    text = text_rows([PaperText("paper/a", "Slot Grammars"), PaperText("paper/b", "Slot grammars for parsing",
+                                                                        "A parser of slot grammars in the lexicon.")])
+    weights = length_weights(("paper/a", "paper/b", "paper/entities-only"), text, short=4)
+    assert weights.tolist() == pytest.approx([np.sqrt(2 / 6), np.sqrt(5 / 9), 1.0])
+
+
+def test_the_lsa_blend_reorders_the_best_candidates_and_keeps_k():
+    from kg.similarity_index import Rescoring, _select
+
+    product = np.array([[0.0, 0.50, 0.48, 0.30]], dtype=np.float32)
+    rows, columns = np.array([0]), np.arange(4)
+    lsa = np.array([[1, 0], [0, 1], [1, 0], [1, 0]], dtype=np.float32)
+    plain = _select(product, rows, columns, 1, 0.0, None)
+    assert plain[1].tolist() == [1] and plain[2].tolist() == [0.5]
+    blended = _select(product, rows, columns, 2, 0.0, Rescoring(None, lsa, 0.2))
+    assert blended[1].tolist() == [2, 3]  # LSA agrees with 2 and 3, not with 1
+    assert blended[2].tolist() == pytest.approx([0.8 * 0.48 + 0.2, 0.8 * 0.30 + 0.2])
+    weighted = _select(product, rows, columns, 1, 0.0, Rescoring(np.array([1, 0.5, 1, 1], dtype=np.float32)))
+    assert weighted[1].tolist() == [2]  # row 1's weight halves its cosine
+
+
+def test_the_blended_index_still_gives_every_paper_k_neighbours():
+    from kg.similarity_index import neighbours
+
+    rng = random.Random(12)
+    words = [f"w{i}" for i in range(300)]
+    vectors = text_rows([PaperText(f"paper/{i:04d}", " ".join(rng.sample(words, rng.randint(1, 6))))
+                         for i in range(900)])
+    weights = rng_weights = np.random.default_rng(0).uniform(0.3, 1, 900).astype(np.float32)
+    for limit in (0, 10_000):  # approximate, then exact with its own LSA
+        found = defaultdict(set)
+        for rows, cols, scores in neighbours(vectors, top_k=3, exact_limit=limit, dimensions=16, weights=rng_weights):
+            for r, c, score in zip(rows.tolist(), cols.tolist(), scores.tolist()):
+                found[r].add(c)
+                assert 0 < score <= 1
+        assert len(found) == len(vectors.papers) and all(len(cols) >= 3 for cols in found.values())
+    assert weights is rng_weights
