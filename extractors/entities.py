@@ -61,12 +61,20 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
-from extractors.entity_lexicon import cue_patterns, word_choice, word_list, word_lists
+from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role
 from extractors.entity_tasks import TASK_METRIC_RULES, metric_like, task_like, task_metric_candidates
-from extractors.entity_types import EXAMPLE_HEADS, apposition_head, cues_before, entity_kind, examples_head, head_after
+from extractors.entity_types import (
+    EXAMPLE_HEADS,
+    apposition_head,
+    cues_before,
+    entity_kind,
+    examples_head,
+    head_after,
+    noun_before,
+)
 from ontology.kinds import EntityKind, Relation
 
 __all__ = [
@@ -197,7 +205,7 @@ class EntityRecognizer:
         first, last = group[0], group[-1]
         before = cues_before(doc, first.start, cues, source_window=self.source_window)
         after = head_after(doc, last.end, cues)
-        apposition = apposition_head(doc, last.end, cues, len(group))
+        apposition = apposition_head(doc, last.end, cues, len(group)) or noun_before(doc, first.first, cues)
         examples = examples_head(doc, first.start, cues)
         has_strong = any(c.strength != "weak" and c.strength not in _TAGGED and c.type_rule not in TASK_METRIC_RULES
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
@@ -210,7 +218,11 @@ class EntityRecognizer:
                 listed = delimited(doc, cand) and ((has_strong and len(group) > 1) or examples in EXAMPLE_HEADS)
                 text = doc[cand.start : cand.end].text
                 named = after == EntityKind.DATASET and ("-" in text or names_a_dataset(doc, cand, cues))
-                if not (listed or named):
+                built = (cand.end < len(doc) and "ARCH_HEAD" in cues.get(cand.end, set()) and doc[cand.end].is_lower
+                         and cand.start > 0
+                         and (in_list("articles", doc[cand.start - 1].text)
+                              or in_list("instruments", doc[cand.start - 1].text)))  # "a Transformer encoder"
+                if not (listed or named or built):
                     continue
                 cand.cues.add("accepted")
             cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,

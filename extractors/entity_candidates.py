@@ -234,7 +234,8 @@ def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
 
 
 def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
-    """A capitalised phrase is a name when used as an instrument or named as a dataset.
+    """A capitalised phrase is a name when used as an instrument, named as a dataset, ending in a capitalised
+    architecture noun ("Pointer Network") or before one ("Actor Critic algorithm").
 
     ``None`` when it follows an instrument word but modifies the noun after it ("by Precise Language
     Specific layers"): then none of its words is a name.
@@ -243,10 +244,13 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
     if in_list("instruments", before):
         after = doc[end] if end < len(doc) else None
         return True if after is None or not (after.is_alpha and after.is_lower and not after.is_stop) else None
+    if "NAME_ARCH" in cues.get(end - 1, set()):
+        return True  # "Pointer Network", "Biaffine Attention": a named architecture
     following = end
     while following < len(doc) and is_version(doc[following].text):
         following += 1
-    return following < len(doc) and "DATASET_NOUN" in cues.get(following, set())
+    return following < len(doc) and ("DATASET_NOUN" in cues.get(following, set())
+                                      or ("ARCH_HEAD" in cues.get(following, set()) and doc[following].is_lower))
 
 
 def _title_phrase_end(doc: Doc, i: int) -> int:
@@ -276,5 +280,16 @@ def _continuation_end(doc: Doc, i: int, family: bool) -> int:
         if doc[i].text.lower() in word_list("model_families.txt") and model_family(text):
             end += 1  # "OpenAI o1"
             continue
+        if family and text in _MODEL_SIZES and (end + 1 >= len(doc) or not doc[end + 1].is_alpha
+                                                or doc[end + 1].lower_ not in _SIZE_NOUNS):
+            end += 1  # "XLM-RoBERTa large", "BERT base" (not "a BERT large enough", "BERT small models")
+            break
         break
     return end
+
+
+#: Checkpoint sizes written after a model family as a word ("XLM-RoBERTa large").
+_MODEL_SIZES = frozenset({"base", "large", "small", "xl", "xxl", "tiny", "mini"})
+#: Nouns after which such a word is an adjective of the noun, not of the model ("BERT small models").
+_SIZE_NOUNS = frozenset({"models", "model", "enough", "number", "amount", "amounts", "gains", "improvements",
+                         "margin", "margins", "scale", "language"})

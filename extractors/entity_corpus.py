@@ -38,6 +38,7 @@ import re
 from functools import cache
 
 from extractors.entity_lexicon import _read, cue_words, word_list, word_lists
+from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
 
 __all__ = ["CLASSES", "corpus_class", "long_form_class", "long_form_head"]
@@ -80,7 +81,7 @@ def long_form_class(long_form: str) -> str | None:
     if text in word_list("paradigms.txt"):
         return "none"
     head = long_form_head(text)
-    if head in word_list("task_heads.txt"):
+    if head in word_list("task_heads.txt") or ("-to-" in text and task_long_form(long_form)):
         return "task"
     if head in word_list("series_heads.txt"):
         return "series"
@@ -118,16 +119,26 @@ def corpus_class(name: str) -> str | None:
     return table.get(stem) if stem and stem != name else None
 
 
+#: Type rules that know the name itself (a listed dataset or model); its long form does not overrule them.
+_NAMED_BY_ITSELF = frozenset({"gazetteer", "model_family", "named_dataset", "known_resource"})
+
+
 def settle_untyped(doc, cand) -> bool:
     """Type a method candidate nothing in its abstract typed (rule ``default`` or the tagger's method) by what
     its long form or the corpus says it is; ``False`` when it is no entity at all (drop it).
 
+    An acronym whose long form here is a language, formalism or field is dropped whatever typed it
+    ("sign language (SL) corpora"), unless its name is known by itself (gazetteer, model family).
     With a long form in this abstract, the long form decides (:func:`long_form_class`, type rule
     ``long_form``); without one, the corpus (:func:`corpus_class`, type rule ``corpus``): a task, dataset
     or metric takes that kind; an evaluation series or venue is a dataset only with its edition ("IWSLT
     2023", "WMT19"), else dropped; a language, formalism, field, organisation ("none") or an acronym the
     corpus spells out as different things ("ambiguous") is dropped.
     """
+    if cand.long_span is not None and cand.kind in {EntityKind.METHOD, EntityKind.DATASET} \
+            and cand.type_rule not in _NAMED_BY_ITSELF \
+            and long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text) == "none":
+        return False  # "sign language (SL) corpora": the corpora are unnamed, SL is a language
     if cand.kind is not EntityKind.METHOD or cand.type_rule not in {"default", "tagger"}:
         return True
     text = doc[cand.start : cand.end].text

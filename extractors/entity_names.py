@@ -35,6 +35,8 @@ _ROMAN = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
 _FORMULA = re.compile(r"[_+][a-z0-9]|[\u00b9\u00b2\u00b3\u2070-\u209f]")  # "n_1", "TC⁰", "NC¹"
 #: "RObust", "RAtionale", "losS": an ordinary word with letters capitalised to spell an acronym.
 _SHOUTED_WORD = re.compile(r"^(?:[A-Z]{2}[a-z]{3,}|[a-z]{3,}[A-Z])$")
+#: "models.1": a word with a footnote number glued on.
+_FOOTNOTE = re.compile(r"^[a-z]+\.\d+$")
 _INITIAL_HYPHEN = re.compile(r"^[A-Z]+-[A-Z]")
 _PAIR_SEPARATOR = re.compile(r"[-/→]")
 _PHRASE_END = re.compile(
@@ -98,11 +100,14 @@ def name_shape(text: str) -> str | None:
     ['strong', 'strong', 'strong', None, None, 'weak', None]
     >>> [name_shape(t) for t in ["En-De", "BLEU-4", "Text-to-SQL", "v0.9", "ACL", "n_1+n_2", "RObust", "MuTual", "TC⁰"]]
     [None, None, None, None, None, None, None, 'strong', None]
+    >>> name_shape("models.1"), name_shape("Llama3.1")
+    (None, 'strong')
     """
     if len(text) < 2 or not _NAME_CHARS.match(text) or not_a_name(text):
         return None
     if _PLURAL_ACRONYM.match(text) or _MEASURE.match(text) or _VERSION.match(text) or _ROMAN.match(text) \
-            or text.replace(".", "").isdigit() or _FORMULA.search(text) or _SHOUTED_WORD.match(text):
+            or text.replace(".", "").isdigit() or _FORMULA.search(text) or _SHOUTED_WORD.match(text) \
+            or _FOOTNOTE.match(text):
         return None
     if _CAMEL.search(text) or _TWO_CAPS.search(text) or _INITIAL_HYPHEN.match(text):
         return "strong"

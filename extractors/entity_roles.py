@@ -51,11 +51,13 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
 
     ``window`` is how many tokens :func:`proposal_trigger` walks back from the name.
     """
-    trigger = proposal_trigger(doc, cand, cues, window=window)
+    suffix = doc[cand.end].text if cand.end < len(doc) else ""
+    used_by_name = suffix.startswith("-") and in_list("name_suffixes", suffix[1:])  # "our BERT-based model"
+    trigger = None if used_by_name else proposal_trigger(doc, cand, cues, window=window)
     if trigger:
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, trigger, confidence["proposal"]
         return
-    if novel_apposition(doc, cand.first, cand.end, cues):
+    if not used_by_name and novel_apposition(doc, cand.first, cand.end, cues):
         cand.relation, cand.role_rule = Relation.PROPOSES, "apposition"
         cand.confidence = confidence["novel_apposition"]
         return

@@ -6,9 +6,12 @@ Three rules, each driven by a data file in ``extractors/patterns/``:
   KGQA, MNER) is a task, never a method; with a long form when the acronym
   pair has one ("multimodal NER (MNER)");
 * ``task_long_form`` — an acronym pair whose long form ends in a task head
-  word (``task_heads.txt``: recognition, detection, translation ...):
-  "grammatical error correction (GEC)", "Event Sentence Coreference
-  Identification (ESCI)";
+  word (``task_heads.txt``: recognition, detection, translation ...) or is a
+  conversion ("speech-to-text (S2T)"): "grammatical error correction (GEC)",
+  "Event Sentence Coreference Identification (ESCI)"; the acronym's other
+  uses in the abstract are the task too;
+* ``task_head`` — an acronym right before a task head word names the task
+  with it: "TKG completion", "AMR parsing";
 * ``metric_name`` — a token in ``metric_names.txt`` (exact: BLEU, F1, nDCG,
   BERTScore; hyphenated variants "ROUGE-L", "F1-score") or
   ``metric_words.txt`` (any case: accuracy, precision, recall, perplexity),
@@ -27,6 +30,7 @@ method/dataset/model typing.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span
@@ -39,7 +43,7 @@ __all__ = ["TASK_METRIC_RULES", "is_metric_name", "is_task_acronym", "metric_lik
            "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
-TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "metric_name", "known_resource"})
+TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "metric_name", "known_resource"})
 
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged"})
 
@@ -58,9 +62,21 @@ def task_long_form(text: str) -> bool:
 
     >>> task_long_form("named entity recognition"), task_long_form("Dense Passage Retrieval")
     (True, False)
+
+    A conversion from one kind of data to another is a task too ("speech-to-text (S2T)", "text-to-SQL"),
+    a mapping of a thing onto itself is not ("sequence-to-sequence (seq2seq)").
+
+    >>> task_long_form("Speech-to-text"), task_long_form("sequence-to-sequence")
+    (True, False)
     """
+    conversion = _CONVERSION.match(text.strip())
+    if conversion:
+        return conversion[1].lower() != conversion[2].lower()
     words = text.lower().replace("-", " ").split()
     return bool(words) and words[-1] in word_list("task_heads.txt")
+
+
+_CONVERSION = re.compile(r"^([A-Za-z]+)-to-([A-Za-z]+)$")
 
 
 def is_metric_name(text: str) -> bool:
@@ -125,6 +141,19 @@ def metric_like(name: str) -> bool:
     return len(plain) >= 2 and plain[-1] in word_list("metric_phrases.txt")
 
 
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*$")
+
+
+def _task_modifier(doc: Doc, cand: Candidate, text: str) -> bool:
+    """Is the candidate an acronym right before a task head word, naming a task with it ("TKG completion")?
+
+    Not a known dataset or a model family ("SQuAD", "BERT classification"), nor an acronym pair.
+    """
+    return (cand.end < len(doc) and cand.end - cand.start == 1 and cand.long_span is None
+            and cand.strength in {"strong", "weak"} and _ACRONYM.match(text) is not None
+            and doc[cand.end].lower_ in word_list("task_heads.txt") and not doc[cand.end].is_sent_start)
+
+
 def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span]) -> list[Candidate]:
     """Task and metric candidates of ``doc``; rule candidates they overlap are retyped in place.
 
@@ -132,13 +161,21 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
     short form is a task acronym, or whose long form ends in a task head, becomes a task (kind and
     type rule set here).  New candidates overlap none of them.
     """
+    generic = word_list("generic_terms.txt")  # "retrieval-augmented generation (RAG)": a method the field names
+    defined_tasks = {short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
+                     if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic)}
     taken: set[int] = set()
     for cand in candidates:
         taken.update(range(cand.start, cand.end))
         if cand.long_span:
             taken.update(range(*cand.long_span))
         text = doc[cand.start : cand.end].text
-        if is_task_acronym(text):
+        if text in defined_tasks and not cand.long_span:
+            cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"  # "S2T" again, spelled out earlier
+        elif _task_modifier(doc, cand, text):
+            cand.end += 1  # "TKG completion", "AMR parsing": the name of a task, not a method or dataset
+            cand.kind, cand.type_rule = EntityKind.TASK, "task_head"
+        elif is_task_acronym(text):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_acronym"
         elif is_metric_name(text):
             cand.kind, cand.type_rule = EntityKind.METRIC, "metric_name"  # "macro-F1" taken for a name
@@ -148,7 +185,6 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
                 and text.lower() not in word_list("generic_terms.txt"):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"
     found: list[Candidate] = []
-    generic = word_list("generic_terms.txt")  # "retrieval-augmented generation (RAG)": a method the field names
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
         if any(i in taken for i in range(short.start, short.end)):
             continue
@@ -161,7 +197,7 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
     for token in doc:
         if token.i in taken:
             continue
-        if is_task_acronym(token.text):
+        if is_task_acronym(token.text) or token.text in defined_tasks:
             found.append(Candidate(token.i, token.i + 1, "task", kind=EntityKind.TASK, type_rule="task_acronym"))
         elif is_metric_name(token.text):
             start = token.i - 1 if token.i > 0 and doc[token.i - 1].lower_ in _METRIC_MODIFIERS else token.i

@@ -31,7 +31,7 @@ from extractors.entity_names import dataset_suffix, model_family, model_suffix
 from ontology.kinds import EntityKind
 
 __all__ = ["EXAMPLE_HEADS", "apposition_head", "cues_before", "entity_kind", "examples_head", "head_after",
-           "long_form_kind"]
+           "long_form_kind", "noun_before"]
 
 #: Head-noun cue labels that type a name, strongest first ("benchmark" is both a dataset noun and a proposal noun).
 _HEAD_KINDS = (("DATASET_HEAD", EntityKind.DATASET), ("METHOD_HEAD", EntityKind.METHOD),
@@ -105,6 +105,29 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
             break
         kind = next((k for label, k in _HEAD_KINDS if label in labels), kind)
     return kind
+
+
+def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
+    """The kind a noun right before the name gives it across a comma, colon or naming word:
+    "a new dataset, ZorbDial", "two benchmarks: X and Y", "a framework called ZorbNet".
+    """
+    i = start - 1
+    if i < 1 or not (doc[i].text in {",", ":"} or in_list("naming_words", doc[i].text)):
+        return None
+    labels = cues.get(i - 1, set())
+    j = i - 2  # the noun phrase must open with a determiner or a number: not "(SL) corpora, SL lexicography"
+    while j >= 0 and i - 2 - j < 3 and doc[j].is_alpha and doc[j].is_lower and not (
+            in_list("articles", doc[j].text) or in_list("apposition_determiners", doc[j].text)
+            or doc[j].lower_ in word_counts("number_words")):
+        j -= 1
+    if j < 0 or not (in_list("articles", doc[j].text) or in_list("apposition_determiners", doc[j].text)
+                     or doc[j].lower_ in word_counts("number_words")):
+        return None
+    if "DATASET_NOUN" in labels:
+        return EntityKind.DATASET
+    if "METHOD_HEAD" in labels:
+        return EntityKind.METHOD
+    return None
 
 
 def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> set[str]:
