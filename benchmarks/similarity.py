@@ -4,6 +4,7 @@ Run from the project root::
 
     python benchmarks/similarity.py --graph /tmp/anthology-graph.json
     python benchmarks/similarity.py --graph /tmp/anthology-graph.json --scale 100000 250000 1000000
+    python benchmarks/similarity.py --graph /tmp/anthology-graph.json --judge-sample 2029 --judge-json /tmp/sample.json
 
 ``--graph`` names a node-link JSON of the built ACL Anthology
 (``exports.node_link.write_json``, best built with ``similarity=False``);
@@ -18,7 +19,12 @@ when the file does not exist it is built from ``../shared/corpus/anthology``
    often neighbours share a PwC dataset (among pairs where both papers have
    one) against random pairs, on all papers and on the 2021–2022 volumes
    (the representation was chosen on 2019–2020).
-3. **Scale** (``--scale N ...``) — a synthetic corpus of N papers made at run
+3. **Judged sample** (``--judge-sample SEED``) — on the whole Anthology with
+   the default similarity (PwC tags included), 50 random papers of the
+   held-out half (ids whose MD5 is odd; the representation is tuned on the
+   even half) and their top 3 neighbours, as a Markdown table to be judged
+   by reading (``--judge-json`` also writes titles and abstracts).
+4. **Scale** (``--scale N ...``) — a synthetic corpus of N papers made at run
    time by copying Anthology abstracts under new ids, each copy with a few
    of its words dropped at random so that copies are not identical; for each N, in a
    fresh process, the time of each step of the neighbour search (TF-IDF,
@@ -45,7 +51,8 @@ from collections import Counter, defaultdict  # noqa: E402
 
 import networkx as nx  # noqa: E402
 
-__all__ = ["coverage", "dataset_sharing", "load_corpus", "main", "scale_run", "synthetic_papers"]
+__all__ = ["coverage", "dataset_sharing", "held_out", "judge_sample", "load_corpus", "main", "scale_run",
+           "synthetic_papers"]
 
 CORPUS = _HERE.parent.parent / "shared" / "corpus" / "anthology"
 CURATED = "papers-with-code"
@@ -128,6 +135,58 @@ def dataset_sharing(graph: nx.MultiDiGraph, *, years: set[int] | None = None, ra
             "ratio": found / chance, "weak_share": weak_share, "weak_both": weak_both}
 
 
+def held_out(paper: str) -> bool:
+    """Whether a paper id is in the held-out half of the Anthology (odd MD5): tune on the other half.
+
+    >>> held_out("paper/acl-1952-earlymt-1-1-340ab69ec0") in (True, False)
+    True
+    """
+    import hashlib
+
+    return int(hashlib.md5(paper.encode()).hexdigest(), 16) % 2 == 1
+
+
+def judge_sample(graph: nx.MultiDiGraph, *, seed: int, papers: int = 50, top: int = 3) -> list[dict]:
+    """``papers`` random papers of the held-out half (by ``seed``) and their ``top`` neighbours by score, to judge.
+
+    ``graph`` must already have its ``similarTo`` links.  Each item has the
+    paper's id, title, year, abstract and its neighbours (id, title,
+    abstract, score, weak, shared terms and entities), best first, ties by id.
+    """
+    neighbours: dict[str, list[tuple[float, str, dict]]] = defaultdict(list)
+    for u, v, key, data in graph.edges(keys=True, data=True):
+        if key == "similarTo":
+            neighbours[u].append((data["score"], v, data))
+            neighbours[v].append((data["score"], u, data))
+    pool = sorted(n for n, d in graph.nodes(data=True) if d.get("kind") == "paper" and held_out(n)
+                  and (d.get("title") or d.get("abstract")))
+    chosen = random.Random(seed).sample(pool, papers)
+
+    def text(node: str) -> dict:
+        data = graph.nodes[node]
+        return {"id": node, "title": data.get("title") or "", "year": data.get("year"), "abstract": data.get("abstract")}
+
+    return [{**text(paper), "neighbours": [
+        {**text(other), "score": score, "weak": bool(data.get("weak")), "terms": list(data.get("shared_terms") or ()),
+         "entities": list(data.get("shared_entities") or ())}
+        for score, other, data in sorted(neighbours[paper], key=lambda x: (-x[0], x[1]))[:top]]}
+        for paper in chosen]
+
+
+def _judge_table(sample: list[dict]) -> str:
+    """The sample as the Markdown table of docs/analytics.md, "related" and "why" left to fill in."""
+    lines = ["| # | paper (year) | neighbour | score | weak | related | why |", "|---:|---|---|---:|:---:|:---:|---|"]
+
+    def name(item: dict) -> str:
+        return (item["title"] + ("" if item["abstract"] else " †")).replace("|", "/")
+
+    for number, item in enumerate(sample, 1):
+        for rank, other in enumerate(item["neighbours"]):
+            head = f"| {number} | {name(item)} ({item['year']}) " if rank == 0 else "|  | ″ "
+            lines.append(f"{head}| {name(other)} | {other['score']:.3f} | {'weak' if other['weak'] else ''} |  |  |")
+    return "\n".join(lines)
+
+
 def synthetic_papers(documents: list[list[str]], n: int, *, seed: int = 0):
     """``n`` papers: the (title, abstract) pairs copied round-robin, each copy after the first missing a tenth of its words."""
     from kg.similarity_links import PaperText
@@ -205,7 +264,18 @@ def main(argv: list[str] | None = None) -> None:
                         help="where the Anthology titles and abstracts for the scale run are written")
     parser.add_argument("--recall", type=int, default=0, metavar="SAMPLE",
                         help="also measure the approximate search's recall on the Anthology for SAMPLE papers")
+    parser.add_argument("--judge-sample", type=int, metavar="SEED",
+                        help="only print 50 held-out papers x top 3 neighbours (drawn by SEED) as a table to judge")
+    parser.add_argument("--judge-json", type=Path, help="with --judge-sample: also write the sample's texts here")
     args = parser.parse_args(argv)
+    if args.judge_sample is not None:
+        corpus = _without_computed_links(load_corpus(args.graph))
+        coverage(corpus)
+        sample = judge_sample(corpus, seed=args.judge_sample)
+        if args.judge_json:
+            args.judge_json.write_text(json.dumps(sample, ensure_ascii=False, indent=1), "utf-8")
+        print(_judge_table(sample))
+        return
     if args.scale_child:
         print(json.dumps(scale_run(args.abstracts, args.scale_child)))
         return
