@@ -7,9 +7,9 @@ light stemming of each word by :func:`sense_signature`, so "pre-trained
 language models" and "Pretrained Language Model" are one sense).  From the
 votes of all papers:
 
-* a sense is **dominant** when at least ``min_share`` (2/3) of the defining
-  papers give it and it has ``min_papers`` (2) papers, or it is the only sense
-  any paper gives;
+* a sense is **dominant** (the pair is *learned*) when at least ``min_share``
+  (2/3) of the defining papers give it and at least ``min_papers`` (2) do;
+  one paper is not enough (docs/extraction.md has the measurements);
 * mentions of the acronym in a paper that defines it belong to that paper's
   sense; bare mentions in other papers belong to the dominant sense, or, when
   there is none, to the acronym's own node;
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -49,29 +49,52 @@ MIN_PAPERS = 2
 Status = Literal["single", "learned", "split", "ambiguous"]
 
 _WORDS = re.compile(r"[^\W_]+")
-_STOP = frozenset({"a", "an", "and", "by", "for", "from", "in", "of", "on", "the", "to", "via", "with"})
-#: Suffixes stripped from a word of the long form (the longest that leaves at least three letters), once.
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "es", "ed", "s", "e", "y")
+#: Small words left out of a signature (English, and the French of TALN papers).
+_STOP = frozenset({"a", "an", "and", "based", "between", "by", "for", "from", "in", "of", "on", "the", "to", "using",
+                   "via", "with", "de", "des", "du", "en", "et", "la", "le", "les"})
+#: Words that only say what sort of thing the long form is; dropped at its end while two words are left.
+_GENERIC_ENDS = frozenset({"algorithm", "approach", "benchmark", "corpus", "dataset", "forum", "framework", "method",
+                           "model", "module", "network", "problem", "project", "scheme", "shared", "strategy", "subtask",
+                           "system", "task", "technique", "workshop"})
+#: Suffixes stripped from a word of the long form (the first that leaves at least three letters), once.
+_SUFFIXES = ("ations", "ation", "izers", "izer", "itions", "ition", "ings", "ing", "ions", "ion", "ers", "er", "ors", "or",
+             "able", "ies", "es", "ed", "ue", "s", "e", "y")
+#: A word of a long form that is itself an acronym ("multilingual NMT"): two capitals or more.
+_INNER_ACRONYM = re.compile(r"\b[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")
 
 
-def sense_signature(long_form: str) -> str:
+def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> str:
     """What two spellings of one long form have in common: stemmed content words, joined.
 
-    Case, hyphens, spacing, small words ("of", "for", "the"...) and word endings
-    ("-s", "-ing", "-ation"...) are folded away; word order and the words
-    themselves are kept, so different expansions keep different signatures.
+    Case, hyphens, spacing, small words ("of", "for", "the"...), word endings
+    ("-s", "-ing", "-ation", "-izer"...) and a last word that only names the
+    sort of thing ("task", "model", "system"...) are folded away; word order
+    and the other words are kept, so different expansions keep different
+    signatures.
+    ``expand`` maps the entity key of an acronym to its long form, for long
+    forms that contain one ("multilingual NMT").
 
     >>> sense_signature("Pre-trained Language Models") == sense_signature("pretrained language model")
     True
-    >>> sense_signature("question-answering"), sense_signature("Question Answering")
+    >>> sense_signature("question-answering"), sense_signature("Question Answering task")
     ('questanswer', 'questanswer')
+    >>> sense_signature("Dialog State Tracking") == sense_signature("dialogue state tracking shared task")
+    True
+    >>> sense_signature("automatic speech recognizer") == sense_signature("Automatic Speech Recognition")
+    True
+    >>> expand = {"nmt": "neural machine translation"}
+    >>> sense_signature("multilingual NMT", expand) == sense_signature("Multilingual Neural Machine Translation")
+    True
     >>> sense_signature("machine translation") == sense_signature("machine transliteration")
     False
     """
+    if expand:
+        long_form = _INNER_ACRONYM.sub(lambda m: expand.get(entity_key(m.group(0)), m.group(0)), long_form)
+    words = [word for word in _WORDS.findall(normalize_text(long_form)) if word not in _STOP]
+    while len(words) > 2 and (words[-1] in _GENERIC_ENDS or words[-1].rstrip("s") in _GENERIC_ENDS):
+        words.pop()
     stems = []
-    for word in _WORDS.findall(normalize_text(long_form)):
-        if word in _STOP:
-            continue
+    for word in words:
         for suffix in _SUFFIXES:
             if word.endswith(suffix) and len(word) - len(suffix) >= 3:
                 word = word[: -len(suffix)]
@@ -106,13 +129,11 @@ class AcronymEntry:
 
     @property
     def status(self) -> Status:
-        """``single``: one paper defines it; ``learned``: one clear sense over several papers;
-        ``split``: a clear sense plus minor ones (each its own node); ``ambiguous``: no clear sense."""
+        """``learned``: one clear sense; ``split``: a clear sense plus minor ones (each its own node);
+        ``single``: one paper defines it (too little to take bare mentions elsewhere); ``ambiguous``: no clear sense."""
         if self.dominant is None:
-            return "ambiguous"
-        if len(self.senses) > 1:
-            return "split"
-        return "learned" if self.dominant.papers >= MIN_PAPERS else "single"
+            return "single" if len(self.senses) == 1 else "ambiguous"
+        return "split" if len(self.senses) > 1 else "learned"
 
 
 @dataclass(frozen=True)
@@ -137,10 +158,12 @@ class AliasTable:
             return entry.dominant.key if entry.dominant is not None else key
         return self.variant_of.get(key, key)
 
-    def named_by_long_form(self) -> dict[str, str]:
-        """Sense key -> long form, for the senses whose node takes its long form as label: every sense of an
-        acronym with several but its dominant one, so that no two nodes of one acronym share a label."""
-        return {sense.key: sense.long_form for entry in self.entries.values() if len(entry.senses) > 1
+    def named_by_long_form(self, bare: Collection[str] = ()) -> dict[str, str]:
+        """Sense key -> long form, for the senses whose node takes its long form as label, so that no two nodes
+        of one acronym share a label: every sense but the dominant one of an acronym with several senses, or
+        with a node of its own (its key in ``bare``: mentioned where no clear sense claims it)."""
+        return {sense.key: sense.long_form for entry in self.entries.values()
+                if len(entry.senses) > 1 or entry.key in bare
                 for sense in entry.senses if sense is not entry.dominant}
 
 
@@ -149,65 +172,72 @@ def learn_aliases(definitions: Iterable[tuple[str, str, str]], *, min_share: flo
     """The alias table of ``(paper, short form, long form)`` definitions (each paper votes once per acronym).
 
     A paper that gives two senses for one acronym votes for the one it gives
-    most often (then the smaller signature).  The result does not depend on the
-    order of ``definitions``.
+    most often (then the smaller signature).  Two passes: the second expands
+    acronyms inside long forms ("multilingual NMT") by the senses the first
+    found clear.  The result does not depend on the order of ``definitions``.
 
     >>> table = learn_aliases([("p1", "SGA", "Sparse Gated Adapters"), ("p2", "SGA", "sparse gated adapter")])
     >>> entry = table.entries["sga"]
     >>> entry.status, entry.dominant.long_form, entry.dominant.variants
     ('learned', 'Sparse Gated Adapters', ('sparsegatedadapter',))
     """
-    votes: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)  # (short key, paper) -> signature counts
-    short_spellings: dict[str, Counter[str]] = defaultdict(Counter)
-    long_keys: dict[str, Counter[str]] = defaultdict(Counter)  # signature -> long-form keys (one per paper)
-    long_spellings: dict[str, Counter[str]] = defaultdict(Counter)  # long-form key -> spellings
-    signatures: dict[str, str] = {}  # long-form key -> signature (of its smallest spelling: order-free)
-    spellings_of_key: dict[str, set[str]] = defaultdict(set)
-    seen: set[tuple[str, str, str]] = set()
+    found = _Definitions()
     for paper, short, long_form in definitions:
+        found.add(paper, short, long_form)
+    first = found.table({key: sense_signature(text) for key, text in found.texts().items()}, min_share, min_papers)
+    expand = {key: entry.dominant.long_form for key, entry in first.entries.items() if entry.dominant is not None}
+    return found.table({key: sense_signature(text, expand) for key, text in found.texts().items()}, min_share,
+                       min_papers)
+
+
+class _Definitions:
+    """The distinct ``(paper, acronym key, long-form key)`` definitions and the spellings behind each key."""
+
+    def __init__(self) -> None:
+        self.seen: set[tuple[str, str, str]] = set()
+        self.short_spellings: dict[str, Counter[str]] = defaultdict(Counter)
+        self.long_spellings: dict[str, Counter[str]] = defaultdict(Counter)
+
+    def add(self, paper: str, short: str, long_form: str) -> None:
         short_key, long_key = entity_key(short), entity_key(long_form)
-        if not short_key or not long_key or short_key == long_key:
-            continue
-        short_spellings[short_key][short] += 1
-        long_spellings[long_key][long_form] += 1
-        spellings_of_key[long_key].add(long_form)
-        if (paper, short_key, long_key) not in seen:
-            seen.add((paper, short_key, long_key))
-    for long_key, spellings in spellings_of_key.items():
-        signatures[long_key] = sense_signature(min(spellings))
-    for paper, short_key, long_key in seen:
-        votes[(short_key, paper)][signatures[long_key]] += 1
-    per_paper: dict[tuple[str, str], str] = {}  # (short key, paper) -> signature
-    papers_of: dict[str, Counter[str]] = defaultdict(Counter)  # short key -> signature -> papers
-    for (short_key, paper), counts in votes.items():
-        signature = min(counts, key=lambda s: (-counts[s], s))
-        per_paper[(short_key, paper)] = signature
-        papers_of[short_key][signature] += 1
-    for _, _, long_key in seen:
-        long_keys[signatures[long_key]][long_key] += 1
-    sense_of_signature: dict[str, Sense] = {}
-    for signature, keys in long_keys.items():
-        key = min(keys, key=lambda k: (-keys[k], k))
-        spellings = Counter()
-        for variant in keys:
-            spellings.update(long_spellings[variant])
-        long_form = min(spellings, key=lambda s: (-spellings[s], s))
-        sense_of_signature[signature] = Sense(long_form, key, 0, tuple(sorted(keys)))
-    entries: dict[str, AcronymEntry] = {}
-    for short_key, counts in papers_of.items():
-        senses = tuple(sorted(
-            (Sense(sense_of_signature[s].long_form, sense_of_signature[s].key, n, sense_of_signature[s].variants)
-             for s, n in counts.items()),
-            key=lambda sense: (-sense.papers, sense.key)))
-        total = sum(counts.values())
-        top = senses[0]
-        clear = len(senses) == 1 or (top.papers >= min_papers and top.papers >= min_share * total)
-        spellings = short_spellings[short_key]
-        entries[short_key] = AcronymEntry(min(spellings, key=lambda s: (-spellings[s], s)), short_key, senses,
-                                          top if clear else None)
-    paper_sense = {pair: sense_of_signature[signature].key for pair, signature in per_paper.items()}
-    variant_of = {variant: sense.key for sense in sense_of_signature.values() for variant in sense.variants}
-    return AliasTable(entries, paper_sense, variant_of)
+        if short_key and long_key and short_key != long_key:
+            self.short_spellings[short_key][short] += 1
+            self.long_spellings[long_key][long_form] += 1
+            self.seen.add((paper, short_key, long_key))
+
+    def texts(self) -> dict[str, str]:
+        """One spelling per long-form key to take its signature from (the smallest: order does not matter)."""
+        return {key: min(spellings) for key, spellings in self.long_spellings.items()}
+
+    def table(self, signatures: Mapping[str, str], min_share: float, min_papers: int) -> AliasTable:
+        """The table when long-form keys with one signature are one sense."""
+        votes: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)  # (acronym, paper) -> signatures
+        long_keys: dict[str, Counter[str]] = defaultdict(Counter)  # signature -> long-form keys (one per paper)
+        for paper, short_key, long_key in self.seen:
+            votes[(short_key, paper)][signatures[long_key]] += 1
+            long_keys[signatures[long_key]][long_key] += 1
+        per_paper = {pair: min(counts, key=lambda s: (-counts[s], s)) for pair, counts in votes.items()}
+        papers_of: dict[str, Counter[str]] = defaultdict(Counter)  # acronym -> signature -> papers
+        for (short_key, _), signature in per_paper.items():
+            papers_of[short_key][signature] += 1
+        senses: dict[str, Sense] = {}  # by signature, with no paper count
+        for signature, keys in long_keys.items():
+            spellings: Counter[str] = Counter()
+            for variant in keys:
+                spellings.update(self.long_spellings[variant])
+            senses[signature] = Sense(min(spellings, key=lambda s: (-spellings[s], s)),
+                                      min(keys, key=lambda k: (-keys[k], k)), 0, tuple(sorted(keys)))
+        entries: dict[str, AcronymEntry] = {}
+        for short_key, counts in papers_of.items():
+            ranked = tuple(sorted((Sense(senses[s].long_form, senses[s].key, n, senses[s].variants)
+                                   for s, n in counts.items()), key=lambda sense: (-sense.papers, sense.key)))
+            top, total = ranked[0], sum(counts.values())
+            clear = top.papers >= min_papers and top.papers >= min_share * total
+            spellings = self.short_spellings[short_key]
+            entries[short_key] = AcronymEntry(min(spellings, key=lambda s: (-spellings[s], s)), short_key, ranked,
+                                              top if clear else None)
+        return AliasTable(entries, {pair: senses[signature].key for pair, signature in per_paper.items()},
+                          {variant: sense.key for sense in senses.values() for variant in sense.variants})
 
 
 def alias_rows(table: AliasTable, *, min_papers: int = MIN_PAPERS) -> list[dict]:

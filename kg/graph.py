@@ -375,7 +375,6 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     )
     keys = {m.name: entity_key(m.name) for m in mentions}
     aliases = learn_aliases((paper_nodes[m.paper_ref], m.name, m.long_form) for m in mentions if m.long_form)
-    named = aliases.named_by_long_form()
     rows = alias_rows(aliases)
     if rows:
         graph.graph["acronyms"] = rows
@@ -389,6 +388,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
         names.find(key)
         if mention.same_as:
             names.union(key, "same-as:" + mention.same_as)
+    named = aliases.named_by_long_form({key for key in names.parent if key in aliases.entries})
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}
     for mention in mentions:

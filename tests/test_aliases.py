@@ -70,13 +70,25 @@ def test_a_clear_sense_takes_bare_mentions_and_a_minor_sense_keeps_its_own_node(
                                         "senses": [["Zorb Question Set", 3], ["Zorb Quiz Suite", 1]]}]
 
 
-def test_one_definition_still_joins_its_bare_mentions():
-    """No paper contradicts it: the acronym, its long form and bare mentions elsewhere are one node (as before)."""
-    graph = build_graph(_documents(_mention("a", "SGA", long_form="Sparse Gated Adapters"), _mention("b", "SGA"),
-                                   _mention("c", "sparse gated adapters")))
+def test_one_definition_is_not_enough_to_take_bare_mentions_elsewhere():
+    """One paper's definition joins its own mentions and the long form written out; bare mentions elsewhere stay
+    on the acronym's node (a second paper that agrees makes the pair learned)."""
+    mentions = (_mention("a", "SGA", long_form="Sparse Gated Adapters"), _mention("b", "SGA"),
+                _mention("c", "sparse gated adapters"))
+    graph = build_graph(_documents(*mentions))
     assert _entities(graph) == {
-        "method/sga": ("SGA", ["Sparse Gated Adapters", "sparse gated adapters"], ["Paper a", "Paper b", "Paper c"])}
+        "method/sparsegatedadapter": ("Sparse Gated Adapters", ["SGA", "sparse gated adapters"], ["Paper a", "Paper c"]),
+        "method/sga": ("SGA", [], ["Paper b"])}
     assert "acronyms" not in graph.graph  # the table lists acronyms two or more papers define
+    learned = build_graph(_documents(*mentions, _mention("d", "SGA", long_form="sparse gated adapter")))
+    assert _entities(learned) == {"method/sga": ("SGA", ["Sparse Gated Adapters", "sparse gated adapter",
+                                                          "sparse gated adapters"],
+                                                 ["Paper a", "Paper b", "Paper c", "Paper d"])}
+
+
+def test_a_lone_definition_without_bare_mentions_keeps_the_acronym_as_label():
+    graph = build_graph(_documents(_mention("a", "SGA", long_form="Sparse Gated Adapters"), _mention("a", "SGA", start=9)))
+    assert _entities(graph) == {"method/sga": ("SGA", ["Sparse Gated Adapters"], ["Paper a"])}
 
 
 def test_a_dominant_sense_needs_two_thirds_of_the_defining_papers():
@@ -87,7 +99,7 @@ def test_a_dominant_sense_needs_two_thirds_of_the_defining_papers():
     assert status("quark extraction", "quark extraction", "query expansion") == "split"  # 2 of 3
     assert status("quark extraction", "quark extraction", "query expansion", "quiz exam") == "ambiguous"  # 2 of 4
     assert status("quark extraction", "query expansion") == "ambiguous"
-    assert status("quark extraction") == "single"
+    assert status("quark extraction") == "single"  # one paper: not learned
 
 
 def test_a_paper_votes_once_per_acronym():
