@@ -38,13 +38,16 @@ import re
 from functools import cache
 
 from extractors.entity_lexicon import _read, cue_words, word_list, word_lists
+from extractors.entity_names import not_a_name
 from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
 
 __all__ = ["CLASSES", "corpus_class", "long_form_class", "long_form_head"]
 
 #: Every class :func:`long_form_class` and :func:`corpus_class` may give.
-CLASSES = ("task", "dataset", "metric", "series", "none", "ambiguous")
+CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous")
+#: A short acronym: two to four capitals ("TM", "CLIR"); unexplained, it needs the corpus to call it a method.
+_SHORT_ACRONYM = re.compile(r"^[A-Z]{2,4}$")
 
 _PREPOSITIONS = frozenset({"of", "on", "for", "in", "from", "between", "with", "to", "at"})
 _WORDS = re.compile(r"[^\W\d_]+(?:[’'][a-z]+)?", re.UNICODE)
@@ -91,6 +94,8 @@ def long_form_class(long_form: str) -> str | None:
         return "dataset"
     if head in word_list("non_entity_heads.txt") or head in word_list("languages.txt"):
         return "none"
+    if head in word_list("method_heads.txt"):
+        return "method"
     return None
 
 
@@ -144,15 +149,15 @@ def settle_untyped(doc, cand) -> bool:
     text = doc[cand.start : cand.end].text
     if cand.long_span is not None:
         kind, rule = long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text), "long_form"
-    elif corpus_class(text) is not None:
+    elif corpus_class(text) is not None or " " not in text:
         kind, rule = corpus_class(text), "corpus"
-    elif " " in text:  # a phrase names itself: "Modern Standard Arabic"
-        if text.split()[-1].lower() in word_lists()["generic_long_form_ends"].lower:
-            return False  # "Large Language Models", "Deep Neural Networks": a kind of thing
+    else:  # a phrase names itself: "Modern Standard Arabic"
+        if text.split()[-1].lower() in word_lists()["generic_long_form_ends"].lower or not_a_name(text):
+            return False  # "Large Language Models", "Amazon Mechanical Turk": a kind of thing, a platform
         kind, rule = long_form_class(text), "long_form"
-    else:
-        return True
-    if kind is None:
+    if kind is None and rule == "corpus" and _SHORT_ACRONYM.match(text):
+        return False  # "TM", "CLIR", "FBK": an acronym nothing explains, here or across the corpus
+    if kind in {None, "method"}:
         return True
     if kind == "series":
         kind = "dataset" if any(ch.isdigit() for ch in text) else "none"

@@ -19,10 +19,16 @@ the held-out ``test`` slice are never read):
   start): a dataset noun ("UD treebanks") → ``dataset``; a series word or a
   year ("the PARSEME shared task", "IWSLT 2023": ``series_heads.txt``) →
   ``series``; a formalism's follower ("AMR parsing": ``formalism_followers.txt``)
-  → ``none``; a method or model noun counts against them. A name not classed by
-  its pairs takes the class with at least :data:`MIN_FOLLOWERS` such words
-  that make :data:`MIN_FOLLOWER_SHARE` of its uses and more than twice the
-  method evidence.
+  → ``none``; a method or architecture noun ("SVM classifier") → ``method``.
+  A name not classed by its pairs (or a method by them: "CoNLL", spelled out
+  "... Natural Language Learning", is used as a series) takes the class with at least
+  :data:`MIN_FOLLOWERS` such words that make :data:`MIN_FOLLOWER_SHARE` of its
+  uses and more than twice the method evidence; else ``method`` when the
+  method evidence is at least :data:`MIN_FOLLOWERS` and more than twice theirs.
+
+``method`` entries matter for short acronyms (two to four capitals): one an
+abstract does not spell out is kept as a method only with that evidence
+(:func:`extractors.entity_corpus.settle_untyped`).
 
 Only names that get a class are written (tab-separated: name, class, evidence);
 the output is deterministic.
@@ -66,8 +72,8 @@ def _folded(long_form: str) -> str:
 def follower_class(word: str) -> str | None:
     """What the word after a name says of it ("treebanks" → dataset, "2023" → series, "parsing" → none).
 
-    >>> [follower_class(w) for w in ["treebanks", "2023", "shared", "parsing", "model", "and"]]
-    ['dataset', 'series', 'series', 'none', 'method', None]
+    >>> [follower_class(w) for w in ["treebanks", "2023", "shared", "parsing", "classifier", "model", "and"]]
+    ['dataset', 'series', 'series', 'none', 'method', None, None]
     """
     lower = word.lower()
     if _YEAR.match(word) or lower in word_list("series_heads.txt"):
@@ -76,8 +82,8 @@ def follower_class(word: str) -> str | None:
         return "none"
     if lower in cue_words("DATASET_HEAD"):
         return "dataset"
-    if lower in cue_words("METHOD_HEAD") or lower in cue_words("MODEL_HEAD"):
-        return "method"
+    if lower in cue_words("METHOD_HEAD") or lower in cue_words("ARCH_HEAD"):
+        return "method"  # not "model(s)": "S2ST models" are models for a task
     return None
 
 
@@ -117,21 +123,21 @@ def decide(pairs: dict, followers: dict, uses: Counter) -> dict[str, tuple[str, 
             forms[form] += n
         kind, n = max(classes.items(), key=lambda kv: (kv[1], kv[0]))
         form, form_n = max(forms.items(), key=lambda kv: (kv[1], kv[0]))
-        if n * 2 >= total and kind != "other":
+        if n * 2 >= total and kind != "other" and (kind != "method" or form_n >= AMBIGUOUS_SHARE * total):
             table[short] = (kind, f"long forms {n}/{total}: {form}")
         elif total >= MIN_AMBIGUOUS_PAIRS and (n * 2 < total or form_n < AMBIGUOUS_SHARE * total):
             table[short] = ("ambiguous", f"{len(forms)} long forms in {total} pairs, most often {form} ({form_n})")
     for name, counts in followers.items():
-        if name in table or model_family(name):
-            continue
+        if (name in table and table[name][0] != "method") or model_family(name):
+            continue  # a method by its long forms may still be a series by its uses ("CoNLL": "... Learning")
         against = counts.get("method", 0)
         best = max((k for k in ("dataset", "series", "none") if counts.get(k)), key=lambda k: (counts[k], k),
                    default=None)
-        if best is None:
-            continue
-        n = counts[best]
-        if n >= MIN_FOLLOWERS and n >= MIN_FOLLOWER_SHARE * uses[name] and n > 2 * against:
+        n = counts[best] if best else 0
+        if best and n >= MIN_FOLLOWERS and n >= MIN_FOLLOWER_SHARE * uses[name] and n > 2 * against:
             table[name] = (best, f"followed by {best} words {n}/{uses[name]} uses")
+        elif against >= MIN_FOLLOWERS and against > 2 * n and name not in table:
+            table[name] = ("method", f"followed by method words {against}/{uses[name]} uses")
     return table
 
 

@@ -47,13 +47,20 @@ def test_long_form_classes():
     assert long_form_head("Emotion Recognition in Conversation") == "recognition"
     assert [long_form_class(t) for t in ["Emotion Recognition in Conversation", "Rhetorical Structure Theory",
                                          "Text Encoding Initiative", "transfer learning", "Byte Pair Encoding"]] \
-        == ["task", "none", "series", "none", None]
+        == ["task", "none", "series", "none", "method"]
+    assert long_form_class("Zorb Klax Quux") is None
 
 
-def test_corpus_table_knows_formalisms_and_series_and_leaves_methods_alone():
+def test_corpus_table_knows_formalisms_series_and_methods():
     assert corpus_class("AMR") == "none" and corpus_class("PARSEME") == "series"
     assert corpus_class("WMT19") == "series"  # listed itself, or through its stem
-    assert all(corpus_class(name) is None for name in ["SVM", "CRF", "LSTM", "BPE", "LoRA", "BERT"])
+    assert all(corpus_class(name) == "method" for name in ["SVM", "CRF", "LSTM", "BPE", "HMM"])
+    assert corpus_class("BERT") is None  # a model family is typed by its name
+
+
+def test_a_short_acronym_nothing_explains_is_no_method(nlp):
+    assert _found(nlp, "We train a ZQXW on the data with an SVM.") == {"SVM": "method"}
+    assert _found(nlp, "We train a ZorbQXW on the data.") == {"ZorbQXW": "method"}  # a longer coinage stays
 
 
 def test_evidence_decision_on_made_up_counts():
@@ -65,11 +72,13 @@ def test_evidence_decision_on_made_up_counts():
         "ZT": Counter({("task", "zorb translation"): 5, ("other", "zorb tuning"): 1}),
         "ZQ": Counter({("other", "alpha learning"): 1, ("other", "epsilon loss"): 1, ("other", "beta learning"): 1, ("other", "gamma loss"): 1,
                        ("other", "delta net"): 1}),
-        "ZN": Counter({("other", "zorb network"): 6}),
+        "ZN": Counter({("method", "zorb network"): 6}),
         "ZX": Counter({("none", "zorb language"): 1}),  # one pair is not enough
     }
-    followers = {"ZorbEval": Counter({"series": 4, "method": 1}), "ZorbNet": Counter({"method": 9, "none": 2})}
-    uses = Counter({"ZorbEval": 10, "ZorbNet": 40})
+    followers = {"ZorbEval": Counter({"series": 4, "method": 1}), "ZorbNet": Counter({"method": 9, "none": 2}),
+                 "ZN": Counter({"series": 5})}  # a method by its long forms, a series by its uses
+    uses = Counter({"ZorbEval": 10, "ZorbNet": 40, "ZN": 20})
     table = module.decide(pairs, followers, uses)
     assert {name: kind for name, (kind, _) in table.items()} == {"ZT": "task", "ZQ": "ambiguous",
-                                                                 "ZorbEval": "series"}
+                                                                 "ZorbEval": "series", "ZorbNet": "method",
+                                                                 "ZN": "series"}
