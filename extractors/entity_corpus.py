@@ -21,16 +21,18 @@ from two kinds of evidence:
   noun: "UD treebanks"; a series word or a year: "the PARSEME shared task",
   "IWSLT 2023"; a formalism's follower: "AMR parsing", "CCG supertagging").
 
-Classes: ``task``, ``dataset``, ``metric``, ``series`` (an evaluation series,
-venue or project), ``none`` (no entity of any kind kg extracts) and
-``ambiguous``.
+Classes: ``method`` (a method head: "... Random Fields", "SVM classifier"),
+``task``, ``dataset``, ``metric``, ``series`` (an evaluation series, venue or
+project), ``none`` (no entity of any kind kg extracts) and ``ambiguous``. A
+short acronym (two to four capitals) that neither its abstract nor the corpus
+explains is dropped.
 
 >>> long_form_class("automatic post-editing"), long_form_class("Modern Standard Arabic")
 ('task', 'none')
 >>> long_form_class("International Workshop on Spoken Language Translation"), long_form_class("deep learning")
 ('series', 'none')
->>> long_form_class("Multidimensional Quality Metrics"), long_form_class("Conditional Random Fields") is None
-('metric', True)
+>>> long_form_class("Multidimensional Quality Metrics"), long_form_class("Conditional Random Fields")
+('metric', 'method')
 """
 from __future__ import annotations
 
@@ -75,7 +77,8 @@ def long_form_head(long_form: str) -> str:
 def long_form_class(long_form: str) -> str | None:
     """What an acronym whose long form is ``long_form`` names, when the head word says it (else ``None``).
 
-    ``task`` (a task head: recognition, translation, post-editing, scoring ...), ``series`` (a workshop,
+    ``method`` (a method head: ``method_heads.txt``), ``task`` (a task head: recognition, translation,
+    post-editing, scoring ...), ``series`` (a workshop,
     campaign, project: ``series_heads.txt``), ``metric``, ``dataset`` (a dataset or resource noun),
     ``none`` (a field, a language, a formalism, a unit, an organisation: ``paradigms.txt``,
     ``languages.txt``, ``non_entity_heads.txt``).
