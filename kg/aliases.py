@@ -32,6 +32,7 @@ pass over them (a dictionary per acronym; nothing quadratic).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -66,7 +67,7 @@ _INNER_ACRONYM = re.compile(r"\b[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")
 def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> str:
     """What two spellings of one long form have in common: stemmed content words, joined.
 
-    Case, hyphens, spacing, small words ("of", "for", "the"...), word endings
+    Case, accents, hyphens, spacing, small words ("of", "for", "the"...), word endings
     ("-s", "-ing", "-ation", "-izer"...) and a last word that only names the
     sort of thing ("task", "model", "system"...) are folded away; word order
     and the other words are kept, so different expansions keep different
@@ -82,6 +83,8 @@ def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> 
     True
     >>> sense_signature("automatic speech recognizer") == sense_signature("Automatic Speech Recognition")
     True
+    >>> sense_signature("Naïve Bayes") == sense_signature("Naive Bayes")
+    True
     >>> expand = {"nmt": "neural machine translation"}
     >>> sense_signature("multilingual NMT", expand) == sense_signature("Multilingual Neural Machine Translation")
     True
@@ -90,7 +93,8 @@ def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> 
     """
     if expand:
         long_form = _INNER_ACRONYM.sub(lambda m: expand.get(entity_key(m.group(0)), m.group(0)), long_form)
-    words = [word for word in _WORDS.findall(normalize_text(long_form)) if word not in _STOP]
+    bare = "".join(ch for ch in unicodedata.normalize("NFKD", long_form) if not unicodedata.combining(ch))
+    words = [word for word in _WORDS.findall(normalize_text(bare)) if word not in _STOP]
     while len(words) > 2 and (words[-1] in _GENERIC_ENDS or words[-1].rstrip("s") in _GENERIC_ENDS):
         words.pop()
     stems = []
