@@ -56,9 +56,11 @@ _SCALE = 1_000_000  # scores are compared in millionths
 _CLUSTER_SIZE = 300
 #: Cells (rows × columns) of one block of a similarity product.
 _BLOCK_CELLS = 1 << 22
-#: Share of the LSA cosine in a neighbour's score (the rest is the sparse rows' cosine); chosen on a judged tuning
-#: sample of the even half of the Anthology (docs/analytics.md): 0.2 made 5 more of 120 pairs related, 0.5 fewer.
-LSA_BLEND = 0.2
+#: How much the LSA cosine moderates a neighbour's score: the sparse rows' cosine times ``1 - LSA_BLEND + LSA_BLEND *
+#: LSA cosine``.  A factor, not a sum, so that a pair sharing one word never rises above its cosine (two title-only
+#: papers can have an LSA cosine near 1).  Chosen on a judged tuning sample of the even half of the Anthology
+#: (docs/analytics.md): 0.3 and 0.5 alike, 0.7 worse.
+LSA_BLEND = 0.5
 #: Each row's best candidates by the sparse rows, this many times k (at least _POOL_FLOOR), are re-scored with LSA.
 _POOL = 4
 _POOL_FLOOR = 20
@@ -73,8 +75,9 @@ class Rescoring:
     ``weights`` (one per row, default 1) multiply the cosine of every pair
     the row is in (kg passes :func:`kg.similarity_vectors.length_weights`);
     ``lsa`` (dense unit rows, or ``None``) and ``blend``: the score is then
-    ``(1 - blend) * weighted cosine + blend * LSA cosine``, worked out for
-    each row's best :data:`_POOL` × k candidates by the weighted cosine.
+    ``weighted cosine * (1 - blend + blend * LSA cosine)`` (at least 0),
+    worked out for each row's best :data:`_POOL` × k candidates by the
+    weighted cosine.
     """
 
     weights: np.ndarray | None = None
@@ -182,7 +185,7 @@ def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.nda
         part = slice(start, start + _BLOCK_CELLS // lsa.shape[1])
         agreement[part] = np.einsum("ij,ij->i", lsa[found_rows[part]].astype(np.float32),
                                     lsa[found[part]].astype(np.float32))
-    micro = np.clip(np.rint(((1 - rescoring.blend) * cosines + rescoring.blend * agreement) * _SCALE), 0, _SCALE)
+    micro = np.clip(np.rint(cosines * (1 - rescoring.blend + rescoring.blend * agreement) * _SCALE), 0, _SCALE)
     order = np.lexsort((found, -micro, found_rows))  # by row, best first, ties to the smaller column
     found_rows, found, micro = found_rows[order], found[order], micro[order]
     rank = np.arange(len(found_rows)) - np.searchsorted(found_rows, found_rows, side="left")
@@ -319,9 +322,9 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
                blend: float = LSA_BLEND) -> Iterator[Neighbours]:
     """Exact neighbours up to ``exact_limit`` rows; above, approximate ones through an index on the LSA reduction.
 
-    A pair's score is ``(1 - blend)`` times the cosine of the sparse rows,
-    multiplied by both rows' ``weights`` (default 1), plus ``blend`` times
-    the cosine of their LSA reductions (:class:`Rescoring`; the index's
+    A pair's score is the cosine of the sparse rows, multiplied by both
+    rows' ``weights`` (default 1) and by ``1 - blend + blend`` times the
+    cosine of their LSA reductions (:class:`Rescoring`; the index's
     reduction, or, up to ``exact_limit``, one made for it; none for a corpus
     of at most ``2 * dimensions`` rows, which is scored by the cosine alone).
     """

@@ -587,7 +587,7 @@ def test_short_texts_weigh_less_and_pairs_of_title_words_are_not_counted():
     assert weights.tolist() == pytest.approx([np.sqrt(2 / 6), np.sqrt(5 / 9), 1.0])
 
 
-def test_the_lsa_blend_reorders_the_best_candidates_and_keeps_k():
+def test_the_lsa_cosine_moderates_the_best_candidates_and_keeps_k():
     from kg.similarity_index import Rescoring, _select
 
     product = np.array([[0.0, 0.50, 0.48, 0.30]], dtype=np.float32)
@@ -595,9 +595,12 @@ def test_the_lsa_blend_reorders_the_best_candidates_and_keeps_k():
     lsa = np.array([[1, 0], [0, 1], [1, 0], [1, 0]], dtype=np.float32)
     plain = _select(product, rows, columns, 1, 0.0, None)
     assert plain[1].tolist() == [1] and plain[2].tolist() == [0.5]
-    blended = _select(product, rows, columns, 2, 0.0, Rescoring(None, lsa, 0.2))
-    assert blended[1].tolist() == [2, 3]  # LSA agrees with 2 and 3, not with 1
-    assert blended[2].tolist() == pytest.approx([0.8 * 0.48 + 0.2, 0.8 * 0.30 + 0.2])
+    blended = _select(product, rows, columns, 2, 0.0, Rescoring(None, lsa, 0.5))
+    assert blended[1].tolist() == [2, 3]  # LSA agrees with 2 and 3, not with 1: 1 is halved
+    assert blended[2].tolist() == pytest.approx([0.48, 0.30])
+    lsa[3] = [0, 1]  # a weak cosine never rises above itself, whatever LSA says
+    assert _select(product, rows, columns, 3, 0.0, Rescoring(None, lsa, 0.5))[2].tolist() == pytest.approx(
+        [0.48, 0.25, 0.15])
     weighted = _select(product, rows, columns, 1, 0.0, Rescoring(np.array([1, 0.5, 1, 1], dtype=np.float32)))
     assert weighted[1].tolist() == [2]  # row 1's weight halves its cosine
 
