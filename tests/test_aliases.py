@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exports.node_link import from_json, to_json
 from kg.aliases import alias_rows, learn_aliases, sense_signature
 from kg.graph import build_graph
+from ontology.ids import entity_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
 
@@ -139,3 +142,28 @@ def test_the_graph_does_not_depend_on_the_order_of_documents_and_keeps_the_table
                       "senses": [["augmented reality", 4], ["argument retrieval", 2]]}]
     clear = from_json(expected).nodes["method/ar"]  # the clear sense takes the acronym as its label
     assert clear["label"] == "AR" and "augmented reality" in clear["alt_labels"]
+
+
+ANTHOLOGY = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "anthology"
+#: Sign language translation at SLTAT 2022; spoken language translation at IWSLT 2016 and 2017.
+SLT_VOLUMES = ("2022.sltat.xml", "2017.iwslt.xml", "2016.iwslt.xml")
+
+
+@pytest.mark.skipif(not all((ANTHOLOGY / name).is_file() for name in SLT_VOLUMES),
+                    reason="the shared Anthology corpus is not here")
+def test_real_volumes_keep_sign_and_spoken_language_translation_apart():
+    from kg.pipeline import build
+
+    graph = build([ANTHOLOGY / name for name in SLT_VOLUMES], similarity=False).graph
+    [slt] = [row for row in graph.graph["acronyms"] if row["acronym"] == "SLT"]
+    senses = {entity_key(long_form) for long_form, _ in slt["senses"]}
+    assert {"signlanguagetranslation", "spokenlanguagetranslation"} <= senses
+    for row in graph.graph["acronyms"]:  # no node carries two senses of one acronym
+        keys = {entity_key(long_form) for long_form, _ in row["senses"]}
+        for node, data in graph.nodes(data=True):
+            if data["kind"] in ENTITY_KINDS:
+                assert len(keys & {entity_key(name) for name in (data["label"], *data["alt_labels"])}) <= 1, node
+    sign = [node for node, data in graph.nodes(data=True)
+            if data["kind"] in ENTITY_KINDS and entity_key(data["label"]) == "signlanguagetranslation"]
+    assert sign and all(graph.nodes[paper]["anthology_id"].startswith("2022.sltat")
+                        for node in sign for paper, _ in graph.in_edges(node))
