@@ -165,10 +165,12 @@ class AliasTable:
     def named_by_long_form(self, bare: Collection[str] = ()) -> dict[str, str]:
         """Sense key -> long form, for the senses whose node takes its long form as label, so that no two nodes
         of one acronym share a label: every sense but the dominant one of an acronym with several senses, or
-        with a node of its own (its key in ``bare``: mentioned where no clear sense claims it)."""
+        with a node of its own (its key in ``bare``: mentioned where no clear sense claims it).  A sense that is
+        the dominant one of some acronym keeps the usual label (its commonest spelling, often that acronym)."""
+        dominant = {entry.dominant.key for entry in self.entries.values() if entry.dominant is not None}
         return {sense.key: sense.long_form for entry in self.entries.values()
                 if len(entry.senses) > 1 or entry.key in bare
-                for sense in entry.senses if sense is not entry.dominant}
+                for sense in entry.senses if sense is not entry.dominant and sense.key not in dominant}
 
 
 def learn_aliases(definitions: Iterable[tuple[str, str, str]], *, min_share: float = MIN_SHARE,

@@ -378,25 +378,31 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     rows = alias_rows(aliases)
     if rows:
         graph.graph["acronyms"] = rows
-    names = _UnionFind()
     group_key: dict[int, str] = {}
     for mention in mentions:
-        key = keys[mention.name]
-        if not key:
+        if keys[mention.name]:
+            group_key[id(mention)] = aliases.group_of(keys[mention.name], paper_nodes[mention.paper_ref])
+    bare = {key for key in group_key.values() if key in aliases.entries}  # acronyms that keep a node of their own
+    named = aliases.named_by_long_form(bare)
+    names = _UnionFind()
+    for mention in mentions:
+        key = group_key.get(id(mention))
+        if key is None:
             continue
-        key = group_key[id(mention)] = aliases.group_of(key, paper_nodes[mention.paper_ref])
         names.find(key)
-        if mention.same_as:
+        # An acronym's same_as page was found by its name, so it says nothing about a minor sense of it:
+        # linking would chain that sense to the acronym's other nodes ("SST" as speech translation to the treebank).
+        if mention.same_as and not (key in named and keys[mention.name] in aliases.entries):
             names.union(key, "same-as:" + mention.same_as)
-    named = aliases.named_by_long_form({key for key in names.parent if key in aliases.entries})
     groups: dict[str, list[Mention]] = defaultdict(list)
-    labels: dict[str, str] = {}
+    labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
+    with_acronym = {names.find(key) for key in bare}
     for mention in mentions:
         key = group_key.get(id(mention))
         if key is not None:
             root = names.find(key)
             groups[root].append(mention)
-            if key in named:
+            if key in named and root not in with_acronym:
                 labels.setdefault(root, named[key])
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups[root], paper_nodes):
