@@ -307,11 +307,16 @@ def tagger_spans(doc: Doc) -> list[Span]:
             continue  # "PP", "CV": a two-letter abbreviation the abstract never spells out (as for rule candidates)
         if (kind == "task" and not task_like(span.text)) or (kind == "metric" and not metric_like(span.text)):
             continue  # "classification", "deep learning", "efficiency": not names of a task or a metric
+        if kind == "task" and len(span) == 1 and span.text.islower() and span.end < len(doc) and doc[span.end].is_alpha \
+                and doc[span.end].is_lower and not doc[span.end].is_stop and doc[span.end].lower_ not in _TASK_NOUNS:
+            continue  # "translation model", "parsing accuracy": the word modifies another noun
         kept.append(span)
     return kept
 
 
 _TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
+#: Nouns after a one-word task that keep it the task ("translation tasks").
+_TASK_NOUNS = frozenset({"task", "tasks", "problem", "problems", "challenge", "challenges"})
 
 
 def _adds(span: Span, new_names: str) -> bool:

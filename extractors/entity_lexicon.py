@@ -55,7 +55,7 @@ def cue_patterns() -> tuple[dict, ...]:
     """Every entry of ``entity_cues.jsonl``: ``label``, ``pattern``, ``positive``, ``negative``.
 
     >>> sorted({entry["label"] for entry in cue_patterns()})[:3]
-    ['BLOCK', 'DATASET_HEAD', 'DATASET_NOUN']
+    ['ARCH_HEAD', 'BLOCK', 'DATASET_HEAD']
     """
     return tuple(json.loads(line) for line in _read("entity_cues.jsonl").splitlines() if line.strip())
 

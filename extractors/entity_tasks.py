@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
@@ -43,7 +44,8 @@ __all__ = ["TASK_METRIC_RULES", "is_metric_name", "is_task_acronym", "metric_lik
            "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
-TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "metric_name", "known_resource"})
+TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
+                               "known_resource"})
 
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged"})
 
@@ -142,6 +144,31 @@ def metric_like(name: str) -> bool:
 
 
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*$")
+_PHRASE_MATCHERS: dict[int, PhraseMatcher] = {}
+
+
+def task_phrases(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of the task names of ``task_phrases.txt`` in ``doc`` (learned from the train slice by
+    ``scripts/build_entity_evidence.py``: "hate speech detection", "data-to-text generation"), longest first,
+    none overlapping another, in text order.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We study hate speech detection and machine translation.")
+    >>> [doc[s:e].text for s, e in task_phrases(doc)]
+    ['hate speech detection', 'machine translation']
+    """
+    matcher = _PHRASE_MATCHERS.get(id(doc.vocab))
+    if matcher is None:
+        matcher = PhraseMatcher(doc.vocab, attr="LOWER")
+        matcher.add("TASK", [Doc(doc.vocab, words=phrase.split()) for phrase in sorted(word_list("task_phrases.txt"))])
+        _PHRASE_MATCHERS[id(doc.vocab)] = matcher
+    taken: set[int] = set()
+    spans = []
+    for _, start, end in sorted(matcher(doc), key=lambda m: (m[1] - m[2], m[1])):
+        if not taken & set(range(start, end)):
+            spans.append((start, end))
+            taken.update(range(start, end))
+    return sorted(spans)
 
 
 def _task_modifier(doc: Doc, cand: Candidate, text: str) -> bool:
@@ -194,6 +221,10 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
                                    kind=EntityKind.TASK, type_rule=rule))
             taken.update(range(short.start, short.end))
             taken.update(range(long_.start, long_.end))
+    for start, end in task_phrases(doc):
+        if not any(i in taken for i in range(start, end)):
+            found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_phrase"))
+            taken.update(range(start, end))
     for token in doc:
         if token.i in taken:
             continue

@@ -32,6 +32,13 @@ abstract does not spell out is kept as a method only with that evidence
 
 Only names that get a class are written (tab-separated: name, class, evidence);
 the output is deterministic.
+
+The same pass writes ``extractors/patterns/task_phrases.txt``: lower-case
+phrases of two to four words ending in a task head ("hate speech detection",
+"data-to-text generation") that open after a function word or punctuation and
+are written so at least :data:`MIN_TASK_PHRASE` times (generic openers such as
+"better" or "improve" stripped: ``task_modifier_stops.txt``), none opening with
+a word the corpus mostly uses as a verb ("reduce inference").
 """
 from __future__ import annotations
 
@@ -53,11 +60,18 @@ from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: 
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "corpus_kinds.txt"
+DEFAULT_TASK_OUT = ROOT / "extractors" / "patterns" / "task_phrases.txt"
 MIN_PAIRS = 2
 AMBIGUOUS_SHARE = 0.4
 MIN_AMBIGUOUS_PAIRS = 4
 MIN_FOLLOWERS = 3
 MIN_FOLLOWER_SHARE = 0.15
+MIN_TASK_PHRASE = 3
+VERB_SHARE = 0.1
+#: Words after which a lower-case word is (mostly) a verb: "to reduce", "we propose", "can improve".
+_VERB_CONTEXT = frozenset({"to", "we", "can", "could", "will", "would", "may", "might", "should", "must", "not",
+                           "also", "they", "it"})
+_MAX_TASK_MODIFIERS = 3
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 
@@ -87,15 +101,63 @@ def follower_class(word: str) -> str | None:
     return None
 
 
-def collect(texts) -> tuple[dict, dict, Counter]:
-    """Acronym → Counter of (class, folded long form); name → Counter of follower classes; name → uses."""
+def _modifier(token) -> bool:
+    """A lower-case word that may stand in a task's name before its head ("hate", "speech", "data-to-text")."""
+    text = token.text
+    return (len(text) > 1 and text.islower() and text.isascii() and not token.is_stop and not token.is_sent_start
+            and all(part.isalpha() for part in text.split("-")))
+
+
+def task_phrases_at(doc, head: int) -> list[str]:
+    """The lower-case phrases ending at the task head ``doc[head]`` that open after a function word, punctuation
+    or a sentence start, with generic openers ("better", "improve", "automatic") stripped; two words or more.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We improve hate speech detection and automatic speech recognition.")
+    >>> task_phrases_at(doc, 4), task_phrases_at(doc, 8)
+    (['speech detection', 'hate speech detection'], ['speech recognition', 'automatic speech recognition'])
+    """
+    mods: list[int] = []
+    i = head - 1
+    while i >= 0 and len(mods) < _MAX_TASK_MODIFIERS and _modifier(doc[i]):
+        mods.append(i)
+        i -= 1
+    if i >= 0 and mods and not (doc[i].is_stop or doc[i].is_punct):
+        return []  # the phrase runs on to the left ("... Tamil dependency parsing"): not where a name opens
+    stops = word_list("task_modifier_stops.txt")
+    phrases = []
+    for k, start in enumerate(mods, 1):
+        opener = doc[start].lower_
+        if opener in stops or opener.endswith(("ly", "ing")) or (k == 1 and opener in _OPENERS_OF_LONGER):
+            continue  # "improve translation", "better understanding", "including ...", "automatic detection"
+        phrases.append(doc[start : head + 1].text.lower())
+    return phrases
+
+
+#: Openers that belong to a task's name only before two words or more ("automatic speech recognition",
+#: not "automatic detection").
+_OPENERS_OF_LONGER = frozenset({"automatic", "automated"})
+
+
+def collect(texts) -> tuple[dict, dict, Counter, Counter]:
+    """Acronym → Counter of (class, folded long form); name → Counter of follower classes; name → uses;
+    task phrase → uses (:func:`task_phrases_at`)."""
     nlp = blank_pipeline()
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("kg_acronyms")
     pairs: dict[str, Counter] = defaultdict(Counter)
     followers: dict[str, Counter] = defaultdict(Counter)
     uses: Counter = Counter()
+    phrases: Counter = Counter()
+    heads = word_list("task_heads.txt")
     for doc in nlp.pipe(texts, batch_size=256):
+        for token in doc:
+            if token.text in heads:
+                phrases.update(task_phrases_at(doc, token.i))
+            if token.is_lower:
+                phrases[("word", token.text)] += 1
+                if token.i > 0 and doc[token.i - 1].lower_ in _VERB_CONTEXT:
+                    phrases[("verb", token.text)] += 1
         spans = list(doc.spans["kg_acronyms"])
         for short, long_ in zip(spans[::2], spans[1::2]):
             pairs[short.text][(long_form_class(long_.text) or "other", _folded(long_.text))] += 1
@@ -106,7 +168,23 @@ def collect(texts) -> tuple[dict, dict, Counter]:
             kind = follower_class(doc[token.i + 1].text)
             if kind:
                 followers[token.text][kind] += 1
-    return pairs, followers, uses
+    return pairs, followers, uses, phrases
+
+
+def task_lexicon(phrases: Counter) -> list[str]:
+    """Task phrases written at least :data:`MIN_TASK_PHRASE` times, not fields or generic names
+    (``non_tasks.txt``), not opening with a word the corpus uses as a verb (after "to", "we", "can" ...
+    in at least :data:`VERB_SHARE` of its uses: "reduce inference", "enable generation"), in a fixed order.
+
+    >>> task_lexicon(Counter({"hate speech detection": 3, "reduce inference": 5, ("word", "reduce"): 10,
+    ...                       ("verb", "reduce"): 6, "rare detection": 2}))
+    ['hate speech detection']
+    """
+    def verb(word: str) -> bool:
+        return phrases[("verb", word)] >= VERB_SHARE * max(phrases[("word", word)], 1)
+
+    return sorted(p for p, n in phrases.items() if isinstance(p, str) and n >= MIN_TASK_PHRASE
+                  and p not in word_list("non_tasks.txt") and not verb(p.split()[0]))
 
 
 def decide(pairs: dict, followers: dict, uses: Counter) -> dict[str, tuple[str, str]]:
@@ -145,15 +223,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--task-out", type=Path, default=DEFAULT_TASK_OUT)
     args = parser.parse_args(argv)
     texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
              if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
-    table = decide(*collect(texts))
+    pairs, followers, uses, phrases = collect(texts)
+    table = decide(pairs, followers, uses)
     lines = ["# What the Anthology's train slice says a short name is (scripts/build_entity_evidence.py;",
              "# extractors/entity_corpus.py reads it). name<TAB>class<TAB>evidence. Generated: do not edit."]
     lines += [f"{name}\t{kind}\t{evidence}" for name, (kind, evidence) in sorted(table.items())]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{len(texts)} train abstracts -> {len(table)} names -> {args.out}")
+    tasks = task_lexicon(phrases)
+    args.task_out.write_text("\n".join([
+        "# Lower-case task names the Anthology's train slice writes as phrases ending in a task head",
+        f"# (scripts/build_entity_evidence.py, at least {MIN_TASK_PHRASE} uses; extractors/entity_tasks.py reads it).",
+        "# Generated: do not edit.", *tasks]) + "\n", encoding="utf-8")
+    print(f"{len(texts)} train abstracts -> {len(table)} names -> {args.out}; {len(tasks)} task phrases -> "
+          f"{args.task_out}")
     return 0
 
 
