@@ -11,7 +11,9 @@ entities gets its ``k`` nearest papers (default :data:`DEFAULT_K`), whatever
 the corpus size; no absolute cut decides whether a link exists.  Instead
 every computed link carries:
 
-* ``score`` — the cosine in that space, rounded to 4 decimals;
+* ``score`` — the cosine in that space, scaled down for short texts
+  (:func:`kg.similarity_vectors.length_weights`) and moderated by the LSA
+  cosine (:func:`kg.similarity_index.neighbours`), rounded to 4 decimals;
 * ``strength`` — the share of this build's computed links whose score is at
   most this one (its percentile, in (0, 1]), comparable across corpora;
 * ``weak`` — ``True`` for the weakest quarter (``strength <`` :data:`WEAK_BELOW`),

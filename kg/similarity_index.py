@@ -1,9 +1,10 @@
 """The k-nearest-neighbour search behind :mod:`kg.similarity`, in bounded memory.
 
-A paper is one sparse row (:mod:`kg.similarity_vectors`).  Neighbours are cosine
-similarities between rows, always computed on these sparse rows (on held-out
-Anthology volumes they found better neighbours than LSA, see
-docs/analytics.md):
+A paper is one sparse row (:mod:`kg.similarity_vectors`).  Neighbours are
+scored on these sparse rows (on held-out Anthology volumes the cosine found
+better neighbours than LSA alone, see docs/analytics.md): their cosine, scaled
+down for short texts and, for each row's best candidates, moderated by the
+cosine of the rows' LSA reductions (:class:`Rescoring`, :func:`neighbours`):
 
 * :func:`nearest_neighbours` — exact, one block of rows against all rows at a
   time, so memory follows the block, never N×N; used up to
