@@ -21,7 +21,7 @@ from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-__all__ = ["best_long_form", "is_short_form_candidate", "find_acronym_pairs", "AcronymDetector"]
+__all__ = ["AcronymDetector", "best_long_form", "find_acronym_pairs", "is_short_form_candidate", "widen_long_form"]
 
 SPAN_KEY = "kg_acronyms"
 
@@ -71,6 +71,51 @@ def best_long_form(short: str, candidate: str) -> str | None:
     return long_form
 
 
+def widen_long_form(short: str, candidate: str, long_form: str, *, whole: bool = True) -> str:
+    """``long_form`` (a suffix of ``candidate``), or a longer suffix whose word initials spell more of ``short``.
+
+    Schwartz & Hearst take the shortest long form whose letters spell the
+    acronym, so a letter inside a word can stand for a whole word ("oPtimization"
+    for the first P of PPO).  A longer suffix is taken when it starts with the
+    acronym's first letter, cased like the long form ("Proximal" before
+    "Policy", "proximal" before "policy"), and more of the acronym's capitals
+    (all its letters when it has fewer than two) are initials of its words, in order.
+    ``whole=False``: ``candidate`` may start inside a word, so its start is no word start.
+
+    >>> widen_long_form("PPO", "we train with Proximal Policy Optimization", "Policy Optimization")
+    'Proximal Policy Optimization'
+    >>> widen_long_form("VAE", "a vanilla Variational Autoencoder", "Variational Autoencoder")
+    'Variational Autoencoder'
+    >>> widen_long_form("DORY", "development of Deliberative PrOmpt RecoverY", "Deliberative PrOmpt RecoverY")
+    'Deliberative PrOmpt RecoverY'
+    """
+    capitals = [ch.lower() for ch in short if ch.isupper()]
+    letters = capitals if len(capitals) >= 2 else [ch.lower() for ch in short if ch.isalnum()]
+    first = next((ch.lower() for ch in short if ch.isalnum()), "")
+    best, best_score = long_form, _initials_matched(letters, long_form)
+    upper = long_form[:1].isupper()
+    for start in range(len(candidate) - len(long_form) - 1, -1 if whole else 0, -1):
+        if (start and not candidate[start - 1].isspace()) or candidate[start].lower() != first \
+                or candidate[start].isupper() != upper:
+            continue
+        score = _initials_matched(letters, candidate[start:])
+        if score > best_score:
+            best, best_score = candidate[start:], score
+    return best
+
+
+def _initials_matched(letters: list[str], text: str) -> int:
+    """How many of ``letters``, in order, are initials of the words of ``text`` (longest common subsequence)."""
+    initials = [next((ch.lower() for ch in word if ch.isalnum()), "") for word in text.replace("-", " ").split()]
+    previous = [0] * (len(initials) + 1)
+    for letter in letters:
+        row = [0]
+        for index, initial in enumerate(initials):
+            row.append(previous[index] + 1 if letter == initial else max(previous[index + 1], row[index]))
+        previous = row
+    return previous[-1]
+
+
 def _window(short: str) -> int:
     letters = sum(ch.isalnum() for ch in short)
     return min(letters + 5, letters * 2)
@@ -112,6 +157,8 @@ def _long_form_before(doc: Doc, short: Span, sentence_start: int) -> tuple[Span,
     long_text = best_long_form(short.text, candidate.text)
     if not long_text:
         return None
+    whole = start == sentence_start or bool(doc[start - 1].whitespace_)
+    long_text = widen_long_form(short.text, candidate.text, long_text, whole=whole)
     long_span = doc.char_span(candidate.end_char - len(long_text), candidate.end_char, alignment_mode="expand")
     if long_span is None:
         return None

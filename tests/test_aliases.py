@@ -167,3 +167,28 @@ def test_real_volumes_keep_sign_and_spoken_language_translation_apart():
             if data["kind"] in ENTITY_KINDS and entity_key(data["label"]) == "signlanguagetranslation"]
     assert sign and all(graph.nodes[paper]["anthology_id"].startswith("2022.sltat")
                         for node in sign for paper, _ in graph.in_edges(node))
+
+
+# ----------------------------------------------------------------------------- the long forms the table learns from
+
+
+@pytest.mark.parametrize(("sentence", "pair"), [
+    ("We fine-tune it with Proximal Policy Optimization (PPO) on math.", ("PPO", "Proximal Policy Optimization")),
+    ("We study African American English (AAE) in tweets.", ("AAE", "African American English")),
+    ("Data from the Social Sciences and Humanities (SSH) are used.", ("SSH", "Social Sciences and Humanities")),
+    ("It has been shown that multilingual BERT (mBERT) transfers.", ("mBERT", "multilingual BERT")),
+    ("We train a vanilla Variational Autoencoder (VAE) first.", ("VAE", "Variational Autoencoder")),
+    ("We use Fact Extraction and VERification (FEVER) data.", ("FEVER", "Fact Extraction and VERification")),
+    ("We use Continuous Bag-of-Words (CBOW) vectors.", ("CBOW", "Continuous Bag-of-Words")),
+])
+def test_a_long_form_takes_the_words_whose_initials_spell_the_acronym(sentence, pair):
+    import spacy
+
+    import extractors.acronyms  # noqa: F401  (registers kg_acronyms)
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("kg_acronyms")
+    doc = nlp(sentence)
+    spans = list(doc.spans["kg_acronyms"])
+    assert [(short.text, long_.text) for short, long_ in zip(spans[::2], spans[1::2])] == [pair]
