@@ -177,13 +177,15 @@ def _judge_table(sample: list[dict]) -> str:
     """The sample as the Markdown table of docs/analytics.md, "related" and "why" left to fill in."""
     lines = ["| # | paper (year) | neighbour | score | weak | related | why |", "|---:|---|---|---:|:---:|:---:|---|"]
 
-    def name(item: dict) -> str:
-        return (item["title"] + ("" if item["abstract"] else " †")).replace("|", "/")
+    def untitled(item: dict) -> str:  # † marks a paper with a title only
+        return "" if item["abstract"] else " †"
 
     for number, item in enumerate(sample, 1):
         for rank, other in enumerate(item["neighbours"]):
-            head = f"| {number} | {name(item)} ({item['year']}) " if rank == 0 else "|  | ″ "
-            lines.append(f"{head}| {name(other)} | {other['score']:.3f} | {'weak' if other['weak'] else ''} |  |  |")
+            head = (f"| {number} | {item['title'].replace('|', '/')} ({item['year']}){untitled(item)} " if rank == 0
+                    else "|  | ″ ")
+            lines.append(f"{head}| {other['title'].replace('|', '/')}{untitled(other)} | {other['score']:.3f} | "
+                         f"{'weak' if other['weak'] else ''} |  |  |")
     return "\n".join(lines)
 
 
