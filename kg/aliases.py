@@ -31,16 +31,18 @@ pass over them (a dictionary per acronym; nothing quadratic).
 """
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from ontology.ids import entity_key, normalize_text
 
-__all__ = ["AcronymEntry", "AliasTable", "Sense", "alias_rows", "learn_aliases", "sense_signature"]
+__all__ = ["AcronymEntry", "AliasTable", "Sense", "alias_rows", "learn_aliases", "read_acronyms", "sense_signature"]
 
 #: A sense must be given by at least this share of the papers that define the acronym to be dominant ...
 MIN_SHARE = 2 / 3
@@ -259,3 +261,34 @@ def alias_rows(table: AliasTable, *, min_papers: int = MIN_PAPERS) -> list[dict]
     return [{"acronym": entry.short_form, "papers": entry.papers, "status": entry.status,
              "senses": [[sense.long_form, sense.papers] for sense in entry.senses]}
             for key, entry in sorted(table.entries.items()) if entry.papers >= min_papers]
+
+
+_GRAPH_KEY = '"graph": '
+
+
+def read_acronyms(path: Path | str) -> list[dict]:
+    """The acronym table of a build: ``graph.graph["acronyms"]`` as ``kg build -o OUT`` wrote it in ``OUT/graph.json``.
+
+    ``path`` is the build folder or its ``graph.json``.  Only the line that
+    holds the graph's own attributes is parsed (``graph.json`` has a node or
+    an edge a line), so this is quick even for the full Anthology.
+
+    >>> import tempfile
+    >>> from exports.node_link import write_json
+    >>> import networkx as nx
+    >>> graph = nx.MultiDiGraph(acronyms=[{"acronym": "AR", "papers": 2, "status": "ambiguous", "senses": []}])
+    >>> _ = graph.add_edge("paper/a", "method/ar", key="uses")
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = write_json(graph, folder / "graph.json")
+    >>> read_acronyms(folder)
+    [{'acronym': 'AR', 'papers': 2, 'senses': [], 'status': 'ambiguous'}]
+    """
+    path = Path(path)
+    if path.is_dir():
+        path = path / "graph.json"
+    with path.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines):
+            if (number == 0 or line.startswith("]")) and _GRAPH_KEY in line:
+                found, _ = json.JSONDecoder().raw_decode(line, line.index(_GRAPH_KEY) + len(_GRAPH_KEY))
+                return list(found.get("acronyms", []))
+    raise ValueError(f"{path}: no graph attributes found; is it the graph.json that kg build wrote?")

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exports.node_link import from_json, to_json
-from kg.aliases import alias_rows, learn_aliases, sense_signature
+from exports.node_link import from_json, to_json, write_json
+from kg.aliases import alias_rows, learn_aliases, read_acronyms, sense_signature
 from kg.graph import build_graph
 from ontology.ids import entity_key
 from ontology.kinds import ENTITY_KINDS
@@ -130,7 +130,7 @@ def test_the_table_does_not_depend_on_the_order_of_definitions(items, shuffler):
     assert alias_rows(learn_aliases(items), min_papers=1) == alias_rows(learn_aliases(shuffled), min_papers=1)
 
 
-def test_the_graph_does_not_depend_on_the_order_of_documents_and_keeps_the_table_in_graph_json():
+def test_the_graph_does_not_depend_on_the_order_of_documents_and_keeps_the_table_in_graph_json(tmp_path):
     documents = _documents(*AMBIGUOUS, _mention("g", "AR", long_form="augmented reality"),
                            _mention("h", "AR", long_form="augmented realities"))  # 4 of 6 papers: a clear sense
     expected = to_json(build_graph(documents))
@@ -140,6 +140,8 @@ def test_the_graph_does_not_depend_on_the_order_of_documents_and_keeps_the_table
     table = from_json(expected).graph["acronyms"]
     assert table == [{"acronym": "AR", "papers": 6, "status": "split",
                       "senses": [["augmented reality", 4], ["argument retrieval", 2]]}]
+    write_json(from_json(expected), tmp_path / "graph.json")
+    assert read_acronyms(tmp_path) == table
     clear = from_json(expected).nodes["method/ar"]  # the clear sense takes the acronym as its label
     assert clear["label"] == "AR" and "augmented reality" in clear["alt_labels"]
 
