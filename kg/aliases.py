@@ -37,6 +37,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -95,18 +96,21 @@ def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> 
     """
     if expand:
         long_form = _INNER_ACRONYM.sub(lambda m: expand.get(entity_key(m.group(0)), m.group(0)), long_form)
-    bare = "".join(ch for ch in unicodedata.normalize("NFKD", long_form) if not unicodedata.combining(ch))
-    words = [word for word in _WORDS.findall(normalize_text(bare)) if word not in _STOP]
+    if not long_form.isascii():
+        long_form = "".join(ch for ch in unicodedata.normalize("NFKD", long_form) if not unicodedata.combining(ch))
+    words = [word for word in _WORDS.findall(normalize_text(long_form)) if word not in _STOP]
     while len(words) > 2 and (words[-1] in _GENERIC_ENDS or words[-1].rstrip("s") in _GENERIC_ENDS):
         words.pop()
-    stems = []
-    for word in words:
-        for suffix in _SUFFIXES:
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-                word = word[: -len(suffix)]
-                break
-        stems.append(word)
-    return "".join(stems) or entity_key(long_form)
+    return "".join(map(_stem, words)) or entity_key(long_form)
+
+
+@lru_cache(maxsize=100_000)
+def _stem(word: str) -> str:
+    """``word`` without the first of :data:`_SUFFIXES` it ends in that leaves three letters or more."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
 
 
 @dataclass(frozen=True)
@@ -205,9 +209,16 @@ class _Definitions:
         self.seen: set[tuple[str, str, str]] = set()
         self.short_spellings: dict[str, Counter[str]] = defaultdict(Counter)
         self.long_spellings: dict[str, Counter[str]] = defaultdict(Counter)
+        self.keys: dict[str, str] = {}  # spelling -> entity key (spellings repeat: computed once)
 
     def add(self, paper: str, short: str, long_form: str) -> None:
-        short_key, long_key = entity_key(short), entity_key(long_form)
+        keys = self.keys
+        short_key = keys.get(short)
+        if short_key is None:
+            short_key = keys[short] = entity_key(short)
+        long_key = keys.get(long_form)
+        if long_key is None:
+            long_key = keys[long_form] = entity_key(long_form)
         if short_key and long_key and short_key != long_key:
             self.short_spellings[short_key][short] += 1
             self.long_spellings[long_key][long_form] += 1
@@ -219,22 +230,19 @@ class _Definitions:
 
     def table(self, signatures: Mapping[str, str], min_share: float, min_papers: int) -> AliasTable:
         """The table when long-form keys with one signature are one sense."""
-        votes: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)  # (acronym, paper) -> signatures
+        votes: dict[tuple[str, str], list[str]] = defaultdict(list)  # (acronym, paper) -> signatures
         long_keys: dict[str, Counter[str]] = defaultdict(Counter)  # signature -> long-form keys (one per paper)
         for paper, short_key, long_key in self.seen:
-            votes[(short_key, paper)][signatures[long_key]] += 1
+            votes[(short_key, paper)].append(signatures[long_key])
             long_keys[signatures[long_key]][long_key] += 1
-        per_paper = {pair: min(counts, key=lambda s: (-counts[s], s)) for pair, counts in votes.items()}
+        per_paper = {pair: given[0] if len(given) == 1 else _most_given(given) for pair, given in votes.items()}
         papers_of: dict[str, Counter[str]] = defaultdict(Counter)  # acronym -> signature -> papers
         for (short_key, _), signature in per_paper.items():
             papers_of[short_key][signature] += 1
         senses: dict[str, Sense] = {}  # by signature, with no paper count
-        for signature, keys in long_keys.items():
-            spellings: Counter[str] = Counter()
-            for variant in keys:
-                spellings.update(self.long_spellings[variant])
-            senses[signature] = Sense(min(spellings, key=lambda s: (-spellings[s], s)),
-                                      min(keys, key=lambda k: (-keys[k], k)), 0, tuple(sorted(keys)))
+        for signature, keys in long_keys.items():  # a spelling has one key: the variants' spellings are disjoint
+            _, long_form = min((-n, spelling) for variant in keys for spelling, n in self.long_spellings[variant].items())
+            senses[signature] = Sense(long_form, min(keys, key=lambda k: (-keys[k], k)), 0, tuple(sorted(keys)))
         entries: dict[str, AcronymEntry] = {}
         for short_key, counts in papers_of.items():
             ranked = tuple(sorted((Sense(senses[s].long_form, senses[s].key, n, senses[s].variants)
@@ -246,6 +254,11 @@ class _Definitions:
                                               top if clear else None)
         return AliasTable(entries, {pair: senses[signature].key for pair, signature in per_paper.items()},
                           {variant: sense.key for sense in senses.values() for variant in sense.variants})
+
+
+def _most_given(given: list[str]) -> str:
+    counts = Counter(given)
+    return min(counts, key=lambda s: (-counts[s], s))
 
 
 def alias_rows(table: AliasTable, *, min_papers: int = MIN_PAPERS) -> list[dict]:
