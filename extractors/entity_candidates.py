@@ -216,6 +216,8 @@ def _lower_named_pair(short: Span, long_: Span) -> bool:
     if name_shape(short.text) != "strong" or not long_.text[:1].islower():
         return False
     words = [w for w in _WORD_SEPARATORS.split(long_.text) if w]
+    if words and (words[-1].lower() in word_lists()["generic_long_form_ends"].lower or words[-1].lower() == "system"):
+        return False  # "spoken dialogue system(s) (SDS)": a kind of system, not one named
     return len(words) >= 2 and all(w.isalpha() and (w.islower() or w.isupper()) for w in words)
 
 

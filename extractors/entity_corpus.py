@@ -24,8 +24,9 @@ from two kinds of evidence:
 Classes: ``method`` (a method head: "... Random Fields", "SVM classifier"),
 ``task``, ``dataset``, ``metric``, ``series`` (an evaluation series, venue or
 project), ``none`` (no entity of any kind kg extracts) and ``ambiguous``. A
-short acronym (two to four capitals) that neither its abstract nor the corpus
-explains is dropped.
+short acronym (two to four capitals) that its abstract does not explain and
+that the corpus writes often without ever explaining it (``unexplained``) is
+dropped.
 
 >>> long_form_class("automatic post-editing"), long_form_class("Modern Standard Arabic")
 ('task', 'none')
@@ -47,7 +48,7 @@ from ontology.kinds import EntityKind
 __all__ = ["CLASSES", "corpus_class", "long_form_class", "long_form_head"]
 
 #: Every class :func:`long_form_class` and :func:`corpus_class` may give.
-CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous")
+CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous", "unexplained")
 #: A short acronym: two to four capitals ("TM", "CLIR"); unexplained, it needs the corpus to call it a method.
 _SHORT_ACRONYM = re.compile(r"^[A-Z]{2,4}$")
 
@@ -115,7 +116,8 @@ def _corpus_classes() -> dict[str, str]:
 def corpus_class(name: str) -> str | None:
     """The class the train slice of the corpus gives ``name`` (``patterns/corpus_kinds.txt``), or ``None``.
 
-    A name with glued digits or a year is looked up without them when it is not listed itself ("WMT19").
+    A name with glued digits or a year that is not listed itself is the edition of a series when its stem is a
+    series ("WMT19").
 
     >>> corpus_class("AMR"), corpus_class("ZorbNet") is None
     ('none', True)
@@ -124,7 +126,7 @@ def corpus_class(name: str) -> str | None:
     if name in table:
         return table[name]
     stem = re.sub(r"[\s\-]*\d+$", "", name)
-    return table.get(stem) if stem and stem != name else None
+    return "series" if stem and stem != name and table.get(stem) == "series" else None
 
 
 #: Type rules that know the name itself (a listed dataset or model); its long form does not overrule them.
@@ -158,9 +160,11 @@ def settle_untyped(doc, cand) -> bool:
         if text.split()[-1].lower() in word_lists()["generic_long_form_ends"].lower or not_a_name(text):
             return False  # "Large Language Models", "Amazon Mechanical Turk": a kind of thing, a platform
         kind, rule = long_form_class(text), "long_form"
-    if kind is None and rule == "corpus" and _SHORT_ACRONYM.match(text):
-        return False  # "TM", "CLIR", "FBK": an acronym nothing explains, here or across the corpus
-    if kind in {None, "method"}:
+        if kind == "task":
+            return True  # "through Contrastive Gradient Identification": a method named like a task stays
+    if kind == "unexplained" and _SHORT_ACRONYM.match(text):
+        return False  # "TM", "CLIR", "FBK": an acronym the corpus writes often and never explains as a method
+    if kind in {None, "method", "unexplained"}:
         return True
     if kind == "series":
         kind = "dataset" if any(ch.isdigit() for ch in text) else "none"

@@ -35,6 +35,7 @@ _ROMAN = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
 _FORMULA = re.compile(r"[_+][a-z0-9]|[\u00b9\u00b2\u00b3\u2070-\u209f]")  # "n_1", "TC⁰", "NC¹"
 #: "RObust", "RAtionale", "losS": an ordinary word with letters capitalised to spell an acronym.
 _SHOUTED_WORD = re.compile(r"^(?:[A-Z]{2}[a-z]{3,}|[a-z]{3,}[A-Z])$")
+_TASK_PART = re.compile(r"^(?:sub-?)?(?:task|track)[-_]?(?:\d+[a-z]?|[a-z])$")
 #: "models.1": a word with a footnote number glued on.
 _FOOTNOTE = re.compile(r"^[a-z]+\.\d+$")
 _INITIAL_HYPHEN = re.compile(r"^[A-Z]+-[A-Z]")
@@ -57,8 +58,8 @@ def is_version(text: str) -> bool:
 def not_a_name(text: str) -> bool:
     """Generic field terms, metrics, venues, "X-to-Y" descriptors, language pairs: not methods, datasets or models.
 
-    >>> [not_a_name(t) for t in ["LLM", "ROUGE-L", "Text-to-SQL", "En-De", "ZorbNet"]]
-    [True, True, True, True, False]
+    >>> [not_a_name(t) for t in ["LLM", "ROUGE-L", "Text-to-SQL", "En-De", "ZorbNet", "subtask1", "Task2"]]
+    [True, True, True, True, False, True, True]
     """
     lower = text.lower()
     if lower in word_list("generic_terms.txt") or lower in word_list("non_entities.txt"):
@@ -70,6 +71,8 @@ def not_a_name(text: str) -> bool:
         return True  # "SemEval-2020", "WMT-2019" alone: an evaluation series and its year
     if lower.split("-", 1)[0] in word_list("non_entity_stems.txt") or "-to-" in text:
         return True  # "ROUGE-L", "BLEU-4", "Task-1", "Text-to-SQL", "End-to-End"
+    if _TASK_PART.match(lower):
+        return True  # "Task1", "subtask1", "SubTask-A", "track2": a part of a shared task
     parts = _PAIR_SEPARATOR.split(lower)
     return len(parts) >= 2 and all(part in word_list("languages.txt") for part in parts)
 

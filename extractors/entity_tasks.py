@@ -55,8 +55,13 @@ def is_task_acronym(text: str) -> bool:
 
     >>> is_task_acronym("NER"), is_task_acronym("ner"), is_task_acronym("KGQA"), is_task_acronym("LLM")
     (True, False, True, False)
+
+    A conversion written "X2Y" is a task too: G2P (grapheme-to-phoneme), S2ST, T2I.
+
+    >>> is_task_acronym("G2P"), is_task_acronym("S2ST"), is_task_acronym("BM25")
+    (True, True, False)
     """
-    return text.isupper() and text.lower() in word_list("task_acronyms.txt")
+    return text.isupper() and (text.lower() in word_list("task_acronyms.txt") or _CONVERSION_ACRONYM.match(text) is not None)
 
 
 def task_long_form(text: str) -> bool:
@@ -79,6 +84,7 @@ def task_long_form(text: str) -> bool:
 
 
 _CONVERSION = re.compile(r"^([A-Za-z]+)-to-([A-Za-z]+)$")
+_CONVERSION_ACRONYM = re.compile(r"^[A-Z]{1,3}2[A-Z]{1,3}$")
 
 
 def is_metric_name(text: str) -> bool:

@@ -26,9 +26,11 @@ the held-out ``test`` slice are never read):
   uses and more than twice the method evidence; else ``method`` when the
   method evidence is at least :data:`MIN_FOLLOWERS` and more than twice theirs.
 
-``method`` entries matter for short acronyms (two to four capitals): one an
-abstract does not spell out is kept as a method only with that evidence
-(:func:`extractors.entity_corpus.settle_untyped`).
+A short acronym (two to four capitals) the train slice writes at least
+:data:`MIN_UNEXPLAINED_USES` times without any of this evidence is
+``unexplained``: an abstract that does not spell it out does not make it a
+method (:func:`extractors.entity_corpus.settle_untyped`: "TM", "FBK"); one the
+corpus has not seen (a new method) stays a method.
 
 Only names that get a class are written (tab-separated: name, class, evidence);
 the output is deterministic.
@@ -67,6 +69,8 @@ MIN_AMBIGUOUS_PAIRS = 4
 MIN_FOLLOWERS = 3
 MIN_FOLLOWER_SHARE = 0.15
 MIN_TASK_PHRASE = 3
+MIN_UNEXPLAINED_USES = 10
+_SHORT_ACRONYM = re.compile(r"^[A-Z]{2,4}$")
 VERB_SHARE = 0.1
 #: Words after which a lower-case word is (mostly) a verb: "to reduce", "we propose", "can improve".
 _VERB_CONTEXT = frozenset({"to", "we", "can", "could", "will", "would", "may", "might", "should", "must", "not",
@@ -216,6 +220,9 @@ def decide(pairs: dict, followers: dict, uses: Counter) -> dict[str, tuple[str, 
             table[name] = (best, f"followed by {best} words {n}/{uses[name]} uses")
         elif against >= MIN_FOLLOWERS and against > 2 * n and name not in table:
             table[name] = ("method", f"followed by method words {against}/{uses[name]} uses")
+    for name, n in uses.items():
+        if n >= MIN_UNEXPLAINED_USES and name not in table and _SHORT_ACRONYM.match(name) and not model_family(name):
+            table[name] = ("unexplained", f"{n} uses, never spelled out or typed as a method")
     return table
 
 

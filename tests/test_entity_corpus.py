@@ -58,9 +58,10 @@ def test_corpus_table_knows_formalisms_series_and_methods():
     assert corpus_class("BERT") is None  # a model family is typed by its name
 
 
-def test_a_short_acronym_nothing_explains_is_no_method(nlp):
-    assert _found(nlp, "We train a ZQXW on the data with an SVM.") == {"SVM": "method"}
-    assert _found(nlp, "We train a ZorbQXW on the data.") == {"ZorbQXW": "method"}  # a longer coinage stays
+def test_a_short_acronym_the_corpus_never_explains_is_no_method(nlp):
+    assert corpus_class("FBK") == "unexplained"
+    assert _found(nlp, "We thank FBK and train an SVM.") == {"SVM": "method"}
+    assert _found(nlp, "We train a ZQXW on the data.") == {"ZQXW": "method"}  # unseen: a new method stays
 
 
 def test_evidence_decision_on_made_up_counts():
