@@ -64,7 +64,7 @@ from extractors.entity_candidates import (
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name
-from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role
+from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, own_work
 from extractors.entity_tasks import TASK_METRIC_RULES, metric_like, task_like, task_metric_candidates
 from extractors.entity_types import (
     EXAMPLE_HEADS,
@@ -223,7 +223,9 @@ class EntityRecognizer:
                          and cand.start > 0
                          and (in_list("articles", doc[cand.start - 1].text)
                               or in_list("instruments", doc[cand.start - 1].text)))  # "a Transformer encoder"
-                if not (listed or named or built):
+                presented = (len(group) == 1 and apposition_head(doc, cand.end, cues) is not None
+                             and _speaks_of_the_authors(doc, cand.start, cues))  # "of Prosebot, a ... platform"
+                if not (listed or named or built or presented):
                     continue
                 cand.cues.add("accepted")
             cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,
@@ -262,6 +264,12 @@ def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key:
     return EntityRecognizer(nlp.vocab, span_key=span_key, acronym_key=acronym_key, gazetteer_key=gazetteer_key,
                             proposal_window=proposal_window, source_window=source_window, confidence=confidence,
                             mode=mode, new_names=new_names, retype=retype)
+
+
+def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
+    """Does the sentence before ``start`` speak of the paper's own work ("we present", "our", "this paper")?"""
+    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    return any(cues.get(i, set()) & {"PROPOSE", "SELF", "OUR"} or own_work(doc, i) for i in range(sent_start, start))
 
 
 #: Strengths of the candidates ``merge_tagged`` makes: only the tagger found them, so its kind is theirs.

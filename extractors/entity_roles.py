@@ -30,9 +30,9 @@ from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import in_list
-from ontology.kinds import Relation
+from ontology.kinds import EntityKind, Relation
 
-__all__ = ["DEFAULT_CONFIDENCE", "assign_role", "novel_apposition", "proposal_trigger"]
+__all__ = ["DEFAULT_CONFIDENCE", "assign_role", "novel_apposition", "own_work", "proposal_trigger"]
 
 #: Confidence of each role (and, for uses, type) rule; the component's ``confidence`` setting.
 DEFAULT_CONFIDENCE: dict[str, float] = {
@@ -53,6 +53,8 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     """
     suffix = doc[cand.end].text if cand.end < len(doc) else ""
     used_by_name = suffix.startswith("-") and in_list("name_suffixes", suffix[1:])  # "our BERT-based model"
+    if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues):
+        used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
     trigger = None if used_by_name else proposal_trigger(doc, cand, cues, window=window)
     if trigger:
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, trigger, confidence["proposal"]
@@ -75,6 +77,21 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
         cand.confidence = confidence["untyped"]
     else:
         cand.confidence = confidence["typed"]
+
+
+def own_work(doc: Doc, i: int) -> bool:
+    """Is ``doc[i]`` the noun of "this paper" / "our work" / "the present study"?"""
+    return in_list("own_work_nouns", doc[i].text) and i > 0 and in_list("own_work_determiners", doc[i - 1].text)
+
+
+#: Kinds a paper proposes only when it calls them new ("we introduce a new task, ..."); else it works on them.
+_NEW_ONLY_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
+
+
+def _called_new(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """Does a "new" / "novel" word stand before the name in its sentence ("a new task, X", "a novel metric")?"""
+    sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
+    return any("NEW" in cues.get(i, set()) for i in range(sent_start, cand.first))
 
 
 def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14) -> str | None:
@@ -117,7 +134,9 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
     """", a (novel) <framework|benchmark|...>" (or ": a ...") right after the name, said of the paper's own work.
 
     The apposition must call it new ("a novel framework") or the sentence must speak of the authors
-    ("we", "our", "here") before the name; "Prior work found that X, a masked language model, ..." is a use.
+    ("we", "our", "here") before the name; "Prior work found that X, a masked language model, ..." is a use,
+    and so is a name the sentence says the work is based on ("a solution based on an ensemble of X, a
+    multilingual model") unless the apposition calls it new.
     """
     if end < len(doc) and doc[end].text == ")":
         end += 1
@@ -126,6 +145,8 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
         return False
     if not in_list("articles", tail[1].text):
         return False
+    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    built_on = any(in_list("foundation_verbs", doc[i].text) for i in range(sent_start, start))  # "based on ... X, a"
     new = False
     for offset, token in enumerate(tail[2:], start=end + 2):
         labels = cues.get(offset, set())
@@ -133,8 +154,8 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
             return False
         new = new or "NEW" in labels
         if "PROPOSAL_NOUN" in labels:
-            sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
-            return new or any(cues.get(i, set()) & {"SELF", "OUR"} for i in range(sent_start, start))
+            return new or (not built_on and any(cues.get(i, set()) & {"SELF", "OUR"} or own_work(doc, i)
+                                                for i in range(sent_start, start)))
         if token.text in _APPOSITION_END or "BLOCK" in labels and not in_list("apposition_prepositions", token.text):
             return False
     return False
