@@ -40,7 +40,8 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import name_list, word_list
 from ontology.kinds import EntityKind
 
-__all__ = ["TASK_METRIC_RULES", "is_metric_name", "is_task_acronym", "metric_like", "task_like", "task_long_form",
+__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "metric_like", "task_like",
+           "task_long_form",
            "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
@@ -171,10 +172,41 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     taken: set[int] = set()
     spans = []
     for _, start, end in sorted(matcher(doc), key=lambda m: (m[1] - m[2], m[1])):
+        start = extend_task_left(doc, start, end)
         if not taken & set(range(start, end)):
             spans.append((start, end))
             taken.update(range(start, end))
     return sorted(spans)
+
+
+def extend_task_left(doc: Doc, start: int, end: int) -> int:
+    """Where a task name ending at ``end`` starts when lower-case modifiers stand before the known part:
+    "diagnosis point detection", "multi-user dialog generation" (at most two words, none used as a verb
+    by the corpus (``verb_like.txt``) or generic (``task_modifier_stops.txt``), after a function word or
+    punctuation); else ``start``.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("tasks such as diagnosis point detection, and we improve point detection")
+    >>> extend_task_left(doc, 4, 6), extend_task_left(doc, 10, 12)
+    (3, 10)
+    """
+    new = start
+    while new > 0 and start - new < _MAX_TASK_EXTENSION and _task_modifier_word(doc[new - 1]):
+        new -= 1
+    if new == start or (new > 0 and not (doc[new - 1].is_stop or doc[new - 1].is_punct)):
+        return start
+    return new
+
+
+_MAX_TASK_EXTENSION = 2
+
+
+def _task_modifier_word(token) -> bool:
+    text = token.text
+    return (len(text) > 1 and text.islower() and text.isascii() and not token.is_stop and not token.is_sent_start
+            and all(part.isalpha() for part in text.split("-")) and not (text.endswith("ly") and len(text) > 5)
+            and not text.endswith("ing")
+            and text not in word_list("verb_like.txt") and text not in word_list("task_modifier_stops.txt"))
 
 
 def _task_modifier(doc: Doc, cand: Candidate, text: str) -> bool:

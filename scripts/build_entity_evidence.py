@@ -40,7 +40,8 @@ phrases of two to four words ending in a task head ("hate speech detection",
 "data-to-text generation") that open after a function word or punctuation and
 are written so at least :data:`MIN_TASK_PHRASE` times (generic openers such as
 "better" or "improve" stripped: ``task_modifier_stops.txt``), none opening with
-a word the corpus mostly uses as a verb ("reduce inference").
+a word the corpus mostly uses as a verb ("reduce inference"); those words go to
+``extractors/patterns/verb_like.txt``.
 """
 from __future__ import annotations
 
@@ -63,6 +64,7 @@ from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "corpus_kinds.txt"
 DEFAULT_TASK_OUT = ROOT / "extractors" / "patterns" / "task_phrases.txt"
+DEFAULT_VERB_OUT = ROOT / "extractors" / "patterns" / "verb_like.txt"
 MIN_PAIRS = 2
 AMBIGUOUS_SHARE = 0.4
 MIN_AMBIGUOUS_PAIRS = 4
@@ -72,6 +74,7 @@ MIN_TASK_PHRASE = 3
 MIN_UNEXPLAINED_USES = 10
 _SHORT_ACRONYM = re.compile(r"^[A-Z]{2,4}$")
 VERB_SHARE = 0.1
+MIN_VERB_USES = 20
 #: Words after which a lower-case word is (mostly) a verb: "to reduce", "we propose", "can improve".
 _VERB_CONTEXT = frozenset({"to", "we", "can", "could", "will", "would", "may", "might", "should", "must", "not",
                            "also", "they", "it"})
@@ -175,6 +178,17 @@ def collect(texts) -> tuple[dict, dict, Counter, Counter]:
     return pairs, followers, uses, phrases
 
 
+def verb_like(phrases: Counter) -> list[str]:
+    """Words used as verbs in at least :data:`VERB_SHARE` of their :data:`MIN_VERB_USES`+ uses, sorted.
+
+    >>> verb_like(Counter({("word", "reduce"): 30, ("verb", "reduce"): 9, ("word", "speech"): 50}))
+    ['reduce']
+    """
+    return sorted(word for kind, word in (k for k in phrases if isinstance(k, tuple) and k[0] == "word")
+                  if phrases[("word", word)] >= MIN_VERB_USES
+                  and phrases[("verb", word)] >= VERB_SHARE * phrases[("word", word)])
+
+
 def task_lexicon(phrases: Counter) -> list[str]:
     """Task phrases written at least :data:`MIN_TASK_PHRASE` times, not fields or generic names
     (``non_tasks.txt``), not opening with a word the corpus uses as a verb (after "to", "we", "can" ...
@@ -231,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--task-out", type=Path, default=DEFAULT_TASK_OUT)
+    parser.add_argument("--verb-out", type=Path, default=DEFAULT_VERB_OUT)
     args = parser.parse_args(argv)
     texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
              if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
@@ -241,6 +256,11 @@ def main(argv: list[str] | None = None) -> int:
     lines += [f"{name}\t{kind}\t{evidence}" for name, (kind, evidence) in sorted(table.items())]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tasks = task_lexicon(phrases)
+    verbs = verb_like(phrases)
+    args.verb_out.write_text("\n".join([
+        "# Lower-case words the Anthology's train slice mostly uses as verbs (after \"to\", \"we\", \"can\" ...",
+        f"# in at least {VERB_SHARE:.0%} of {MIN_VERB_USES}+ uses; scripts/build_entity_evidence.py). A task name is not",
+        "# extended over them (extractors/entity_tasks.py). Generated: do not edit.", *verbs]) + "\n", encoding="utf-8")
     args.task_out.write_text("\n".join([
         "# Lower-case task names the Anthology's train slice writes as phrases ending in a task head",
         f"# (scripts/build_entity_evidence.py, at least {MIN_TASK_PHRASE} uses; extractors/entity_tasks.py reads it).",

@@ -32,3 +32,9 @@ def test_a_one_word_task_before_another_noun_is_not_the_task():
     nlp = build_pipeline()
     doc = nlp("The translation model and the parsing accuracy improve.")
     assert [s.text for s in doc.spans["kg_entities"] if s.label_ == "task"] == []
+
+
+def test_a_known_task_name_takes_the_modifiers_before_it(nlp):
+    assert _tasks(nlp, "We apply it to tasks such as diagnosis point detection.") == ["diagnosis point detection"]
+    assert "point detection" not in word_list("verb_like.txt")
+    assert _tasks(nlp, "We improve point detection.") == ["point detection"]  # "improve" is used as a verb
