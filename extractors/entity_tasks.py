@@ -235,7 +235,7 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
         if cand.long_span:
             taken.update(range(*cand.long_span))
         text = doc[cand.start : cand.end].text
-        if text in defined_tasks and not cand.long_span:
+        if text in defined_tasks and not cand.long_span and "gazetteer" not in cand.cues:
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"  # "S2T" again, spelled out earlier
         elif _task_modifier(doc, cand, text):
             cand.end += 1  # "TKG completion", "AMR parsing": the name of a task, not a method or dataset

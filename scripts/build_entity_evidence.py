@@ -32,6 +32,10 @@ A short acronym (two to four capitals) the train slice writes at least
 method (:func:`extractors.entity_corpus.settle_untyped`: "TM", "FBK"); one the
 corpus has not seen (a new method) stays a method.
 
+A Papers-with-Code dataset name (``pwc_datasets.jsonl``, names and aliases) the
+evidence calls a task, field or unexplained is a dataset ("CoQA": "Conversational
+Question Answering").
+
 Only names that get a class are written (tab-separated: name, class, evidence);
 the output is deterministic.
 
@@ -46,6 +50,7 @@ a word the corpus mostly uses as a verb ("reduce inference"); those words go to
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections import Counter, defaultdict
@@ -205,8 +210,10 @@ def task_lexicon(phrases: Counter) -> list[str]:
                   and p not in word_list("non_tasks.txt") and not verb(p.split()[0]))
 
 
-def decide(pairs: dict, followers: dict, uses: Counter) -> dict[str, tuple[str, str]]:
-    """Name → (class, evidence) for the names the evidence classes (see the module docstring)."""
+def decide(pairs: dict, followers: dict, uses: Counter, known_datasets: frozenset[str] = frozenset()
+           ) -> dict[str, tuple[str, str]]:
+    """Name → (class, evidence) for the names the evidence classes (see the module docstring); a name of
+    ``known_datasets`` (the gazetteer's) is a dataset, whatever its long form or uses say of a task or field."""
     table: dict[str, tuple[str, str]] = {}
     for short, counts in pairs.items():
         total = sum(counts.values())
@@ -237,7 +244,21 @@ def decide(pairs: dict, followers: dict, uses: Counter) -> dict[str, tuple[str, 
     for name, n in uses.items():
         if n >= MIN_UNEXPLAINED_USES and name not in table and _SHORT_ACRONYM.match(name) and not model_family(name):
             table[name] = ("unexplained", f"{n} uses, never spelled out or typed as a method")
+    for name in sorted(set(table) & known_datasets):
+        if table[name][0] in {"task", "none", "ambiguous", "unexplained"}:
+            table[name] = ("dataset", "a Papers-with-Code dataset name")  # "CoQA", "SNLI": "... Inference" names data
     return table
+
+
+def pwc_dataset_names(path: Path = ROOT / "extractors" / "patterns" / "pwc_datasets.jsonl") -> set[str]:
+    """Every dataset name and alias of the gazetteer, as written."""
+    names: set[str] = set()
+    for line in path.read_text("utf-8").splitlines():
+        if line.strip():
+            entry = json.loads(line)
+            names.add(entry["name"])
+            names.update(entry.get("aliases", []))
+    return names
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -250,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
              if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
     pairs, followers, uses, phrases = collect(texts)
-    table = decide(pairs, followers, uses)
+    table = decide(pairs, followers, uses, frozenset(pwc_dataset_names()))
     lines = ["# What the Anthology's train slice says a short name is (scripts/build_entity_evidence.py;",
              "# extractors/entity_corpus.py reads it). name<TAB>class<TAB>evidence. Generated: do not edit."]
     lines += [f"{name}\t{kind}\t{evidence}" for name, (kind, evidence) in sorted(table.items())]
