@@ -37,6 +37,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
+import numpy
 
 from exports.view_data import ClusterData, Details, EdgeRecord, PageData
 from exports.view_details import node_details, node_record
@@ -126,14 +127,28 @@ def entity_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
         ``papers`` counts, per entity, the papers of ``papers`` proposing or using it;
         ``weights`` counts, per pair of kept entities, the papers naming both.
     """
+    return _landscape(graph, _named_entities(graph, papers), max_entities)
+
+
+def _named_entities(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None) -> dict[Hashable, set[Hashable]]:
+    """Each of ``papers`` (default: every paper), in id order, with the landscape entities it proposes or uses."""
     if papers is None:
         papers = [n for n, k in graph.nodes(data="kind") if k == "paper"]
+    drawn: dict[Hashable, bool] = {}  # node -> of a landscape kind; hubs are named by thousands of papers
     named: dict[Hashable, set[Hashable]] = {}
     for paper in sorted(papers, key=str):
-        entities = {v for v, keyed in graph.succ[paper].items()
-                    if kind_of(graph.nodes[v]) in LANDSCAPE_KINDS
-                    and any((d.get("relation") or k) in PAPER_ENTITY_RELATIONS for k, d in keyed.items())}
+        entities = set()
+        for v, keyed in graph.succ[paper].items():
+            if v not in drawn:
+                drawn[v] = kind_of(graph.nodes[v]) in LANDSCAPE_KINDS
+            if drawn[v] and any((d.get("relation") or k) in PAPER_ENTITY_RELATIONS for k, d in keyed.items()):
+                entities.add(v)
         named[paper] = entities
+    return named
+
+
+def _landscape(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashable]], max_entities: int) -> Landscape:
+    """The landscape of the papers of ``named`` (paper -> the entities it names), up to ``max_entities``."""
     counts: dict[Hashable, int] = {}
     for entities in named.values():
         for entity in entities:
@@ -181,8 +196,9 @@ def fitted_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
     (True, 200, True)
     """
     limit = max_entities
+    named = _named_entities(graph, papers)  # the same for every try
     while True:
-        land = entity_landscape(graph, papers, max_entities=limit)
+        land = _landscape(graph, named, limit)
         fonts, sizes = _styles(land)
         land.positions = landscape_layout(land, fonts, sizes)
         circles = _cluster_circles(land, fonts, sizes)
@@ -312,17 +328,29 @@ def _circle_radius(pos: Mapping[Hashable, tuple[float, float]], boxes: Mapping[H
 
 
 def _free_spot(circles: list[tuple[float, float, float]], radius: float) -> tuple[float, float]:
-    """The first point on a widening spiral where a circle of ``radius`` overlaps none of ``circles``."""
+    """The first point on a widening spiral where a circle of ``radius`` overlaps none of ``circles``.
+
+    The spiral's points are tried a block at a time, against every circle at once (numpy): a crowded
+    landscape tries thousands of points against dozens of circles.
+
+    >>> _free_spot([], 10.0), _free_spot([(0.0, 0.0, 10.0)], 10.0) != (0.0, 0.0)
+    ((0.0, 0.0), True)
+    """
     if not circles:
         return 0.0, 0.0
-    step = 0
+    centres = numpy.asarray(circles, dtype=float)
+    clearance = centres[:, 2] + radius + 6
+    start, block = 0, 256
     while True:
-        distance = 6.0 * math.sqrt(step)
+        step = numpy.arange(start, start + block, dtype=float)
+        distance = 6.0 * numpy.sqrt(step)
         angle = step * GOLDEN_ANGLE
-        x, y = 1.25 * distance * math.cos(angle), distance * math.sin(angle)  # wider than high, like the screen
-        if all(math.hypot(x - cx, y - cy) >= r + radius + 6 for cx, cy, r in circles):
-            return x, y
-        step += 1
+        x, y = 1.25 * distance * numpy.cos(angle), distance * numpy.sin(angle)  # wider than high, like the screen
+        free = (numpy.hypot(x[:, None] - centres[:, 0], y[:, None] - centres[:, 1]) >= clearance).all(axis=1)
+        found = numpy.flatnonzero(free)
+        if found.size:
+            return float(x[found[0]]), float(y[found[0]])
+        start, block = start + block, min(2 * block, 8192)
 
 
 def _separate(pos: dict[Hashable, tuple[float, float]], boxes: dict[Hashable, tuple[float, float, float]],
