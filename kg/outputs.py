@@ -18,9 +18,9 @@ from exports.html_view import write_html
 from exports.node_link import write_json
 from exports.rdf_formats import write_rdf
 from exports.views import DEFAULT_TOP, write_views
-from kg.query_store import write_query_store
+from kg.query_store import start_query_store, write_query_store
 from ontology.errors import KgError
-from ontology.util.files import output_transaction
+from ontology.util.files import output_transaction, pending_file
 
 __all__ = ["CACHE_FOLDER", "StoreInterrupted", "write_outputs"]
 
@@ -36,24 +36,34 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     landscape), ``graph.json``, the graph tables ``tables/*.parquet`` that
     subgraphs are read from (:mod:`exports.graph_tables`) and, with ``views``, ``views/`` (its
     ``index.html``).  The outputs are replaced together or, on any failure,
-    not at all (:func:`ontology.util.files.output_transaction`); then the
+    not at all (:func:`ontology.util.files.output_transaction`).  The
     query store (``.kg-store``) is made from the new ``graph.ttl`` when it
-    does not match it already (:func:`kg.query_store.write_query_store`).
+    does not match it already: in a process of its own that starts as soon
+    as ``graph.ttl`` is written, so it loads while the other outputs are
+    written, and is put in place after them (:func:`kg.query_store.start_query_store`).
     Call it holding the folder's lock (:func:`ontology.util.files.folder_lock`).
     """
     output = Path(output)
     formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
-    with output_transaction(output):
-        written = [
-            *write_rdf(graph, output, formats),
-            write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
-            write_json(graph, output / "graph.json"),
-            *write_graph_tables(graph, output),
-        ]
-        if views:
-            written.append(write_views(graph, output / "views", top=max_nodes)[-1])  # index.html
+    store = None
     try:
-        return written + write_query_store(output)
+        with output_transaction(output):
+            written = list(write_rdf(graph, output, formats))
+            turtle = output / "graph.ttl"
+            store = start_query_store(output, pending_file(turtle), turtle)  # loads beside what follows
+            written += [
+                write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
+                write_json(graph, output / "graph.json"),
+                *write_graph_tables(graph, output),
+            ]
+            if views:
+                written.append(write_views(graph, output / "views", top=max_nodes)[-1])  # index.html
+    except BaseException:
+        if store is not None:
+            store.cancel()
+        raise
+    try:
+        return written + (store.finish() if store is not None else write_query_store(output))
     except KeyboardInterrupt:  # the outputs are already new: say so, not "left as they were"
         raise StoreInterrupted(f"interrupted while making the query store: the new outputs are in {output}; "
                                "`kg query` makes the store when it is first asked") from None

@@ -44,6 +44,7 @@ import json
 import os
 import shutil
 import sqlite3
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,10 +55,12 @@ from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
 from ontology.util.files import write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
+    from multiprocessing.connection import Connection
+
     import pyoxigraph
 
 __all__ = ["STORE_DIR", "STAMP_NAME", "OpenStore", "write_query_store", "open_query_store", "graph_file",
-           "rdf_format", "store_is_current"]
+           "rdf_format", "store_is_current", "StoreMaker", "start_query_store"]
 
 #: Folder inside a build output that holds the query store.
 STORE_DIR = ".kg-store"
@@ -176,44 +179,208 @@ def write_query_store(output: Path) -> list[Path]:
 
 def _make_store(source: Path, store_dir: Path, stamp: dict) -> None:
     """Load ``source`` into a fresh store folder beside ``store_dir``, index it, then swap it in."""
-    import pyoxigraph
-
     _remove_leftovers(store_dir)
-    fresh = store_dir.with_name(f"{store_dir.name}.{os.getpid()}.tmp")
-    shutil.rmtree(fresh, ignore_errors=True)
+    fresh = _fresh_folder(store_dir)
     try:
-        store = pyoxigraph.Store(str(fresh))
-        try:
-            store.bulk_load(path=str(source), format=rdf_format(source))
-        except SyntaxError as error:
-            raise QueryError(f"{source} is not valid RDF ({error}); rebuild it with `kg build`") from error
-        store.flush()
-        write_text_index(store, fresh / INDEX_NAME, results=_aggregates(store))
-        del store
-        (fresh / STAMP_NAME).write_text(json.dumps(stamp), "utf-8")
-        old = store_dir.with_name(f"{store_dir.name}.{os.getpid()}.old")
-        if store_dir.exists():
-            os.replace(store_dir, old)
-        try:
-            os.replace(fresh, store_dir)
-        except OSError:
-            if not store_dir.is_dir():  # not another kg process that installed its store first
-                raise
-        shutil.rmtree(old, ignore_errors=True)
+        _fill_store(source, fresh)
+        _install(fresh, store_dir, stamp)
     finally:
         shutil.rmtree(fresh, ignore_errors=True)
 
 
+def _fresh_folder(store_dir: Path) -> Path:
+    """The folder a new store of this process is made in, beside ``store_dir`` (emptied)."""
+    fresh = store_dir.with_name(f"{store_dir.name}.{os.getpid()}.tmp")
+    shutil.rmtree(fresh, ignore_errors=True)
+    return fresh
+
+
+def _fill_store(source: Path, fresh: Path, named: Path | None = None) -> None:
+    """Bulk-load ``source`` into a new store in ``fresh``, with its text index and aggregates.
+
+    The RDF format is told by the extension of ``named`` (default: ``source``'s own).
+    """
+    import pyoxigraph
+
+    store = pyoxigraph.Store(str(fresh))
+    try:
+        store.bulk_load(path=str(source), format=rdf_format(named or source))
+    except SyntaxError as error:
+        raise QueryError(f"{source} is not valid RDF ({error}); rebuild it with `kg build`") from error
+    store.flush()
+    write_text_index(store, fresh / INDEX_NAME, results=_aggregates(store))
+    del store
+
+
+def _install(fresh: Path, store_dir: Path, stamp: dict) -> None:
+    """Stamp the made store in ``fresh`` and swap it in for ``store_dir`` (the old one is removed)."""
+    (fresh / STAMP_NAME).write_text(json.dumps(stamp), "utf-8")
+    old = store_dir.with_name(f"{store_dir.name}.{os.getpid()}.old")
+    if store_dir.exists():
+        os.replace(store_dir, old)
+    try:
+        os.replace(fresh, store_dir)
+    except OSError:
+        if not store_dir.is_dir():  # not another kg process that installed its store first
+            raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+# ----------------------------------------------------------------------------- made beside the other outputs
+
+
+class StoreMaker:
+    """A query store being made in a process of its own while the caller writes the other outputs.
+
+    ``kg build`` starts it as soon as the new ``graph.ttl`` is written (still
+    a temporary file of the output transaction), so that loading the store
+    (about a minute on the whole Anthology) overlaps the views on the second
+    core; :meth:`finish` puts it in place once the outputs are, :meth:`cancel`
+    drops it when they are not.  Start one with :func:`start_query_store`.
+    """
+
+    def __init__(self, output: Path, source: Path, named: Path, sha256: str) -> None:
+        import multiprocessing
+
+        self._store_dir = Path(output) / STORE_DIR
+        self._sha256 = sha256
+        _remove_leftovers(self._store_dir)
+        self._fresh = _fresh_folder(self._store_dir)
+        self._source = _held_copy(source, self._store_dir.with_name(f"{self._store_dir.name}.{os.getpid()}.source"))
+        context = multiprocessing.get_context("spawn")  # not fork: the caller holds a large graph, maybe threads
+        self._answers, sender = context.Pipe(duplex=False)
+        self._process = context.Process(target=_store_process, args=(str(self._source), str(named), str(self._fresh), sender, os.getpid()),
+                                        name="kg-query-store", daemon=True)
+        self._process.start()
+        sender.close()
+
+    def finish(self) -> list[Path]:
+        """Wait for the store and put it in place for the graph file now in the folder; return its folder.
+
+        Raises :class:`~kg.canned.QueryError` when the graph is not valid RDF, ``OSError`` when the
+        store could not be written.
+        """
+        try:
+            self._process.join()
+            answer = self._answers.recv() if self._answers.poll() else \
+                ("os", f"the process making {self._store_dir} stopped (exit code {self._process.exitcode})")
+            if answer is not None:
+                kind, message = answer
+                raise QueryError(message) if kind == "query" else OSError(message)
+            graph = graph_file(self._store_dir.parent)
+            _install(self._fresh, self._store_dir, {**_stat_stamp(graph), "sha256": self._sha256})
+            return [self._store_dir]
+        except BaseException:
+            self.cancel()
+            raise
+        finally:
+            shutil.rmtree(self._fresh, ignore_errors=True)
+            self._source.unlink(missing_ok=True)
+
+    def cancel(self) -> None:
+        """Stop making the store and remove what it made; the folder keeps its store as it was."""
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join()
+        self._answers.close()
+        shutil.rmtree(self._fresh, ignore_errors=True)
+        self._source.unlink(missing_ok=True)
+
+
+def _held_copy(source: Path, held: Path) -> Path:
+    """``source`` under the name ``held`` too (a hard link, else a copy), so that the output transaction may
+    rename or drop its temporary file while the store process reads it."""
+    held.unlink(missing_ok=True)
+    try:
+        os.link(source, held)
+    except OSError:  # a file system without hard links
+        shutil.copyfile(source, held)
+    return held
+
+
+def _store_process(source: str, named: str, fresh: str, answers: Connection, parent: int) -> None:
+    """The body of a :class:`StoreMaker`'s process: make the store, send ``None`` or ``(kind, message)``."""
+    _end_with_parent(parent)
+    try:
+        _fill_store(Path(source), Path(fresh), Path(named))
+    except QueryError as error:
+        answers.send(("query", str(error)))
+    except OSError as error:
+        answers.send(("os", f"cannot write the query store in {fresh}: {error}"))
+    except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the caller says what it means
+        return
+    else:
+        answers.send(None)
+    finally:
+        answers.close()
+
+
+def _end_with_parent(parent: int) -> None:
+    """Have Linux kill this process when ``parent``, which started it, dies (a killed build leaves no loader)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):  # no prctl: the next build removes what this one leaves
+            pass
+    if os.getppid() != parent:  # it died before the line above
+        os._exit(1)
+
+
+#: prctl(2): the signal this process gets when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+def start_query_store(output: Path, source: Path, named: Path | None = None) -> StoreMaker | None:
+    """Start making ``OUTPUT/.kg-store`` from ``source``, the new content of the build's graph file ``named``.
+
+    ``source`` may still be the output transaction's temporary file
+    (:func:`ontology.util.files.pending_file`) for ``named`` (default:
+    ``source`` itself), which tells the RDF format; the store is stamped for
+    the graph file of ``OUTPUT`` when :meth:`StoreMaker.finish` puts it in place,
+    after the swap.  Returns None when there is nothing to make: the store
+    already holds this content (by SHA-256), or ``.kg-store`` is a link.
+
+    >>> from kg.pipeline import build
+    >>> from exports.rdf_formats import write_rdf
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = write_rdf(build().graph, out)
+    >>> maker = start_query_store(out, out / "graph.ttl")
+    >>> [path.name for path in maker.finish()], store_is_current(out)
+    (['.kg-store'], True)
+    >>> start_query_store(out, out / "graph.ttl") is None  # already current
+    True
+    """
+    output, source = Path(output), Path(source)
+    store_dir = output / STORE_DIR
+    if store_dir.is_symlink():
+        return None
+    sha256 = _sha256(source)
+    current = _read_stamp(store_dir)
+    if current is not None and current.get("layout") == _LAYOUT and current.get("sha256") == sha256 \
+            and (store_dir / INDEX_NAME).is_file():
+        return None  # write_query_store brings the stamp up to date after the swap
+    return StoreMaker(output, source, Path(named or source), sha256)
+
+
 def _remove_leftovers(store_dir: Path) -> None:
-    """Remove the half-made stores (``.kg-store.PID.tmp``, ``.old``) of kg processes that are gone (killed)."""
+    """Remove the half-made stores (``.kg-store.PID.tmp``, ``.old``) and the graph links (``.source``) of kg
+    processes that are gone (killed)."""
     for path in store_dir.parent.glob(f"{store_dir.name}.*.*"):
         pid, _, kind = path.name[len(store_dir.name) + 1:].partition(".")
-        if kind not in ("tmp", "old") or not pid.isdigit() or path.is_symlink() or not path.is_dir():
+        if not pid.isdigit() or path.is_symlink() or not (path.is_dir() if kind in ("tmp", "old") else
+                                                          kind == "source" and path.is_file()):
             continue
         try:
             os.kill(int(pid), 0)
         except ProcessLookupError:
-            shutil.rmtree(path, ignore_errors=True)
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
         except OSError:  # alive, another user's: leave it
             pass
 

@@ -7,6 +7,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,17 @@ from kg.analytics.toy import toy_graph
 from kg.canned import Lookup, QueryError, canned_queries, parse_canned
 from kg.cli import main
 from kg.query import run_canned, run_query
-from kg.query_store import STAMP_NAME, STORE_DIR, open_query_store, store_is_current, write_query_store
+from kg.outputs import write_outputs
+from kg.query_store import (
+    STAMP_NAME,
+    STORE_DIR,
+    open_query_store,
+    start_query_store,
+    store_is_current,
+    write_query_store,
+)
 from kg.text_index import INDEX_NAME, TextIndex
+from ontology.util.files import output_transaction, pending_file, write_text_atomic
 
 KG = "https://w3id.org/paperkg/ontology#"
 PAPER = Lookup("title", "contains", f"{KG}Paper", "paper")
@@ -163,10 +173,12 @@ def test_half_made_stores_of_killed_processes_are_removed(tmp_path):
     leftover = tmp_path / f"{STORE_DIR}.{int(dead.stdout)}.tmp"
     leftover.mkdir()
     (leftover / "000001.sst").write_bytes(b"half")
+    held = tmp_path / f"{STORE_DIR}.{int(dead.stdout)}.source"  # the graph a killed loader read
+    os.link(tmp_path / "graph.ttl", held)
     live = tmp_path / f"{STORE_DIR}.{os.getppid()}.tmp"  # a live process's (the test runner's parent): kept
     live.mkdir()
     write_query_store(tmp_path)
-    assert not leftover.exists() and live.exists()
+    assert not leftover.exists() and not held.exists() and live.exists()
 
 
 def test_a_damaged_index_or_store_is_made_again(tmp_path):
@@ -217,3 +229,82 @@ def test_the_store_copied_with_its_folder_still_serves(out, tmp_path):
     assert store_is_current(copy)
     assert rows(run_canned(copy, "venue-facts", {"venue": "ACL 2026"})) == rows(
         run_canned(out, "venue-facts", {"venue": "ACL 2026"}))
+
+
+# ----------------------------------------------------------------------------- made beside the other outputs
+
+
+def test_a_store_made_beside_the_outputs_is_stamped_for_the_graph_file_after_the_swap(tmp_path):
+    write_rdf(toy_graph(), tmp_path)
+    turtle = tmp_path / "graph.ttl"
+    with output_transaction(tmp_path):
+        write_text_atomic(turtle, turtle.read_text("utf-8").replace("Paper one", "Paper number one"))
+        maker = start_query_store(tmp_path, pending_file(turtle), turtle)
+        assert maker is not None and pending_file(turtle) != turtle
+    assert maker.finish() == [tmp_path / STORE_DIR]
+    assert store_is_current(tmp_path)
+    assert not list(tmp_path.glob(f"{STORE_DIR}.*"))  # no half-made folder left
+    assert start_query_store(tmp_path, turtle) is None  # the same content: nothing to make
+
+
+def test_a_cancelled_store_leaves_the_old_one_as_it_was(tmp_path):
+    write_rdf(toy_graph(), tmp_path)
+    write_query_store(tmp_path)
+    stamp = (tmp_path / STORE_DIR / STAMP_NAME).read_bytes()
+    changed = tmp_path / "changed.ttl"
+    changed.write_text((tmp_path / "graph.ttl").read_text("utf-8") + "\n<urn:x> <urn:y> <urn:z> .\n", "utf-8")
+    maker = start_query_store(tmp_path, changed, tmp_path / "graph.ttl")
+    maker.cancel()
+    assert (tmp_path / STORE_DIR / STAMP_NAME).read_bytes() == stamp
+    assert not list(tmp_path.glob(f"{STORE_DIR}.*"))
+
+
+def test_invalid_rdf_is_a_query_error_from_the_store_process(tmp_path):
+    (tmp_path / "graph.ttl").write_text("<urn:a> <urn:b> .\n", "utf-8")
+    maker = start_query_store(tmp_path, tmp_path / "graph.ttl")
+    with pytest.raises(QueryError, match="not valid RDF"):
+        maker.finish()
+    assert not (tmp_path / STORE_DIR).exists() and not list(tmp_path.glob(f"{STORE_DIR}.*"))
+
+
+def test_failed_outputs_stop_the_store_and_keep_the_old_outputs(tmp_path, monkeypatch):
+    import kg.outputs
+
+    write_outputs(toy_graph(), tmp_path, views=False)
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()}
+    stamp = (tmp_path / STORE_DIR / STAMP_NAME).read_bytes()
+    graph = toy_graph()
+    graph.nodes["paper/p1"]["label"] = "A label that changes graph.ttl"
+
+    def fail(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(kg.outputs, "write_graph_tables", fail)
+    with pytest.raises(KeyboardInterrupt):
+        write_outputs(graph, tmp_path, views=False)
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()} == before
+    assert (tmp_path / STORE_DIR / STAMP_NAME).read_bytes() == stamp
+    assert not list(tmp_path.glob(f"{STORE_DIR}.*"))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the loader ends with its parent through prctl")
+def test_the_store_process_ends_when_its_build_is_killed(tmp_path):
+    fifo = tmp_path / "never-written.ttl"
+    os.mkfifo(fifo)  # a load that never ends: opening the pipe waits for a writer that never comes
+    script = ("import os, sys; from pathlib import Path; from kg.query_store import start_query_store\n"
+              f"maker = start_query_store(Path({str(tmp_path)!r}), Path({str(fifo)!r}))\n"
+              "print(maker._process.pid, flush=True); os._exit(9)\n")
+    # the SHA-256 of a FIFO would wait too: hash it as empty
+    script = script.replace("from kg.query_store import start_query_store",
+                            "import kg.query_store as q; q._sha256 = lambda path: 'x'; start_query_store = q.start_query_store")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    pid = int(done.stdout.split()[0])
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        pytest.fail("the store process outlived the build that started it")

@@ -40,7 +40,7 @@ from ontology.errors import KgError
 
 __all__ = [
     "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "open_atomic", "remove_file", "output_transaction",
-    "folder_lock", "visible_files", "recover", "read_regular_file", "NotRegularFileError", "LOCK_NAME", "JOURNAL_NAME",
+    "folder_lock", "visible_files", "recover", "pending_file", "read_regular_file", "NotRegularFileError", "LOCK_NAME", "JOURNAL_NAME",
 ]
 
 #: The lock file :func:`folder_lock` keeps in an output folder (its presence marks a kg output folder).
@@ -139,6 +139,32 @@ def remove_file(path: Path) -> None:
         _check_inside(transaction.root, path)
     transaction.removals.append(path)
 
+
+
+def pending_file(path: Path) -> Path:
+    """Where the new content of ``path`` is now: the temporary file the current :func:`output_transaction`
+    holds for it until the swap, else ``path`` itself.
+
+    For a reader that must start on a new output before the transaction ends
+    (the query store is loaded from the new ``graph.ttl`` while the views are
+    still being written).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with output_transaction(folder):
+    ...     _ = write_text_atomic(folder / "graph.ttl", "new")
+    ...     pending = pending_file(folder / "graph.ttl")
+    ...     pending != folder / "graph.ttl", pending.read_text()
+    (True, 'new')
+    >>> pending_file(folder / "graph.ttl") == folder / "graph.ttl"
+    True
+    """
+    path = Path(os.path.abspath(path))
+    transaction = _CURRENT.get()
+    for temporary, target in reversed(transaction.pending if transaction is not None else []):
+        if target == path:
+            return temporary
+    return path
 
 def recover(root: Path) -> None:
     """Finish a swap a killed process left half done in ``root``, and remove its temporary files.
