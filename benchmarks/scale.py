@@ -6,6 +6,7 @@ is a ratio against another measured in the same run::
     python benchmarks/scale.py                 # 1/4, 1/2, 1x and 11x the Anthology (11x: about an hour)
     python benchmarks/scale.py --copies 0      # without the 11x corpus
     python benchmarks/scale.py --only curve    # one part: curve, incremental or dask
+    python benchmarks/scale.py --only dask --dask-fraction 4   # Dask 1 -> 2 workers on 1/4 of the volumes
 
 Prints, for issue 14's goals (docs/scaling.md):
 
@@ -105,9 +106,10 @@ def incremental(scratch: Path, *, compare: bool = True) -> None:
               f"peak {peak / GB:.2f} GB  same bytes as from scratch: {same}", flush=True)
 
 
-def dask_speed_up(scratch: Path) -> None:
-    corpus = scratch / "corpus-1-0"
-    make_corpus(corpus)
+def dask_speed_up(scratch: Path, fraction: int = 1) -> None:
+    corpus = scratch / f"corpus-{fraction}-0"
+    make_corpus(corpus, fraction=fraction)
+    print(f"3. Dask on {'the whole Anthology' if fraction == 1 else f'1/{fraction} of the Anthology volumes'}:")
     local = scratch / "dask-local"
     build([corpus], local, "--no-cache")
     walls = {}
@@ -116,7 +118,7 @@ def dask_speed_up(scratch: Path) -> None:
         wall, peak, _ = timed(kg("build", "-q", str(corpus), "-o", str(out), "--no-cache", "--dask", "local",
                                  "--workers", str(workers)))
         walls[workers] = wall
-        print(f"3. Dask LocalCluster, {workers} worker(s): {wall:.1f} s, peak {peak / GB:.2f} GB, "
+        print(f"   Dask LocalCluster, {workers} worker(s): {wall:.1f} s, peak {peak / GB:.2f} GB, "
               f"same bytes as the local build: {same_outputs(local, out)}", flush=True)
     print(f"   speed-up 1 -> 2 workers: {walls[1] / walls[2]:.2f}x (goal >= 1.7x)")
 
@@ -126,6 +128,8 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=10, help="altered copies for the biggest corpus (0: none)")
     parser.add_argument("--only", choices=("curve", "incremental", "dask"), help="run one part")
     parser.add_argument("--scratch", type=Path, help="folder for corpora and builds (default: a temporary one)")
+    parser.add_argument("--dask-fraction", type=int, default=1, metavar="N",
+                        help="run the Dask part on every N-th Anthology volume (default 1: all of them)")
     parser.add_argument("--no-compare", action="store_true",
                         help="skip the from-scratch builds that check incremental outputs byte for byte")
     args = parser.parse_args()
@@ -135,7 +139,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="kg-scale-", dir=args.scratch) as folder:
         scratch = Path(folder)
         parts = {"curve": lambda: curve(scratch, args.copies), "incremental": lambda: incremental(scratch, compare=not args.no_compare),
-                 "dask": lambda: dask_speed_up(scratch)}
+                 "dask": lambda: dask_speed_up(scratch, args.dask_fraction)}
         for name, run in parts.items():
             if args.only in (None, name):
                 run()
