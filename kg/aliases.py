@@ -31,19 +31,18 @@ pass over them (a dictionary per acronym; nothing quadratic).
 """
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 
 from ontology.ids import entity_key, normalize_text
 
-__all__ = ["AcronymEntry", "AliasTable", "Sense", "alias_rows", "learn_aliases", "read_acronyms", "sense_signature"]
+__all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "learn_aliases", "node_records",
+           "sense_signature"]
 
 #: A sense must be given by at least this share of the papers that define the acronym to be dominant ...
 MIN_SHARE = 2 / 3
@@ -264,8 +263,7 @@ def _most_given(given: list[str]) -> str:
 def alias_rows(table: AliasTable, *, min_papers: int = MIN_PAPERS) -> list[dict]:
     """The acronyms at least ``min_papers`` papers define, as JSON-ready rows (sorted by acronym key).
 
-    This is what ``build_graph`` keeps in ``graph.graph["acronyms"]`` (and so in
-    ``graph.json``): a small table to inspect what the corpus taught.
+    The same rows as :func:`acronym_table` reads from a built graph (senses in the table's order).
 
     >>> table = learn_aliases([("p1", "AR", "augmented reality"), ("p2", "AR", "argument retrieval")])
     >>> alias_rows(table)
@@ -276,32 +274,54 @@ def alias_rows(table: AliasTable, *, min_papers: int = MIN_PAPERS) -> list[dict]
             for key, entry in sorted(table.entries.items()) if entry.papers >= min_papers]
 
 
-_GRAPH_KEY = '"graph": '
+def node_records(table: AliasTable, *, min_papers: int = MIN_PAPERS) -> dict[str, list[dict]]:
+    """Group key -> what the nodes grouped under it record of the acronyms at least ``min_papers`` papers define.
 
+    A sense's node records ``{"acronym", "long_form", "papers", "of", "status"}``: how many of the ``of``
+    papers that define the acronym give this long form.  The acronym's own node (bare mentions no learned
+    sense claims) records ``long_form`` None and ``papers`` 0.  ``build_graph`` keeps them as the nodes'
+    ``acronyms`` attribute, so they travel with ``graph.json`` and the Parquet tables.
 
-def read_acronyms(path: Path | str) -> list[dict]:
-    """The acronym table of a build: ``graph.graph["acronyms"]`` as ``kg build -o OUT`` wrote it in ``OUT/graph.json``.
-
-    ``path`` is the build folder or its ``graph.json``.  Only the line that
-    holds the graph's own attributes is parsed (``graph.json`` has a node or
-    an edge a line), so this is quick even for the full Anthology.
-
-    >>> import tempfile
-    >>> from exports.node_link import write_json
-    >>> import networkx as nx
-    >>> graph = nx.MultiDiGraph(acronyms=[{"acronym": "AR", "papers": 2, "status": "ambiguous", "senses": []}])
-    >>> _ = graph.add_edge("paper/a", "method/ar", key="uses")
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> _ = write_json(graph, folder / "graph.json")
-    >>> read_acronyms(folder)
-    [{'acronym': 'AR', 'papers': 2, 'senses': [], 'status': 'ambiguous'}]
+    >>> table = learn_aliases([("p1", "AR", "augmented reality"), ("p2", "AR", "argument retrieval")])
+    >>> node_records(table)["ar"]
+    [{'acronym': 'AR', 'long_form': None, 'papers': 0, 'of': 2, 'status': 'ambiguous'}]
     """
-    path = Path(path)
-    if path.is_dir():
-        path = path / "graph.json"
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines):
-            if (number == 0 or line.startswith("]")) and _GRAPH_KEY in line:
-                found, _ = json.JSONDecoder().raw_decode(line, line.index(_GRAPH_KEY) + len(_GRAPH_KEY))
-                return list(found.get("acronyms", []))
-    raise ValueError(f"{path}: no graph attributes found; is it the graph.json that kg build wrote?")
+    records: dict[str, list[dict]] = defaultdict(list)
+    for key, entry in sorted(table.entries.items()):
+        if entry.papers < min_papers:
+            continue
+        for sense in entry.senses:
+            records[sense.key].append({"acronym": entry.short_form, "long_form": sense.long_form,
+                                       "papers": sense.papers, "of": entry.papers, "status": entry.status})
+        if entry.dominant is None:
+            records[key].append({"acronym": entry.short_form, "long_form": None, "papers": 0, "of": entry.papers,
+                                 "status": entry.status})
+    return dict(records)
+
+
+def acronym_table(graph) -> list[dict]:
+    """The acronyms two or more papers define, from a built graph's nodes: what the corpus taught.
+
+    One row per acronym, ``{"acronym", "papers", "status", "senses": [[long form, papers], ...]}``,
+    most papers first.  ``acronym_table(kg.analytics.load_graph("kg-out"))`` reads a build's.
+
+    >>> import networkx as nx
+    >>> graph = nx.MultiDiGraph()
+    >>> graph.add_node("method/ar", acronyms=[{"acronym": "AR", "long_form": None, "papers": 0, "of": 3,
+    ...                                       "status": "ambiguous"}])
+    >>> graph.add_node("method/augmentedreality", acronyms=[{"acronym": "AR", "long_form": "augmented reality",
+    ...                                                      "papers": 2, "of": 3, "status": "ambiguous"}])
+    >>> acronym_table(graph)
+    [{'acronym': 'AR', 'papers': 3, 'status': 'ambiguous', 'senses': [['augmented reality', 2]]}]
+    """
+    rows: dict[str, dict] = {}
+    senses: dict[str, dict[str, int]] = defaultdict(dict)
+    for _, records in graph.nodes(data="acronyms"):
+        for record in records or ():
+            rows.setdefault(record["acronym"], {"acronym": record["acronym"], "papers": record["of"],
+                                                "status": record["status"]})
+            if record["long_form"] is not None:
+                senses[record["acronym"]][record["long_form"]] = record["papers"]
+    return [{**rows[name], "senses": [[long_form, papers] for long_form, papers in
+                                      sorted(senses[name].items(), key=lambda item: (-item[1], item[0]))]}
+            for name in sorted(rows, key=lambda name: (entity_key(name), name))]

@@ -36,7 +36,7 @@ from typing import ClassVar
 
 import networkx as nx
 
-from kg.aliases import alias_rows, learn_aliases
+from kg.aliases import learn_aliases, node_records
 from ontology.ids import abstract_key, entity_key, node_id, normalize_text, title_key, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
@@ -364,7 +364,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     table says (:mod:`kg.aliases`): in a paper that defines it, to that paper's
     long form; elsewhere to the sense most defining papers give, if one is
     clear; an ambiguous acronym is one node per sense, never a chain of them.
-    The table of acronyms several papers define goes to ``graph.graph["acronyms"]``.
+    Nodes of an acronym several papers define record it (``acronyms``, see :func:`kg.aliases.node_records`).
     A group becomes one node unless papers clearly type it differently (see
     :func:`_split_by_kind`): then each kind gets its own node, so a dataset
     and a method that share a name stay apart.
@@ -375,9 +375,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     )
     keys = {m.name: entity_key(m.name) for m in mentions}
     aliases = learn_aliases((paper_nodes[m.paper_ref], m.name, m.long_form) for m in mentions if m.long_form)
-    rows = alias_rows(aliases)
-    if rows:
-        graph.graph["acronyms"] = rows
+    records = node_records(aliases)
     group_key: dict[int, str] = {}
     for mention in mentions:
         if keys[mention.name]:
@@ -404,9 +402,12 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
             groups[root].append(mention)
             if key in named and root not in with_acronym:
                 labels.setdefault(root, named[key])
+    recorded: dict[str, list[dict]] = defaultdict(list)
+    for key in sorted(set(group_key.values()) & records.keys()):
+        recorded[names.find(key)].extend(records[key])
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups[root], paper_nodes):
-            _add_entity(graph, kind, members, paper_nodes, label=labels.get(root))
+            _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()))
 
 
 #: How sure a mention is of its entity's kind: 2 = clear (curated, a known name, a head noun), 1 = a hint, 0 = none.
@@ -469,11 +470,11 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
 
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
-                *, label: str | None = None) -> None:
+                *, label: str | None = None, acronyms: Iterable[dict] = ()) -> None:
     """One entity node (or more names for an existing one) and its edges from papers.
 
     Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form), else the
-    most frequent spelling.
+    most frequent spelling; ``acronyms`` (what the alias table says of it) become its ``acronyms`` attribute.
     """
     surface = Counter(m.name for m in members)
     first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
@@ -489,6 +490,10 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
         node["alt_labels"] = sorted(set(node["alt_labels"]) | set(alt) | {preferred} - {node["label"]})
         node["same_as"] = sorted(set(node["same_as"]) | set(same_as))
         node["sources"] = sorted(set(node["sources"]) | {m.provenance.source for m in members})
+    if acronyms:  # only then: the nodes of other names keep exactly their attributes
+        node = graph.nodes[entity]
+        known = node.get("acronyms", [])
+        node["acronyms"] = known + [record for record in acronyms if record not in known]
     by_paper: dict[str, list[Mention]] = defaultdict(list)
     for mention in members:
         by_paper[paper_nodes[mention.paper_ref]].append(mention)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exports.node_link import from_json, to_json, write_json
-from kg.aliases import alias_rows, learn_aliases, read_acronyms, sense_signature
+from exports.node_link import from_json, to_json
+from kg.aliases import acronym_table, alias_rows, learn_aliases, sense_signature
 from kg.graph import build_graph
 from ontology.ids import entity_key
 from ontology.kinds import ENTITY_KINDS
@@ -69,8 +69,8 @@ def test_a_clear_sense_takes_bare_mentions_and_a_minor_sense_keeps_its_own_node(
                        ["Paper a", "Paper b", "Paper c", "Paper e", "Paper f"]),
         "method/zorbquizsuite": ("Zorb Quiz Suite", ["ZQS"], ["Paper d"]),
     }
-    assert graph.graph["acronyms"] == [{"acronym": "ZQS", "papers": 4, "status": "split",
-                                        "senses": [["Zorb Question Set", 3], ["Zorb Quiz Suite", 1]]}]
+    assert acronym_table(graph) == [{"acronym": "ZQS", "papers": 4, "status": "split",
+                                     "senses": [["Zorb Question Set", 3], ["Zorb Quiz Suite", 1]]}]
 
 
 def test_one_definition_is_not_enough_to_take_bare_mentions_elsewhere():
@@ -82,7 +82,8 @@ def test_one_definition_is_not_enough_to_take_bare_mentions_elsewhere():
     assert _entities(graph) == {
         "method/sparsegatedadapter": ("Sparse Gated Adapters", ["SGA", "sparse gated adapters"], ["Paper a", "Paper c"]),
         "method/sga": ("SGA", [], ["Paper b"])}
-    assert "acronyms" not in graph.graph  # the table lists acronyms two or more papers define
+    assert acronym_table(graph) == []  # the table lists acronyms two or more papers define
+    assert all("acronyms" not in data for _, data in graph.nodes(data=True))
     learned = build_graph(_documents(*mentions, _mention("d", "SGA", long_form="sparse gated adapter")))
     assert _entities(learned) == {"method/sga": ("SGA", ["Sparse Gated Adapters", "sparse gated adapter",
                                                           "sparse gated adapters"],
@@ -130,18 +131,16 @@ def test_the_table_does_not_depend_on_the_order_of_definitions(items, shuffler):
     assert alias_rows(learn_aliases(items), min_papers=1) == alias_rows(learn_aliases(shuffled), min_papers=1)
 
 
-def test_the_graph_does_not_depend_on_the_order_of_documents_and_keeps_the_table_in_graph_json(tmp_path):
+def test_the_graph_does_not_depend_on_the_order_of_documents_and_keeps_the_table_in_graph_json():
     documents = _documents(*AMBIGUOUS, _mention("g", "AR", long_form="augmented reality"),
                            _mention("h", "AR", long_form="augmented realities"))  # 4 of 6 papers: a clear sense
     expected = to_json(build_graph(documents))
     for seed in range(5):
         random.Random(seed).shuffle(documents)
         assert to_json(build_graph(documents)) == expected
-    table = from_json(expected).graph["acronyms"]
+    table = acronym_table(from_json(expected))
     assert table == [{"acronym": "AR", "papers": 6, "status": "split",
                       "senses": [["augmented reality", 4], ["argument retrieval", 2]]}]
-    write_json(from_json(expected), tmp_path / "graph.json")
-    assert read_acronyms(tmp_path) == table
     clear = from_json(expected).nodes["method/ar"]  # the clear sense takes the acronym as its label
     assert clear["label"] == "AR" and "augmented reality" in clear["alt_labels"]
 
@@ -157,10 +156,11 @@ def test_real_volumes_keep_sign_and_spoken_language_translation_apart():
     from kg.pipeline import build
 
     graph = build([ANTHOLOGY / name for name in SLT_VOLUMES], similarity=False).graph
-    [slt] = [row for row in graph.graph["acronyms"] if row["acronym"] == "SLT"]
+    table = acronym_table(graph)
+    [slt] = [row for row in table if row["acronym"] == "SLT"]
     senses = {entity_key(long_form) for long_form, _ in slt["senses"]}
     assert {"signlanguagetranslation", "spokenlanguagetranslation"} <= senses
-    for row in graph.graph["acronyms"]:  # no node carries two senses of one acronym
+    for row in table:  # no node carries two senses of one acronym
         keys = {entity_key(long_form) for long_form, _ in row["senses"]}
         for node, data in graph.nodes(data=True):
             if data["kind"] in ENTITY_KINDS:
