@@ -44,7 +44,9 @@ import json
 import os
 import shutil
 import sqlite3
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,12 +57,10 @@ from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
 from ontology.util.files import write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from multiprocessing.connection import Connection
-
     import pyoxigraph
 
 __all__ = ["STORE_DIR", "STAMP_NAME", "OpenStore", "write_query_store", "open_query_store", "graph_file",
-           "rdf_format", "store_is_current", "StoreMaker", "start_query_store"]
+           "rdf_format", "store_is_current", "StoreMaker", "start_query_store", "fill_store"]
 
 #: Folder inside a build output that holds the query store.
 STORE_DIR = ".kg-store"
@@ -166,6 +166,7 @@ def write_query_store(output: Path) -> list[Path]:
     store_dir = output / STORE_DIR
     if store_dir.is_symlink():
         return []
+    _remove_leftovers(store_dir)
     stamp = {**_stat_stamp(source), "sha256": _sha256(source)}
     current = _read_stamp(store_dir)
     if current is not None and current.get("layout") == _LAYOUT and current.get("sha256") == stamp["sha256"] \
@@ -182,7 +183,7 @@ def _make_store(source: Path, store_dir: Path, stamp: dict) -> None:
     _remove_leftovers(store_dir)
     fresh = _fresh_folder(store_dir)
     try:
-        _fill_store(source, fresh)
+        fill_store(source, fresh)
         _install(fresh, store_dir, stamp)
     finally:
         shutil.rmtree(fresh, ignore_errors=True)
@@ -195,7 +196,7 @@ def _fresh_folder(store_dir: Path) -> Path:
     return fresh
 
 
-def _fill_store(source: Path, fresh: Path, named: Path | None = None) -> None:
+def fill_store(source: Path, fresh: Path, named: Path | None = None) -> None:
     """Bulk-load ``source`` into a new store in ``fresh``, with its text index and aggregates.
 
     The RDF format is told by the extension of ``named`` (default: ``source``'s own).
@@ -236,37 +237,43 @@ class StoreMaker:
     a temporary file of the output transaction), so that loading the store
     (about a minute on the whole Anthology) overlaps the views on the second
     core; :meth:`finish` puts it in place once the outputs are, :meth:`cancel`
-    drops it when they are not.  Start one with :func:`start_query_store`.
+    drops it when they are not.  The process is ``python -m kg.store_loader``
+    (:mod:`kg.store_loader`): a fresh interpreter that never runs the
+    caller's script again.  Start one with :func:`start_query_store`.
     """
 
     def __init__(self, output: Path, source: Path, named: Path, sha256: str) -> None:
-        import multiprocessing
-
         self._store_dir = Path(output) / STORE_DIR
         self._sha256 = sha256
-        _remove_leftovers(self._store_dir)
         self._fresh = _fresh_folder(self._store_dir)
-        self._source = _held_copy(source, self._store_dir.with_name(f"{self._store_dir.name}.{os.getpid()}.source"))
-        context = multiprocessing.get_context("spawn")  # not fork: the caller holds a large graph, maybe threads
-        self._answers, sender = context.Pipe(duplex=False)
-        self._process = context.Process(target=_store_process, args=(str(self._source), str(named), str(self._fresh), sender, os.getpid()),
-                                        name="kg-query-store", daemon=True)
-        self._process.start()
-        sender.close()
+        self._source = self._store_dir.with_name(f"{self._store_dir.name}.{os.getpid()}.source")
+        try:
+            _hold(source, self._source)
+            self._errors = tempfile.TemporaryFile()  # not a pipe: a chatty loader can never block on it
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "kg.store_loader", str(self._source), str(named), str(self._fresh),
+                 str(os.getpid())],
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self._errors, env=_loader_environment())
+        except BaseException:
+            self._remove()
+            raise
 
     def finish(self) -> list[Path]:
         """Wait for the store and put it in place for the graph file now in the folder; return its folder.
 
         Raises :class:`~kg.canned.QueryError` when the graph is not valid RDF, ``OSError`` when the
-        store could not be written.
+        store could not be made or written.
         """
         try:
-            self._process.join()
-            answer = self._answers.recv() if self._answers.poll() else \
-                ("os", f"the process making {self._store_dir} stopped (exit code {self._process.exitcode})")
-            if answer is not None:
-                kind, message = answer
-                raise QueryError(message) if kind == "query" else OSError(message)
+            self._process.wait()  # its input stays open until then: its closing tells the loader to stop
+            self._errors.seek(0)
+            message = self._errors.read().decode("utf-8", "replace").strip()
+            if self._process.returncode == _INVALID_RDF:
+                raise QueryError(message)
+            if self._process.returncode != 0:
+                last = message.splitlines()[-1] if message else "no message"
+                raise OSError(f"making the query store {self._store_dir} failed (exit status "
+                              f"{self._process.returncode}: {last})")
             graph = graph_file(self._store_dir.parent)
             _install(self._fresh, self._store_dir, {**_stat_stamp(graph), "sha256": self._sha256})
             return [self._store_dir]
@@ -274,74 +281,74 @@ class StoreMaker:
             self.cancel()
             raise
         finally:
-            shutil.rmtree(self._fresh, ignore_errors=True)
-            self._source.unlink(missing_ok=True)
+            self._remove()
 
     def cancel(self) -> None:
         """Stop making the store and remove what it made; the folder keeps its store as it was."""
-        if self._process.is_alive():
+        if self._process.poll() is None:
             self._process.kill()
-        self._process.join()
-        self._answers.close()
+        self._process.wait()
+        self._remove()
+
+    def _remove(self) -> None:
+        process = getattr(self, "_process", None)
+        if process is not None and process.poll() is not None and process.stdin is not None:
+            process.stdin.close()
+        errors = getattr(self, "_errors", None)
+        if errors is not None:
+            errors.close()
         shutil.rmtree(self._fresh, ignore_errors=True)
         self._source.unlink(missing_ok=True)
 
 
-def _held_copy(source: Path, held: Path) -> Path:
+class _CurrentStore:
+    """The store already holds the new graph's content: after the swap, only its stamp is brought up to date."""
+
+    def __init__(self, store_dir: Path, sha256: str) -> None:
+        self._store_dir = store_dir
+        self._sha256 = sha256
+
+    def finish(self) -> list[Path]:
+        stamp = {**_stat_stamp(graph_file(self._store_dir.parent)), "sha256": self._sha256}
+        if _read_stamp(self._store_dir) != stamp:
+            write_text_atomic(self._store_dir / STAMP_NAME, json.dumps(stamp))
+        return [self._store_dir]
+
+    def cancel(self) -> None:
+        pass
+
+
+#: :mod:`kg.store_loader`'s exit status for a graph that is not valid RDF.
+_INVALID_RDF = 3
+
+
+def _loader_environment() -> dict[str, str]:
+    """The environment of the loader: this one, with the folder kg is imported from first on its path."""
+    root = str(Path(__file__).resolve().parent.parent)
+    path = os.environ.get("PYTHONPATH")
+    return {**os.environ, "PYTHONPATH": root + (os.pathsep + path if path else "")}
+
+
+def _hold(source: Path, held: Path) -> None:
     """``source`` under the name ``held`` too (a hard link, else a copy), so that the output transaction may
     rename or drop its temporary file while the store process reads it."""
     held.unlink(missing_ok=True)
     try:
         os.link(source, held)
-    except OSError:  # a file system without hard links
+    except OSError:  # a file system without hard links: a copy, which costs the size of the graph on disk
         shutil.copyfile(source, held)
-    return held
 
 
-def _store_process(source: str, named: str, fresh: str, answers: Connection, parent: int) -> None:
-    """The body of a :class:`StoreMaker`'s process: make the store, send ``None`` or ``(kind, message)``."""
-    _end_with_parent(parent)
-    try:
-        _fill_store(Path(source), Path(fresh), Path(named))
-    except QueryError as error:
-        answers.send(("query", str(error)))
-    except OSError as error:
-        answers.send(("os", f"cannot write the query store in {fresh}: {error}"))
-    except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the caller says what it means
-        return
-    else:
-        answers.send(None)
-    finally:
-        answers.close()
-
-
-def _end_with_parent(parent: int) -> None:
-    """Have Linux kill this process when ``parent``, which started it, dies (a killed build leaves no loader)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-        import signal
-
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):  # no prctl: the next build removes what this one leaves
-            pass
-    if os.getppid() != parent:  # it died before the line above
-        os._exit(1)
-
-
-#: prctl(2): the signal this process gets when its parent dies.
-_PR_SET_PDEATHSIG = 1
-
-
-def start_query_store(output: Path, source: Path, named: Path | None = None) -> StoreMaker | None:
+def start_query_store(output: Path, source: Path, named: Path | None = None) -> StoreMaker | _CurrentStore | None:
     """Start making ``OUTPUT/.kg-store`` from ``source``, the new content of the build's graph file ``named``.
 
     ``source`` may still be the output transaction's temporary file
     (:func:`ontology.util.files.pending_file`) for ``named`` (default:
     ``source`` itself), which tells the RDF format; the store is stamped for
     the graph file of ``OUTPUT`` when :meth:`StoreMaker.finish` puts it in place,
-    after the swap.  Returns None when there is nothing to make: the store
-    already holds this content (by SHA-256), or ``.kg-store`` is a link.
+    after the swap.  When the store already holds this content (by SHA-256)
+    nothing is loaded: ``finish`` then only brings its stamp up to date.
+    Returns None when ``.kg-store`` is a link (never followed).
 
     >>> from kg.pipeline import build
     >>> from exports.rdf_formats import write_rdf
@@ -351,18 +358,19 @@ def start_query_store(output: Path, source: Path, named: Path | None = None) -> 
     >>> maker = start_query_store(out, out / "graph.ttl")
     >>> [path.name for path in maker.finish()], store_is_current(out)
     (['.kg-store'], True)
-    >>> start_query_store(out, out / "graph.ttl") is None  # already current
+    >>> start_query_store(out, out / "graph.ttl").finish() == [out / STORE_DIR]  # already current: kept
     True
     """
     output, source = Path(output), Path(source)
     store_dir = output / STORE_DIR
     if store_dir.is_symlink():
         return None
+    _remove_leftovers(store_dir)
     sha256 = _sha256(source)
     current = _read_stamp(store_dir)
     if current is not None and current.get("layout") == _LAYOUT and current.get("sha256") == sha256 \
             and (store_dir / INDEX_NAME).is_file():
-        return None  # write_query_store brings the stamp up to date after the swap
+        return _CurrentStore(store_dir, sha256)
     return StoreMaker(output, source, Path(named or source), sha256)
 
 

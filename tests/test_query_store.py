@@ -244,7 +244,9 @@ def test_a_store_made_beside_the_outputs_is_stamped_for_the_graph_file_after_the
     assert maker.finish() == [tmp_path / STORE_DIR]
     assert store_is_current(tmp_path)
     assert not list(tmp_path.glob(f"{STORE_DIR}.*"))  # no half-made folder left
-    assert start_query_store(tmp_path, turtle) is None  # the same content: nothing to make
+    made = (tmp_path / STORE_DIR / "kg-index.sqlite").stat().st_mtime_ns
+    assert start_query_store(tmp_path, turtle).finish() == [tmp_path / STORE_DIR]  # the same content: kept
+    assert (tmp_path / STORE_DIR / "kg-index.sqlite").stat().st_mtime_ns == made
 
 
 def test_a_cancelled_store_leaves_the_old_one_as_it_was(tmp_path):
@@ -287,24 +289,99 @@ def test_failed_outputs_stop_the_store_and_keep_the_old_outputs(tmp_path, monkey
     assert not list(tmp_path.glob(f"{STORE_DIR}.*"))
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the loader ends with its parent through prctl")
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` is gone (or a zombie nobody reaped: ended all the same)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    status = Path(f"/proc/{pid}/status")
+    return status.is_file() and "\nState:\tZ" in status.read_text()
+
+
+def _never_ending_source(folder: Path) -> Path:
+    """A named pipe nobody writes: a load from it waits until the loader is killed."""
+    fifo = folder / "never-written.ttl"
+    os.mkfifo(fifo)
+    return fifo
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_the_store_process_ends_when_its_build_is_killed(tmp_path):
-    fifo = tmp_path / "never-written.ttl"
-    os.mkfifo(fifo)  # a load that never ends: opening the pipe waits for a writer that never comes
-    script = ("import os, sys; from pathlib import Path; from kg.query_store import start_query_store\n"
-              f"maker = start_query_store(Path({str(tmp_path)!r}), Path({str(fifo)!r}))\n"
+    fifo = _never_ending_source(tmp_path)
+    script = ("import os; from pathlib import Path; import kg.query_store as q\n"
+              "q._sha256 = lambda path: 'x'  # hashing a pipe would wait too\n"
+              f"maker = q.start_query_store(Path({str(tmp_path)!r}), Path({str(fifo)!r}))\n"
               "print(maker._process.pid, flush=True); os._exit(9)\n")
-    # the SHA-256 of a FIFO would wait too: hash it as empty
-    script = script.replace("from kg.query_store import start_query_store",
-                            "import kg.query_store as q; q._sha256 = lambda path: 'x'; start_query_store = q.start_query_store")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, timeout=60)
     pid = int(done.stdout.split()[0])
     for _ in range(100):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
+        if _ended(pid):
             break
         time.sleep(0.1)
     else:
         os.kill(pid, 9)
         pytest.fail("the store process outlived the build that started it")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_the_store_process_ends_when_its_input_closes_without_prctl(tmp_path, monkeypatch):
+    """Where the kernel cannot end it with its parent (not Linux), the end of its input does."""
+    import kg.query_store
+
+    monkeypatch.setattr(kg.query_store, "_sha256", lambda path: "x")
+    monkeypatch.setenv("KG_STORE_LOADER_NO_PRCTL", "1")
+    maker = start_query_store(tmp_path, _never_ending_source(tmp_path), tmp_path / "graph.ttl")
+    maker._process.stdin.close()  # what the parent's death does to it
+    try:
+        assert maker._process.wait(timeout=20) == 1
+    finally:
+        maker.cancel()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_loader_killed_from_outside_is_an_error_that_says_so(tmp_path, monkeypatch):
+    import kg.query_store
+
+    monkeypatch.setattr(kg.query_store, "_sha256", lambda path: "x")
+    write_rdf(toy_graph(), tmp_path)
+    maker = start_query_store(tmp_path, _never_ending_source(tmp_path), tmp_path / "graph.ttl")
+    maker._process.kill()  # as the out-of-memory killer would
+    with pytest.raises(OSError, match="exit status -9"):
+        maker.finish()
+    assert not list(tmp_path.glob(f"{STORE_DIR}.*"))
+
+
+def test_a_loader_that_cannot_start_leaves_nothing_behind(tmp_path, monkeypatch):
+    write_rdf(toy_graph(), tmp_path)
+
+    def no_process(*args, **kwargs):
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(subprocess, "Popen", no_process)
+    with pytest.raises(OSError, match="no more processes"):
+        start_query_store(tmp_path, tmp_path / "graph.ttl")
+    assert not list(tmp_path.glob(f"{STORE_DIR}*"))
+
+
+def test_a_build_of_the_same_graph_removes_what_a_killed_build_left(tmp_path):
+    write_rdf(toy_graph(), tmp_path)
+    write_query_store(tmp_path)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    held = tmp_path / f"{STORE_DIR}.{int(dead.stdout)}.source"
+    os.link(tmp_path / "graph.ttl", held)
+    start_query_store(tmp_path, tmp_path / "graph.ttl").finish()  # nothing to load: the store is current
+    assert not held.exists()
+
+
+def test_an_unguarded_script_writes_its_outputs_once(tmp_path):
+    """The loader is a fresh interpreter: a script without ``if __name__ == "__main__"`` is not run again."""
+    out = tmp_path / "out"
+    script = tmp_path / "unguarded.py"
+    script.write_text("from pathlib import Path\nfrom kg.analytics.toy import toy_graph\nfrom kg.outputs import write_outputs\n"
+                      f"print('run'); write_outputs(toy_graph(), Path({str(out)!r}), views=False)\n", "utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["run"]
+    assert store_is_current(out)

@@ -1,0 +1,74 @@
+"""The process that loads a build's query store while ``kg build`` writes its other outputs.
+
+Run by :class:`kg.query_store.StoreMaker` as ``python -m kg.store_loader
+SOURCE NAMED FRESH PARENT_PID``: bulk-loads the RDF file ``SOURCE`` (its
+format told by the name ``NAMED``) into a new store in the folder ``FRESH``
+with its text index and aggregates, then exits 0.  On a graph that is not
+valid RDF it prints the message and exits :data:`INVALID_RDF`; on a store it
+cannot write, :data:`CANNOT_WRITE`.  It ends with its build: on Linux the
+kernel kills it when the parent dies (``prctl``), and everywhere a thread
+ends it when its standard input, a pipe the parent never writes, closes.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from pathlib import Path
+
+from kg.canned import QueryError
+from kg.query_store import fill_store
+
+__all__ = ["CANNOT_WRITE", "INVALID_RDF", "main"]
+
+#: Exit status for a graph file that is not valid RDF (the message is on standard error).
+INVALID_RDF = 3
+#: Exit status for a store that cannot be written (the message is on standard error).
+CANNOT_WRITE = 4
+#: prctl(2): the signal this process gets when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+def main(argv: list[str]) -> int:
+    """Load the store; the exit status (0, :data:`INVALID_RDF`, :data:`CANNOT_WRITE`, 130 on Ctrl-C)."""
+    source, named, fresh, parent = argv
+    _end_with_parent(int(parent))
+    try:
+        fill_store(Path(source), Path(fresh), Path(named))
+    except QueryError as error:
+        print(error, file=sys.stderr)
+        return INVALID_RDF
+    except OSError as error:
+        print(f"cannot write the query store in {fresh}: {error}", file=sys.stderr)
+        return CANNOT_WRITE
+    except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the build says what it means
+        return 130
+    return 0
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this process when ``parent``, the build that started it, dies (killed or not)."""
+    if sys.platform.startswith("linux") and not os.environ.get("KG_STORE_LOADER_NO_PRCTL"):  # (set by a test)
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if getattr(libc, "prctl", None) is not None:
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # failing, the pipe below still ends it
+    if os.getppid() != parent:  # it died before the line above
+        os._exit(1)
+    threading.Thread(target=_exit_at_end_of_input, name="end-with-parent", daemon=True).start()
+
+
+def _exit_at_end_of_input() -> None:
+    """Exit when standard input closes: the parent never writes to it, so that means the parent is gone."""
+    try:
+        while os.read(0, 1 << 16):  # the descriptor, not sys.stdin: its lock would stall the interpreter's exit
+            pass
+    except OSError:
+        pass
+    os._exit(1)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
