@@ -93,6 +93,16 @@ class Rescoring:
     def blends(self) -> bool:
         return self.lsa is not None and self.blend > 0
 
+    @property
+    def nbytes(self) -> int:
+        """Bytes of its arrays: what each search task would carry if it were not shared
+        (:func:`kg.execution.Executor.map` sends an object this big to a Dask cluster once, not with every task).
+
+        >>> Rescoring(np.ones(4), np.ones((4, 2), dtype=np.float32), 0.5).nbytes
+        64
+        """
+        return sum(int(array.nbytes) for array in (self.weights, self.lsa) if array is not None)
+
 
 def reduce(vectors: PaperVectors, *, dimensions: int = INDEX_DIMENSIONS, sample: int = SVD_SAMPLE,
            seed: int = 0, dtype: type = np.float32) -> PaperVectors:

@@ -27,6 +27,15 @@ def test_a_big_object_shared_by_tasks_is_scattered_once():
     assert all(item[0] == ("future", 1) and item[1] is small and item[2] == n for n, item in enumerate(items))
 
 
+def test_the_similarity_rescoring_is_scattered_once_with_the_matrix():
+    from kg.similarity_index import Rescoring
+
+    rescoring = Rescoring(np.ones(10), np.zeros((SHARED_BYTES // 4 + 1, 1), dtype=np.float32), 0.5)
+    client = _CountingClient()
+    items = _shared_once(client, [(rescoring, n) for n in range(4)])
+    assert client.scattered == [rescoring] and all(item[0] == ("future", 1) for item in items)
+
+
 def test_objects_used_once_or_small_are_sent_as_they_are():
     client = _CountingClient()
     items = [(np.zeros(SHARED_BYTES // 8 + 1), n) for n in range(3)]  # a different big array each
