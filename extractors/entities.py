@@ -52,7 +52,6 @@ import extractors.acronyms  # registers the kg_acronyms factory
 import extractors.gazetteer  # registers the kg_gazetteer factory
 import extractors.long_sentences  # noqa: F401  (registers the kg_sentence_cap factory)
 from extractors.bounded_tokenizer import BoundedTokenizer
-from extractors.entity_corpus import settle_untyped
 from extractors.entity_candidates import (
     Candidate,
     Cues,
@@ -61,6 +60,7 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
+from extractors.entity_corpus import settle_untyped
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name

@@ -92,7 +92,7 @@ def _folded(long_form: str) -> str:
     spellings of one long form agree on it, different long forms of one acronym seldom do."""
     words = re.sub(r"\s+", " ", long_form.lower().replace("-", "")).strip().split()
     head = long_form_head(long_form)
-    return f"{words[0] if words else ''} {head[:-1] if head.endswith('s') else head}"
+    return f"{words[0] if words else ''} {head.removesuffix('s')}"
 
 
 def follower_class(word: str) -> str | None:
