@@ -330,11 +330,17 @@ def _circle_radius(pos: Mapping[Hashable, tuple[float, float]], boxes: Mapping[H
 def _free_spot(circles: list[tuple[float, float, float]], radius: float) -> tuple[float, float]:
     """The first point on a widening spiral where a circle of ``radius`` overlaps none of ``circles``.
 
-    The spiral's points are tried a block at a time, against every circle at once (numpy): a crowded
-    landscape tries thousands of points against dozens of circles.
+    The spiral's points are screened a block at a time against every circle
+    at once (numpy, with a hair of slack), and the first that passes is
+    checked exactly, point by point: a crowded landscape tries thousands of
+    points against dozens of circles, and the answer is the one the
+    point-by-point loop gives.
 
-    >>> _free_spot([], 10.0), _free_spot([(0.0, 0.0, 10.0)], 10.0) != (0.0, 0.0)
-    ((0.0, 0.0), True)
+    >>> _free_spot([], 10.0)
+    (0.0, 0.0)
+    >>> x, y = _free_spot([(0.0, 0.0, 10.0)], 10.0)
+    >>> math.hypot(x, y) >= 26, round(x, 3), round(y, 3)
+    (True, 26.411, -4.645)
     """
     if not circles:
         return 0.0, 0.0
@@ -345,12 +351,20 @@ def _free_spot(circles: list[tuple[float, float, float]], radius: float) -> tupl
         step = numpy.arange(start, start + block, dtype=float)
         distance = 6.0 * numpy.sqrt(step)
         angle = step * GOLDEN_ANGLE
-        x, y = 1.25 * distance * numpy.cos(angle), distance * numpy.sin(angle)  # wider than high, like the screen
-        free = (numpy.hypot(x[:, None] - centres[:, 0], y[:, None] - centres[:, 1]) >= clearance).all(axis=1)
-        found = numpy.flatnonzero(free)
-        if found.size:
-            return float(x[found[0]]), float(y[found[0]])
+        x, y = 1.25 * distance * numpy.cos(angle), distance * numpy.sin(angle)
+        near = numpy.hypot(x[:, None] - centres[:, 0], y[:, None] - centres[:, 1]) >= clearance * (1 - 1e-9)
+        for found in numpy.flatnonzero(near.all(axis=1)):
+            spot = _spiral_point(start + int(found))
+            if all(math.hypot(spot[0] - cx, spot[1] - cy) >= r + radius + 6 for cx, cy, r in circles):
+                return spot
         start, block = start + block, min(2 * block, 8192)
+
+
+def _spiral_point(step: int) -> tuple[float, float]:
+    """Point ``step`` of the spiral clusters are placed on: wider than high, like the screen."""
+    distance = 6.0 * math.sqrt(step)
+    angle = step * GOLDEN_ANGLE
+    return 1.25 * distance * math.cos(angle), distance * math.sin(angle)
 
 
 def _separate(pos: dict[Hashable, tuple[float, float]], boxes: dict[Hashable, tuple[float, float, float]],

@@ -515,3 +515,28 @@ def test_node_page_is_local_and_safe(tmp_path: Path) -> None:
     script = (tmp_path / "assets" / "kg-node.js").read_text(encoding="utf-8")
     assert "http" not in page and "http" not in script and "innerHTML" not in script
     assert HOSTILE_TITLE not in (tmp_path / "assets" / "nodes" / "000.js").read_text(encoding="utf-8")
+
+
+def _free_spot_point_by_point(circles, radius):
+    """The spiral search as first written: one point at a time, every circle checked with math.hypot."""
+    import math
+
+    from exports.view_layout import GOLDEN_ANGLE
+
+    step = 0
+    while circles:
+        distance = 6.0 * math.sqrt(step)
+        x, y = 1.25 * distance * math.cos(step * GOLDEN_ANGLE), distance * math.sin(step * GOLDEN_ANGLE)
+        if all(math.hypot(x - cx, y - cy) >= r + radius + 6 for cx, cy, r in circles):
+            return x, y
+        step += 1
+    return 0.0, 0.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(-600, 600), st.floats(-600, 600), st.floats(5, 300)), max_size=40),
+       st.floats(5, 300))
+def test_cluster_spots_are_those_of_the_point_by_point_search(circles, radius):
+    from exports.view_landscape import _free_spot
+
+    assert _free_spot(circles, radius) == _free_spot_point_by_point(circles, radius)
