@@ -231,7 +231,6 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
                      if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic)}
     taken: set[int] = set()
     for cand in candidates:
-        taken.update(range(cand.start, cand.end))
         if cand.long_span:
             taken.update(range(*cand.long_span))
         text = doc[cand.start : cand.end].text
@@ -249,6 +248,7 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
         elif cand.long_span and task_long_form(doc[cand.long_span[0] : cand.long_span[1]].text) \
                 and text.lower() not in word_list("generic_terms.txt"):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"
+        taken.update(range(cand.start, cand.end))  # after the task head it may have taken ("ICD diagnosis")
     found: list[Candidate] = []
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
         if any(i in taken for i in range(short.start, short.end)):

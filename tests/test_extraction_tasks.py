@@ -65,6 +65,14 @@ def test_task_acronym_needs_the_upper_case_listed_form(text, expected):
     assert is_task_acronym(text) is expected
 
 
+@pytest.mark.parametrize("mode", ["rules", "combined"])
+def test_an_acronym_that_takes_its_task_head_overlaps_no_other_task(mode):
+    """'ICD diagnosis' (an acronym before a task head) and a learned phrase starting at that head never both."""
+    doc = build_pipeline(mode)("We study ICD diagnosis prediction on clinical notes.")
+    spans = sorted((s.start, s.end) for s in doc.spans["kg_entities"])
+    assert all(end <= start for (_, end), (start, _) in zip(spans, spans[1:])), spans
+
+
 def test_task_heads_and_metric_names():
     assert task_long_form("hate speech detection") and not task_long_form("dense passage retrieval")
     assert is_metric_name("micro-F1") and is_metric_name("Recall@5") and not is_metric_name("ZorbNet")
