@@ -75,7 +75,8 @@ class Rescoring:
 
     ``weights`` (one per row, default 1) multiply the cosine of every pair
     the row is in (kg passes :func:`kg.similarity_vectors.length_weights`);
-    ``lsa`` (dense unit rows, or ``None``) and ``blend``: the score is then
+    ``lsa`` (dense unit rows of float16, whose dot products :func:`_select` works out exactly, the same in
+    every process; or ``None``) and ``blend``: the score is then
     ``weighted cosine * (1 - blend + blend * LSA cosine)`` (at least 0),
     worked out for each row's best :data:`_POOL` × k candidates by the
     weighted cosine.
@@ -98,8 +99,8 @@ class Rescoring:
         """Bytes of its arrays: what each search task would carry if it were not shared
         (:func:`kg.execution.Executor.map` sends an object this big to a Dask cluster once, not with every task).
 
-        >>> Rescoring(np.ones(4), np.ones((4, 2), dtype=np.float32), 0.5).nbytes
-        64
+        >>> Rescoring(np.ones(4), np.ones((4, 2), dtype=np.float16), 0.5).nbytes
+        48
         """
         return sum(int(array.nbytes) for array in (self.weights, self.lsa) if array is not None)
 
@@ -194,8 +195,10 @@ def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.nda
     agreement = np.empty(len(found), dtype=np.float64)
     for start in range(0, len(found), _BLOCK_CELLS // lsa.shape[1]):
         part = slice(start, start + _BLOCK_CELLS // lsa.shape[1])
-        agreement[part] = np.einsum("ij,ij->i", lsa[found_rows[part]].astype(np.float32),
-                                    lsa[found[part]].astype(np.float32))
+        # float16 rows multiplied and summed in float64: every product and partial sum is exact (multiples of
+        # 2**-48 below 2**5), so the sum is the same in any order, process or SIMD path: local and Dask agree
+        agreement[part] = np.einsum("ij,ij->i", lsa[found_rows[part]].astype(np.float64),
+                                    lsa[found[part]].astype(np.float64))
     micro = np.clip(np.rint(cosines * (1 - rescoring.blend + rescoring.blend * agreement) * _SCALE), 0, _SCALE)
     order = np.lexsort((found, -micro, found_rows))  # by row, best first, ties to the smaller column
     found_rows, found, micro = found_rows[order], found[order], micro[order]
@@ -340,7 +343,7 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
     of at most ``2 * dimensions`` rows, which is scored by the cosine alone).
     """
     if vectors.matrix.shape[0] <= exact_limit:
-        lsa = reduce(vectors, dimensions=dimensions).matrix if blend > 0 else None
+        lsa = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix if blend > 0 else None
         rescoring = Rescoring(weights, None if lsa is None or sp.issparse(lsa) else lsa, blend)
         return nearest_neighbours(vectors.matrix, top_k=top_k, min_score=min_score, rescoring=rescoring)
     index = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix

@@ -621,3 +621,21 @@ def test_the_blended_index_still_gives_every_paper_k_neighbours():
                 assert 0 < score <= 1
         assert len(found) == len(vectors.papers) and all(len(cols) >= 3 for cols in found.values())
     assert weights is rng_weights
+
+
+def test_the_lsa_factor_is_computed_exactly_so_every_process_gets_the_same_scores():
+    """Local and Dask builds must agree to the byte: the LSA cosines of float16 rows are exact sums (math.fsum)."""
+    import math
+
+    from kg.similarity_index import _SCALE, Rescoring, _select
+
+    rng = np.random.default_rng(7)
+    lsa = rng.normal(size=(40, 128))
+    lsa = (lsa / np.linalg.norm(lsa, axis=1, keepdims=True)).astype(np.float16)
+    cosines = np.round(rng.uniform(0.05, 0.9, size=(40, 40)), 4)
+    rows = columns = np.arange(40)
+    found_rows, found, scores = _select(cosines, rows, columns, 3, 0.0, Rescoring(None, lsa, 0.5))
+    for row, column, score in zip(found_rows, found, scores):
+        exact = math.fsum(float(a) * float(b) for a, b in zip(lsa[row], lsa[column]))
+        expected = max(0.0, min(1.0, cosines[row, column] * (0.5 + 0.5 * exact)))
+        assert score == np.rint(expected * _SCALE) / _SCALE
