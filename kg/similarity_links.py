@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
+from threadpoolctl import threadpool_limits
 
 from kg.similarity_backoff import complete
 from kg.similarity_index import INDEX_DIMENSIONS, neighbours
@@ -147,10 +148,13 @@ def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float =
     place).  Scores are rounded to 4 decimals and lie in [0, 1].
     """
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-    for rows, columns, scores in neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions, map=map,
-                                            weights=weights):
-        # compact while collecting: row numbers as int32, scores as exact millionths
-        parts.append((rows.astype(np.int32), columns.astype(np.int32), np.rint(scores * 1e6).astype(np.int32)))
+    # One BLAS thread: OpenBLAS's SVD and k-means products change in their last bits with the thread count
+    # (up to 0.007 in an LSA row), and a Dask worker runs with one; so every build mode finds the same pairs.
+    with threadpool_limits(limits=1, user_api="blas"):
+        for rows, columns, scores in neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions,
+                                                map=map, weights=weights):
+            # compact while collecting: row numbers as int32, scores as exact millionths
+            parts.append((rows.astype(np.int32), columns.astype(np.int32), np.rint(scores * 1e6).astype(np.int32)))
     if not parts:
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), np.empty(0)
     rows, columns, micro = (np.concatenate(part) for part in zip(*parts))

@@ -639,3 +639,20 @@ def test_the_lsa_factor_is_computed_exactly_so_every_process_gets_the_same_score
         exact = math.fsum(float(a) * float(b) for a, b in zip(lsa[row], lsa[column]))
         expected = max(0.0, min(1.0, cosines[row, column] * (0.5 + 0.5 * exact)))
         assert score == np.rint(expected * _SCALE) / _SCALE
+
+
+def test_the_pairs_do_not_depend_on_the_callers_blas_threads():
+    """A Dask worker runs BLAS on one thread, the build's own process on several: the LSA and k-means must not care."""
+    from threadpoolctl import threadpool_limits
+
+    from kg.similarity_links import pair_arrays
+    from kg.similarity_vectors import text_rows
+
+    rng = np.random.default_rng(3)
+    words = [f"w{i}" for i in range(3000)]
+    vectors = text_rows([PaperText(f"paper/{i:04d}", " ".join(rng.choice(words, size=40))) for i in range(1500)])
+    found = []
+    for threads in (1, 2):
+        with threadpool_limits(limits=threads, user_api="blas"):
+            found.append(pair_arrays(vectors, k=5))
+    assert all(np.array_equal(one, two) for one, two in zip(*found))
