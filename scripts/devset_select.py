@@ -27,6 +27,7 @@ import hashlib
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,33 +44,32 @@ _RECENT_VOLUME = re.compile(r"20\d\d\.[a-z0-9]+")
 
 def candidates(corpus: Path) -> list[dict]:
     """Every dev-volume paper with an abstract of at least :data:`MIN_WORDS` words, in the fixed order."""
-    rows = []
-    for path in sorted(corpus.glob("*.xml")):
-        if not is_dev_volume(path.stem):
-            continue
-        for item in iter_volume_papers(path):
-            paper = item.paper
-            if paper.abstract and len(paper.abstract.split()) >= MIN_WORDS and paper.anthology_id \
-                    and split_of(paper.anthology_id) == "dev":
-                rows.append({"id": paper.anthology_id, "volume": path.stem, "title": paper.title,
-                             "text": paper.abstract})
-    return sorted(rows, key=lambda r: hashlib.sha1(r["id"].encode("utf-8")).hexdigest())
+    return _slice_papers(corpus, is_dev_volume, "dev", "")
 
 
 def tune_candidates(corpus: Path) -> list[dict]:
     """Every ``"tune"``-slice paper of a volume from 2019 on with an abstract of at least :data:`MIN_WORDS`
     words, ordered by SHA-1 of ``"tuneset:" + id`` (see the module docstring)."""
+    def recent(volume: str) -> bool:
+        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
+
+    return _slice_papers(corpus, recent, "tune", "tuneset:")
+
+
+def _slice_papers(corpus: Path, volume_wanted: Callable[[str], bool], slice_name: str, salt: str) -> list[dict]:
+    """The papers of ``slice_name`` (:func:`split_of`) in the wanted volumes with an abstract of at least
+    :data:`MIN_WORDS` words, ordered by SHA-1 of ``salt + id``."""
     rows = []
     for path in sorted(corpus.glob("*.xml")):
-        if not _RECENT_VOLUME.fullmatch(path.stem) or int(path.stem[:4]) < TUNE_FIRST_YEAR:
+        if not volume_wanted(path.stem):
             continue
         for item in iter_volume_papers(path):
             paper = item.paper
             if paper.abstract and len(paper.abstract.split()) >= MIN_WORDS and paper.anthology_id \
-                    and split_of(paper.anthology_id) == "tune":
+                    and split_of(paper.anthology_id) == slice_name:
                 rows.append({"id": paper.anthology_id, "volume": path.stem, "title": paper.title,
                              "text": paper.abstract})
-    return sorted(rows, key=lambda r: hashlib.sha1(("tuneset:" + r["id"]).encode("utf-8")).hexdigest())
+    return sorted(rows, key=lambda r: hashlib.sha1((salt + r["id"]).encode("utf-8")).hexdigest())
 
 
 def main(argv: list[str] | None = None) -> int:
