@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
 
 __all__ = ["STORE_DIR", "STAMP_NAME", "OpenStore", "write_query_store", "open_query_store", "graph_file",
-           "rdf_format", "store_is_current", "StoreMaker", "start_query_store", "fill_store"]
+           "rdf_format", "store_is_current", "StoreMaker", "KeptStore", "start_query_store", "fill_store"]
 
 #: Folder inside a build output that holds the query store.
 STORE_DIR = ".kg-store"
@@ -268,7 +268,9 @@ class StoreMaker:
             self._process.wait()  # its input stays open until then: its closing tells the loader to stop
             self._errors.seek(0)
             message = self._errors.read().decode("utf-8", "replace").strip()
-            if self._process.returncode == _INVALID_RDF:
+            from kg.store_loader import INVALID_RDF  # here: the loader imports this module
+
+            if self._process.returncode == INVALID_RDF:
                 raise QueryError(message)
             if self._process.returncode != 0:
                 last = message.splitlines()[-1] if message else "no message"
@@ -301,25 +303,23 @@ class StoreMaker:
         self._source.unlink(missing_ok=True)
 
 
-class _CurrentStore:
-    """The store already holds the new graph's content: after the swap, only its stamp is brought up to date."""
+class KeptStore:
+    """What :func:`start_query_store` gives when the store already holds the new graph's content: after the
+    swap, :meth:`finish` only brings its stamp up to date (same methods as :class:`StoreMaker`)."""
 
     def __init__(self, store_dir: Path, sha256: str) -> None:
         self._store_dir = store_dir
         self._sha256 = sha256
 
     def finish(self) -> list[Path]:
+        """Stamp the store for the graph file now in the folder; return its folder."""
         stamp = {**_stat_stamp(graph_file(self._store_dir.parent)), "sha256": self._sha256}
         if _read_stamp(self._store_dir) != stamp:
             write_text_atomic(self._store_dir / STAMP_NAME, json.dumps(stamp))
         return [self._store_dir]
 
     def cancel(self) -> None:
-        pass
-
-
-#: :mod:`kg.store_loader`'s exit status for a graph that is not valid RDF.
-_INVALID_RDF = 3
+        """Nothing was made: nothing to drop."""
 
 
 def _loader_environment() -> dict[str, str]:
@@ -339,7 +339,7 @@ def _hold(source: Path, held: Path) -> None:
         shutil.copyfile(source, held)
 
 
-def start_query_store(output: Path, source: Path, named: Path | None = None) -> StoreMaker | _CurrentStore | None:
+def start_query_store(output: Path, source: Path, named: Path | None = None) -> StoreMaker | KeptStore | None:
     """Start making ``OUTPUT/.kg-store`` from ``source``, the new content of the build's graph file ``named``.
 
     ``source`` may still be the output transaction's temporary file
@@ -370,7 +370,7 @@ def start_query_store(output: Path, source: Path, named: Path | None = None) -> 
     current = _read_stamp(store_dir)
     if current is not None and current.get("layout") == _LAYOUT and current.get("sha256") == sha256 \
             and (store_dir / INDEX_NAME).is_file():
-        return _CurrentStore(store_dir, sha256)
+        return KeptStore(store_dir, sha256)
     return StoreMaker(output, source, Path(named or source), sha256)
 
 
