@@ -60,7 +60,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
 
 __all__ = ["STORE_DIR", "STAMP_NAME", "OpenStore", "write_query_store", "open_query_store", "graph_file",
-           "rdf_format", "store_is_current", "StoreMaker", "KeptStore", "start_query_store", "fill_store"]
+           "rdf_format", "store_is_current", "StoreMaker", "KeptStore", "start_query_store", "fill_store",
+           "LOADER_INVALID_RDF", "LOADER_CANNOT_WRITE"]
 
 #: Folder inside a build output that holds the query store.
 STORE_DIR = ".kg-store"
@@ -268,9 +269,7 @@ class StoreMaker:
             self._process.wait()  # its input stays open until then: its closing tells the loader to stop
             self._errors.seek(0)
             message = self._errors.read().decode("utf-8", "replace").strip()
-            from kg.store_loader import INVALID_RDF  # here: the loader imports this module
-
-            if self._process.returncode == INVALID_RDF:
+            if self._process.returncode == LOADER_INVALID_RDF:
                 raise QueryError(message)
             if self._process.returncode != 0:
                 last = message.splitlines()[-1] if message else "no message"
@@ -301,6 +300,12 @@ class StoreMaker:
             errors.close()
         shutil.rmtree(self._fresh, ignore_errors=True)
         self._source.unlink(missing_ok=True)
+
+
+#: Exit status of :mod:`kg.store_loader` for a graph that is not valid RDF (its message on standard error).
+LOADER_INVALID_RDF = 3
+#: Exit status of :mod:`kg.store_loader` for a store it cannot write.
+LOADER_CANNOT_WRITE = 4
 
 
 class KeptStore:

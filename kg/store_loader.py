@@ -4,8 +4,8 @@ Run by :class:`kg.query_store.StoreMaker` as ``python -m kg.store_loader
 SOURCE NAMED FRESH PARENT_PID``: bulk-loads the RDF file ``SOURCE`` (its
 format told by the name ``NAMED``) into a new store in the folder ``FRESH``
 with its text index and aggregates, then exits 0.  On a graph that is not
-valid RDF it prints the message and exits :data:`INVALID_RDF`; on a store it
-cannot write, :data:`CANNOT_WRITE`.  It ends with its build: on Linux the
+valid RDF it prints the message and exits ``LOADER_INVALID_RDF``; on a store it
+cannot write, ``LOADER_CANNOT_WRITE`` (both in :mod:`kg.query_store`).  It ends with its build: on Linux the
 kernel kills it when the parent dies (``prctl``), and everywhere a thread
 ends it when its standard input, a pipe the parent never writes, closes.
 """
@@ -17,30 +17,25 @@ import threading
 from pathlib import Path
 
 from kg.canned import QueryError
-from kg.query_store import fill_store
+from kg.query_store import LOADER_CANNOT_WRITE, LOADER_INVALID_RDF, fill_store
 
-__all__ = ["CANNOT_WRITE", "INVALID_RDF", "main"]
-
-#: Exit status for a graph file that is not valid RDF (the message is on standard error).
-INVALID_RDF = 3
-#: Exit status for a store that cannot be written (the message is on standard error).
-CANNOT_WRITE = 4
+__all__ = ["main"]
 #: prctl(2): the signal this process gets when its parent dies.
 _PR_SET_PDEATHSIG = 1
 
 
 def main(argv: list[str]) -> int:
-    """Load the store; the exit status (0, :data:`INVALID_RDF`, :data:`CANNOT_WRITE`, 130 on Ctrl-C)."""
+    """Load the store; the exit status (0, one of the two above, 130 on Ctrl-C)."""
     source, named, fresh, parent = argv
     _end_with_parent(int(parent))
     try:
         fill_store(Path(source), Path(fresh), Path(named))
     except QueryError as error:
         print(error, file=sys.stderr)
-        return INVALID_RDF
+        return LOADER_INVALID_RDF
     except OSError as error:
         print(f"cannot write the query store in {fresh}: {error}", file=sys.stderr)
-        return CANNOT_WRITE
+        return LOADER_CANNOT_WRITE
     except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the build says what it means
         return 130
     return 0
