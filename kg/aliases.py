@@ -46,7 +46,7 @@ __all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows",
 
 #: A sense must be given by at least this share of the papers that define the acronym to be dominant ...
 MIN_SHARE = 2 / 3
-#: ... and by at least this many papers, unless it is the only sense given.
+#: ... and by at least this many papers, even when it is the only sense given: one paper's definition is not learned.
 MIN_PAPERS = 2
 
 Status = Literal["single", "learned", "split", "ambiguous"]

@@ -36,7 +36,7 @@ from typing import ClassVar
 
 import networkx as nx
 
-from kg.aliases import learn_aliases, node_records
+from kg.aliases import AliasTable, learn_aliases, node_records
 from ontology.ids import abstract_key, entity_key, node_id, normalize_text, title_key, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
@@ -376,27 +376,25 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     keys = {m.name: entity_key(m.name) for m in mentions}
     aliases = learn_aliases((paper_nodes[m.paper_ref], m.name, m.long_form) for m in mentions if m.long_form)
     records = node_records(aliases)
-    group_key: dict[int, str] = {}
-    for mention in mentions:
+    group_key: dict[int, str] = {}  # index in ``mentions`` -> the key its name is grouped under
+    for index, mention in enumerate(mentions):
         if keys[mention.name]:
-            group_key[id(mention)] = aliases.group_of(keys[mention.name], paper_nodes[mention.paper_ref])
+            group_key[index] = aliases.group_of(keys[mention.name], paper_nodes[mention.paper_ref])
     bare = {key for key in group_key.values() if key in aliases.entries}  # acronyms that keep a node of their own
     named = aliases.named_by_long_form(bare)
     names = _UnionFind()
-    for mention in mentions:
-        key = group_key.get(id(mention))
+    for index, mention in enumerate(mentions):
+        key = group_key.get(index)
         if key is None:
             continue
         names.find(key)
-        # An acronym's same_as page was found by its name, so it says nothing about a minor sense of it:
-        # linking would chain that sense to the acronym's other nodes ("SST" as speech translation to the treebank).
-        if mention.same_as and not (key in named and keys[mention.name] in aliases.entries):
+        if mention.same_as and not _minor_sense(aliases, keys[mention.name], key):
             names.union(key, "same-as:" + mention.same_as)
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
     with_acronym = {names.find(key) for key in bare}
-    for mention in mentions:
-        key = group_key.get(id(mention))
+    for index, mention in enumerate(mentions):
+        key = group_key.get(index)
         if key is not None:
             root = names.find(key)
             groups[root].append(mention)
@@ -408,6 +406,28 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups[root], paper_nodes):
             _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()))
+
+
+def _minor_sense(aliases: AliasTable, name_key: str, key: str) -> bool:
+    """Whether a mention named ``name_key``, grouped under ``key``, is an acronym standing for a sense that is not
+    its clear one: a minor sense, or the sense of an acronym no clear sense is learned for (one paper's, most often).
+
+    Such a mention's ``same_as`` page was found by the acronym's name, so it says nothing about that sense: joining
+    through it would chain the sense to the acronym's other nodes ("SST" defined as speech translation to the
+    Stanford Sentiment Treebank).  The acronym's own node and its clear sense keep their pages.
+
+    >>> from kg.aliases import learn_aliases
+    >>> aliases = learn_aliases([("p1", "SST", "speech translation")])
+    >>> _minor_sense(aliases, "sst", "speechtranslation"), _minor_sense(aliases, "sst", "sst")
+    (True, False)
+    >>> treebank = "Stanford Sentiment Treebank"
+    >>> _minor_sense(learn_aliases([("p1", "SST", treebank), ("p2", "SST", treebank)]), "sst", "stanfordsentimenttreebank")
+    False
+    """
+    entry = aliases.entries.get(name_key)
+    if entry is None or key == name_key:
+        return False
+    return entry.dominant is None or key != entry.dominant.key
 
 
 #: How sure a mention is of its entity's kind: 2 = clear (curated, a known name, a head noun), 1 = a hint, 0 = none.

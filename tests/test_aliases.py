@@ -17,8 +17,8 @@ from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Proven
 
 
 def _mention(paper: str, name: str, *, long_form: str | None = None, start: int = 0,
-             kind: EntityKind = EntityKind.METHOD) -> Mention:
-    return Mention(paper_ref=paper, name=name, kind=kind, relation=Relation.USES, long_form=long_form,
+             kind: EntityKind = EntityKind.METHOD, same_as: str | None = None) -> Mention:
+    return Mention(paper_ref=paper, name=name, kind=kind, relation=Relation.USES, long_form=long_form, same_as=same_as,
                    provenance=Provenance(f"{paper}.txt", start=start, end=start + len(name),
                                          extractor="kg_entities:use+default", confidence=0.8, sentence=name))
 
@@ -93,6 +93,34 @@ def test_one_definition_is_not_enough_to_take_bare_mentions_elsewhere():
 def test_a_lone_definition_without_bare_mentions_keeps_the_acronym_as_label():
     graph = build_graph(_documents(_mention("a", "SGA", long_form="Sparse Gated Adapters"), _mention("a", "SGA", start=9)))
     assert _entities(graph) == {"method/sga": ("SGA", ["Sparse Gated Adapters"], ["Paper a"])}
+
+
+#: The page the gazetteer finds for the name "SST": the Stanford Sentiment Treebank's.
+TREEBANK = "https://paperswithcode.com/dataset/sst"
+
+
+def test_an_acronyms_page_does_not_chain_a_lone_definition_to_another_entity():
+    """The page of "SST" was found by its name: one paper's "SST (speech translation)" is not the treebank, even
+    when no paper uses "SST" bare (the case a guard on labelled senses missed); the acronym's own node keeps it."""
+    speech = _mention("p1", "SST", long_form="speech translation", same_as=TREEBANK)
+    treebank = _mention("p2", "Stanford Sentiment Treebank", same_as=TREEBANK)
+    assert _entities(build_graph(_documents(speech, treebank))) == {
+        "method/sst": ("SST", ["speech translation"], ["Paper p1"]),
+        "method/stanfordsentimenttreebank": ("Stanford Sentiment Treebank", [], ["Paper p2"])}
+    assert _entities(build_graph(_documents(speech, treebank, _mention("p3", "SST", same_as=TREEBANK)))) == {
+        "method/speechtranslation": ("speech translation", ["SST"], ["Paper p1"]),
+        "method/sst": ("SST", ["Stanford Sentiment Treebank"], ["Paper p2", "Paper p3"])}
+
+
+def test_an_acronyms_page_joins_its_clear_sense_but_not_a_minor_one():
+    mentions = (_mention("p1", "SST", long_form="Stanford Sentiment Treebank", same_as=TREEBANK),
+                _mention("p2", "SST", long_form="Stanford sentiment treebank"),
+                _mention("p3", "SST", long_form="speech translation", same_as=TREEBANK),
+                _mention("p4", "Stanford Sentiment Bank", same_as=TREEBANK))  # another name on the same page
+    assert _entities(build_graph(_documents(*mentions))) == {
+        "method/sst": ("SST", ["Stanford Sentiment Bank", "Stanford Sentiment Treebank", "Stanford sentiment treebank"],
+                       ["Paper p1", "Paper p2", "Paper p4"]),
+        "method/speechtranslation": ("speech translation", ["SST"], ["Paper p3"])}
 
 
 def test_a_dominant_sense_needs_two_thirds_of_the_defining_papers():
