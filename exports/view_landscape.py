@@ -11,8 +11,10 @@ stays one search or one click away: every drawn entity links to its own view.
 
 The first screen is meant to be read at 1400x900 without zooming: the
 number of entities is bounded (:data:`LANDSCAPE_ENTITIES`), positions are
-in screen pixels, fonts grow with a node's rank, and an overlap-removal pass
-pushes apart the boxes of nodes *with their labels* until none overlap.
+in screen pixels, fonts grow with a node's rank, each cluster is drawn in
+the smallest circle that holds its nodes and their labels, the circles are
+packed to the screen's shape, and an overlap-removal pass pushes apart the
+boxes of nodes *with their labels* until none overlap.
 
 Examples
 --------
@@ -66,7 +68,8 @@ __all__ = [
 LANDSCAPE_ENTITIES = 90
 #: The entity kinds a landscape draws: every kind but metrics, which nearly every paper reports (accuracy, F1)
 #: and which, used with everything, would glue the clusters together (on ACL 2024, with tasks and metrics
-#: extracted, the landscape fits 20 entities with metrics, 32 without).
+#: extracted, the landscape fits 38 entities with metrics, 54 without; 20 and 32 before clusters were packed to
+#: the screen).
 LANDSCAPE_KINDS: tuple[str, ...] = tuple(kind for kind in ENTITY_KINDS if kind != "metric")
 #: What a landscape draws, in words.
 LANDSCAPE_WORDS = "methods, datasets, models and tasks"
@@ -227,10 +230,7 @@ def _cluster_circles(land: Landscape, fonts: Mapping[Hashable, int],
     boxes = {n: _box(clip(land.labels[n], LANDSCAPE_LABEL_CHARS), fonts[n], sizes[n]) for n in land.entities}
     circles = []
     for cluster in land.clusters:
-        pos = {n: land.positions[n] for n in cluster.members}
-        cx = sum(x for x, _ in pos.values()) / len(pos)
-        cy = sum(y for _, y in pos.values()) / len(pos)
-        circles.append((cx, cy, _circle_radius(pos, boxes, cx, cy)))
+        circles.append(_enclosing_circle({n: land.positions[n] for n in cluster.members}, boxes))
     return circles
 
 
@@ -286,10 +286,12 @@ def _box(label: str, font: int, radius: float) -> tuple[float, float, float]:
 
 def landscape_layout(landscape: Landscape, fonts: dict[Hashable, int],
                      sizes: dict[Hashable, float]) -> dict[Hashable, tuple[float, float]]:
-    """Pixel positions: clusters laid out on their own, packed around the biggest, then no two boxes overlapping.
+    """Pixel positions: clusters laid out on their own, packed to the screen's shape, then no two boxes overlapping.
 
     Each node's box holds the node and its label under it (at the node's font
-    size), so after :func:`_separate` no label covers another or a node.
+    size), so after :func:`_separate` no label covers another or a node.  Each
+    cluster's circle (:func:`_enclosing_circle`, with room for its label
+    above) is placed by :func:`_pack`, biggest cluster first.
     """
     boxes = {n: _box(clip(landscape.labels[n], LANDSCAPE_LABEL_CHARS), fonts[n], sizes[n]) for n in landscape.entities}
     local: list[dict[Hashable, tuple[float, float]]] = []
@@ -308,63 +310,96 @@ def landscape_layout(landscape: Landscape, fonts: dict[Hashable, int],
         extent = max(max(math.hypot(x, y) for x, y in pos.values()), 1e-9)
         scale = 0.5 * spread / extent if len(members) > 1 else 0.0
         local.append(_separate({n: (x * scale, y * scale) for n, (x, y) in pos.items()}, boxes, members))
+    circles = [_enclosing_circle(pos, boxes) for pos in local]
     placed: dict[Hashable, tuple[float, float]] = {}
-    circles: list[tuple[float, float, float]] = []
-    for pos in local:
-        cx = sum(x for x, _ in pos.values()) / len(pos)
-        cy = sum(y for _, y in pos.values()) / len(pos)
-        radius = _circle_radius(pos, boxes, cx, cy) + 24  # + room for the cluster's label above its circle
-        ox, oy = _free_spot(circles, radius)
-        circles.append((ox, oy, radius))
+    # + room for the cluster's label above its circle
+    for pos, (cx, cy, _), (ox, oy) in zip(local, circles, _pack([r + 24 for _, _, r in circles])):
         for n, (x, y) in pos.items():
             placed[n] = (x - cx + ox, y - cy + oy)
     return _separate(placed, boxes, sorted(placed, key=str))
 
 
-def _circle_radius(pos: Mapping[Hashable, tuple[float, float]], boxes: Mapping[Hashable, tuple[float, float, float]],
-                   cx: float, cy: float) -> float:
-    """Radius of the circle around a cluster centred at ``(cx, cy)``, holding its nodes and their labels."""
-    return max(math.hypot(x - cx, y - cy) + max(boxes[n][0], boxes[n][2]) for n, (x, y) in pos.items()) + 8
+def _enclosing_circle(pos: Mapping[Hashable, tuple[float, float]],
+                      boxes: Mapping[Hashable, tuple[float, float, float]]) -> tuple[float, float, float]:
+    """Centre and radius of a small circle holding the nodes at ``pos`` with their labels (``boxes``), 8 px spare.
 
+    The centre is found by Bădoiu and Clarkson's iteration over the corners
+    of the boxes (each step moves it towards the farthest corner), which
+    comes close to the smallest enclosing circle: a circle around the nodes'
+    centroid, wide enough for the farthest label, was often twice as wide as
+    what it held (a long task name such as "natural language understanding"
+    on one side of a cluster).
 
-def _free_spot(circles: list[tuple[float, float, float]], radius: float) -> tuple[float, float]:
-    """The first point on a widening spiral where a circle of ``radius`` overlaps none of ``circles``.
-
-    The spiral's points are screened a block at a time against every circle
-    at once (numpy, with a hair of slack), and the first that passes is
-    checked exactly, point by point: a crowded landscape tries thousands of
-    points against dozens of circles, and the answer is the one the
-    point-by-point loop gives.
-
-    >>> _free_spot([], 10.0)
-    (0.0, 0.0)
-    >>> x, y = _free_spot([(0.0, 0.0, 10.0)], 10.0)
-    >>> math.hypot(x, y) >= 26, round(x, 3), round(y, 3)
-    (True, 26.411, -4.645)
+    >>> x, y, r = _enclosing_circle({"a": (0.0, 0.0), "b": (100.0, 0.0)}, {"a": (10, 10, 10), "b": (10, 10, 10)})
+    >>> round(x), round(y), 68 <= r <= 70
+    (50, 0, True)
     """
-    if not circles:
-        return 0.0, 0.0
-    centres = numpy.asarray(circles, dtype=float)
-    clearance = centres[:, 2] + radius + 6
-    start, block = 0, 256
-    while True:
-        step = numpy.arange(start, start + block, dtype=float)
-        distance = 6.0 * numpy.sqrt(step)
-        angle = step * GOLDEN_ANGLE
-        x, y = 1.25 * distance * numpy.cos(angle), distance * numpy.sin(angle)
-        near = numpy.hypot(x[:, None] - centres[:, 0], y[:, None] - centres[:, 1]) >= clearance * (1 - 1e-9)
-        for found in numpy.flatnonzero(near.all(axis=1)):
-            spot = _spiral_point(start + int(found))
-            if all(math.hypot(spot[0] - cx, spot[1] - cy) >= r + radius + 6 for cx, cy, r in circles):
-                return spot
-        start, block = start + block, min(2 * block, 8192)
+    corners = numpy.asarray([(x + dx, y + dy) for n, (x, y) in pos.items()
+                             for dx in (-boxes[n][0], boxes[n][0]) for dy in (-boxes[n][1], boxes[n][2])])
+    centre = (corners.min(axis=0) + corners.max(axis=0)) / 2
+    for step in range(1, ENCLOSING_STEPS + 1):
+        far = corners[int(numpy.argmax(numpy.hypot(*(corners - centre).T)))]
+        centre = centre + (far - centre) / (step + 1)
+    radius = float(numpy.hypot(*(corners - centre).T).max())
+    return float(centre[0]), float(centre[1]), radius + 8
 
 
-def _spiral_point(step: int) -> tuple[float, float]:
-    """Point ``step`` of the spiral clusters are placed on: wider than high, like the screen."""
-    distance = 6.0 * math.sqrt(step)
-    angle = step * GOLDEN_ANGLE
-    return 1.25 * distance * math.cos(angle), distance * math.sin(angle)
+#: Steps of the enclosing-circle iteration (within about 1/sqrt(steps) of the smallest circle, in practice far closer).
+ENCLOSING_STEPS = 200
+#: Directions tried around each placed cluster when packing the next one against it.
+PACK_DIRECTIONS = 48
+#: Pixels between the circles of two clusters.
+CLUSTER_GAP = 6.0
+
+
+def _pack(radii: Sequence[float]) -> list[tuple[float, float]]:
+    """Centres of circles of ``radii``, placed in turn so that the drawing fits :data:`SCREEN` at the largest zoom.
+
+    The first circle is at the origin; each next one touches one already
+    placed (:data:`PACK_DIRECTIONS` directions around each, keeping
+    :data:`CLUSTER_GAP` from every circle), at the spot where the box around
+    all of them needs the least shrinking to fit :data:`SCREEN` (then the
+    spot nearest the middle of that box).  Packing against the screen's
+    shape instead of on a spiral from the middle uses its width and height
+    alike: the first free point of a spiral put ACL 2024's wide clusters
+    in a row that had to be shrunk below readable sizes.
+
+    The second circle goes beside the first and a little lower, which
+    leaves a box closer to the screen's shape than a row; the third fills
+    the notch above them:
+
+    >>> spots = _pack([100.0, 100.0, 50.0])
+    >>> [(round(x), round(y)) for x, y in spots]
+    [(0, 0), (199, 53), (139, -91)]
+    >>> all(math.dist(spots[i], spots[j]) >= r + q + CLUSTER_GAP - 1e-6
+    ...     for i, r in enumerate([100.0, 100.0, 50.0]) for j, q in enumerate([100.0, 100.0, 50.0]) if i < j)
+    True
+    >>> _pack([])
+    []
+    """
+    if not radii:
+        return []
+    spots = [(0.0, 0.0)]
+    box = numpy.array([-radii[0], -radii[0], radii[0], radii[0]])  # left, top, right, bottom
+    angle = numpy.arange(PACK_DIRECTIONS) * (2 * math.pi / PACK_DIRECTIONS)
+    cos, sin = numpy.cos(angle), numpy.sin(angle)
+    for radius in radii[1:]:
+        placed = numpy.asarray([(x, y, r) for (x, y), r in zip(spots, radii)])
+        reach = (placed[:, 2] + radius + CLUSTER_GAP)[:, None]
+        x = (placed[:, 0:1] + reach * cos).ravel()
+        y = (placed[:, 1:2] + reach * sin).ravel()
+        clear = numpy.hypot(x[:, None] - placed[:, 0], y[:, None] - placed[:, 1]) \
+            >= (placed[:, 2] + radius + CLUSTER_GAP) * (1 - 1e-9)
+        free = numpy.flatnonzero(clear.all(axis=1))  # never empty: the far side of the outermost circle is free
+        x, y = x[free], y[free]
+        left, top = numpy.minimum(box[0], x - radius), numpy.minimum(box[1], y - radius)
+        right, bottom = numpy.maximum(box[2], x + radius), numpy.maximum(box[3], y + radius)
+        need = numpy.maximum((right - left) / SCREEN[0], (bottom - top) / SCREEN[1])
+        off = numpy.hypot(x - (left + right) / 2, y - (top + bottom) / 2)
+        best = int(numpy.lexsort((off, numpy.round(need, 9)))[0])
+        spots.append((float(x[best]), float(y[best])))
+        box = numpy.array([left[best], top[best], right[best], bottom[best]])
+    return spots
 
 
 def _separate(pos: dict[Hashable, tuple[float, float]], boxes: dict[Hashable, tuple[float, float, float]],
