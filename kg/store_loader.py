@@ -43,7 +43,7 @@ def main(argv: list[str]) -> int:
 
 def _end_with_parent(parent: int) -> None:
     """End this process when ``parent``, the build that started it, dies (killed or not)."""
-    if sys.platform.startswith("linux") and not os.environ.get("KG_STORE_LOADER_NO_PRCTL"):  # (set by a test)
+    if sys.platform.startswith("linux"):
         import ctypes
         import signal
 
