@@ -17,8 +17,8 @@ from exports.rdf_formats import write_rdf
 from kg.analytics.toy import toy_graph
 from kg.canned import Lookup, QueryError, canned_queries, parse_canned
 from kg.cli import main
-from kg.query import run_canned, run_query
 from kg.outputs import write_outputs
+from kg.query import run_canned, run_query
 from kg.query_store import (
     STAMP_NAME,
     STORE_DIR,
@@ -313,7 +313,7 @@ def test_the_store_process_ends_when_its_build_is_killed(tmp_path):
               "q._sha256 = lambda path: 'x'  # hashing a pipe would wait too\n"
               f"maker = q.start_query_store(Path({str(tmp_path)!r}), Path({str(fifo)!r}))\n"
               "print(maker._process.pid, flush=True); os._exit(9)\n")
-    done = subprocess.run([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", script], check=False, stdout=subprocess.PIPE, text=True, timeout=60)
     pid = int(done.stdout.split()[0])
     for _ in range(100):
         if _ended(pid):
@@ -381,7 +381,8 @@ def test_an_unguarded_script_writes_its_outputs_once(tmp_path):
     script = tmp_path / "unguarded.py"
     script.write_text("from pathlib import Path\nfrom kg.analytics.toy import toy_graph\nfrom kg.outputs import write_outputs\n"
                       f"print('run'); write_outputs(toy_graph(), Path({str(out)!r}), views=False)\n", "utf-8")
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    done = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["run"]
     assert store_is_current(out)

@@ -140,7 +140,6 @@ def remove_file(path: Path) -> None:
     transaction.removals.append(path)
 
 
-
 def pending_file(path: Path) -> Path:
     """Where the new content of ``path`` is now: the temporary file the current :func:`output_transaction`
     holds for it until the swap, else ``path`` itself.
