@@ -16,7 +16,7 @@ a space or all in lower case) and writes ``devset.jsonl`` with character offsets
     python benchmarks/devset.py          # annotations.txt + the Anthology -> devset.jsonl
     python benchmarks/devset.py --set tune   # the tuning set (benchmarks/data/tuneset) the same way
 
-The *tuning set* (``benchmarks/data/tuneset``, 40 abstracts of the ``"tune"``
+The *tuning set* (``benchmarks/data/tuneset``, 100 abstracts of the ``"tune"``
 slice, selected by ``python scripts/devset_select.py --set tune``, annotated by
 the same guidelines) is where extraction rules may be tuned; the dev set is the
 reported measure.  Both compile to ``devset.jsonl`` in their folder and are

@@ -21,7 +21,7 @@ pipeline: rules, gazetteer and the trained tagger), ``rules`` (no tagger) and
    held-out Anthology volumes, guidelines in ``GUIDELINES.md`` there, scoring
    in ``benchmarks/devset.py``): entities (any kind), methods + models,
    datasets, proposes, tasks and metrics, per paper.  The *tuning set*
-   (``benchmarks/data/tuneset``, 40 abstracts of the ``tune`` slice, same
+   (``benchmarks/data/tuneset``, 100 abstracts of the ``tune`` slice, same
    guidelines and scoring) is printed after it: rules are tuned there, the dev
    set is the reported measure.
 3. **PwC-tagged slice** — papers of ``../shared/corpus/anthology`` with an

@@ -30,7 +30,7 @@ def _records(folder: Path) -> list[dict]:
 
 def test_tuning_set_is_the_tune_slice_and_shares_nothing_with_the_dev_set():
     tune = _records(TUNE)
-    assert len(tune) == 40
+    assert len(tune) == 100
     assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune)
     assert not {r["id"] for r in tune} & {r["id"] for r in _records(DEV)}
     assert not {r["volume"] for r in tune} & {r["volume"] for r in _records(DEV)}
@@ -44,7 +44,7 @@ def test_tuning_set_compiles_from_its_annotations():
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
-def test_tuning_set_is_the_first_forty_by_the_selection_rule():
+def test_tuning_set_is_the_first_hundred_by_the_selection_rule():
     select = _load("kg_devset_select", ROOT / "scripts" / "devset_select.py")
-    chosen = [row["id"] for row in select.tune_candidates(CORPUS)[:40]]
+    chosen = [row["id"] for row in select.tune_candidates(CORPUS)[:100]]
     assert chosen == [r["id"] for r in _records(TUNE)]
