@@ -60,7 +60,7 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
-from extractors.entity_corpus import settle_untyped
+from extractors.entity_corpus import NAMED_BY_ITSELF, long_form_class, settle_untyped
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name
@@ -90,10 +90,11 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"10-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"11-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
+# 11: one kind per name in an abstract; "X we construct", "referred to as X", "the new X", "the X team" propose
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -186,12 +187,21 @@ class EntityRecognizer:
             if label is not None and (only_tagged or (self.retype and cand.type_rule in _WEAK_TYPE_RULES)
                                       or (label in _TAGGER_ONLY_KINDS and cand.type_rule not in _STRONG_TYPE_RULES)):
                 cand.kind, cand.type_rule = label, "tagger"
-        spans = []
+        kept = []
+        no_names = {doc[c.start : c.end].text for c in candidates if c.long_span is not None
+                    and long_form_class(doc[c.long_span[0] : c.long_span[1]].text) == "none"}
         for cand in sorted(candidates, key=lambda c: c.start):
             if cand.strength == "weak" and "accepted" not in cand.cues and cand.start not in labels:
                 continue
             if not settle_untyped(doc, cand):
                 continue  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
+            if cand.long_span is None and doc[cand.start : cand.end].text in no_names \
+                    and cand.kind in _NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
+                continue  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
+            kept.append(cand)
+        one_kind_per_name(doc, kept)
+        spans = []
+        for cand in kept:
             span = Span(doc, cand.start, cand.end, label=cand.kind.value)
             span._.kg_relation = cand.relation.value
             span._.kg_role_rule = cand.role_rule
@@ -205,7 +215,7 @@ class EntityRecognizer:
     def _type_and_role(self, doc: Doc, group: list[Candidate], cues: Cues) -> None:
         """Type and role for one list of candidates: the context of the list speaks for each member."""
         first, last = group[0], group[-1]
-        before = cues_before(doc, first.start, cues, source_window=self.source_window)
+        before = cues_before(doc, first.first, cues, source_window=self.source_window)  # "on Long Form (LF)"
         after = head_after(doc, last.end, cues)
         apposition = apposition_head(doc, last.end, cues, len(group)) or noun_before(doc, first.first, cues)
         examples = examples_head(doc, first.start, cues)
@@ -271,6 +281,55 @@ def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
     """Does the sentence before ``start`` speak of the paper's own work ("we present", "our", "this paper")?"""
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
     return any(cues.get(i, set()) & {"PROPOSE", "SELF", "OUR"} or own_work(doc, i) for i in range(sent_start, start))
+
+
+#: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
+_GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
+_NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
+
+
+def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
+    """One name is one kind of thing within an abstract: a mention whose kind was only guessed (untyped, the
+    tagger's, a list's) takes the kind that rules gave its other mentions ("the new LARGEMED dataset" ...
+    "LARGEMED could be used"), and a name in parentheses right after another name takes that name's kind
+    ("on MNLI (Multi-NLI)"). Only methods, datasets and models change; tasks and metrics stay as typed.
+
+    >>> doc = build_pipeline("rules")("We train on the ZorbCorp corpus. ZorbCorp is large.")
+    >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
+    [('ZorbCorp', 'dataset', 'head_noun'), ('ZorbCorp', 'dataset', 'same_name')]
+    """
+    from ontology.ids import entity_key
+
+    def keys(cand: Candidate) -> set[str]:
+        found = {entity_key(doc[cand.start : cand.end].text)}
+        if cand.long_span:
+            found.add(entity_key(doc[cand.long_span[0] : cand.long_span[1]].text))
+        return found
+
+    votes: dict[str, dict[EntityKind, int]] = {}
+    for cand in candidates:
+        if cand.kind in _NAMED_KINDS and cand.type_rule not in _GUESSED_TYPE_RULES:
+            for key in keys(cand):
+                tally = votes.setdefault(key, {})
+                tally[cand.kind] = tally.get(cand.kind, 0) + 1
+    by_end = {c.end: c for c in candidates}
+    for cand in sorted(candidates, key=lambda c: c.start):
+        if cand.kind not in _NAMED_KINDS or cand.type_rule not in _GUESSED_TYPE_RULES:
+            continue
+        tally: dict[EntityKind, int] = {}
+        for key in keys(cand):
+            for kind, count in votes.get(key, {}).items():
+                tally[kind] = tally.get(kind, 0) + count
+        if tally:
+            best = max(tally.values())
+            winners = [kind for kind, count in tally.items() if count == best]
+            if len(winners) == 1:
+                cand.kind, cand.type_rule = winners[0], "same_name"
+                continue
+        outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
+        if outer is not None and outer.kind in _NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
+                and cand.end < len(doc) and doc[cand.end].text == ")":
+            cand.kind, cand.type_rule = outer.kind, "same_name"
 
 
 #: Strengths of the candidates ``merge_tagged`` makes: only the tagger found them, so its kind is theirs.

@@ -45,7 +45,7 @@ from extractors.entity_names import not_a_name
 from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
 
-__all__ = ["CLASSES", "corpus_class", "long_form_class", "long_form_head"]
+__all__ = ["CLASSES", "NAMED_BY_ITSELF", "corpus_class", "long_form_class", "long_form_head"]
 
 #: Every class :func:`long_form_class` and :func:`corpus_class` may give.
 CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous", "unexplained")
@@ -130,7 +130,7 @@ def corpus_class(name: str) -> str | None:
 
 
 #: Type rules that know the name itself (a listed dataset or model); its long form does not overrule them.
-_NAMED_BY_ITSELF = frozenset({"gazetteer", "model_family", "named_dataset", "known_resource"})
+NAMED_BY_ITSELF = frozenset({"gazetteer", "model_family", "named_dataset", "known_resource"})
 
 
 def settle_untyped(doc, cand) -> bool:
@@ -146,7 +146,7 @@ def settle_untyped(doc, cand) -> bool:
     corpus spells out as different things ("ambiguous") is dropped.
     """
     if cand.long_span is not None and cand.kind in {EntityKind.METHOD, EntityKind.DATASET} \
-            and cand.type_rule not in _NAMED_BY_ITSELF \
+            and cand.type_rule not in NAMED_BY_ITSELF \
             and long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text) == "none":
         return False  # "sign language (SL) corpora": the corpora are unnamed, SL is a language
     if cand.kind is not EntityKind.METHOD or cand.type_rule not in {"default", "tagger"}:

@@ -6,7 +6,11 @@ decided it (the *role rule*) and a confidence:
 =====================  ======================================================
 ``proposal_verb``      "we propose / introduce / present", "namely" reaches
                        the name without crossing a preposition → proposes
-``our``                "our (proposed) X" → proposes
+``our``                "our (proposed) X", "the new X dataset" → proposes
+``named_after``        "the IEPD we construct", "X (which) we propose": the
+                       authors' proposal verb right after the name → proposes
+``own_entry``          "the MELODI team", "the X submission" in a sentence
+                       about the authors' own work → proposes
 ``apposition``         ", a novel framework" right after the name, or any
                        such apposition in a sentence about the authors
                        → proposes
@@ -55,7 +59,8 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     used_by_name = suffix.startswith("-") and in_list("name_suffixes", suffix[1:])  # "our BERT-based model"
     if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues):
         used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
-    trigger = None if used_by_name else proposal_trigger(doc, cand, cues, window=window)
+    trigger = None if used_by_name else (proposal_trigger(doc, cand, cues, window=window)
+                                         or proposal_after(doc, cand, cues))
     if trigger:
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, trigger, confidence["proposal"]
         return
@@ -111,12 +116,40 @@ def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14)
             return "proposal_verb"
         if "OUR" in labels and _our_names(doc, first, cues):
             return "our"
+        if i == first - 1 and in_list("own_markers", token.text) and i > 0 and in_list("articles", doc[i - 1].text):
+            return "our"  # "the new LARGEMED dataset", "the proposed ZorbNet"
         if "BLOCK" in labels or token.text in _CLAUSE_END:
             return None
         if in_list("proposal_barriers", token.text):
             return None
         i -= 1
         steps += 1
+    return None
+
+
+def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
+    """What follows the name says the paper makes it: "the IEPD we construct", "X (that) we propose" (rule
+    ``named_after``), or "the MELODI team" / "the X submission" in a sentence about the authors' own work
+    (``own_entry``: "This paper presents the results obtained by the MELODI team").
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("Systems trained with the ZorbDict we construct in this study win.")
+    >>> [(s.text, s._.kg_relation, s._.kg_role_rule) for s in doc.spans["kg_entities"]]
+    [('ZorbDict', 'proposes', 'named_after')]
+    """
+    end = cand.end
+    if end < len(doc) and doc[end].text == "(":  # "X (Long Form) we ...": skip the parenthesis
+        close = next((i for i in range(end + 1, min(end + 12, len(doc))) if doc[i].text == ")"), None)
+        end = close + 1 if close is not None else end
+    i = end
+    if i < len(doc) and in_list("relative_pronouns", doc[i].text):
+        i += 1
+    if i + 1 < len(doc) and doc[i].lower_ == "we" and "PROPOSE" in cues.get(i + 1, set()):
+        return "named_after"
+    if end < len(doc) and in_list("own_entry_nouns", doc[end].text):
+        sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
+        if any(cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j) for j in range(sent_start, cand.first)):
+            return "own_entry"
     return None
 
 
@@ -140,6 +173,9 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
     """
     if end < len(doc) and doc[end].text == ")":
         end += 1
+    elif end < len(doc) and doc[end].text == "(":  # "SChME (Semantic Change Detection ...), a method"
+        close = next((i for i in range(end + 1, min(end + 12, len(doc))) if doc[i].text == ")"), None)
+        end = close + 1 if close is not None else end
     tail = doc[end : end + _APPOSITION_SPAN]
     if len(tail) < 3 or tail[0].text not in _APPOSITION_PUNCT:
         return False
@@ -147,6 +183,10 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
         return False
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
     built_on = any(in_list("foundation_verbs", doc[i].text) for i in range(sent_start, start))  # "based on ... X, a"
+    before = start - 1
+    while before > sent_start and in_list("articles", doc[before].text):
+        before -= 1
+    built_on = built_on or (before >= sent_start and "EVAL_ON" in cues.get(before, set()))  # "evaluate on X, a"
     new = False
     for offset, token in enumerate(tail[2:], start=end + 2):
         labels = cues.get(offset, set())

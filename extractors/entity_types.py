@@ -114,6 +114,10 @@ def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
     i = start - 1
     if i < 1 or not (doc[i].text in {",", ":"} or in_list("naming_words", doc[i].text)):
         return None
+    if in_list("naming_words", doc[i].text):  # "a dataset in Hindi named X": the noun may stand a phrase back
+        noun = next((j for j in range(i - 1, max(i - 5, 0), -1)
+                     if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or doc[j].is_punct), i - 1)
+        i = noun + 1 if not doc[noun].is_punct else i
     labels = cues.get(i - 1, set())
     j = i - 2  # the noun phrase must open with a determiner or a number: not "(SL) corpora, SL lexicography"
     while j >= 0 and i - 2 - j < 3 and doc[j].is_alpha and doc[j].is_lower and not (
