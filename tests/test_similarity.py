@@ -406,6 +406,33 @@ def test_blocked_neighbours_equal_brute_force(rows, top_k, min_score, block_cell
     assert got == expected
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    rows=st.lists(st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.0]), min_size=5, max_size=5), min_size=2, max_size=30),
+    top_k=st.integers(1, 6),
+    min_score=st.sampled_from([0.0, 0.2, 0.6]),
+    weighted=st.booleans(),
+    offset=st.integers(0, 3),
+)
+def test_ranking_a_wide_block_by_its_stored_cells_equals_ranking_it_dense(rows, top_k, min_score, weighted, offset):
+    """The exact search ranks wide blocks from their stored cells (_top_stored): same rows, columns and scores,
+    in the same order, as the dense ranking, ties (equal rows) to the smaller column, with weights and a cut."""
+    from kg.similarity_index import _top, _top_stored
+
+    matrix = sp.csr_matrix(np.array(rows, dtype=np.float32))
+    norms = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
+    matrix = sp.csr_matrix(sp.diags(1 / np.where(norms > 0, norms, 1)) @ matrix, dtype=np.float32)
+    n = matrix.shape[0]
+    columns = np.arange(n) + offset  # row numbers of the whole matrix the block's columns stand for
+    weights = np.random.default_rng(n).uniform(0.4, 1.0, n + offset).astype(np.float32) if weighted else None
+    product = matrix @ matrix.T
+    queries = columns[::2]
+    dense = _top(product[::2], queries, columns, top_k, min_score, weights)
+    stored = _top_stored(sp.csr_matrix(product[::2]), queries, columns, top_k, min_score, weights)
+    for expected, got in zip(dense, stored):
+        assert got.tolist() == expected.tolist()
+
+
 @settings(max_examples=40, deadline=None)
 @given(documents=st.lists(st.lists(st.sampled_from("ab cd ef gh ij kl mn".split()), max_size=9), min_size=1,
                           max_size=30),
