@@ -1,0 +1,121 @@
+"""Cut a Turtle file into runs of whole subjects that Oxigraph can bulk-load one at a time.
+
+Oxigraph's bulk loader holds what it is given in memory while it sorts it:
+loading a full Anthology ``graph.ttl`` (565 MB) in one call peaks at about
+1.9 GB, loading it in runs of 8 MB at about 0.35 GB, in about the same
+time.  A run is the file's prefix header followed by consecutive subject
+blocks, so that each run is a Turtle document of its own with the same
+triples the lines held in the file.
+
+That holds only for files laid out as kg writes them (Oxigraph's
+serialisation, :mod:`exports.rdf_stream`): every subject starts a line with
+``<``, every other line of the body starts with a tab, no string spans two
+lines, and there are no blank nodes, whose labels are local to one load.
+:func:`turtle_runs` checks this first and gives ``None`` for any other file,
+which is then loaded whole.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "g.ttl"
+>>> _ = path.write_text('@prefix ex: <http://e/> .\\n<http://e/a> ex:p "1" ;\\n\\tex:q "2" .\\n<http://e/b> ex:p "3" .\\n')
+>>> [(run.first_line, run.data.decode().count("ex:p")) for run in turtle_runs(path, run_bytes=10)]
+[(2, 1), (4, 1)]
+>>> _ = path.write_text('<http://e/a> <http://e/p> _:b0 .\\n')
+>>> turtle_runs(path, run_bytes=10) is None
+True
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["RUN_BYTES", "TurtleRun", "turtle_runs"]
+
+#: Bytes of Turtle per bulk load: the loader's memory grows about 40x the run (measured on the full Anthology:
+#: 8 MB runs peak at 0.34 GB, 32 MB at 1.0 GB, the whole 565 MB file at 1.9 GB).
+RUN_BYTES = 8 << 20
+
+#: A header line: a prefix or base declaration, a comment or nothing.
+_HEADER_LINE = re.compile(rb"\s*(?:@prefix|@base|prefix|base)\b|\s*#|\s*$", re.IGNORECASE)
+#: What a run's body must not hold: a line starting otherwise than with a subject IRI or a tab, a long
+#: string (it may span lines), a blank node label or an anonymous blank node.
+_NOT_SPLITTABLE = re.compile(rb"\n[^<\t\n]|\"\"\"|'''|(?:^|[\s(\[,;])_:|[\s(,]\[[\s\]]")
+
+
+@dataclass(frozen=True)
+class TurtleRun:
+    """One bulk load's worth of a Turtle file."""
+
+    #: The file's prefix header followed by whole subject blocks.
+    data: bytes
+    #: The line of the file (from 1) where the run's first subject starts.
+    first_line: int
+    #: How many lines of ``data`` are the header before it.
+    header_lines: int
+
+    def file_line(self, run_line: int) -> int:
+        """The line of the file that line ``run_line`` (from 1) of :attr:`data` came from.
+
+        >>> TurtleRun(b"", first_line=100, header_lines=3).file_line(5)
+        101
+        """
+        return self.first_line + run_line - self.header_lines - 1
+
+
+def turtle_runs(path: Path, *, run_bytes: int = RUN_BYTES) -> Iterator[TurtleRun] | None:
+    """The runs of ``path`` of about ``run_bytes`` each, or ``None`` when it cannot be cut safely.
+
+    The whole file is checked before the first run is given, so a caller never loads part of a file that
+    turns out to need loading whole.
+    """
+    if not _splittable(path, run_bytes):
+        return None
+    return _runs(path, run_bytes)
+
+
+def _splittable(path: Path, run_bytes: int) -> bool:
+    with open(path, "rb") as file:
+        header, first = _read_header(file)
+        if header is None:
+            return False
+        return all(_NOT_SPLITTABLE.search(body) is None for body, _ in _bodies(file, first, run_bytes))
+
+
+def _runs(path: Path, run_bytes: int) -> Iterator[TurtleRun]:
+    with open(path, "rb") as file:
+        header, first = _read_header(file)
+        header_lines = header.count(b"\n")
+        for body, first_line in _bodies(file, first, run_bytes, first_line=header_lines + 1):
+            yield TurtleRun(header + body, first_line, header_lines)
+
+
+def _read_header(file) -> tuple[bytes | None, bytes]:
+    """The header lines before the first subject, and that subject's first line (``None`` if a line is neither)."""
+    lines = []
+    for line in file:
+        if line.startswith(b"<"):
+            return b"".join(lines), line
+        if not _HEADER_LINE.match(line):
+            return None, b""
+        lines.append(line)
+    return b"".join(lines), b""
+
+
+def _bodies(file, first: bytes, run_bytes: int, *, first_line: int = 1) -> Iterator[tuple[bytes, int]]:
+    """Runs of whole subject blocks, each with the line of the file it starts at."""
+    pending = first
+    while True:
+        block = file.read(run_bytes)
+        data = pending + block
+        if not block:
+            if data.strip():
+                yield data, first_line
+            return
+        cut = data.rfind(b"\n<") + 1  # after the newline that ends the last whole subject block
+        if cut == 0:  # one subject bigger than a run: read on
+            pending = data
+            continue
+        yield data[:cut], first_line
+        first_line += data.count(b"\n", 0, cut)
+        pending = data[cut:]
