@@ -75,6 +75,7 @@ from extractors.entity_types import (
     head_after,
     noun_before,
 )
+from ontology.ids import entity_key
 from ontology.kinds import EntityKind, Relation
 
 __all__ = [
@@ -104,7 +105,7 @@ NEW_NAMES = ("all", "shaped", "tasks_metrics")
 _WEAK_TYPE_RULES = frozenset({"default", "list", "evaluated_on", "derived_from", "dataset_suffix"})
 #: Rule type rules that keep their kind even when the tagger calls the name a task or a metric.
 _STRONG_TYPE_RULES = frozenset({"gazetteer", "model_family", "named_dataset", "head_noun", "apposition", "examples",
-                                "title_noun"})
+                                "title_noun", "method_phrase"})
 #: The Span extension attributes ``kg_entities`` sets (all default to ``None``).
 _EXTENSIONS = ("kg_relation", "kg_role_rule", "kg_type_rule", "kg_confidence", "kg_long_form")
 
@@ -195,6 +196,8 @@ class EntityRecognizer:
                 continue
             if not settle_untyped(doc, cand):
                 continue  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
+            if _cited_author(doc, cand.start, cand.end):
+                continue  # "(Weller-Di Marco, 2017)": a citation's author
             if cand.long_span is None and doc[cand.start : cand.end].text in no_names \
                     and cand.kind in _NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
                 continue  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
@@ -283,6 +286,15 @@ def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
     return any(cues.get(i, set()) & {"PROPOSE", "SELF", "OUR"} or own_work(doc, i) for i in range(sent_start, start))
 
 
+_YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
+
+
+def _cited_author(doc: Doc, start: int, end: int) -> bool:
+    """Is ``doc[start:end]`` the author of a citation: "(Weller-Di Marco, 2017)", "(Smith and Jones, 2020)"?"""
+    return (start > 0 and doc[start - 1].text in {"(", ";", "and", "&"} and end + 1 < len(doc)
+            and doc[end].text == "," and _YEAR.match(doc[end + 1].text) is not None)
+
+
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
 _GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
 _NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
@@ -298,8 +310,6 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
     >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
     [('ZorbCorp', 'dataset', 'head_noun'), ('ZorbCorp', 'dataset', 'same_name')]
     """
-    from ontology.ids import entity_key
-
     def keys(cand: Candidate) -> set[str]:
         found = {entity_key(doc[cand.start : cand.end].text)}
         if cand.long_span:
@@ -379,11 +389,17 @@ def tagger_spans(doc: Doc) -> list[Span]:
         if kind == "task" and len(span) == 1 and span.text.islower() and span.end < len(doc) and doc[span.end].is_alpha \
                 and doc[span.end].is_lower and not doc[span.end].is_stop and doc[span.end].lower_ not in _TASK_NOUNS:
             continue  # "translation model", "parsing accuracy": the word modifies another noun
+        if kind == "task" and len(span) == 1 and span.text.islower() and span.start > 0 \
+                and (doc[span.start - 1].lower_ in _DETERMINERS or doc[span.start - 1].lower_ in word_list("languages.txt")):
+            continue  # "its English translation", "the given translation": a product, not the task
         kept.append(span)
     return kept
 
 
 _TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
+#: Words before a one-word lower-case task that make it a thing, not the task ("its translation", "the parsing").
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "this", "that", "these", "those",
+                          "each", "every", "given", "any", "such"})
 #: Nouns after a one-word task that keep it the task ("translation tasks").
 _TASK_NOUNS = frozenset({"task", "tasks", "problem", "problems", "challenge", "challenges"})
 

@@ -222,7 +222,15 @@ def _lower_named_pair(short: Span, long_: Span) -> bool:
 
 
 def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
-    """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank")."""
+    """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank"), or
+    that opens with one and "of" ("Corpus of Historical Japanese")."""
+    if "NAME_HEAD" in cues.get(i, set()) and i + 2 < len(doc) and doc[i + 1].lower_ == "of" \
+            and doc[i].text[:1].isupper():
+        end = i + 2
+        while end < len(doc) and end - i < _MAX_PHRASE and doc[end].text[:1].isupper() and not doc[end].is_stop \
+                and not doc[end].is_punct and not doc[end].is_sent_start:
+            end += 1
+        return end if end > i + 2 else None
     if not doc[i].text[:1].isupper() or doc[i].is_stop or "NAME_HEAD" in cues.get(i, set()):
         return None
     end = i + 1

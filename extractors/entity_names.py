@@ -40,6 +40,10 @@ _TASK_PART = re.compile(r"^(?:sub-?)?(?:task|track)[-_]?(?:\d+[a-z]?|[a-z])$")
 _FOOTNOTE = re.compile(r"^[a-z]+\.\d+$")
 _INITIAL_HYPHEN = re.compile(r"^[A-Z]+-[A-Z]")
 _PAIR_SEPARATOR = re.compile(r"[-/→]")
+#: A century or ordinal in Roman numerals ("XVIe siècle", "XIXth"), not a name.
+_ROMAN_ORDINAL = re.compile(r"^[IVXLC]{2,}(?:e|er|ème|eme|th|st|nd|rd)$")
+#: A function word glued to a name by a lost space in the source text ("anRNN", "theBERT").
+_GLUED_FUNCTION_WORD = re.compile(r"^([a-z]{2,4})[A-Z]{2,}")
 _PHRASE_END = re.compile(
     r"\s(?:for|of|with|from|in|on|using|via|to|through|by|under|across|that|which|based)\s|[:,.;()?!]|\s[-–—]+\s"
 )
@@ -60,6 +64,8 @@ def not_a_name(text: str) -> bool:
 
     >>> [not_a_name(t) for t in ["LLM", "ROUGE-L", "Text-to-SQL", "En-De", "ZorbNet", "subtask1", "Task2"]]
     [True, True, True, True, False, True, True]
+    >>> [not_a_name(t) for t in ["XVIe", "anRNN", "mHFN", "doc2vec", "XLNet"]]
+    [True, True, False, False, False]
     """
     lower = text.lower()
     if lower in word_list("generic_terms.txt") or lower in word_list("non_entities.txt"):
@@ -71,10 +77,20 @@ def not_a_name(text: str) -> bool:
         return True  # "SemEval-2020", "WMT-2019" alone: an evaluation series and its year
     if lower.split("-", 1)[0] in word_list("non_entity_stems.txt") or "-to-" in text:
         return True  # "ROUGE-L", "BLEU-4", "Task-1", "Text-to-SQL", "End-to-End"
+    if _ROMAN_ORDINAL.match(text):
+        return True  # "XVIe", "XIXth": a century
+    glued = _GLUED_FUNCTION_WORD.match(text)
+    if glued and glued.group(1) in _FUNCTION_WORDS:
+        return True  # "anRNN": "an RNN" with the space lost
     if _TASK_PART.match(lower):
         return True  # "Task1", "subtask1", "SubTask-A", "track2": a part of a shared task
     parts = _PAIR_SEPARATOR.split(lower)
     return len(parts) >= 2 and all(part in word_list("languages.txt") for part in parts)
+
+
+#: Function words that, glued to a name, show a lost space (not "m" of mBERT, "doc" of doc2vec).
+_FUNCTION_WORDS = frozenset({"an", "the", "and", "of", "in", "on", "to", "with", "for", "by", "our", "its", "their",
+                             "from", "into", "via", "than", "as", "is", "are"})
 
 
 def _descriptor(text: str) -> bool:

@@ -4,7 +4,7 @@
 decided it (the *role rule*) and a confidence:
 
 =====================  ======================================================
-``proposal_verb``      "we propose / introduce / present", "namely" reaches
+``proposal_verb``      "we propose / introduce / present", "called" reaches
                        the name without crossing a preposition → proposes
 ``our``                "our (proposed) X", "the new X dataset" → proposes
 ``named_after``        "the IEPD we construct", "X (which) we propose": the
@@ -57,7 +57,7 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     """
     suffix = doc[cand.end].text if cand.end < len(doc) else ""
     used_by_name = suffix.startswith("-") and in_list("name_suffixes", suffix[1:])  # "our BERT-based model"
-    if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues):
+    if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues) and not _metric_introduced(doc, cand, cues):
         used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
     trigger = None if used_by_name else (proposal_trigger(doc, cand, cues, window=window)
                                          or proposal_after(doc, cand, cues))
@@ -97,6 +97,19 @@ def _called_new(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """Does a "new" / "novel" word stand before the name in its sentence ("a new task, X", "a novel metric")?"""
     sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
     return any("NEW" in cues.get(i, set()) for i in range(sent_start, cand.first))
+
+
+def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """"We introduce Sigma, a Subtitle Segmentation Score": a metric right after a proposal verb and typed by an
+    apposition is the paper's own, "new" or not ("we present BLEU scores" has no apposition)."""
+    if cand.kind is not EntityKind.METRIC:
+        return False
+    i = cand.first - 1
+    while i >= 0 and in_list("articles", doc[i].text):
+        i -= 1
+    after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
+    return (i >= 0 and "PROPOSE" in cues.get(i, set()) and after + 1 < len(doc) and doc[after].text == ","
+            and in_list("articles", doc[after + 1].text))
 
 
 def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14) -> str | None:

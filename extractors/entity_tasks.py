@@ -17,7 +17,10 @@ Three rules, each driven by a data file in ``extractors/patterns/``:
   ``metric_words.txt`` (any case: accuracy, precision, recall, perplexity),
   with a "macro"/"micro"/"weighted" before it;
 * ``known_resource`` — a rule candidate named in ``known_resources.txt``
-  (WordNet, UMLS, PubMed) is a dataset, never a method.
+  (WordNet, UMLS, PubMed) is a dataset, never a method;
+* ``method_phrase`` — a lower-case method name of ``method_phrases.txt``
+  (long forms the train slice spells out for a method acronym: "low rank
+  adaptation", "graph convolutional network") written without its acronym.
 
 :func:`task_metric_candidates` returns candidates with ``kind`` and
 ``type_rule`` already set; ``kg_entities`` keeps them out of the
@@ -40,13 +43,14 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import name_list, word_list
 from ontology.kinds import EntityKind
 
-__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "metric_like", "task_like",
+__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "method_phrases",
+           "metric_like", "task_like",
            "task_long_form",
            "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
-                               "known_resource"})
+                               "known_resource", "method_phrase"})
 
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged"})
 
@@ -98,6 +102,8 @@ def is_metric_name(text: str) -> bool:
     """
     if text in name_list("metric_names.txt") or text.lower() in word_list("metric_words.txt"):
         return True
+    if "_" in text and "-" not in text:
+        return is_metric_name(text.replace("_", "-"))  # "ROUGE_1", "ROUGE_L"
     if "@" in text:
         return is_metric_name(text.split("@", 1)[0])  # "nDCG@10", "Hits@k", "Recall@5"
     stem, _, rest = text.partition("-")
@@ -151,7 +157,47 @@ def metric_like(name: str) -> bool:
 
 
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*$")
-_PHRASE_MATCHERS: dict[int, PhraseMatcher] = {}
+#: PhraseMatchers by word list, for the last few vocabularies seen (each pipeline has its own vocab); an entry
+#: keeps its vocab so a new vocab at a recycled id() is never served another vocab's matcher.
+_PHRASE_MATCHERS: list[tuple[object, str, PhraseMatcher]] = []
+_MAX_MATCHERS = 8
+
+
+def _phrase_matcher(vocab, list_name: str, spaced: bool = False) -> PhraseMatcher:
+    """The PhraseMatcher (lower case) of the phrases of ``patterns/<list_name>`` for ``vocab``, built once;
+    ``spaced``: a hyphenated phrase also matches with spaces ("low-rank adaptation", "low rank adaptation")."""
+    for seen, name, matcher in _PHRASE_MATCHERS:
+        if seen is vocab and name == list_name:
+            return matcher
+    matcher = PhraseMatcher(vocab, attr="LOWER")
+    texts = sorted(word_list(list_name))
+    if spaced:
+        texts = sorted(set(texts) | {text.replace("-", " ") for text in texts})
+    phrases = [Doc(vocab, words=phrase.split()) for phrase in texts]
+    if phrases:
+        matcher.add(list_name, phrases)
+    _PHRASE_MATCHERS.append((vocab, list_name, matcher))
+    del _PHRASE_MATCHERS[:-_MAX_MATCHERS]  # bounded: building many pipelines does not grow it
+    return matcher
+
+
+def method_phrases(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of the lower-case method names of ``method_phrases.txt`` in ``doc`` (long forms the train slice
+    spells out for a method acronym: "low rank adaptation"), longest first, none overlapping another, in text order.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We fine-tune with low rank adaptation and a graph convolutional network.")
+    >>> [doc[s:e].text for s, e in method_phrases(doc)]
+    ['low rank adaptation', 'graph convolutional network']
+    """
+    taken: set[int] = set()
+    spans = []
+    matches = _phrase_matcher(doc.vocab, "method_phrases.txt", spaced=True)(doc)
+    for _, start, end in sorted(matches, key=lambda m: (m[1] - m[2], m[1])):
+        if not taken & set(range(start, end)):
+            spans.append((start, end))
+            taken.update(range(start, end))
+    return sorted(spans)
 
 
 def task_phrases(doc: Doc) -> list[tuple[int, int]]:
@@ -164,11 +210,7 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in task_phrases(doc)]
     ['hate speech detection', 'machine translation']
     """
-    matcher = _PHRASE_MATCHERS.get(id(doc.vocab))
-    if matcher is None:
-        matcher = PhraseMatcher(doc.vocab, attr="LOWER")
-        matcher.add("TASK", [Doc(doc.vocab, words=phrase.split()) for phrase in sorted(word_list("task_phrases.txt"))])
-        _PHRASE_MATCHERS[id(doc.vocab)] = matcher
+    matcher = _phrase_matcher(doc.vocab, "task_phrases.txt")
     taken: set[int] = set()
     spans = []
     for _, start, end in sorted(matcher(doc), key=lambda m: (m[1] - m[2], m[1])):
@@ -219,6 +261,13 @@ def _task_modifier(doc: Doc, cand: Candidate, text: str) -> bool:
             and doc[cand.end].lower_ in word_list("task_heads.txt") and not doc[cand.end].is_sent_start)
 
 
+def _widened_long_span(doc: Doc, long_span: tuple[int, int], short_start: int) -> tuple[int, int]:
+    """A task acronym's long form before it, with the lower-case modifiers before that ("conversational question
+    answering (QA)": the task is conversational QA)."""
+    start, end = long_span
+    return (extend_task_left(doc, start, end), end) if start < short_start else long_span
+
+
 def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span]) -> list[Candidate]:
     """Task and metric candidates of ``doc``; rule candidates they overlap are retyped in place.
 
@@ -241,6 +290,9 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
             cand.kind, cand.type_rule = EntityKind.TASK, "task_head"
         elif is_task_acronym(text):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_acronym"
+            if cand.long_span:
+                cand.long_span = _widened_long_span(doc, cand.long_span, cand.start)
+                taken.update(range(*cand.long_span))
         elif is_metric_name(text):
             cand.kind, cand.type_rule = EntityKind.METRIC, "metric_name"  # "macro-F1" taken for a name
         elif text.lower() in word_list("known_resources.txt"):
@@ -255,10 +307,17 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
             continue
         if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic):
             rule = "task_acronym" if is_task_acronym(short.text) else "task_long_form"
-            found.append(Candidate(short.start, short.end, "task", long_span=(long_.start, long_.end),
+            long_span = _widened_long_span(doc, (long_.start, long_.end), short.start)
+            if any(i in taken for i in range(*long_span)):
+                long_span = (long_.start, long_.end)
+            found.append(Candidate(short.start, short.end, "task", long_span=long_span,
                                    kind=EntityKind.TASK, type_rule=rule))
             taken.update(range(short.start, short.end))
-            taken.update(range(long_.start, long_.end))
+            taken.update(range(*long_span))
+    for start, end in method_phrases(doc):  # "low rank adaptation" written without its acronym
+        if not any(i in taken for i in range(start, end)):
+            found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule="method_phrase"))
+            taken.update(range(start, end))
     for start, end in task_phrases(doc):
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_phrase"))

@@ -10,7 +10,9 @@ entity):
 ``named_dataset``   a capitalised phrase ending in a dataset noun → dataset
 ``apposition``      the noun of ", a new corpus" / "is a framework"
 ``examples``        the head of a list of examples: "benchmarks such as X"
-``head_noun``       a head noun after the name: "the X benchmark"
+``head_noun``       a head noun after the name: "the X benchmark", "the MCC metric", "the X task"
+``in_parentheses``  listed in parentheses after a dataset noun: "corpora in
+                    argumentation (ChangeMyView and RegulationRoom)" → dataset
 ``long_form``       the last word of an acronym's long form
 ``evaluated_on``    "on" / "across" before the name → dataset
 ``derived_from``    "sampled from X" → dataset
@@ -34,8 +36,10 @@ __all__ = ["EXAMPLE_HEADS", "apposition_head", "cues_before", "entity_kind", "ex
            "long_form_kind", "noun_before"]
 
 #: Head-noun cue labels that type a name, strongest first ("benchmark" is both a dataset noun and a proposal noun).
-_HEAD_KINDS = (("DATASET_HEAD", EntityKind.DATASET), ("METHOD_HEAD", EntityKind.METHOD),
-               ("PROPOSAL_NOUN", EntityKind.METHOD))
+_HEAD_KINDS = (("METRIC_HEAD", EntityKind.METRIC), ("DATASET_HEAD", EntityKind.DATASET),
+               ("METHOD_HEAD", EntityKind.METHOD), ("PROPOSAL_NOUN", EntityKind.METHOD))
+#: The head nouns that type a name written right before them or ending its long form (not the proposal nouns).
+_NAME_HEADS = _HEAD_KINDS[:3]
 #: The kind of a list of examples by the cue label of the noun it hangs from.
 EXAMPLE_HEADS = {"DATASET_HEAD": EntityKind.DATASET, "MODEL_HEAD": EntityKind.MODEL, "METHOD_HEAD": EntityKind.METHOD}
 _APPOSITION_SPAN = 9  # tokens after the determiner searched for the head noun
@@ -66,6 +70,8 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
     long_kind = long_form_kind(cand, cues)
     if long_kind:
         return long_kind, "long_form"
+    if "PAREN_DATASET" in before:
+        return EntityKind.DATASET, "in_parentheses"
     if "EVAL_ON" in before:
         return EntityKind.DATASET, "evaluated_on"
     if "SOURCE" in before:
@@ -80,7 +86,7 @@ def long_form_kind(cand: Candidate, cues: Cues) -> EntityKind | None:
     if cand.long_span is None:
         return None
     labels = cues.get(cand.long_span[1] - 1, set())
-    return next((kind for label, kind in _HEAD_KINDS[:2] if label in labels), None)
+    return next((kind for label, kind in _NAME_HEADS if label in labels), None)
 
 
 def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind | None:
@@ -146,6 +152,14 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
     if i < 0:
         return set()
     found = set(cues.get(i, set()))
+    if doc[i].text == "(":  # "corpora in computational argumentation (X and Y)": the names of those corpora
+        for j in range(i - 1, max(i - 5, -1), -1):
+            if "DATASET_NOUN" in cues.get(j, set()):
+                found.add("PAREN_DATASET")
+                break
+            if doc[j].is_punct or (doc[j].is_stop and not in_list("apposition_prepositions", doc[j].text)
+                                   and doc[j].lower_ != "in"):
+                break
     if in_list("foundation_prepositions", doc[i].text) and i > 0 and in_list("foundation_verbs", doc[i - 1].text):
         found.discard("EVAL_ON")
     if in_list("source_prepositions", doc[i].text):  # "a corpus (X) from Y", "sentences sampled from Y"
@@ -156,12 +170,17 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
 
 
 def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
-    """The kind a head noun right after the name gives it: "X benchmark", "X (XB) dataset", "X framework"."""
+    """The kind a head noun right after the name gives it: "X benchmark", "X (XB) dataset", "X framework"; "the
+    MCL-WiC task" names a task."""
     if end < len(doc) and doc[end].text == ")":
         end += 1
+    if end < len(doc) and doc[end].text == "task":
+        return EntityKind.TASK
     for i in range(end, min(end + _HEAD_AFTER_SPAN, len(doc))):
         labels = cues.get(i, set())
-        kind = next((k for label, k in _HEAD_KINDS[:2] if label in labels), None)
+        kind = next((k for label, k in _NAME_HEADS if label in labels), None)
+        if kind is EntityKind.METRIC and not doc[i].is_lower:
+            kind = None  # "the WMT23 Metrics Shared Task": part of a name, not the head typing it
         if kind:
             return kind
         if doc[i].is_punct or "BLOCK" in labels:

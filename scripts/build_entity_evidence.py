@@ -46,6 +46,18 @@ are written so at least :data:`MIN_TASK_PHRASE` times (generic openers such as
 "better" or "improve" stripped: ``task_modifier_stops.txt``), none opening with
 a word the corpus mostly uses as a verb ("reduce inference"); those words go to
 ``extractors/patterns/verb_like.txt``.
+
+It also writes ``extractors/patterns/method_phrases.txt``: lower-case long
+forms of two to five words that the corpus spells out for an acronym at least
+:data:`MIN_METHOD_PAIRS` times ("low rank adaptation (LoRA)", "graph
+convolutional network (GCN)") and whose head names a method
+(:func:`extractors.entity_corpus.long_form_class` ``method``), not written like
+a task (:func:`extractors.entity_tasks.task_like`), a field or a generic term;
+an abstract may name such a method without its acronym. Heads that end method names as often
+("analysis", "reasoning", "selection") are not task heads; a phrase ending in
+such a noun is a task when the corpus calls it one: written right before
+"task(s)" or "shared task" at least :data:`MIN_CALLED_TASK` times ("answer
+selection task", "quality estimation shared task", "logical reasoning tasks").
 """
 from __future__ import annotations
 
@@ -62,20 +74,34 @@ if str(ROOT) not in sys.path:
 
 from extractors.entities import blank_pipeline  # noqa: E402
 from extractors.entity_corpus import long_form_class, long_form_head  # noqa: E402
-from extractors.entity_lexicon import cue_words, word_list  # noqa: E402
+from extractors.entity_lexicon import cue_words, word_list, word_lists  # noqa: E402
 from extractors.entity_names import model_family, name_shape  # noqa: E402
+from extractors.entity_tasks import task_like  # noqa: E402
 from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "corpus_kinds.txt"
 DEFAULT_TASK_OUT = ROOT / "extractors" / "patterns" / "task_phrases.txt"
 DEFAULT_VERB_OUT = ROOT / "extractors" / "patterns" / "verb_like.txt"
+DEFAULT_METHOD_OUT = ROOT / "extractors" / "patterns" / "method_phrases.txt"
+#: Pairs that make a lower-case long form a method name an abstract may write without its acronym.
+MIN_METHOD_PAIRS = 3
 MIN_PAIRS = 2
 AMBIGUOUS_SHARE = 0.4
 MIN_AMBIGUOUS_PAIRS = 4
 MIN_FOLLOWERS = 3
 MIN_FOLLOWER_SHARE = 0.15
 MIN_TASK_PHRASE = 3
+#: Uses right before "task(s)" / "shared task" that make a phrase ending in another noun a task name.
+MIN_CALLED_TASK = 3
+#: Endings of the nouns such a phrase may end in (a process or problem: "selection", "reasoning", "analysis").
+_TASK_NOUN_ENDINGS = ("tion", "sion", "ing", "sis", "ment", "ity", "ence", "ance")
+#: Nouns before "task" that name a field, a paradigm or a quality, not a problem ("language processing tasks",
+#: "supervised learning tasks", "computer vision tasks", "time consuming task").
+_FIELD_HEADS = frozenset({"processing", "learning", "intelligence", "vision", "consuming", "annotation", "coherence"})
+#: Heads of long forms that name a paradigm, a kind of data or a unit rather than a method ("active learning",
+#: "protected health information", "elementary discourse units"; "natural language process(ing)").
+_NOT_METHOD_HEADS = frozenset({"learning", "information", "unit", "units", "process"})
 MIN_UNEXPLAINED_USES = 10
 _SHORT_ACRONYM = re.compile(r"^[A-Z]{2,4}$")
 VERB_SHARE = 0.1
@@ -151,9 +177,27 @@ def task_phrases_at(doc, head: int) -> list[str]:
 _OPENERS_OF_LONGER = frozenset({"automatic", "automated"})
 
 
+def called_task(doc, i: int) -> bool:
+    """Is ``doc[i]`` a noun the text calls a task: right before "task(s)" or "shared task"?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("the answer selection task and the quality estimation shared task, the shared task")
+    >>> [called_task(doc, i) for i in (2, 7, 10)]
+    [True, True, False]
+    """
+    token = doc[i]
+    if not (token.is_lower and token.is_alpha and not token.is_stop and token.text.endswith(_TASK_NOUN_ENDINGS)
+            and token.text not in _FIELD_HEADS):
+        return False
+    nxt = doc[i + 1].lower_ if i + 1 < len(doc) else ""
+    if nxt == "shared" and i + 2 < len(doc):
+        nxt = doc[i + 2].lower_
+    return nxt in {"task", "tasks"}
+
+
 def collect(texts) -> tuple[dict, dict, Counter, Counter]:
     """Acronym → Counter of (class, folded long form); name → Counter of follower classes; name → uses;
-    task phrase → uses (:func:`task_phrases_at`)."""
+    task phrase → uses (:func:`task_phrases_at`; ``("called", phrase)`` → uses before "task", :func:`called_task`)."""
     nlp = blank_pipeline()
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("kg_acronyms")
@@ -166,6 +210,8 @@ def collect(texts) -> tuple[dict, dict, Counter, Counter]:
         for token in doc:
             if token.text in heads:
                 phrases.update(task_phrases_at(doc, token.i))
+            elif token.i + 1 < len(doc) and called_task(doc, token.i):
+                phrases.update(("called", p) for p in task_phrases_at(doc, token.i))
             if token.is_lower:
                 phrases[("word", token.text)] += 1
                 if token.i > 0 and doc[token.i - 1].lower_ in _VERB_CONTEXT:
@@ -173,6 +219,8 @@ def collect(texts) -> tuple[dict, dict, Counter, Counter]:
         spans = list(doc.spans["kg_acronyms"])
         for short, long_ in zip(spans[::2], spans[1::2]):
             pairs[short.text][(long_form_class(long_.text) or "other", _folded(long_.text))] += 1
+            if long_.text.islower():
+                phrases[("long", " ".join(long_.text.split()))] += 1
         for token in doc[:-1]:
             if token.is_sent_start or name_shape(token.text) != "strong":
                 continue
@@ -181,6 +229,25 @@ def collect(texts) -> tuple[dict, dict, Counter, Counter]:
             if kind:
                 followers[token.text][kind] += 1
     return pairs, followers, uses, phrases
+
+
+def method_lexicon(phrases: Counter) -> list[str]:
+    """Lower-case long forms spelled out at least :data:`MIN_METHOD_PAIRS` times whose head names a method, not
+    tasks, fields or generic terms nor a kind of one ("supervised fine-tuning"), two to five words, sorted.
+
+    >>> method_lexicon(Counter({("long", "low rank adaptation"): 3, ("long", "sentiment analysis"): 9,
+    ...                         ("long", "rare adaptation"): 2, ("long", "large language model"): 40,
+    ...                         ("long", "supervised fine-tuning"): 30}))
+    ['low rank adaptation']
+    """
+    stops = word_list("generic_terms.txt") | word_list("paradigms.txt") | word_list("non_tasks.txt")
+    kinds_of_things = word_lists()["generic_long_form_ends"].lower | {"model"}  # "large language model": a kind
+    return sorted(form for kind, form in (k for k in phrases if isinstance(k, tuple) and k[0] == "long")
+                  if phrases[(kind, form)] >= MIN_METHOD_PAIRS and 2 <= len(form.split()) <= 5
+                  and form.split()[-1] not in kinds_of_things and long_form_head(form) not in _NOT_METHOD_HEADS
+                  and not any(" ".join(form.split()[i:]) in stops for i in range(1, len(form.split())))
+                  and long_form_class(form) == "method" and not task_like(form) and form not in stops
+                  and all(w.replace("-", "").isalpha() for w in form.split()))
 
 
 def verb_like(phrases: Counter) -> list[str]:
@@ -195,19 +262,22 @@ def verb_like(phrases: Counter) -> list[str]:
 
 
 def task_lexicon(phrases: Counter) -> list[str]:
-    """Task phrases written at least :data:`MIN_TASK_PHRASE` times, not fields or generic names
+    """Task phrases written at least :data:`MIN_TASK_PHRASE` times, or :data:`MIN_CALLED_TASK` times right before
+    "task" (:func:`called_task`), not fields or generic names
     (``non_tasks.txt``), not opening with a word the corpus uses as a verb (after "to", "we", "can" ...
     in at least :data:`VERB_SHARE` of its uses: "reduce inference", "enable generation"), in a fixed order.
 
     >>> task_lexicon(Counter({"hate speech detection": 3, "reduce inference": 5, ("word", "reduce"): 10,
-    ...                       ("verb", "reduce"): 6, "rare detection": 2}))
-    ['hate speech detection']
+    ...                       ("verb", "reduce"): 6, "rare detection": 2, ("called", "answer selection"): 3}))
+    ['answer selection', 'hate speech detection']
     """
     def verb(word: str) -> bool:
         return phrases[("verb", word)] >= VERB_SHARE * max(phrases[("word", word)], 1)
 
-    return sorted(p for p, n in phrases.items() if isinstance(p, str) and n >= MIN_TASK_PHRASE
-                  and p not in word_list("non_tasks.txt") and not verb(p.split()[0]))
+    named = {p for p, n in phrases.items() if isinstance(p, str) and n >= MIN_TASK_PHRASE}
+    named |= {k[1] for k, n in phrases.items() if isinstance(k, tuple) and k[0] == "called" and n >= MIN_CALLED_TASK}
+    fields = word_list("non_tasks.txt") | word_list("paradigms.txt")
+    return sorted(p for p in named if p not in fields and not verb(p.split()[0]))
 
 
 def decide(pairs: dict, followers: dict, uses: Counter, known_datasets: frozenset[str] = frozenset()
@@ -267,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--task-out", type=Path, default=DEFAULT_TASK_OUT)
     parser.add_argument("--verb-out", type=Path, default=DEFAULT_VERB_OUT)
+    parser.add_argument("--method-out", type=Path, default=DEFAULT_METHOD_OUT)
     args = parser.parse_args(argv)
     texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
              if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
@@ -286,7 +357,13 @@ def main(argv: list[str] | None = None) -> int:
         "# Lower-case task names the Anthology's train slice writes as phrases ending in a task head",
         f"# (scripts/build_entity_evidence.py, at least {MIN_TASK_PHRASE} uses; extractors/entity_tasks.py reads it).",
         "# Generated: do not edit.", *tasks]) + "\n", encoding="utf-8")
-    print(f"{len(texts)} train abstracts -> {len(table)} names -> {args.out}; {len(tasks)} task phrases -> "
+    methods = method_lexicon(phrases)
+    args.method_out.write_text("\n".join([
+        "# Lower-case long forms of acronyms the Anthology's train slice spells out at least",
+        f"# {MIN_METHOD_PAIRS} times with a method head (scripts/build_entity_evidence.py; extractors/entity_tasks.py",
+        "# reads it): an abstract may name the method without its acronym. Generated: do not edit.",
+        *methods]) + "\n", encoding="utf-8")
+    print(f"{len(methods)} method phrases; {len(texts)} train abstracts -> {len(table)} names -> {args.out}; {len(tasks)} task phrases -> "
           f"{args.task_out}")
     return 0
 

@@ -60,3 +60,51 @@ def test_what_follows_or_precedes_the_name_says_the_paper_makes_it(nlp, text, na
 ])
 def test_names_the_paper_only_uses_are_not_proposed(nlp, text, name):
     assert (name, "uses") in {(n, relation) for n, _, relation in _found(nlp, text)}
+
+
+@pytest.mark.parametrize("text, name, kind", [
+    ("Our system is the top-ranking system on the MT ZCC metric for English-German.", "ZCC", "metric"),
+    ("The offline experiment keeps a >0.75 ZCC score.", "ZCC", "metric"),
+    ("We then introduce Zigma, a Subtitle Segmentation Score derived from BLEU.", "Zigma", "metric"),
+    ("A dataset sampled from corpora in argumentation (ChangeMyZorb and RegulationZorb) is annotated.",
+     "ChangeMyZorb", "dataset"),
+])
+def test_the_noun_around_a_name_types_it(nlp, text, name, kind):
+    assert name in {n for n, k, _ in _found(nlp, text) if k == kind}
+
+
+def test_a_metric_introduced_by_a_proposal_verb_and_an_apposition_is_proposed(nlp):
+    assert ("Zigma", "metric", "proposes") in _found(nlp, "We then introduce Zigma, a Subtitle Segmentation Score.")
+    assert ("BLEU", "metric", "uses") in _found(nlp, "We present BLEU scores for ten systems.")
+
+
+def test_a_capitalised_word_in_a_shared_task_name_is_no_metric_head(nlp):
+    assert not [n for n, k, _ in _found(nlp, "This report details our submission to the WMT23 Metrics Shared Task.")
+                if k == "metric" and n.startswith("WMT")]
+
+
+@pytest.mark.parametrize("text", ["Les pièces du XVIe au XIXe siècle sont étudiées avec Word2Vec.",
+                                  "We compare anRNN with the baseline."])
+def test_centuries_and_glued_function_words_are_no_names(nlp, text):
+    assert not [n for n, k, _ in _found(nlp, text) if n in {"XVIe", "XIXe", "anRNN"}]
+
+
+def test_a_lower_case_method_the_corpus_spells_out_is_found_without_its_acronym(nlp):
+    found = _found(nlp, "The models are fine-tuned with low rank adaptation on a graph convolutional network.")
+    assert {("low rank adaptation", "method"), ("graph convolutional network", "method")} <= {(n, k) for n, k, _ in found}
+
+
+def test_a_one_word_task_after_a_determiner_or_a_language_is_a_product_not_the_task():
+    from extractors.entity_model import MODEL_DIR, has_weights
+
+    if not has_weights(MODEL_DIR):
+        pytest.skip("the trained tagger's weights are not installed")
+    doc = build_pipeline()("Each tweet was supplemented by its English translation. We study translation.")
+    tasks = [(s.text, s.start) for s in doc.spans["kg_entities"] if s.label_ == "task"]
+    assert tasks == [("translation", 11)]
+
+
+def test_a_citations_author_is_no_name():
+    found = _found(build_pipeline(), "The compounds were identified in text using the Simple Compound Splitter (Weller-Di Marco, "
+                        "2017); a subset was filtered.")
+    assert not [n for n, *_ in found if "Marco" in n]
