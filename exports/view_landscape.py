@@ -35,6 +35,7 @@ Examples
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -51,8 +52,8 @@ from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
 __all__ = [
     "LANDSCAPE_ENTITIES",
     "LANDSCAPE_KINDS",
-    "LANDSCAPE_WORDS",
     "LANDSCAPE_LABEL_CHARS",
+    "LANDSCAPE_WORDS",
     "Cluster",
     "Landscape",
     "entity_landscape",
@@ -61,6 +62,7 @@ __all__ = [
     "landscape_data",
     "landscape_layout",
     "landscape_size",
+    "smallest_circle",
 ]
 
 #: Most entities one landscape draws: enough for the leading entities of any corpus, few enough that
@@ -321,31 +323,77 @@ def landscape_layout(landscape: Landscape, fonts: dict[Hashable, int],
 
 def _enclosing_circle(pos: Mapping[Hashable, tuple[float, float]],
                       boxes: Mapping[Hashable, tuple[float, float, float]]) -> tuple[float, float, float]:
-    """Centre and radius of a small circle holding the nodes at ``pos`` with their labels (``boxes``), 8 px spare.
+    """Centre and radius of the smallest circle holding the nodes at ``pos`` with their labels (``boxes``), 8 px spare.
 
-    The centre is found by Bădoiu and Clarkson's iteration over the corners
-    of the boxes (each step moves it towards the farthest corner), which
-    comes close to the smallest enclosing circle: a circle around the nodes'
-    centroid, wide enough for the farthest label, was often twice as wide as
-    what it held (a long task name such as "natural language understanding"
-    on one side of a cluster).
+    The circle is the smallest around the corners of the boxes
+    (:func:`smallest_circle`): a circle around the nodes' centroid, wide
+    enough for the farthest label, was often twice as wide as what it held
+    (a long task name such as "natural language understanding" on one side of
+    a cluster).
 
     >>> x, y, r = _enclosing_circle({"a": (0.0, 0.0), "b": (100.0, 0.0)}, {"a": (10, 10, 10), "b": (10, 10, 10)})
-    >>> round(x), round(y), 68 <= r <= 70
-    (50, 0, True)
+    >>> round(x), round(y), round(r, 2)
+    (50, 0, 68.83)
     """
-    corners = numpy.asarray([(x + dx, y + dy) for n, (x, y) in pos.items()
-                             for dx in (-boxes[n][0], boxes[n][0]) for dy in (-boxes[n][1], boxes[n][2])])
-    centre = (corners.min(axis=0) + corners.max(axis=0)) / 2
-    for step in range(1, ENCLOSING_STEPS + 1):
-        far = corners[int(numpy.argmax(numpy.hypot(*(corners - centre).T)))]
-        centre = centre + (far - centre) / (step + 1)
-    radius = float(numpy.hypot(*(corners - centre).T).max())
-    return float(centre[0]), float(centre[1]), radius + 8
+    corners = [(x + dx, y + dy) for n, (x, y) in pos.items()
+               for dx in (-boxes[n][0], boxes[n][0]) for dy in (-boxes[n][1], boxes[n][2])]
+    x, y, radius = smallest_circle(corners)
+    return x, y, radius + 8
 
 
-#: Steps of the enclosing-circle iteration (within about 1/sqrt(steps) of the smallest circle, in practice far closer).
-ENCLOSING_STEPS = 200
+def smallest_circle(points: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
+    """Centre and radius of the smallest circle that holds every point (Welzl's algorithm, without recursion).
+
+    The points are taken in a shuffled order (seeded by their number, so the
+    same points give the same circle), which makes the expected work linear
+    in their number; the circle is then fixed by two or three of them.
+
+    >>> smallest_circle([(0.0, 0.0), (4.0, 0.0), (2.0, 1.0)])
+    (2.0, 0.0, 2.0)
+    >>> x, y, r = smallest_circle([(0.0, 0.0), (2.0, 0.0), (1.0, 3.0)])
+    >>> round(x, 3), round(y, 3), round(r, 3)
+    (1.0, 1.333, 1.667)
+    """
+    order = list(points)
+    random.Random(len(order)).shuffle(order)
+    circle = (*order[0], 0.0)
+    for i, p in enumerate(order):
+        if _holds(circle, p):
+            continue
+        circle = (*p, 0.0)  # p is on the smallest circle of order[:i + 1]
+        for j in range(i):
+            q = order[j]
+            if _holds(circle, q):
+                continue
+            circle = _circle_on(p, q)  # p and q are on it
+            for k in range(j):
+                if not _holds(circle, order[k]):
+                    circle = _circle_through(p, q, order[k])
+    return circle
+
+
+def _holds(circle: tuple[float, float, float], point: tuple[float, float]) -> bool:
+    x, y, r = circle
+    return math.hypot(point[0] - x, point[1] - y) <= r * (1 + 1e-12) + 1e-9
+
+
+def _circle_on(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float, float]:
+    """The circle with ``a`` and ``b`` at the ends of a diameter."""
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, math.dist(a, b) / 2
+
+
+def _circle_through(a: tuple[float, float], b: tuple[float, float],
+                    c: tuple[float, float]) -> tuple[float, float, float]:
+    """The circle through three points (for three on a line, the one on the two farthest apart)."""
+    bx, by, cx, cy = b[0] - a[0], b[1] - a[1], c[0] - a[0], c[1] - a[1]
+    d = 2 * (bx * cy - by * cx)
+    if abs(d) <= 1e-12 * max(bx * bx + by * by, cx * cx + cy * cy, 1e-300):
+        return max((_circle_on(a, b), _circle_on(a, c), _circle_on(b, c)), key=lambda circle: circle[2])
+    ux = (cy * (bx * bx + by * by) - by * (cx * cx + cy * cy)) / d
+    uy = (bx * (cx * cx + cy * cy) - cx * (bx * bx + by * by)) / d
+    return a[0] + ux, a[1] + uy, math.hypot(ux, uy)
+
+
 #: Directions tried around each placed cluster when packing the next one against it.
 PACK_DIRECTIONS = 48
 #: Pixels between the circles of two clusters.

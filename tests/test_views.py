@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import math
 import re
@@ -545,9 +546,8 @@ def test_packing_follows_the_screen_shape():
 @given(st.lists(st.tuples(st.floats(-500, 500), st.floats(-500, 500), st.floats(4, 130), st.floats(8, 40),
                           st.floats(18, 60)), min_size=1, max_size=30))
 def test_a_cluster_circle_holds_its_labels_and_is_small(nodes):
-    """Every corner of every label box lies in the circle, and the circle is close to the smallest such one
-    (never more than 1.24 half diameters of the corners: the smallest is at most 2/sqrt(3), the iteration
-    within about 7% of it)."""
+    """Every corner of every label box lies in the circle, and the circle is small (never more than 2/sqrt(3)
+    half diameters of the corners, the bound of the smallest one)."""
     from exports.view_landscape import _enclosing_circle
 
     pos = {i: (x, y) for i, (x, y, *_) in enumerate(nodes)}
@@ -557,7 +557,22 @@ def test_a_cluster_circle_holds_its_labels_and_is_small(nodes):
                for dx in (-boxes[i][0], boxes[i][0]) for dy in (-boxes[i][1], boxes[i][2])]
     assert all(math.dist((cx, cy), c) <= r - 8 + 1e-6 for c in corners)
     diameter = max(math.dist(a, b) for a in corners for b in corners)
-    assert r - 8 <= 1.24 * diameter / 2 + 1e-6
+    assert r - 8 <= 2 / math.sqrt(3) * diameter / 2 + 1e-6
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(-500, 500), st.floats(-500, 500)), min_size=2, max_size=12))
+def test_the_cluster_circle_is_the_smallest_of_all_circles_through_two_or_three_points(points):
+    """The smallest circle holding points passes through two of them (a diameter) or three: no such circle
+    that holds every point is smaller."""
+    from exports.view_landscape import _circle_on, _circle_through, smallest_circle
+
+    x, y, r = smallest_circle(points)
+    assert all(math.dist((x, y), p) <= r + 1e-6 for p in points)
+    candidates = [_circle_on(a, b) for a, b in itertools.combinations(points, 2)]
+    candidates += [_circle_through(a, b, c) for a, b, c in itertools.combinations(points, 3)]
+    holding = [c for c in candidates if all(math.dist(c[:2], p) <= c[2] * (1 + 1e-9) + 1e-6 for p in points)]
+    assert r <= min(c[2] for c in holding) * (1 + 1e-9) + 1e-6
 
 
 def test_a_long_label_on_one_side_does_not_double_the_circle():
