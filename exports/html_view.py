@@ -60,7 +60,14 @@ from markupsafe import Markup
 from exports.view_data import Details, EdgeStyleData, PageData
 from exports.view_details import edge_records, node_details, node_record
 from exports.view_landscape import LANDSCAPE_ENTITIES, LANDSCAPE_WORDS, fitted_landscape, landscape_data
-from exports.view_layout import EGO_LABEL_CHARS, EGO_LABEL_FONT, radial_layout, rounded_positions, spring_layout
+from exports.view_layout import (
+    EGO_LABEL_CHARS,
+    EGO_LABEL_FONT,
+    ego_centre_font,
+    radial_layout,
+    rounded_positions,
+    spring_layout,
+)
 from exports.view_lookup import count_phrase
 from exports.view_papermap import MAP_CLUSTERS, MAP_PAPERS, fitted_paper_map, paper_map_data
 from exports.view_select import select_nodes
@@ -478,12 +485,13 @@ def page_data(
         node_record(graph, n, positions[n], node_details(context if n in context else graph, n, cache=cache), sources)
         for n in ordered
     ]
+    centre_font = ego_centre_font(positions) if center is not None else 0
     for record, node in zip(nodes, ordered):
         if view_files and node in view_files:
             record["u"] = view_files[node]
         if center is not None:  # labels of ego views: the centre and its neighbours stand out
             distance = 0 if node == center else 1 if node in graph.succ[center] or node in graph.pred[center] else 2
-            record["fs"] = (20, EGO_LABEL_FONT, 12)[distance]
+            record["fs"] = (centre_font, EGO_LABEL_FONT, 12)[distance]
             if distance:
                 record["l"] = clip(record["n"], EGO_LABEL_CHARS)
     edges = edge_records(graph, index, sources, context=context)

@@ -30,6 +30,8 @@ from exports.view_select import ranked_nodes
 from exports.view_styles import kind_of, kind_order, node_size
 
 __all__ = [
+    "EGO_CENTRE_FONT",
+    "EGO_CENTRE_PX",
     "GOLDEN_ANGLE",
     "LAYOUT_SEED",
     "MAX_SUB_RINGS",
@@ -37,6 +39,7 @@ __all__ = [
     "RING_SPACING",
     "SATELLITE_SPACING",
     "SPRING_LAYOUT_LIMIT",
+    "ego_centre_font",
     "place_around_neighbours",
     "radial_layout",
     "ring_radius",
@@ -64,6 +67,32 @@ GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
 #: Label font of the centre's neighbours in an ego view, and most characters of their labels.
 EGO_LABEL_FONT = 14
 EGO_LABEL_CHARS = 26
+#: Label font of an ego view's centre when its rings fit the screen; its size on screen when they do not.
+EGO_CENTRE_FONT = 20
+EGO_CENTRE_PX = 14
+#: Height of a view's canvas on a 1400x900 screen, and what the labels of the outer ring add around the rings
+#: (measured: ACL 2024's GSM8K view, rings 1,112 px high, is framed at a scale of 0.60).
+VIEW_CANVAS_HEIGHT = 700.0
+RING_LABEL_MARGIN = 40.0
+
+
+def ego_centre_font(positions: Mapping[Hashable, tuple[float, float]]) -> int:
+    """Label font of the centre of an ego view laid out at ``positions``, so that it stays readable.
+
+    The page frames the whole drawing, so rings taller than the canvas shrink
+    every label; the centre's grows to stay about :data:`EGO_CENTRE_PX` on
+    screen (and is never below :data:`EGO_CENTRE_FONT`).
+
+    >>> ego_centre_font({"c": (0.0, 0.0), "a": (0.0, 300.0), "b": (0.0, -300.0)})
+    20
+    >>> ego_centre_font({"c": (0.0, 0.0), "a": (0.0, 556.0), "b": (0.0, -556.0)})
+    24
+    """
+    if not positions:
+        return EGO_CENTRE_FONT
+    ys = [y for _, y in positions.values()]
+    height = max(ys) - min(ys) + 2 * RING_LABEL_MARGIN
+    return max(EGO_CENTRE_FONT, math.ceil(EGO_CENTRE_PX * height / VIEW_CANVAS_HEIGHT))
 
 
 def _label_chars(graph: nx.MultiDiGraph, node: Hashable) -> int:
