@@ -4,7 +4,7 @@ Run from the project root::
 
     python benchmarks/similarity.py --graph /tmp/anthology-graph.json
     python benchmarks/similarity.py --graph /tmp/anthology-graph.json --scale 100000 250000 1000000
-    python benchmarks/similarity.py --graph /tmp/anthology-graph.json --judge-sample 2029 --judge-json /tmp/sample.json
+    python benchmarks/similarity.py --graph /tmp/anthology-graph.json --judge-sample 2031 --judge-json /tmp/sample.json
 
 ``--graph`` names a node-link JSON of the built ACL Anthology
 (``exports.node_link.write_json``, best built with ``similarity=False``);
