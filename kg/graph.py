@@ -37,7 +37,7 @@ from typing import ClassVar
 import networkx as nx
 
 from kg.aliases import AliasTable, learn_aliases, node_records
-from ontology.ids import abstract_key, entity_key, node_id, normalize_text, title_key, venue_key
+from ontology.ids import abstract_key, entity_key, node_id, normalize_text, short_hash, title_key, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
 from ontology.util.memory import paused_gc
@@ -194,6 +194,9 @@ class _PaperKeys:
     arxiv: str | None = None
     openalex: str | None = None
     s2: str | None = None
+    #: A digest of the raw title and abstract, for a paper whose title and abstract normalise to nothing ("."):
+    #: the last resort of its node id, never a key to merge on.
+    text: str | None = None
 
     #: The keys that name one paper wherever it is read (joined unguarded, kept apart when they differ).
     IDENTIFIERS = ("doi", "acl", "arxiv", "openalex", "s2")
@@ -209,21 +212,21 @@ class _PaperKeys:
             title=title_key(paper.title),
             abstract=abstract_key(paper.abstract),
             year=paper_year(paper),
+            text="text:" + short_hash((paper.title or "") + "\n" + (paper.abstract or ""), 16),
         )
 
 
 def _paper_node_id(members: list[_PaperKeys], *, taken: nx.MultiDiGraph) -> str:
-    """Anthology id, else DOI, else title, else abstract: the same paper always gets the same id.
+    """Anthology id, else DOI, else title, else abstract, else a digest of its raw text: the same paper always
+    gets the same id.
 
     Two different papers with one title (different years, or different
     Anthology ids) are told apart by their year, then by a counter.
     """
-    for name in ("acl", "doi", "title", "abstract"):
+    for name in ("acl", "doi", "title", "abstract", "text"):
         found = sorted(key for key in (getattr(m, name) for m in members) if key)
         if found:
             break
-    else:
-        raise ValueError("a paper needs a title or an abstract to be identified")
     node = node_id("paper", found[0])
     if node not in taken:
         return node

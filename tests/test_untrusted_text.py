@@ -36,6 +36,14 @@ def _has_text(value: str) -> bool:
     return bool(value.strip())
 
 
+def test_a_paper_whose_title_and_abstract_are_only_punctuation_still_gets_a_node():
+    """Nothing is left of "." once normalised: the paper's id falls back to a digest of its raw text."""
+    first, second = _graph(".", ".", "0", "0"), _graph(".", "..", "0", "0")
+    [paper] = [node for node, kind in first.nodes(data="kind") if kind == "paper"]
+    assert paper.startswith("paper/text-") and first.nodes[paper]["title"] == "."
+    assert paper not in second and paper in _graph(".", ".", "1", "1")  # the same text, the same id
+
+
 @SETTINGS
 @given(title=TEXT.filter(_has_text), abstract=TEXT.filter(_has_text), venue=TEXT.filter(_has_text),
        name=TEXT.filter(_has_text))
