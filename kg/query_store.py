@@ -42,7 +42,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
 import sqlite3
 import subprocess
@@ -55,7 +54,7 @@ from typing import TYPE_CHECKING
 
 from kg.canned import QueryError, canned_queries
 from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
-from kg.turtle_runs import RUN_BYTES, TurtleRun, turtle_runs
+from kg.turtle_runs import RUN_BYTES, turtle_runs
 from ontology.util.files import write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -204,37 +203,30 @@ def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_byte
 
     The RDF format is told by the extension of ``named`` (default: ``source``'s own).  Turtle laid out as kg
     writes it is loaded ``run_bytes`` at a time (:mod:`kg.turtle_runs`), so that the loader's memory does not
-    grow with the graph; any other file is loaded whole.
+    grow with the graph; any other file (or any file with ``run_bytes=0``) is loaded whole, as is one whose runs
+    do not parse, so that an error names the line of the file.
     """
     import pyoxigraph
 
     fmt = rdf_format(named or source)
     store = pyoxigraph.Store(str(fresh))
-    runs = turtle_runs(source, run_bytes=run_bytes) if fmt == pyoxigraph.RdfFormat.TURTLE else None
+    runs = turtle_runs(source, run_bytes=run_bytes) if run_bytes and fmt == pyoxigraph.RdfFormat.TURTLE else None
     if runs is None:
         try:
             store.bulk_load(path=str(source), format=fmt)
         except SyntaxError as error:
             raise QueryError(f"{source} is not valid RDF ({error}); rebuild it with `kg build`") from error
     else:  # a run at a time: the loader's memory is bounded by the run, not the graph
-        for run in runs:
-            try:
+        try:
+            for run in runs:
                 store.bulk_load(input=run.data, format=fmt)
-            except SyntaxError as error:
-                raise QueryError(f"{source} is not valid RDF ({_in_file(error, run)}); rebuild it with `kg build`"
-                                 ) from error
+        except SyntaxError:  # a layout the runs misread, or a real error: the whole file says which, and where
+            del store
+            shutil.rmtree(fresh)
+            return fill_store(source, fresh, named, run_bytes=0)
     store.flush()
     write_text_index(store, fresh / INDEX_NAME, results=_aggregates(store))
     del store
-
-
-def _in_file(error: SyntaxError, run: TurtleRun) -> str:
-    """The parser's message about a run, with the line of the file it is about.
-
-    >>> _in_file(SyntaxError("Parser error at line 12 between columns 1 and 4: oops"), TurtleRun(b"", 1000, 9))
-    'Parser error at line 1002 between columns 1 and 4: oops'
-    """
-    return re.sub(r"\bline (\d+)", lambda found: f"line {run.file_line(int(found.group(1)))}", str(error.msg), count=1)
 
 
 def _install(fresh: Path, store_dir: Path, stamp: dict) -> None:

@@ -10,9 +10,11 @@ triples the lines held in the file.
 That holds only for files laid out as kg writes them (Oxigraph's
 serialisation, :mod:`exports.rdf_stream`): every subject starts a line with
 ``<``, every other line of the body starts with a tab, no string spans two
-lines, and there are no blank nodes, whose labels are local to one load.
+lines, and there are no blank nodes, whose labels are local to one load;
+runs are cut only where a statement ends and a line starts with a subject.
 :func:`turtle_runs` checks this first and gives ``None`` for any other file,
-which is then loaded whole.
+which is then loaded whole (as is a file whose runs do not parse, see
+:func:`kg.query_store.fill_store`).
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "g.ttl"
@@ -51,16 +53,6 @@ class TurtleRun:
     data: bytes
     #: The line of the file (from 1) where the run's first subject starts.
     first_line: int
-    #: How many lines of ``data`` are the header before it.
-    header_lines: int
-
-    def file_line(self, run_line: int) -> int:
-        """The line of the file that line ``run_line`` (from 1) of :attr:`data` came from.
-
-        >>> TurtleRun(b"", first_line=100, header_lines=3).file_line(5)
-        101
-        """
-        return self.first_line + run_line - self.header_lines - 1
 
 
 def turtle_runs(path: Path, *, run_bytes: int = RUN_BYTES) -> Iterator[TurtleRun] | None:
@@ -85,9 +77,8 @@ def _splittable(path: Path, run_bytes: int) -> bool:
 def _runs(path: Path, run_bytes: int) -> Iterator[TurtleRun]:
     with open(path, "rb") as file:
         header, first = _read_header(file)
-        header_lines = header.count(b"\n")
-        for body, first_line in _bodies(file, first, run_bytes, first_line=header_lines + 1):
-            yield TurtleRun(header + body, first_line, header_lines)
+        for body, first_line in _bodies(file, first, run_bytes, first_line=header.count(b"\n") + 1):
+            yield TurtleRun(header + body, first_line)
 
 
 def _read_header(file) -> tuple[bytes | None, bytes]:
@@ -112,10 +103,31 @@ def _bodies(file, first: bytes, run_bytes: int, *, first_line: int = 1) -> Itera
             if data.strip():
                 yield data, first_line
             return
-        cut = data.rfind(b"\n<") + 1  # after the newline that ends the last whole subject block
+        cut = _last_statement_end(data)
         if cut == 0:  # one subject bigger than a run: read on
             pending = data
             continue
         yield data[:cut], first_line
         first_line += data.count(b"\n", 0, cut)
         pending = data[cut:]
+
+
+#: The end of a statement followed by a line that starts with an IRI: where a new subject starts.
+_STATEMENT_END = re.compile(rb"\.[ \t]*\r?\n(?=<)")
+
+
+def _last_statement_end(data: bytes) -> int:
+    r"""Where the last subject of ``data`` starts, after a line ending a statement (0 when there is none).
+
+    A line starting with ``<`` after a line that does not end a statement
+    continues it (an object on a line of its own): no cut there.
+
+    >>> _last_statement_end(b'<a> <p> "1" .\n<b> <p>\n<c> .\n<d> <p> "2" .\n')
+    28
+    >>> _last_statement_end(b'<a> <p>\n<c> .\n')
+    0
+    """
+    last = None
+    for last in _STATEMENT_END.finditer(data):
+        pass
+    return last.end() if last else 0

@@ -76,6 +76,17 @@ def test_brackets_and_blank_node_look_alikes_inside_strings_still_split(tmp_path
     assert len(list(turtle_runs(path, run_bytes=8))) == 2
 
 
+@pytest.mark.parametrize("text", [
+    HEADER + '<http://e/s0> ex:p\n<http://e/o0> .\n<http://e/s1> ex:p "1" .\n',  # an object on a line of its own
+    '@prefix ex:\n<http://e/> .\n<http://e/s0> ex:p "0" .\n<http://e/s1> ex:p "1" .\n',  # a header on two lines
+])
+def test_valid_turtle_laid_out_otherwise_loads_with_the_same_triples(tmp_path, text):
+    path = tmp_path / "graph.ttl"
+    path.write_text(text, "utf-8")
+    fill_store(path, tmp_path / "store", run_bytes=8)
+    assert quads(pyoxigraph.Store.read_only(str(tmp_path / "store"))) == quads(whole_load(path))
+
+
 def test_a_syntax_error_names_its_line_in_the_file(tmp_path):
     path = tmp_path / "graph.ttl"
     good = "".join(f'<http://e/s{i}> ex:p "{i}" .\n' for i in range(100))
