@@ -31,6 +31,7 @@ from exports.view_styles import kind_of, kind_order, node_size
 
 __all__ = [
     "EGO_CENTRE_FONT",
+    "EGO_CENTRE_MAX_FONT",
     "EGO_CENTRE_PX",
     "GOLDEN_ANGLE",
     "LAYOUT_SEED",
@@ -67,9 +68,11 @@ GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
 #: Label font of the centre's neighbours in an ego view, and most characters of their labels.
 EGO_LABEL_FONT = 14
 EGO_LABEL_CHARS = 26
-#: Label font of an ego view's centre when its rings fit the screen; its size on screen when they do not.
+#: Label font of an ego view's centre when its rings fit the screen; its size on screen when they do not; its
+#: largest font (rings of many hundred nodes: a bigger label would run over the first ring, a zoom reads it).
 EGO_CENTRE_FONT = 20
 EGO_CENTRE_PX = 14
+EGO_CENTRE_MAX_FONT = 40
 #: Height of a view's canvas on a 1400x900 screen, and what the labels of the outer ring add around the rings
 #: (measured: ACL 2024's GSM8K view, rings 1,112 px high, is framed at a scale of 0.60).
 VIEW_CANVAS_HEIGHT = 700.0
@@ -81,18 +84,21 @@ def ego_centre_font(positions: Mapping[Hashable, tuple[float, float]]) -> int:
 
     The page frames the whole drawing, so rings taller than the canvas shrink
     every label; the centre's grows to stay about :data:`EGO_CENTRE_PX` on
-    screen (and is never below :data:`EGO_CENTRE_FONT`).
+    screen (never below :data:`EGO_CENTRE_FONT`, never above
+    :data:`EGO_CENTRE_MAX_FONT`).
 
     >>> ego_centre_font({"c": (0.0, 0.0), "a": (0.0, 300.0), "b": (0.0, -300.0)})
     20
     >>> ego_centre_font({"c": (0.0, 0.0), "a": (0.0, 556.0), "b": (0.0, -556.0)})
     24
+    >>> ego_centre_font({"c": (0.0, 0.0), "a": (0.0, 5000.0), "b": (0.0, -5000.0)})
+    40
     """
     if not positions:
         return EGO_CENTRE_FONT
     ys = [y for _, y in positions.values()]
     height = max(ys) - min(ys) + 2 * RING_LABEL_MARGIN
-    return max(EGO_CENTRE_FONT, math.ceil(EGO_CENTRE_PX * height / VIEW_CANVAS_HEIGHT))
+    return min(EGO_CENTRE_MAX_FONT, max(EGO_CENTRE_FONT, math.ceil(EGO_CENTRE_PX * height / VIEW_CANVAS_HEIGHT)))
 
 
 def _label_chars(graph: nx.MultiDiGraph, node: Hashable) -> int:
