@@ -217,10 +217,14 @@ def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_byte
         except SyntaxError as error:
             raise QueryError(f"{source} is not valid RDF ({error}); rebuild it with `kg build`") from error
     else:  # a run at a time: the loader's memory is bounded by the run, not the graph
+        loaded = 0
         try:
             for run in runs:
                 store.bulk_load(input=run.data, format=fmt)
+                loaded += 1
         except SyntaxError:  # a layout the runs misread, or a real error: the whole file says which, and where
+            loaded = 0
+        if not loaded:  # (a file of prefixes alone is checked by a whole load too)
             del store
             shutil.rmtree(fresh)
             return fill_store(source, fresh, named, run_bytes=0)

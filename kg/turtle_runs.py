@@ -39,10 +39,10 @@ __all__ = ["RUN_BYTES", "TurtleRun", "turtle_runs"]
 RUN_BYTES = 8 << 20
 
 #: A header line: a prefix or base declaration, a comment or nothing.
-_HEADER_LINE = re.compile(rb"\s*(?:@prefix|@base|prefix|base)\b|\s*#|\s*$", re.IGNORECASE)
+_HEADER_LINE = re.compile(rb"\s*(?:@prefix|@base|prefix|base)\s|\s*#|\s*$", re.IGNORECASE)
 #: What a run's body must not hold: a line starting otherwise than with a subject IRI or a tab, a long
 #: string (it may span lines), a blank node label or an anonymous blank node.
-_NOT_SPLITTABLE = re.compile(rb"\n[^<\t\n]|\"\"\"|'''|(?:^|[\s(\[,;])_:|[\s(,]\[[\s\]]")
+_NOT_SPLITTABLE = re.compile(rb"\n[^<\t\n]|\"\"\"|'''|(?:^|[\s(\[,;>])_:|[\s(,]\[[\s\]]")
 
 
 @dataclass(frozen=True)

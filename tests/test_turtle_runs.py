@@ -60,6 +60,8 @@ def test_a_subject_bigger_than_a_run_stays_whole(tmp_path):
     '<http://e/a> ex:p _:b0 .\n',                        # a blank node: its label is local to one load
     '_:b0 ex:p "x" .\n',
     '<http://e/a> ex:p [ ex:q "x" ] .\n',                # an anonymous one
+    '<http://e/a> <http://e/p>_:b0 .\n',                 # a label right after an IRI
+    'prefix:x prefix:p "1" .\n<http://e/a> ex:p "x" .\n',  # a triple, not a header: its prefix is "prefix"
     '<http://e/a> ex:p """two\nlines""" .\n',            # a string that spans lines
     '<http://e/a> ex:p "x" .\n# a comment\n<http://e/b> ex:p "y" .\n',
     '<http://e/a> ex:p "x" .\n@prefix ex2: <http://f/> .\n<http://e/b> ex2:p "y" .\n',
@@ -85,6 +87,13 @@ def test_valid_turtle_laid_out_otherwise_loads_with_the_same_triples(tmp_path, t
     path.write_text(text, "utf-8")
     fill_store(path, tmp_path / "store", run_bytes=8)
     assert quads(pyoxigraph.Store.read_only(str(tmp_path / "store"))) == quads(whole_load(path))
+
+
+def test_a_file_of_prefixes_with_an_error_is_not_an_empty_store(tmp_path):
+    path = tmp_path / "graph.ttl"
+    path.write_text("@prefix ex <http://e/> .\n", "utf-8")
+    with pytest.raises(QueryError, match="not valid RDF"):
+        fill_store(path, tmp_path / "store")
 
 
 def test_a_syntax_error_names_its_line_in_the_file(tmp_path):
