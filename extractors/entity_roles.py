@@ -157,13 +157,24 @@ def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
     i = end
     if i < len(doc) and in_list("relative_pronouns", doc[i].text):
         i += 1
-    if i + 1 < len(doc) and doc[i].lower_ == "we" and "PROPOSE" in cues.get(i + 1, set()):
-        return "named_after"
+    if i + 1 < len(doc) and doc[i].lower_ == "we" and "PROPOSE" in cues.get(i + 1, set()) \
+            and not any(t.lower_ in _DOCUMENT_PARTS for t in doc[i + 2 : i + 5]):
+        return "named_after"  # not "the results on X we present in Table 2"
     if end < len(doc) and in_list("own_entry_nouns", doc[end].text):
         sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
-        if any(cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j) for j in range(sent_start, cand.first)):
-            return "own_entry"
+        own = [j for j in range(sent_start, cand.first) if cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j)]
+        if own and not any(t.lower_ in _COMPARISON_WORDS for t in doc[own[-1] + 1 : cand.first]):
+            return "own_entry"  # not "our system outperforms the NTT team": another team, compared with
     return None
+
+
+#: Words that refer to a part of the paper: "X we present in Table 2" shows X, it does not make it.
+_DOCUMENT_PARTS = frozenset({"table", "tables", "section", "sections", "figure", "figures", "fig", "fig.", "appendix",
+                             "sec", "sec.", "below", "above"})
+#: Words between "our" and "the X team" that make X another team: "our system outperforms the X team".
+_COMPARISON_WORDS = frozenset({"outperform", "outperforms", "outperformed", "outperforming", "beat", "beats", "compare",
+                               "compared", "compares", "comparing", "comparison", "than", "with", "against", "versus",
+                               "vs", "vs.", "other", "others", "over", "surpass", "surpasses", "surpassed"})
 
 
 def _our_names(doc: Doc, start: int, cues: Cues) -> bool:
