@@ -258,16 +258,17 @@ def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.nda
 
 def nearest_neighbours(matrix: sp.spmatrix | np.ndarray, *, top_k: int, min_score: float = 0.0,
                        rows: np.ndarray | None = None, block_cells: int = _BLOCK_CELLS,
-                       rescoring: Rescoring | None = None) -> Iterator[Neighbours]:
+                       rescoring: Rescoring | None = None, map: Callable = map) -> Iterator[Neighbours]:
     """Exact: the ``top_k`` most similar other rows of each row (of ``rows``, default all), score ≥ ``min_score``.
 
     Rows should be L2-normalised, so dot products are cosines.  The product
     is computed one block of rows at a time (at most ``block_cells`` cells),
     so memory grows with the block and never with the square of the row
-    count.  Yields ``(rows, columns, scores)`` per block, best neighbour of
+    count.  Yields ``(rows, columns, scores)``, best neighbour of
     each row first; scores are rounded to 6 decimals and ties go to the
     smaller column.  ``rescoring`` (:class:`Rescoring`) changes the score
-    from the plain cosine.
+    from the plain cosine.  Tasks of :data:`TASK_BLOCKS` blocks go through
+    ``map`` (as in :func:`approximate_neighbours`): the same results wherever they run.
     """
     if top_k < 1:
         raise ValueError(f"k must be at least 1, not {top_k}")
@@ -277,10 +278,25 @@ def nearest_neighbours(matrix: sp.spmatrix | np.ndarray, *, top_k: int, min_scor
     wanted = np.arange(n) if rows is None else np.asarray(rows, dtype=np.int64)
     transposed = matrix.T if dense else matrix.T.tocsr()
     block = max(1, block_cells // max(n, 1))
+    step = block * TASK_BLOCKS
+    tasks = ((matrix, transposed, wanted[start:start + step], top_k, min_score, block_cells, rescoring)
+             for start in range(0, len(wanted), step))
+    yield from map(_search_rows, tasks)
+
+
+#: Blocks of rows per task of the exact search (the Anthology's: 8 x 46 rows, about 250 tasks).
+TASK_BLOCKS = 8
+
+
+def _search_rows(task: tuple) -> Neighbours:
+    """One task of the exact search: the rows ``chunk`` of ``matrix`` against every row (``transposed`` = its ``.T``)."""
+    matrix, transposed, chunk, k, min_score, block_cells, rescoring = task
+    n = matrix.shape[0]
+    block = max(1, block_cells // max(n, 1))
     everything = np.arange(n, dtype=np.int64)
-    for start in range(0, len(wanted), block):
-        chunk = wanted[start:start + block]
-        yield _select(matrix[chunk] @ transposed, chunk, everything, top_k, min_score, rescoring)
+    found = [_select(matrix[part] @ transposed, part, everything, k, min_score, rescoring)
+             for part in (chunk[start:start + block] for start in range(0, len(chunk), block))]
+    return tuple(np.concatenate(parts) for parts in zip(*found)) if found else _nothing()
 
 
 def _search_cluster(task: tuple) -> Neighbours:
@@ -394,7 +410,7 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
     if vectors.matrix.shape[0] <= exact_limit:
         lsa = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix if blend > 0 else None
         rescoring = Rescoring(weights, None if lsa is None or sp.issparse(lsa) else lsa, blend)
-        return nearest_neighbours(vectors.matrix, top_k=top_k, min_score=min_score, rescoring=rescoring)
+        return nearest_neighbours(vectors.matrix, top_k=top_k, min_score=min_score, rescoring=rescoring, map=map)
     index = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix
     reduced = not sp.issparse(index)
     if not reduced:  # too few rows or columns to reduce: cluster the rows themselves, score by the cosine alone

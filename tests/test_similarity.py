@@ -1,6 +1,7 @@
 """kg.similarity: k nearest papers as similarTo edges, on the sample build, on made-up graphs and on the Anthology."""
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter, defaultdict
 
@@ -370,6 +371,33 @@ def test_the_approximate_index_runs_its_tasks_through_the_map_it_is_given():
 
     list(approximate_neighbours(matrix, top_k=3, clusters=8, map=counting_map))
     assert calls and 1 <= calls[0] <= 8
+
+
+def test_the_exact_search_runs_its_tasks_through_the_map_it_is_given_with_the_same_results():
+    """Tasks pickled as a Dask worker gets them give the same neighbours, in the same order, as one process."""
+    from kg.similarity_index import Rescoring, neighbours, reduce
+
+    rng = random.Random(13)
+    words = [f"w{i}" for i in range(300)]
+    vectors = text_rows([PaperText(f"paper/{i:04d}", " ".join(rng.sample(words, rng.randint(1, 6))))
+                         for i in range(900)])
+    weights = np.random.default_rng(1).uniform(0.3, 1, 900).astype(np.float32)
+    rescoring = Rescoring(weights, reduce(vectors, dimensions=16, dtype=np.float16).matrix, 0.5)
+    calls = []
+
+    def pickling_map(function, tasks):
+        tasks = [pickle.loads(pickle.dumps(task)) for task in tasks]
+        calls.append(len(tasks))
+        return [function(task) for task in tasks]
+
+    def run(map_):  # 20 rows a block, 160 a task: 6 tasks
+        found = nearest_neighbours(vectors.matrix, top_k=3, block_cells=900 * 20, rescoring=rescoring, map=map_)
+        return [np.concatenate(parts).tolist() for parts in zip(*found)]
+
+    local = run(map)
+    assert run(pickling_map) == local and calls == [6] and len(set(local[0])) == 900
+    list(neighbours(vectors, top_k=3, exact_limit=10_000, dimensions=16, weights=weights, map=pickling_map))
+    assert calls == [6, 1]  # the build's search hands its exact tasks to the map too
 
 
 def test_lsa_keeps_small_corpora_exact_and_reduces_large_ones():
