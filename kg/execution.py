@@ -17,7 +17,7 @@ graph and the same output bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -75,7 +75,11 @@ class Executor:
         """``[function(item) for item in items]``, computed on the workers, results in order.
 
         For coarse tasks (the similarity search's blocks): each item is sent
-        to a worker on its own.
+        to a worker on its own.  Once the worker processes are let go
+        (:meth:`release_pool`), ``workers`` threads of this process share the
+        tasks: the similarity search's sparse products and numpy selections
+        release the GIL for most of their time (the full Anthology's exact
+        search, docs/scaling.md).
         """
         items = list(items)
         if self.client is not None and len(items) > 1:
@@ -83,6 +87,9 @@ class Executor:
             return self.client.gather(self.client.map(function, items, pure=False))
         if self.pool is not None and len(items) > 1:
             return list(self.pool.map(function, items))
+        if self.workers > 1 and len(items) > 1:
+            with ThreadPoolExecutor(self.workers) as threads:
+                return list(threads.map(function, items))
         return [function(item) for item in items]
 
     def release_pool(self) -> None:

@@ -48,3 +48,15 @@ def test_map_keeps_the_order_of_its_items(workers):
         assert running.map(abs, range(-5, 5)) == [abs(n) for n in range(-5, 5)]
         running.release_pool()
         assert running.pool is None and running.map(abs, [-1, -2]) == [1, 2]
+
+
+def test_once_the_processes_are_let_go_tasks_share_the_build_s_cores_as_threads():
+    import threading
+
+    main = threading.get_ident()
+    with executor(workers=2) as running:
+        running.release_pool()
+        assert running.map(abs, range(-50, 50)) == [abs(n) for n in range(-50, 50)]
+        assert main not in set(running.map(lambda _: threading.get_ident(), range(8)))
+    with executor(workers=1) as running:
+        assert set(running.map(lambda _: threading.get_ident(), range(8))) == {main}
