@@ -203,16 +203,17 @@ class _PaperKeys:
 
     @classmethod
     def of(cls, paper: Paper) -> _PaperKeys:
+        title, abstract = title_key(paper.title), abstract_key(paper.abstract)
         return cls(
             acl=f"acl:{paper.anthology_id.lower()}" if paper.anthology_id else None,
             doi=f"doi:{paper.doi.lower()}" if paper.doi else None,
             arxiv=f"arxiv:{paper.arxiv_id.lower()}" if paper.arxiv_id else None,
             openalex=f"openalex:{paper.openalex_id.upper()}" if paper.openalex_id else None,
             s2=f"s2:{paper.semantic_scholar_id.lower()}" if paper.semantic_scholar_id else None,
-            title=title_key(paper.title),
-            abstract=abstract_key(paper.abstract),
+            title=title,
+            abstract=abstract,
             year=paper_year(paper),
-            text="text:" + short_hash((paper.title or "") + "\n" + (paper.abstract or ""), 16),
+            text=None if title or abstract else "text:" + short_hash(f"{paper.title or ''}\n{paper.abstract or ''}", 16),
         )
 
 
