@@ -37,6 +37,7 @@ span attributes by character offsets, so read them from the spans of
 from __future__ import annotations
 
 import re
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
 from itertools import chain
 from pathlib import Path
@@ -318,26 +319,20 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
             found.add(entity_key(doc[cand.long_span[0] : cand.long_span[1]].text))
         return found
 
-    votes: dict[str, dict[EntityKind, int]] = {}
+    votes: dict[str, Counter[EntityKind]] = defaultdict(Counter)
     for cand in candidates:
         if cand.kind in _NAMED_KINDS and cand.type_rule not in _GUESSED_TYPE_RULES:
             for key in keys(cand):
-                tally = votes.setdefault(key, {})
-                tally[cand.kind] = tally.get(cand.kind, 0) + 1
+                votes[key][cand.kind] += 1
     by_end = {c.end: c for c in candidates}
     for cand in sorted(candidates, key=lambda c: c.start):
         if cand.kind not in _NAMED_KINDS or cand.type_rule not in _GUESSED_TYPE_RULES:
             continue
-        tally: dict[EntityKind, int] = {}
-        for key in keys(cand):
-            for kind, count in votes.get(key, {}).items():
-                tally[kind] = tally.get(kind, 0) + count
-        if tally:
-            best = max(tally.values())
-            winners = [kind for kind, count in tally.items() if count == best]
-            if len(winners) == 1:
-                cand.kind, cand.type_rule = winners[0], "same_name"
-                continue
+        tally = sum((votes[key] for key in keys(cand) if key in votes), Counter())
+        ranked = tally.most_common(2)
+        if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):  # one kind has the most votes
+            cand.kind, cand.type_rule = ranked[0][0], "same_name"
+            continue
         outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
         if outer is not None and outer.kind in _NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
                 and cand.end < len(doc) and doc[cand.end].text == ")":
@@ -393,7 +388,7 @@ def tagger_spans(doc: Doc) -> list[Span]:
             continue  # "translation model", "parsing accuracy": the word modifies another noun
         if kind == "task" and len(span) == 1 and span.text.islower() and span.start > 0 \
                 and (doc[span.start - 1].lower_ in _DETERMINERS or doc[span.start - 1].lower_ in word_list("languages.txt")) \
-                and not (span.end < len(doc) and doc[span.end].lower_ in _TASK_NOUNS | {"shared"}):
+                and not (span.end < len(doc) and doc[span.end].lower_ in _TASK_NOUNS_OR_SHARED):
             continue  # "its English translation", "the given translation": a product, not the task ("the translation task" is)
         kept.append(span)
     return kept
@@ -405,6 +400,7 @@ _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our",
                           "each", "every", "given", "any", "such"})
 #: Nouns after a one-word task that keep it the task ("translation tasks").
 _TASK_NOUNS = frozenset({"task", "tasks", "problem", "problems", "challenge", "challenges"})
+_TASK_NOUNS_OR_SHARED = _TASK_NOUNS | {"shared"}  # ... and "shared task"
 
 
 def _adds(span: Span, new_names: str) -> bool:

@@ -38,7 +38,7 @@ dropped.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from extractors.entity_lexicon import _read, cue_words, word_list, word_lists
 from extractors.entity_names import not_a_name
@@ -75,6 +75,7 @@ def long_form_head(long_form: str) -> str:
     return words[-1] if words else ""
 
 
+@lru_cache(maxsize=1 << 16)  # asked again for each mention of an acronym in an abstract
 def long_form_class(long_form: str) -> str | None:
     """What an acronym whose long form is ``long_form`` names, when the head word says it (else ``None``).
 

@@ -160,7 +160,7 @@ _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*$")
 #: PhraseMatchers by word list, for the last few vocabularies seen (each pipeline has its own vocab); an entry
 #: keeps its vocab so a new vocab at a recycled id() is never served another vocab's matcher.
 _PHRASE_MATCHERS: list[tuple[object, str, PhraseMatcher]] = []
-_MAX_MATCHERS = 8
+_MAX_MATCHERS = 16  # two word lists per vocabulary: the last eight pipelines
 
 
 def _phrase_matcher(vocab, list_name: str, spaced: bool = False) -> PhraseMatcher:
