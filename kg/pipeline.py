@@ -107,12 +107,16 @@ def build(
     keys = [_cache_key(source, repeated) for source in sources]
     documents: list[DocumentRecords | None] = [cache.get(key) if cache else None for key in keys]
     todo = [index for index, document in enumerate(documents) if document is None]
+    pending = [sources[i] for i in todo]
+    del sources  # the texts of cached documents are not needed again (a whole corpus's worth when it is cached)
     with executor(workers=workers, dask=dask) as running:
-        extracted = running.map_documents([sources[i] for i in todo], repeated=repeated)
+        extracted = running.map_documents(pending, repeated=repeated)
         for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
             documents[index] = document
             if cache and document.complete:
                 cache.put(keys[index], document)
+        extracted_names = tuple(source.name for source in pending)
+        del extracted, pending  # and the texts of the documents just extracted
         running.release_pool()
         if cache:
             cache.prune()
@@ -124,7 +128,7 @@ def build(
         del documents, done  # the records are in the graph now; without keep_documents their memory is freed here
         if similarity:  # on a Dask cluster the search's block tasks run on its workers
             add_similarity_edges(graph, k=similar_k, map=running.map)
-    return BuildResult(graph, kept, tuple(problems), tuple(sources[i].name for i in todo),
+    return BuildResult(graph, kept, tuple(problems), extracted_names,
                        tuple(cache.warnings) if cache else (), document_count=count)
 
 

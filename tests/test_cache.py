@@ -10,6 +10,7 @@ import pytest
 
 from exports.node_link import to_json
 from kg.cache import DocumentCache, cache_key
+from ontology.records import DocumentRecords
 from kg.pipeline import build, sample_inputs
 
 PAGE = sample_inputs()[0] / "001_402f8b867fae7175.txt"
@@ -130,3 +131,22 @@ def test_a_fifo_entry_does_not_hang(tmp_path):
     (tmp_path / "c" / key[:2]).mkdir(parents=True)
     os.mkfifo(tmp_path / "c" / key[:2] / f"{key}.json")
     assert cache.get(key) is None
+
+
+def test_entries_share_one_string_per_distinct_text(tmp_path):
+    # A corpus's records repeat sources, extractor names, sentences and authors; read back from JSON each
+    # would be a string of its own (a tenth of a large graph's memory), so the cache hands out one per text.
+    from ontology.records import EntityKind, Mention, Provenance, Relation
+
+    sentence = "We evaluate on SQuAD and on Natural Questions."
+    mentions = tuple(Mention("p1", name, EntityKind.DATASET, Relation.USES, Provenance("page.txt", extractor="rules",
+                                                                               sentence=sentence))
+                     for name in ("SQuAD", "Natural Questions"))
+    cache = DocumentCache(tmp_path)
+    cache.put("k1", DocumentRecords(source="page.txt", mentions=mentions))
+    cache.put("k2", DocumentRecords(source="page.txt", mentions=mentions[:1]))
+    first, second = cache.get("k1"), cache.get("k2")
+    assert first.mentions == mentions
+    sentences = [m.provenance.sentence for m in first.mentions + second.mentions]
+    assert all(text is sentences[0] for text in sentences)
+    assert first.mentions[0].provenance.source is second.mentions[0].provenance.source is second.source

@@ -127,3 +127,27 @@ def test_node_link_json_round_trips(sample_build):
     graph = nx.node_link_graph(data, edges="edges", source="from", target="to")
     assert graph.number_of_nodes() == sample_build.graph.number_of_nodes()
     assert graph.number_of_edges() == sample_build.graph.number_of_edges()
+
+
+def test_no_input_text_is_held_while_the_graph_is_assembled(tmp_path, monkeypatch):
+    # Once a document's records are at hand (cached or just extracted) its text is let go: on a cached corpus
+    # that is the whole corpus's text, which would otherwise sit in memory through assembly and the exports.
+    import gc
+
+    import kg.pipeline as pipeline
+    from kg.sources import SourceText
+
+    cache = tmp_path / "cache"
+    alive: list[int] = []
+    real = pipeline.build_graph
+
+    def counting_build_graph(documents):
+        gc.collect()
+        alive.append(sum(isinstance(thing, SourceText) for thing in gc.get_objects()))
+        return real(documents)
+
+    monkeypatch.setattr(pipeline, "build_graph", counting_build_graph)
+    first = build([SAMPLE_DIR], cache_dir=cache, similarity=False)  # extracts every page
+    again = build([SAMPLE_DIR], cache_dir=cache, similarity=False)  # every page from the cache
+    assert len(first.extracted) == first.document_count > 0 and again.extracted == ()
+    assert alive == [0, 0]
