@@ -26,6 +26,7 @@ from kg.sources import SourceText, read_sources
 from ontology.errors import KgError
 from ontology.ids import short_hash
 from ontology.records import DocumentRecords, InputProblem
+from ontology.records_data import with_shared_strings
 
 __all__ = ["BuildResult", "SourceText", "build", "read_document", "sample_inputs", "read_sources", "KgError"]
 
@@ -112,7 +113,7 @@ def build(
     with executor(workers=workers, dask=dask) as running:
         extracted = running.map_documents(pending, repeated=repeated)
         for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
-            documents[index] = document
+            documents[index] = document = with_shared_strings(document)  # as compact as records read from the cache
             if cache and document.complete:
                 cache.put(keys[index], document)
         extracted_names = tuple(source.name for source in pending)

@@ -151,3 +151,13 @@ def test_no_input_text_is_held_while_the_graph_is_assembled(tmp_path, monkeypatc
     again = build([SAMPLE_DIR], cache_dir=cache, similarity=False)  # every page from the cache
     assert len(first.extracted) == first.document_count > 0 and again.extracted == ()
     assert alive == [0, 0]
+
+
+def test_extracted_records_share_strings_as_cached_ones_do():
+    # Records extracted in this build are as compact as records read back from the cache: one string per text.
+    result = build([SAMPLE_DIR / "000_16934c490b00c391.txt"], similarity=False)
+    (document,) = result.documents
+    texts = [m.provenance.source for m in document.mentions] + [p.provenance.source for p in document.papers]
+    assert len(texts) > 10 and all(text is document.source for text in texts)
+    extractors = [m.provenance.extractor for m in document.mentions]
+    assert len({id(text) for text in extractors}) == len(set(extractors))
