@@ -386,3 +386,41 @@ def test_an_unguarded_script_writes_its_outputs_once(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["run"]
     assert store_is_current(out)
+
+
+def _index_rows(path: Path) -> tuple[set, set]:
+    import sqlite3
+
+    with sqlite3.connect(path) as connection:
+        return (set(connection.execute("SELECT iri, cls, lowered FROM searchable")),
+                set(connection.execute("SELECT iri, cls, lowered FROM names")))
+
+
+def test_the_text_index_holds_each_resources_title_else_label_and_every_name(tmp_path):
+    # The rows are joined inside SQLite: check them against what the canned FILTERs read, on the cases that
+    # matter (a title beside a label, only a label, alternative labels, a class a resource has twice, the same
+    # triple in two graphs, blank nodes and IRIs where a text should be, lower-casing beyond ASCII).
+    import pyoxigraph
+
+    from kg.text_index import write_text_index
+
+    kg_, rdfs, dct, skos = ("https://w3id.org/paperkg/ontology#", "http://www.w3.org/2000/01/rdf-schema#",
+                            "http://purl.org/dc/terms/", "http://www.w3.org/2004/02/skos/core#")
+    store = pyoxigraph.Store()
+    store.load(input=f"""
+        <urn:p1> a <{kg_}Paper> ; <{rdfs}label> "Attention Is All…" ; <{dct}title> "Attention Is All You Need" .
+        <urn:p2> a <{kg_}Paper> ; <{rdfs}label> "Über Sätze ohne Titel" .
+        <urn:m1> a <{kg_}Method>, <{kg_}Model> ; <{rdfs}label> "BERT" ; <{skos}altLabel> "Bert", "BiDirectional Encoder" .
+        <urn:x> a <{kg_}Task> ; <{rdfs}label> "Not Indexed" .
+        <urn:d1> a <{kg_}Dataset> ; <{rdfs}label> <urn:not-a-text> .
+        _:b a <{kg_}Paper> ; <{rdfs}label> "A Blank Paper" .
+    """.encode(), format=pyoxigraph.RdfFormat.TURTLE)
+    store.add(pyoxigraph.Quad(pyoxigraph.NamedNode("urn:p2"), pyoxigraph.NamedNode(f"{rdfs}label"),
+                              pyoxigraph.Literal("Über Sätze ohne Titel"), pyoxigraph.NamedNode("urn:graph")))
+    searchable, names = _index_rows(write_text_index(store, tmp_path / "index.sqlite"))
+    assert searchable == {("urn:p1", f"{kg_}Paper", "attention is all you need"),
+                          ("urn:p2", f"{kg_}Paper", "über sätze ohne titel"),
+                          ("urn:m1", f"{kg_}Method", "bert"), ("urn:m1", f"{kg_}Model", "bert")}
+    assert names == {("urn:p1", f"{kg_}Paper", "attention is all…"), ("urn:p2", f"{kg_}Paper", "über sätze ohne titel"),
+                     *((("urn:m1", cls, text) for cls in (f"{kg_}Method", f"{kg_}Model")
+                        for text in ("bert", "bidirectional encoder")))}
