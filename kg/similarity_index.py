@@ -36,6 +36,7 @@ import scipy.sparse as sp
 from kg.similarity_vectors import PaperVectors
 
 __all__ = [
+    "DENSE_BLEND",
     "EXACT_LIMIT",
     "INDEX_DIMENSIONS",
     "LSA_BLEND",
@@ -67,6 +68,10 @@ _STORED_WIDTH = 20_000
 #: papers can have an LSA cosine near 1).  Chosen on a judged tuning sample of the even half of the Anthology
 #: (docs/analytics.md): 0.3 and 0.5 alike, 0.7 worse.
 LSA_BLEND = 0.5
+#: How much the dense vectors of shipped word vectors (:mod:`kg.similarity_dense`) moderate a neighbour's score on top
+#: of LSA: times ``1 - DENSE_BLEND + DENSE_BLEND * max(dense cosine, 0)``.  Chosen on the judged tuning sample
+#: (docs/analytics.md): 1 made 93 of 120 pairs related instead of 88; exponents 2 and 4 of the cosine 90 and 93.
+DENSE_BLEND = 1.0
 #: Each row's best candidates by the sparse rows, this many times k (at least _POOL_FLOOR), are re-scored with LSA.
 _POOL = 4
 _POOL_FLOOR = 20
@@ -84,12 +89,18 @@ class Rescoring:
     every process; or ``None``) and ``blend``: the score is then
     ``weighted cosine * (1 - blend + blend * LSA cosine)`` (at least 0),
     worked out for each row's best :data:`_POOL` × k candidates by the
-    weighted cosine.
+    weighted cosine.  ``dense`` (unit rows of float16 made from shipped word
+    vectors, :func:`kg.similarity_dense.document_vectors`, or ``None``)
+    multiplies that by ``1 - dense_blend + dense_blend * max(dense cosine, 0)``,
+    for the same candidates; a pair where either row has no dense vector
+    (all zeros) keeps its score.
     """
 
     weights: np.ndarray | None = None
     lsa: np.ndarray | None = None
     blend: float = 0.0
+    dense: np.ndarray | None = None
+    dense_blend: float = 0.0
 
     def pool(self, k: int) -> int:
         """Candidates per row to re-score for ``k`` neighbours."""
@@ -97,7 +108,11 @@ class Rescoring:
 
     @property
     def blends(self) -> bool:
-        return self.lsa is not None and self.blend > 0
+        return (self.lsa is not None and self.blend > 0) or self.densifies
+
+    @property
+    def densifies(self) -> bool:
+        return self.dense is not None and self.dense_blend > 0
 
     @property
     def nbytes(self) -> int:
@@ -107,7 +122,7 @@ class Rescoring:
         >>> Rescoring(np.ones(4), np.ones((4, 2), dtype=np.float16), 0.5).nbytes
         48
         """
-        return sum(int(array.nbytes) for array in (self.weights, self.lsa) if array is not None)
+        return sum(int(array.nbytes) for array in (self.weights, self.lsa, self.dense) if array is not None)
 
 
 def reduce(vectors: PaperVectors, *, dimensions: int = INDEX_DIMENSIONS, sample: int = SVD_SAMPLE,
@@ -240,20 +255,35 @@ def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.nda
     if not rescoring.blends:
         return _top(product, rows, columns, k, min_score, rescoring.weights)
     found_rows, found, cosines = _top(product, rows, columns, rescoring.pool(k), 0.0, rescoring.weights)
-    lsa = rescoring.lsa
-    agreement = np.empty(len(found), dtype=np.float64)
-    for start in range(0, len(found), _BLOCK_CELLS // lsa.shape[1]):
-        part = slice(start, start + _BLOCK_CELLS // lsa.shape[1])
-        # float16 rows multiplied and summed in float64: every product and partial sum is exact (multiples of
-        # 2**-48 below 2**5), so the sum is the same in any order, process or SIMD path: local and Dask agree
-        agreement[part] = np.einsum("ij,ij->i", lsa[found_rows[part]].astype(np.float64),
-                                    lsa[found[part]].astype(np.float64))
-    micro = np.clip(np.rint(cosines * (1 - rescoring.blend + rescoring.blend * agreement) * _SCALE), 0, _SCALE)
+    factor = np.ones(len(found), dtype=np.float64)
+    if rescoring.lsa is not None and rescoring.blend > 0:
+        factor *= 1 - rescoring.blend + rescoring.blend * _agreement(rescoring.lsa, found_rows, found)
+    if rescoring.densifies:
+        dense = rescoring.dense
+        agreement = _agreement(dense, found_rows, found)
+        present = np.any(dense[found_rows] != 0, axis=1) & np.any(dense[found] != 0, axis=1)
+        factor *= np.where(present, 1 - rescoring.dense_blend + rescoring.dense_blend * np.maximum(agreement, 0), 1.0)
+    micro = np.clip(np.rint(cosines * factor * _SCALE), 0, _SCALE)
     order = np.lexsort((found, -micro, found_rows))  # by row, best first, ties to the smaller column
     found_rows, found, micro = found_rows[order], found[order], micro[order]
     rank = np.arange(len(found_rows)) - np.searchsorted(found_rows, found_rows, side="left")
     keep = (rank < k) & (micro >= round(min_score * _SCALE)) & (micro > 0)
     return found_rows[keep], found[keep], micro[keep] / _SCALE
+
+
+def _agreement(vectors: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Dot products of rows ``first[i]`` and ``second[i]`` of float16 ``vectors``, worked out exactly.
+
+    float16 rows multiplied and summed in float64: every product and partial sum is exact (multiples of
+    2**-48 below 2**5), so the sum is the same in any order, process or SIMD path: local and Dask agree.
+    """
+    agreement = np.empty(len(first), dtype=np.float64)
+    step = max(1, _BLOCK_CELLS // max(vectors.shape[1], 1))
+    for start in range(0, len(first), step):
+        part = slice(start, start + step)
+        agreement[part] = np.einsum("ij,ij->i", vectors[first[part]].astype(np.float64),
+                                    vectors[second[part]].astype(np.float64))
+    return agreement
 
 
 def nearest_neighbours(matrix: sp.spmatrix | np.ndarray, *, top_k: int, min_score: float = 0.0,
@@ -398,7 +428,8 @@ def approximate_neighbours(matrix: np.ndarray, *, top_k: int, min_score: float =
 
 def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exact_limit: int = EXACT_LIMIT,
                dimensions: int = INDEX_DIMENSIONS, map: Callable = map, weights: np.ndarray | None = None,
-               blend: float = LSA_BLEND) -> Iterator[Neighbours]:
+               blend: float = LSA_BLEND, dense: np.ndarray | None = None,
+               dense_blend: float = DENSE_BLEND) -> Iterator[Neighbours]:
     """Exact neighbours up to ``exact_limit`` rows; above, approximate ones through an index on the LSA reduction.
 
     A pair's score is the cosine of the sparse rows, multiplied by both
@@ -406,10 +437,17 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
     cosine of their LSA reductions (:class:`Rescoring`; the index's
     reduction, or, up to ``exact_limit``, one made for it; none for a corpus
     of at most ``2 * dimensions`` rows, which is scored by the cosine alone).
+    Up to ``exact_limit`` rows, ``dense`` (one unit float16 row per row of
+    ``vectors``, :func:`kg.similarity_dense.document_vectors`) moderates the
+    score further (:class:`Rescoring`, ``dense_blend``); above it is not used
+    (a million papers' dense rows would not fit the search's memory budget).
     """
     if vectors.matrix.shape[0] <= exact_limit:
         lsa = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix if blend > 0 else None
-        rescoring = Rescoring(weights, None if lsa is None or sp.issparse(lsa) else lsa, blend)
+        if dense is not None and len(dense) != vectors.matrix.shape[0]:
+            raise ValueError(f"{len(dense)} dense rows for {vectors.matrix.shape[0]} papers; give one per paper")
+        rescoring = Rescoring(weights, None if lsa is None or sp.issparse(lsa) else lsa, blend,
+                              dense, dense_blend if dense is not None else 0.0)
         return nearest_neighbours(vectors.matrix, top_k=top_k, min_score=min_score, rescoring=rescoring, map=map)
     index = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix
     reduced = not sp.issparse(index)

@@ -24,7 +24,8 @@ import scipy.sparse as sp
 from threadpoolctl import threadpool_limits
 
 from kg.similarity_backoff import complete
-from kg.similarity_index import INDEX_DIMENSIONS, neighbours
+from kg.similarity_dense import document_vectors
+from kg.similarity_index import EXACT_LIMIT, INDEX_DIMENSIONS, neighbours
 from kg.similarity_vectors import PaperText, PaperVectors, combined_vectors, entity_rows, length_weights, text_rows
 from ontology.errors import KgError
 
@@ -139,11 +140,13 @@ def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES,
 
 
 def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float = 0.0,
-                dimensions: int = INDEX_DIMENSIONS, map: Callable = map, weights: np.ndarray | None = None) -> Pairs:
+                dimensions: int = INDEX_DIMENSIONS, map: Callable = map, weights: np.ndarray | None = None,
+                dense: np.ndarray | None = None) -> Pairs:
     """Each row's ``k`` nearest rows as arrays ``(a, b, score)``, ``a < b``, one entry per pair, by ``(a, b)``.
 
     Scores are :func:`kg.similarity_index.neighbours`' (the cosine, times
-    both rows' ``weights``, blended with the LSA cosine).  A pair found from
+    both rows' ``weights``, moderated by the LSA cosine and by the cosine of
+    the rows' ``dense`` vectors).  A pair found from
     both ends keeps the higher score (they differ at most in the last
     place).  Scores are rounded to 4 decimals and lie in [0, 1].
     """
@@ -152,7 +155,7 @@ def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float =
     # (up to 0.007 in an LSA row), and a Dask worker runs with one; so every build mode finds the same pairs.
     with threadpool_limits(limits=1, user_api="blas"):
         for rows, columns, scores in neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions,
-                                                map=map, weights=weights):
+                                                map=map, weights=weights, dense=dense):
             # compact while collecting: row numbers as int32, scores as exact millionths
             parts.append((rows.astype(np.int32), columns.astype(np.int32), np.rint(scores * 1e6).astype(np.int32)))
     if not parts:
@@ -245,7 +248,11 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     check_options(k=k, min_score=min_score, bases=bases)
     combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight)
     weights = length_weights(combined.papers, text)  # short texts (titles only) score lower
-    pairs = pair_arrays(combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights)
+    # dense vectors of shipped word vectors: up to the exact search's limit (a million papers' would not fit in memory)
+    dense = document_vectors(text, combined.papers) if len(combined.papers) <= EXACT_LIMIT else None
+    pairs = pair_arrays(combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights,
+                        dense=dense)
+    del dense
     pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score)
     explainer = _Explainer(rows, text, entities)
     stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
