@@ -7,6 +7,7 @@ Run from the project root (needs ``../shared``)::
     python benchmarks/extraction.py --split tune    # the PwC slice rules may be tuned on
     python benchmarks/extraction.py --full-speed    # also time all ~47k corpus abstracts
     python benchmarks/extraction.py --sets tune --skip-seeds --modes combined,rules   # tuning loop
+    python benchmarks/extraction.py --sets tune --skip-seeds --weights /tmp/t   # a candidate tagger; dev set unread
     python benchmarks/extraction.py --json
 
 Every figure is printed for each pipeline of ``--modes`` in the same run
@@ -91,6 +92,7 @@ from devset import SETS, load_devset, score  # noqa: E402
 from entity_training_data import conll_sentences, fold_of  # noqa: E402
 
 from extractors.entities import MODES, build_pipeline, iter_entities  # noqa: E402
+from extractors.entity_model import MODEL_DIR  # noqa: E402
 from extractors.gazetteer_build import AnthologyPaper, iter_anthology_papers, split_of  # noqa: E402
 from extractors.mentions import default_pipeline, extract_mentions  # noqa: E402
 from ontology.ids import entity_key  # noqa: E402
@@ -299,19 +301,20 @@ def tdmsci_scores(path: Path, mode: str = "rules", cv_dir: Path | None = None, f
 # ----------------------------------------------------------------------------- dev set, speed
 
 
-def devset_scores(mode: str, which: str = "dev") -> dict:
+def devset_scores(mode: str, which: str = "dev", weights: Path = MODEL_DIR) -> dict:
     """Scores on a hand-annotated set: the dev set (``benchmarks/data/devset``, reported) or the tuning set
-    (``benchmarks/data/tuneset``, rules may be tuned on it); see ``benchmarks/devset.py``."""
+    (``benchmarks/data/tuneset``, rules may be tuned on it); see ``benchmarks/devset.py``.  ``weights``: the
+    tagger's folder (a candidate model instead of the shipped one)."""
     records = load_devset(SETS[which] / "devset.jsonl")
     papers = [Paper(ref=r["id"], provenance=Provenance("devset"), abstract=r["text"]) for r in records]
     predicted: dict[str, list] = defaultdict(list)
-    for mention in extract_mentions(papers, nlp=build_pipeline(mode)):
+    for mention in extract_mentions(papers, nlp=build_pipeline(mode, weights=weights)):
         predicted[mention.paper_ref].append((mention.name, mention.kind.value.upper(), mention.relation.value,
                                              mention.long_form))
     return {"abstracts": len(records), **score(records, predicted)}
 
 
-def speed(items: list[AnthologyPaper], modes: tuple[str, ...]) -> dict:
+def speed(items: list[AnthologyPaper], modes: tuple[str, ...], weights: Path = MODEL_DIR) -> dict:
     """Words per second (one process, one thread) of ``spacy.blank("en")`` and of each mode's whole extraction."""
     import spacy
 
@@ -326,7 +329,7 @@ def speed(items: list[AnthologyPaper], modes: tuple[str, ...]) -> dict:
         pass
     result["blank"] = round(words / (time.perf_counter() - started))
     for mode in modes:
-        nlp = build_pipeline(mode)
+        nlp = build_pipeline(mode, weights=weights)
         extract_mentions(papers[:20], nlp=nlp)  # warm up
         started = time.perf_counter()
         extract_mentions(papers, nlp=nlp)
@@ -348,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="pipelines to compare: combined, rules (no tagger), model (tagger spans only)")
     parser.add_argument("--cv-models", type=Path, default=DEFAULT_CV,
                         help="folder of fold0..fold4 taggers for TDMSci cross-validation (default %(default)s)")
+    parser.add_argument("--weights", type=Path, default=MODEL_DIR,
+                        help="the tagger's folder (default: the shipped one; the seeds always use the shipped one)")
     parser.add_argument("--full-speed", action="store_true", help="also time extraction on every corpus abstract")
     parser.add_argument("--skip-seeds", action="store_true")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -359,26 +364,26 @@ def main(argv: list[str] | None = None) -> int:
     results: dict = {"modes": modes}
     if not args.skip_seeds:
         results["seeds"] = seed_scores(args.shared)
-    results["devset"] = {mode: devset_scores(mode) for mode in modes}  # kept under its old key
     sets = [name for name in args.sets.split(",") if name]
     unknown = sorted(set(sets) - set(SETS))
     if unknown:
         parser.error(f"--sets: unknown set(s) {', '.join(unknown)}; choose from {', '.join(sorted(SETS))}")
+    if "dev" in sets:  # scored only when asked: every look at the held-out dev set spends some of it
+        results["devset"] = {mode: devset_scores(mode, weights=args.weights) for mode in modes}  # old key
     if "tune" in sets:
-        results["tuneset"] = {mode: devset_scores(mode, "tune") for mode in modes}
-    if "dev" not in sets:
-        del results["devset"]
+        results["tuneset"] = {mode: devset_scores(mode, "tune", weights=args.weights) for mode in modes}
     items = list(iter_anthology_papers(args.shared / "corpus" / "anthology"))
     dev = [i for i in items if i.paper.abstract and i.tags and split_of(i.paper.anthology_id or "") == args.split]
     known = known_dataset_keys(items)
-    results["anthology"] = {mode: {"split": args.split, **anthology_scores(dev, known, build_pipeline(mode))}
-                            for mode in modes}
+    results["anthology"] = {
+        mode: {"split": args.split, **anthology_scores(dev, known, build_pipeline(mode, weights=args.weights))}
+        for mode in modes}
     conll = args.shared / "data" / "tdmsci" / "train_1500_v2.conll"
     cv_ready = all((args.cv_models / f"fold{k}" / "model").is_file() for k in range(5))
     results["tdmsci"] = {mode: tdmsci_scores(conll, mode, args.cv_models) for mode in modes
                          if mode == "rules" or cv_ready}
     speed_items = [i for i in items if split_of(i.paper.anthology_id or "") == args.split and i.paper.abstract]
-    results["speed"] = speed(speed_items, modes)
+    results["speed"] = speed(speed_items, modes, args.weights)
     if args.full_speed:
         results["full_speed"] = full_speed(items)
     if args.json:
