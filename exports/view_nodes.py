@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Container, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -185,11 +185,14 @@ def _fields(relation: str, data: Mapping[str, Any], graph: nx.MultiDiGraph) -> d
 
 
 def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, int],
-           cache: dict[Hashable, Details] | None, sources: SourceTable,
-           memo: dict[int, dict[str, Any]]) -> dict[str, Any]:
+           cache: Mapping[Hashable, Details], sources: SourceTable,
+           memo: dict[int, dict[str, Any]], hubs: Container[Hashable]) -> dict[str, Any]:
     """What the generic view draws for ``node``: its details and its links to the best-placed neighbours.
 
-    ``memo`` holds each edge's fields by the identity of its attribute dict, which both ends share.
+    ``memo`` holds an edge's fields, by the identity of the attribute dict both ends share, from the entry of
+    one end until the entry of the other draws it too; an edge to one of the ``hubs`` (nodes with more
+    links than an entry draws) is not kept, as the hub's entry may never draw it.  ``cache`` holds details
+    computed for earlier pages; it is read, not grown: each node's entry is written once.
     """
     found: dict[Hashable, list[tuple[bool, Any, Mapping[str, Any]]]] = {}
     for _, other, key, data in graph.out_edges(node, keys=True, data=True):  # edge views: no per-item lookups
@@ -207,13 +210,17 @@ def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, i
             relation = data.get("relation")
             if type(relation) is not str or not relation:
                 relation = display_text(relation) or display_text(key)
-            fields = memo.get(id(data))
+            fields = memo.pop(id(data), None)
             if fields is None:
-                fields = memo[id(data)] = _fields(relation, data, graph)
+                fields = _fields(relation, data, graph)
+                if other not in hubs:  # its entry draws every link it has, this one included: keep for then
+                    memo[id(data)] = fields
             links.append([position[other], relation, 1 if outgoing else 0, fields] if fields
                          else [position[other], relation, 1 if outgoing else 0])
     entry: dict[str, Any] = {"nb": links, "nt": len(neighbours)}
-    details = node_details(graph, node, cache=cache)
+    details = cache.get(node)
+    if details is None:
+        details = node_details(graph, node)
     if details:
         entry["d"] = _page_details(details, sources)
     return entry
@@ -248,8 +255,10 @@ def write_node_page(folder: Path, graph: nx.MultiDiGraph, *, links: Sequence[tup
 
 
 def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashable], *,
-                    cache: dict[Hashable, Details] | None = None) -> list[Path]:
+                    cache: Mapping[Hashable, Details] | None = None) -> list[Path]:
     """Write the shards the generic view loads into ``folder`` (``NODE_DATA_DIR`` of the views); return them.
+
+    ``cache`` holds node details the other pages of the build already computed (only read here).
 
     Each shard is a script calling ``kgNodeShard(number, {"sources": [...],
     "nodes": {id: entry}})``; an entry holds the node's details (``d``, as
@@ -267,9 +276,10 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
         members[shard_of(node, shards)].append(node)
     written = []
     memo: dict[int, dict[str, Any]] = {}  # the graph's edge dicts live as long as the graph: ids stay unique
+    hubs = {node for node, degree in graph.degree() if degree > MAX_NEIGHBOURS}
     for number, nodes in enumerate(members):
         sources = SourceTable()
-        entries = {str(node): _entry(graph, node, position, cache, sources, memo) for node in nodes}
+        entries = {str(node): _entry(graph, node, position, cache or {}, sources, memo, hubs) for node in nodes}
         text = f"kgNodeShard({number}, {script_json({'sources': sources.names, 'nodes': entries})});\n"
         written.append(write_text_atomic(folder / f"{number:03d}.js", text))
     return written
