@@ -13,7 +13,9 @@ every computed link carries:
 
 * ``score`` — the cosine in that space, scaled down for short texts
   (:func:`kg.similarity_vectors.length_weights`) and moderated by the LSA
-  cosine (:func:`kg.similarity_index.neighbours`), rounded to 4 decimals;
+  cosine and, up to 100,000 papers, by the cosine of dense vectors made from
+  word vectors shipped with kg (:mod:`kg.similarity_dense`,
+  :func:`kg.similarity_index.neighbours`), rounded to 4 decimals;
 * ``strength`` — the share of this build's computed links whose score is at
   most this one (its percentile, in (0, 1]), comparable across corpora;
 * ``weak`` — ``True`` for the weakest quarter (``strength <`` :data:`WEAK_BELOW`),

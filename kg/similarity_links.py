@@ -71,7 +71,7 @@ class SimilarLink:
     """One computed link between two papers (``source < target``; the direction means nothing).
 
     ``score`` is the cosine of the two papers' rows, scaled down for short
-    texts and moderated by their LSA cosine (4 decimals), ``strength``
+    texts and moderated by their LSA cosine and dense cosine (4 decimals), ``strength``
     its percentile among all links of the run, ``weak`` whether that is below
     :data:`WEAK_BELOW`; ``shared_entities`` (rarest first) and
     ``shared_terms`` (heaviest in both first) say why, at most

@@ -120,3 +120,18 @@ def test_similar_links_prefer_the_paper_on_the_same_task_when_words_tie():
     scores = {link.target if link.source == "paper/query" else link.source: link.score
               for link in similar_links(papers, k=3) if "paper/query" in (link.source, link.target)}
     assert scores["paper/task"] > scores["paper/setting"]
+
+
+def test_links_with_dense_vectors_are_the_same_whatever_map_runs_the_search():
+    """The dense rows travel with the search's tasks; tasks run on threads (as with -j N) give the same links."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = np.random.default_rng(5)
+    vocabulary = ["translation", "parsing", "rumour", "stance", "summarization", "speech", "dialogue", "treebank",
+                  "sentiment", "tweets", "neural", "corpus", "annotation", "veracity", "abstractive", "japanese"]
+    papers = [PaperText(f"paper/{i:03d}", " ".join(rng.choice(vocabulary, size=3)), " ".join(rng.choice(vocabulary, 12)))
+              for i in range(300)]
+    local = list(similar_links(papers, k=3))
+    with ThreadPoolExecutor(2) as pool:
+        threaded = list(similar_links(papers, k=3, map=pool.map))
+    assert local == threaded and len(local) >= 300
