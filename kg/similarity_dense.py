@@ -43,7 +43,7 @@ MODEL_DIR = Path(__file__).resolve().parent / "model" / "word_vectors"
 VECTORS_FILE = "vectors.npy"
 #: ``word<TAB>training papers with it``, one line per row of :data:`VECTORS_FILE`, in alphabetical order.
 WORDS_FILE = "words.tsv"
-_ROWS = 1 << 16  # papers whose vectors are made together
+_ROWS = 1 << 13  # papers whose vectors are made together (temporary arrays follow it)
 
 
 class WordVectorsMissingError(FileNotFoundError):
@@ -119,31 +119,33 @@ def document_vectors(text: PaperVectors, papers: Sequence[str], *, model: WordVe
     if backoff is None or not len(backoff.papers):
         return result
     row = model.row()
-    kept_columns, common_columns = len(text.columns), len(backoff.common_terms)
+    kept_columns = len(text.columns)
     terms = (*text.columns, *backoff.common_terms)
     known = np.fromiter((row.get(term, -1) for term in terms), dtype=np.int64, count=len(terms))
-    found = known >= 0
-    # a cell of the text rows is sublinear tf * corpus IDF (the kept part divided by its norm): the model's IDF instead
-    scale = np.zeros(len(terms), dtype=np.float64)
-    scale[found] = model.idf[known[found]] / backoff.idf[found]
-    vectors = np.zeros((len(terms), width), dtype=np.float64)
-    vectors[found] = model.vectors[known[found]].astype(np.float64) * scale[found, None]
-    kept_vectors, common_vectors = vectors[:kept_columns], vectors[kept_columns:kept_columns + common_columns]
+    # a cell of the text rows is sublinear tf * corpus IDF (the kept part divided by its norm): the model's IDF instead.
+    # Only the columns the model knows are kept (the others would add zeros), so the arrays follow the model's size.
+    kept_known, common_known = np.flatnonzero(known[:kept_columns] >= 0), np.flatnonzero(known[kept_columns:] >= 0)
+
+    def vectors(columns: np.ndarray) -> np.ndarray:
+        words = known[columns]
+        return model.vectors[words].astype(np.float64) * (model.idf[words] / backoff.idf[columns])[:, None]
+
+    kept_vectors, common_vectors = vectors(kept_known), vectors(kept_columns + common_known)
     matrix = sp.csr_matrix(text.matrix)
     target = _positions(papers, backoff.papers)  # each text paper's place among ``papers``
     for start in range(0, len(backoff.papers), _ROWS):
         stop = min(start + _ROWS, len(backoff.papers))
         rows = backoff.rows[start:stop]
-        kept = sp.csr_matrix((stop - start, kept_columns), dtype=np.float64)
+        kept = sp.csr_matrix((stop - start, len(kept_known)), dtype=np.float64)
         has_row = np.flatnonzero(rows >= 0)
         if len(has_row):
-            picked = matrix[rows[has_row]].astype(np.float64)
+            picked = matrix[rows[has_row]][:, kept_known].astype(np.float64)
             picked = sp.diags(backoff.kept_norm[start:stop][has_row].astype(np.float64)) @ picked
             scatter = sp.csr_matrix((np.ones(len(has_row)), (has_row, np.arange(len(has_row)))),
                                     shape=(stop - start, len(has_row)))
             kept = scatter @ picked
         kept.sort_indices()
-        common = sp.csr_matrix(backoff.common[start:stop], dtype=np.float64)
+        common = sp.csr_matrix(backoff.common[start:stop][:, common_known], dtype=np.float64)
         common.sort_indices()
         dense = np.asarray(kept @ kept_vectors) + np.asarray(common @ common_vectors)
         norms = np.linalg.norm(dense, axis=1)
