@@ -23,6 +23,11 @@ dev-set guidelines (``benchmarks/data/devset/GUIDELINES.md``) do not.
   found in its abstract (DATASET), then the rule pipeline's spans, then task
   and metric names learned from TDMSci and SciREX (:func:`task_metric_lexicon`).
   A rule span whose name is a known task is a TASK ("multimodal NER (MNER)").
+  Silver labels can be made *partial* (:func:`partial_tags`, the training
+  script's ``--silver-partial``): a token shaped like a name that no silver
+  span covers is left unknown rather than taught as "no entity" — the rules
+  miss names ("RNN", "UCCA") as well as drop them on purpose, and the gold
+  sources decide what such tokens are.
 """
 from __future__ import annotations
 
@@ -74,6 +79,17 @@ def non_overlapping(spans: Iterable[tuple[int, int, str]]) -> Spans:
         if start < end and all(end <= s or start >= e for s, e, _ in kept):
             kept.append((start, end, label))
     return sorted(kept)
+
+
+def partial_tags(words: list[str], tags: list[str], *, unknown) -> list[str]:
+    """BILUO ``tags`` of silver labels with every ``"O"`` token whose word ``unknown(word)`` calls name-like
+    set to ``"-"`` (missing: spaCy neither rewards nor penalises the tagger there).
+
+    >>> partial_tags(["We", "use", "RNN", "on", "SQuAD"], ["O", "O", "O", "O", "U-DATASET"],
+    ...              unknown=lambda w: w.isupper())
+    ['O', 'O', '-', 'O', 'U-DATASET']
+    """
+    return ["-" if tag == "O" and unknown(word) else tag for word, tag in zip(words, tags, strict=True)]
 
 
 # ----------------------------------------------------------------------------- TDMSci

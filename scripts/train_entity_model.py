@@ -4,11 +4,16 @@ Run from the project root, CPU only (about 20-40 minutes on one core)::
 
     nice -n 10 python scripts/train_entity_model.py                     # -> extractors/model/entity_ner/
     nice -n 10 python scripts/train_entity_model.py --fold 0 --out /tmp/cv/fold0   # TDMSci fold 0 held out
+    nice -n 10 python scripts/train_entity_model.py --out /tmp/t --snapshots /tmp/t/epochs   # + every epoch's weights
 
 Data (see ``scripts/entity_training_data.py``): TDMSci train, SciREX train, and
 silver labels on Anthology ``train`` abstracts (Papers-with-Code tags, the
-rule pipeline, task/metric names from TDMSci and SciREX).  The dev-set volumes
-and the ``test``/``tune`` slices are never read.  The run is deterministic for
+rule pipeline, task/metric names from TDMSci and SciREX); with
+``--silver-partial`` the silver labels are partial (a name-shaped token outside
+every silver span is unknown, not "no entity").  The dev-set volumes and the
+``test``/``tune`` slices are never read.  The defaults are the shipped
+weights' recipe; ``docs/extraction.md`` ("The trained tagger") lists the variants
+measured against them.  The run is deterministic for
 a given corpus and seed (``--seed``, fixed order, one thread).
 
 The architecture is :data:`extractors.entity_model.NER_CONFIG`.  Only the
@@ -34,18 +39,19 @@ from entity_training_data import (  # noqa: E402
     fold_of,
     guideline_spans,
     non_overlapping,
+    partial_tags,
     scirex_sentences,
     stable_order,
     task_metric_lexicon,
     tdmsci_sentences,
 )
 from spacy.matcher import PhraseMatcher  # noqa: E402
-from spacy.training import Example  # noqa: E402
+from spacy.training import Example, offsets_to_biluo_tags  # noqa: E402
 from spacy.util import fix_random_seed, minibatch  # noqa: E402
 
 from extractors.entities import blank_pipeline, build_pipeline, iter_entities  # noqa: E402
 from extractors.entity_model import LABELS, MODEL_DIR, NER_CONFIG  # noqa: E402
-from extractors.entity_names import model_family  # noqa: E402
+from extractors.entity_names import model_family, name_shape  # noqa: E402
 from extractors.gazetteer import load_gazetteer  # noqa: E402
 from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
 
@@ -106,6 +112,7 @@ def fill_methods(nlp, examples: list[tuple[str, list]]) -> list[tuple[str, list]
 
 
 def build_corpus(args) -> tuple[list, dict]:
+    """``(text, spans, partial)`` training items (``partial``: silver, see :func:`partial_tags`) and their counts."""
     rules = build_pipeline("rules")  # never the shipped tagger: silver labels come from rules and data
     tdmsci = tdmsci_sentences(SHARED / "data" / "tdmsci" / "train_1500_v2.conll")
     if args.fold is not None:
@@ -117,7 +124,9 @@ def build_corpus(args) -> tuple[list, dict]:
               if item.paper.abstract and item.paper.anthology_id and split_of(item.paper.anthology_id) == "train"]
     papers.sort(key=lambda p: stable_order(p[0]))
     silver = silver_examples(rules, lexicon, papers[: args.silver])
-    data = [*fill_methods(rules, tdmsci) * args.tdmsci_repeat, *scirex, *silver]
+    partial = getattr(args, "silver_partial", False)
+    data = [*((text, spans, False) for text, spans in [*fill_methods(rules, tdmsci) * args.tdmsci_repeat, *scirex]),
+            *((text, spans, partial) for text, spans in silver)]
     stats = {"tdmsci": len(tdmsci), "scirex": len(scirex), "silver": len(silver), "lexicon": len(lexicon)}
     return data, stats
 
@@ -130,19 +139,32 @@ def architecture_of(args) -> dict:
     return config
 
 
-def train(data: list, config: dict, *, epochs: int, seed: int, max_minutes: float, dropout: float):
+def name_like(word: str) -> bool:
+    """A word the silver labels may have missed: shaped like a name ("UCCA", "BiLSTM") or a model family."""
+    return name_shape(word) == "strong" or model_family(word)
+
+
+def example(nlp, text: str, spans: list, partial: bool) -> Example:
+    """A spaCy training example; with ``partial``, name-shaped tokens outside every span are unknown."""
+    doc = nlp.make_doc(text)
+    ents = [doc.char_span(s, e, label=label, alignment_mode="expand") for s, e, label in spans]
+    ents = non_overlapping((e.start, e.end, e.label_) for e in ents if e is not None)
+    offsets = [(doc[s:e].start_char, doc[s:e].end_char, label) for s, e, label in ents]
+    if not partial:
+        return Example.from_dict(doc, {"entities": offsets})
+    tags = partial_tags([t.text for t in doc], offsets_to_biluo_tags(doc, offsets), unknown=name_like)
+    return Example.from_dict(doc, {"entities": tags})
+
+
+def train(data: list, config: dict, *, epochs: int, seed: int, max_minutes: float, dropout: float,
+          snapshots: Path | None = None):
+    """Train the ``ner`` on ``(text, spans, partial)`` items; with ``snapshots``, save each epoch's weights there."""
     fix_random_seed(seed)
     nlp = blank_pipeline()
     ner = nlp.add_pipe("ner", config=config)
     for label in LABELS:
         ner.add_label(label)
-    examples = []
-    for text, spans in data:
-        doc = nlp.make_doc(text)
-        ents = [doc.char_span(s, e, label=label, alignment_mode="expand") for s, e, label in spans]
-        ents = non_overlapping((e.start, e.end, e.label_) for e in ents if e is not None)
-        examples.append(Example.from_dict(doc, {"entities": [(doc[s:e].start_char, doc[s:e].end_char, label)
-                                                             for s, e, label in ents]}))
+    examples = [example(nlp, text, spans, partial) for text, spans, partial in data]
     optimizer = nlp.initialize(lambda: examples[:500])
     started = time.perf_counter()
     rng = random.Random(seed)
@@ -153,10 +175,19 @@ def train(data: list, config: dict, *, epochs: int, seed: int, max_minutes: floa
             nlp.update(batch, sgd=optimizer, drop=dropout, losses=losses)
         minutes = (time.perf_counter() - started) / 60
         print(f"epoch {epoch + 1}: loss {losses.get('ner', 0):.0f}  ({minutes:.1f} min)", flush=True)
+        if snapshots is not None:
+            save(nlp, config, snapshots / f"epoch{epoch + 1}")
         if minutes > max_minutes:
             print(f"stopping: over {max_minutes} minutes", flush=True)
             break
     return nlp
+
+
+def save(nlp, config: dict, folder: Path) -> None:
+    """Write the ``ner`` component (no vocab) and the architecture it was trained with to ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    nlp.get_pipe("ner").to_disk(folder, exclude=["vocab"])
+    (folder / "architecture.json").write_text(json.dumps(config, indent=1) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--silver", type=int, default=6000, help="Anthology train abstracts with silver labels")
     parser.add_argument("--scirex-sentences", type=int, default=40, help="first sentences of each SciREX paper")
+    parser.add_argument("--silver-partial", action=argparse.BooleanOptionalAction, default=False,
+                        help="name-shaped tokens outside every silver span are unknown, not 'no entity'")
+    parser.add_argument("--snapshots", type=Path, default=None, help="also save each epoch's weights here")
     parser.add_argument("--tdmsci-repeat", type=int, default=2, help="copies of TDMSci (gold) per epoch")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--max-minutes", type=float, default=40)
@@ -185,12 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"data: {stats}, {len(data)} examples, {time.perf_counter() - started:.0f} s", flush=True)
     config = architecture_of(args)
     nlp = train(data, config, epochs=args.epochs, seed=args.seed, max_minutes=args.max_minutes,
-                dropout=args.dropout)
-    args.out.mkdir(parents=True, exist_ok=True)
-    nlp.get_pipe("ner").to_disk(args.out, exclude=["vocab"])
-    (args.out / "architecture.json").write_text(json.dumps(config, indent=1) + "\n")
+                dropout=args.dropout, snapshots=args.snapshots)
+    save(nlp, config, args.out)
     (args.out / "training.json").write_text(json.dumps({**stats, **{k: v for k, v in vars(args).items()
-                                                                   if k != "out"}}, indent=1) + "\n")
+                                                                   if k not in {"out", "snapshots"}}},
+                                                       indent=1) + "\n")
     print(f"weights -> {args.out} in {(time.perf_counter() - started) / 60:.1f} min")
     return 0
 

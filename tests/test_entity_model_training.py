@@ -1,0 +1,90 @@
+"""The tagger's training recipe (``scripts/train_entity_model.py``): partial silver labels, saving, loading back."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "scripts") not in sys.path:
+    sys.path.insert(0, str(ROOT / "scripts"))
+
+from entity_training_data import partial_tags  # noqa: E402
+from train_entity_model import example, name_like, save, train  # noqa: E402
+
+from extractors.entities import blank_pipeline, build_pipeline, iter_entities  # noqa: E402
+from extractors.entity_model import MODEL_DIR, NER_CONFIG, architecture, has_weights  # noqa: E402
+
+TEXT = "We train ZorbNet with an RNN on the ZorbQA corpus."
+
+
+def _tags(eg) -> list[str]:
+    """The reference BILUO tags of a training example ("-" where the label is unknown)."""
+    return [t.ent_iob_ + ("-" + t.ent_type_ if t.ent_type_ else "") if t.ent_iob_ else "-" for t in eg.reference]
+
+
+def test_partial_tags_leave_only_unlabelled_name_like_words_unknown():
+    words = ["We", "use", "RNN", "on", "SQuAD", "data"]
+    tags = ["O", "O", "O", "O", "U-DATASET", "O"]
+    assert partial_tags(words, tags, unknown=name_like) == ["O", "O", "-", "O", "U-DATASET", "O"]
+    assert partial_tags(words, tags, unknown=lambda w: False) == tags
+    with pytest.raises(ValueError):
+        partial_tags(words, tags[:-1], unknown=name_like)
+
+
+def test_name_like_words_are_the_ones_rules_may_miss():
+    assert [name_like(w) for w in ["RNN", "BiLSTM", "GPT-2", "We", "corpus", "LLMs", "2020"]] == \
+        [True, True, True, False, False, False, False]
+
+
+def test_silver_examples_are_partial_gold_examples_are_not():
+    nlp = blank_pipeline()
+    start = TEXT.index("ZorbQA")
+    spans = [(start, start + len("ZorbQA"), "DATASET")]
+    silver, gold = example(nlp, TEXT, spans, True), example(nlp, TEXT, spans, False)
+    words = [t.text for t in silver.reference]
+    assert _tags(silver)[words.index("ZorbQA")] == _tags(gold)[words.index("ZorbQA")] == "B-DATASET"
+    # The rules labelled neither ZorbNet nor RNN: unknown in silver, "no entity" in gold sources.
+    assert [_tags(silver)[words.index(w)] for w in ("ZorbNet", "RNN", "train", "corpus")] == ["-", "-", "O", "O"]
+    assert [_tags(gold)[words.index(w)] for w in ("ZorbNet", "RNN")] == ["O", "O"]
+
+
+def test_a_trained_tagger_saves_with_its_architecture_and_loads_into_the_pipeline(tmp_path):
+    start = TEXT.index("ZorbQA")
+    data = [(TEXT, [(start, start + 6, "DATASET")], False), (TEXT, [(start, start + 6, "DATASET")], True)] * 8
+    config = {"model": {**NER_CONFIG["model"], "tok2vec": {**NER_CONFIG["model"]["tok2vec"], "embed_size": 500}}}
+    nlp = train(data, config, epochs=2, seed=0, max_minutes=5, dropout=0.1, snapshots=tmp_path / "epochs")
+    save(nlp, config, tmp_path / "out")
+    for folder in (tmp_path / "out", tmp_path / "epochs" / "epoch1", tmp_path / "epochs" / "epoch2"):
+        assert has_weights(folder) and architecture(folder) == config
+    pipeline = build_pipeline("model", weights=tmp_path / "out")
+    assert set(pipeline.get_pipe("ner").labels) == {"METHOD", "DATASET", "MODEL", "TASK", "METRIC"}
+    list(iter_entities(pipeline(TEXT)))  # runs end to end on the loaded weights
+
+
+@pytest.mark.skipif(not has_weights(), reason="no trained weights in extractors/model/entity_ner")
+def test_the_shipped_weights_fit_the_package_and_the_default_recipe():
+    size = sum(path.stat().st_size for path in MODEL_DIR.iterdir() if path.is_file())
+    assert size <= 30 * 1024 * 1024  # issue 15: weights of at most 30 MB in the package
+    assert architecture() == NER_CONFIG  # retraining with the defaults gives the shipped architecture
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "kept"),
+    [
+        ("We study translation.", [(2, 3, "TASK")], []),  # one common word: too little evidence alone
+        ("Each tweet has its English translation.", [(6, 7, "TASK")], []),
+        ("We study the translation task.", [(3, 4, "TASK")], ["translation"]),  # the text says it is a task
+        ("We study machine translation.", [(2, 4, "TASK")], ["machine translation"]),
+        ("We study NER.", [(2, 3, "TASK")], ["NER"]),
+    ],
+)
+def test_the_tagger_alone_makes_no_bare_common_word_a_task(text, ents, kept):
+    from spacy.tokens import Span
+
+    from extractors.entities import tagger_spans
+
+    doc = build_pipeline("rules")(text)
+    doc.ents = [Span(doc, s, e, label=label) for s, e, label in ents]
+    assert [span.text for span in tagger_spans(doc)] == kept
