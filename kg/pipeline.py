@@ -26,7 +26,7 @@ from kg.sources import SourceText, read_sources
 from ontology.errors import KgError
 from ontology.ids import short_hash
 from ontology.records import DocumentRecords, InputProblem
-from ontology.records_data import with_shared_strings
+from ontology.records_data import RecordsDataError, with_shared_strings
 
 __all__ = ["BuildResult", "SourceText", "build", "read_document", "sample_inputs", "read_sources", "KgError"]
 
@@ -113,7 +113,7 @@ def build(
     with executor(workers=workers, dask=dask) as running:
         extracted = running.map_documents(pending, repeated=repeated)
         for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
-            documents[index] = document = with_shared_strings(document)  # as compact as records read from the cache
+            documents[index] = document = _compact(document)
             if cache and document.complete:
                 cache.put(keys[index], document)
         extracted_names = tuple(source.name for source in pending)
@@ -131,6 +131,15 @@ def build(
             add_similarity_edges(graph, k=similar_k, map=running.map)
     return BuildResult(graph, kept, tuple(problems), extracted_names,
                        tuple(cache.warnings) if cache else (), document_count=count)
+
+
+def _compact(document: DocumentRecords) -> DocumentRecords:
+    """``document`` as compact as records read back from the cache (one string per text), or as it is when
+    its records are not the shape the cache checks for (a reader's bug must not stop the build here)."""
+    try:
+        return with_shared_strings(document)
+    except RecordsDataError:
+        return document
 
 
 def _cache_key(source: SourceText, repeated: frozenset[str]) -> str:

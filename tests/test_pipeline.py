@@ -161,3 +161,23 @@ def test_extracted_records_share_strings_as_cached_ones_do():
     assert len(texts) > 10 and all(text is document.source for text in texts)
     extractors = [m.provenance.extractor for m in document.mentions]
     assert len({id(text) for text in extractors}) == len(set(extractors))
+
+
+def test_records_of_an_unexpected_shape_are_built_as_they_are(monkeypatch):
+    # Sharing strings re-reads the records through the cache's checked decoder; a record that decoder refuses
+    # (a reader's bug) is kept as extracted, so the build goes on as it did before the sharing.
+    import dataclasses
+
+    import kg.pipeline as pipeline
+
+    real = pipeline.read_document
+
+    def odd_read_document(source, **options):
+        document = real(source, **options)
+        paper = dataclasses.replace(document.papers[0], keywords=("fine", 7))  # an int where text belongs
+        return dataclasses.replace(document, papers=(paper, *document.papers[1:]))
+
+    monkeypatch.setattr(pipeline, "read_document", odd_read_document)
+    monkeypatch.setattr("kg.execution.read_document", odd_read_document)
+    result = build([SAMPLE_DIR / "000_16934c490b00c391.txt"], similarity=False)
+    assert result.document_count == 1 and result.documents[0].papers[0].keywords == ("fine", 7)
