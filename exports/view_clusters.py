@@ -91,9 +91,12 @@ def similarity_graph(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
     return sim
 
 
-def _edge_arrays(core: nx.Graph) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The edges of ``core`` as arrays of node positions (in node order) and weights."""
-    index = {node: i for i, node in enumerate(core)}
+def _edge_arrays(core: nx.Graph, nodes: Sequence[Hashable] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The edges of ``core`` as arrays of node positions (in the order of ``nodes``, default ``core``'s) and weights.
+
+    ``nodes`` must hold every node with an edge, in ``core``'s order.
+    """
+    index = {node: i for i, node in enumerate(core if nodes is None else nodes)}
     edges = list(core.edges(data="weight", default=1.0))
     u = np.fromiter((index[a] for a, _, _ in edges), np.int64, len(edges))
     v = np.fromiter((index[b] for _, b, _ in edges), np.int64, len(edges))
@@ -153,13 +156,13 @@ def paper_clusters(sim: nx.Graph, *, louvain_limit: int | None = None) -> list[l
     True
     """
     linked = [n for n in sim if sim.degree(n)]
-    core = nx.Graph()  # a copy, not a subgraph view: the algorithms below read every adjacency many times
-    core.add_nodes_from(linked)
-    core.add_weighted_edges_from(sim.edges(data="weight", default=1.0))
     if len(linked) <= (LOUVAIN_LIMIT if louvain_limit is None else louvain_limit):
+        core = nx.Graph()  # a copy, not a subgraph view: Louvain reads every adjacency many times
+        core.add_nodes_from(linked)
+        core.add_weighted_edges_from(sim.edges(data="weight", default=1.0))
         parts = nx.community.louvain_communities(core, weight="weight", seed=LAYOUT_SEED)
-    else:
-        u, v, w = _edge_arrays(core)
+    else:  # the arrays straight from ``sim``: a copy of a whole corpus's links would double the map's memory
+        u, v, w = _edge_arrays(sim, linked)
         _, which = np.unique(_propagate(len(linked), u, v, w, LAYOUT_SEED, PROPAGATION_ROUNDS), return_inverse=True)
         count = int(which.max()) + 1
         a, b = np.minimum(which[u], which[v]), np.maximum(which[u], which[v])
