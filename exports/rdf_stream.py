@@ -48,6 +48,9 @@ _KEY_CHARACTERS = 2
 SPILL_BYTES = 96 << 20
 #: A sorted run handed to Oxigraph at a time is about this big (several small buckets are joined).
 RUN_BYTES = 16 << 20
+#: Longest literal (characters) whose N-Triples form is kept for reuse: longer ones (titles, abstracts,
+#: sentences) rarely repeat, and 200,000 of them held hundreds of MB on the full Anthology.
+_CACHED_LITERAL = 80
 
 
 def bucket_key(subject: str) -> str:
@@ -128,9 +131,11 @@ class SortedLines:
             else:
                 text = literals.get(obj)
                 if text is None:
-                    if len(literals) > 200_000:  # a cache of repeated literals, not of every literal
-                        literals.clear()
-                    text = literals[obj] = term_nt(obj)
+                    text = term_nt(obj)
+                    if len(obj.lexical) <= _CACHED_LITERAL:  # names, years, kinds repeat; abstracts do not
+                        if len(literals) > 200_000:  # a cache of repeated literals, not of every literal
+                            literals.clear()
+                        literals[obj] = text
                 line = f"<{subject}> <{predicate}> {text} .\n"
             if subject is not last_subject:  # a block's triples mostly share their subject
                 key = bucket_key(subject)
