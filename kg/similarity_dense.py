@@ -34,8 +34,10 @@ import numpy as np
 import scipy.sparse as sp
 
 from kg.similarity_vectors import PaperVectors
+from ontology.errors import KgError
 
-__all__ = ["MODEL_DIR", "VECTORS_FILE", "WORDS_FILE", "WordVectors", "document_vectors", "load_word_vectors"]
+__all__ = ["MODEL_DIR", "VECTORS_FILE", "WORDS_FILE", "WordVectors", "WordVectorsMissingError", "document_vectors",
+           "load_word_vectors"]
 
 #: Where the shipped word vectors live.
 MODEL_DIR = Path(__file__).resolve().parent / "model" / "word_vectors"
@@ -46,7 +48,7 @@ WORDS_FILE = "words.tsv"
 _ROWS = 1 << 13  # papers whose vectors are made together (temporary arrays follow it)
 
 
-class WordVectorsMissingError(FileNotFoundError):
+class WordVectorsMissingError(KgError, FileNotFoundError):
     """The shipped word vectors are not where kg expects them."""
 
 
