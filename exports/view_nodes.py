@@ -186,13 +186,13 @@ def _fields(relation: str, data: Mapping[str, Any], graph: nx.MultiDiGraph) -> d
 
 def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, int],
            cache: Mapping[Hashable, Details], sources: SourceTable,
-           memo: dict[int, dict[str, Any]], hubs: Container[Hashable]) -> dict[str, Any]:
+           memo: dict[int, dict[str, Any]], later: Container[Hashable]) -> dict[str, Any]:
     """What the generic view draws for ``node``: its details and its links to the best-placed neighbours.
 
     ``memo`` holds an edge's fields, by the identity of the attribute dict both ends share, from the entry of
-    one end until the entry of the other draws it too; an edge to one of the ``hubs`` (nodes with more
-    links than an entry draws) is not kept, as the hub's entry may never draw it.  ``cache`` holds details
-    computed for earlier pages; it is read, not grown: each node's entry is written once.
+    one end until the entry of the other draws it too: only when the other end is one of ``later``, the
+    nodes whose entries are still to be written and draw every link they have (no hubs).  ``cache`` holds
+    details computed for earlier pages; it is read, not grown: each node's entry is written once.
     """
     found: dict[Hashable, list[tuple[bool, Any, Mapping[str, Any]]]] = {}
     for _, other, key, data in graph.out_edges(node, keys=True, data=True):  # edge views: no per-item lookups
@@ -213,7 +213,7 @@ def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, i
             fields = memo.pop(id(data), None)
             if fields is None:
                 fields = _fields(relation, data, graph)
-                if other not in hubs:  # its entry draws every link it has, this one included: keep for then
+                if other in later:  # its entry is still to come and draws this link too: keep the fields for it
                     memo[id(data)] = fields
             links.append([position[other], relation, 1 if outgoing else 0, fields] if fields
                          else [position[other], relation, 1 if outgoing else 0])
@@ -276,10 +276,13 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
         members[shard_of(node, shards)].append(node)
     written = []
     memo: dict[int, dict[str, Any]] = {}  # the graph's edge dicts live as long as the graph: ids stay unique
-    hubs = {node for node, degree in graph.degree() if degree > MAX_NEIGHBOURS}
+    later = {node for node, degree in graph.degree() if degree <= MAX_NEIGHBOURS}  # entries drawing every link
     for number, nodes in enumerate(members):
         sources = SourceTable()
-        entries = {str(node): _entry(graph, node, position, cache or {}, sources, memo, hubs) for node in nodes}
+        entries = {}
+        for node in nodes:
+            later.discard(node)
+            entries[str(node)] = _entry(graph, node, position, cache or {}, sources, memo, later)
         text = f"kgNodeShard({number}, {script_json({'sources': sources.names, 'nodes': entries})});\n"
         written.append(write_text_atomic(folder / f"{number:03d}.js", text))
     return written

@@ -587,3 +587,35 @@ def test_a_long_label_on_one_side_does_not_double_the_circle():
     centroid_x = sum(x for x, _ in pos.values()) / 3
     around_centroid = max(centroid_x - left, right - centroid_x)
     assert (right - left) / 2 <= r - 8 < 0.85 * around_centroid
+
+
+@pytest.mark.parametrize("hub_first", [True, False])
+def test_node_data_keeps_no_edge_fields_once_both_ends_are_written(tmp_path, monkeypatch, hub_first):
+    # Each edge's fields are computed once for both ends; the memo that carries them from one end's entry to
+    # the other's must be empty at the end whatever the order, also round a hub whose entry draws only
+    # MAX_NEIGHBOURS of its links (it held an entry per link otherwise: a whole corpus's edges).
+    import exports.view_nodes as view_nodes
+
+    hub = "a-venue/hub" if hub_first else "z-venue/hub"  # entries are written in sorted order
+    graph = nx.MultiDiGraph()
+    graph.add_node(hub, kind="venue", label="Hub")
+    for n in range(view_nodes.MAX_NEIGHBOURS + 10):
+        paper = f"paper/{n:03d}"
+        graph.add_node(paper, kind="paper", title=f"Paper {n}")
+        graph.add_edge(paper, hub, key="presentedAt", relation="presentedAt", sources=["s.xml"])
+    graph.add_edge("paper/000", "paper/001", key="similarTo", relation="similarTo", score=0.5, sources=[])
+    memos = []
+    real_entry = view_nodes._entry
+
+    def recording_entry(*arguments):
+        memos.append(arguments[5])
+        return real_entry(*arguments)
+
+    monkeypatch.setattr(view_nodes, "shard_count", lambda nodes: 1)  # one shard: entries in sorted order
+    monkeypatch.setattr(view_nodes, "_entry", recording_entry)
+    order = sorted(graph, key=str)
+    view_nodes.write_node_data(graph, tmp_path, order)
+    assert memos and memos[-1] == {}
+    (shard,) = tmp_path.glob("*.js")
+    entries = json.loads(shard.read_text().split(", ", 1)[1].rsplit(");", 1)[0])["nodes"]
+    assert len(entries[hub]["nb"]) == view_nodes.MAX_NEIGHBOURS and entries[hub]["nt"] == len(graph) - 1
