@@ -123,10 +123,16 @@ def _scalar_decoder(kind: type) -> _Decoder:
         def decode_str(value: Any, where: str) -> Any:
             # One object per distinct text: a corpus's records repeat sources, extractor names, sentences,
             # authors and booktitles, and JSON makes a new string for each (a tenth of a big graph's memory).
-            return sys.intern(decode(value, where))
+            # Long texts (abstracts) do not repeat, and some Pythons (3.12.0-3.12.5) never free interned ones.
+            text = decode(value, where)
+            return sys.intern(text) if len(text) <= _INTERNED_LENGTH else text
 
         return decode_str
     return decode
+
+
+#: Longest text (characters) :func:`from_data` shares: names, sources, booktitles and most sentences.
+_INTERNED_LENGTH = 300
 
 
 def _enum_decoder(kind: type[enum.Enum]) -> _Decoder:
