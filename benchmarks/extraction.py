@@ -4,7 +4,7 @@ Run from the project root (needs ``../shared``)::
 
     python benchmarks/extraction.py                 # everything, for the three pipelines
     python benchmarks/extraction.py --modes rules   # the rules alone
-    python benchmarks/extraction.py --split tune    # the PwC slice rules may be tuned on
+    python benchmarks/extraction.py --split tune --sets tune   # the PwC slice rules may be tuned on; dev set unread
     python benchmarks/extraction.py --full-speed    # also time all ~47k corpus abstracts
     python benchmarks/extraction.py --sets tune --skip-seeds --modes combined,rules   # tuning loop
     python benchmarks/extraction.py --sets tune --skip-seeds --weights /tmp/t   # a candidate tagger; dev set unread
