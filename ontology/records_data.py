@@ -54,11 +54,12 @@ def from_data(data: Any) -> DocumentRecords:
 
 
 def with_shared_strings(records: DocumentRecords) -> DocumentRecords:
-    """``records`` rebuilt with one string object per distinct text, as :func:`from_data` gives them.
+    """``records`` rebuilt with one string object per distinct short text, as :func:`from_data` gives them.
 
     Records made by an extractor (and sent back from a worker process) repeat
     their source, extractor names, sentences, authors and booktitles as
     separate strings; on a whole corpus that is a tenth of the graph's memory.
+    Texts longer than 300 characters (abstracts) are left as they are.
 
     >>> from ontology.records import Paper, Provenance
     >>> papers = tuple(Paper(ref=f"title:{n}", provenance=Provenance("".join(["toy", ".jsonl"]))) for n in "ab")
