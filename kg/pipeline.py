@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -134,12 +135,19 @@ def build(
 
 
 def _compact(document: DocumentRecords) -> DocumentRecords:
-    """``document`` as compact as records read back from the cache (one string per text), or as it is when
-    its records are not the shape the cache checks for (a reader's bug must not stop the build here)."""
+    """``document`` as compact as records read back from the cache (one string per short text).
+
+    Records the cache's checked decoder refuses (a reader's bug: a value of
+    the wrong type) are built as they are, with a problem that says so, and
+    marked incomplete so that they are not cached (the entry could not be
+    read back): the rest of the build goes on.
+    """
     try:
         return with_shared_strings(document)
-    except RecordsDataError:
-        return document
+    except RecordsDataError as error:
+        problem = InputProblem(document.source, f"kg made records it cannot cache ({error}); built as they are, "
+                                                "extracted again next time — please report this")
+        return dataclasses.replace(document, problems=(*document.problems, problem), complete=False)
 
 
 def _cache_key(source: SourceText, repeated: frozenset[str]) -> str:

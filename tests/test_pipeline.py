@@ -163,7 +163,7 @@ def test_extracted_records_share_strings_as_cached_ones_do():
     assert len({id(text) for text in extractors}) == len(set(extractors))
 
 
-def test_records_of_an_unexpected_shape_are_built_as_they_are(monkeypatch):
+def test_records_of_an_unexpected_shape_are_built_as_they_are(tmp_path, monkeypatch):
     # Sharing strings re-reads the records through the cache's checked decoder; a record that decoder refuses
     # (a reader's bug) is kept as extracted, so the build goes on as it did before the sharing.
     import dataclasses
@@ -179,5 +179,8 @@ def test_records_of_an_unexpected_shape_are_built_as_they_are(monkeypatch):
 
     monkeypatch.setattr(pipeline, "read_document", odd_read_document)
     monkeypatch.setattr("kg.execution.read_document", odd_read_document)
-    result = build([SAMPLE_DIR / "000_16934c490b00c391.txt"], similarity=False)
+    result = build([SAMPLE_DIR / "000_16934c490b00c391.txt"], cache_dir=tmp_path / "cache", similarity=False)
     assert result.document_count == 1 and result.documents[0].papers[0].keywords == ("fine", 7)
+    (problem,) = result.problems
+    assert problem.source.endswith("000_16934c490b00c391.txt") and "cannot cache" in problem.message
+    assert not list((tmp_path / "cache").rglob("*.json"))  # not cached: it could not be read back
