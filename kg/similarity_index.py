@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import scipy.sparse as sp
@@ -113,6 +114,11 @@ class Rescoring:
     @property
     def densifies(self) -> bool:
         return self.dense is not None and self.dense_blend > 0
+
+    @cached_property
+    def has_dense(self) -> np.ndarray:
+        """Whether each row has a dense vector (is not all zeros): worked out once, not per block of candidates."""
+        return np.any(self.dense != 0, axis=1)
 
     @property
     def nbytes(self) -> int:
@@ -261,7 +267,7 @@ def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.nda
     if rescoring.densifies:
         dense = rescoring.dense
         agreement = _agreement(dense, found_rows, found)
-        present = np.any(dense[found_rows] != 0, axis=1) & np.any(dense[found] != 0, axis=1)
+        present = rescoring.has_dense[found_rows] & rescoring.has_dense[found]
         factor *= np.where(present, 1 - rescoring.dense_blend + rescoring.dense_blend * np.maximum(agreement, 0), 1.0)
     micro = np.clip(np.rint(cosines * factor * _SCALE), 0, _SCALE)
     order = np.lexsort((found, -micro, found_rows))  # by row, best first, ties to the smaller column
