@@ -76,6 +76,8 @@ def test_the_shipped_weights_fit_the_package_and_the_default_recipe():
         ("We study translation.", [(2, 3, "TASK")], []),  # one common word: too little evidence alone
         ("Each tweet has its English translation.", [(6, 7, "TASK")], []),
         ("We study the translation task.", [(3, 4, "TASK")], ["translation"]),  # the text says it is a task
+        ("We join the translation shared task.", [(3, 4, "TASK")], ["translation"]),
+        ("We report translation accuracy.", [(2, 3, "TASK")], []),  # the word modifies another noun
         ("We study machine translation.", [(2, 4, "TASK")], ["machine translation"]),
         ("We study NER.", [(2, 3, "TASK")], ["NER"]),
     ],
