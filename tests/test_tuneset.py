@@ -48,3 +48,32 @@ def test_tuning_set_is_the_first_hundred_by_the_selection_rule():
     select = _load("kg_devset_select", ROOT / "scripts" / "devset_select.py")
     chosen = [row["id"] for row in select.tune_candidates(CORPUS)[:100]]
     assert chosen == [r["id"] for r in _records(TUNE)]
+
+
+TUNE2 = ROOT / "benchmarks" / "data" / "tuneset2"
+
+
+def test_second_tuning_set_is_the_tune_slice_apart_from_the_first_and_the_dev_set():
+    tune2 = _records(TUNE2)
+    assert len(tune2) == 80
+    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune2)
+    ids = {r["id"] for r in tune2}
+    assert not ids & {r["id"] for r in _records(TUNE)}
+    assert not ids & {r["id"] for r in _records(DEV)}
+
+
+def test_second_tuning_set_compiles_from_its_annotations_and_is_scored_as_tune2():
+    devset = _load("kg_devset_for_tuneset2", ROOT / "benchmarks" / "devset.py")
+    rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(TUNE2)]
+    compiled = devset.compile_devset(TUNE2 / "annotations.txt", rows)
+    assert json.loads(json.dumps(compiled)) == _records(TUNE2)
+    assert devset.SETS["tune2"] == TUNE2
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_second_tuning_set_is_the_first_eighty_by_its_selection_rule():
+    select = _load("kg_devset_select2", ROOT / "scripts" / "devset_select.py")
+    first = {r["id"] for r in _records(TUNE)}
+    chosen = [row["id"] for row in select.tune2_candidates(CORPUS, first)[:80]]
+    assert chosen == [r["id"] for r in _records(TUNE2)]
+    assert select.first_tuneset_ids() == first
