@@ -44,6 +44,8 @@ _TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
 _WORD_SEPARATORS = re.compile(r"[\s\-/]+")
 _MAX_PHRASE = 7  # tokens of a capitalised dataset phrase
 _MAX_CONTINUATION = 4  # tokens of a name with its versions
+#: Words the tokenizer splits off a name when the source lost the space ("Augment-CLIPand"): never glued back.
+_GLUED_WORDS = frozenset({"and", "or", "the", "with"})
 
 
 @dataclass
@@ -135,6 +137,8 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
             if verdict and not token.is_sent_start:
                 while phrase_end < len(doc) and is_version(doc[phrase_end].text):
                     phrase_end += 1  # "Zorb Reviews 2021"
+                if token.text == "Team" and phrase_end - i >= 2:
+                    i += 1  # "by Team SMASH": the team's name is SMASH
                 found.append(Candidate(i, phrase_end, "phrase"))
                 taken.update(range(i, phrase_end))
                 i = phrase_end
@@ -276,7 +280,8 @@ def _title_phrase_end(doc: Doc, i: int) -> int:
 def _continuation_end(doc: Doc, i: int, family: bool) -> int:
     """End of the name starting at ``i``: pieces glued to it, then versions ("Qwen-1.5-4B", "Zorb-Tuning V2")."""
     end = i + 1
-    while end < len(doc) and not doc[end - 1].whitespace_ and _GLUED.match(doc[end].text):
+    while end < len(doc) and not doc[end - 1].whitespace_ and _GLUED.match(doc[end].text) \
+            and doc[end].text not in _GLUED_WORDS:
         if doc[end].text == "-" and (end + 1 >= len(doc) or doc[end].whitespace_ or not doc[end + 1].text[:1].isalnum()):
             break
         end += 1  # pieces the tokenizer split off a name: "ZB8" + "K", "Qwen-1.5" + "-" + "4B"

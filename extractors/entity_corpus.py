@@ -51,6 +51,8 @@ __all__ = ["CLASSES", "NAMED_BY_ITSELF", "corpus_class", "long_form_class", "lon
 CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous", "unexplained")
 #: A short acronym: two to four capitals ("TM", "CLIR"); unexplained, it needs the corpus to call it a method.
 _SHORT_ACRONYM = re.compile(r"^[A-Z]{2,4}$")
+#: One name shaped like an acronym or a series (capitals inside) glued or hyphened to a year: "FNS-2022".
+_EDITION = re.compile(r"^[A-Za-z][A-Za-z\-]*[A-Z][A-Za-z]*-?(?:19|20)\d\d$")
 
 _PREPOSITIONS = frozenset({"of", "on", "for", "in", "from", "between", "with", "to", "at"})
 _WORDS = re.compile(r"[^\W\d_]+(?:[’'][a-z]+)?", re.UNICODE)
@@ -143,7 +145,8 @@ def settle_untyped(doc, cand) -> bool:
     With a long form in this abstract, the long form decides (:func:`long_form_class`, type rule
     ``long_form``); without one, the corpus (:func:`corpus_class`, type rule ``corpus``): a task, dataset
     or metric takes that kind; an evaluation series or venue is a dataset only with its edition ("IWSLT
-    2023", "WMT19"), else dropped; a language, formalism, field, organisation ("none") or an acronym the
+    2023", "WMT19"), else dropped; a name unknown to the corpus glued or hyphened to a year is the edition of
+    an evaluation campaign, a dataset (type rule ``edition``: "FNS-2022"); a language, formalism, field, organisation ("none") or an acronym the
     corpus spells out as different things ("ambiguous") is dropped.
     """
     if cand.long_span is not None and cand.kind in {EntityKind.METHOD, EntityKind.DATASET} \
@@ -165,6 +168,9 @@ def settle_untyped(doc, cand) -> bool:
             return True  # "through Contrastive Gradient Identification": a method named like a task stays
     if kind == "unexplained" and _SHORT_ACRONYM.match(text):
         return False  # "TM", "CLIR", "FBK": an acronym the corpus writes often and never explains as a method
+    if kind in {None, "unexplained"} and cand.long_span is None and _EDITION.match(text):
+        cand.kind, cand.type_rule = EntityKind.DATASET, "edition"
+        return True  # "FNS-2022", "DravidianLangTech-EACL2021": an evaluation campaign's edition, not a method
     if kind in {None, "method", "unexplained"}:
         return True
     if kind == "series":

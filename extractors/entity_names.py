@@ -64,8 +64,8 @@ def not_a_name(text: str) -> bool:
 
     >>> [not_a_name(t) for t in ["LLM", "ROUGE-L", "Text-to-SQL", "En-De", "ZorbNet", "subtask1", "Task2"]]
     [True, True, True, True, False, True, True]
-    >>> [not_a_name(t) for t in ["XVIe", "anRNN", "mHFN", "doc2vec", "XLNet"]]
-    [True, True, False, False, False]
+    >>> [not_a_name(t) for t in ["XVIe", "anRNN", "mHFN", "doc2vec", "XLNet", "EACL2021", "ZorbBench2021"]]
+    [True, True, False, False, False, True, False]
     """
     lower = text.lower()
     if lower in word_list("generic_terms.txt") or lower in word_list("non_entities.txt"):
@@ -75,6 +75,9 @@ def not_a_name(text: str) -> bool:
     stem, _, rest = lower.partition("-")
     if stem in word_list("non_entities.txt") and rest.isdigit():
         return True  # "SemEval-2020", "WMT-2019" alone: an evaluation series and its year
+    edition = _VENUE_YEAR.match(lower)
+    if edition and edition.group(1) in word_list("non_entities.txt"):
+        return True  # "EACL2021", "ACL 2023": a venue and its year
     if lower.split("-", 1)[0] in word_list("non_entity_stems.txt") or "-to-" in text:
         return True  # "ROUGE-L", "BLEU-4", "Task-1", "Text-to-SQL", "End-to-End"
     if _ROMAN_ORDINAL.match(text):
@@ -89,6 +92,7 @@ def not_a_name(text: str) -> bool:
 
 
 #: Function words that, glued to a name, show a lost space (not "m" of mBERT, "doc" of doc2vec).
+_VENUE_YEAR = re.compile(r"^([a-z]+)[\s\-]?(?:19|20)\d\d$")
 _FUNCTION_WORDS = frozenset({"an", "the", "and", "of", "in", "on", "to", "with", "for", "by", "our", "its", "their",
                              "from", "into", "via", "than", "as", "is", "are"})
 

@@ -36,7 +36,7 @@ from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import in_list
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["DEFAULT_CONFIDENCE", "assign_role", "novel_apposition", "own_work", "proposal_trigger"]
+__all__ = ["DEFAULT_CONFIDENCE", "assign_role", "novel_apposition", "our_names", "own_work", "proposal_trigger"]
 
 #: Confidence of each role (and, for uses, type) rule; the component's ``confidence`` setting.
 DEFAULT_CONFIDENCE: dict[str, float] = {
@@ -59,6 +59,8 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     used_by_name = suffix.startswith("-") and in_list("name_suffixes", suffix[1:])  # "our BERT-based model"
     if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues) and not _metric_introduced(doc, cand, cues):
         used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
+    if cand.kind in _NEW_ONLY_KINDS and _names_what_for(doc, cand.end, cues):
+        used_by_name = True  # "a novel summarization method", "a new (Q&A) dataset": the method or data is new
     trigger = None if used_by_name else (proposal_trigger(doc, cand, cues, window=window)
                                          or proposal_after(doc, cand, cues))
     if trigger:
@@ -82,6 +84,19 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
         cand.confidence = confidence["untyped"]
     else:
         cand.confidence = confidence["typed"]
+
+
+#: Cue labels of a noun after a task or metric that makes the name say what a method or a dataset is for.
+_FOR_NOUNS = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "DATASET_HEAD", "DATASET_NOUN", "MODEL_HEAD"})
+
+
+def _names_what_for(doc: Doc, end: int, cues: Cues) -> bool:
+    """Does a lower-case method, model or dataset noun follow the name (after its acronym in parentheses)?
+    Then a task or metric name says what the new thing is for: "an information retrieval system", "a novel
+    summarization method", "a clinical question answering (Q&A) dataset"."""
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    return end < len(doc) and doc[end].is_lower and bool(cues.get(end, set()) & _FOR_NOUNS)
 
 
 def own_work(doc: Doc, i: int) -> bool:
@@ -127,7 +142,7 @@ def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14)
         labels = cues.get(i, set())
         if "PROPOSE" in labels:
             return "proposal_verb"
-        if "OUR" in labels and _our_names(doc, first, cues):
+        if "OUR" in labels and our_names(doc, first, cues):
             return "our"
         if i == first - 1 and in_list("own_markers", token.text) and i > 0 and in_list("articles", doc[i - 1].text):
             return "our"  # "the new LARGEMED dataset", "the proposed ZorbNet"
@@ -143,7 +158,7 @@ def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14)
 def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
     """What follows the name says the paper makes it: "the IEPD we construct", "X (that) we propose" (rule
     ``named_after``), or "the MELODI team" / "the X submission" in a sentence about the authors' own work
-    (``own_entry``: "This paper presents the results obtained by the MELODI team").
+    (``own_entry``: "This paper presents the results obtained by the MELODI team", "... by Team SMASH").
 
     >>> from extractors.entities import build_pipeline
     >>> doc = build_pipeline("rules")("Systems trained with the ZorbDict we construct in this study win.")
@@ -160,7 +175,8 @@ def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
     if i + 1 < len(doc) and doc[i].lower_ == "we" and "PROPOSE" in cues.get(i + 1, set()) \
             and not any(t.lower_ in _DOCUMENT_PARTS for t in doc[i + 2 : i + 5]):
         return "named_after"  # not "the results on X we present in Table 2"
-    if end < len(doc) and in_list("own_entry_nouns", doc[end].text):
+    team_before = cand.first > 0 and doc[cand.first - 1].lower_ == "team"  # "conducted by Team SMASH"
+    if team_before or (end < len(doc) and in_list("own_entry_nouns", doc[end].text)):
         sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
         own = [j for j in range(sent_start, cand.first) if cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j)]
         if own and not any(t.lower_ in _COMPARISON_WORDS for t in doc[own[-1] + 1 : cand.first]):
@@ -177,8 +193,14 @@ _COMPARISON_WORDS = frozenset({"outperform", "outperforms", "outperformed", "out
                                "vs", "vs.", "other", "others", "over", "surpass", "surpasses", "surpassed"})
 
 
-def _our_names(doc: Doc, start: int, cues: Cues) -> bool:
-    """"our X", "our proposed X", "our resulting models, X": the word before X says it is ours."""
+def our_names(doc: Doc, start: int, cues: Cues) -> bool:
+    """"our X", "our proposed X", "our resulting models, X", "our system (X)": the word before X says it is ours.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We describe our system (Zorba) here.")
+    >>> our_names(doc, 5, {2: {"OUR"}, 3: {"PROPOSAL_NOUN"}})
+    True
+    """
     i = start - 1
     while i >= 0 and in_list("our_glue", doc[i].text):
         i -= 1

@@ -14,8 +14,9 @@ Three rules, each driven by a data file in ``extractors/patterns/``:
   with it: "TKG completion", "AMR parsing";
 * ``metric_name`` — a token in ``metric_names.txt`` (exact: BLEU, F1, nDCG,
   BERTScore; hyphenated variants "ROUGE-L", "F1-score") or
-  ``metric_words.txt`` (any case: accuracy, precision, recall, perplexity),
-  with a "macro"/"micro"/"weighted" before it;
+  ``metric_words.txt`` (any case, also plural: accuracy, precision, recall, perplexity),
+  with a "macro"/"micro"/"weighted"/"macro-average" before it, or a phrase of
+  ``metric_terms.txt`` (any case, plural last word: "word error rates", "mean average precision");
 * ``known_resource`` — a rule candidate named in ``known_resources.txt``
   (WordNet, UMLS, PubMed) is a dataset, never a method;
 * ``method_phrase`` — a lower-case method name of ``method_phrases.txt``
@@ -43,7 +44,7 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import name_list, word_list
 from ontology.kinds import EntityKind
 
-__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "method_phrases",
+__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "method_phrases", "metric_terms",
            "metric_like", "task_like",
            "task_long_form",
            "task_metric_candidates"]
@@ -52,7 +53,8 @@ __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_a
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
                                "known_resource", "method_phrase"})
 
-_METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged"})
+_METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
+                               "micro-average"})
 
 
 def is_task_acronym(text: str) -> bool:
@@ -97,11 +99,16 @@ def is_metric_name(text: str) -> bool:
 
     >>> [is_metric_name(t) for t in ["BLEU", "ROUGE-L", "F1-score", "Accuracy", "bleu", "map", "MAP", "ZorbNet"]]
     [True, True, True, True, False, False, True, False]
-    >>> [is_metric_name(t) for t in ["micro-F1", "nDCG@10", "Recall@5", "macro-Zorb"]]
-    [True, True, True, False]
+    >>> [is_metric_name(t) for t in ["micro-F1", "nDCG@10", "Recall@5", "macro-Zorb", "accuracies", "recalls"]]
+    [True, True, True, False, True, True]
     """
     if text in name_list("metric_names.txt") or text.lower() in word_list("metric_words.txt"):
         return True
+    lower = text.lower()
+    if lower.endswith("ies") and lower[:-3] + "y" in word_list("metric_words.txt"):
+        return True  # "accuracies"
+    if lower.endswith("s") and lower[:-1] in word_list("metric_words.txt"):
+        return True  # "recalls"
     if "_" in text and "-" not in text:
         return is_metric_name(text.replace("_", "-"))  # "ROUGE_1", "ROUGE_L"
     if "@" in text:
@@ -163,9 +170,10 @@ _PHRASE_MATCHERS: list[tuple[object, str, PhraseMatcher]] = []
 _MAX_MATCHERS = 16  # two word lists per vocabulary: the last eight pipelines
 
 
-def _phrase_matcher(vocab, list_name: str, spaced: bool = False) -> PhraseMatcher:
+def _phrase_matcher(vocab, list_name: str, spaced: bool = False, plural: bool = False) -> PhraseMatcher:
     """The PhraseMatcher (lower case) of the phrases of ``patterns/<list_name>`` for ``vocab``, built once;
-    ``spaced``: a hyphenated phrase also matches with spaces ("low-rank adaptation", "low rank adaptation")."""
+    ``spaced``: a hyphenated phrase also matches with spaces ("low-rank adaptation", "low rank adaptation");
+    ``plural``: the last word also with an "s" ("word error rates")."""
     for seen, name, matcher in _PHRASE_MATCHERS:
         if seen is vocab and name == list_name:
             return matcher
@@ -173,6 +181,8 @@ def _phrase_matcher(vocab, list_name: str, spaced: bool = False) -> PhraseMatche
     texts = sorted(word_list(list_name))
     if spaced:
         texts = sorted(set(texts) | {text.replace("-", " ") for text in texts})
+    if plural:
+        texts = sorted(set(texts) | {text + "s" for text in texts if not text.endswith(("s", "h"))})
     phrases = [Doc(vocab, words=phrase.split()) for phrase in texts]
     if phrases:
         matcher.add(list_name, phrases)
@@ -194,6 +204,27 @@ def method_phrases(doc: Doc) -> list[tuple[int, int]]:
     spans = []
     matches = _phrase_matcher(doc.vocab, "method_phrases.txt", spaced=True)(doc)
     for _, start, end in sorted(matches, key=lambda m: (m[1] - m[2], m[1])):
+        if not taken & set(range(start, end)):
+            spans.append((start, end))
+            taken.update(range(start, end))
+    return sorted(spans)
+
+
+def metric_terms(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of the several-word metric names of ``metric_terms.txt`` in ``doc`` (any case, the last word
+    also plural), longest first, none overlapping another, in text order.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("It lowers word error rates and raises mean average precision and exact match accuracy.")
+    >>> [doc[s:e].text for s, e in metric_terms(doc)]
+    ['word error rates', 'mean average precision', 'exact match accuracy']
+    """
+    taken: set[int] = set()
+    spans = []
+    matches = _phrase_matcher(doc.vocab, "metric_terms.txt", plural=True)(doc)
+    for _, start, end in sorted(matches, key=lambda m: (m[1] - m[2], m[1])):
+        if end < len(doc) and (is_metric_name(doc[end].text) or doc[end].lower_ in {"score", "scores"}):
+            end += 1  # "exact match accuracy", "average precision score": one measure
         if not taken & set(range(start, end)):
             spans.append((start, end))
             taken.update(range(start, end))
@@ -268,12 +299,14 @@ def _widened_long_span(doc: Doc, long_span: tuple[int, int], short_start: int) -
     return (extend_task_left(doc, start, end), end) if start < short_start else long_span
 
 
-def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span]) -> list[Candidate]:
+def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequence[Span]) -> list[Candidate]:
     """Task and metric candidates of ``doc``; rule candidates they overlap are retyped in place.
 
     ``candidates`` are the method/dataset/model candidates found so far: an acronym candidate whose
     short form is a task acronym, or whose long form ends in a task head, becomes a task (kind and
-    type rule set here).  New candidates overlap none of them.
+    type rule set here).  New candidates overlap none of them, except capitalised words nothing vouched
+    for, which a known task phrase replaces (they are removed from ``candidates``): "we study Argument
+    Mining" is the task, not two capitalised words.
     """
     generic = word_list("generic_terms.txt")  # "retrieval-augmented generation (RAG)": a method the field names
     defined_tasks = {short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
@@ -314,12 +347,21 @@ def task_metric_candidates(doc: Doc, candidates: Sequence[Candidate], acronyms: 
                                    kind=EntityKind.TASK, type_rule=rule))
             taken.update(range(short.start, short.end))
             taken.update(range(*long_span))
+    for start, end in metric_terms(doc):  # "word error rates", "mean average precision"
+        if not any(i in taken for i in range(start, end)):
+            found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
+            taken.update(range(start, end))
     for start, end in method_phrases(doc):  # "low rank adaptation" written without its acronym
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule="method_phrase"))
             taken.update(range(start, end))
+    unvouched = {i: cand for cand in candidates if cand.strength == "weak" and cand.type_rule == "default"
+                 for i in range(cand.start, cand.end)}  # capitalised words nothing vouched for (yet)
     for start, end in task_phrases(doc):
-        if not any(i in taken for i in range(start, end)):
+        if not any(i in taken and i not in unvouched for i in range(start, end)):
+            for cand in {id(unvouched[i]): unvouched[i] for i in range(start, end) if i in unvouched}.values():
+                if cand in candidates:  # "we study Argument Mining": the task's name, not two capitalised words
+                    candidates.remove(cand)
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_phrase"))
             taken.update(range(start, end))
     for token in doc:

@@ -105,11 +105,26 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
             or numbers.get(determiner, size) != size:
         return None
     kind = None
-    for j in range(i + 1, min(i + _APPOSITION_SPAN, len(doc))):
+    j, limit = i + 1, min(i + _APPOSITION_SPAN, len(doc))
+    while j < limit:
         labels = cues.get(j, set())
-        if doc[j].is_punct and doc[j].text != "-" or "BLOCK" in labels or in_list("clause_breaks", doc[j].text):
+        if kind is None and doc[j].text == "(":  # "a clinical question answering (Q&A) dataset": skip the acronym
+            close = next((k for k in range(j + 1, min(j + 5, len(doc))) if doc[k].text == ")"), None)
+            if close is not None:
+                limit = min(limit + close + 1 - j, len(doc))
+                j = close + 1
+                continue
+        if kind is None and doc[j].text == "," and j + 1 < len(doc) and doc[j + 1].is_lower \
+                and not doc[j + 1].is_stop:  # "a novel multiple choice, clinical ... dataset"
+            limit = min(limit + 3, len(doc))
+            j += 1
+            continue
+        if doc[j].is_punct and doc[j].text not in {"-", "&"} or "BLOCK" in labels or in_list("clause_breaks", doc[j].text):
             break
+        if kind is not None and (doc[j].is_stop or doc[j].text.endswith("ing")):
+            break  # "a benchmark assessing the knowledge of LLMs": the head noun came before
         kind = next((k for label, k in _HEAD_KINDS if label in labels), kind)
+        j += 1
     return kind
 
 
