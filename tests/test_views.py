@@ -619,3 +619,25 @@ def test_node_data_keeps_no_edge_fields_once_both_ends_are_written(tmp_path, mon
     (shard,) = tmp_path.glob("*.js")
     entries = json.loads(shard.read_text().split(", ", 1)[1].rsplit(");", 1)[0])["nodes"]
     assert len(entries[hub]["nb"]) == view_nodes.MAX_NEIGHBOURS and entries[hub]["nt"] == len(graph) - 1
+
+
+def test_search_index_written_an_entry_at_a_time_is_the_escaped_json_of_all_entries(tmp_path: Path) -> None:
+    from exports.view_nodes import search_order
+    from exports.view_text import script_json
+    from exports.views import _search_entry, write_search_index
+
+    graph = nx.MultiDiGraph()
+    graph.add_node("paper/a", kind="paper", title="</script><b>&amp; \u2028 line \u2029 Ünïcode 文")
+    graph.add_node("method/b", kind="method", label="BERT", alt_labels=["Bidirectional Encoder <Representations>"])
+    graph.add_node("dataset/c", kind="dataset", label="SQuAD")
+    graph.add_edge("paper/a", "method/b", key="uses", relation="uses")
+    path = write_search_index(graph, tmp_path)
+    whole = script_json({"nodes": [_search_entry(graph, node, "") for node in search_order(graph)]})
+    assert path.read_bytes() == f"window.KG_SEARCH = {whole};\n".encode()
+    text = path.read_text(encoding="utf-8")
+    assert "</script" not in text and "\u2028" not in text and "<Representations>" not in text
+    assert [entry[4] for entry in _search_entries(tmp_path)] == [node for node in search_order(graph)]
+
+    empty = tmp_path / "empty"
+    write_search_index(nx.MultiDiGraph(), empty)
+    assert (empty / "assets" / "kg-search.js").read_text(encoding="utf-8") == 'window.KG_SEARCH = {"nodes":[]};\n'
