@@ -112,7 +112,7 @@ NEW_NAMES = ("all", "shaped", "tasks_metrics")
 _WEAK_TYPE_RULES = frozenset({"default", "list", "evaluated_on", "derived_from", "dataset_suffix"})
 #: Rule type rules that keep their kind even when the tagger calls the name a task or a metric.
 _STRONG_TYPE_RULES = frozenset({"gazetteer", "model_family", "named_dataset", "head_noun", "apposition", "examples",
-                                "title_noun", "method_phrase"})
+                                "title_noun", "method_phrase", "known_method"})
 #: The Span extension attributes ``kg_entities`` sets (all default to ``None``).
 _EXTENSIONS = ("kg_relation", "kg_role_rule", "kg_type_rule", "kg_confidence", "kg_long_form")
 
@@ -208,6 +208,8 @@ class EntityRecognizer:
                 continue  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
             if _cited_author(doc, cand.start, cand.end):
                 continue  # "(Weller-Di Marco, 2017)": a citation's author
+            if cand.type_rule == "default" and _class_label(doc, cand.first):
+                continue  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
             if cand.long_span is None and doc[cand.start : cand.end].text in no_names \
                     and cand.kind in _NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
                 continue  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
@@ -323,6 +325,33 @@ def _cited_author(doc: Doc, start: int, end: int) -> bool:
             and _YEAR.match(doc[end + 3].text) is not None)  # "(Vilnis and McCallum, 2015)"
 
 
+#: Verbs that sort things "into" classes: the capitalised names listed after them are the classes' labels.
+_SORTING_VERBS = frozenset({"classify", "classifies", "classified", "classifying", "categorize", "categorizes",
+                            "categorized", "categorise", "categorised", "divided", "grouped", "sorted", "labeled",
+                            "labelled"})
+
+
+def _class_label(doc: Doc, start: int) -> bool:
+    """Is the name at ``start`` one of the labels a sorting verb lists after "into", walking back over names,
+    acronyms in parentheses, commas and "and"/"or" only ("classify comments into Not Offensive (NO), ...")?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We classify posts into Zorb Positive (ZP), Zorb Neutral (ZN) and integrate into ZorbNet.")
+    >>> _class_label(doc, 10), _class_label(doc, 18)
+    (True, False)
+    """
+    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    i = start - 1
+    while i >= sent_start and start - i <= 40:
+        token = doc[i]
+        if token.lower_ == "into":
+            return any(doc[j].lower_ in _SORTING_VERBS for j in range(max(i - 4, sent_start), i))
+        if not (token.text in {",", "(", ")", "and", "or"} or token.text[:1].isupper()):
+            return False
+        i -= 1
+    return False
+
+
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
 _GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
 _NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
@@ -391,6 +420,10 @@ def tagger_spans(doc: Doc) -> list[Span]:
             end -= 1  # "Success Rate of": the tagger's span ran on
         if kind == "task" and end - start > 1 and doc[end - 1].lower_ in {"task", "tasks"}:
             end -= 1  # "the Named Entity Recognition task": the name without the word "task" (the guidelines)
+        while kind in {"method", "dataset", "model"} and end - start > 1 and doc[end - 1].is_lower \
+                and doc[end - 1].lower_ in _KIND_NOUNS and not doc[end - 2].is_lower \
+                and any(name_shape(t.text) == "strong" or model_family(t.text) for t in doc[start : end - 1]):
+            end -= 1  # "a Siamese LSTM network", "the ZorbQA dataset": the name without the kind's noun
         if kind not in kinds or start == end:
             continue
         span = Span(doc, start, end, label=span.label_)
@@ -419,6 +452,10 @@ def tagger_spans(doc: Doc) -> list[Span]:
 
 
 _TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
+#: Lower-case nouns that say what kind of thing a tagged name is, not part of it ("a Siamese LSTM network").
+_KIND_NOUNS = frozenset({"network", "networks", "model", "models", "method", "methods", "framework", "architecture",
+                         "algorithm", "approach", "classifier", "classifiers", "system", "dataset", "datasets",
+                         "corpus", "corpora", "benchmark", "toolkit", "tool"})
 #: Words after a one-word task that keep it the task ("translation tasks", "the parsing shared task").
 _TASK_NOUNS_OR_SHARED = frozenset({"task", "tasks", "problem", "problems", "challenge", "challenges", "shared"})
 

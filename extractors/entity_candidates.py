@@ -255,6 +255,8 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
     Specific layers"): then none of its words is a name.
     """
     before = doc[start - 1].text if start > 0 else ""
+    if _after_namely(doc, start):
+        return True  # "two variants, namely Chunk Voting and Max Context": names the text gives
     if in_list("instruments", before):
         after = doc[end] if end < len(doc) else None
         return True if after is None or not (after.is_alpha and after.is_lower and not after.is_stop) else None
@@ -265,6 +267,19 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
         following += 1
     return following < len(doc) and ("DATASET_NOUN" in cues.get(following, set())
                                       or ("ARCH_HEAD" in cues.get(following, set()) and doc[following].is_lower))
+
+
+def _after_namely(doc: Doc, start: int) -> bool:
+    """Does a list of capitalised names after "namely" reach ``start`` ("namely Chunk Voting and Max Context")?"""
+    i = start - 1
+    while i >= 0 and start - i <= 12:
+        text = doc[i].text
+        if text.lower() == "namely":
+            return True
+        if not (text in {",", "and", "or"} or name_shape(text) in {"weak", "strong"}):
+            return False
+        i -= 1
+    return False
 
 
 def _title_phrase_end(doc: Doc, i: int) -> int:

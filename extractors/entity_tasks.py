@@ -44,14 +44,15 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import name_list, word_list
 from ontology.kinds import EntityKind
 
-__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "method_phrases", "metric_terms",
+__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods", "method_phrases",
+           "metric_terms",
            "metric_like", "task_like",
            "task_long_form",
            "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
-                               "known_resource", "method_phrase"})
+                               "known_resource", "method_phrase", "known_method"})
 
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
                                "micro-average"})
@@ -231,6 +232,32 @@ def metric_terms(doc: Doc) -> list[tuple[int, int]]:
     return sorted(spans)
 
 
+def _replace_unvouched(candidates: list[Candidate], unvouched: dict[int, Candidate], start: int, end: int) -> None:
+    """Remove the capitalised-word candidates nothing vouched for that a known name over ``start:end`` covers."""
+    for cand in {id(unvouched[i]): unvouched[i] for i in range(start, end) if i in unvouched}.values():
+        if cand in candidates:
+            candidates.remove(cand)
+
+
+def known_methods(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of the textbook method names of ``known_methods.txt`` in ``doc`` (any case, the last word also
+    plural, a hyphenated name also with spaces), longest first, none overlapping another, in text order.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We train Logistic Regression, Random Forests and a CNN with beam search.")
+    >>> [doc[s:e].text for s, e in known_methods(doc)]
+    ['Logistic Regression', 'Random Forests', 'beam search']
+    """
+    taken: set[int] = set()
+    spans = []
+    matches = _phrase_matcher(doc.vocab, "known_methods.txt", spaced=True, plural=True)(doc)
+    for _, start, end in sorted(matches, key=lambda m: (m[1] - m[2], m[1])):
+        if not taken & set(range(start, end)):
+            spans.append((start, end))
+            taken.update(range(start, end))
+    return sorted(spans)
+
+
 def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     """Token ranges of the task names of ``task_phrases.txt`` in ``doc`` (learned from the train slice by
     ``scripts/build_entity_evidence.py``: "hate speech detection", "data-to-text generation"), longest first,
@@ -357,11 +384,14 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             taken.update(range(start, end))
     unvouched = {i: cand for cand in candidates if cand.strength == "weak" and cand.type_rule == "default"
                  for i in range(cand.start, cand.end)}  # capitalised words nothing vouched for (yet)
+    for start, end in known_methods(doc):  # "Logistic Regression", "beam search", "Random Forests"
+        if not any(i in taken and i not in unvouched for i in range(start, end)):
+            _replace_unvouched(candidates, unvouched, start, end)
+            found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule="known_method"))
+            taken.update(range(start, end))
     for start, end in task_phrases(doc):
         if not any(i in taken and i not in unvouched for i in range(start, end)):
-            for cand in {id(unvouched[i]): unvouched[i] for i in range(start, end) if i in unvouched}.values():
-                if cand in candidates:  # "we study Argument Mining": the task's name, not two capitalised words
-                    candidates.remove(cand)
+            _replace_unvouched(candidates, unvouched, start, end)  # "we study Argument Mining": the task
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_phrase"))
             taken.update(range(start, end))
     for token in doc:

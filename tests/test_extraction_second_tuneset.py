@@ -111,3 +111,26 @@ def test_two_rule_pieces_inside_one_tagged_name_become_the_tagged_name():
     candidates = [Candidate(3, 4, "weak"), Candidate(4, 5, "strong")]
     labels = merge_tagged(candidates, [Span(doc, 3, 5, label="METHOD")])
     assert [(c.start, c.end) for c in candidates] == [(3, 5)] and labels == {3: EntityKind.METHOD}
+
+
+def test_textbook_methods_are_methods_in_any_case_and_number(rules):
+    text = "We compare Logistic Regression, Random Forests and Integrated Gradients with beam search decoding."
+    assert {name: kind for name, (kind, _) in found(rules, text).items()} == {
+        "Logistic Regression": "method", "Random Forests": "method", "Integrated Gradients": "method",
+        "beam search": "method"}
+
+
+def test_a_tagged_name_loses_the_lower_case_noun_of_its_kind():
+    doc = blank_pipeline()("We train a Siamese LSTM network and Deep neural networks.")
+    doc.ents = [Span(doc, 3, 6, label="METHOD"), Span(doc, 7, 10, label="METHOD")]
+    assert [span.text for span in tagger_spans(doc)] == ["Siamese LSTM", "Deep neural networks"]
+
+
+def test_names_listed_after_a_sorting_verb_and_into_are_class_labels(rules):
+    text = "We classify comments into Not Offensive (NOF), Offensive Targeted Group (OTG) and integrate ZorbNet."
+    assert set(found(rules, text)) == {"ZorbNet"}
+
+
+def test_capitalised_names_after_namely_are_names_and_share_the_proposal(rules):
+    text = "We also propose variants, namely Chunk Voting and Max Context, to handle long inputs."
+    assert found(rules, text) == {"Chunk Voting": ("method", "proposes"), "Max Context": ("method", "proposes")}
