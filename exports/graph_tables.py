@@ -37,6 +37,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from exports.graph_order import sorted_edges, sorted_in_pairs
 from ontology.util.files import open_atomic
 
 __all__ = [
@@ -62,18 +63,15 @@ def write_graph_tables(graph: nx.MultiDiGraph, output_dir: Path) -> list[Path]:
     """Write ``tables/nodes.parquet`` and ``tables/edges.parquet`` of ``graph`` under ``output_dir`` (atomically)."""
     folder = Path(output_dir) / TABLES_FOLDER
     nodes = graph.nodes
-    adjacency = graph.adj
     node_rows = ((node, nodes[node]) for node in sorted(nodes))
-    edge_rows = ((u, v, k, adjacency[u][v][k])
-                 for u, v, k in sorted(graph.edges(keys=True), key=lambda e: (e[0], e[1], str(e[2]))))
     return [
         _write(folder / "nodes.parquet", NODE_SCHEMA,
                ((node, data.get("kind"), data.get("label"), _only(data, NAME_ATTRIBUTES),
                  _rest(data, (*_NODE_COLUMNS, *NAME_ATTRIBUTES))) for node, data in node_rows)),
         _write(folder / "edges.parquet", EDGE_SCHEMA,
-               ((u, v, str(k), data.get("relation"), _rest(data, _EDGE_COLUMNS)) for u, v, k, data in edge_rows)),
-        _write(folder / "edges_in.parquet", IN_EDGE_SCHEMA,
-               sorted({(v, u) for u, v in graph.edges()})),
+               ((u, v, str(k), data.get("relation"), _rest(data, _EDGE_COLUMNS))
+                for u, v, k, data in sorted_edges(graph))),
+        _write(folder / "edges_in.parquet", IN_EDGE_SCHEMA, sorted_in_pairs(graph)),
     ]
 
 

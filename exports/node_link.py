@@ -23,6 +23,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from exports.graph_order import sorted_edges
 from ontology.errors import KgError
 from ontology.util.files import open_atomic
 
@@ -96,10 +97,8 @@ def _node_items(graph: nx.MultiDiGraph) -> Iterator[dict]:
 
 
 def _edge_items(graph: nx.MultiDiGraph) -> Iterator[dict]:
-    edges = sorted(graph.edges(keys=True), key=lambda e: (e[0], e[1], str(e[2])))
-    adjacency = graph.adj
-    for source, target, key in edges:
-        yield {**adjacency[source][target][key], _FROM: source, _TO: target, "key": key}
+    for source, target, key, data in sorted_edges(graph):
+        yield {**data, _FROM: source, _TO: target, "key": key}
 
 
 class GraphFileError(KgError, ValueError):
