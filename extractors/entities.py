@@ -92,7 +92,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"17-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"18-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -104,6 +104,7 @@ PIPELINE_VERSION = f"17-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # 16: errors of a second tuning set: task phrases over unvouched capitals, "our system (X)", "Team X", editions,
 # multi-word metrics, glued words ("usingCLIP"), "X – a ... dataset", tasks naming what a new system is for
 # 17: textbook methods (known_methods.txt), class labels after "classify ... into", names after "namely"
+# 18: learned task phrases opening with a stop word are skipped; an acronym spelled out as a language is no task
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -202,6 +203,9 @@ class EntityRecognizer:
         kept = []
         no_names = {doc[c.start : c.end].text for c in candidates if c.long_span is not None
                     and long_form_class(doc[c.long_span[0] : c.long_span[1]].text) == "none"}
+        languages = {doc[c.start : c.end].text for c in candidates if c.long_span is not None
+                     and len(doc[c.long_span[1] - 1]) > 3 and doc[c.long_span[1] - 1].is_title
+                     and doc[c.long_span[1] - 1].lower_ in word_list("languages.txt")}  # "Indian English (IE)"
         for cand in sorted(candidates, key=lambda c: c.start):
             if cand.strength == "weak" and "accepted" not in cand.cues and cand.start not in labels:
                 continue
@@ -214,6 +218,9 @@ class EntityRecognizer:
             if cand.long_span is None and doc[cand.start : cand.end].text in no_names \
                     and cand.kind in _NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
                 continue  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
+            if cand.kind is EntityKind.TASK and cand.type_rule in {"tagger", "task_acronym"} \
+                    and doc[cand.start : cand.end].text in languages:
+                continue  # "Indian English (IE)": here IE is a language, not information extraction
             kept.append(cand)
         one_kind_per_name(doc, kept)
         spans = []

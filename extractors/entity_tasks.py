@@ -269,9 +269,12 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     ['hate speech detection', 'machine translation']
     """
     matcher = _phrase_matcher(doc.vocab, "task_phrases.txt")
+    stops = word_list("task_modifier_stops.txt")
     taken: set[int] = set()
     spans = []
     for _, start, end in sorted(matcher(doc), key=lambda m: (m[1] - m[2], m[1])):
+        if doc[start].lower_ in stops:
+            continue  # "high translation", "proper understanding": learned before the word was a known stop
         start = extend_task_left(doc, start, end)
         if not taken & set(range(start, end)):
             spans.append((start, end))

@@ -134,3 +134,15 @@ def test_names_listed_after_a_sorting_verb_and_into_are_class_labels(rules):
 def test_capitalised_names_after_namely_are_names_and_share_the_proposal(rules):
     text = "We also propose variants, namely Chunk Voting and Max Context, to handle long inputs."
     assert found(rules, text) == {"Chunk Voting": ("method", "proposes"), "Max Context": ("method", "proposes")}
+
+
+def test_a_learned_task_phrase_opening_with_a_stop_word_is_no_task(rules):
+    assert "high translation" in __import__("extractors.entity_lexicon", fromlist=["word_list"]).word_list(
+        "task_phrases.txt")  # learned from the train slice before "high" was a stop
+    assert not found(rules, "The system reaches high translation quality.")
+
+
+def test_an_acronym_spelled_out_as_a_language_is_no_task_in_that_abstract(rules):
+    text = "We study Indian English (IE) speech. The IE lexicon covers IE words and helps information extraction."
+    assert not any(kind == "task" and name == "IE" for name, (kind, _) in found(rules, text).items())
+    assert not any(name == "IE" for name in found(build_pipeline(), text))
