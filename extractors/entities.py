@@ -92,7 +92,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"18-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"19-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -105,6 +105,7 @@ PIPELINE_VERSION = f"18-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # multi-word metrics, glued words ("usingCLIP"), "X – a ... dataset", tasks naming what a new system is for
 # 17: textbook methods (known_methods.txt), class labels after "classify ... into", names after "namely"
 # 18: learned task phrases opening with a stop word are skipped; an acronym spelled out as a language is no task
+# 19: a name in parentheses closing a dataset phrase of up to ten words is a dataset
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

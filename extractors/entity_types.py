@@ -168,12 +168,12 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
         return set()
     found = set(cues.get(i, set()))
     if doc[i].text == "(":  # "corpora in computational argumentation (X and Y)": the names of those corpora
-        for j in range(i - 1, max(i - 5, -1), -1):
+        for j in range(i - 1, max(i - 10, -1), -1):  # "a dataset containing images with income values (X)"
             if "DATASET_NOUN" in cues.get(j, set()):
                 found.add("PAREN_DATASET")
                 break
             if doc[j].is_punct or (doc[j].is_stop and not in_list("apposition_prepositions", doc[j].text)
-                                   and doc[j].lower_ != "in"):
+                                   and doc[j].lower_ not in {"in", "with"}):
                 break
     if in_list("foundation_prepositions", doc[i].text) and i > 0 and in_list("foundation_verbs", doc[i - 1].text):
         found.discard("EVAL_ON")

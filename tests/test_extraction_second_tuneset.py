@@ -146,3 +146,8 @@ def test_an_acronym_spelled_out_as_a_language_is_no_task_in_that_abstract(rules)
     text = "We study Indian English (IE) speech. The IE lexicon covers IE words and helps information extraction."
     assert not any(kind == "task" and name == "IE" for name, (kind, _) in found(rules, text).items())
     assert not any(name == "IE" for name in found(build_pipeline(), text))
+
+
+def test_a_name_in_parentheses_closing_a_longer_dataset_phrase_is_the_dataset(rules):
+    text = "We evaluate ZorbNet on a geo-diverse dataset containing household images with income values (ZorbStreet)."
+    assert found(rules, text)["ZorbStreet"][0] == "dataset"
