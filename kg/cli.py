@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ import click
 from tqdm import tqdm
 
 from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS
+from kg.build_state import BuildState, build_fingerprint, up_to_date, write_state
 from kg.cli_options import max_nodes_option, output_option, renamed_option
 from kg.outputs import CACHE_FOLDER, write_outputs
 from ontology.errors import KgError
@@ -122,39 +124,73 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     SPARQL store (OUTPUT/.kg-store) and prints what it made.  Unreadable or malformed
     inputs are reported one per line and skipped; the rest is built.  A
     rebuild re-extracts only the inputs that changed (cache in
-    OUTPUT/.kg-cache).
+    OUTPUT/.kg-cache), and when nothing changed (the same inputs, options
+    and kg, and the outputs as the last build left them) it keeps the
+    outputs and writes nothing (--no-cache builds anyway).
     """
-    from kg.pipeline import build  # here: loading spaCy is slow, and other commands never need it
+    from kg.pipeline import build, input_keys  # here: loading spaCy is slow, and other commands never need it
 
     def progress(items, total):
         return tqdm(items, total=total, desc="extracting", unit="file", disable=quiet, file=sys.stderr, leave=False)
 
     rdf_formats = tuple(dict.fromkeys(("ttl", *formats, *old_formats)))  # kg query reads the ttl
+    shape = {"similarity": similarity, "similar_k": similar_k, "rdf_formats": rdf_formats, "views": views,
+             "max_nodes": max_nodes}  # what the outputs depend on besides the inputs and the code
     with folder_lock(output):  # one build at a time per output folder: the cache and the outputs are shared
-        result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
-                       cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity,
-                       similar_k=similar_k, exclude=(output,), keep_documents=False)
-        for problem in (*result.warnings, *result.problems):
-            click.echo(f"warning: {escape_controls(str(problem))}", err=True)
-        try:
-            written = write_outputs(result.graph, output, rdf_formats=rdf_formats, views=views, max_nodes=max_nodes)
-        except KeyboardInterrupt:
-            raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") from None
-    _print_summary(result, written)
-    if strict and result.problems:
-        raise click.ClickException(f"{len(result.problems)} input problem(s) and --strict was given")
+        keys, read_problems = input_keys(list(inputs) or None, exclude=(output,))
+        fingerprint = build_fingerprint(keys, [str(problem) for problem in read_problems], shape)
+        kept = None if no_cache else up_to_date(output, fingerprint)
+        if kept is not None:
+            _print_kept(kept, output)
+            problems = kept.problems
+        else:
+            result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
+                           cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity,
+                           similar_k=similar_k, exclude=(output,), keep_documents=False)
+            for problem in (*result.warnings, *result.problems):
+                click.echo(f"warning: {escape_controls(str(problem))}", err=True)
+            try:
+                written = write_outputs(result.graph, output, rdf_formats=rdf_formats, views=views,
+                                        max_nodes=max_nodes)
+            except KeyboardInterrupt:
+                raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") \
+                    from None
+            if result.input_keys == keys and not result.warnings:  # the inputs did not change while it ran
+                _record_state(output, result, fingerprint)
+            _print_summary(result, written)
+            problems = tuple(str(problem) for problem in result.problems)
+    if strict and problems:
+        raise click.ClickException(f"{len(problems)} input problem(s) and --strict was given")
+
+
+def _record_state(output: Path, result: BuildResult, fingerprint: str) -> None:
+    """Note what this build was made from (``OUT/.kg-build.json``), so that a rebuild can skip when nothing changed."""
+    write_state(output, BuildState.of(output, fingerprint, summary=result.counts(),
+                                      problems=[str(problem) for problem in result.problems],
+                                      document_count=result.document_count))
+
+
+def _print_kept(state: BuildState, output: Path) -> None:
+    for problem in state.problems:
+        click.echo(f"warning: {escape_controls(problem)}", err=True)
+    click.echo(f"Nothing changed since the last build into {escape_controls(str(output))} (the same inputs, "
+               "options and kg): its outputs are kept as they are.")
+    _print_counts(f"Its graph, from {state.document_count} document(s):", state.summary)
 
 
 def _print_summary(result: BuildResult, written: list[Path]) -> None:
-    counts = result.counts()
     reused = result.document_count - len(result.extracted)
     cached = f" ({reused} unchanged, taken from the cache)" if reused else ""
-    click.echo(f"Built a graph from {result.document_count} document(s){cached}:")
-    for label, key in _SUMMARY:
-        click.echo(f"  {label:<22}{counts.get(key, 0):>6}")
+    _print_counts(f"Built a graph from {result.document_count} document(s){cached}:", result.counts())
     click.echo("Wrote:")
     for path in written:
         click.echo(f"  {escape_controls(str(path))}")
+
+
+def _print_counts(heading: str, counts: Mapping[str, int]) -> None:
+    click.echo(heading)
+    for label, key in _SUMMARY:
+        click.echo(f"  {label:<22}{counts.get(key, 0):>6}")
 
 
 from kg.cli_view import view_command  # noqa: E402

@@ -29,7 +29,7 @@ from ontology.ids import short_hash
 from ontology.records import DocumentRecords, InputProblem
 from ontology.records_data import RecordsDataError, with_shared_strings
 
-__all__ = ["BuildResult", "SourceText", "build", "read_document", "sample_inputs", "read_sources", "KgError"]
+__all__ = ["BuildResult", "KgError", "SourceText", "build", "input_keys", "read_document", "read_sources", "sample_inputs"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ class BuildResult:
     extracted: tuple[str, ...] = ()  # sources extracted in this build (the others came from the cache)
     warnings: tuple[str, ...] = ()  # problems of the build itself (an unusable cache entry), not of its inputs
     document_count: int = -1  # documents built (``documents`` is empty when they were not kept); -1: len(documents)
+    input_keys: tuple[str, ...] = ()  # every source's key, in the order read (see :func:`input_keys`)
 
     def __post_init__(self) -> None:
         if self.document_count < 0:
@@ -101,12 +102,8 @@ def build(
         raise KgError(f"--workers must be at least 1, not {workers}")
     if similar_k < 1:
         raise KgError(f"--similar-k must be at least 1, not {similar_k}")
-    sources, problems = read_sources(paths if paths else sample_inputs(), exclude=exclude)
-    if not sources and not problems:
-        raise KgError("no input files found")
-    repeated = repeated_blocks([s.text for s in sources if s.format == LECTURE_PAGE])
+    sources, problems, repeated, keys = _read_inputs(paths, exclude)
     cache = DocumentCache(cache_dir) if cache_dir else None
-    keys = [_cache_key(source, repeated) for source in sources]
     documents: list[DocumentRecords | None] = [cache.get(key) if cache else None for key in keys]
     todo = [index for index, document in enumerate(documents) if document is None]
     pending = [sources[i] for i in todo]
@@ -131,7 +128,35 @@ def build(
         if similarity:  # on a Dask cluster the search's block tasks run on its workers
             add_similarity_edges(graph, k=similar_k, map=running.map)
     return BuildResult(graph, kept, tuple(problems), extracted_names,
-                       tuple(cache.warnings) if cache else (), document_count=count)
+                       tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys))
+
+
+def input_keys(paths: Sequence[Path] | None = None, *,
+               exclude: Sequence[Path] = ()) -> tuple[tuple[str, ...], tuple[InputProblem, ...]]:
+    """What :func:`build` would read from ``paths``: each document's key, in order, and the files it cannot read.
+
+    A key names a document's bytes, its name, its format and the version
+    of the code that turns it into records (:attr:`BuildResult.input_keys`
+    holds those of a build).  The same keys with the same options and the
+    same code give the same graph, so ``kg build`` can tell that nothing
+    changed since its last build (:mod:`kg.build_state`) without extracting.
+
+    >>> keys, problems = input_keys()  # the bundled sample pages
+    >>> len(keys), problems
+    (5, ())
+    """
+    _, problems, _, keys = _read_inputs(paths, exclude)
+    return tuple(keys), tuple(problems)
+
+
+def _read_inputs(paths: Sequence[Path] | None,
+                 exclude: Sequence[Path]) -> tuple[list[SourceText], list[InputProblem], frozenset[str], list[str]]:
+    """The usable sources under ``paths``, the problems of the others, the pages' shared boilerplate, the keys."""
+    sources, problems = read_sources(paths if paths else sample_inputs(), exclude=exclude)
+    if not sources and not problems:
+        raise KgError("no input files found")
+    repeated = repeated_blocks([s.text for s in sources if s.format == LECTURE_PAGE])
+    return sources, problems, repeated, [_cache_key(source, repeated) for source in sources]
 
 
 def _compact(document: DocumentRecords) -> DocumentRecords:
