@@ -61,7 +61,7 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
-from extractors.entity_corpus import NAMED_BY_ITSELF, long_form_class, settle_untyped
+from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, long_form_class, settle_untyped
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name
@@ -92,7 +92,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"19-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"20-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -106,6 +106,7 @@ PIPELINE_VERSION = f"19-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # 17: textbook methods (known_methods.txt), class labels after "classify ... into", names after "namely"
 # 18: learned task phrases opening with a stop word are skipped; an acronym spelled out as a language is no task
 # 19: a name in parentheses closing a dataset phrase of up to ten words is a dataset
+# 20: capitals the abstract never spells out, types or proposes and the corpus never saw are no name ("XBRL")
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -204,6 +205,10 @@ class EntityRecognizer:
         kept = []
         no_names = {doc[c.start : c.end].text for c in candidates if c.long_span is not None
                     and long_form_class(doc[c.long_span[0] : c.long_span[1]].text) == "none"}
+        spelled_out = {span.text for span in acronyms[::2]}
+        mentions = Counter(doc[c.start : c.end].text for c in candidates)
+        vouched = {doc[c.start : c.end].text for c in candidates
+                   if c.type_rule != "default" or c.relation is Relation.PROPOSES or c.long_span is not None}
         languages = {doc[c.start : c.end].text for c in candidates if c.long_span is not None
                      and len(doc[c.long_span[1] - 1]) > 3 and doc[c.long_span[1] - 1].is_title
                      and doc[c.long_span[1] - 1].lower_ in word_list("languages.txt")}  # "Indian English (IE)"
@@ -214,6 +219,11 @@ class EntityRecognizer:
                 continue  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
             if _cited_author(doc, cand.start, cand.end):
                 continue  # "(Weller-Di Marco, 2017)": a citation's author
+            text = doc[cand.start : cand.end].text
+            if cand.type_rule == "default" and _CAPITALS.match(text) and text not in spelled_out \
+                    and text not in vouched and corpus_class(text) is None and mentions[text] == 1 \
+                    and not _one_thing(doc, cand.start, cand.end):
+                continue  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes
             if cand.type_rule == "default" and _class_label(doc, cand.first):
                 continue  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
             if cand.long_span is None and doc[cand.start : cand.end].text in no_names \
@@ -311,6 +321,8 @@ def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
 
 
 _YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
+#: A name of capitals only (three or more, a hyphen allowed): "XBRL", "DA-IICT"; not "MuRIL", "TF-IDF2".
+_CAPITALS = re.compile(r"^[A-Z][A-Z\-]+[A-Z]$")
 
 
 def _cited_author(doc: Doc, start: int, end: int) -> bool:
@@ -338,6 +350,15 @@ def _cited_author(doc: Doc, start: int, end: int) -> bool:
 _SORTING_VERBS = frozenset({"classify", "classifies", "classified", "classifying", "categorize", "categorizes",
                             "categorized", "categorise", "categorised", "divided", "grouped", "sorted", "labeled",
                             "labelled"})
+
+
+def _one_thing(doc: Doc, start: int, end: int) -> bool:
+    """Is the name at ``start:end`` counted as one thing ("train a ZQXW", "a 0.75 ZCC") or named as a team or
+    entry ("the ZORBI team", "the X submission")?"""
+    i = start - 1
+    while i >= 0 and doc[i].like_num:
+        i -= 1
+    return (i >= 0 and doc[i].lower_ in {"a", "an"}) or (end < len(doc) and in_list("own_entry_nouns", doc[end].text))
 
 
 def _class_label(doc: Doc, start: int) -> bool:
