@@ -49,8 +49,11 @@ __all__ = [
 BASES = ("text", "entities")
 #: Neighbours per paper.
 DEFAULT_K = 5
-#: Weight of the entity part against the text part (1 = alike); chosen on held-out Anthology volumes.
-ENTITY_WEIGHT = 0.5
+#: Weight of the entity part against the text part (1 = alike).  0.5 until the judged samples of the Anthology
+#: showed that a shared widely used model or benchmark (GPT-3.5, BERT, GLUE, MIMIC-III) made neighbours of papers
+#: on different tasks: at 0.2, 196 of 270 judged tuning pairs are related instead of 190 (docs/analytics.md), and
+#: neighbours share a Papers-with-Code dataset about as often (29.4x random pairs instead of 30.5x).
+ENTITY_WEIGHT = 0.2
 #: Links whose strength (percentile among the build's computed links) is below this are marked weak.
 WEAK_BELOW = 0.25
 #: Shared entities and shared terms kept per link.

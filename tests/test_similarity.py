@@ -284,6 +284,36 @@ def test_sharing_a_rare_benchmark_counts_more_than_sharing_a_common_one():
     assert ("paper/a", "paper/b") in pairs and ("paper/a", "paper/c") not in pairs
 
 
+def _calibration_papers() -> list[PaperText]:
+    """A query, a paper on its task sharing no model, and a paper sharing only its models and two generic words."""
+    rng = random.Random(3)
+    filler = ("corpus annotation lexicon morphology speech phonetics treebank grammar semantics discourse summarization "
+              "translation retrieval dialogue parsing tagging").split()
+    return [
+        PaperText("paper/query", "Are large language models calibrated when they answer questions?",
+                  entities=("model/gpt35", "dataset/triviaqa")),
+        PaperText("paper/same-task", "Calibrated neural readers",
+                  "We study when a neural reader's confidence in its answer can be trusted and calibrate it."),
+        PaperText("paper/same-models", "Prompting large models for code-switched translation",
+                  entities=("model/gpt35", "dataset/triviaqa")),
+        *(PaperText(f"paper/other-{i}", " ".join(rng.sample(filler, 4)), " ".join(rng.choices(filler, k=12)),
+                    entities=("model/gpt35",) if i % 3 == 0 else ()) for i in range(12)),
+    ]
+
+
+def test_a_paper_on_the_same_task_outranks_one_sharing_only_the_models_used():
+    def scores(**options):
+        papers = _calibration_papers()
+        links = similar_links(papers, k=len(papers) - 1, **options)  # every pair
+        return {link.target if link.source == "paper/query" else link.source: link.score
+                for link in links if "paper/query" in (link.source, link.target)}
+
+    found = scores()  # the default entity weight, 0.2
+    assert found["paper/same-task"] > found["paper/same-models"]
+    before = scores(entity_weight=0.5)  # the weight before: the shared GPT-3.5 and TriviaQA won
+    assert before["paper/same-task"] < before["paper/same-models"]
+
+
 def test_curated_entity_links_can_be_left_out():
     graph = _papers(("a", "", ["dataset/qm9"]), ("b", "", []))
     graph.add_node("dataset/zinc", kind="dataset", label="ZINC")
