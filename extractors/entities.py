@@ -61,6 +61,7 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
+from extractors.entity_context import CAPITALS, cited_author, class_label, one_thing
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, long_form_class, settle_untyped
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
@@ -217,14 +218,14 @@ class EntityRecognizer:
                 continue
             if not settle_untyped(doc, cand):
                 continue  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
-            if _cited_author(doc, cand.start, cand.end):
+            if cited_author(doc, cand.start, cand.end):
                 continue  # "(Weller-Di Marco, 2017)": a citation's author
             text = doc[cand.start : cand.end].text
-            if cand.type_rule == "default" and _CAPITALS.match(text) and text not in spelled_out \
+            if cand.type_rule == "default" and CAPITALS.match(text) and text not in spelled_out \
                     and text not in vouched and corpus_class(text) is None and mentions[text] == 1 \
-                    and not _one_thing(doc, cand.start, cand.end):
+                    and not one_thing(doc, cand.start, cand.end):
                 continue  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes
-            if cand.type_rule == "default" and _class_label(doc, cand.first):
+            if cand.type_rule == "default" and class_label(doc, cand.first):
                 continue  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
             if cand.long_span is None and doc[cand.start : cand.end].text in no_names \
                     and cand.kind in _NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
@@ -318,68 +319,6 @@ def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
     """Does the sentence before ``start`` speak of the paper's own work ("we present", "our", "this paper")?"""
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
     return any(cues.get(i, set()) & {"PROPOSE", "SELF", "OUR"} or own_work(doc, i) for i in range(sent_start, start))
-
-
-_YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
-#: A name of capitals only (three or more, a hyphen allowed): "XBRL", "DA-IICT"; not "MuRIL", "TF-IDF2".
-_CAPITALS = re.compile(r"^[A-Z][A-Z\-]+[A-Z]$")
-
-
-def _cited_author(doc: Doc, start: int, end: int) -> bool:
-    """Is ``doc[start:end]`` the author of a citation: "(Weller-Di Marco, 2017)", "(Smith and Jones, 2020)",
-    "(Vilnis and McCallum, 2015)", "(McCrae et al., 2021)", "Kuroda et al. (2011)"?
-
-    >>> from extractors.entities import blank_pipeline
-    >>> doc = blank_pipeline()("as in (Vilnis and McCallum, 2015) and McCrae et al. (2021) with ZorbNet, 2021")
-    >>> [_cited_author(doc, i, i + 1) for i in (3, 5, 10, 18)]
-    [True, True, True, False]
-    """
-    if end >= len(doc):
-        return False
-    if doc[end].lower_ == "et" and end + 1 < len(doc) and doc[end + 1].lower_ in {"al", "al."}:
-        return True  # "McCrae et al., 2021", "Kuroda et al. (2011)"
-    if start > 0 and doc[start - 1].text in {"(", ";", "and", "&"} and end + 1 < len(doc) \
-            and doc[end].text == "," and _YEAR.match(doc[end + 1].text) is not None:
-        return True
-    return (start > 0 and doc[start - 1].text in {"(", ";"} and doc[end].text in {"and", "&"}
-            and end + 3 < len(doc) and doc[end + 1].text[:1].isupper() and doc[end + 2].text == ","
-            and _YEAR.match(doc[end + 3].text) is not None)  # "(Vilnis and McCallum, 2015)"
-
-
-#: Verbs that sort things "into" classes: the capitalised names listed after them are the classes' labels.
-_SORTING_VERBS = frozenset({"classify", "classifies", "classified", "classifying", "categorize", "categorizes",
-                            "categorized", "categorise", "categorised", "divided", "grouped", "sorted", "labeled",
-                            "labelled"})
-
-
-def _one_thing(doc: Doc, start: int, end: int) -> bool:
-    """Is the name at ``start:end`` counted as one thing ("train a ZQXW", "a 0.75 ZCC") or named as a team or
-    entry ("the ZORBI team", "the X submission")?"""
-    i = start - 1
-    while i >= 0 and doc[i].like_num:
-        i -= 1
-    return (i >= 0 and doc[i].lower_ in {"a", "an"}) or (end < len(doc) and in_list("own_entry_nouns", doc[end].text))
-
-
-def _class_label(doc: Doc, start: int) -> bool:
-    """Is the name at ``start`` one of the labels a sorting verb lists after "into", walking back over names,
-    acronyms in parentheses, commas and "and"/"or" only ("classify comments into Not Offensive (NO), ...")?
-
-    >>> from extractors.entities import blank_pipeline
-    >>> doc = blank_pipeline()("We classify posts into Zorb Positive (ZP), Zorb Neutral (ZN) and integrate into ZorbNet.")
-    >>> _class_label(doc, 10), _class_label(doc, 18)
-    (True, False)
-    """
-    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
-    i = start - 1
-    while i >= sent_start and start - i <= 40:
-        token = doc[i]
-        if token.lower_ == "into":
-            return any(doc[j].lower_ in _SORTING_VERBS for j in range(max(i - 4, sent_start), i))
-        if not (token.text in {",", "(", ")", "and", "or"} or token.text[:1].isupper()):
-            return False
-        i -= 1
-    return False
 
 
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.

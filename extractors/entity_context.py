@@ -1,0 +1,80 @@
+"""Tests on a candidate name in its context that make it no entity (used by ``kg_entities``).
+
+* :func:`cited_author` — the author of a citation: "(Vilnis and McCallum, 2015)", "McCrae et al. (2021)";
+* :func:`class_label` — a class label listed after a sorting verb and "into": "classify comments into Not
+  Offensive (NO), Offensive Targeted Group (OTG) ...";
+* :func:`one_thing` — counted as one thing ("train a ZQXW") or named as a team or entry ("the ZORBI team"): such
+  a name is kept even when nothing else vouches for it;
+* :data:`CAPITALS` — a name of capitals only ("XBRL", "DA-IICT"), which ``kg_entities`` drops when it is written
+  once and nothing in the abstract or the corpus explains, types or proposes it.
+"""
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from extractors.entity_lexicon import in_list
+
+__all__ = ["CAPITALS", "cited_author", "class_label", "one_thing"]
+
+_YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
+#: A name of capitals only (three or more, a hyphen allowed): "XBRL", "DA-IICT"; not "MuRIL", "TF-IDF2".
+CAPITALS = re.compile(r"^[A-Z][A-Z\-]+[A-Z]$")
+
+
+def cited_author(doc: Doc, start: int, end: int) -> bool:
+    """Is ``doc[start:end]`` the author of a citation: "(Weller-Di Marco, 2017)", "(Smith and Jones, 2020)",
+    "(Vilnis and McCallum, 2015)", "(McCrae et al., 2021)", "Kuroda et al. (2011)"?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("as in (Vilnis and McCallum, 2015) and McCrae et al. (2021) with ZorbNet, 2021")
+    >>> [cited_author(doc, i, i + 1) for i in (3, 5, 10, 18)]
+    [True, True, True, False]
+    """
+    if end >= len(doc):
+        return False
+    if doc[end].lower_ == "et" and end + 1 < len(doc) and doc[end + 1].lower_ in {"al", "al."}:
+        return True  # "McCrae et al., 2021", "Kuroda et al. (2011)"
+    if start > 0 and doc[start - 1].text in {"(", ";", "and", "&"} and end + 1 < len(doc) \
+            and doc[end].text == "," and _YEAR.match(doc[end + 1].text) is not None:
+        return True
+    return (start > 0 and doc[start - 1].text in {"(", ";"} and doc[end].text in {"and", "&"}
+            and end + 3 < len(doc) and doc[end + 1].text[:1].isupper() and doc[end + 2].text == ","
+            and _YEAR.match(doc[end + 3].text) is not None)  # "(Vilnis and McCallum, 2015)"
+
+
+#: Verbs that sort things "into" classes: the capitalised names listed after them are the classes' labels.
+_SORTING_VERBS = frozenset({"classify", "classifies", "classified", "classifying", "categorize", "categorizes",
+                            "categorized", "categorise", "categorised", "divided", "grouped", "sorted", "labeled",
+                            "labelled"})
+
+
+def one_thing(doc: Doc, start: int, end: int) -> bool:
+    """Is the name at ``start:end`` counted as one thing ("train a ZQXW", "a 0.75 ZCC") or named as a team or
+    entry ("the ZORBI team", "the X submission")?"""
+    i = start - 1
+    while i >= 0 and doc[i].like_num:
+        i -= 1
+    return (i >= 0 and doc[i].lower_ in {"a", "an"}) or (end < len(doc) and in_list("own_entry_nouns", doc[end].text))
+
+
+def class_label(doc: Doc, start: int) -> bool:
+    """Is the name at ``start`` one of the labels a sorting verb lists after "into", walking back over names,
+    acronyms in parentheses, commas and "and"/"or" only ("classify comments into Not Offensive (NO), ...")?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We classify posts into Zorb Positive (ZP), Zorb Neutral (ZN) and integrate into ZorbNet.")
+    >>> class_label(doc, 10), class_label(doc, 18)
+    (True, False)
+    """
+    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    i = start - 1
+    while i >= sent_start and start - i <= 40:
+        token = doc[i]
+        if token.lower_ == "into":
+            return any(doc[j].lower_ in _SORTING_VERBS for j in range(max(i - 4, sent_start), i))
+        if not (token.text in {",", "(", ")", "and", "or"} or token.text[:1].isupper()):
+            return False
+        i -= 1
+    return False
