@@ -38,7 +38,10 @@ so kg keeps **one edge per pair of papers**:
   (``"combined"`` for text and entities, ``"text"`` or ``"entities"`` when
   only one is used), ``bases == [basis]`` and ``scores == {basis: score}``.
 
-Computed edges have ``extractor`` ``"kg.similarity"`` and no ``source``.
+Computed edges have ``extractor`` ``"kg.similarity"`` and neither ``source`` nor
+``sources`` (no input file states them; leaving out the two keys, rather than
+storing ``None`` and ``[]``, saves 90 MB on the full Anthology's 353,000 links:
+a dict of ten keys is 272 bytes, one of twelve 464).
 
 >>> import networkx as nx
 >>> g = nx.MultiDiGraph()
@@ -170,9 +173,9 @@ def edge_attributes(link: SimilarLink) -> dict:
     >>> edge_attributes(SimilarLink("paper/a", "paper/b", 0.5, 1.0, False, ("dataset/x",), ("graph",)))["scores"]
     {'combined': 0.5}
     """
-    return dict(relation=_SIMILAR, source=None, sources=[], extractor=SIMILARITY_EXTRACTOR, basis=link.basis,
-                score=link.score, bases=[link.basis], scores={link.basis: link.score}, strength=link.strength,
-                weak=link.weak, shared_entities=list(link.shared_entities), shared_terms=list(link.shared_terms))
+    return dict(relation=_SIMILAR, extractor=SIMILARITY_EXTRACTOR, basis=link.basis, score=link.score,
+                bases=[link.basis], scores={link.basis: link.score}, strength=link.strength, weak=link.weak,
+                shared_entities=list(link.shared_entities), shared_terms=list(link.shared_terms))
 
 
 def _similar_edges(graph: nx.MultiDiGraph) -> Iterator[tuple[str, str, dict]]:
