@@ -1,8 +1,8 @@
 """Clusters of papers linked by ``similarTo``, and their labels: what the paper map (:mod:`exports.view_papermap`) draws.
 
-* :func:`similarity_graph` -- the ``similarTo`` links between papers as an
-  undirected graph weighted by the link's ``score``, with the terms the two
-  papers share, built in one pass over the edges;
+* :func:`paper_links` -- the ``similarTo`` links between papers as arrays
+  (:class:`PaperLinks`), weighted by the link's ``score``, with the terms the
+  two papers share, built in one pass over the edges;
 * :func:`paper_clusters` -- its communities: Louvain (seeded) up to
   :data:`LOUVAIN_LIMIT` linked papers; above, label propagation
   (:func:`propagate_labels`, vectorised with scipy) and then Louvain on the
@@ -20,16 +20,18 @@ algorithms, ties broken by position.
 ...     _ = g.add_edge(f"paper/{a}", f"paper/{b}", key="similarTo", score=0.5,
 ...                    shared_terms=["parsing"] if b < 3 else ["speech"])
 >>> for n in g: g.nodes[n]["kind"] = "paper"
->>> sim = similarity_graph(g)
->>> parts = paper_clusters(sim)
->>> parts, cluster_labels(g, sim, parts)
+>>> links = paper_links(g)
+>>> parts = paper_clusters(links)
+>>> parts, cluster_labels(g, links, parts)
 ([['paper/0', 'paper/1', 'paper/2'], ['paper/3', 'paper/4', 'paper/5']], ['parsing', 'speech'])
 """
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
 
 import networkx as nx
 import numpy as np
@@ -43,10 +45,11 @@ from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
 __all__ = [
     "LABEL_PARTS",
     "LOUVAIN_LIMIT",
+    "PaperLinks",
     "cluster_labels",
     "paper_clusters",
+    "paper_links",
     "propagate_labels",
-    "similarity_graph",
 ]
 
 #: Up to this many linked papers, Louvain on the papers; above, label propagation first.
@@ -58,37 +61,104 @@ PROPAGATION_ROUNDS = 40
 _SIMILAR = "similarTo"
 
 
-def similarity_graph(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None) -> nx.Graph:
-    """The undirected graph of ``similarTo`` links between ``papers`` (default: all), weighted by ``score``.
+@dataclass(frozen=True)
+class PaperLinks:
+    """The ``similarTo`` links between some papers, as arrays: what the paper map clusters, labels and lays out.
 
-    Each edge also holds the link's ``shared_terms`` as ``terms``.  Nodes and
-    edges are added in sorted order, so communities found on it do not
-    depend on ``PYTHONHASHSEED``.
+    ``papers`` holds the papers in scope sorted by id (as strings); each link
+    is a pair of positions ``first[k] < second[k]`` with its ``weights[k]``
+    and ``terms[k]`` (the shared terms it shows), pairs in sorted order.  On
+    the whole Anthology (90,000 papers, 353,000 links) this takes about a
+    fifth of the memory of a networkx graph of the same links (0.25 GB).
+    """
+
+    papers: tuple[Hashable, ...]
+    first: np.ndarray
+    second: np.ndarray
+    weights: np.ndarray
+    terms: tuple[tuple[str, ...], ...]
+    _adjacency: sp.csr_matrix = field(repr=False)
+    _index: dict[Hashable, int] = field(repr=False)
+
+    @classmethod
+    def of(cls, papers: Sequence[Hashable], first: np.ndarray, second: np.ndarray, weights: np.ndarray,
+           terms: Sequence[tuple[str, ...]]) -> PaperLinks:
+        """Links between ``papers`` (sorted by id) from sorted, distinct position pairs."""
+        n = len(papers)
+        rows, cols = np.concatenate([first, second]), np.concatenate([second, first])
+        adjacency = sp.csr_matrix((np.concatenate([weights, weights]), (rows, cols)), shape=(n, n))
+        adjacency.sort_indices()
+        return cls(tuple(papers), first, second, weights, tuple(terms), adjacency,
+                   {paper: i for i, paper in enumerate(papers)})
+
+    def __len__(self) -> int:
+        return len(self.papers)
+
+    def pairs(self) -> Iterator[tuple[Hashable, Hashable, float, tuple[str, ...]]]:
+        """Every link as ``(paper, paper, weight, terms)``, the smaller id first, in sorted order."""
+        papers = self.papers
+        for i, j, weight, terms in zip(self.first.tolist(), self.second.tolist(), self.weights.tolist(), self.terms):
+            yield papers[i], papers[j], weight, terms
+
+    def neighbours(self, paper: Hashable) -> list[tuple[Hashable, float]]:
+        """The papers linked to ``paper``, with their links' weights, sorted by id."""
+        row = self._index[paper]
+        start, stop = self._adjacency.indptr[row], self._adjacency.indptr[row + 1]
+        papers = self.papers
+        return [(papers[j], w) for j, w in zip(self._adjacency.indices[start:stop].tolist(),
+                                                self._adjacency.data[start:stop].tolist())]
+
+    def degrees(self) -> np.ndarray:
+        """How many papers each paper is linked to, in order."""
+        return np.diff(self._adjacency.indptr)
+
+    def linked(self) -> list[Hashable]:
+        """The papers linked to at least one other, in order."""
+        return [self.papers[i] for i in np.flatnonzero(self.degrees()).tolist()]
+
+
+def paper_links(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None) -> PaperLinks:
+    """The ``similarTo`` links between ``papers`` (default: all), weighted by ``score``, in one pass over the edges.
+
+    Each link also holds the link's ``shared_terms`` as ``terms``; when two
+    edges join the same papers, the heavier (the first of equals) is taken.
+    Papers and links are in sorted order, so communities found on them do
+    not depend on ``PYTHONHASHSEED``.
 
     >>> g = nx.MultiDiGraph()
     >>> _ = g.add_edge("paper/b", "paper/a", key="similarTo", relation="similarTo", score=0.25)
     >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
     >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
-    >>> list(similarity_graph(g).edges(data="weight"))
+    >>> [(a, b, w) for a, b, w, _ in paper_links(g).pairs()]
     [('paper/a', 'paper/b', 0.25)]
     """
     if papers is None:
         papers = [n for n, k in graph.nodes(data="kind") if k == "paper"]
-    scope = set(papers)
-    edges: dict[tuple[Hashable, Hashable], tuple[float, tuple[str, ...]]] = {}
+    order = sorted(set(papers), key=str)
+    index = {paper: i for i, paper in enumerate(order)}
+    first, second, weights = array("q"), array("q"), array("d")
+    terms: list[tuple[str, ...]] = []
+    known: dict[str, str] = {}  # one string per term: display_texts makes a new one each time (0.1 GB on the Anthology)
     for u, v, key, data in graph.edges(keys=True, data=True):  # one pass over the edges: no per-node lookups
-        if key != _SIMILAR or u == v or u not in scope or v not in scope:
+        if key != _SIMILAR or u == v:
             continue
-        pair = (u, v) if str(u) < str(v) else (v, u)
+        i, j = index.get(u), index.get(v)
+        if i is None or j is None:
+            continue
+        first.append(min(i, j))
+        second.append(max(i, j))
         score = data.get("score")
-        weight = max(float(score), 0.01) if isinstance(score, (int, float)) else 0.5
-        if pair not in edges or weight > edges[pair][0]:
-            edges[pair] = (weight, tuple(display_texts(data.get("shared_terms"))))
-    sim = nx.Graph()
-    sim.add_nodes_from(sorted(scope, key=str))
-    sim.add_edges_from((a, b, {"weight": w, "terms": terms})
-                       for (a, b), (w, terms) in sorted(edges.items(), key=lambda e: (str(e[0][0]), str(e[0][1]))))
-    return sim
+        weights.append(max(float(score), 0.01) if isinstance(score, (int, float)) else 0.5)
+        terms.append(tuple(known.setdefault(term, term) for term in display_texts(data.get("shared_terms"))))
+    a, b, w = np.frombuffer(first, np.int64), np.frombuffer(second, np.int64), np.frombuffer(weights, np.float64)
+    by_pair = np.lexsort((b, a))  # stable: the links of one pair in the order their edges came
+    a, b, w = a[by_pair], b[by_pair], w[by_pair]
+    starts = np.flatnonzero(np.r_[True, (a[1:] != a[:-1]) | (b[1:] != b[:-1])]) if len(a) else by_pair
+    ends = np.r_[starts[1:], len(a)].astype(np.int64)
+    best = starts.copy()
+    for k in np.flatnonzero(ends - starts > 1).tolist():  # a pair joined by two edges: the heavier, else the first
+        best[k] = max(range(int(starts[k]), int(ends[k])), key=lambda position: (w[position], -position))
+    return PaperLinks.of(order, a[best], b[best], w[best], [terms[position] for position in by_pair[best].tolist()])
 
 
 def _edge_arrays(core: nx.Graph, nodes: Sequence[Hashable] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -142,8 +212,8 @@ def propagate_labels(core: nx.Graph, *, seed: int = LAYOUT_SEED, rounds: int = P
     return _propagate(core.number_of_nodes(), *_edge_arrays(core), seed, rounds).tolist()
 
 
-def paper_clusters(sim: nx.Graph, *, louvain_limit: int | None = None) -> list[list[Hashable]]:
-    """Communities of the linked papers of ``sim``, biggest first, each sorted by id.
+def paper_clusters(links: PaperLinks, *, louvain_limit: int | None = None) -> list[list[Hashable]]:
+    """Communities of the linked papers of ``links``, biggest first, each sorted by id.
 
     Louvain up to ``louvain_limit`` (default :data:`LOUVAIN_LIMIT`) linked
     papers; above, label propagation (:func:`propagate_labels`), then
@@ -151,18 +221,22 @@ def paper_clusters(sim: nx.Graph, *, louvain_limit: int | None = None) -> list[l
     links as self-loops), so that large corpora still get a few dozen
     clusters.
 
-    >>> sim = nx.Graph([("a", "b"), ("b", "c"), ("a", "c"), ("x", "y"), ("y", "z"), ("x", "z"), ("c", "x")])
-    >>> paper_clusters(sim) == paper_clusters(sim, louvain_limit=0) == [["a", "b", "c"], ["x", "y", "z"]]
+    >>> g = nx.MultiDiGraph()
+    >>> for a, b in [("a", "b"), ("b", "c"), ("a", "c"), ("x", "y"), ("y", "z"), ("x", "z"), ("c", "x")]:
+    ...     _ = g.add_edge(a, b, key="similarTo", score=0.5)
+    >>> links = paper_links(g, list(g))
+    >>> paper_clusters(links) == paper_clusters(links, louvain_limit=0) == [["a", "b", "c"], ["x", "y", "z"]]
     True
     """
-    linked = [n for n in sim if sim.degree(n)]
+    linked = links.linked()
     if len(linked) <= (LOUVAIN_LIMIT if louvain_limit is None else louvain_limit):
-        core = nx.Graph()  # a copy, not a subgraph view: Louvain reads every adjacency many times
+        core = nx.Graph()  # Louvain reads every adjacency many times
         core.add_nodes_from(linked)
-        core.add_weighted_edges_from(sim.edges(data="weight", default=1.0))
+        core.add_weighted_edges_from((a, b, weight) for a, b, weight, _ in links.pairs())
         parts = nx.community.louvain_communities(core, weight="weight", seed=LAYOUT_SEED)
-    else:  # the arrays straight from ``sim``: a copy of a whole corpus's links would double the map's memory
-        u, v, w = _edge_arrays(sim, linked)
+    else:  # the arrays straight from ``links``: a graph of a whole corpus's links would take 0.25 GB
+        position = np.cumsum(links.degrees() > 0) - 1  # each paper's place among the linked ones
+        u, v, w = position[links.first], position[links.second], links.weights
         _, which = np.unique(_propagate(len(linked), u, v, w, LAYOUT_SEED, PROPAGATION_ROUNDS), return_inverse=True)
         count = int(which.max()) + 1
         a, b = np.minimum(which[u], which[v]), np.maximum(which[u], which[v])
@@ -183,7 +257,7 @@ def _entities(graph: nx.MultiDiGraph, paper: Hashable) -> set[Hashable]:
             if (relation or key) in PAPER_ENTITY_RELATIONS and kind_of(graph.nodes[v]) in ENTITY_KINDS}
 
 
-def cluster_labels(graph: nx.MultiDiGraph, sim: nx.Graph, parts: Sequence[Sequence[Hashable]]) -> list[str]:
+def cluster_labels(graph: nx.MultiDiGraph, links: PaperLinks, parts: Sequence[Sequence[Hashable]]) -> list[str]:
     """Each cluster's label: the terms its links share and the entities its papers name, most distinctive first.
 
     A term scores its count among the ``terms`` of the cluster's inner links
@@ -195,23 +269,23 @@ def cluster_labels(graph: nx.MultiDiGraph, sim: nx.Graph, parts: Sequence[Sequen
     which = {node: i for i, part in enumerate(parts) for node in part}
     terms: list[Counter[str]] = [Counter() for _ in parts]
     all_terms: Counter[str] = Counter()
-    links = 0
-    for u, v, words in sim.edges(data="terms", default=()):
-        links += 1
+    link_count = 0
+    for u, v, _, words in links.pairs():
+        link_count += 1
         all_terms.update(words)
         if u in which and which[u] == which.get(v):
             terms[which[u]].update(words)
     named: list[Counter[Hashable]] = [Counter() for _ in parts]
     all_named: Counter[Hashable] = Counter()
-    for paper in sim:
+    for paper in links.papers:
         found = _entities(graph, paper)
         all_named.update(found)
         if paper in which:
             named[which[paper]].update(found)
-    papers = max(sim.number_of_nodes(), 1)
+    papers = max(len(links), 1)
     labels = []
     for i, part in enumerate(parts):
-        scored = [(count * math.log(links / all_terms[t]), t.casefold(), t) for t, count in terms[i].items()
+        scored = [(count * math.log(link_count / all_terms[t]), t.casefold(), t) for t, count in terms[i].items()
                   if count >= 2]
         for entity, count in named[i].items():
             if count >= 2:

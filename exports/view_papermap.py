@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from exports.view_clusters import cluster_labels, paper_clusters, similarity_graph
+from exports.view_clusters import PaperLinks, cluster_labels, paper_clusters, paper_links
 from exports.view_data import ClusterData, Details, EdgeRecord, PageData
 from exports.view_details import edge_records, node_details, node_record
 from exports.view_landscape import MIN_FIT_SCALE, SCREEN
@@ -102,7 +102,7 @@ class PaperMap:
     """Papers in the map's scope."""
     linked: int
     """Of those, papers with a ``similarTo`` link to another paper in scope."""
-    similarity: nx.Graph
+    similarity: PaperLinks
     positions: dict[Hashable, tuple[float, float]] = field(default_factory=dict)
     sizes: dict[Hashable, float] = field(default_factory=dict)
     circles: list[tuple[float, float, float, str]] = field(default_factory=list)
@@ -123,20 +123,20 @@ def paper_map(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None
     drawing its most central papers (the largest sum of link scores within
     the cluster).
     """
-    sim = similarity_graph(graph, papers)
-    parts = paper_clusters(sim)
+    links = paper_links(graph, papers)
+    parts = paper_clusters(links)
     small = [node for part in parts if len(part) < MIN_CLUSTER for node in part]
     parts = [part for part in parts if len(part) >= MIN_CLUSTER]
-    labels = cluster_labels(graph, sim, parts)
+    labels = cluster_labels(graph, links, parts)
     if small:  # communities of one or two papers share one last cluster
         parts.append(sorted(small, key=str))
         labels.append(POOL_LABEL)
     clusters = []
     for part, label in zip(parts, labels):
         inside = set(part)
-        weight = {n: sum(w for m, w in ((m, d["weight"]) for m, d in sim[n].items()) if m in inside) for n in part}
+        weight = {n: sum(w for m, w in links.neighbours(n) if m in inside) for n in part}
         clusters.append(PaperCluster(sorted(part, key=lambda n: (-weight[n], str(n))), label))
-    pmap = PaperMap(clusters, 0, sim.number_of_nodes(), sum(1 for n in sim if sim.degree(n)), sim)
+    pmap = PaperMap(clusters, 0, len(links), int(np.count_nonzero(links.degrees())), links)
     return choose(pmap, max_papers=max_papers, max_clusters=max_clusters)
 
 
@@ -182,15 +182,18 @@ def _separate(xy: np.ndarray, radii: np.ndarray, rounds: int = 80) -> np.ndarray
     return xy
 
 
-def _cluster_layout(sim: nx.Graph, drawn: Sequence[Hashable], sizes: Mapping[Hashable, float]) -> np.ndarray:
+def _cluster_layout(links: PaperLinks, drawn: Sequence[Hashable], sizes: Mapping[Hashable, float]) -> np.ndarray:
     """Positions of one cluster's drawn papers around (0, 0): a spring layout of their links, then no overlaps."""
     if len(drawn) == 1:
         return np.zeros((1, 2))
     sub = nx.Graph()
     sub.add_nodes_from(drawn)
     keep = set(drawn)
-    sub.add_weighted_edges_from(sorted(((u, v, w) for u, v, w in sim.edges(drawn, data="weight")
-                                        if u in keep and v in keep), key=lambda e: (str(e[0]), str(e[1]))))
+    inner, seen = [], set()
+    for u in drawn:  # each link once, from the end drawn first (as networkx's edges(drawn) gives them)
+        inner += [(u, v, w) for v, w in links.neighbours(u) if v in keep and v not in seen]
+        seen.add(u)
+    sub.add_weighted_edges_from(sorted(inner, key=lambda e: (str(e[0]), str(e[1]))))
     raw = nx.spring_layout(sub, seed=LAYOUT_SEED, weight="weight", iterations=60)
     xy = np.array([raw[n] for n in drawn], dtype=float)
     xy -= xy.mean(axis=0)
@@ -269,20 +272,20 @@ def _pack(radii: Sequence[float], labels: Sequence[str],
 def lay_out(pmap: PaperMap) -> PaperMap:
     """Give ``pmap`` pixel positions, dot sizes and cluster circles (in place); return it."""
     shown = pmap.clusters[:pmap.shown]
-    sim = pmap.similarity
+    links = pmap.similarity
     index = {node: i for i, cluster in enumerate(shown) for node in cluster.members}
     pmap.sizes = {}
     local = []
     for i, cluster in enumerate(shown):
         inside = set(cluster.members)
         for n in cluster.drawn:
-            pmap.sizes[n] = _dot_size(sum(1 for m in sim[n] if m in inside))
-        local.append(_cluster_layout(sim, cluster.drawn, pmap.sizes))
+            pmap.sizes[n] = _dot_size(sum(1 for m, _ in links.neighbours(n) if m in inside))
+        local.append(_cluster_layout(links, cluster.drawn, pmap.sizes))
     radii = [float(max(np.hypot(xy[:, 0], xy[:, 1]) + np.array([pmap.sizes[n] for n in c.drawn]))) + 8
              for xy, c in zip(local, shown)]
     labels = [wrap_label(c.label, max(2 * r + 20, 170)) for c, r in zip(shown, radii)]
     pulls: list[dict[int, float]] = [{} for _ in shown]
-    for u, v in sim.edges():
+    for u, v, _, _ in links.pairs():
         a, b = index.get(u), index.get(v)
         if a is not None and b is not None and a != b:
             pulls[a][b] = pulls[a].get(b, 0.0) + 1.0
