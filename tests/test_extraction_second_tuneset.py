@@ -158,3 +158,9 @@ def test_capitals_written_once_that_nothing_explains_types_or_proposes_are_no_na
     kept = found(rules, "An explicit reward model for QGRPO helps, and QGRPO explores online.")
     assert kept == {"QGRPO": ("method", "uses")}  # written twice: kept as a method the paper works with
     assert found(rules, "Results on the QZORB corpus improve.") == {"QZORB": ("dataset", "uses")}
+
+
+def test_a_tagged_two_letter_abbreviation_keeps_the_noun_of_its_kind():
+    doc = blank_pipeline()("We use 10-fold cross validation for the CR dataset here.")
+    doc.ents = [Span(doc, 7, 9, label="DATASET")]
+    assert [span.text for span in tagger_spans(doc)] == ["CR dataset"]
