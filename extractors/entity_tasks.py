@@ -35,7 +35,7 @@ method/dataset/model typing.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
@@ -44,11 +44,8 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import name_list, word_list
 from ontology.kinds import EntityKind
 
-__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods", "method_phrases",
-           "metric_terms",
-           "metric_like", "task_like",
-           "task_long_form",
-           "task_metric_candidates"]
+__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods", "longest_first",
+           "method_phrases", "metric_like", "metric_terms", "task_like", "task_long_form", "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
@@ -192,6 +189,27 @@ def _phrase_matcher(vocab, list_name: str, spaced: bool = False, plural: bool = 
     return matcher
 
 
+def longest_first(matches: Iterable[tuple[int, int, int]],
+                  adjust: Callable[[int, int], tuple[int, int] | None] = lambda start, end: (start, end),
+                  ) -> list[tuple[int, int]]:
+    """The token ranges of matcher ``matches``, longest first (then leftmost), each kept unless it overlaps one
+    kept before, in text order; ``adjust`` may widen a range or drop it (``None``) before that test.
+
+    >>> longest_first([(0, 2, 5), (0, 0, 3), (0, 5, 6), (0, 4, 6)])  # (match id, start, end)
+    [(0, 3), (4, 6)]
+    >>> longest_first([(0, 2, 5), (0, 0, 3)], lambda start, end: None if start == 0 else (start, end))
+    [(2, 5)]
+    """
+    taken: set[int] = set()
+    spans = []
+    for _, first, last in sorted(matches, key=lambda m: (m[1] - m[2], m[1])):
+        span = adjust(first, last)
+        if span is not None and not taken & set(range(*span)):
+            spans.append(span)
+            taken.update(range(*span))
+    return sorted(spans)
+
+
 def method_phrases(doc: Doc) -> list[tuple[int, int]]:
     """Token ranges of the lower-case method names of ``method_phrases.txt`` in ``doc`` (long forms the train slice
     spells out for a method acronym: "low rank adaptation"), longest first, none overlapping another, in text order.
@@ -201,14 +219,7 @@ def method_phrases(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in method_phrases(doc)]
     ['low rank adaptation', 'graph convolutional network']
     """
-    taken: set[int] = set()
-    spans = []
-    matches = _phrase_matcher(doc.vocab, "method_phrases.txt", spaced=True)(doc)
-    for _, start, end in sorted(matches, key=lambda m: (m[1] - m[2], m[1])):
-        if not taken & set(range(start, end)):
-            spans.append((start, end))
-            taken.update(range(start, end))
-    return sorted(spans)
+    return longest_first(_phrase_matcher(doc.vocab, "method_phrases.txt", spaced=True)(doc))
 
 
 def metric_terms(doc: Doc) -> list[tuple[int, int]]:
@@ -220,16 +231,12 @@ def metric_terms(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in metric_terms(doc)]
     ['word error rates', 'mean average precision', 'exact match accuracy']
     """
-    taken: set[int] = set()
-    spans = []
-    matches = _phrase_matcher(doc.vocab, "metric_terms.txt", plural=True)(doc)
-    for _, start, end in sorted(matches, key=lambda m: (m[1] - m[2], m[1])):
+    def with_measure(start: int, end: int) -> tuple[int, int]:
         if end < len(doc) and (is_metric_name(doc[end].text) or doc[end].lower_ in {"score", "scores"}):
             end += 1  # "exact match accuracy", "average precision score": one measure
-        if not taken & set(range(start, end)):
-            spans.append((start, end))
-            taken.update(range(start, end))
-    return sorted(spans)
+        return start, end
+
+    return longest_first(_phrase_matcher(doc.vocab, "metric_terms.txt", plural=True)(doc), with_measure)
 
 
 def _replace_unvouched(candidates: list[Candidate], unvouched: dict[int, Candidate], start: int, end: int) -> None:
@@ -248,14 +255,7 @@ def known_methods(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in known_methods(doc)]
     ['Logistic Regression', 'Random Forests', 'beam search']
     """
-    taken: set[int] = set()
-    spans = []
-    matches = _phrase_matcher(doc.vocab, "known_methods.txt", spaced=True, plural=True)(doc)
-    for _, start, end in sorted(matches, key=lambda m: (m[1] - m[2], m[1])):
-        if not taken & set(range(start, end)):
-            spans.append((start, end))
-            taken.update(range(start, end))
-    return sorted(spans)
+    return longest_first(_phrase_matcher(doc.vocab, "known_methods.txt", spaced=True, plural=True)(doc))
 
 
 def task_phrases(doc: Doc) -> list[tuple[int, int]]:
@@ -268,18 +268,14 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in task_phrases(doc)]
     ['hate speech detection', 'machine translation']
     """
-    matcher = _phrase_matcher(doc.vocab, "task_phrases.txt")
     stops = word_list("task_modifier_stops.txt")
-    taken: set[int] = set()
-    spans = []
-    for _, start, end in sorted(matcher(doc), key=lambda m: (m[1] - m[2], m[1])):
+
+    def extended(start: int, end: int) -> tuple[int, int] | None:
         if doc[start].lower_ in stops:
-            continue  # "high translation", "proper understanding": learned before the word was a known stop
-        start = extend_task_left(doc, start, end)
-        if not taken & set(range(start, end)):
-            spans.append((start, end))
-            taken.update(range(start, end))
-    return sorted(spans)
+            return None  # "high translation", "proper understanding": learned before the word was a known stop
+        return extend_task_left(doc, start, end), end
+
+    return longest_first(_phrase_matcher(doc.vocab, "task_phrases.txt")(doc), extended)
 
 
 def extend_task_left(doc: Doc, start: int, end: int) -> int:
