@@ -6,9 +6,9 @@ bytes, names, formats and the extraction code's version,
 options that shape the outputs (similarity, ``--similar-k``, the RDF
 formats, the views and their size), kg's own code and model files, and the
 versions of the libraries that write the files.  After a build,
-``OUT/.kg-build.json`` records a fingerprint of all that, the size and
-modification time of every file the build left in the folder, and the
-summary ``kg build`` printed.  The next build compares: when the
+``OUT/.kg-build.json`` records a fingerprint of all that, the size,
+modification time, inode and change time of every file the build left in
+the folder, and the summary ``kg build`` printed.  The next build compares: when the
 fingerprint is the same and no output was changed, removed or added, a
 new build would write the same bytes (that is what tests/test_build_outputs.py
 checks of every rebuild), so it is skipped.
@@ -35,6 +35,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -48,19 +50,17 @@ __all__ = ["STATE_FILE", "BuildState", "build_fingerprint", "read_state", "up_to
 
 #: The record of the last build, in the build folder (hidden, like the cache and the query store).
 STATE_FILE = ".kg-build.json"
-_FORMAT = 1
+_FORMAT = 2  # 2: files carry inode and change time
 #: Packages whose code and data make the outputs: any change to one of their files is a new fingerprint.
 _PACKAGES = ("kg", "exports", "extractors", "ontology")
-#: Libraries whose version can change the bytes written.
-_LIBRARIES = ("networkx", "numpy", "scipy", "scikit-learn", "spacy", "rdflib", "pyoxigraph", "pyarrow", "jinja2")
 
 
 @dataclass(frozen=True)
 class BuildState:
-    """The fingerprint of a build, the files it left (relative path → ``[size, mtime_ns]``) and its summary."""
+    """A build's fingerprint, the files it left (path → ``[size, mtime_ns, inode, ctime_ns]``) and its summary."""
 
     fingerprint: str
-    files: Mapping[str, tuple[int, int]]
+    files: Mapping[str, tuple[int, ...]]
     summary: Mapping[str, int] = field(default_factory=dict)
     problems: Sequence[str] = ()
     document_count: int = 0
@@ -69,20 +69,25 @@ class BuildState:
     def of(cls, folder: Path, fingerprint: str, *, summary: Mapping[str, int], problems: Iterable[str] = (),
            document_count: int = 0) -> BuildState:
         """The state of ``folder`` as a build with ``fingerprint`` just left it."""
-        return cls(fingerprint, _files(Path(folder)), dict(summary), tuple(problems), document_count)
+        files = _files(Path(folder))
+        if files is None:
+            raise OSError(f"{folder} changed while kg read it")
+        return cls(fingerprint, files, dict(summary), tuple(problems), document_count)
 
 
 def build_fingerprint(keys: Sequence[str], problems: Iterable[str], options: Mapping[str, Any]) -> str:
     """One SHA-256 of the input keys (in order), the input problems, the output options and the code.
 
     >>> a = build_fingerprint(["k1", "k2"], [], {"similar_k": 5})
-    >>> a == build_fingerprint(["k1", "k2"], [], {"similar_k": 5}), a == build_fingerprint(["k2", "k1"], [], {"similar_k": 5})
-    (True, False)
+    >>> a == build_fingerprint(["k1", "k2"], [], {"similar_k": 5})
+    True
+    >>> a == build_fingerprint(["k2", "k1"], [], {"similar_k": 5})
+    False
     >>> a == build_fingerprint(["k1", "k2"], [], {"similar_k": 6})
     False
     """
     text = json.dumps({"format": _FORMAT, "keys": list(keys), "problems": list(problems), "options": options,
-                       "code": _code_fingerprint(), "libraries": _library_versions()}, sort_keys=True, default=str)
+                       "code": _code_fingerprint(), "environment": _environment()}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -92,7 +97,8 @@ def read_state(folder: Path) -> BuildState | None:
         data = json.loads((Path(folder) / STATE_FILE).read_text(encoding="utf-8"))
         if data.get("format") != _FORMAT:
             return None
-        return BuildState(str(data["fingerprint"]), {str(k): (int(v[0]), int(v[1])) for k, v in data["files"].items()},
+        files = {str(name): tuple(int(x) for x in facts) for name, facts in data["files"].items()}
+        return BuildState(str(data["fingerprint"]), files,
                           {str(k): int(v) for k, v in data["summary"].items()}, tuple(map(str, data["problems"])),
                           int(data["document_count"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
@@ -114,22 +120,39 @@ def up_to_date(folder: Path, fingerprint: str) -> BuildState | None:
     return state
 
 
-def _files(folder: Path) -> dict[str, tuple[int, int]]:
-    """Every output file under ``folder`` with its size and modification time; kg's hidden state left out.
+#: kg's own state in a build folder, which is not output: the cache, the folder lock, this record and the query
+#: store (``kg query`` makes it again from graph.ttl whenever it does not match; ``.kg-store.*`` are its makers').
+#: Anything else hidden, such as a killed build's swap journal or sort folder, counts: the next build then runs
+#: and clears it up.
+_STATE_NAMES = (".kg-cache", ".kg-lock", STATE_FILE, ".kg-store")
 
-    The query store (``.kg-store``) is left out too: ``kg query`` makes it
-    again from ``graph.ttl`` whenever it does not match.
+
+def _files(folder: Path) -> dict[str, tuple[int, ...]] | None:
+    """Every output file under ``folder``: size, modification time, inode and change time; ``None`` if it changed
+    while being read.
+
+    The inode and the change time catch what size and modification time
+    miss: a file put back with its old time (``cp -p``, ``rsync -t``) or
+    rewritten within one tick of a coarse clock.
     """
-    files: dict[str, tuple[int, int]] = {}
+    files: dict[str, tuple[int, ...]] = {}
     for root, folders, names in os.walk(folder):
         if root == str(folder):
-            folders[:] = [name for name in folders if not name.startswith(".kg-")]
-            names = [name for name in names if not name.startswith(".kg-")]
+            folders[:] = [name for name in folders if not _is_state(name)]
+            names = [name for name in names if not _is_state(name)]
         for name in names:
             path = os.path.join(root, name)
-            info = os.stat(path, follow_symlinks=False)
-            files[os.path.relpath(path, folder).replace(os.sep, "/")] = (info.st_size, info.st_mtime_ns)
+            try:
+                info = os.stat(path, follow_symlinks=False)
+            except OSError:  # gone between the listing and the look: something is writing here
+                return None
+            files[os.path.relpath(path, folder).replace(os.sep, "/")] = (
+                info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns)
     return dict(sorted(files.items()))
+
+
+def _is_state(name: str) -> bool:
+    return name in _STATE_NAMES or name.startswith(".kg-store.")
 
 
 @cache
@@ -141,15 +164,17 @@ def _code_fingerprint() -> str:
         for path in sorted((root / package).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
                 digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
-                digest.update(hashlib.sha256(path.read_bytes()).digest())
+                try:
+                    digest.update(hashlib.sha256(path.read_bytes()).digest())
+                except OSError:  # a stray file kg cannot read (another user's editor swap file): its name counts
+                    digest.update(b"unreadable")
     return digest.hexdigest()
 
 
-def _library_versions() -> dict[str, str]:
-    versions = {}
-    for name in _LIBRARIES:
-        try:
-            versions[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            versions[name] = ""
-    return versions
+@cache
+def _environment() -> dict[str, str]:
+    """Python's version and every installed distribution's version: any library may shape the bytes written
+    (pyvis's bundled script is copied into the pages; charset-normalizer decodes the inputs)."""
+    versions = {f"{dist.metadata['Name']}".lower(): dist.version for dist in metadata.distributions()
+                if dist.metadata["Name"]}
+    return {"python": sys.version, "unicode": unicodedata.unidata_version, **dict(sorted(versions.items()))}

@@ -22,6 +22,7 @@ from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS
 from kg.build_state import BuildState, build_fingerprint, up_to_date, write_state
 from kg.cli_options import max_nodes_option, output_option, renamed_option
 from kg.outputs import CACHE_FOLDER, write_outputs
+from kg.query_store import store_is_current, write_query_store
 from ontology.errors import KgError
 from ontology.text import escape_controls
 from ontology.util.files import folder_lock
@@ -134,13 +135,15 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
         return tqdm(items, total=total, desc="extracting", unit="file", disable=quiet, file=sys.stderr, leave=False)
 
     rdf_formats = tuple(dict.fromkeys(("ttl", *formats, *old_formats)))  # kg query reads the ttl
-    shape = {"similarity": similarity, "similar_k": similar_k, "rdf_formats": rdf_formats, "views": views,
-             "max_nodes": max_nodes}  # what the outputs depend on besides the inputs and the code
+    shape = {"similarity": similarity, "similar_k": similar_k if similarity else None,  # what the outputs depend
+             "rdf_formats": sorted(rdf_formats), "views": views, "max_nodes": max_nodes}  # on besides inputs and code
     with folder_lock(output):  # one build at a time per output folder: the cache and the outputs are shared
         keys, read_problems = input_keys(list(inputs) or None, exclude=(output,))
         fingerprint = build_fingerprint(keys, [str(problem) for problem in read_problems], shape)
         kept = None if no_cache else up_to_date(output, fingerprint)
         if kept is not None:
+            if not store_is_current(output):  # removed, or left by an older kg: made again, as a build makes it
+                write_query_store(output)
             _print_kept(kept, output)
             problems = kept.problems
         else:
@@ -155,19 +158,29 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
             except KeyboardInterrupt:
                 raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") \
                     from None
-            if result.input_keys == keys and not result.warnings:  # the inputs did not change while it ran
-                _record_state(output, result, fingerprint)
             _print_summary(result, written)
+            # Only a whole build of the inputs read before it can stand for them: not one that met an input changing
+            # under it, an unusable cache entry, or a document kg failed on part-way (to be extracted again).
+            if result.input_keys == keys and not result.warnings and not result.incomplete:
+                _record_state(output, result, fingerprint)
             problems = tuple(str(problem) for problem in result.problems)
     if strict and problems:
         raise click.ClickException(f"{len(problems)} input problem(s) and --strict was given")
 
 
 def _record_state(output: Path, result: BuildResult, fingerprint: str) -> None:
-    """Note what this build was made from (``OUT/.kg-build.json``), so that a rebuild can skip when nothing changed."""
-    write_state(output, BuildState.of(output, fingerprint, summary=result.counts(),
-                                      problems=[str(problem) for problem in result.problems],
-                                      document_count=result.document_count))
+    """Note what this build was made from (``OUT/.kg-build.json``), so that a rebuild can skip when nothing changed.
+
+    The outputs are in place by now: a failure here is a warning (the next
+    build then runs in full), not a failed build.
+    """
+    try:
+        write_state(output, BuildState.of(output, fingerprint, summary=result.counts(),
+                                          problems=[str(problem) for problem in result.problems],
+                                          document_count=result.document_count))
+    except OSError as error:
+        click.echo(f"warning: could not note what this build was made from ({escape_controls(str(error))}); "
+                   "the next build will run in full", err=True)
 
 
 def _print_kept(state: BuildState, output: Path) -> None:

@@ -15,6 +15,7 @@ from exports.node_link import read_json
 from exports.views import find_node, write_ego_view, write_index, write_kind_view, write_views
 from kg.cli_options import build_folder, max_nodes_option
 from ontology.kinds import ENTITY_KINDS
+from ontology.util.files import folder_lock
 
 __all__ = ["view_command", "VIEWS_DIR"]
 
@@ -47,30 +48,34 @@ def view_command(out: Path, venue: str | None, entity: str | None, paper: str | 
     OUT/views/index.html in a browser; the pages work offline.
     """
     source = out / "graph.json"
-    try:
-        graph = read_json(source)
-    except FileNotFoundError as error:
-        raise click.ClickException(f"{source} not found: build the graph first with `kg build -o {out}`") from error
-    target = out / VIEWS_DIR
-    if not (venue or entity or paper or kind):
-        written = write_views(graph, target, top=max_nodes)
-        # graph.html names --max-nodes too: rewrite it with the same value, as `kg build` wrote it
-        written.append(write_html(graph, out / "graph.html", landscape=True, max_nodes=max_nodes))
-    else:
-        written = []
-        if venue:
-            node = find_node(graph, venue, kinds=["venue"], what="venue")
-            written.append(write_ego_view(graph, target, node, top=max_nodes))
-        if entity:
-            kinds = [kind] if kind else [*ENTITY_KINDS, "person"]
-            node = find_node(graph, entity, kinds=kinds, what=kind or "entity")
-            written.append(write_ego_view(graph, target, node, top=max_nodes))
-        if paper:
-            node = find_node(graph, paper, kinds=["paper"], what="paper")
-            written.append(write_ego_view(graph, target, node, top=max_nodes))
-        if kind and not entity:
-            written.append(write_kind_view(graph, target, kind, top=max_nodes))
-        written.append(write_index(graph, target))
+    if not source.is_file():
+        raise click.ClickException(f"{source} not found: build the graph first with `kg build -o {out}`")
+    with folder_lock(out):  # the files kg build writes: never beside a build, whose record would take them in
+        try:
+            graph = read_json(source)
+        except FileNotFoundError as error:
+            raise click.ClickException(f"{source} not found: build the graph first with `kg build -o {out}`") \
+                from error
+        target = out / VIEWS_DIR
+        if not (venue or entity or paper or kind):
+            written = write_views(graph, target, top=max_nodes)
+            # graph.html names --max-nodes too: rewrite it with the same value, as `kg build` wrote it
+            written.append(write_html(graph, out / "graph.html", landscape=True, max_nodes=max_nodes))
+        else:
+            written = []
+            if venue:
+                node = find_node(graph, venue, kinds=["venue"], what="venue")
+                written.append(write_ego_view(graph, target, node, top=max_nodes))
+            if entity:
+                kinds = [kind] if kind else [*ENTITY_KINDS, "person"]
+                node = find_node(graph, entity, kinds=kinds, what=kind or "entity")
+                written.append(write_ego_view(graph, target, node, top=max_nodes))
+            if paper:
+                node = find_node(graph, paper, kinds=["paper"], what="paper")
+                written.append(write_ego_view(graph, target, node, top=max_nodes))
+            if kind and not entity:
+                written.append(write_kind_view(graph, target, kind, top=max_nodes))
+            written.append(write_index(graph, target))
     pages = [p for p in written if p.suffix == ".html"]
     click.echo(f"Wrote {len(pages)} page(s) to {target}:")
     for path in pages[:20]:

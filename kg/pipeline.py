@@ -43,6 +43,7 @@ class BuildResult:
     warnings: tuple[str, ...] = ()  # problems of the build itself (an unusable cache entry), not of its inputs
     document_count: int = -1  # documents built (``documents`` is empty when they were not kept); -1: len(documents)
     input_keys: tuple[str, ...] = ()  # every source's key, in the order read (see :func:`input_keys`)
+    incomplete: tuple[str, ...] = ()  # sources kg failed on part-way (never cached: extracted again next time)
 
     def __post_init__(self) -> None:
         if self.document_count < 0:
@@ -122,13 +123,15 @@ def build(
         done = [document for document in documents if document is not None]
         for document in done:
             problems.extend(document.problems)
+        incomplete = tuple(document.source for document in done if not document.complete)
         graph = build_graph(done)
         count, kept = len(done), tuple(done) if keep_documents else ()
         del documents, done  # the records are in the graph now; without keep_documents their memory is freed here
         if similarity:  # on a Dask cluster the search's block tasks run on its workers
             add_similarity_edges(graph, k=similar_k, map=running.map)
     return BuildResult(graph, kept, tuple(problems), extracted_names,
-                       tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys))
+                       tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys),
+                       incomplete=incomplete)
 
 
 def input_keys(paths: Sequence[Path] | None = None, *,

@@ -1,6 +1,7 @@
 """A rebuild with nothing changed keeps the outputs; any change to the inputs, options or outputs builds again."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -102,3 +103,68 @@ def test_the_fingerprint_covers_keys_problems_and_options() -> None:
     assert base == build_fingerprint(["k1"], [], {"views": True})
     assert len({base, build_fingerprint(["k2"], [], {"views": True}), build_fingerprint(["k1"], ["bad"], {"views": True}),
                 build_fingerprint(["k1"], [], {"views": False})}) == 4
+
+
+def test_a_document_kg_failed_on_is_extracted_again_not_kept(inputs: Path, tmp_path: Path, monkeypatch) -> None:
+    """A failure part-way (here a transient MemoryError) is not cached; the next build must retry it."""
+    import kg.execution
+
+    real = kg.execution.read_records
+
+    def flaky(text, *, source, **options):
+        if source.endswith("refs.bib"):
+            raise MemoryError("transient")
+        return real(text, source=source, **options)
+
+    out = tmp_path / "out"
+    monkeypatch.setattr(kg.execution, "read_records", flaky)
+    _build(inputs, out)
+    monkeypatch.setattr(kg.execution, "read_records", real)
+    again = _build(inputs, out)
+    assert KEPT not in again.output
+    _build(inputs, tmp_path / "fresh", "--no-cache")
+    assert (out / "graph.ttl").read_bytes() == (tmp_path / "fresh" / "graph.ttl").read_bytes()
+
+
+def test_an_input_changed_while_building_is_not_taken_as_built(inputs: Path, tmp_path: Path, monkeypatch) -> None:
+    import kg.pipeline
+
+    real = kg.pipeline.input_keys
+
+    def then_edit(*args, **kwargs):
+        keys = real(*args, **kwargs)
+        shutil.copy(RECORDS / "anthology_refs.bib", inputs / "refs.bib")  # after the keys were read
+        return keys
+
+    out = tmp_path / "out"
+    monkeypatch.setattr(kg.pipeline, "input_keys", then_edit)
+    _build(inputs, out)
+    assert not (out / STATE_FILE).exists()
+    monkeypatch.setattr(kg.pipeline, "input_keys", real)
+    assert KEPT not in _build(inputs, out).output  # built again from the inputs as they are now
+    assert KEPT in _build(inputs, out).output
+
+
+def test_a_killed_builds_leftovers_and_a_restored_file_mean_build(inputs: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build(inputs, out)
+    sort_folder = out / ".kg-sort-abc.kg-tmp"  # what a build killed in the Turtle sort leaves
+    sort_folder.mkdir()
+    (sort_folder / "0").write_bytes(b"x" * 100)
+    assert KEPT not in _build(inputs, out).output and not sort_folder.exists()  # built, and cleared up
+    assert KEPT in _build(inputs, out).output
+    graph_json = out / "graph.json"
+    before = graph_json.stat()
+    graph_json.write_bytes(graph_json.read_bytes().replace(b'"paper"', b'"PAPER"', 1))  # the same size...
+    os.utime(graph_json, ns=(before.st_atime_ns, before.st_mtime_ns))  # ...and its old time put back (cp -p)
+    assert graph_json.stat().st_size == before.st_size and graph_json.stat().st_mtime_ns == before.st_mtime_ns
+    assert KEPT not in _build(inputs, out).output
+    assert b'"PAPER"' not in graph_json.read_bytes()
+
+
+def test_a_kept_build_makes_a_missing_query_store_again(inputs: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build(inputs, out)
+    shutil.rmtree(out / ".kg-store")
+    assert KEPT in _build(inputs, out).output
+    assert (out / ".kg-store").is_dir()
