@@ -33,7 +33,6 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from types import TracebackType
-from typing import BinaryIO
 
 from exports.rdf_ntriples import term_nt
 from exports.rdf_terms import Triple
@@ -53,6 +52,8 @@ RUN_BYTES = 16 << 20
 #: Longest literal (characters) whose N-Triples form is kept for reuse: longer ones (titles, abstracts,
 #: sentences) rarely repeat (keeping them too cost 48 MB more at the full Anthology's Turtle peak).
 _CACHED_LITERAL = 80
+#: Most sorted part files one merge reads at once (each is an open file).
+MERGE_FAN_IN = 64
 
 
 def bucket_key(subject: str) -> str:
@@ -160,39 +161,43 @@ class SortedLines:
         """
         pending: list[bytes] = []
         size = 0
-        with ExitStack() as stack:
-            spills = [stack.enter_context(path.open("rb")) for path in self._spills]
-            for key in sorted(self._held.keys() | self._segments.keys()):
-                held = self._held.pop(key, [])
-                segments = self._segments.pop(key, [])
-                if sum(map(len, held)) + sum(length for _, _, length in segments) <= self._spill_bytes:
-                    lines = [line.encode("utf-8") for line in held]
-                    del held
-                    for spill, offset, length in segments:
-                        lines += _segment(spills[spill], offset, length).splitlines(keepends=True)
-                    run = b"".join(sorted(set(lines)))
-                    del lines
-                    pending.append(run)
-                    size += len(run)
-                    if size >= run_bytes:
-                        yield b"".join(pending)
-                        pending, size = [], 0
-                    continue
-                previous_subject = b""
-                for line in self._merged(held, [(spills[n], offset, length) for n, offset, length in segments]):
-                    subject = line[: line.find(b"> ")]
-                    if size >= run_bytes and subject != previous_subject:  # a subject never spans two runs
-                        yield b"".join(pending)
-                        pending, size = [], 0
-                    pending.append(line)
-                    size += len(line)
-                    previous_subject = subject
+        for key in sorted(self._held.keys() | self._segments.keys()):
+            held = self._held.pop(key, [])
+            segments = [(self._spills[n], offset, length) for n, offset, length in self._segments.pop(key, [])]
+            if sum(map(len, held)) + sum(length for _, _, length in segments) <= self._spill_bytes:
+                lines = [line.encode("utf-8") for line in held]
+                del held
+                for segment in segments:
+                    lines += _segment(*segment).splitlines(keepends=True)
+                run = b"".join(sorted(set(lines)))
+                del lines
+                pending.append(run)
+                size += len(run)
+                if size >= run_bytes:
+                    yield b"".join(pending)
+                    pending, size = [], 0
+                continue
+            previous_subject = b""
+            for line in self._merged(held, segments):
+                subject = line[: line.find(b"> ")]
+                if size >= run_bytes and subject != previous_subject:  # a subject never spans two runs
+                    yield b"".join(pending)
+                    pending, size = [], 0
+                pending.append(line)
+                size += len(line)
+                previous_subject = subject
         self._held_size = 0
         if pending:
             yield b"".join(pending)
 
-    def _merged(self, held: list[str], segments: list[tuple[BinaryIO, int, int]]) -> Iterator[bytes]:
-        """The distinct lines of one bucket in order: each part sorted on its own, then merged from disk."""
+    def _merged(self, held: list[str], segments: list[tuple[Path, int, int]]) -> Iterator[bytes]:
+        """The distinct lines of one bucket in order: each part sorted on its own, then merged from disk.
+
+        At most :data:`MERGE_FAN_IN` part files are open at once: more parts
+        are first merged in groups into fewer (a bucket of the 11x corpus has
+        hundreds, and an open file each would pass the usual limit of 1,024,
+        or macOS's 256).
+        """
         parts: list[Path] = []
         for index, source in enumerate([None, *segments]):
             if source is None:
@@ -204,13 +209,17 @@ class SortedLines:
             part.write_bytes(b"".join(lines))
             del lines
             parts.append(part)
-        with ExitStack() as stack:
-            files = [stack.enter_context(part.open("rb")) for part in parts]
-            last = None
-            for line in heapq.merge(*files):
-                if line != last:
-                    yield line
-                    last = line
+        while len(parts) > MERGE_FAN_IN:
+            groups = [parts[i:i + MERGE_FAN_IN] for i in range(0, len(parts), MERGE_FAN_IN)]
+            parts = []
+            for group in groups:
+                merged = group[0].with_name(f"{group[0].stem}-{len(group)}.nt")
+                with merged.open("wb") as stream:
+                    stream.writelines(_distinct_merge(group))
+                for part in group:
+                    part.unlink()
+                parts.append(merged)
+        yield from _distinct_merge(parts)
         for part in parts:
             part.unlink()
 
@@ -234,9 +243,22 @@ class SortedLines:
         self._held_size = 0
 
 
-def _segment(stream: BinaryIO, offset: int, length: int) -> bytes:
-    stream.seek(offset)
-    return stream.read(length)
+def _segment(path: Path, offset: int, length: int) -> bytes:
+    """``length`` bytes of the spill file ``path`` from ``offset`` (opened for this read only)."""
+    with path.open("rb") as stream:
+        stream.seek(offset)
+        return stream.read(length)
+
+
+def _distinct_merge(parts: list[Path]) -> Iterator[bytes]:
+    """The lines of the sorted files ``parts``, merged in order, each once."""
+    with ExitStack() as stack:
+        files = [stack.enter_context(part.open("rb")) for part in parts]
+        last = None
+        for line in heapq.merge(*files):
+            if line != last:
+                yield line
+                last = line
 
 
 def turtle_header(prefixes: dict[str, str]) -> bytes:

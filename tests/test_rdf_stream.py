@@ -92,3 +92,29 @@ def test_bucket_keys_order_lines_as_sorting_them_does(subjects):
     keys = [bucket_key(line[1:line.index("> ")]) for line in lines]
     for earlier, later in zip(keys, keys[1:]):
         assert earlier <= later
+
+
+@pytest.mark.parametrize("fan_in", [2, 3, 64])
+def test_a_merge_of_many_parts_goes_in_passes_with_few_files_open(tmp_path, monkeypatch, fan_in):
+    """More sorted parts than MERGE_FAN_IN are merged in groups first: the same lines, repeats dropped across groups."""
+    import exports.rdf_stream as rdf_stream
+
+    monkeypatch.setattr(rdf_stream, "MERGE_FAN_IN", fan_in)
+    opened: list[int] = []
+    real_distinct = rdf_stream._distinct_merge
+
+    def counting(parts):
+        opened.append(len(parts))
+        return real_distinct(parts)
+
+    monkeypatch.setattr(rdf_stream, "_distinct_merge", counting)
+    triples = [(f"{RESOURCE_BASE}paper/acl-{n:05d}", "http://p", Lit(f"title {n % 37}")) for n in range(3000)]
+    triples += triples[::7]  # repeats, which land in other spills than their first copies
+    ordered = triples[::-1]
+    with SortedLines(spill_bytes=2000, folder=tmp_path) as lines:
+        for start in range(0, len(ordered), 50):  # a spill check after each block, as write_rdf adds them
+            lines.add_triples(ordered[start:start + 50])
+        text = b"".join(lines.runs(run_bytes=5000)).decode()
+    assert text == "".join(sorted({ntriples_line(triple) for triple in triples}))
+    assert opened and max(opened) <= fan_in and (fan_in == 64 or len(opened) > 1)
+    assert not [path for path in tmp_path.rglob("merge-*")], "every part file is removed"
