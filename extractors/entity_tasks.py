@@ -239,6 +239,14 @@ def metric_terms(doc: Doc) -> list[tuple[int, int]]:
     return longest_first(_phrase_matcher(doc.vocab, "metric_terms.txt", plural=True)(doc), with_measure)
 
 
+def _take(taken: set[int], unvouched: dict[int, Candidate], start: int, end: int) -> None:
+    """Mark ``start:end`` taken by a known name: its tokens are no longer free capitals another phrase may take
+    ("a Decision Tree parsing model": the method "Decision Tree", and no task "Tree parsing" over it)."""
+    taken.update(range(start, end))
+    for i in range(start, end):
+        unvouched.pop(i, None)
+
+
 def _replace_unvouched(candidates: list[Candidate], unvouched: dict[int, Candidate], start: int, end: int) -> None:
     """Remove the capitalised-word candidates nothing vouched for that a known name over ``start:end`` covers."""
     for cand in {id(unvouched[i]): unvouched[i] for i in range(start, end) if i in unvouched}.values():
@@ -271,9 +279,9 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     stops = word_list("task_modifier_stops.txt")
 
     def extended(start: int, end: int) -> tuple[int, int] | None:
-        if doc[start].lower_ in stops:
+        if end - start == 2 and doc[start].lower_ in stops:
             return None  # "high translation", "proper understanding": learned before the word was a known stop
-        return extend_task_left(doc, start, end), end
+        return extend_task_left(doc, start, end), end  # longer ones are names: "complex word identification"
 
     return longest_first(_phrase_matcher(doc.vocab, "task_phrases.txt")(doc), extended)
 
@@ -387,12 +395,12 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken and i not in unvouched for i in range(start, end)):
             _replace_unvouched(candidates, unvouched, start, end)
             found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule="known_method"))
-            taken.update(range(start, end))
+            _take(taken, unvouched, start, end)
     for start, end in task_phrases(doc):
         if not any(i in taken and i not in unvouched for i in range(start, end)):
             _replace_unvouched(candidates, unvouched, start, end)  # "we study Argument Mining": the task
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_phrase"))
-            taken.update(range(start, end))
+            _take(taken, unvouched, start, end)
     for token in doc:
         if token.i in taken:
             continue
