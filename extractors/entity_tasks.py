@@ -44,8 +44,9 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import name_list, word_list
 from ontology.kinds import EntityKind
 
-__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods", "longest_first",
-           "method_phrases", "metric_like", "metric_terms", "task_like", "task_long_form", "task_metric_candidates"]
+__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
+           "longest_first", "method_phrases", "metric_like", "metric_terms", "task_like", "task_long_form",
+           "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",

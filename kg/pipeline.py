@@ -29,7 +29,8 @@ from ontology.ids import short_hash
 from ontology.records import DocumentRecords, InputProblem
 from ontology.records_data import RecordsDataError, with_shared_strings
 
-__all__ = ["BuildResult", "KgError", "SourceText", "build", "input_keys", "read_document", "read_sources", "sample_inputs"]
+__all__ = ["BuildResult", "KgError", "SourceText", "build", "input_keys", "read_document", "read_sources",
+           "sample_inputs"]
 
 
 @dataclass(frozen=True)
