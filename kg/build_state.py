@@ -5,7 +5,7 @@ bytes, names, formats and the extraction code's version,
 :func:`kg.pipeline.input_keys`), the problems met reading them, the
 options that shape the outputs (similarity, ``--similar-k``, the RDF
 formats, the views and their size), kg's own code and model files, and the
-versions of the libraries that write the files.  After a build,
+versions of Python and of every installed library.  After a build,
 ``OUT/.kg-build.json`` records a fingerprint of all that, the size,
 modification time, inode and change time of every file the build left in
 the folder, and the summary ``kg build`` printed.  The next build compares: when the
