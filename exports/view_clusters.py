@@ -68,8 +68,9 @@ class PaperLinks:
     ``papers`` holds the papers in scope sorted by id (as strings); each link
     is a pair of positions ``first[k] < second[k]`` with its ``weights[k]``
     and ``terms[k]`` (the shared terms it shows), pairs in sorted order.  On
-    the whole Anthology (90,000 papers, 353,000 links) this takes about a
-    fifth of the memory of a networkx graph of the same links (0.25 GB).
+    the whole Anthology (90,000 papers, 353,000 links) the paper map held
+    0.14 GB with these arrays and 0.23 GB with a networkx graph of the same
+    links (``tracemalloc``).
     """
 
     papers: tuple[Hashable, ...]
@@ -151,10 +152,12 @@ def paper_links(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = No
         weights.append(max(float(score), 0.01) if isinstance(score, (int, float)) else 0.5)
         terms.append(tuple(known.setdefault(term, term) for term in display_texts(data.get("shared_terms"))))
     a, b, w = np.frombuffer(first, np.int64), np.frombuffer(second, np.int64), np.frombuffer(weights, np.float64)
+    if not len(a):
+        return PaperLinks.of(order, a, b, w, [])
     by_pair = np.lexsort((b, a))  # stable: the links of one pair in the order their edges came
     a, b, w = a[by_pair], b[by_pair], w[by_pair]
-    starts = np.flatnonzero(np.r_[True, (a[1:] != a[:-1]) | (b[1:] != b[:-1])]) if len(a) else by_pair
-    ends = np.r_[starts[1:], len(a)].astype(np.int64)
+    starts = np.flatnonzero(np.r_[True, (a[1:] != a[:-1]) | (b[1:] != b[:-1])])
+    ends = np.r_[starts[1:], len(a)]
     best = starts.copy()
     for k in np.flatnonzero(ends - starts > 1).tolist():  # a pair joined by two edges: the heavier, else the first
         best[k] = max(range(int(starts[k]), int(ends[k])), key=lambda position: (w[position], -position))
