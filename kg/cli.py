@@ -158,24 +158,25 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
             except KeyboardInterrupt:
                 raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") \
                     from None
-            _print_summary(result, written)
+            counts = result.counts()  # one pass over the graph's nodes and edges, for the summary and the record
+            _print_summary(result, counts, written)
             # Only a whole build of the inputs read before it can stand for them: not one that met an input changing
             # under it, an unusable cache entry, or a document kg failed on part-way (to be extracted again).
             if result.input_keys == keys and not result.warnings and not result.incomplete:
-                _record_state(output, result, fingerprint)
+                _record_state(output, result, counts, fingerprint)
             problems = tuple(str(problem) for problem in result.problems)
     if strict and problems:
         raise click.ClickException(f"{len(problems)} input problem(s) and --strict was given")
 
 
-def _record_state(output: Path, result: BuildResult, fingerprint: str) -> None:
+def _record_state(output: Path, result: BuildResult, counts: Mapping[str, int], fingerprint: str) -> None:
     """Note what this build was made from (``OUT/.kg-build.json``), so that a rebuild can skip when nothing changed.
 
     The outputs are in place by now: a failure here is a warning (the next
     build then runs in full), not a failed build.
     """
     try:
-        write_state(output, BuildState.of(output, fingerprint, summary=result.counts(),
+        write_state(output, BuildState.of(output, fingerprint, summary=counts,
                                           problems=[str(problem) for problem in result.problems],
                                           document_count=result.document_count))
     except OSError as error:
@@ -191,10 +192,10 @@ def _print_kept(state: BuildState, output: Path) -> None:
     _print_counts(f"Its graph, from {state.document_count} document(s):", state.summary)
 
 
-def _print_summary(result: BuildResult, written: list[Path]) -> None:
+def _print_summary(result: BuildResult, counts: Mapping[str, int], written: list[Path]) -> None:
     reused = result.document_count - len(result.extracted)
     cached = f" ({reused} unchanged, taken from the cache)" if reused else ""
-    _print_counts(f"Built a graph from {result.document_count} document(s){cached}:", result.counts())
+    _print_counts(f"Built a graph from {result.document_count} document(s){cached}:", counts)
     click.echo("Wrote:")
     for path in written:
         click.echo(f"  {escape_controls(str(path))}")
