@@ -8,6 +8,7 @@ Run from the project root (needs ``../shared``)::
     python benchmarks/extraction.py --full-speed    # also time all ~47k corpus abstracts
     python benchmarks/extraction.py --sets tune --skip-seeds --modes combined,rules   # tuning loop
     python benchmarks/extraction.py --sets tune,tune2 --skip-seeds --modes combined,rules   # both tuning sets
+    python benchmarks/extraction.py --sets tune3 --skip-seeds --sets-only --modes combined,rules   # held-out check
     python benchmarks/extraction.py --sets tune --skip-seeds --weights /tmp/t   # a candidate tagger; dev set unread
     python benchmarks/extraction.py --json
 
@@ -28,7 +29,10 @@ pipeline: rules, gazetteer and the trained tagger), ``rules`` (no tagger) and
    set is the reported measure.  The *second tuning set* (``--sets tune2``,
    ``benchmarks/data/tuneset2``, 80 more abstracts of the ``tune`` slice) was
    scored once before any rule was tuned on it (how rules tuned on the first
-   set generalise); rules may be tuned on both since.
+   set generalise); rules may be tuned on both since.  The *third tuning set*
+   (``--sets tune3``, ``benchmarks/data/tuneset3``, 80 more) is the held-out
+   check of what was tuned on the first two (see its README for what, if
+   anything, was tuned on it since).  ``--sets-only`` stops after the sets.
 3. **PwC-tagged slice** — papers of ``../shared/corpus/anthology`` with an
    abstract and ``<pwcdataset>`` tags, in one slice of
    :func:`extractors.gazetteer_build.split_of` (default ``test``: neither the
@@ -350,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", choices=("test", "tune", "train"), default="test",
                         help="Anthology slice to score (default: test, the held-out slice)")
     parser.add_argument("--sets", default="dev,tune",
-                        help="hand-annotated sets to score: dev (the reported measure), tune and tune2 (the tuning sets)")
+                        help="hand-annotated sets to score: dev (the reported measure), tune, tune2 and tune3 "
+                             "(the tuning sets)")
     parser.add_argument("--modes", default=",".join(MODES),
                         help="pipelines to compare: combined, rules (no tagger), model (tagger spans only)")
     parser.add_argument("--cv-models", type=Path, default=DEFAULT_CV,
@@ -359,6 +364,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the tagger's folder (default: the shipped one; the seeds always use the shipped one)")
     parser.add_argument("--full-speed", action="store_true", help="also time extraction on every corpus abstract")
     parser.add_argument("--skip-seeds", action="store_true")
+    parser.add_argument("--sets-only", action="store_true",
+                        help="score the hand-annotated sets only (no PwC slice, TDMSci or speed)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if not (args.shared / "eval" / "score.py").exists():
@@ -376,8 +383,12 @@ def main(argv: list[str] | None = None) -> int:
         results["devset"] = {mode: devset_scores(mode, weights=args.weights) for mode in modes}  # old key
     if "tune" in sets:
         results["tuneset"] = {mode: devset_scores(mode, "tune", weights=args.weights) for mode in modes}
-    if "tune2" in sets:
-        results["tuneset2"] = {mode: devset_scores(mode, "tune2", weights=args.weights) for mode in modes}
+    for which in ("tune2", "tune3"):
+        if which in sets:
+            results[f"tuneset{which[-1]}"] = {mode: devset_scores(mode, which, weights=args.weights) for mode in modes}
+    if args.sets_only:
+        print(json.dumps(results, indent=1)) if args.json else _print(results)
+        return 0
     items = list(iter_anthology_papers(args.shared / "corpus" / "anthology"))
     dev = [i for i in items if i.paper.abstract and i.tags and split_of(i.paper.anthology_id or "") == args.split]
     known = known_dataset_keys(items)
@@ -412,7 +423,8 @@ def _print(results: dict) -> None:
         print("  structure: " + ", ".join(f"{k} {v}" for k, v in sorted(structure.items())))
     for name, title in (("devset", "Hand-annotated dev set ({} abstracts of held-out volumes; reported)"),
                         ("tuneset", "Hand-annotated tuning set ({} abstracts of the 'tune' slice; rules tuned here)"),
-                        ("tuneset2", "Second tuning set ({} more abstracts of the 'tune' slice; rules tuned here)")):
+                        ("tuneset2", "Second tuning set ({} more abstracts of the 'tune' slice; rules tuned here)"),
+                        ("tuneset3", "Third tuning set ({} more abstracts of the 'tune' slice; held-out check)")):
         if name not in results:
             continue
         print(title.format(results[name][modes[0]]["abstracts"]) + ": F1 (P / R)")
@@ -420,6 +432,8 @@ def _print(results: dict) -> None:
         for key in ("entities", "methods_models", "datasets", "proposes", "tasks", "metrics"):
             cells = "".join(f"{_cell(results[name][mode][key]):>22s}" for mode in modes)
             print(f"  {key:16s}{cells}")
+    if "anthology" not in results:
+        return
     for mode in modes:
         dev = results["anthology"][mode]
         print(f"PwC-tagged slice '{dev['split']}' ({mode}): {dev['papers']} papers, {dev['gold']} tagged datasets named")

@@ -77,3 +77,32 @@ def test_second_tuning_set_is_the_first_eighty_by_its_selection_rule():
     chosen = [row["id"] for row in select.tune2_candidates(CORPUS, first)[:80]]
     assert chosen == [r["id"] for r in _records(TUNE2)]
     assert select.first_tuneset_ids() == first
+
+
+TUNE3 = ROOT / "benchmarks" / "data" / "tuneset3"
+
+
+def test_third_tuning_set_is_the_tune_slice_apart_from_the_other_sets():
+    tune3 = _records(TUNE3)
+    assert len(tune3) == 80
+    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune3)
+    ids = {r["id"] for r in tune3}
+    for other in (TUNE, TUNE2, DEV):
+        assert not ids & {r["id"] for r in _records(other)}
+
+
+def test_third_tuning_set_compiles_from_its_annotations_and_is_scored_as_tune3():
+    devset = _load("kg_devset_for_tuneset3", ROOT / "benchmarks" / "devset.py")
+    rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(TUNE3)]
+    compiled = devset.compile_devset(TUNE3 / "annotations.txt", rows)
+    assert json.loads(json.dumps(compiled)) == _records(TUNE3)
+    assert devset.SETS["tune3"] == TUNE3
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_third_tuning_set_is_the_first_eighty_by_its_selection_rule():
+    select = _load("kg_devset_select3", ROOT / "scripts" / "devset_select.py")
+    earlier = {r["id"] for r in _records(TUNE)} | {r["id"] for r in _records(TUNE2)}
+    chosen = [row["id"] for row in select.tune3_candidates(CORPUS, earlier)[:80]]
+    assert chosen == [r["id"] for r in _records(TUNE3)]
+    assert select.tuneset_ids("tuneset2") == {r["id"] for r in _records(TUNE2)}
