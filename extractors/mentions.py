@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from functools import cache
 from itertools import islice
 
@@ -19,11 +20,18 @@ from extractors.entities import build_pipeline, iter_entities
 from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
+from ontology.ids import entity_key
 from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
 
-__all__ = ["default_pipeline", "extract_mentions", "sentence_excerpt", "text_pieces", "title_kind", "title_name"]
+__all__ = ["agree_with_titles", "default_pipeline", "extract_mentions", "sentence_excerpt", "text_pieces",
+           "title_kind", "title_name", "title_teams"]
 
 _TITLE_NAME = re.compile(r"^\s*(?P<name>[^\s:]{2,40})\s*:")
+#: A shared-task paper's title: "TEAM at VENUE: ..." or "TEAM@VENUE: ..." (VENUE capitalised).
+_TITLE_TEAMS = re.compile(r"^\s*(?P<names>[^:@]{2,80}?)(?:\s+at\s+|\s*@\s*)(?P<venue>[A-Z0-9][^:]{0,80}):")
+_TEAM_SPLIT = re.compile(r"\s*,\s*|\s+and\s+|\s+&\s+")
+_TEAM_WORDS = re.compile(r"^(?:team|the)\s+|\s+(?:team|system)$", re.IGNORECASE)
+_NOT_A_TEAM = frozenset({"of", "for", "in", "on", "with", "to", "from", "by", "via", "using"})
 _BATCH_SIZE = 64
 #: Characters of text handed to spaCy in one batch: a few huge abstracts never sit in memory as Docs together.
 _BATCH_CHARS = 2_000_000
@@ -32,6 +40,8 @@ _SENTENCE_END = re.compile(r"[.!?]\s")
 #: A provenance sentence longer than this becomes an excerpt (real sentences stay well under it).
 MAX_SENTENCE_CHARS = 2_000
 _EXCERPT_CONTEXT = 250
+#: The least confidence of an abstract mention proposed because the title announces its name (a proposal verb's).
+_TITLE_AGREEMENT_CONFIDENCE = 0.85
 
 
 @cache
@@ -53,6 +63,29 @@ def title_name(title: str | None) -> str | None:
         return None
     name = match.group("name")
     return name if name_shape(name) == "strong" else None
+
+
+def title_teams(title: str | None) -> list[str]:
+    """The team (or system) names of a shared-task paper's title, "TEAM at VENUE: ..." or "TEAM@VENUE: ...",
+    where VENUE has a digit or opens with a word shaped like a name ("SemEval-2023 Task 9", "SocialDisNER");
+    "Team" / "The" before and "team" / "system" after a name are left out.
+
+    >>> title_teams("UMUTeam and SINAI at SemEval-2023 Task 9: Tweet Intimacy"), title_teams("Team dina at WMT21: X")
+    (['UMUTeam', 'SINAI'], ['dina'])
+    >>> title_teams("Edinburgh_UCL_Health@SMM4H’22: From Glove to Flair"), title_teams("Learning at Scale: Notes")
+    (['Edinburgh_UCL_Health'], [])
+    >>> title_teams("SMT of German patents at WIPO 2: decompounding"), title_teams("Machine Translation at the EPO: X")
+    ([], [])
+    """
+    match = _TITLE_TEAMS.match(title or "")
+    if not match:
+        return []
+    venue = match.group("venue")
+    if not (any(c.isdigit() for c in venue) or name_shape(venue.split()[0]) == "strong"):
+        return []
+    names = (_TEAM_WORDS.sub("", name.strip()).strip() for name in _TEAM_SPLIT.split(match.group("names")))
+    return [name for name in names if 2 <= len(name) <= 40 and len(name.split()) <= 4 and name[0].isalnum()
+            and not _NOT_A_TEAM & set(name.lower().split())]
 
 
 def title_kind(name: str, subtitle: str) -> tuple[str, str]:
@@ -89,15 +122,67 @@ def extract_mentions(
     """
     nlp = nlp or default_pipeline()
     papers = list(papers)
-    mentions: list[Mention] = []
+    titles: list[Mention] = []
     for paper in papers:
-        mentions.extend(_title_mentions(paper))
+        titles.extend(_title_mentions(paper))
     with_abstract = ((p, _clean_abstract(p, source_texts)) for p in papers if p.abstract)
     pieces = ((paper, clean, base, piece) for paper, clean in with_abstract
               for base, piece in text_pieces(clean.text, nlp.max_length))
+    mentions: list[Mention] = []
     for (paper, clean, base, piece), doc in _pipe(nlp, pieces):
         mentions.extend(_doc_mentions(paper, clean, doc, piece, base))
-    return mentions
+    return agree_with_titles(titles, mentions)
+
+
+def agree_with_titles(titles: list[Mention], mentions: list[Mention]) -> list[Mention]:
+    """The title mentions ("NAME: ..." proposes NAME) followed by the abstract ``mentions``, made to agree:
+    an abstract mention of a title's name (or with it as long form) is proposed (role rule ``title_name``,
+    confidence at least that of a proposal verb), and a title mention nothing but its subtitle's silence typed
+    (type rule ``default``) takes the kind the abstract gave the name ("CHBias: Bias Evaluation of ..." with
+    "a new Chinese dataset, CHBias" is a dataset), and a team the title names ("SChME at SemEval-2020 Task 1:")
+    is a method in the abstract too, whatever its long form looks like.
+
+    >>> def m(name, kind, relation, rule):
+    ...     return Mention("p", name, EntityKind(kind), Relation(relation), Provenance("x", extractor=rule))
+    >>> out = agree_with_titles([m("ZorbSet", "method", "proposes", "kg_entities:title_name+default")],
+    ...                         [m("ZorbSet", "dataset", "uses", "kg_entities:use+head_noun"),
+    ...                          m("BERT", "model", "uses", "kg_entities:use+model_family")])
+    >>> [(x.name, x.kind.value, x.relation.value, x.provenance.extractor) for x in out]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('ZorbSet', 'dataset', 'proposes', 'kg_entities:title_name+default'),
+     ('ZorbSet', 'dataset', 'proposes', 'kg_entities:title_name+head_noun'),
+     ('BERT', 'model', 'uses', 'kg_entities:use+model_family')]
+    """
+    if not titles:
+        return mentions
+    named = {(t.paper_ref, entity_key(t.name)) for t in titles}
+    teams = {(t.paper_ref, entity_key(t.name)) for t in titles if t.provenance.extractor.endswith("+team")}
+    kinds: dict[tuple[str, str], tuple[EntityKind, str | None, bool]] = {}
+    agreed: list[Mention] = []
+    for mention in mentions:
+        keys = {entity_key(mention.name)} | ({entity_key(mention.long_form)} if mention.long_form else set())
+        key = next(((mention.paper_ref, k) for k in keys if (mention.paper_ref, k) in named), None)
+        if key is None:
+            agreed.append(mention)
+            continue
+        typed = not mention.provenance.extractor.endswith(("+default", "+tagger"))
+        if key not in kinds or (typed and not kinds[key][2]):  # the first typed mention's kind, else the first's
+            kinds[key] = (mention.kind, mention.same_as, typed)
+        if key in teams and mention.kind is not EntityKind.METHOD:
+            mention = replace(mention, kind=EntityKind.METHOD, same_as=None)
+        if mention.relation is not Relation.PROPOSES:
+            rule = mention.provenance.extractor.split(":", 1)[-1].split("+", 1)[-1]
+            mention = replace(mention, relation=Relation.PROPOSES, provenance=replace(
+                mention.provenance, extractor=f"kg_entities:title_name+{rule}",
+                confidence=max(mention.provenance.confidence, _TITLE_AGREEMENT_CONFIDENCE)))
+        agreed.append(mention)
+    titled = []
+    for title in titles:
+        kind = kinds.get((title.paper_ref, entity_key(title.name)))
+        if kind is not None and title.provenance.extractor.endswith("+default"):
+            title = replace(title, kind=kind[0], same_as=kind[1] or title.same_as)
+        titled.append(title)
+    return titled + agreed
 
 
 def text_pieces(text: str, max_length: int) -> Iterator[tuple[int, str]]:
@@ -180,28 +265,34 @@ def _clean_abstract(paper: Paper, source_texts: Mapping[str, str] | None) -> Cle
 
 
 def _title_mentions(paper: Paper) -> Iterator[Mention]:
-    name = title_name(paper.title)
-    if not name:
+    """What a title proposes: the NAME of "NAME: ..." (typed by :func:`title_kind`) and the teams of a shared-task
+    paper's "TEAM at VENUE: ..." (methods, type rule ``team``: a team's or system's name is a method)."""
+    if not paper.title:
         return
-    assert paper.title is not None
-    kind, type_rule = title_kind(name, paper.title.split(":", 1)[1])
-    start = paper.title_span[0] if paper.title_span else None
-    yield Mention(
-        paper_ref=paper.ref,
-        name=name,
-        kind=EntityKind(kind),
-        relation=Relation.PROPOSES,
-        same_as=load_gazetteer().link(name) if kind == EntityKind.DATASET else None,
-        provenance=Provenance(
-            source=paper.provenance.source,
-            start=start,
-            end=start + len(name) if start is not None else None,
-            extractor=f"kg_entities:title_name+{type_rule}",
-            confidence=0.9,
-            sentence=paper.title,
-            line=paper.provenance.line,
-        ),
-    )
+    named = []
+    name = title_name(paper.title)
+    if name:
+        named.append((name, *title_kind(name, paper.title.split(":", 1)[1])))
+    named.extend((team, EntityKind.METHOD.value, "team") for team in title_teams(paper.title))
+    for name, kind, type_rule in named:
+        offset = paper.title.find(name)
+        start = paper.title_span[0] + offset if paper.title_span and offset >= 0 else None
+        yield Mention(
+            paper_ref=paper.ref,
+            name=name,
+            kind=EntityKind(kind),
+            relation=Relation.PROPOSES,
+            same_as=load_gazetteer().link(name) if kind == EntityKind.DATASET else None,
+            provenance=Provenance(
+                source=paper.provenance.source,
+                start=start,
+                end=start + len(name) if start is not None else None,
+                extractor=f"kg_entities:title_name+{type_rule}",
+                confidence=0.9,
+                sentence=paper.title,
+                line=paper.provenance.line,
+            ),
+        )
 
 
 def _doc_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int) -> Iterator[Mention]:

@@ -118,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--set", choices=("dev", "tune", "tune2", "tune3"), default="dev", dest="which",
                         help="the dev set (reported) or a tuning set (rules may be tuned on it)")
-    parser.add_argument("--count", type=int, default=None, help="how many (default: dev 120, tune 100, tune2 and tune3 80)")
+    parser.add_argument("--count", type=int, default=None,
+                        help="how many (default: dev 120, tune 100, tune2 and tune3 80)")
     parser.add_argument("--out", type=Path, default=None,
                         help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
