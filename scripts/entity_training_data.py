@@ -28,6 +28,11 @@ dev-set guidelines (``benchmarks/data/devset/GUIDELINES.md``) do not.
   span covers is left unknown rather than taught as "no entity" — the rules
   miss names ("RNN", "UCCA") as well as drop them on purpose, and the gold
   sources decide what such tokens are.
+* **Hand-annotated tuning sets** (optional, :func:`annotated_examples`): the gold entities of
+  ``benchmarks/data/tuneset`` and ``tuneset2`` (abstracts of the Anthology's ``tune`` slice, annotated by the
+  dev set's guidelines); every occurrence of every form is a span of its kind, an optional entity's spans are
+  left unknown.  The dev set (``benchmarks/data/devset``) is never read, and neither is ``tuneset3``, the
+  held-out check for a tagger trained on the first two.
 """
 from __future__ import annotations
 
@@ -221,6 +226,48 @@ def task_metric_lexicon(sources: Iterable[Example], *, min_count: int = 3) -> di
             counts.setdefault(name.lower(), Counter())[label] += 1
     return {name: c.most_common(1)[0][0] for name, c in counts.items()
             if sum(c.values()) >= min_count and len(name) > 1}
+
+
+# ----------------------------------------------------------------------------- hand-annotated tuning sets
+
+#: The annotated sets a tagger may be trained on (folders under ``benchmarks/data``); never the dev set, and
+#: never ``tuneset3``, which measures what training on these does to abstracts the tagger has not seen.
+TRAINABLE_SETS = {"tune": "tuneset", "tune2": "tuneset2"}
+
+
+def annotated_examples(records: Iterable[dict]) -> list[tuple[str, Spans, list[tuple[int, int]]]]:
+    """``(text, spans, unknown)`` of compiled annotated abstracts (``devset.jsonl`` records): every span of a
+    required entity labelled with its kind (the longest first where two overlap), every span of an optional
+    entity in ``unknown`` (neither taught as a name nor as "no entity").
+
+    >>> rec = {"text": "BERT on SQuAD v2 and NLI", "entities": [
+    ...     {"kind": "MODEL", "optional": False, "spans": [[0, 4]]},
+    ...     {"kind": "DATASET", "optional": False, "spans": [[8, 13], [8, 16]]},
+    ...     {"kind": "TASK", "optional": True, "spans": [[21, 24]]}]}
+    >>> annotated_examples([rec])
+    [('BERT on SQuAD v2 and NLI', [(0, 4, 'MODEL'), (8, 16, 'DATASET')], [(21, 24)])]
+    """
+    out = []
+    for record in records:
+        required = [(s, e, ent["kind"]) for ent in record["entities"] if not ent["optional"] for s, e in ent["spans"]]
+        unknown = [(s, e) for ent in record["entities"] if ent["optional"] for s, e in ent["spans"]]
+        required.sort(key=lambda span: (span[0] - span[1], span[0]))  # longest first
+        out.append((record["text"], non_overlapping(required), sorted(set(unknown))))
+    return out
+
+
+def load_annotated(names: Iterable[str], data_dir: Path) -> list[dict]:
+    """The compiled records of the named sets (keys of :data:`TRAINABLE_SETS`) under ``data_dir``.
+
+    Raises ``ValueError`` for any other name (the dev set and ``tune3`` are never training data).
+    """
+    records = []
+    for name in names:
+        if name not in TRAINABLE_SETS:
+            raise ValueError(f"--gold-sets: {name!r} may not be trained on; choose from {', '.join(TRAINABLE_SETS)}")
+        path = Path(data_dir) / TRAINABLE_SETS[name] / "devset.jsonl"
+        records.extend(json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip())
+    return records
 
 
 def stable_order(key: str) -> str:

@@ -5,13 +5,17 @@ Run from the project root, CPU only (about 20-40 minutes on one core)::
     nice -n 10 python scripts/train_entity_model.py                     # -> extractors/model/entity_ner/
     nice -n 10 python scripts/train_entity_model.py --fold 0 --out /tmp/cv/fold0   # TDMSci fold 0 held out
     nice -n 10 python scripts/train_entity_model.py --out /tmp/t --snapshots /tmp/t/epochs   # + every epoch's weights
+    nice -n 10 python scripts/train_entity_model.py --gold-sets tune,tune2 --gold-repeat 4 --out /tmp/t   # + tuning gold
 
 Data (see ``scripts/entity_training_data.py``): TDMSci train, SciREX train, and
 silver labels on Anthology ``train`` abstracts (Papers-with-Code tags, the
 rule pipeline, task/metric names from TDMSci and SciREX); with
 ``--silver-partial`` the silver labels are partial (a name-shaped token outside
-every silver span is unknown, not "no entity").  The dev-set volumes and the
-``test``/``tune`` slices are never read.  The defaults are the shipped
+every silver span is unknown, not "no entity"); with ``--gold-sets tune,tune2``
+the hand-annotated abstracts of the first two tuning sets are added
+(``--gold-repeat`` copies per epoch).  The dev-set volumes and the ``test``
+slice are never read; of the ``tune`` slice only those gold annotations are, and
+never ``benchmarks/data/tuneset3``, the held-out check of a tagger trained on them.  The defaults are the shipped
 weights' recipe; ``docs/extraction.md`` ("The trained tagger") lists the variants
 measured against them.  The run is deterministic for
 a given corpus and seed (``--seed``, fixed order, one thread).
@@ -36,8 +40,10 @@ for path in (ROOT, ROOT / "scripts"):
         sys.path.insert(0, str(path))
 
 from entity_training_data import (  # noqa: E402
+    annotated_examples,
     fold_of,
     guideline_spans,
+    load_annotated,
     non_overlapping,
     partial_tags,
     scirex_sentences,
@@ -127,7 +133,11 @@ def build_corpus(args) -> tuple[list, dict]:
     partial = getattr(args, "silver_partial", False)
     data = [*((text, spans, False) for text, spans in [*fill_methods(rules, tdmsci) * args.tdmsci_repeat, *scirex]),
             *((text, spans, partial) for text, spans in silver)]
-    stats = {"tdmsci": len(tdmsci), "scirex": len(scirex), "silver": len(silver), "lexicon": len(lexicon)}
+    gold_sets = [name for name in (getattr(args, "gold_sets", "") or "").split(",") if name]
+    gold = annotated_examples(load_annotated(gold_sets, ROOT / "benchmarks" / "data"))
+    data += [(text, spans, unknown) for text, spans, unknown in gold] * getattr(args, "gold_repeat", 1)
+    stats = {"tdmsci": len(tdmsci), "scirex": len(scirex), "silver": len(silver), "lexicon": len(lexicon),
+             "gold": len(gold)}
     return data, stats
 
 
@@ -144,15 +154,25 @@ def name_like(word: str) -> bool:
     return name_shape(word) == "strong" or model_family(word)
 
 
-def example(nlp, text: str, spans: list, partial: bool) -> Example:
-    """A spaCy training example; with ``partial``, name-shaped tokens outside every span are unknown."""
+def example(nlp, text: str, spans: list, partial: bool | list) -> Example:
+    """A spaCy training example; with ``partial`` true, name-shaped tokens outside every span are unknown; with
+    ``partial`` a list of ``(start, end)`` character spans (an annotated set's optional entities), the tokens
+    of those spans that no labelled span covers are unknown."""
     doc = nlp.make_doc(text)
     ents = [doc.char_span(s, e, label=label, alignment_mode="expand") for s, e, label in spans]
     ents = non_overlapping((e.start, e.end, e.label_) for e in ents if e is not None)
     offsets = [(doc[s:e].start_char, doc[s:e].end_char, label) for s, e, label in ents]
     if not partial:
         return Example.from_dict(doc, {"entities": offsets})
-    tags = partial_tags([t.text for t in doc], offsets_to_biluo_tags(doc, offsets), unknown=name_like)
+    tags = offsets_to_biluo_tags(doc, offsets)
+    if partial is True:
+        tags = partial_tags([t.text for t in doc], tags, unknown=name_like)
+    else:
+        unknown = set()
+        for start, end in partial:
+            span = doc.char_span(start, end, alignment_mode="expand")
+            unknown.update(range(span.start, span.end) if span is not None else ())
+        tags = ["-" if tag == "O" and i in unknown else tag for i, tag in enumerate(tags)]
     return Example.from_dict(doc, {"entities": tags})
 
 
@@ -199,6 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scirex-sentences", type=int, default=40, help="first sentences of each SciREX paper")
     parser.add_argument("--silver-partial", action=argparse.BooleanOptionalAction, default=False,
                         help="name-shaped tokens outside every silver span are unknown, not 'no entity'")
+    parser.add_argument("--gold-sets", default="",
+                        help="hand-annotated tuning sets to train on too, comma-separated: tune, tune2 "
+                             "(never the dev set or tune3)")
+    parser.add_argument("--gold-repeat", type=int, default=1, help="copies of the --gold-sets abstracts per epoch")
     parser.add_argument("--snapshots", type=Path, default=None, help="also save each epoch's weights here")
     parser.add_argument("--tdmsci-repeat", type=int, default=2, help="copies of TDMSci (gold) per epoch")
     parser.add_argument("--epochs", type=int, default=12)

@@ -10,8 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
-from entity_training_data import partial_tags  # noqa: E402
-from train_entity_model import example, name_like, save, train  # noqa: E402
+from entity_training_data import annotated_examples, load_annotated, partial_tags  # noqa: E402
+from train_entity_model import build_corpus, example, name_like, save, train  # noqa: E402
 
 from extractors.entities import blank_pipeline, build_pipeline, iter_entities  # noqa: E402
 from extractors.entity_model import MODEL_DIR, NER_CONFIG, architecture, has_weights  # noqa: E402
@@ -48,6 +48,37 @@ def test_silver_examples_are_partial_gold_examples_are_not():
     # The rules labelled neither ZorbNet nor RNN: unknown in silver, "no entity" in gold sources.
     assert [_tags(silver)[words.index(w)] for w in ("ZorbNet", "RNN", "train", "corpus")] == ["-", "-", "O", "O"]
     assert [_tags(gold)[words.index(w)] for w in ("ZorbNet", "RNN")] == ["O", "O"]
+
+
+def test_annotated_examples_teach_required_entities_and_leave_optional_ones_unknown():
+    record = {"text": TEXT, "entities": [
+        {"kind": "DATASET", "optional": False, "spans": [[TEXT.index("ZorbQA"), TEXT.index("ZorbQA") + 6]]},
+        {"kind": "METHOD", "optional": True, "spans": [[TEXT.index("RNN"), TEXT.index("RNN") + 3]]}]}
+    (text, spans, unknown), = annotated_examples([record])
+    eg = example(blank_pipeline(), text, spans, unknown)
+    words = [t.text for t in eg.reference]
+    assert [_tags(eg)[words.index(w)] for w in ("ZorbQA", "RNN", "ZorbNet", "train")] == ["B-DATASET", "-", "O", "O"]
+
+
+def test_only_the_first_two_tuning_sets_may_be_trained_on():
+    data = ROOT / "benchmarks" / "data"
+    assert len(load_annotated(["tune", "tune2"], data)) == 180
+    for held_out in ("dev", "tune3"):
+        with pytest.raises(ValueError, match="may not be trained on"):
+            load_annotated([held_out], data)
+
+
+def test_the_training_corpus_takes_the_gold_sets_as_often_as_asked(monkeypatch):
+    import train_entity_model
+
+    monkeypatch.setattr(train_entity_model, "tdmsci_sentences", lambda path: [])
+    monkeypatch.setattr(train_entity_model, "scirex_sentences", lambda *a, **k: iter(()))
+    monkeypatch.setattr(train_entity_model, "iter_anthology_papers", lambda path: iter(()))
+    args = type("Args", (), {"fold": None, "folds": 5, "scirex_sentences": 1, "silver": 0, "tdmsci_repeat": 1,
+                             "gold_sets": "tune", "gold_repeat": 3})()
+    data, stats = build_corpus(args)
+    assert stats["gold"] == 100 and len(data) == 300
+    assert all(isinstance(unknown, list) for _, _, unknown in data)  # optional spans travel with each abstract
 
 
 def test_a_trained_tagger_saves_with_its_architecture_and_loads_into_the_pipeline(tmp_path):
