@@ -34,7 +34,8 @@ _TREND_YEARS_SHOWN = 15  # rows of the benchmarks-by-year table printed in the t
 def stats_command(out: Path, top: int, report_path: Path | None, no_report: bool) -> None:
     """Print the headline tables of the graph built in OUT (default: kg-out) and write OUT/report.html.
 
-    Reads OUT/graph.json (written by `kg build -o OUT`) and prints the most used
+    Reads the graph of OUT (its Parquet tables, else its graph.json), with only
+    the attributes the report reads (no abstracts, no provenance), and prints the most used
     benchmarks, methods and models, the most addressed tasks, the most used
     metrics, the benchmarks of each task, benchmarks by year, communities, the
     most central papers and entities, the papers that bridge communities and
@@ -42,9 +43,10 @@ def stats_command(out: Path, top: int, report_path: Path | None, no_report: bool
     works offline.
     """
     from kg.analytics import load_graph
-    from kg.report import build_report, write_report
+    from kg.report import REPORT_EDGE_ATTRIBUTES, REPORT_NODE_ATTRIBUTES, build_report, write_report
 
-    report = build_report(load_graph(out), top=top)
+    graph = load_graph(out, node_attributes=REPORT_NODE_ATTRIBUTES, edge_attributes=REPORT_EDGE_ATTRIBUTES)
+    report = build_report(graph, top=top)
     click.echo(render_text(report), nl=False)
     if not no_report:
         written = write_report(report, report_path or out / "report.html", title=f"kg report: {out}")

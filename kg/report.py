@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import io
 import numbers
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,12 +30,19 @@ import pandas as pd
 from kg import analytics
 from ontology.util.files import write_text_atomic
 
-__all__ = ["Report", "build_report", "clip_label", "render_html", "write_report"]
+__all__ = ["REPORT_EDGE_ATTRIBUTES", "REPORT_NODE_ATTRIBUTES", "Report", "build_report", "clip_label", "render_html",
+           "write_report"]
 
 _TREND_ENTITIES = 5
 _BENCHMARKS_PER_TASK = 3
 _COMMUNITY_BARS = 20
 
+
+#: What :func:`build_report` reads of a graph besides node kinds and labels and edge relations (and the
+#: graph's structure): ``kg stats`` loads only these attributes (:func:`kg.analytics.load_graph`), and
+#: tests/test_stats.py checks that the report is the same as from the whole graph.
+REPORT_NODE_ATTRIBUTES = ("year",)
+REPORT_EDGE_ATTRIBUTES = ("basis", "score")
 
 @dataclass
 class Report:
@@ -80,8 +88,9 @@ def build_report(graph: nx.MultiDiGraph, *, top: int = 10) -> Report:
     found = analytics.communities(graph, method=method) if projected_nodes else []
     notes = [f"Communities: {method} on the paper–entity graph ({projected_nodes} nodes), seed 0."]
     tables["Communities"] = _community_table(graph, found, top=top)
-    for title, kind in (("Most central papers", "paper"), ("Most central entities", "entity")):
-        ranked = analytics.centrality(graph, kind=kind, top=top)[["label", "kind", "score"]]
+    everything = analytics.centrality(graph, top=sys.maxsize)  # one PageRank for both tables, then split by kind
+    for title, kinds in (("Most central papers", {"paper"}), ("Most central entities", set(analytics.ENTITY_KINDS))):
+        ranked = everything[everything["kind"].isin(kinds)].head(top).reset_index(drop=True)[["label", "kind", "score"]]
         tables[title] = ranked.assign(score=[float(f"{score:.3g}") for score in ranked["score"]])
     notes.append("Centrality: PageRank on papers, their entities and their similarTo links.")
     bridging = analytics.bridging_papers(graph, found=found, top=top)

@@ -7,7 +7,9 @@ from ``OUT/tables/`` (:mod:`exports.graph_tables`):
 * ``induced(nodes)`` reads the rows of those nodes and of the edges leaving
   them (the tables are sorted by node, so only the row groups that hold
   them are decoded);
-* ``whole()`` reads everything, for builds that fit in memory.
+* ``whole()`` reads everything, for builds that fit in memory, or every node
+  and edge with only some attributes (``whole(node_attributes=("year",))``:
+  what counting and ranking need, without abstracts and provenance).
 
 >>> import tempfile
 >>> from exports.graph_tables import write_graph_tables
@@ -34,7 +36,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from exports.graph_tables import TABLES_FOLDER, graph_from_tables, read_edge_rows, read_node_rows
+from exports.graph_tables import TABLES_FOLDER, graph_from_tables, read_edge_rows, read_node_rows, table_batches
 from kg.folder_errors import BuildFolderError
 
 __all__ = ["TableFiles", "TableFilesError", "has_tables"]
@@ -64,8 +66,14 @@ class TableFiles:
             return sum(metadata.row_group(index).total_byte_size for index in range(metadata.num_row_groups))
         return self._guarded(lambda: sum(uncompressed(name) for name in _FILES))
 
-    def whole(self) -> nx.MultiDiGraph:
-        return self._guarded(lambda: graph_from_tables(read_node_rows(self.folder), read_edge_rows(self.folder)))
+    def whole(self, *, node_attributes: Collection[str] | None = None,
+              edge_attributes: Collection[str] | None = None) -> nx.MultiDiGraph:
+        """Every node and edge; with ``node_attributes`` / ``edge_attributes``, only those attributes
+        (besides kind, label and relation): see :func:`exports.graph_tables.graph_from_tables`.
+        The files are read a row group at a time."""
+        return self._guarded(lambda: graph_from_tables(
+            table_batches(self.folder, "nodes.parquet"), table_batches(self.folder, "edges.parquet"),
+            node_attributes=node_attributes, edge_attributes=edge_attributes))
 
     def skeleton(self) -> nx.MultiDiGraph:
         def read() -> nx.MultiDiGraph:

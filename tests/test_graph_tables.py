@@ -29,6 +29,34 @@ def test_a_part_comes_back_as_the_induced_subgraph(sample_build, tables):
     assert nx.utils.graphs_equal(got, nx.MultiDiGraph(expected))
 
 
+def test_some_attributes_only_keeps_every_node_and_edge_with_those(sample_build, tables):
+    graph = sample_build.graph
+    slim = TableFiles(tables).whole(node_attributes={"year"}, edge_attributes=("score", "basis"))
+    assert sorted(slim.nodes) == sorted(graph.nodes)
+    assert sorted(slim.edges(keys=True)) == sorted(graph.edges(keys=True))
+    for node, data in graph.nodes(data=True):
+        wanted = {key: value for key, value in data.items() if key in {"kind", "label", "year"}}
+        assert slim.nodes[node] == wanted, node
+    for u, v, key, data in graph.edges(keys=True, data=True):
+        assert slim.edges[u, v, key] == {k: value for k, value in data.items() if k in {"relation", "score", "basis"}}
+    assert any("score" in data for _, _, data in slim.edges(data=True))  # the sample has computed links
+
+
+def test_an_attribute_name_inside_a_text_is_not_taken_for_the_attribute(tmp_path):
+    graph = nx.MultiDiGraph()
+    graph.add_node("paper/a", kind="paper", label="A", abstract='We report the "year" and the \"score\": 1.')
+    graph.add_node("paper/b", kind="paper", label="B", year=2020, title='"year"')
+    graph.add_edge("paper/a", "paper/b", key="similarTo", relation="similarTo", sentence='a "score" of 2', score=0.5)
+    graph.add_edge("paper/b", "paper/a", key="cites", relation="cites", sentence='its "score" was high')
+    write_graph_tables(graph, tmp_path)
+    slim = TableFiles(tmp_path).whole(node_attributes=["year"], edge_attributes=["score"])
+    assert dict(slim.nodes(data=True)) == {"paper/a": {"kind": "paper", "label": "A"},
+                                           "paper/b": {"kind": "paper", "label": "B", "year": 2020}}
+    assert sorted(slim.edges(keys=True, data=True)) == [
+        ("paper/a", "paper/b", "similarTo", {"relation": "similarTo", "score": 0.5}),
+        ("paper/b", "paper/a", "cites", {"relation": "cites"})]
+
+
 def test_the_skeleton_has_every_node_and_edge_with_their_names_only(sample_build, tables):
     skeleton = TableFiles(tables).skeleton()
     graph = sample_build.graph

@@ -10,11 +10,13 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
+from exports.graph_tables import write_graph_tables
 from exports.node_link import write_json
-from kg.analytics import toy_graph
+from kg import analytics
+from kg.analytics import load_graph, toy_graph
 from kg.cli import main
 from kg.cli_stats import render_text
-from kg.report import build_report, render_html, write_report
+from kg.report import REPORT_EDGE_ATTRIBUTES, REPORT_NODE_ATTRIBUTES, build_report, render_html, write_report
 
 _DATA_URI = re.compile(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
 
@@ -65,6 +67,29 @@ def test_the_report_is_the_same_bytes_every_time(sample_build):
     first = render_html(build_report(sample_build.graph, top=5))
     second = render_html(build_report(sample_build.graph, top=5))
     assert first == second
+
+
+@pytest.mark.parametrize("tables", [True, False], ids=["tables", "graph.json"])
+def test_the_attributes_kg_stats_loads_give_the_report_of_the_whole_graph(sample_build, tmp_path, tables):
+    if tables:
+        write_graph_tables(sample_build.graph, tmp_path)
+    else:
+        write_json(sample_build.graph, tmp_path / "graph.json")
+    slim = load_graph(tmp_path, node_attributes=REPORT_NODE_ATTRIBUTES, edge_attributes=REPORT_EDGE_ATTRIBUTES)
+    assert not any("abstract" in data for _, data in slim.nodes(data=True))
+    assert not any("sentence" in data for _, _, data in slim.edges(data=True))
+    for top in (3, 10):
+        assert render_html(build_report(slim, top=top)) == render_html(build_report(sample_build.graph, top=top))
+
+
+@pytest.mark.parametrize("graph", ["toy", "sample"])
+def test_the_central_papers_and_entities_are_the_rankings_of_each_kind(sample_build, graph):
+    graph = toy_graph() if graph == "toy" else sample_build.graph
+    report = build_report(graph, top=4)
+    for title, kind in (("Most central papers", "paper"), ("Most central entities", "entity")):
+        ranked = analytics.centrality(graph, kind=kind, top=4)[["label", "kind", "score"]]
+        expected = ranked.assign(score=[float(f"{score:.3g}") for score in ranked["score"]])
+        assert report.tables[title].equals(expected), title
 
 
 def test_text_from_the_input_is_escaped_and_never_read_as_maths(tmp_path):
