@@ -151,8 +151,10 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         if end == i + 1 and not family and _TWO_CAPITALS.match(token.text) and token.text not in defined:
             i += 1  # "AR", "CD", "CI": a two-letter abbreviation this abstract never spells out
             continue
-        found.append(Candidate(i, end, strength))
-        taken.update(range(i, end))
+        start = i - 1 if token.text == "BERT" and i > 0 and doc[i - 1].lower_ == "multilingual" \
+            and i - 1 not in taken else i
+        found.append(Candidate(start, end, strength))  # "multilingual BERT" is mBERT's name, not BERT's
+        taken.update(range(start, end))
         i = end
     return found
 

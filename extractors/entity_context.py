@@ -25,7 +25,7 @@ CAPITALS = re.compile(r"^[A-Z][A-Z\-]+[A-Z]$")
 
 def cited_author(doc: Doc, start: int, end: int) -> bool:
     """Is ``doc[start:end]`` the author of a citation: "(Weller-Di Marco, 2017)", "(Smith and Jones, 2020)",
-    "(Vilnis and McCallum, 2015)", "(McCrae et al., 2021)", "Kuroda et al. (2011)"?
+    "(Vilnis and McCallum, 2015)", "(McCrae et al., 2021)", "Kuroda et al. (2011)", "Sánchez Valencia (1991a)"?
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("as in (Vilnis and McCallum, 2015) and McCrae et al. (2021) with ZorbNet, 2021")
@@ -36,6 +36,9 @@ def cited_author(doc: Doc, start: int, end: int) -> bool:
         return False
     if doc[end].lower_ == "et" and end + 1 < len(doc) and doc[end + 1].lower_ in {"al", "al."}:
         return True  # "McCrae et al., 2021", "Kuroda et al. (2011)"
+    if doc[end].text == "(" and end + 2 < len(doc) and _YEAR.match(doc[end + 1].text) and doc[end + 2].text == ")" \
+            and all(t.is_title and t.is_alpha for t in doc[start:end]):
+        return True  # "the treatment by Sánchez Valencia (1991a)": a narrative citation (not "ZorbQA (2021)")
     if start > 0 and doc[start - 1].text in {"(", ";", "and", "&"} and end + 1 < len(doc) \
             and doc[end].text == "," and _YEAR.match(doc[end + 1].text) is not None:
         return True

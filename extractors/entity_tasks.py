@@ -52,6 +52,10 @@ __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_a
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
                                "known_resource", "method_phrase", "known_method"})
 
+#: One-word architectures of known_methods.txt that are common nouns in lower case ("transformer networks").
+_COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
+#: An F-measure written as a letter and its beta ("F1", "F-1", "F0.5"): "F1 score" is one name, like "F1-score".
+_F_MEASURE = re.compile(r"^F-?\d(?:\.\d)?$")
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
                                "micro-average"})
 
@@ -263,8 +267,18 @@ def known_methods(doc: Doc) -> list[tuple[int, int]]:
     >>> doc = blank_pipeline()("We train Logistic Regression, Random Forests and a CNN with beam search.")
     >>> [doc[s:e].text for s, e in known_methods(doc)]
     ['Logistic Regression', 'Random Forests', 'beam search']
+
+    An architecture whose name is also a common noun counts only capitalised ("the vanilla Transformer", not
+    "transformer-based approaches": the guidelines make the common noun optional).
+
+    >>> doc = blank_pipeline()("A Transformer beats transformer networks.")
+    >>> [doc[s:e].text for s, e in known_methods(doc)]
+    ['Transformer']
     """
-    return longest_first(_phrase_matcher(doc.vocab, "known_methods.txt", spaced=True, plural=True)(doc))
+    matches = _phrase_matcher(doc.vocab, "known_methods.txt", spaced=True, plural=True)(doc)
+    return longest_first((m, start, end) for m, start, end in matches
+                         if not (end - start == 1 and doc[start].lower_.rstrip("s") in _COMMON_NOUN_ARCHITECTURES
+                                 and doc[start].is_lower))
 
 
 def task_phrases(doc: Doc) -> list[tuple[int, int]]:
@@ -314,7 +328,8 @@ def _task_modifier_word(token) -> bool:
     return (len(text) > 1 and text.islower() and text.isascii() and not token.is_stop and not token.is_sent_start
             and all(part.isalpha() for part in text.split("-")) and not (text.endswith("ly") and len(text) > 5)
             and not text.endswith("ing")
-            and text not in word_list("verb_like.txt") and text not in word_list("task_modifier_stops.txt"))
+            and text not in word_list("verb_like.txt") and text not in word_list("task_modifier_stops.txt")
+            and not (text.endswith("s") and text[:-1] in word_list("verb_like.txt")))  # "that uses NLI"
 
 
 def _task_modifier(doc: Doc, cand: Candidate, text: str) -> bool:
@@ -382,16 +397,17 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                                    kind=EntityKind.TASK, type_rule=rule))
             taken.update(range(short.start, short.end))
             taken.update(range(*long_span))
-    for start, end in metric_terms(doc):  # "word error rates", "mean average precision"
-        if not any(i in taken for i in range(start, end)):
+    unvouched = {i: cand for cand in candidates if cand.strength == "weak" and cand.type_rule == "default"
+                 for i in range(cand.start, cand.end)}  # capitalised words nothing vouched for (yet)
+    for start, end in metric_terms(doc):  # "word error rates", "mean average precision", "Pearson Coefficient"
+        if not any(i in taken and i not in unvouched for i in range(start, end)):
+            _replace_unvouched(candidates, unvouched, start, end)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
-            taken.update(range(start, end))
+            _take(taken, unvouched, start, end)
     for start, end in method_phrases(doc):  # "low rank adaptation" written without its acronym
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule="method_phrase"))
             taken.update(range(start, end))
-    unvouched = {i: cand for cand in candidates if cand.strength == "weak" and cand.type_rule == "default"
-                 for i in range(cand.start, cand.end)}  # capitalised words nothing vouched for (yet)
     for start, end in known_methods(doc):  # "Logistic Regression", "beam search", "Random Forests"
         if not any(i in taken and i not in unvouched for i in range(start, end)):
             _replace_unvouched(candidates, unvouched, start, end)
@@ -411,5 +427,9 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             start = token.i - 1 if token.i > 0 and doc[token.i - 1].lower_ in _METRIC_MODIFIERS else token.i
             if start in taken:
                 start = token.i
-            found.append(Candidate(start, token.i + 1, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
+            end = token.i + 1
+            if start == token.i and _F_MEASURE.match(token.text) and end < len(doc) \
+                    and doc[end].lower_ in {"score", "scores"} and end not in taken:
+                end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
+            found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
     return found

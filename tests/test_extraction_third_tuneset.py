@@ -1,0 +1,62 @@
+"""Error classes read on the third tuning set (``benchmarks/data/tuneset3``), each on invented or short sentences."""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entities import build_pipeline, iter_entities
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return build_pipeline("rules")
+
+
+def _found(nlp, text: str) -> list[tuple[str, str, str]]:
+    return [(e.span.text, e.span.label_, e.relation) for e in iter_entities(nlp(text))]
+
+
+@pytest.mark.parametrize(("text", "metric"), [
+    ("The system reaches an F1 score of 0.77.", "F1 score"),  # the name as written, like "F1-score"
+    ("We report F1 scores on ZorbQA.", "F1 scores"),
+    ("We obtain a micro F1 score of 0.61.", "micro F1"),  # a modifier keeps the short name
+    ("The ensemble achieves an over-all Pearson Coefficient of 0.58.", "Pearson Coefficient"),
+])
+def test_metric_names_as_written(rules, text, metric):
+    assert (metric, "metric", "uses") in _found(rules, text)
+
+
+@pytest.mark.parametrize(("text", "method"), [
+    ("It performs better than the vanilla Transformer based model.", "Transformer"),
+    ("Unlike sparse vectors that are term-frequency-based (e.g., tf-idf) or learned.", "tf-idf"),
+    ("A genetic algorithm is used to select the senses.", "genetic algorithm"),
+    ("Stabilized pruning performs similar to magnitude pruning at 85% sparsity.", "magnitude pruning"),
+])
+def test_textbook_methods(rules, text, method):
+    assert (method, "method", "uses") in _found(rules, text)
+
+
+def test_transformer_as_a_common_noun_is_no_name(rules):
+    assert not _found(rules, "We combine transformer networks with feature analysis.")
+
+
+@pytest.mark.parametrize("text", ["These models achieve faster inference on devices.",
+                                  "We propose leveraging diverse generation objectives."])
+def test_descriptive_openers_make_no_task(rules, text):
+    assert not [f for f in _found(rules, text) if f[1] == "task"]
+
+
+def test_multilingual_bert_is_a_model_used_after_a_participle(rules):
+    found = _found(rules, "Further, we propose baseline models employing multilingual BERT and other classifiers.")
+    assert found == [("multilingual BERT", "model", "uses")]
+
+
+def test_a_task_is_not_extended_over_a_verb(rules):
+    found = _found(rules, "We add a reward that uses natural language inference to check the entities.")
+    assert ("natural language inference", "task", "uses") in found
+    assert not [f for f in found if f[0].startswith("uses")]
+
+
+def test_a_narrative_citation_names_no_method():
+    nlp = build_pipeline("combined")
+    found = _found(nlp, "We follow the natural logic treatment by Zorbington Klaxon (1991a) and extend it.")
+    assert not [f for f in found if "Zorbington" in f[0]]
