@@ -93,7 +93,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"24-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"25-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -114,6 +114,8 @@ PIPELINE_VERSION = f"24-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # 23: the abstract's mentions of a title's "NAME:" are proposed, and the title's mention takes their kind
 # 24: errors of a third tuning set: "F1 score" whole, textbook Transformer / tf-idf / genetic algorithm, "Pearson
 # Coefficient", "employing X" blocks a proposal, "multilingual BERT", narrative citations, descriptive task openers
+# 25: dataset nouns before a name ("a new Chinese dataset, X", "a benchmark, dubbed X", "the MWP benchmark ZB8K"),
+# "the Compmix dataset" trimmed, "CodeSearchNet Corpus" whole (linked), "the X (XB) framework" a method
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -264,6 +266,12 @@ class EntityRecognizer:
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
         members = []
         for cand in group:
+            if cand.type_rule == "task_long_form" and len(group) == 1 \
+                    and (after or apposition) is EntityKind.METHOD:
+                cand.kind = after or apposition  # "the Fuzzy Span Universal Information Extraction (FSUIE) framework",
+                cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query
+                members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method
+                continue
             if cand.type_rule in TASK_METRIC_RULES:  # typed by extractors.entity_tasks
                 members.append(cand)
                 continue
@@ -397,9 +405,11 @@ def tagger_spans(doc: Doc) -> list[Span]:
             end -= 1  # "the Named Entity Recognition task": the name without the word "task" (the guidelines)
         while kind in {"method", "dataset", "model"} and end - start > 1 and doc[end - 1].is_lower \
                 and doc[end - 1].lower_ in _KIND_NOUNS and not doc[end - 2].is_lower \
-                and any(name_shape(t.text) == "strong" or model_family(t.text) for t in doc[start : end - 1]) \
+                and (any(name_shape(t.text) == "strong" or model_family(t.text) for t in doc[start : end - 1])
+                     or (kind == "dataset" and doc[end - 1].lower_ in _DATASET_NOUNS
+                         and all(t.is_title for t in doc[start : end - 1]))) \
                 and not (end - start == 2 and _TWO_CAPITALS.match(doc[start].text)):
-            end -= 1  # "a Siamese LSTM network", "the ZorbQA dataset": the name without the kind's noun (not
+            end -= 1  # "a Siamese LSTM network", "the Compmix dataset": the name without the kind's noun (not
             # "the CR dataset": a two-letter abbreviation alone would be dropped as one never spelled out)
         if kind not in kinds or start == end:
             continue
@@ -433,6 +443,8 @@ _TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
 _KIND_NOUNS = frozenset({"network", "networks", "model", "models", "method", "methods", "framework", "architecture",
                          "algorithm", "approach", "classifier", "classifiers", "system", "dataset", "datasets",
                          "corpus", "corpora", "benchmark", "toolkit", "tool"})
+#: Kind nouns of a dataset: "the Compmix dataset" is Compmix even though "Compmix" is not shaped like a name.
+_DATASET_NOUNS = frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark"})
 #: Words after a one-word task that keep it the task ("translation tasks", "the parsing shared task").
 _TASK_NOUNS_OR_SHARED = frozenset({"task", "tasks", "problem", "problems", "challenge", "challenges", "shared"})
 

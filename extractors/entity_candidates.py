@@ -99,6 +99,8 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         end = span.end
         while end < len(doc) and doc[end - 1].whitespace_ and is_version(doc[end].text):
             end += 1  # "SQuAD 2.0", "MultiWOZ 2.1"
+        if end < len(doc) and doc[end].is_title and "NAME_HEAD" in cues.get(end, set()):
+            end += 1  # "the CodeSearchNet Corpus": a capitalised dataset noun belongs to the name
         found.append(Candidate(span.start, end, "gazetteer", cues={"gazetteer"}))
         taken.update(range(span.start, end))
     defined = {short.text for short in acronyms[::2]}

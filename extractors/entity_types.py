@@ -28,8 +28,8 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
-from extractors.entity_lexicon import in_list, word_counts
-from extractors.entity_names import dataset_suffix, model_family, model_suffix
+from extractors.entity_lexicon import in_list, word_counts, word_list
+from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
 from ontology.kinds import EntityKind
 
 __all__ = ["EXAMPLE_HEADS", "apposition_head", "cues_before", "entity_kind", "examples_head", "head_after",
@@ -128,20 +128,32 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
     return kind
 
 
+#: Singular dataset nouns that may stand right before a name ("the benchmark ZB8K").
+_SINGULAR_NOUNS = frozenset({"benchmark", "dataset", "corpus", "treebank", "testbed", "suite"})
+
+
 def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
     """The kind a noun right before the name gives it across a comma, colon or naming word:
-    "a new dataset, ZorbDial", "two benchmarks: X and Y", "a framework called ZorbNet".
+    "a new dataset, ZorbDial", "a new Chinese dataset, ZorbBias", "two benchmarks: X and Y", "a framework called
+    ZorbNet", "a new benchmark, dubbed ZorbEdit"; or a singular dataset noun right before a name shaped like one
+    ("on the MWP benchmark ZB8K").
     """
     i = start - 1
-    if i < 1 or not (doc[i].text in {",", ":"} or in_list("naming_words", doc[i].text)):
+    if i >= 1 and doc[i].is_lower and "DATASET_NOUN" in cues.get(i, set()) and doc[i].lower_ in _SINGULAR_NOUNS \
+            and name_shape(doc[start].text) == "strong":
+        i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma
+    elif i < 1 or not (doc[i].text in {",", ":"} or in_list("naming_words", doc[i].text)):
         return None
-    if in_list("naming_words", doc[i].text):  # "a dataset in Hindi named X": the noun may stand a phrase back
+    elif in_list("naming_words", doc[i].text):  # "a dataset in Hindi named X": the noun may stand a phrase back
+        if doc[i - 1].text == "," and i > 1:
+            i -= 1  # "a new benchmark, dubbed MMEdit"
         noun = next((j for j in range(i - 1, max(i - 5, 0), -1)
                      if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or doc[j].is_punct), i - 1)
         i = noun + 1 if not doc[noun].is_punct else i
     labels = cues.get(i - 1, set())
     j = i - 2  # the noun phrase must open with a determiner or a number: not "(SL) corpora, SL lexicography"
-    while j >= 0 and i - 2 - j < 3 and doc[j].is_alpha and doc[j].is_lower and not (
+    while j >= 0 and i - 2 - j < 3 and doc[j].is_alpha and (doc[j].is_lower or doc[j].is_upper or (
+            doc[j].is_title and doc[j].lower_ in word_list("languages.txt"))) and not (
             in_list("articles", doc[j].text) or in_list("apposition_determiners", doc[j].text)
             or doc[j].lower_ in word_counts("number_words")):
         j -= 1

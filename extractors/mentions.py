@@ -40,6 +40,8 @@ _SENTENCE_END = re.compile(r"[.!?]\s")
 #: A provenance sentence longer than this becomes an excerpt (real sentences stay well under it).
 MAX_SENTENCE_CHARS = 2_000
 _EXCERPT_CONTEXT = 250
+#: Nouns that may close a known dataset's name as written ("CodeSearchNet Corpus") without changing what it is.
+_DATASET_NOUNS = frozenset({"corpus", "dataset", "treebank", "benchmark", "database"})
 #: The least confidence of an abstract mention proposed because the title announces its name (a proposal verb's).
 _TITLE_AGREEMENT_CONFIDENCE = 0.85
 
@@ -312,6 +314,8 @@ def _doc_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int) -> 
         same_as = None
         if span.label_ == EntityKind.DATASET:
             same_as = gazetteer.link(span.text) or (gazetteer.link(long_form.text) if long_form is not None else None)
+            if same_as is None and len(span) > 1 and span[-1].lower_ in _DATASET_NOUNS:
+                same_as = gazetteer.link(span[:-1].text)  # "the CodeSearchNet Corpus" is CodeSearchNet
         yield Mention(
             paper_ref=paper.ref,
             name=span.text,

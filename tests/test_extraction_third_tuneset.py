@@ -60,3 +60,38 @@ def test_a_narrative_citation_names_no_method():
     nlp = build_pipeline("combined")
     found = _found(nlp, "We follow the natural logic treatment by Zorbington Klaxon (1991a) and extend it.")
     assert not [f for f in found if "Zorbington" in f[0]]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("In this paper, we introduce a new Chinese dataset, ZorbBias, for bias evaluation.", "ZorbBias"),
+    ("We construct a new benchmark, dubbed ZorbEdit, for editing models.", "ZorbEdit"),
+])
+def test_a_dataset_noun_before_the_name_types_it(rules, text, name):
+    assert (name, "dataset", "proposes") in _found(rules, text)
+
+
+def test_a_singular_dataset_noun_right_before_a_name_shaped_like_one(rules):
+    found = _found(rules, "For example, on the MWP benchmark ZB8K, the accuracy of GPT-4 reaches 80%.")
+    assert ("ZB8K", "dataset", "uses") in found
+
+
+def test_a_tagged_dataset_loses_its_lower_case_noun():
+    found = _found(build_pipeline("combined"),
+                   "Our approach achieves state-of-the-art performance on the Compmix dataset, the largest one.")
+    assert ("Compmix", "dataset", "uses") in found and not [f for f in found if f[0] == "Compmix dataset"]
+
+
+def test_a_known_dataset_keeps_its_capitalised_noun_and_its_link():
+    from extractors.mentions import extract_mentions
+    from ontology.records import Paper, Provenance
+
+    paper = Paper(ref="p", provenance=Provenance("x"),
+                  abstract="We examine BM25 and RM3 on the CodeSearchNet Corpus, which pairs queries with code.")
+    datasets = [(m.name, m.same_as) for m in extract_mentions([paper]) if m.kind.value == "dataset"]
+    assert datasets == [("CodeSearchNet Corpus", "https://paperswithcode.com/dataset/codesearchnet")]
+
+
+def test_a_long_form_ending_in_a_task_head_names_a_method_before_framework(rules):
+    found = _found(rules, "To address this, we propose the Zorb Span Universal Information Extraction (ZSUIE) "
+                          "framework.")
+    assert ("ZSUIE", "method", "proposes") in found
