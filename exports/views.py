@@ -47,11 +47,13 @@ Examples
 """
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import networkx as nx
 
@@ -74,7 +76,7 @@ from exports.view_kinds import (
     view_file_name,
     view_kind,
 )
-from exports.view_landscape import LANDSCAPE_ENTITIES, fitted_landscape
+from exports.view_landscape import LANDSCAPE_ENTITIES, Landscape, fitted_landscape
 from exports.view_lookup import ViewError, count_phrase, find_node, find_nodes, node_label
 from exports.view_nodes import (
     NODE_DATA_DIR,
@@ -135,11 +137,12 @@ def _nav(output_dir: Path, page: str, also: Collection[str] = ()) -> list[tuple[
 
 def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
                 cache: dict[Hashable, Details], view_files: Mapping[Hashable, str] | None = None,
-                also: Collection[str] = ()) -> Path:
+                also: Collection[str] = (), fitted: Landscape | None = None) -> Path:
     """Write the page of ``view`` about ``subject`` (not the assets); tooltip fields memoised in ``cache``.
 
     ``view_files`` maps nodes to their views' files (default: those already in ``output_dir``); ``also``
-    names the overview and paper map when this call's caller is about to write them.
+    names the overview and paper map when this call's caller is about to write them; ``fitted`` is the
+    landscape a landscape view draws, when the caller has laid it out already.
     """
     if view.check is not None:
         view.check(graph, subject)
@@ -150,22 +153,36 @@ def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subjec
               "links": _nav(output_dir, path.name, also), "asset_url": f"{ASSET_DIR}/", "cache": cache,
               "view_files": view_files, "search": SEARCH_SCRIPT}
     if view.papers is not None:  # a landscape of the entities these papers name, or a map of the papers
+        if fitted is not None:
+            shared["fitted"] = fitted
         return write_html(graph, path, landscape=not view.paper_map, paper_map=view.paper_map,
                           papers=view.papers(graph, subject), **shared)
     return write_html(view.select(graph, subject), path, center=subject if view.centred else None, context=graph,
                       **shared)
 
 
-def _existing_views(graph: nx.MultiDiGraph, output_dir: Path) -> Mapping[Hashable, str]:
+def _existing_views(graph: nx.MultiDiGraph, output_dir: Path,
+                    names: Mapping[Hashable, str] | None = None) -> Mapping[Hashable, str]:
     """Node to the file of its view, for the views already in ``output_dir``; every node, where the folder
-    has the generic node view (:class:`~exports.view_nodes.ViewFiles`)."""
+    has the generic node view (:class:`~exports.view_nodes.ViewFiles`).  ``names``: :func:`_ego_files`, if
+    the caller has it."""
     existing = visible_files(output_dir, ".html")
-    files = {}
-    for node in graph:
-        name = VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
-        if name in existing:
-            files[node] = name
+    names = _ego_files(graph) if names is None else names
+    files = {node: name for node, name in names.items() if name in existing}
     return ViewFiles(graph, files) if NODE_PAGE in existing else files
+
+
+def _ego_files(graph: nx.MultiDiGraph) -> dict[Hashable, str]:
+    """Every node to the file name its own view has (or would have), in the graph's order of nodes."""
+    file_names: dict[str, Callable[[Hashable], str]] = {}  # by node_kind: the view kind is looked up once per kind
+    names = {}
+    for node, kind in graph.nodes(data="kind"):
+        text = str(kind or "other")  # exports.view_lookup.node_kind, which ego_view_kind reads
+        file_name = file_names.get(text)
+        if file_name is None:
+            file_name = file_names[text] = VIEW_KINDS[ego_view_kind(graph, node)].file_name
+        names[node] = file_name(node)
+    return names
 
 
 def write_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, subject: Any = None, *,
@@ -256,37 +273,71 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     """
     _check_top(top)
     output_dir = Path(output_dir)
-    written = write_assets(output_dir / ASSET_DIR)
-    cache: dict[Hashable, Details] = {}  # tooltip fields, shared by all pages: hubs appear in many views
-    venues = [v for v in _venues(graph) if venue_papers(graph, v)]  # a venue only mentioned gets no view
-    # The entities the overview draws get their own view. Those only a venue's landscape draws do not:
-    # on the whole Anthology that would be thousands of pages (minutes); search names the `kg view` for them.
-    limit = min(top, LANDSCAPE_ENTITIES)
-    egos = sorted(fitted_landscape(graph, all_papers(graph), max_entities=limit).entities, key=str)
-    # Nodes link to the pages this call writes (and, with `nodes`, to the node view): not to pages an earlier
-    # build left in the folder, so that a rebuild links exactly as a build into an empty folder does.
-    files: Mapping[Hashable, str] = {node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
-                                     for node in [*venues, *egos]}
-    if nodes:
-        files = ViewFiles(graph, files)
-    also = [OVERVIEW, *([PAPER_MAP] if paper_map and has_similar_papers(graph) else [])]
-    written.append(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files, also))
-    if PAPER_MAP in also:
-        written.append(_write_page(graph, output_dir, VIEW_KINDS["papermap"], None, top, cache, files, also))
-    for venue in venues:
-        written.append(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, venue)], venue, top, cache,
-                                   files, also))
-    for node in egos:
-        written.append(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, node)], node, top, cache,
-                                   files, also))
-    if nodes:
-        written += write_node_data(graph, output_dir / NODE_DATA_DIR, search_order(graph), cache=cache)
-        written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
-                                       search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
-    _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])
-    index = write_index(graph, output_dir)  # and the search script
-    written += [output_dir / SEARCH_SCRIPT, index]
+    with _collected_between_pages() as page:
+        written = write_assets(output_dir / ASSET_DIR)
+        cache: dict[Hashable, Details] = {}  # tooltip fields, shared by all pages: hubs appear in many views
+        venues = [v for v in _venues(graph) if venue_papers(graph, v)]  # a venue only mentioned gets no view
+        # The entities the overview draws get their own view. Those only a venue's landscape draws do not:
+        # on the whole Anthology that would be thousands of pages (minutes); search names the `kg view` for them.
+        limit = min(top, LANDSCAPE_ENTITIES)
+        overview = fitted_landscape(graph, all_papers(graph), max_entities=limit)  # laid out once, drawn below
+        egos = sorted(overview.entities, key=str)
+        # Nodes link to the pages this call writes (and, with `nodes`, to the node view): not to pages an earlier
+        # build left in the folder, so that a rebuild links exactly as a build into an empty folder does.
+        files: Mapping[Hashable, str] = {node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
+                                         for node in [*venues, *egos]}
+        if nodes:
+            files = ViewFiles(graph, files)
+        also = [OVERVIEW, *([PAPER_MAP] if paper_map and has_similar_papers(graph) else [])]
+        written.append(page(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files, also,
+                                        fitted=overview)))
+        if PAPER_MAP in also:
+            written.append(page(_write_page(graph, output_dir, VIEW_KINDS["papermap"], None, top, cache, files,
+                                            also)))
+        for subject in [*venues, *egos]:
+            written.append(page(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, subject)], subject,
+                                            top, cache, files, also)))
+        order = search_order(graph)
+        if nodes:
+            written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache))
+            written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
+                                           search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
+        _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])
+        index = write_index(graph, output_dir, order=order)  # and the search script
+        written += [output_dir / SEARCH_SCRIPT, index]
     return written
+
+
+_T = TypeVar("_T")
+
+
+@contextmanager
+def _collected_between_pages() -> Iterator[Callable[[_T], _T]]:
+    """Run Python's cyclic garbage collector between pages, on what the last page left, instead of during them.
+
+    Yields ``page``: call it on what each page's writer returns (it collects
+    the youngest generation and hands the value back).  Left to itself the
+    collector also runs while pages are built, every few hundred objects
+    made, and its passes over the older generations walk the whole graph (5
+    million tracked objects on the full Anthology), which cost about a third
+    of ``write_node_data``'s time there (57 s against 38 s with the collector
+    paused, measured back to back).  Pages make cyclic garbage (networkx
+    graphs hold views of themselves: the layouts' and the ego views'
+    subgraphs), which ``page`` frees before the next page is built.  The
+    collector's state is restored on leaving, whatever happens.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+
+    def page(result: _T) -> _T:
+        gc.collect(0)  # only what was made since the last page: the graph itself is older
+        return result
+
+    try:
+        yield page
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _remove_stale(output_dir: Path, keep: Sequence[Path]) -> None:
@@ -318,18 +369,20 @@ class _Entry:
     count: str  # e.g. "12 papers"
 
 
-def write_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
+def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Hashable] | None = None) -> Path:
     """Write ``index.html``: links to the overview, venue, ego and kind views in ``output_dir``.
 
     A view is listed when its file exists in ``output_dir`` and names a node
     (or kind) of ``graph``; lists are sorted, so the same graph and folder
-    give the same bytes.
+    give the same bytes.  Writes the search script too (:func:`write_search_index`,
+    with ``order`` when the caller has it).
     """
     output_dir = Path(output_dir)
     existing = visible_files(output_dir, ".html")
+    names = _ego_files(graph)
 
     def ego_file(node: Hashable) -> str:
-        return VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
+        return names[node]
 
     def papers(node: Hashable) -> str:
         return count_phrase(len(papers_of(graph, node)), "paper")
@@ -354,11 +407,12 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
         kinds=kinds,
         counts=[*summary, count_phrase(graph.number_of_edges(), "link")],
     )
-    write_search_index(graph, output_dir)
+    _write_search_index(graph, output_dir, search_order(graph) if order is None else order, names)
     return write_text_atomic(output_dir / INDEX, page)
 
 
-def write_search_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
+def write_search_index(graph: nx.MultiDiGraph, output_dir: Path, *,
+                       order: Sequence[Hashable] | None = None) -> Path:
     """Write ``assets/kg-search.js``: every node of ``graph`` with its kind and the file of its view, if any.
 
     The search box of every page in the folder loads it on the first search,
@@ -370,23 +424,37 @@ def write_search_index(graph: nx.MultiDiGraph, output_dir: Path) -> Path:
 
     The file is written an entry at a time: on the whole Anthology it is
     39 MB, and building it as one text took 0.5 GB at the peak of the views.
-    Its bytes are those of ``window.KG_SEARCH = {script_json({"nodes": entries})};``.
+    Its bytes are those of ``window.KG_SEARCH = {script_json({"nodes": entries})};``.  ``order`` is
+    :func:`~exports.view_nodes.search_order`'s, when the caller has it.
     """
     output_dir = Path(output_dir)
-    files = _existing_views(graph, output_dir)
+    return _write_search_index(graph, output_dir, search_order(graph) if order is None else order,
+                               _ego_files(graph))
+
+
+def _write_search_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequence[Hashable],
+                        names: Mapping[Hashable, str]) -> Path:
+    """:func:`write_search_index` with the nodes in ``order`` and their view files' names (:func:`_ego_files`)."""
+    files = _existing_views(graph, output_dir, names)
+    degrees = dict(graph.degree())  # one pass: a view per node cost 1 s on the full Anthology
     path = output_dir / ASSET_DIR / SEARCH_FILE
     with open_atomic(path) as stream:
         stream.write(b'window.KG_SEARCH = {"nodes":[')
-        for position, node in enumerate(search_order(graph)):
-            entry = script_json(_search_entry(graph, node, files.get(node, "")))
+        for position, node in enumerate(order):
+            entry = script_json(_search_entry(graph, node, files.get(node, ""), degrees[node]))
             stream.write((f",{entry}" if position else entry).encode("utf-8"))
         stream.write(b"]};\n")
     return path
 
 
-def _search_entry(graph: nx.MultiDiGraph, node: Hashable, view_file: str) -> list:
-    """One node's entry in the search script: ``[name, kind, view file, names searched, id, degree]``."""
-    attrs = graph.nodes[node]
+def _search_entry(graph: nx.MultiDiGraph, node: Hashable, view_file: str, degree: int | None = None) -> list:
+    """One node's entry in the search script: ``[name, kind, view file, names searched, id, degree]``.
+
+    ``degree`` is the node's, when the caller has it.
+    """
+    if degree is None:
+        degree = graph.degree(node)
+    attrs = graph._node[node]  # the attribute dict itself: graph.nodes[node] costs a lookup through a view
     name = node_name(attrs, node)
     names = [name, *display_texts(attrs.get("alt_labels"))]
-    return [name, kind_of(attrs), view_file, "\n".join(names).lower(), str(node), graph.degree(node)]
+    return [name, kind_of(attrs), view_file, "\n".join(names).lower(), str(node), degree]
