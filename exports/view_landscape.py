@@ -44,7 +44,7 @@ import numpy
 
 from exports.view_data import ClusterData, Details, EdgeRecord, PageData
 from exports.view_details import node_details, node_record
-from exports.view_layout import GOLDEN_ANGLE, LAYOUT_SEED, rounded_positions
+from exports.view_layout import GOLDEN_ANGLE, LAYOUT_SEED, force_layout, rounded_positions
 from exports.view_styles import USED_WITH, kind_of, relation_style, view_options
 from exports.view_text import SourceTable, clip, display_text
 from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
@@ -141,11 +141,12 @@ def _named_entities(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None)
         papers = [n for n, k in graph.nodes(data="kind") if k == "paper"]
     drawn: dict[Hashable, bool] = {}  # node -> of a landscape kind; hubs are named by thousands of papers
     named: dict[Hashable, set[Hashable]] = {}
+    succ, node_attrs = graph._succ, graph._node  # the dicts behind graph.succ and graph.nodes: no view per item
     for paper in sorted(papers, key=str):
         entities = set()
-        for v, keyed in graph.succ[paper].items():
+        for v, keyed in succ[paper].items():
             if v not in drawn:
-                drawn[v] = kind_of(graph.nodes[v]) in LANDSCAPE_KINDS
+                drawn[v] = kind_of(node_attrs[v]) in LANDSCAPE_KINDS
             if drawn[v] and any((d.get("relation") or k) in PAPER_ENTITY_RELATIONS for k, d in keyed.items()):
                 entities.add(v)
         named[paper] = entities
@@ -299,12 +300,10 @@ def landscape_layout(landscape: Landscape, fonts: dict[Hashable, int],
     local: list[dict[Hashable, tuple[float, float]]] = []
     for cluster in landscape.clusters:
         members = cluster.members
-        sub = nx.Graph()
-        sub.add_nodes_from(members)
-        sub.add_weighted_edges_from((a, b, w) for (a, b), w in landscape.weights.items() if a in sub and b in sub)
-        if sub.number_of_edges() and not cluster.pooled:
-            raw = nx.spring_layout(sub, seed=LAYOUT_SEED, weight="weight", k=1.5 / math.sqrt(len(members)))
-            pos = {n: (float(raw[n][0]), float(raw[n][1])) for n in members}
+        inside = set(members)
+        edges = [(a, b, w) for (a, b), w in landscape.weights.items() if a in inside and b in inside]
+        if edges and not cluster.pooled:  # nx.spring_layout of the cluster's graph, for less (force_layout)
+            pos = force_layout(members, edges, k=1.5 / math.sqrt(len(members)), seed=LAYOUT_SEED)
         else:  # a sunflower, the most named in the middle
             pos = {n: (math.sqrt(i) * math.cos(i * GOLDEN_ANGLE), math.sqrt(i) * math.sin(i * GOLDEN_ANGLE))
                    for i, n in enumerate(members)}
