@@ -64,7 +64,7 @@ def _relation(key: Any, data: Mapping[str, Any]) -> str:
 def _relation_counts(context: nx.MultiDiGraph, node: Hashable) -> dict[str, int]:
     """How many edges of each relation end at ``node`` (reads the adjacency directly: hubs have thousands)."""
     counts: dict[str, int] = {}
-    for keyed in context.pred[node].values():
+    for keyed in context._pred[node].values():  # the dict behind context.pred[node]: no view per neighbour
         for key, data in keyed.items():
             name = _relation(key, data)
             counts[name] = counts.get(name, 0) + 1
@@ -74,11 +74,11 @@ def _relation_counts(context: nx.MultiDiGraph, node: Hashable) -> dict[str, int]
 def _authors(context: nx.MultiDiGraph, node: Hashable) -> list[str]:
     """Names of the people a paper's ``creator`` edges point to, in author order."""
     found = []
-    for person, keyed in context.succ[node].items():
+    for person, keyed in context._succ[node].items():  # the dict behind context.succ[node]
         for key, data in keyed.items():
             if _relation(key, data) != "creator":
                 continue
-            attrs = context.nodes[person]
+            attrs = context._node[person]
             name = display_text(attrs.get("name")) or display_text(attrs.get("label")) or str(person)
             position = data.get("position")
             found.append((position if isinstance(position, int) else 10**9, name))
@@ -165,7 +165,7 @@ def _entity_details(context: nx.MultiDiGraph, node: Hashable, attrs: Mapping[str
     details: Details = {"rows": rows + bad, "links": links}
     mentions: list[list[str]] = []
     total = 0
-    pred = context.pred[node]
+    pred = context._pred[node]  # the dict behind context.pred[node]: no view per paper
     for paper in sorted(pred, key=str):  # the first mentions by paper id, then relation
         for key in sorted(pred[paper], key=str):
             for mention in pred[paper][key].get("mentions") or ():

@@ -111,11 +111,12 @@ def _induced(graph: nx.MultiDiGraph, nodes: Iterable[Hashable]) -> nx.MultiDiGra
     """The subgraph on ``nodes`` with every edge between them, nodes and edges added in sorted order."""
     keep = set(nodes)
     sub = nx.MultiDiGraph()
-    sub.add_nodes_from((n, graph.nodes[n]) for n in sorted(keep, key=str))
+    node_attrs, succ = graph._node, graph._succ  # the dicts behind graph.nodes and graph.succ: no view per node
+    sub.add_nodes_from((n, node_attrs[n]) for n in sorted(keep, key=str))
     edges = [
         (u, v, k, d)
         for u in keep
-        for v, keyed in graph.succ[u].items()
+        for v, keyed in succ[u].items()
         if v in keep
         for k, d in keyed.items()
     ]

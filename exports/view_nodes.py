@@ -109,7 +109,8 @@ def shard_of(node: Hashable, shards: int) -> int:
 
 def search_order(graph: nx.MultiDiGraph) -> list[Hashable]:
     """Every node in the order of the search script: most connected first, then by name, then by id."""
-    keyed = [(-graph.degree(node), node_name(attrs, node).casefold(), str(node), node)
+    degrees = dict(graph.degree())  # one pass over the adjacency, not a degree view per node
+    keyed = [(-degrees[node], node_name(attrs, node).casefold(), str(node), node)
              for node, attrs in graph.nodes(data=True)]
     keyed.sort(key=lambda item: item[:3])
     return [item[3] for item in keyed]
@@ -195,10 +196,16 @@ def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, i
     details computed for earlier pages; it is read, not grown: each node's entry is written once.
     """
     found: dict[Hashable, list[tuple[bool, Any, Mapping[str, Any]]]] = {}
-    for _, other, key, data in graph.out_edges(node, keys=True, data=True):  # edge views: no per-item lookups
-        found.setdefault(other, []).append((True, key, data))
-    for other, _, key, data in graph.in_edges(node, keys=True, data=True):
-        found.setdefault(other, []).append((False, key, data))
+    # The adjacency dicts themselves (read only), in the order graph.out_edges / in_edges give: the edge
+    # views cost a view object and a generator per node, 5 s of the full Anthology's 210k nodes.
+    for other, keyed in graph._succ[node].items():
+        found[other] = [(True, key, data) for key, data in keyed.items()]
+    for other, keyed in graph._pred[node].items():
+        edges = [(False, key, data) for key, data in keyed.items()]
+        if other in found:
+            found[other] += edges
+        else:
+            found[other] = edges
     found.pop(node, None)
     neighbours = sorted(found, key=position.__getitem__)
     links = []
