@@ -641,3 +641,94 @@ def test_search_index_written_an_entry_at_a_time_is_the_escaped_json_of_all_entr
     empty = tmp_path / "empty"
     write_search_index(nx.MultiDiGraph(), empty)
     assert (empty / "assets" / "kg-search.js").read_text(encoding="utf-8") == 'window.KG_SEARCH = {"nodes":[]};\n'
+
+
+# ---------------------------------------------------------------------------
+# The fast paths of the views (docs/scaling.md, "Views, faster"): the same bytes as the plain ways
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 40), st.lists(st.tuples(st.integers(0, 39), st.integers(0, 39), st.integers(1, 30)),
+                                    max_size=120), st.floats(0.05, 2.0), st.sampled_from([42, 7]),
+       st.sampled_from([50, 60, 3]))
+def test_force_layout_gives_networkx_spring_layout_bit_for_bit(size: int, pairs: list[tuple[int, int, int]],
+                                                               k: float, seed: int, iterations: int) -> None:
+    from exports.view_layout import force_layout
+
+    nodes = [f"method/{i:02d}" for i in reversed(range(size))]  # not sorted: networkx's node order is kept
+    edges = {}
+    for a, b, weight in pairs:
+        if a < size and b < size and a != b and (nodes[b], nodes[a]) not in edges:
+            edges[(nodes[a], nodes[b])] = weight
+    graph = nx.Graph()
+    graph.add_nodes_from(nodes)
+    graph.add_weighted_edges_from((a, b, w) for (a, b), w in edges.items())
+    expected = {n: (float(x), float(y)) for n, (x, y) in
+                nx.spring_layout(graph, k=k, seed=seed, weight="weight", iterations=iterations).items()}
+    got = force_layout(nodes, [(a, b, w) for (a, b), w in edges.items()], k=k, seed=seed, iterations=iterations)
+    assert list(got) == nodes
+    assert got == expected  # exact floats: the pages hold them (rounded) and must not change by a bit
+
+
+def test_view_files_of_every_node_match_their_view_kinds(tmp_path: Path) -> None:
+    from exports.view_kinds import VIEW_KINDS
+    from exports.views import _ego_files
+
+    graph = nx.MultiDiGraph()
+    for node, kind in [("venue/v", "venue"), ("paper/p", "paper"), ("person/x", "person"),
+                       ("dataset/Ünï code", "dataset"), ("thing/t", None), ("poster/q", "poster"), ("x/y", "")]:
+        graph.add_node(node, **({"kind": kind} if kind is not None else {}))
+    graph.add_node(7, kind="paper")
+    expected = {node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node) for node in graph}
+    assert _ego_files(graph) == expected and list(_ego_files(graph)) == list(graph)
+
+
+def test_node_view_links_of_parallel_and_opposite_edges_keep_their_order(tmp_path: Path) -> None:
+    """The node data reads the adjacency directly: the same links, in the order of out_edges then in_edges."""
+    from exports.view_nodes import write_node_data
+
+    graph = nx.MultiDiGraph()
+    for node in ("paper/a", "paper/b", "person/c", "dataset/d"):
+        graph.add_node(node, kind=node.split("/")[0])
+    graph.add_edge("paper/b", "paper/a", key="similarTo", relation="similarTo", score=0.5)
+    graph.add_edge("paper/a", "paper/b", key="similarTo", relation="similarTo", score=0.25)
+    graph.add_edge("paper/a", "paper/b", key="cites", relation="cites")
+    graph.add_edge("paper/a", "person/c", key="creator", relation="creator", position=1)
+    graph.add_edge("paper/a", "dataset/d", key="uses", relation="uses", confidence=0.9)
+    graph.add_edge("paper/a", "paper/a", key="cites", relation="cites")  # a loop is no neighbour
+    order = sorted(graph, key=str)
+    (shard,) = write_node_data(graph, tmp_path, order)
+    entries = json.loads(shard.read_text().split(", ", 1)[1].rsplit(");", 1)[0])["nodes"]
+    position = {node: i for i, node in enumerate(order)}
+    expected = []  # the plain way: edge views, outgoing first, then by key
+    for other in sorted({v for _, v in graph.out_edges("paper/a")} | {u for u, _ in graph.in_edges("paper/a")},
+                        key=position.__getitem__):
+        if other == "paper/a":
+            continue
+        edges = [(True, k) for _, v, k in graph.out_edges("paper/a", keys=True) if v == other]
+        edges += [(False, k) for u, _, k in graph.in_edges("paper/a", keys=True) if u == other]
+        for outgoing, key in sorted(edges, key=lambda e: (not e[0], str(e[1]))):
+            expected.append([position[other], key, int(outgoing)])
+    assert [link[:3] for link in entries["paper/a"]["nb"]] == expected
+    assert entries["paper/a"]["nt"] == 3
+
+
+def test_write_views_leaves_the_garbage_collector_as_it_found_it(tmp_path: Path) -> None:
+    import gc
+
+    graph = small_graph()
+    assert gc.isenabled()
+    write_views(graph, tmp_path / "on")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        write_views(graph, tmp_path / "off")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert _tree(tmp_path / "on") == _tree(tmp_path / "off")
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
