@@ -264,7 +264,7 @@ def node_record(graph: nx.MultiDiGraph, node: Hashable, xy: tuple[float, float],
         "l": clip(name, LABEL_CHARS),
         "n": name,
         "k": kind_of(attrs),
-        "s": node_size(graph.degree(node)),
+        "s": node_size(_degree(graph, node)),
         "x": xy[0],
         "y": xy[1],
     }
@@ -279,6 +279,22 @@ def node_record(graph: nx.MultiDiGraph, node: Hashable, xy: tuple[float, float],
             local["src"] = [sources(source) for source in details["src"]]
         record["d"] = local
     return record
+
+
+def _degree(graph: nx.MultiDiGraph, node: Hashable) -> int:
+    """``graph.degree(node)``, counted from the adjacency dicts of a directed multigraph.
+
+    networkx's degree view walks a generator over views of the neighbours:
+    for the hubs the landscapes draw on every page (thousands of links each)
+    it was 3 s of the full Anthology's views.
+
+    >>> g = nx.MultiDiGraph([("a", "b"), ("a", "b"), ("b", "a"), ("a", "a")])
+    >>> _degree(g, "a") == g.degree("a") == 5
+    True
+    """
+    if not isinstance(graph, nx.MultiDiGraph):
+        return graph.degree(node)
+    return sum(map(len, graph._succ[node].values())) + sum(map(len, graph._pred[node].values()))
 
 
 def _names(context: nx.MultiDiGraph | None, nodes: Iterable[Any]) -> list[str]:
