@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from functools import lru_cache
 
 import networkx as nx
 import numpy
@@ -467,6 +468,30 @@ def force_layout(nodes: Sequence[Hashable], edges: Iterable[tuple[Hashable, Hash
     adjacency = numpy.zeros((count, count))
     for u, v, weight in edges:
         adjacency[index[u], index[v]] = adjacency[index[v], index[u]] = weight
+    if count <= FORCE_LAYOUT_MEMO_NODES:  # small clusters repeat (three entities, each pair named once, ...)
+        positions = _memo_positions(count, adjacency.tobytes(), k, seed, iterations)
+    else:
+        positions = _positions(adjacency, k, seed, iterations)
+    return dict(zip(nodes, positions))
+
+
+#: :func:`force_layout` remembers the layouts of graphs up to this many nodes (the last :data:`FORCE_LAYOUT_MEMO`).
+FORCE_LAYOUT_MEMO_NODES = 32
+FORCE_LAYOUT_MEMO = 4096
+
+
+@lru_cache(maxsize=FORCE_LAYOUT_MEMO)
+def _memo_positions(count: int, adjacency: bytes, k: float, seed: int,
+                    iterations: int) -> tuple[tuple[float, float], ...]:
+    """:func:`_positions` of the adjacency matrix given as its bytes: a pure function of its arguments, so
+    a graph laid out before is not laid out again (on the full Anthology most of the landscapes' small
+    clusters have the shape and weights of one laid out before)."""
+    return _positions(numpy.frombuffer(adjacency).reshape(count, count), k, seed, iterations)
+
+
+def _positions(adjacency: numpy.ndarray, k: float, seed: int, iterations: int) -> tuple[tuple[float, float], ...]:
+    """The positions :func:`force_layout` gives the nodes of ``adjacency``, in its order."""
+    count = len(adjacency)
     # networkx's _fruchterman_reingold, step for step; np.linalg.norm(x, axis=-1) of a real array is
     # sqrt(add.reduce(x * x, axis=-1)), of the whole array sqrt(dot) of it raveled; np.clip(x, m, None)
     # is maximum(x, m).
@@ -490,7 +515,7 @@ def force_layout(nodes: Sequence[Hashable], edges: Iterable[tuple[Hashable, Hash
     if lim > 0:
         pos *= 1 / lim
     pos = pos + numpy.zeros(2)
-    return {n: (float(x), float(y)) for n, (x, y) in zip(nodes, pos)}
+    return tuple((float(x), float(y)) for x, y in pos)
 
 
 def rounded_positions(pos: Mapping[Hashable, tuple[float, float]]) -> Positions:

@@ -669,6 +669,10 @@ def test_force_layout_gives_networkx_spring_layout_bit_for_bit(size: int, pairs:
     got = force_layout(nodes, [(a, b, w) for (a, b), w in edges.items()], k=k, seed=seed, iterations=iterations)
     assert list(got) == nodes
     assert got == expected  # exact floats: the pages hold them (rounded) and must not change by a bit
+    renamed = {n: f"dataset/{n}" for n in nodes}  # the same shape again (remembered up to 32 nodes): the same places
+    again = force_layout([renamed[n] for n in nodes], [(renamed[a], renamed[b], w) for (a, b), w in edges.items()],
+                         k=k, seed=seed, iterations=iterations)
+    assert again == {renamed[n]: xy for n, xy in expected.items()}
 
 
 def test_view_files_of_every_node_match_their_view_kinds(tmp_path: Path) -> None:
