@@ -36,7 +36,14 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from exports.graph_tables import TABLES_FOLDER, graph_from_tables, read_edge_rows, read_node_rows, table_batches
+from exports.graph_tables import (
+    TABLES_FOLDER,
+    attribute_selection,
+    graph_from_tables,
+    read_edge_rows,
+    read_node_rows,
+    table_batches,
+)
 from kg.folder_errors import BuildFolderError
 
 __all__ = ["TableFiles", "TableFilesError", "has_tables"]
@@ -71,9 +78,10 @@ class TableFiles:
         """Every node and edge; with ``node_attributes`` / ``edge_attributes``, only those attributes
         (besides kind, label and relation): see :func:`exports.graph_tables.graph_from_tables`.
         The files are read a row group at a time."""
+        node_keep, edge_keep = attribute_selection(node_attributes), attribute_selection(edge_attributes)
         return self._guarded(lambda: graph_from_tables(
             table_batches(self.folder, "nodes.parquet"), table_batches(self.folder, "edges.parquet"),
-            node_attributes=node_attributes, edge_attributes=edge_attributes))
+            node_attributes=node_keep, edge_attributes=edge_keep))
 
     def skeleton(self) -> nx.MultiDiGraph:
         def read() -> nx.MultiDiGraph:

@@ -57,6 +57,13 @@ def test_an_attribute_name_inside_a_text_is_not_taken_for_the_attribute(tmp_path
         ("paper/b", "paper/a", "cites", {"relation": "cites"})]
 
 
+@pytest.mark.parametrize("names", ["year", ['"year"'], ["year", 3]])
+def test_attribute_names_that_could_not_be_found_are_refused_before_reading(tables, names):
+    with pytest.raises((TypeError, ValueError)) as raised:
+        TableFiles(tables).whole(node_attributes=names)
+    assert not isinstance(raised.value, TableFilesError)  # the caller's mistake, not a damaged table
+
+
 def test_the_skeleton_has_every_node_and_edge_with_their_names_only(sample_build, tables):
     skeleton = TableFiles(tables).skeleton()
     graph = sample_build.graph

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from exports.graph_tables import attribute_selection
 from exports.node_link import read_json
 from kg.analytics.errors import AnalyticsError
 from kg.table_files import TableFiles, TableFilesError, has_tables
@@ -60,6 +61,7 @@ def load_graph(out_dir: Path | str, *, node_attributes: Collection[str] | None =
     ...     load_graph(out, node_attributes=["year"]).nodes["paper/p1"]
     {'kind': 'paper', 'label': 'Reading comprehension with BERT', 'year': 2019}
     """
+    node_attributes, edge_attributes = attribute_selection(node_attributes), attribute_selection(edge_attributes)
     path = Path(out_dir)
     if path.is_dir() and has_tables(path):
         try:
