@@ -308,10 +308,61 @@ def test_a_paper_on_the_same_task_outranks_one_sharing_only_the_models_used():
         return {link.target if link.source == "paper/query" else link.source: link.score
                 for link in links if "paper/query" in (link.source, link.target)}
 
-    found = scores()  # the default entity weight, 0.2
+    found = scores()  # the default entity part (0.25 of the text, each entity weighted by its kind)
     assert found["paper/same-task"] > found["paper/same-models"]
     before = scores(entity_weight=0.5)  # the weight before: the shared GPT-3.5 and TriviaQA won
     assert before["paper/same-task"] < before["paper/same-models"]
+
+
+def _kind_papers() -> list[PaperText]:
+    """A query naming a task, a model and a metric; one paper on its task, one with only its model and metric.
+
+    The two candidates' texts are alike to the query (two shared words, one word no other paper has, unknown to
+    the word vectors), so only their entities can part them.
+    """
+    rng = random.Random(5)
+    filler = "corpus lexicon morphology speech treebank grammar discourse parsing tagging".split()
+    return [
+        PaperText("paper/query", "Answer extraction with zorblaxian encoders",
+                  entities=("task/extractiveqa", "model/bert", "metric/f1")),
+        PaperText("paper/same-task", "Answer extraction from quintorian", entities=("task/extractiveqa",)),
+        PaperText("paper/same-model-and-metric", "Answer extraction from vembrolian", entities=("model/bert", "metric/f1")),
+        *(PaperText(f"paper/other-{i}", " ".join(rng.sample(filler, 4)), entities=("task/parsing",) if i % 2 else ())
+          for i in range(10)),
+    ]
+
+
+def test_a_paper_on_the_same_task_outranks_one_sharing_the_model_and_metric(monkeypatch):
+    import functools
+
+    import kg.similarity_links as links_module
+
+    def scores(**options):
+        papers = _kind_papers()
+        links = similar_links(papers, k=len(papers) - 1, **options)  # every pair
+        return {link.target if link.source == "paper/query" else link.source: link.score
+                for link in links if "paper/query" in (link.source, link.target)}
+
+    found = scores()  # tasks weigh 1.5, models 0.5, metrics nothing
+    assert found["paper/same-task"] > found["paper/same-model-and-metric"]
+    from kg.similarity_vectors import ENTITY_KIND_WEIGHTS, entity_rows
+
+    assert ENTITY_KIND_WEIGHTS["task"] > ENTITY_KIND_WEIGHTS["model"] and ENTITY_KIND_WEIGHTS["metric"] == 0
+    # every kind weighing alike, as before (entity part 0.2): two shared entities beat one
+    monkeypatch.setattr(links_module, "entity_rows", functools.partial(entity_rows, kind_weights={}))
+    before = scores(entity_weight=0.2)
+    assert before["paper/same-task"] < before["paper/same-model-and-metric"]
+
+
+def test_every_entity_kind_has_a_weight_and_a_metric_alone_gives_no_entity_row():
+    from kg.similarity_vectors import ENTITY_KIND_WEIGHTS, entity_rows
+    from ontology.kinds import ENTITY_KINDS
+
+    assert set(ENTITY_KIND_WEIGHTS) == set(ENTITY_KINDS)
+    rows = entity_rows([PaperText("paper/a", entities=("metric/bleu",)),
+                        PaperText("paper/b", entities=("metric/bleu", "dataset/wmt14"))])
+    assert rows.papers == ("paper/b",) and rows.columns == ("dataset/wmt14",)
+    assert entity_rows([PaperText("paper/a", entities=("metric/bleu",))], kind_weights={}).columns == ("metric/bleu",)
 
 
 def test_curated_entity_links_can_be_left_out():
