@@ -318,10 +318,10 @@ def _collected_between_pages() -> Iterator[Callable[[_T], _T]]:
     Yields ``page``: call it on what each page's writer returns (it collects
     the youngest generation and hands the value back).  Left to itself the
     collector also runs while pages are built, every few hundred objects
-    made, and its passes over the older generations walk the whole graph (5
-    million tracked objects on the full Anthology), which cost about a third
-    of ``write_node_data``'s time there (57 s against 38 s with the collector
-    paused, measured back to back).  Pages make cyclic garbage (networkx
+    made, and its full passes walk the whole graph: on the full Anthology 4
+    of them over its 5 million tracked objects took 23 s of ``write_views``'
+    160 s, the young passes 6 s more; collected between pages, 1.2 s (docs/scaling.md,
+    "Views, faster").  Pages make cyclic garbage (networkx
     graphs hold views of themselves: the layouts' and the ego views'
     subgraphs), which ``page`` frees before the next page is built.  The
     collector's state is restored on leaving, whatever happens.
