@@ -322,25 +322,35 @@ def devset_scores(mode: str, which: str = "dev", weights: Path = MODEL_DIR, *, t
     papers = [Paper(ref=r["id"], provenance=Provenance("devset"), abstract=r["text"],
                     title=r.get("title") if titles else None) for r in records]
     texts = {r["id"]: r["text"] for r in records}
+    titles_of = {r["id"]: r.get("title") for r in records} if titles else {}
     predicted: dict[str, list] = defaultdict(list)
     for mention in extract_mentions(papers, nlp=build_pipeline(mode, weights=weights)):
-        if scored_mention(mention, texts[mention.paper_ref]):
+        if scored_mention(mention, texts[mention.paper_ref], titles_of.get(mention.paper_ref)):
             predicted[mention.paper_ref].append((mention.name, mention.kind.value.upper(), mention.relation.value,
                                                  mention.long_form))
     return {"abstracts": len(records), **score(records, predicted)}
 
 
-def scored_mention(mention: Mention, abstract: str) -> bool:
-    """Whether a mention is scored against an abstract's annotations: every mention found in the abstract, and
-    a title's "NAME: ..." mention only when NAME is written in the abstract as a word.
+def scored_mention(mention: Mention, abstract: str, title: str | None = None) -> bool:
+    """Whether a mention is scored against an abstract's annotations: every mention found in the abstract
+    (including those the title's name made proposed), and a mention of the title itself ("NAME: ...") only when
+    NAME is written in the abstract as a word.
 
     >>> from ontology.records import Relation
+    >>> title = "ZorbNet: Graph Networks"
     >>> m = Mention(paper_ref="p", name="ZorbNet", kind=EntityKind.METHOD, relation=Relation.PROPOSES,
-    ...             provenance=Provenance("x", extractor="kg_entities:title_name+default"))
-    >>> scored_mention(m, "We train ZorbNet."), scored_mention(m, "We train ZorbNet-2.")
+    ...             provenance=Provenance("x", extractor="kg_entities:title_name+default", sentence=title))
+    >>> scored_mention(m, "We train ZorbNet.", title), scored_mention(m, "We train ZorbNet-2.", title)
     (True, False)
+    >>> in_abstract = Mention(paper_ref="p", name="ZorbNet", kind=EntityKind.METHOD, relation=Relation.PROPOSES,
+    ...                       provenance=Provenance("x", start=9, extractor="kg_entities:title_name+default",
+    ...                                             sentence="We train ZorbNet-based parsers."))
+    >>> scored_mention(in_abstract, "We train ZorbNet-based parsers.", title)
+    True
     """
-    if not mention.provenance.extractor.startswith("kg_entities:title_name"):
+    from_title = mention.provenance.extractor.startswith("kg_entities:title_name") and (
+        mention.provenance.sentence == title if title is not None else mention.provenance.start is None)
+    if not from_title:
         return True
     return re.search(r"(?<![\w-])" + re.escape(mention.name) + r"(?![\w-])", abstract) is not None
 

@@ -19,6 +19,8 @@ from extractors.entity_lexicon import in_list
 __all__ = ["CAPITALS", "cited_author", "class_label", "one_thing"]
 
 _YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
+#: Words before a one-word name that make "Name (YEAR)" a narrative citation ("as shown by Smith (2019)").
+_CITATION_CUES = frozenset({"by", "following", "cf", "cf.", "see"})
 #: A name of capitals only (three or more, a hyphen allowed): "XBRL", "DA-IICT"; not "MuRIL", "TF-IDF2".
 CAPITALS = re.compile(r"^[A-Z][A-Z\-]+[A-Z]$")
 
@@ -31,14 +33,18 @@ def cited_author(doc: Doc, start: int, end: int) -> bool:
     >>> doc = blank_pipeline()("as in (Vilnis and McCallum, 2015) and McCrae et al. (2021) with ZorbNet, 2021")
     >>> [cited_author(doc, i, i + 1) for i in (3, 5, 10, 18)]
     [True, True, True, False]
+    >>> doc = blank_pipeline()("We train on Europarl (2012), as shown by Smith (2019) and Sanchez Valencia (1991a).")
+    >>> cited_author(doc, 3, 4), cited_author(doc, 11, 12), cited_author(doc, 16, 18)
+    (False, True, True)
     """
     if end >= len(doc):
         return False
     if doc[end].lower_ == "et" and end + 1 < len(doc) and doc[end + 1].lower_ in {"al", "al."}:
         return True  # "McCrae et al., 2021", "Kuroda et al. (2011)"
     if doc[end].text == "(" and end + 2 < len(doc) and _YEAR.match(doc[end + 1].text) and doc[end + 2].text == ")" \
-            and all(t.is_title and t.is_alpha for t in doc[start:end]):
-        return True  # "the treatment by Sánchez Valencia (1991a)": a narrative citation (not "ZorbQA (2021)")
+            and all(t.is_title and t.is_alpha for t in doc[start:end]) \
+            and (end - start > 1 or (start > 0 and doc[start - 1].lower_ in _CITATION_CUES)):
+        return True  # "Sánchez Valencia (1991a)", "as shown by Smith (2019)": not "ZorbQA (2021)", "Europarl (2012)"
     if start > 0 and doc[start - 1].text in {"(", ";", "and", "&"} and end + 1 < len(doc) \
             and doc[end].text == "," and _YEAR.match(doc[end + 1].text) is not None:
         return True

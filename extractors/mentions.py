@@ -17,6 +17,7 @@ from itertools import islice
 from spacy.language import Language
 
 from extractors.entities import build_pipeline, iter_entities
+from extractors.entity_lexicon import word_list
 from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
@@ -87,7 +88,28 @@ def title_teams(title: str | None) -> list[str]:
         return []
     names = (_TEAM_WORDS.sub("", name.strip()).strip() for name in _TEAM_SPLIT.split(match.group("names")))
     return [name for name in names if 2 <= len(name) <= 40 and len(name.split()) <= 4 and name[0].isalnum()
-            and not _NOT_A_TEAM & set(name.lower().split())]
+            and not _NOT_A_TEAM & set(name.lower().split()) and not _names_what_it_does(name)]
+
+
+def _names_what_it_does(name: str) -> bool:
+    """Is a would-be team name really what the paper used or worked on: a known model ("BERT at SemEval-2020
+    Task 8"), a task ("Sentiment Analysis at SemEval-2016 Task 5: An Overview"), a known method or a kind of
+    system ("Transformers at ...", "Multilingual Machine Translation Systems at WAT 2021")?
+
+    >>> [_names_what_it_does(n) for n in ["BERT", "DeBERTa", "Sentiment Analysis", "Question Answering", "UMUTeam"]]
+    [True, True, True, True, False]
+    >>> [_names_what_it_does(n) for n in ["Transformers", "UMD Machine Translation Systems", "SINAI", "SST-BERT"]]
+    [True, True, False, False]
+    """
+    words = name.split()
+    lower = name.lower()
+    if lower in word_list("model_families.txt") or (model_family(name) and len(words) > 1):
+        return True  # "BERT", "Llama 2 7B"; a one-word variant ("SST-BERT", "akaBERT") is the team's own system
+    if lower in word_list("task_phrases.txt") or lower.rstrip("s") in word_list("known_methods.txt"):
+        return True
+    last = words[-1].lower()
+    heads = word_list("task_heads.txt") | word_list("method_heads.txt") | {"system", "systems"}
+    return last in heads or (last.endswith("s") and last[:-1] in heads)
 
 
 def title_kind(name: str, subtitle: str) -> tuple[str, str]:

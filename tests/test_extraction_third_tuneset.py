@@ -63,6 +63,26 @@ def test_a_narrative_citation_names_no_method():
 
 
 @pytest.mark.parametrize(("text", "name"), [
+    ("We train on Europarl (2012) with a larger model.", "Europarl"),
+    ("Results on Switchboard (1997) improve.", "Switchboard"),
+    ("We evaluate on the Penn Treebank (1993).", "Penn Treebank"),
+])
+def test_a_resource_with_its_year_is_no_citation(text, name):
+    """Review5a: one capitalised word and a year is a cited author only after "by", "following", "see"."""
+    assert name in [f[0] for f in _found(build_pipeline("combined"), text)]
+
+
+def test_a_one_word_narrative_citation_after_by_names_nothing():
+    found = _found(build_pipeline("combined"), "We adopt the analysis by Zorbington (2019) of negation.")
+    assert not [f for f in found if "Zorbington" in f[0]]
+
+
+def test_a_name_opening_a_relative_clause_is_not_typed_by_the_noun_before_it(rules):
+    found = _found(rules, "We fine-tune on the corpus ZorbLM was pretrained on.")
+    assert not [f for f in found if f[0] == "ZorbLM" and f[1] == "dataset"]
+
+
+@pytest.mark.parametrize(("text", "name"), [
     ("In this paper, we introduce a new Chinese dataset, ZorbBias, for bias evaluation.", "ZorbBias"),
     ("We construct a new benchmark, dubbed ZorbEdit, for editing models.", "ZorbEdit"),
 ])

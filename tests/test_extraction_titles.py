@@ -112,3 +112,48 @@ def test_a_team_named_by_the_title_is_a_method_in_the_abstract_whatever_its_long
 def test_titles_that_only_look_like_shared_task_papers_name_no_team(title):
     assert not [m for m in extract_mentions([_paper(title, "We study things.")])
                 if m.provenance.extractor == "kg_entities:title_name+team"]
+
+
+@pytest.mark.parametrize("title", [
+    "BERT at SemEval-2020 Task 8: Using BERT to Analyse Meme Emotions",
+    "DeBERTa at SemEval-2024 Task 9: Using DeBERTa for Defying Common Sense",
+    "Sentiment Analysis at SemEval-2016 Task 5: An Overview",
+    "Question Answering at TREC-8: Lessons from the Track",
+    "Transformers at SemEval-2022 Task 5: A Feature Extraction based Approach",
+    "Multilingual Machine Translation Systems at WAT 2021: One-to-Many and Many-to-One",
+])
+def test_a_model_task_or_kind_of_system_before_at_is_no_team(title):
+    """Real Anthology titles (review5a): the name before "at" is what the paper used or worked on, not its team."""
+    assert not [m for m in extract_mentions([_paper(title, "We study things.")])
+                if m.provenance.extractor == "kg_entities:title_name+team"]
+
+
+def test_a_model_named_by_a_shared_task_title_stays_a_used_model_in_the_abstract():
+    paper = _paper("BERT at SemEval-2020 Task 8: Using BERT to Analyse Meme Emotions",
+                   "We fine-tune BERT on the memes and compare it with a logistic regression baseline.")
+    facts = _facts(extract_mentions([paper]))
+    assert ("BERT", "model", "uses") in facts and not [f for f in facts if f[0] == "BERT" and f != ("BERT", "model", "uses")]
+
+
+def test_a_task_named_by_a_shared_task_overview_stays_a_task():
+    paper = _paper("Sentiment Analysis at SemEval-2016 Task 5: An Overview",
+                   "This paper describes the aspect-based sentiment analysis task and the sentiment analysis systems.")
+    kinds = {(name.lower(), kind) for name, kind, _ in _facts(extract_mentions([paper]))}
+    assert ("sentiment analysis", "method") not in kinds
+
+
+def test_a_teams_own_system_named_after_a_model_is_still_its_team():
+    paper = _paper("SST-BERT at SemEval-2020 Task 1: Semantic Shift Tracing by Clustering", "We present SST-BERT.")
+    assert ("SST-BERT", "method", "proposes") in _facts(extract_mentions([paper]))
+
+
+def test_the_benchmark_scores_the_abstracts_mentions_that_the_titles_name_made_proposed(bench):
+    """Review5a's repro: the abstract's own "ZorbNet-based" mentions are proposed through the title, and scored."""
+    title = "ZorbNet: Graph Networks for Parsing"
+    abstract = "We propose ZorbNet-based parsing, and ZorbNet-style graphs help."
+    paper = Paper(ref="p", title=title, abstract=abstract, provenance=Provenance("x.txt"))
+    mentions = [m for m in extract_mentions([paper]) if m.name == "ZorbNet"]
+    from_abstract = [m for m in mentions if m.provenance.sentence != title]
+    assert from_abstract and all(m.provenance.extractor.startswith("kg_entities:title_name") for m in from_abstract)
+    assert all(bench.scored_mention(m, abstract, title) for m in from_abstract)
+    assert not [m for m in mentions if m.provenance.sentence == title and bench.scored_mention(m, abstract, title)]
