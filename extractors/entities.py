@@ -93,7 +93,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"26-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"27-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -116,8 +116,9 @@ PIPELINE_VERSION = f"26-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # Coefficient", "employing X" blocks a proposal, "multilingual BERT", narrative citations, descriptive task openers
 # 25: dataset nouns before a name ("a new Chinese dataset, X", "a benchmark, dubbed X", "the MWP benchmark ZB8K"),
 # "the Compmix dataset" trimmed, "CodeSearchNet Corpus" whole (linked), "the X (XB) framework" a method
-# 26: review5a: a model, task or kind of system before "at VENUE:" is no team; "Europarl (2012)" is no citation;
-#     a name opening a relative clause is not typed by the dataset noun before it
+# 26: review5a: a model, task or kind of system before "at VENUE:" is no team; "Europarl (2012)" is no citation
+# 27: review5b: a known name is exempt from the "Name (YEAR)" form only ("Bloom et al. (2020)" is a citation again);
+#     "the benchmark ZB8K annotated by ..." is a dataset again (26's relative-clause check is gone)
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -228,8 +229,8 @@ class EntityRecognizer:
                 continue
             if not settle_untyped(doc, cand):
                 continue  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
-            if cand.type_rule not in NAMED_BY_ITSELF and cited_author(doc, cand.start, cand.end):
-                continue  # "(Weller-Di Marco, 2017)": a citation's author (never a known name: "Penn Treebank (1993)")
+            if cited_author(doc, cand.start, cand.end, known_name=cand.type_rule in NAMED_BY_ITSELF):
+                continue  # "(Weller-Di Marco, 2017)": a citation's author ("the Penn Treebank (1993)" is not)
             text = doc[cand.start : cand.end].text
             if cand.type_rule == "default" and CAPITALS.match(text) and text not in spelled_out \
                     and text not in vouched and corpus_class(text) is None and mentions[text] == 1 \

@@ -25,9 +25,11 @@ _CITATION_CUES = frozenset({"by", "following", "cf", "cf.", "see"})
 CAPITALS = re.compile(r"^[A-Z][A-Z\-]+[A-Z]$")
 
 
-def cited_author(doc: Doc, start: int, end: int) -> bool:
+def cited_author(doc: Doc, start: int, end: int, *, known_name: bool = False) -> bool:
     """Is ``doc[start:end]`` the author of a citation: "(Weller-Di Marco, 2017)", "(Smith and Jones, 2020)",
     "(Vilnis and McCallum, 2015)", "(McCrae et al., 2021)", "Kuroda et al. (2011)", "Sánchez Valencia (1991a)"?
+    A ``known_name`` (a dataset or model kg knows) followed by a year is that resource, not a narrative citation
+    ("the Penn Treebank (1993)"); the other citation forms hold for it too ("Bloom et al. (2020)").
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("as in (Vilnis and McCallum, 2015) and McCrae et al. (2021) with ZorbNet, 2021")
@@ -42,7 +44,7 @@ def cited_author(doc: Doc, start: int, end: int) -> bool:
     if doc[end].lower_ == "et" and end + 1 < len(doc) and doc[end + 1].lower_ in {"al", "al."}:
         return True  # "McCrae et al., 2021", "Kuroda et al. (2011)"
     if doc[end].text == "(" and end + 2 < len(doc) and _YEAR.match(doc[end + 1].text) and doc[end + 2].text == ")" \
-            and all(t.is_title and t.is_alpha for t in doc[start:end]) \
+            and all(t.is_title and t.is_alpha for t in doc[start:end]) and not known_name \
             and (end - start > 1 or (start > 0 and doc[start - 1].lower_ in _CITATION_CUES)):
         return True  # "Sánchez Valencia (1991a)", "as shown by Smith (2019)": not "ZorbQA (2021)", "Europarl (2012)"
     if start > 0 and doc[start - 1].text in {"(", ";", "and", "&"} and end + 1 < len(doc) \

@@ -132,21 +132,6 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
 _SINGULAR_NOUNS = frozenset({"benchmark", "dataset", "corpus", "treebank", "testbed", "suite"})
 
 
-#: Words after a name that end its noun phrase ("the benchmark ZB8K and ...", "... ZB8K for ...").
-_PHRASE_ENDERS = frozenset({"and", "or", "but", "with", "for", "in", "on", "of", "to", "from", "as", "at", "by",
-                            "which", "that", "where", "while"})
-
-
-def _phrase_ends_after(doc: Doc, start: int) -> bool:
-    """Does the noun phrase end with the word at ``start`` (which may be several tokens: "ZB8K" is "ZB8" "K"):
-    punctuation, a preposition or conjunction, or the end follows it?  Not in "the corpus ZorbLM was pretrained
-    on", where the name opens a relative clause."""
-    i = start + 1
-    while i < len(doc) and not doc[i - 1].whitespace_ and not doc[i].is_punct:
-        i += 1
-    return i >= len(doc) or doc[i].is_punct or doc[i].lower_ in _PHRASE_ENDERS
-
-
 def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
     """The kind a noun right before the name gives it across a comma, colon or naming word:
     "a new dataset, ZorbDial", "a new Chinese dataset, ZorbBias", "two benchmarks: X and Y", "a framework called
@@ -155,7 +140,7 @@ def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
     """
     i = start - 1
     if i >= 1 and doc[i].is_lower and "DATASET_NOUN" in cues.get(i, set()) and doc[i].lower_ in _SINGULAR_NOUNS \
-            and name_shape(doc[start].text) == "strong" and _phrase_ends_after(doc, start):
+            and name_shape(doc[start].text) == "strong":
         i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma
     elif i < 1 or not (doc[i].text in {",", ":"} or in_list("naming_words", doc[i].text)):
         return None
