@@ -319,8 +319,8 @@ def _collected_between_pages() -> Iterator[Callable[[_T], _T]]:
     the youngest generation and hands the value back).  Left to itself the
     collector also runs while pages are built, every few hundred objects
     made, and its full passes walk the whole graph: on the full Anthology 4
-    of them over its 5 million tracked objects took 23 s of ``write_views``'
-    160 s, the young passes 6 s more; collected between pages, 1.2 s (docs/scaling.md,
+    of them over its 5 million tracked objects took 20 s of ``write_views``'
+    154 s, the young passes 4 s more; collected between pages, 1 s (docs/scaling.md,
     "Views, faster").  Pages make cyclic garbage (networkx
     graphs hold views of themselves: the layouts' and the ego views'
     subgraphs), which ``page`` frees before the next page is built.  The
