@@ -62,14 +62,6 @@ def test_second_tuning_set_is_the_tune_slice_apart_from_the_first_and_the_dev_se
     assert not ids & {r["id"] for r in _records(DEV)}
 
 
-def test_second_tuning_set_compiles_from_its_annotations_and_is_scored_as_tune2():
-    devset = _load("kg_devset_for_tuneset2", ROOT / "benchmarks" / "devset.py")
-    rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(TUNE2)]
-    compiled = devset.compile_devset(TUNE2 / "annotations.txt", rows)
-    assert json.loads(json.dumps(compiled)) == _records(TUNE2)
-    assert devset.SETS["tune2"] == TUNE2
-
-
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
 def test_second_tuning_set_is_the_first_eighty_by_its_selection_rule():
     select = _load("kg_devset_select2", ROOT / "scripts" / "devset_select.py")
@@ -82,6 +74,16 @@ def test_second_tuning_set_is_the_first_eighty_by_its_selection_rule():
 TUNE3 = ROOT / "benchmarks" / "data" / "tuneset3"
 
 
+@pytest.mark.parametrize("name", ["tune2", "tune3"])
+def test_a_later_tuning_set_compiles_from_its_annotations_and_is_scored_by_its_name(name):
+    folder = {"tune2": TUNE2, "tune3": TUNE3}[name]
+    devset = _load(f"kg_devset_for_{name}", ROOT / "benchmarks" / "devset.py")
+    rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(folder)]
+    compiled = devset.compile_devset(folder / "annotations.txt", rows)
+    assert json.loads(json.dumps(compiled)) == _records(folder)
+    assert devset.SETS[name] == folder
+
+
 def test_third_tuning_set_is_the_tune_slice_apart_from_the_other_sets():
     tune3 = _records(TUNE3)
     assert len(tune3) == 80
@@ -89,14 +91,6 @@ def test_third_tuning_set_is_the_tune_slice_apart_from_the_other_sets():
     ids = {r["id"] for r in tune3}
     for other in (TUNE, TUNE2, DEV):
         assert not ids & {r["id"] for r in _records(other)}
-
-
-def test_third_tuning_set_compiles_from_its_annotations_and_is_scored_as_tune3():
-    devset = _load("kg_devset_for_tuneset3", ROOT / "benchmarks" / "devset.py")
-    rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(TUNE3)]
-    compiled = devset.compile_devset(TUNE3 / "annotations.txt", rows)
-    assert json.loads(json.dumps(compiled)) == _records(TUNE3)
-    assert devset.SETS["tune3"] == TUNE3
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
