@@ -44,6 +44,7 @@ _COMMUNITY_BARS = 20
 REPORT_NODE_ATTRIBUTES = ("year",)
 REPORT_EDGE_ATTRIBUTES = ("basis", "score")
 
+
 @dataclass
 class Report:
     """Titled tables and charts (SVG text) about one graph, plus notes on how they were computed."""
