@@ -98,9 +98,11 @@ class PaperVectors:
 def paper_texts(graph: nx.MultiDiGraph, *, exclude_extractors: Iterable[str] = ()) -> Iterator[PaperText]:
     """The :class:`PaperText` of every paper node, by node id.
 
-    Entities are the methods, datasets and models a paper ``uses`` or
-    ``proposes``; an edge whose every mention comes from an extractor in
-    ``exclude_extractors`` (e.g. ``"papers-with-code"``) is not counted.
+    Entities are the methods, datasets, models, tasks and metrics a paper
+    ``uses`` or ``proposes`` (:func:`entity_rows` weighs them by kind, read
+    from the id's prefix as kg's ids write it); an edge whose every mention
+    comes from an extractor in ``exclude_extractors`` (e.g.
+    ``"papers-with-code"``) is not counted.
 
     >>> g = nx.MultiDiGraph()
     >>> g.add_node("paper/a", kind="paper", title="QA"); g.add_node("dataset/squad", kind="dataset")
