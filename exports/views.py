@@ -90,6 +90,7 @@ from exports.view_styles import kind_of, kind_order
 from exports.view_text import display_texts, script_json
 from ontology.kinds import ENTITY_KINDS
 from ontology.util.files import open_atomic, remove_file, visible_files, write_text_atomic
+from ontology.util.memory import paused_gc
 
 __all__ = [
     "DEFAULT_TOP",
@@ -326,18 +327,12 @@ def _collected_between_pages() -> Iterator[Callable[[_T], _T]]:
     subgraphs), which ``page`` frees before the next page is built.  The
     collector's state is restored on leaving, whatever happens.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-
     def page(result: _T) -> _T:
         gc.collect(0)  # only what was made since the last page: the graph itself is older
         return result
 
-    try:
+    with paused_gc():
         yield page
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _remove_stale(output_dir: Path, keep: Sequence[Path]) -> None:
