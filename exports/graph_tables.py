@@ -39,6 +39,7 @@ import pyarrow.parquet as pq
 
 from exports.graph_order import sorted_edges, sorted_in_pairs
 from ontology.util.files import open_atomic
+from ontology.util.memory import paused_gc
 
 __all__ = [
     "EDGE_SCHEMA",
@@ -94,7 +95,14 @@ def _rest(data: dict[str, Any], columns: Sequence[str]) -> str:
 
 
 def _write(path: Path, schema: pa.Schema, rows: Iterable[tuple]) -> Path:
-    with open_atomic(path) as stream, pq.ParquetWriter(stream, schema, compression="zstd",
+    """Write ``rows`` to ``path`` a row group at a time, with the cyclic collector paused.
+
+    The rows (tuples of strings) hold no reference cycles and are freed when
+    their group is written, but each group outlives a few young passes, and
+    the collector then walks the whole graph again and again: on the full
+    Anthology 4 s of the tables' 16 s (docs/scaling.md).
+    """
+    with paused_gc(), open_atomic(path) as stream, pq.ParquetWriter(stream, schema, compression="zstd",
                                                        write_statistics=True) as writer:
         batch: list[tuple] = []
         for row in rows:

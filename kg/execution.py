@@ -103,12 +103,24 @@ class Executor:
             self.pool.shutdown()
             self.pool = None
 
+    def extracts_here(self, count: int) -> bool:
+        """Whether :meth:`map_documents` of ``count`` sources extracts them in this process.
+
+        Otherwise this process only receives the workers' records, which
+        hold no reference cycles (so a build may pause the cyclic collector
+        while they come, :func:`kg.pipeline.build`).
+
+        >>> Executor().extracts_here(10), Executor(2, client=object()).extracts_here(10)
+        (True, False)
+        """
+        return self.client is None and (self.pool is None or count <= 1)
+
     def map_documents(self, sources: Sequence[SourceText], *, repeated: frozenset[str]) -> Iterator[DocumentRecords]:
         """Records of each source, yielded in the order of ``sources`` as they are done."""
         read = partial(read_document, repeated=repeated)
         if self.client is not None:
             yield from _on_dask(read, sources, self.client)
-        elif self.pool is not None and len(sources) > 1:
+        elif not self.extracts_here(len(sources)):
             # big chunks keep the pipes busy; small enough to keep every worker fed
             chunk = max(1, min(16, len(sources) // (self.workers * 4)))
             yield from self.pool.map(read, sources, chunksize=chunk)

@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+import gc
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -28,6 +30,7 @@ from ontology.errors import KgError
 from ontology.ids import short_hash
 from ontology.records import DocumentRecords, InputProblem
 from ontology.records_data import RecordsDataError, with_shared_strings
+from ontology.util.memory import paused_gc
 
 __all__ = ["BuildResult", "KgError", "SourceText", "build", "input_keys", "read_document", "read_sources",
            "sample_inputs"]
@@ -106,16 +109,19 @@ def build(
         raise KgError(f"--similar-k must be at least 1, not {similar_k}")
     sources, problems, repeated, keys = _read_inputs(paths, exclude)
     cache = DocumentCache(cache_dir) if cache_dir else None
-    documents: list[DocumentRecords | None] = [cache.get(key) if cache else None for key in keys]
+    with paused_gc():  # decoded records hold no reference cycles (see _records_arriving)
+        documents: list[DocumentRecords | None] = [cache.get(key) if cache else None for key in keys]
     todo = [index for index, document in enumerate(documents) if document is None]
     pending = [sources[i] for i in todo]
     del sources  # the texts of cached documents are not needed again (a whole corpus's worth when it is cached)
     with executor(workers=workers, dask=dask) as running:
         extracted = running.map_documents(pending, repeated=repeated)
-        for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
-            documents[index] = document = _compact(document)
-            if cache and document.complete:
-                cache.put(keys[index], document)
+        with _records_arriving(here=running.extracts_here(len(pending))) as arrived:
+            for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
+                documents[index] = document = _compact(document)
+                if cache and document.complete:
+                    cache.put(keys[index], document)
+                arrived()
         extracted_names = tuple(source.name for source in pending)
         del extracted, pending  # and the texts of the documents just extracted
         running.release_pool()
@@ -125,14 +131,43 @@ def build(
         for document in done:
             problems.extend(document.problems)
         incomplete = tuple(document.source for document in done if not document.complete)
-        graph = build_graph(done)
-        count, kept = len(done), tuple(done) if keep_documents else ()
-        del documents, done  # the records are in the graph now; without keep_documents their memory is freed here
-        if similarity:  # on a Dask cluster the search's block tasks run on its workers
-            add_similarity_edges(graph, k=similar_k, map=running.map)
+        with paused_gc():  # the graph's millions of objects and the search's arrays make no garbage cycles
+            graph = build_graph(done)
+            count, kept = len(done), tuple(done) if keep_documents else ()
+            del documents, done  # the records are in the graph now; without keep_documents their memory goes here
+            if similarity:  # on a Dask cluster the search's block tasks run on its workers
+                add_similarity_edges(graph, k=similar_k, map=running.map)
     return BuildResult(graph, kept, tuple(problems), extracted_names,
                        tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys),
                        incomplete=incomplete)
+
+
+@contextmanager
+def _records_arriving(*, here: bool) -> Iterator[Callable[[], None]]:
+    """The cyclic collector while extracted records arrive: paused, unless extraction runs in this process.
+
+    Yields ``arrived``, to call after each document.  When the records come
+    from worker processes or a Dask cluster, this process only decodes and
+    caches them, which makes no reference cycles, yet the collector's full
+    passes would walk every record received so far each time the heap grew
+    by a quarter: on the full Anthology about 27 s of the main process's
+    CPU during extraction, taken from the two workers' cores
+    (docs/scaling.md, "Where the build's time goes").  Paused, ``arrived``
+    collects only what the last document left (the youngest generation).
+    Extraction in this process (spaCy's objects) keeps the collector as it was.
+
+    >>> import gc
+    >>> with _records_arriving(here=False) as arrived:
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    if here:
+        yield lambda: None
+        return
+    with paused_gc():
+        yield lambda: gc.collect(0)
 
 
 def input_keys(paths: Sequence[Path] | None = None, *,

@@ -60,3 +60,14 @@ def test_once_the_processes_are_let_go_tasks_share_the_build_s_cores_as_threads(
         assert main not in set(running.map(lambda _: threading.get_ident(), range(8)))
     with executor(workers=1) as running:
         assert set(running.map(lambda _: threading.get_ident(), range(8))) == {main}
+
+
+def test_extraction_runs_here_only_without_processes_or_a_cluster():
+    # The build pauses the cyclic collector while records arrive only when they are extracted elsewhere.
+    with executor(workers=2) as running:
+        assert not running.extracts_here(2)
+        assert running.extracts_here(1)  # a single source is extracted in this process (no pool round trip)
+        running.release_pool()
+        assert running.extracts_here(2)
+    with executor(workers=1) as running:
+        assert running.extracts_here(5)
