@@ -10,6 +10,7 @@ Run from the project root (needs ``../shared``)::
     python benchmarks/extraction.py --sets tune,tune2 --skip-seeds --modes combined,rules   # both tuning sets
     python benchmarks/extraction.py --sets tune3 --skip-seeds --sets-only --modes combined,rules   # held-out check
     python benchmarks/extraction.py --sets tune --skip-seeds --weights /tmp/t   # a candidate tagger; dev set unread
+    python benchmarks/extraction.py --sets tune3 --skip-seeds --sets-only --decision W.json   # a learned decision
     python benchmarks/extraction.py --json
 
 Every figure is printed for each pipeline of ``--modes`` in the same run
@@ -309,10 +310,12 @@ def tdmsci_scores(path: Path, mode: str = "rules", cv_dir: Path | None = None, f
 # ----------------------------------------------------------------------------- dev set, speed
 
 
-def devset_scores(mode: str, which: str = "dev", weights: Path = MODEL_DIR, *, titles: bool = True) -> dict:
+def devset_scores(mode: str, which: str = "dev", weights: Path = MODEL_DIR, *, titles: bool = True,
+                  decision: Path | None = None) -> dict:
     """Scores on a hand-annotated set: the dev set (``benchmarks/data/devset``, reported) or a tuning set
     (``benchmarks/data/tuneset*``); see ``benchmarks/devset.py``.  ``weights``: the tagger's folder (a
-    candidate model instead of the shipped one).
+    candidate model instead of the shipped one); ``decision``: learned keep / kind weights
+    (:mod:`extractors.entity_decision`) instead of the hand policy.
 
     With ``titles`` (the default since PIPELINE_VERSION 23) each paper is read as ``kg build`` reads it, title
     and abstract; only the abstract is annotated, so a mention of the title counts only when its name is
@@ -324,7 +327,7 @@ def devset_scores(mode: str, which: str = "dev", weights: Path = MODEL_DIR, *, t
     texts = {r["id"]: r["text"] for r in records}
     titles_of = {r["id"]: r.get("title") for r in records} if titles else {}
     predicted: dict[str, list] = defaultdict(list)
-    for mention in extract_mentions(papers, nlp=build_pipeline(mode, weights=weights)):
+    for mention in extract_mentions(papers, nlp=build_pipeline(mode, weights=weights, decision=decision)):
         if scored_mention(mention, texts[mention.paper_ref], titles_of.get(mention.paper_ref)):
             predicted[mention.paper_ref].append((mention.name, mention.kind.value.upper(), mention.relation.value,
                                                  mention.long_form))
@@ -395,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="folder of fold0..fold4 taggers for TDMSci cross-validation (default %(default)s)")
     parser.add_argument("--weights", type=Path, default=MODEL_DIR,
                         help="the tagger's folder (default: the shipped one; the seeds always use the shipped one)")
+    parser.add_argument("--decision", type=Path, default=None,
+                        help="learned keep / kind / role weights (scripts/train_entity_decision.py) for the "
+                             "hand-annotated sets instead of the hand policy")
     parser.add_argument("--full-speed", action="store_true", help="also time extraction on every corpus abstract")
     parser.add_argument("--skip-seeds", action="store_true")
     parser.add_argument("--no-titles", action="store_true",
@@ -418,11 +424,12 @@ def main(argv: list[str] | None = None) -> int:
     titles = not args.no_titles
     results["titles"] = titles
     if "dev" in sets:  # scored only when asked: every look at the held-out dev set spends some of it
-        results["devset"] = {mode: devset_scores(mode, weights=args.weights, titles=titles)  # old key
-                             for mode in modes}
+        results["devset"] = {mode: devset_scores(mode, weights=args.weights, titles=titles,  # old key
+                                                 decision=args.decision) for mode in modes}
     for which, key in (("tune", "tuneset"), ("tune2", "tuneset2"), ("tune3", "tuneset3")):
         if which in sets:
-            results[key] = {mode: devset_scores(mode, which, weights=args.weights, titles=titles) for mode in modes}
+            results[key] = {mode: devset_scores(mode, which, weights=args.weights, titles=titles,
+                                                decision=args.decision) for mode in modes}
     if args.sets_only:
         print(json.dumps(results, indent=1)) if args.json else _print(results)
         return 0

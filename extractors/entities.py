@@ -19,6 +19,11 @@ dataset names):
 3. **Role** (:mod:`extractors.entity_roles`): *proposes* or *uses*, with the
    *role rule* and a confidence. The other names of a list the paper
    proposes are proposed too.
+4. **Keep** (:mod:`extractors.entity_policy`): each candidate is kept or
+   dropped for a named reason (unvouched capitals, a citation's author, an
+   acronym of a language ...). A learned decision over those verdicts
+   (:mod:`extractors.entity_decision`, ``build_pipeline(decision=PATH)``) was
+   measured and is not used by default.
 
 Each entity span goes to ``doc.spans["kg_entities"]`` with its kind as label
 and what the rules decided in typed extension attributes:
@@ -61,11 +66,11 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
-from extractors.entity_context import CAPITALS, cited_author, class_label, one_thing
-from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, long_form_class, settle_untyped
+from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name
+from extractors.entity_policy import drop_context, drop_reason
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tasks import TASK_METRIC_RULES, metric_like, task_like, task_metric_candidates
 from extractors.entity_types import (
@@ -161,8 +166,10 @@ class EntityRecognizer:
     def __init__(self, vocab, span_key: str = SPAN_KEY, acronym_key: str = "kg_acronyms",
                  gazetteer_key: str = "kg_gazetteer", *, proposal_window: int = 14, source_window: int = 6,
                  confidence: Mapping[str, float] = DEFAULT_CONFIDENCE, mode: str = "combined",
-                 new_names: str = "all", retype: bool = False) -> None:
+                 new_names: str = "all", retype: bool = False, decision: str = "", collect: bool = False) -> None:
         register_extensions()
+        self.decider = Decider.load(Path(decision)) if decision else None
+        self.collect = collect
         if mode not in MODES:
             raise ValueError(f"kg_entities mode must be one of {', '.join(MODES)}, not {mode!r}")
         self.mode = mode
@@ -215,37 +222,13 @@ class EntityRecognizer:
                 if label in _TAGGER_ONLY_KINDS and cand.relation == Relation.PROPOSES:
                     assign_role(doc, cand, cues, confidence=self.confidence, window=self.proposal_window)
                     # a task or metric is proposed only when called new, not as what a new system is for
-        kept = []
-        no_names = {doc[c.start : c.end].text for c in candidates if c.long_span is not None
-                    and long_form_class(doc[c.long_span[0] : c.long_span[1]].text) == "none"}
-        spelled_out = {span.text for span in acronyms[::2]}
-        mentions = Counter(doc[c.start : c.end].text for c in candidates)
-        vouched = {doc[c.start : c.end].text for c in candidates
-                   if c.type_rule != "default" or c.relation is Relation.PROPOSES or c.long_span is not None}
-        languages = {doc[c.start : c.end].text for c in candidates if c.long_span is not None
-                     and len(doc[c.long_span[1] - 1]) > 3 and doc[c.long_span[1] - 1].is_title
-                     and doc[c.long_span[1] - 1].lower_ in word_list("languages.txt")}  # "Indian English (IE)"
-        for cand in sorted(candidates, key=lambda c: c.start):
-            if cand.strength == "weak" and "accepted" not in cand.cues and cand.start not in labels:
-                continue
-            if not settle_untyped(doc, cand):
-                continue  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
-            if cited_author(doc, cand.start, cand.end, known_name=cand.type_rule in NAMED_BY_ITSELF):
-                continue  # "(Weller-Di Marco, 2017)": a citation's author ("the Penn Treebank (1993)" is not)
-            text = doc[cand.start : cand.end].text
-            if cand.type_rule == "default" and CAPITALS.match(text) and text not in spelled_out \
-                    and text not in vouched and corpus_class(text) is None and mentions[text] == 1 \
-                    and not one_thing(doc, cand.start, cand.end):
-                continue  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes
-            if cand.type_rule == "default" and class_label(doc, cand.first):
-                continue  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
-            if cand.long_span is None and doc[cand.start : cand.end].text in no_names \
-                    and cand.kind in _NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
-                continue  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
-            if cand.kind is EntityKind.TASK and cand.type_rule in {"tagger", "task_acronym"} \
-                    and doc[cand.start : cand.end].text in languages:
-                continue  # "Indian English (IE)": here IE is a language, not information extraction
-            kept.append(cand)
+        context = drop_context(doc, candidates, acronyms, labels)
+        judged = [(cand, drop_reason(doc, cand, context)) for cand in sorted(candidates, key=lambda c: c.start)]
+        if self.decider is None and not self.collect:
+            kept = [cand for cand, reason in judged if reason is None]
+        else:
+            kept = apply_decision(doc, judged, self.decider, labels=labels, known=known, cues=cues,
+                                  mentions=context.mentions, collect=self.collect)
         one_kind_per_name(doc, kept)
         spans = []
         for cand in kept:
@@ -313,12 +296,12 @@ class EntityRecognizer:
     requires=["doc.sents"],
     default_config={"span_key": SPAN_KEY, "acronym_key": "kg_acronyms", "gazetteer_key": "kg_gazetteer",
                     "proposal_window": 14, "source_window": 6, "confidence": dict(DEFAULT_CONFIDENCE),
-                    "mode": "combined", "new_names": "all", "retype": False},
+                    "mode": "combined", "new_names": "all", "retype": False, "decision": "", "collect": False},
 )
 def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key: str, gazetteer_key: str,
                            proposal_window: int, source_window: int,
                            confidence: dict[str, float], mode: str, new_names: str,
-                           retype: bool) -> EntityRecognizer:
+                           retype: bool, decision: str, collect: bool) -> EntityRecognizer:
     """Factory for :class:`EntityRecognizer` (``nlp.add_pipe("kg_entities")``).
 
     ``proposal_window``: tokens walked back from a name to a proposal verb; ``source_window``: tokens
@@ -327,10 +310,12 @@ def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key:
     ``doc.ents``), ``"rules"`` or ``"model"`` (the tagger's spans only, roles by rule); ``new_names``:
     which names only the tagger found are kept in ``"combined"`` mode (:data:`NEW_NAMES`); ``retype``: may
     the tagger's kind replace a weak rule kind among method, dataset and model (a task or metric always may)?
+    ``decision``: path of learned decision weights (``""``: the hand policy); ``collect``: keep every
+    candidate's features in ``doc.user_data["kg_candidates"]`` (training data).
     """
     return EntityRecognizer(nlp.vocab, span_key=span_key, acronym_key=acronym_key, gazetteer_key=gazetteer_key,
                             proposal_window=proposal_window, source_window=source_window, confidence=confidence,
-                            mode=mode, new_names=new_names, retype=retype)
+                            mode=mode, new_names=new_names, retype=retype, decision=decision, collect=collect)
 
 
 def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
@@ -551,7 +536,8 @@ def blank_pipeline() -> Language:
     return nlp
 
 
-def build_pipeline(mode: str = "combined", *, weights: Path = MODEL_DIR) -> Language:
+def build_pipeline(mode: str = "combined", *, weights: Path = MODEL_DIR, decision: Path | None = None,
+                   collect: bool = False) -> Language:
     """A blank English pipeline with kg's components: sentencizer, kg_sentence_cap, kg_acronyms, kg_gazetteer,
     the trained tagger ``ner`` (:mod:`extractors.entity_model`), kg_entities.
 
@@ -560,6 +546,8 @@ def build_pipeline(mode: str = "combined", *, weights: Path = MODEL_DIR) -> Lang
     costs time linear in its length. ``mode="rules"`` leaves the tagger out (the rules alone);
     ``mode="model"`` types only the tagger's spans (both for the ablation in ``benchmarks/extraction.py``).
     ``weights``: the tagger's folder (another one for cross-validation); without weights the rules run alone.
+    ``decision``: weights of a learned keep / kind decision (:mod:`extractors.entity_decision`) instead of the
+    hand policy's; ``collect``: write every candidate's features to ``doc.user_data["kg_candidates"]``.
 
     >>> build_pipeline().pipe_names
     ['sentencizer', 'kg_sentence_cap', 'kg_acronyms', 'kg_gazetteer', 'ner', 'kg_entities']
@@ -576,7 +564,8 @@ def build_pipeline(mode: str = "combined", *, weights: Path = MODEL_DIR) -> Lang
     tagger = mode != "rules" and has_weights(weights)
     if tagger:
         add_entity_tagger(nlp, folder=weights)
-    nlp.add_pipe("kg_entities", config={"mode": mode if tagger else "rules"})
+    nlp.add_pipe("kg_entities", config={"mode": mode if tagger else "rules",
+                                        "decision": str(decision) if decision else "", "collect": collect})
     return nlp
 
 

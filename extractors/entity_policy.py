@@ -1,0 +1,90 @@
+"""The hand policy's last word on each candidate of ``kg_entities``: kept, or dropped for a named reason.
+
+After typing and roles, :class:`extractors.entities.EntityRecognizer` drops the
+candidates that name nothing: capitalised words nothing vouched for, acronyms
+of languages or formalisms, citation authors, capitals written once that
+nothing explains, class labels.  :func:`drop_reason` runs those checks in order
+and says which one failed (:data:`DROP_REASONS`), so that the learned decision
+(:mod:`extractors.entity_decision`) can read the verdict as a feature.
+
+>>> from extractors.entities import build_pipeline
+>>> doc = build_pipeline(collect=True)("We propose TinyRule. The IARPA program funded it.")
+>>> [(doc[c["start"] : c["end"]].text, c["reason"]) for c in doc.user_data["kg_candidates"]]
+[('TinyRule', None), ('IARPA', 'capitals')]
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from spacy.tokens import Doc, Span
+
+from extractors.entity_candidates import Candidate
+from extractors.entity_context import CAPITALS, cited_author, class_label, one_thing
+from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, long_form_class, settle_untyped
+from extractors.entity_lexicon import word_list
+from ontology.kinds import EntityKind, Relation
+
+__all__ = ["DROP_REASONS", "DropContext", "drop_context", "drop_reason"]
+
+#: Why a candidate is dropped, in the order the checks run (``None``: kept).
+DROP_REASONS = ("weak", "unsettled", "cited", "capitals", "class_label", "language", "language_task")
+_NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
+
+
+class DropContext(NamedTuple):
+    """What the checks need to know about the abstract's other candidates."""
+
+    tagged: frozenset[int]  # starts of the candidates the tagger also found
+    spelled_out: frozenset[str]  # acronyms the abstract spells out
+    vouched: frozenset[str]  # names some rule typed, proposed or gave a long form
+    mentions: Counter  # how often each name is a candidate
+    no_names: frozenset[str]  # acronyms whose long form is a language, formalism or field
+    languages: frozenset[str]  # acronyms of a language ("Indian English (IE)")
+
+
+def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span],
+                 labels: Mapping[int, EntityKind]) -> DropContext:
+    """The :class:`DropContext` of ``candidates`` (``labels``: candidate start → the tagger's kind)."""
+    def text(c: Candidate) -> str:
+        return doc[c.start : c.end].text
+
+    return DropContext(
+        tagged=frozenset(labels),
+        spelled_out=frozenset(span.text for span in acronyms[::2]),
+        vouched=frozenset(text(c) for c in candidates if c.type_rule != "default"
+                          or c.relation is Relation.PROPOSES or c.long_span is not None),
+        mentions=Counter(text(c) for c in candidates),
+        no_names=frozenset(text(c) for c in candidates if c.long_span is not None
+                           and long_form_class(doc[c.long_span[0] : c.long_span[1]].text) == "none"),
+        languages=frozenset(text(c) for c in candidates if c.long_span is not None
+                            and len(doc[c.long_span[1] - 1]) > 3 and doc[c.long_span[1] - 1].is_title
+                            and doc[c.long_span[1] - 1].lower_ in word_list("languages.txt")),
+    )
+
+
+def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
+    """Why the hand policy drops ``cand`` (the first check that fails, one of :data:`DROP_REASONS`), or ``None``.
+
+    The checks stop at the first that fails; :func:`~extractors.entity_corpus.settle_untyped` may type ``cand``.
+    """
+    if cand.strength == "weak" and "accepted" not in cand.cues and cand.start not in context.tagged:
+        return "weak"
+    if not settle_untyped(doc, cand):
+        return "unsettled"  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
+    if cited_author(doc, cand.start, cand.end, known_name=cand.type_rule in NAMED_BY_ITSELF):
+        return "cited"  # "(Weller-Di Marco, 2017)": a citation's author ("the Penn Treebank (1993)" is not)
+    text = doc[cand.start : cand.end].text
+    if cand.type_rule == "default" and CAPITALS.match(text) and text not in context.spelled_out \
+            and text not in context.vouched and corpus_class(text) is None and context.mentions[text] == 1 \
+            and not one_thing(doc, cand.start, cand.end):
+        return "capitals"  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes
+    if cand.type_rule == "default" and class_label(doc, cand.first):
+        return "class_label"  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
+    if cand.long_span is None and text in context.no_names \
+            and cand.kind in _NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
+        return "language"  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
+    if cand.kind is EntityKind.TASK and cand.type_rule in {"tagger", "task_acronym"} and text in context.languages:
+        return "language_task"  # "Indian English (IE)": here IE is a language, not information extraction
+    return None
