@@ -100,7 +100,7 @@ def _write(path: Path, schema: pa.Schema, rows: Iterable[tuple]) -> Path:
     The rows (tuples of strings) hold no reference cycles and are freed when
     their group is written, but each group outlives a few young passes, and
     the collector then walks the whole graph again and again: on the full
-    Anthology 4 s of the tables' 16 s (docs/scaling.md).
+    Anthology 4–8 s of the tables' 16–25 s of CPU (docs/scaling.md).
     """
     with paused_gc(), open_atomic(path) as stream, pq.ParquetWriter(stream, schema, compression="zstd",
                                                        write_statistics=True) as writer:

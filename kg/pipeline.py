@@ -150,8 +150,8 @@ def _records_arriving(*, here: bool) -> Iterator[Callable[[], None]]:
     from worker processes or a Dask cluster, this process only decodes and
     caches them, which makes no reference cycles, yet the collector's full
     passes would walk every record received so far each time the heap grew
-    by a quarter: on the full Anthology about 27 s of the main process's
-    CPU during extraction, taken from the two workers' cores
+    by a quarter: on the full Anthology 12–28 s of the main process's CPU
+    during extraction, taken from the two workers' cores
     (docs/scaling.md, "Where the build's time goes").  Paused, ``arrived``
     collects only what the last document left (the youngest generation).
     Extraction in this process (spaCy's objects) keeps the collector as it was.
