@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -142,6 +143,11 @@ def build(
                        incomplete=incomplete)
 
 
+#: While records arrive with the collector paused, every this many documents its middle generation is collected too
+#: (a pass over what the last hundred documents left, which then moves to the oldest generation).
+OLDER_PASS_EVERY = 100
+
+
 @contextmanager
 def _records_arriving(*, here: bool) -> Iterator[Callable[[], None]]:
     """The cyclic collector while extracted records arrive: paused, unless extraction runs in this process.
@@ -153,8 +159,12 @@ def _records_arriving(*, here: bool) -> Iterator[Callable[[], None]]:
     by a quarter: on the full Anthology 12–28 s of the main process's CPU
     during extraction, taken from the two workers' cores
     (docs/scaling.md, "Where the build's time goes").  Paused, ``arrived``
-    collects only what the last document left (the youngest generation).
-    Extraction in this process (spaCy's objects) keeps the collector as it was.
+    collects what the last document left (the youngest generation), and
+    every :data:`OLDER_PASS_EVERY` documents the middle one too: a Dask
+    client leaves a cycle per document (its callbacks' frames) that is still
+    alive at its own young pass, and would otherwise stay until the pause
+    ends.  Extraction in this process (spaCy's objects) keeps the collector
+    as it was.
 
     >>> import gc
     >>> with _records_arriving(here=False) as arrived:
@@ -166,8 +176,13 @@ def _records_arriving(*, here: bool) -> Iterator[Callable[[], None]]:
     if here:
         yield lambda: None
         return
+    arrivals = itertools.count(1)
+
+    def arrived() -> None:
+        gc.collect(1 if next(arrivals) % OLDER_PASS_EVERY == 0 else 0)
+
     with paused_gc():
-        yield lambda: gc.collect(0)
+        yield arrived
 
 
 def input_keys(paths: Sequence[Path] | None = None, *,

@@ -228,3 +228,38 @@ def test_the_collector_is_paused_only_where_no_garbage_cycles_are_made(monkeypat
     assert gc.isenabled() and result.document_count == 5
     assert seen["assembly"] == seen["similarity"] == [False]
     assert seen["arriving"] == [workers == 1] * 5
+
+
+def test_a_cycle_that_outlives_its_document_s_young_pass_is_collected_while_records_arrive(monkeypatch):
+    # A Dask client leaves a reference cycle per document that is still alive when that document's young pass runs;
+    # paused, only the periodic pass over the middle generation frees it before the build ends.
+    import gc
+    import weakref
+
+    from kg import pipeline
+
+    class Cycle:
+        pass
+
+    monkeypatch.setattr(pipeline, "OLDER_PASS_EVERY", 2)
+    held: list[Cycle] = []
+    cycles: list[weakref.ref] = []
+    freed: dict[int, bool] = {}  # document number (1-based) whose arrival let the cycle go -> freed by now?
+
+    def progress(items, total):
+        for item in items:
+            assert not gc.isenabled()
+            if len(cycles) >= 2:  # the cycle made two documents ago, let go before the last document's arrival
+                freed[len(cycles)] = cycles[-2]() is None
+            held.clear()  # the previous document's cycle dies only now, after its young pass
+            cycle = Cycle()
+            cycle.me = cycle
+            held.append(cycle)
+            cycles.append(weakref.ref(cycle))
+            del cycle
+            yield item
+
+    build([SAMPLE_DIR], workers=2, progress=progress)
+    # The 2nd and 4th arrivals pass over the middle generation, where the 1st and 3rd documents' cycles went
+    # (alive at their own young pass); the 2nd's went on to the oldest one, which only the end of the pause collects.
+    assert freed == {2: True, 3: False, 4: True}
