@@ -12,16 +12,18 @@ from kg import cli, execution, pipeline
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "build_stages.py"
 
 
-def _module():
+def _module(monkeypatch):
+    """The script as a module; its changes to ``sys.path`` and ``sys.modules`` are undone after the test."""
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the script takes benchmarks/ off the path
     spec = importlib.util.spec_from_file_location("build_stages", SCRIPT)
     module = importlib.util.module_from_spec(spec)
-    sys.modules["build_stages"] = module  # dataclasses look their module up
+    monkeypatch.setitem(sys.modules, "build_stages", module)  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
 
-def test_every_stage_is_timed_and_the_outputs_are_a_plain_build_s(tmp_path):
-    stages = _module()
+def test_every_stage_is_timed_and_the_outputs_are_a_plain_build_s(tmp_path, monkeypatch):
+    stages = _module(monkeypatch)
     real = (pipeline.build_graph, execution.Executor.map_documents, cli.build_fingerprint)
     report = stages.profile_build(["-q", "-o", str(tmp_path / "profiled"), "--no-views", "-j", "2"])
     names = [stage.name for stage in report.stages]
@@ -34,6 +36,7 @@ def test_every_stage_is_timed_and_the_outputs_are_a_plain_build_s(tmp_path):
     assert by_name["extraction of 5 documents"].start < by_name["assembly"].start < by_name["Turtle"].start
     assert report.total >= sum(by_name[name].wall for name in ("assembly", "similarity", "Turtle"))
     assert report.peak_gb > 0.05 and report.workers_cpu > 0  # the sampler saw the process and its two workers
+    assert 0 < report.sampler_cpu < report.main_cpu  # its own CPU is reported, inside this process's
     assert report.loader and report.loader["start"] >= by_name["Turtle"].start  # loads graph.ttl once written
     assert "total" in report.table() and "query store loader" in report.table()
     assert (pipeline.build_graph, execution.Executor.map_documents, cli.build_fingerprint) == real  # unwrapped
