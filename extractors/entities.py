@@ -70,7 +70,7 @@ from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name
-from extractors.entity_policy import drop_context, drop_reason
+from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tasks import TASK_METRIC_RULES, metric_like, task_like, task_metric_candidates
 from extractors.entity_types import (
@@ -310,6 +310,7 @@ def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key:
     ``doc.ents``), ``"rules"`` or ``"model"`` (the tagger's spans only, roles by rule); ``new_names``:
     which names only the tagger found are kept in ``"combined"`` mode (:data:`NEW_NAMES`); ``retype``: may
     the tagger's kind replace a weak rule kind among method, dataset and model (a task or metric always may)?
+    ``decision`` and ``collect`` are experimental (no decision weights ship; docs/extraction.md, round h15f):
     ``decision``: path of learned decision weights (``""``: the hand policy); ``collect``: keep every
     candidate's features in ``doc.user_data["kg_candidates"]`` (training data).
     """
@@ -326,7 +327,6 @@ def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
 
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
 _GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
-_NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
 
 def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
@@ -347,12 +347,12 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
 
     votes: dict[str, Counter[EntityKind]] = defaultdict(Counter)
     for cand in candidates:
-        if cand.kind in _NAMED_KINDS and cand.type_rule not in _GUESSED_TYPE_RULES:
+        if cand.kind in NAMED_KINDS and cand.type_rule not in _GUESSED_TYPE_RULES:
             for key in keys(cand):
                 votes[key][cand.kind] += 1
     by_end = {c.end: c for c in candidates}
     for cand in sorted(candidates, key=lambda c: c.start):
-        if cand.kind not in _NAMED_KINDS or cand.type_rule not in _GUESSED_TYPE_RULES:
+        if cand.kind not in NAMED_KINDS or cand.type_rule not in _GUESSED_TYPE_RULES:
             continue
         tally = sum((votes[key] for key in keys(cand) if key in votes), Counter())
         ranked = tally.most_common(2)
@@ -360,7 +360,7 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
             cand.kind, cand.type_rule = ranked[0][0], "same_name"
             continue
         outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
-        if outer is not None and outer.kind in _NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
+        if outer is not None and outer.kind in NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
                 and cand.end < len(doc) and doc[cand.end].text == ")":
             cand.kind, cand.type_rule = outer.kind, "same_name"
 
@@ -546,8 +546,9 @@ def build_pipeline(mode: str = "combined", *, weights: Path = MODEL_DIR, decisio
     costs time linear in its length. ``mode="rules"`` leaves the tagger out (the rules alone);
     ``mode="model"`` types only the tagger's spans (both for the ablation in ``benchmarks/extraction.py``).
     ``weights``: the tagger's folder (another one for cross-validation); without weights the rules run alone.
-    ``decision``: weights of a learned keep / kind decision (:mod:`extractors.entity_decision`) instead of the
-    hand policy's; ``collect``: write every candidate's features to ``doc.user_data["kg_candidates"]``.
+    Experimental, for ``scripts/train_entity_decision.py`` (no decision weights ship): ``decision``: weights of a
+    learned keep / kind decision (:mod:`extractors.entity_decision`) instead of the hand policy's; ``collect``:
+    write every candidate's features to ``doc.user_data["kg_candidates"]``.
 
     >>> build_pipeline().pipe_names
     ['sentencizer', 'kg_sentence_cap', 'kg_acronyms', 'kg_gazetteer', 'ner', 'kg_entities']

@@ -142,9 +142,10 @@ class Decider:
     """A multinomial logistic regression over :func:`candidate_features`, read from its JSON weights.
 
     ``weights``: feature → one weight per class of ``classes``.  The decision complements the hand policy: a
-    candidate the hand policy keeps is dropped when the probability of ``none`` is at least ``drop_above``; one it
+    candidate the hand policy keeps is dropped when the probability of ``none`` is above ``drop_above``; one it
     drops is added when that probability is below ``add_below`` (``drop_above`` 1.0 and ``add_below`` 0.0
-    give the hand policy back).  ``use_kind``: a kept candidate takes the most probable kind (else it keeps the
+    give the hand policy back).  Weights that name no ``none`` class, or whose rows do not have one entry per
+    class, are refused (``ValueError``).  ``use_kind``: a kept candidate takes the most probable kind (else it keeps the
     kind the rules gave it).
     """
 
@@ -152,6 +153,13 @@ class Decider:
         self.classes: list[str] = list(data["classes"])
         self.intercept: list[float] = list(data["intercept"])
         self.weights: dict[str, list[float]] = dict(data["weights"])
+        if "none" not in self.classes:
+            raise ValueError(f"the classes {self.classes} lack 'none' (no entity)")
+        wrong = [name for name, row in (("intercept", self.intercept), *self.weights.items())
+                 if len(row) != len(self.classes)]
+        if wrong:
+            raise ValueError(f"{len(wrong)} weight rows (first: {wrong[0]!r}) do not have one entry per class "
+                             f"({len(self.classes)})")
         self.drop_above = float(data.get("drop_above", 0.5))
         self.add_below = float(data.get("add_below", 0.5))
         self.use_kind = bool(data.get("use_kind", False))
@@ -187,12 +195,11 @@ class Decider:
         """``None`` to drop the candidate, else its kind (``""``: keep the rules' kind); ``kept``: the hand
         policy's verdict."""
         probs = self.probabilities(features)
-        if probs["none"] >= (self.drop_above if kept else self.add_below):
+        if (probs["none"] > self.drop_above) if kept else (probs["none"] >= self.add_below):
             return None
         if not self.use_kind:
             return ""
         return max((p, c) for c, p in probs.items() if c != "none")[1]
-
 
     def proposes(self, features: Iterable[str], *, proposed: bool) -> bool:
         """Does the paper propose the candidate?  ``proposed``: the role rules' verdict, changed only when the

@@ -26,11 +26,12 @@ from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, long_form_cl
 from extractors.entity_lexicon import word_list
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["DROP_REASONS", "DropContext", "drop_context", "drop_reason"]
+__all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason"]
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
 DROP_REASONS = ("weak", "unsettled", "cited", "capitals", "class_label", "language", "language_task")
-_NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
+#: The kinds a name can have by itself (a task or a metric is a phrase, not a name).
+NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
 
 class DropContext(NamedTuple):
@@ -83,7 +84,7 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.type_rule == "default" and class_label(doc, cand.first):
         return "class_label"  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
     if cand.long_span is None and text in context.no_names \
-            and cand.kind in _NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
+            and cand.kind in NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
         return "language"  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
     if cand.kind is EntityKind.TASK and cand.type_rule in {"tagger", "task_acronym"} and text in context.languages:
         return "language_task"  # "Indian English (IE)": here IE is a language, not information extraction

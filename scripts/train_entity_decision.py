@@ -194,7 +194,8 @@ def coverage(weights: Path = MODEL_DIR) -> dict:
                     named, missed = named + hit, missed + (not hit)
         rows = candidate_rows(which, weights)
         result[which] = {
-            "required": named + missed, "named_by_a_candidate": named, "ceiling_recall": round(named / (named + missed), 4),
+            "required": named + missed, "named_by_a_candidate": named,
+            "ceiling_recall": round(named / (named + missed), 4),
             "candidates": len(rows),
             "kept_naming_nothing": sum(1 for row in rows if row[2] is None and row[1] == "none"),
             "dropped_naming_gold": sum(1 for row in rows if row[2] is not None and row[1] != "none"),
@@ -243,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     data["trained_on"]["sets"] = sets
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "weights.json").write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{len(rows)} candidates of {', '.join(sets)}; {len(data['weights'])} features -> {args.out / 'weights.json'}")
+    print(f"{len(rows)} candidates of {', '.join(sets)}; {len(data['weights'])} features "
+          f"-> {args.out / 'weights.json'}")
     return 0
 
 

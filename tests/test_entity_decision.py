@@ -132,3 +132,27 @@ def test_the_benchmark_scores_a_decision_that_never_overrules_as_the_hand_policy
     assert same == hand
     dropping = _identity_weights(tmp_path, intercept=[5.0, 0, 0, 0, 0, 0], drop_above=0.5)  # drops everything
     assert devset_scores("combined", "tune2", decision=dropping)["entities"]["tp"] < hand["entities"]["tp"]
+
+
+def test_the_identity_thresholds_give_the_hand_policy_back_however_sure_the_weights_are():
+    # drop_above 1.0 never drops what the hand policy keeps, even when "none" wins by far (its probability rounds
+    # to 1.0); add_below 0.0 never adds what it drops.
+    sure = Decider({"classes": ["none", "method"], "intercept": [0.0, 0.0], "weights": {"x": [60.0, 0.0]},
+                    "drop_above": 1.0, "add_below": 0.0})
+    assert sure.probabilities(["x"])["none"] == 1.0
+    assert sure.decide(["x"], kept=True) == ""
+    assert sure.decide(["y"], kept=False) is None
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"classes": ["method", "dataset"], "intercept": [0.0, 0.0], "weights": {}}, "lack 'none'"),
+    ({"classes": ["none", "method"], "intercept": [0.0], "weights": {}}, "'intercept'"),
+    ({"classes": ["none", "method"], "intercept": [0.0, 0.0], "weights": {"x": [1.0, 2.0, 3.0]}}, "'x'"),
+])
+def test_malformed_weights_are_refused_when_read_not_at_the_first_document(tmp_path, data, message):
+    with pytest.raises(ValueError, match=message):
+        Decider(data)
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match="retrain them"):
+        Decider.load(path)
