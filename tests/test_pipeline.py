@@ -263,3 +263,61 @@ def test_a_cycle_that_outlives_its_document_s_young_pass_is_collected_while_reco
     # The 2nd and 4th arrivals pass over the middle generation, where the 1st and 3rd documents' cycles went
     # (alive at their own young pass); the 2nd's went on to the oldest one, which only the end of the pause collects.
     assert freed == {2: True, 3: False, 4: True}
+
+
+def test_the_regions_where_the_collector_is_paused_leave_no_garbage_cycles_that_grow_with_the_corpus(
+        tmp_path, monkeypatch):
+    # The pauses rest on a premise: decoding cached records, receiving records from workers, assembly with the
+    # similarity search and writing the tables' rows make no reference cycles per document, so nothing piles up
+    # while the collector waits. At each region's end (still paused) a full collection counts what it would free:
+    # a fixed handful from libraries (thread-pool controllers, classes made once), the same for 5 documents as for 15
+    # (a cycle per document that outlives its young pass would add 10).
+    import contextlib
+    import gc
+
+    from exports import graph_tables
+    from exports.graph_tables import write_graph_tables
+    from kg import pipeline
+    from ontology.util.memory import paused_gc
+
+    found: list[int] = []
+
+    @contextlib.contextmanager
+    def counted():
+        gc.collect()  # what is found at the end was made inside the region
+        with paused_gc():
+            try:
+                yield
+            finally:
+                gc.set_debug(gc.DEBUG_SAVEALL)
+                try:
+                    found.append(gc.collect())
+                finally:
+                    gc.garbage.clear()
+                    gc.set_debug(0)
+
+    monkeypatch.setattr(pipeline, "paused_gc", counted)
+    monkeypatch.setattr(graph_tables, "paused_gc", counted)
+
+    def garbage(inputs: list[Path], name: str) -> list[int]:
+        found.clear()
+        for _ in ("fresh", "cached"):
+            result = build(inputs, workers=2, cache_dir=tmp_path / name / "cache")
+            write_graph_tables(result.graph, tmp_path / name / "tables")
+        return list(found)
+
+    def papers(count: int) -> Path:
+        folder = tmp_path / f"papers{count}"
+        folder.mkdir()
+        for n in range(count):
+            (folder / f"paper{n}.bib").write_text(
+                f"@inproceedings{{p{n},\n  title = {{Parsing Study {n} with the Penn Treebank}},\n"
+                f"  author = {{Doe, Jane and Roe, Rick}},\n  booktitle = {{Proceedings of ACL 2020}},\n"
+                f"  year = {{2020}},\n  abstract = {{We propose ParseNet-{n}, a parser trained on the Penn "
+                f"Treebank with BERT. It improves F1 on dependency parsing.}}\n}}\n", encoding="utf-8")
+        return folder
+
+    small, large = garbage([papers(5)], "small"), garbage([papers(15)], "large")
+    assert len(small) == len(large) >= 8  # decode, arrival, assembly + similarity, 3 tables; then decode, ...
+    assert all(count < 500 for count in large), large
+    assert all(big - few < 10 for few, big in zip(small, large)), (small, large)  # 10 more documents
