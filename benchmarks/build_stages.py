@@ -82,7 +82,8 @@ class Report:
             peaks = f"{s.peak_gb:9.2f}{s.main_gb:9.2f}" if s.peak_gb else f"{'-':>9}{'-':>9}"  # shorter than a sample
             lines.append(f"{s.name:<34}{s.start:8.1f}{s.wall:8.1f}{cpu}{collected}{peaks}")
         lines.append(f"total {self.total:.1f} s, peak {self.peak_gb:.2f} GB (all processes); CPU: this process "
-                     f"{self.main_cpu:.1f} s (the sampler {self.sampler_cpu:.1f} s of it), extraction workers {self.workers_cpu:.1f} s; cyclic GC "
+                     f"{self.main_cpu:.1f} s (the sampler {self.sampler_cpu:.1f} s of it), "
+                     f"extraction workers {self.workers_cpu:.1f} s; cyclic GC "
                      f"{sum(self.gc_seconds):.1f} s in {sum(self.gc_passes)} passes "
                      f"({self.gc_passes[2]} full: {self.gc_seconds[2]:.1f} s)")
         if self.loader:
@@ -228,8 +229,12 @@ def _timed_stages(origin: float, collector: _Collector) -> Iterator[list[Stage]]
             setattr(owner, attribute, real)
 
 
-def profile_build(arguments: Sequence[str]) -> Report:
-    """Run ``kg build ARGUMENTS`` in this process and report its stages (raises if the build fails)."""
+def profile_build(arguments: Sequence[str], *, interval: float = 0.2) -> Report:
+    """Run ``kg build ARGUMENTS`` in this process and report its stages (raises if the build fails).
+
+    ``interval``: seconds between memory samples (a child that lives less long, such as the query store's
+    loader on a small corpus, may be missed).
+    """
     from kg import cli
 
     collector = _Collector()
@@ -237,7 +242,7 @@ def profile_build(arguments: Sequence[str]) -> Report:
     gc.callbacks.append(collector)
     cpu = sum(psutil.Process().cpu_times()[:2])
     try:
-        with _Sampler(origin) as sampler, _timed_stages(origin, collector) as stages:
+        with _Sampler(origin, interval) as sampler, _timed_stages(origin, collector) as stages:
             cli.main(["build", *arguments], standalone_mode=False)
             total = time.perf_counter() - origin
     finally:

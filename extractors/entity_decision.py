@@ -145,8 +145,8 @@ class Decider:
     candidate the hand policy keeps is dropped when the probability of ``none`` is above ``drop_above``; one it
     drops is added when that probability is below ``add_below`` (``drop_above`` 1.0 and ``add_below`` 0.0
     give the hand policy back).  Weights that name no ``none`` class, or whose rows do not have one entry per
-    class, are refused (``ValueError``).  ``use_kind``: a kept candidate takes the most probable kind (else it keeps the
-    kind the rules gave it).
+    class, are refused (``ValueError``).  ``use_kind``: a kept candidate takes the most probable kind (else it
+    keeps the kind the rules gave it).
     """
 
     def __init__(self, data: Mapping) -> None:
