@@ -47,7 +47,6 @@ Examples
 """
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -90,7 +89,7 @@ from exports.view_styles import kind_of, kind_order
 from exports.view_text import display_texts, script_json
 from ontology.kinds import ENTITY_KINDS
 from ontology.util.files import open_atomic, remove_file, visible_files, write_text_atomic
-from ontology.util.memory import paused_gc
+from ontology.util.memory import collected_in_steps
 
 __all__ = [
     "DEFAULT_TOP",
@@ -324,14 +323,15 @@ def _collected_between_pages() -> Iterator[Callable[[_T], _T]]:
     154 s, the young passes 4 s more; collected between pages, 1 s (docs/scaling.md,
     "Views, faster").  Pages make cyclic garbage (networkx
     graphs hold views of themselves: the layouts' and the ego views'
-    subgraphs), which ``page`` frees before the next page is built.  The
-    collector's state is restored on leaving, whatever happens.
+    subgraphs), which ``page`` frees before the next page is built
+    (:func:`ontology.util.memory.collected_in_steps`).  The collector's
+    state is restored on leaving, whatever happens.
     """
-    def page(result: _T) -> _T:
-        gc.collect(0)  # only what was made since the last page: the graph itself is older
-        return result
+    with collected_in_steps() as step:
+        def page(result: _T) -> _T:
+            step()  # only what was made since the last page: the graph itself is older
+            return result
 
-    with paused_gc():
         yield page
 
 
@@ -375,7 +375,7 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Has
     output_dir = Path(output_dir)
     existing = visible_files(output_dir, ".html")
     names = _ego_files(graph)
-    degrees = dict(graph.degree())  # one pass, for the count of links and the search script
+    degrees = dict(graph.degree())  # one pass, for the search script
 
     def ego_file(node: Hashable) -> str:
         return names[node]
@@ -401,7 +401,7 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Has
         venues=venues,
         egos=egos,
         kinds=kinds,
-        counts=[*summary, count_phrase(sum(degrees.values()) // 2, "link")],  # graph.number_of_edges(), so counted
+        counts=[*summary, count_phrase(graph.number_of_edges(), "link")],
     )
     _write_search_index(graph, output_dir, search_order(graph) if order is None else order, names, degrees)
     return write_text_atomic(output_dir / INDEX, page)

@@ -9,8 +9,6 @@
 from __future__ import annotations
 
 import dataclasses
-import gc
-import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,7 +29,7 @@ from ontology.errors import KgError
 from ontology.ids import short_hash
 from ontology.records import DocumentRecords, InputProblem
 from ontology.records_data import RecordsDataError, with_shared_strings
-from ontology.util.memory import paused_gc
+from ontology.util.memory import collected_in_steps, paused_gc
 
 __all__ = ["BuildResult", "KgError", "SourceText", "build", "input_keys", "read_document", "read_sources",
            "sample_inputs"]
@@ -143,11 +141,6 @@ def build(
                        incomplete=incomplete)
 
 
-#: While records arrive with the collector paused, every this many documents its middle generation is collected too
-#: (a pass over what the last hundred documents left, which then moves to the oldest generation).
-OLDER_PASS_EVERY = 100
-
-
 @contextmanager
 def _records_arriving(*, here: bool) -> Iterator[Callable[[], None]]:
     """The cyclic collector while extracted records arrive: paused, unless extraction runs in this process.
@@ -158,13 +151,11 @@ def _records_arriving(*, here: bool) -> Iterator[Callable[[], None]]:
     passes would walk every record received so far each time the heap grew
     by a quarter: on the full Anthology 12–28 s of the main process's CPU
     during extraction, taken from the two workers' cores
-    (docs/scaling.md, "Where the build's time goes").  Paused, ``arrived``
-    collects what the last document left (the youngest generation), and
-    every :data:`OLDER_PASS_EVERY` documents the middle one too: a Dask
-    client leaves a cycle per document (its callbacks' frames) that is still
-    alive at its own young pass, and would otherwise stay until the pause
-    ends.  Extraction in this process (spaCy's objects) keeps the collector
-    as it was.
+    (docs/scaling.md, "Where the build's time goes").  ``arrived`` is
+    :func:`ontology.util.memory.collected_in_steps`' step: what the last
+    document left is collected young, and a cycle that outlives its own
+    document's pass (a Dask client's callbacks) a little later.  Extraction
+    in this process (spaCy's objects) keeps the collector as it was.
 
     >>> import gc
     >>> with _records_arriving(here=False) as arrived:
@@ -176,12 +167,7 @@ def _records_arriving(*, here: bool) -> Iterator[Callable[[], None]]:
     if here:
         yield lambda: None
         return
-    arrivals = itertools.count(1)
-
-    def arrived() -> None:
-        gc.collect(1 if next(arrivals) % OLDER_PASS_EVERY == 0 else 0)
-
-    with paused_gc():
+    with collected_in_steps() as arrived:
         yield arrived
 
 

@@ -236,12 +236,12 @@ def test_a_cycle_that_outlives_its_document_s_young_pass_is_collected_while_reco
     import gc
     import weakref
 
-    from kg import pipeline
+    from ontology.util import memory
 
     class Cycle:
         pass
 
-    monkeypatch.setattr(pipeline, "OLDER_PASS_EVERY", 2)
+    monkeypatch.setattr(memory, "OLDER_PASS_EVERY", 2)
     held: list[Cycle] = []
     cycles: list[weakref.ref] = []
     freed: dict[int, bool] = {}  # document number (1-based) whose arrival let the cycle go -> freed by now?
