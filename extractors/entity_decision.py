@@ -88,12 +88,13 @@ def candidate_features(doc: Doc, cand: Candidate, *, reason: str | None, tagged:
     tag = tagged or "no"
     why = reason or "keep"
     shape = name_shape(text) or "no"
+    case = _case(text)
     feats = [
         f"reason={why}", f"strength={cand.strength}", f"type_rule={cand.type_rule}", f"kind={kind}",
         f"role_rule={cand.role_rule}", f"relation={cand.relation.value}", f"tagger={tag}",
         f"kind={kind}|tagger={tag}", f"type_rule={cand.type_rule}|tagger={tag}", f"reason={why}|tagger={tag}",
         f"reason={why}|kind={kind}", f"strength={cand.strength}|kind={kind}", f"shape={shape}",
-        f"shape={shape}|kind={kind}", f"case={_case(text)}", f"case={_case(text)}|kind={kind}",
+        f"shape={shape}|kind={kind}", f"case={case}", f"case={case}|kind={kind}",
         f"tokens={_bucket(cand.end - cand.start, (1, 2, 3, 5))}", f"mentions={_bucket(mentions, (1, 2, 3))}",
         f"corpus={corpus_class(text) or 'no'}",
     ]
@@ -106,9 +107,10 @@ def candidate_features(doc: Doc, cand: Candidate, *, reason: str | None, tagged:
     if "-" in text:
         feats.append("hyphen")
     if cand.long_span is not None:
-        long_class = long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text) or "no"
+        long_text = doc[cand.long_span[0] : cand.long_span[1]].text
+        long_class = long_form_class(long_text) or "no"
         feats += ["long_form", f"long_class={long_class}", f"long_class={long_class}|kind={kind}",
-                  f"long_case={_case(doc[cand.long_span[0] : cand.long_span[1]].text)}"]
+                  f"long_case={_case(long_text)}"]
     last = doc[cand.end - 1]
     if last.is_lower:
         feats.append(f"last={last.lower_}")
