@@ -17,6 +17,7 @@ a space or all in lower case) and writes ``devset.jsonl`` with character offsets
     python benchmarks/devset.py --set tune   # the tuning set (benchmarks/data/tuneset) the same way
     python benchmarks/devset.py --set tune2  # the second tuning set (benchmarks/data/tuneset2)
     python benchmarks/devset.py --set tune3  # the third tuning set (benchmarks/data/tuneset3)
+    python benchmarks/devset.py --set tune4  # the fourth tuning set (benchmarks/data/tuneset4), held out
 
 The *tuning set* (``benchmarks/data/tuneset``, 100 abstracts of the ``"tune"``
 slice, selected by ``python scripts/devset_select.py --set tune``, annotated by
@@ -27,6 +28,8 @@ looked at, so its first score measured how rules tuned on the first set generali
 on both since.  The *third tuning set* (``benchmarks/data/tuneset3``, 80 more, ``--set tune3``) was drawn
 and annotated the same way when rules tuned on the first two had moved the dev set little: it is the
 held-out check for changes tuned on the first two (a tagger trained on their gold annotations among them).
+The *fourth tuning set* (``benchmarks/data/tuneset4``, 60 more, ``--set tune4``) was drawn the same way
+when all three had become tuning data: it is held out from everything tuned so far.
 Each compiles to ``devset.jsonl`` in its folder and is scored by :func:`score`.
 
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
@@ -57,9 +60,11 @@ DEVSET_DIR = _HERE / "data" / "devset"
 TUNESET_DIR = _HERE / "data" / "tuneset"
 TUNESET2_DIR = _HERE / "data" / "tuneset2"
 TUNESET3_DIR = _HERE / "data" / "tuneset3"
-#: The annotated sets by name: the dev set (reported) and the tuning sets (the third is the held-out check
-#: of what was tuned on the first two; see its README).
-SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR, "tune2": TUNESET2_DIR, "tune3": TUNESET3_DIR}
+TUNESET4_DIR = _HERE / "data" / "tuneset4"
+#: The annotated sets by name: the dev set (reported) and the tuning sets (the fourth is held out from
+#: everything tuned on the first three; see the READMEs).
+SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR, "tune2": TUNESET2_DIR, "tune3": TUNESET3_DIR,
+        "tune4": TUNESET4_DIR}
 KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")
 ROLES = ("proposes", "uses")
 _LINE = re.compile(r"^(?P<optional>\?)?(?P<kind>[A-Z]+) (?P<role>proposes|uses) (?P<forms>.+)$")

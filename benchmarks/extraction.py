@@ -391,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="Anthology slice to score (default: test, the held-out slice)")
     parser.add_argument("--sets", default="dev,tune",
                         help="hand-annotated sets to score: dev (the reported measure), tune, tune2 and tune3 "
-                             "(the tuning sets)")
+                             "(the tuning sets), tune4 (held out from all tuning so far)")
     parser.add_argument("--modes", default=",".join(MODES),
                         help="pipelines to compare: combined, rules (no tagger), model (tagger spans only)")
     parser.add_argument("--cv-models", type=Path, default=DEFAULT_CV,
@@ -426,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     if "dev" in sets:  # scored only when asked: every look at the held-out dev set spends some of it
         results["devset"] = {mode: devset_scores(mode, weights=args.weights, titles=titles,  # old key
                                                  decision=args.decision) for mode in modes}
-    for which, key in (("tune", "tuneset"), ("tune2", "tuneset2"), ("tune3", "tuneset3")):
+    for which, key in (("tune", "tuneset"), ("tune2", "tuneset2"), ("tune3", "tuneset3"), ("tune4", "tuneset4")):
         if which in sets:
             results[key] = {mode: devset_scores(mode, which, weights=args.weights, titles=titles,
                                                 decision=args.decision) for mode in modes}
@@ -468,7 +468,8 @@ def _print(results: dict) -> None:
     for name, title in (("devset", "Hand-annotated dev set ({} abstracts of held-out volumes; reported)"),
                         ("tuneset", "Hand-annotated tuning set ({} abstracts of the 'tune' slice; rules tuned here)"),
                         ("tuneset2", "Second tuning set ({} more abstracts of the 'tune' slice; rules tuned here)"),
-                        ("tuneset3", "Third tuning set ({} more abstracts of the 'tune' slice; held-out check)")):
+                        ("tuneset3", "Third tuning set ({} more abstracts of the 'tune' slice; held-out check)"),
+                        ("tuneset4", "Fourth tuning set ({} more abstracts of the 'tune' slice; held out)")):
         if name not in results:
             continue
         print(title.format(results[name][modes[0]]["abstracts"]) + ": F1 (P / R)")

@@ -7,6 +7,7 @@ Run from anywhere::
     python scripts/devset_select.py --set tune      # the tuning set: writes /tmp/tuneset_candidates.jsonl
     python scripts/devset_select.py --set tune2     # the second tuning set: /tmp/tune2set_candidates.jsonl
     python scripts/devset_select.py --set tune3     # the third tuning set: /tmp/tune3set_candidates.jsonl
+    python scripts/devset_select.py --set tune4     # the fourth tuning set: /tmp/tune4set_candidates.jsonl
 
 The rule: papers of the dev volumes (:func:`extractors.gazetteer_build.is_dev_volume`:
 from 2019 on, SHA-1 of the volume stem ≡ 0 mod 30) that have an abstract of at
@@ -31,6 +32,11 @@ The *third tuning set* (``--set tune3``, ``benchmarks/data/tuneset3``) was drawn
 two moved the dev set little: the same slice, volumes and length rule, without the papers of the first two
 tuning sets, ordered by the SHA-1 of ``"tuneset3:" + id``; the first ``--count`` (80).  It is the held-out
 check for changes tuned on the first two (among them a tagger trained on their gold annotations).
+
+The *fourth tuning set* (``--set tune4``, ``benchmarks/data/tuneset4``) was drawn because all three earlier
+tuning sets had become tuning data: the same slice, volumes and length rule, without the papers of the first
+three tuning sets and of the dev set, ordered by the SHA-1 of ``"tuneset4:" + id``; the first ``--count`` (60).
+It is held out from everything tuned so far (rules, the tagger, the learned entity decision).
 """
 from __future__ import annotations
 
@@ -86,6 +92,15 @@ def tune3_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
     return [r for r in _slice_papers(corpus, recent, "tune", "tuneset3:") if r["id"] not in exclude]
 
 
+def tune4_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
+    """The fourth tuning set's order: as :func:`tune_candidates`, without the ids in ``exclude`` (the first
+    three tuning sets' and the dev set's), ordered by SHA-1 of ``"tuneset4:" + id``."""
+    def recent(volume: str) -> bool:
+        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
+
+    return [r for r in _slice_papers(corpus, recent, "tune", "tuneset4:") if r["id"] not in exclude]
+
+
 def first_tuneset_ids() -> set[str]:
     """Anthology ids of the first tuning set (``benchmarks/data/tuneset/devset.jsonl``)."""
     return tuneset_ids("tuneset")
@@ -116,19 +131,22 @@ def _slice_papers(corpus: Path, volume_wanted: Callable[[str], bool], slice_name
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--set", choices=("dev", "tune", "tune2", "tune3"), default="dev", dest="which",
+    parser.add_argument("--set", choices=("dev", "tune", "tune2", "tune3", "tune4"), default="dev", dest="which",
                         help="the dev set (reported) or a tuning set (rules may be tuned on it)")
     parser.add_argument("--count", type=int, default=None,
-                        help="how many (default: dev 120, tune 100, tune2 and tune3 80)")
+                        help="how many (default: dev 120, tune 100, tune2 and tune3 80, tune4 60)")
     parser.add_argument("--out", type=Path, default=None,
                         help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
-    count = args.count or {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80}[args.which]
+    count = args.count or {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60}[args.which]
     out = args.out or Path(f"/tmp/{args.which}set_candidates.jsonl")
     if args.which == "tune2":
         rows = tune2_candidates(args.corpus, first_tuneset_ids())[:count]
     elif args.which == "tune3":
         rows = tune3_candidates(args.corpus, tuneset_ids("tuneset") | tuneset_ids("tuneset2"))[:count]
+    elif args.which == "tune4":
+        earlier = tuneset_ids("tuneset") | tuneset_ids("tuneset2") | tuneset_ids("tuneset3") | tuneset_ids("devset")
+        rows = tune4_candidates(args.corpus, earlier)[:count]
     else:
         rows = (candidates if args.which == "dev" else tune_candidates)(args.corpus)[:count]
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")

@@ -72,11 +72,12 @@ def test_second_tuning_set_is_the_first_eighty_by_its_selection_rule():
 
 
 TUNE3 = ROOT / "benchmarks" / "data" / "tuneset3"
+TUNE4 = ROOT / "benchmarks" / "data" / "tuneset4"
 
 
-@pytest.mark.parametrize("name", ["tune2", "tune3"])
+@pytest.mark.parametrize("name", ["tune2", "tune3", "tune4"])
 def test_a_later_tuning_set_compiles_from_its_annotations_and_is_scored_by_its_name(name):
-    folder = {"tune2": TUNE2, "tune3": TUNE3}[name]
+    folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4}[name]
     devset = _load(f"kg_devset_for_{name}", ROOT / "benchmarks" / "devset.py")
     rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(folder)]
     compiled = devset.compile_devset(folder / "annotations.txt", rows)
@@ -100,3 +101,28 @@ def test_third_tuning_set_is_the_first_eighty_by_its_selection_rule():
     chosen = [row["id"] for row in select.tune3_candidates(CORPUS, earlier)[:80]]
     assert chosen == [r["id"] for r in _records(TUNE3)]
     assert select.tuneset_ids("tuneset2") == {r["id"] for r in _records(TUNE2)}
+
+
+def test_fourth_tuning_set_is_the_tune_slice_apart_from_every_other_set():
+    tune4 = _records(TUNE4)
+    assert len(tune4) == 60
+    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune4)
+    ids = {r["id"] for r in tune4}
+    for other in (TUNE, TUNE2, TUNE3, DEV):
+        assert not ids & {r["id"] for r in _records(other)}
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_fourth_tuning_set_is_the_first_sixty_by_its_selection_rule():
+    select = _load("kg_devset_select4", ROOT / "scripts" / "devset_select.py")
+    earlier = set().union(*({r["id"] for r in _records(folder)} for folder in (TUNE, TUNE2, TUNE3, DEV)))
+    chosen = [row["id"] for row in select.tune4_candidates(CORPUS, earlier)[:60]]
+    assert chosen == [r["id"] for r in _records(TUNE4)]
+    assert select.main(["--set", "tune4", "--out", "/dev/null"]) == 0
+
+
+def test_fourth_tuning_set_is_held_out_from_every_trainer():
+    decision = _load("kg_train_entity_decision_for_tune4", ROOT / "scripts" / "train_entity_decision.py")
+    training_data = _load("kg_entity_training_data_for_tune4", ROOT / "scripts" / "entity_training_data.py")
+    assert "tune4" not in decision.TUNING_SETS
+    assert "tuneset4" not in training_data.TRAINABLE_SETS.values()
