@@ -44,6 +44,7 @@ import numpy
 
 from exports.view_data import ClusterData, Details, EdgeRecord, PageData
 from exports.view_details import node_details, node_record
+from exports.view_fingerprint import digest
 from exports.view_layout import GOLDEN_ANGLE, LAYOUT_SEED, force_layout, rounded_positions
 from exports.view_styles import USED_WITH, kind_of, relation_style, view_options
 from exports.view_text import SourceTable, clip, display_text
@@ -60,8 +61,10 @@ __all__ = [
     "fitted_landscape",
     "label_font",
     "landscape_data",
+    "landscape_inputs",
     "landscape_layout",
     "landscape_size",
+    "named_entities",
     "smallest_circle",
 ]
 
@@ -132,10 +135,10 @@ def entity_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
         ``papers`` counts, per entity, the papers of ``papers`` proposing or using it;
         ``weights`` counts, per pair of kept entities, the papers naming both.
     """
-    return _landscape(graph, _named_entities(graph, papers), max_entities)
+    return _landscape(graph, named_entities(graph, papers), max_entities)
 
 
-def _named_entities(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None) -> dict[Hashable, set[Hashable]]:
+def named_entities(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None) -> dict[Hashable, set[Hashable]]:
     """Each of ``papers`` (default: every paper), in id order, with the landscape entities it proposes or uses."""
     if papers is None:
         papers = [n for n, k in graph.nodes(data="kind") if k == "paper"]
@@ -185,7 +188,8 @@ MIN_FIT_SCALE = 0.75
 
 
 def fitted_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None, *,
-                     max_entities: int = LANDSCAPE_ENTITIES) -> Landscape:
+                     max_entities: int = LANDSCAPE_ENTITIES,
+                     named: Mapping[Hashable, set[Hashable]] | None = None) -> Landscape:
     """:func:`entity_landscape`, laid out, with as many entities as fit :data:`SCREEN` at readable label sizes.
 
     Lays out up to ``max_entities``; while the drawing (clusters, labels)
@@ -200,9 +204,12 @@ def fitted_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
     >>> land = fitted_landscape(g)
     >>> 20 <= len(land.entities) < LANDSCAPE_ENTITIES, land.total_entities, len(land.positions) == len(land.entities)
     (True, 200, True)
+
+    ``named`` is :func:`named_entities` of ``papers``, when the caller has it.
     """
     limit = max_entities
-    named = _named_entities(graph, papers)  # the same for every try
+    if named is None:  # the same for every try
+        named = named_entities(graph, papers)
     while True:
         land = _landscape(graph, named, limit)
         fonts, sizes = _styles(land)
@@ -533,3 +540,46 @@ def landscape_data(graph: nx.MultiDiGraph, landscape: Landscape, *, cache: dict[
         "options": view_options(len(nodes), kinds),
         "clusters": clusters,
     }
+
+
+def landscape_inputs(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashable]], *, max_entities: int,
+                     cache: dict[Hashable, Details] | None = None, view_files: Mapping[Hashable, str] | None = None,
+                     memo: dict[Hashable, str] | None = None) -> list:
+    """Every value the landscape of ``named``'s papers reads from ``graph`` (JSON-able), for a page's fingerprint.
+
+    What :func:`fitted_landscape` and :func:`landscape_data` draw depends on
+    ``named`` (each paper with the entities it names: the counts, the ranks,
+    the co-usage weights, the clusters and the layout follow from it) and, for
+    each entity that can be drawn -- the ``max_entities`` most named, since
+    fitting only ever drops the least named -- on its name, kind and other
+    fields of its node record (:func:`~exports.view_details.node_record`,
+    without the size, which a landscape sets itself), its details (the
+    tooltip: paper counts and mentions over the whole graph) and the file
+    its view links to.  Keep this in step with those two functions: the
+    tests compare rebuilt pages with pages built from scratch.  ``memo``
+    holds each entity's part (a SHA-256), shared by the pages of one graph.
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("paper/a", "method/x", key="uses", relation="uses")
+    >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
+    >>> papers, entities = landscape_inputs(g, named_entities(g, None), max_entities=90)
+    >>> papers, len(entities)
+    ([['paper/a', ['method/x']]], 1)
+    """
+    memo = {} if memo is None else memo
+    counts: dict[Hashable, int] = {}
+    for entities in named.values():
+        for entity in entities:
+            counts[entity] = counts.get(entity, 0) + 1
+    candidates = sorted(counts, key=lambda n: (-counts[n], str(n)))[:max_entities]
+    parts = []
+    for node in candidates:
+        part = memo.get(node)
+        if part is None:
+            sources = SourceTable()
+            record = node_record(graph, node, (0.0, 0.0), node_details(graph, node, cache=cache), sources)
+            record.pop("s", None)  # a landscape sizes its nodes by their papers here
+            link = view_files[node] if view_files and node in view_files else None
+            part = memo[node] = digest([str(node), _name(graph, node), record, sources.names, link])
+        parts.append(part)
+    return [[[str(paper), sorted(str(e) for e in entities)] for paper, entities in named.items()], parts]

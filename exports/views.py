@@ -56,8 +56,9 @@ from typing import Any, TypeVar
 
 import networkx as nx
 
-from exports.html_view import DEFAULT_MAX_NODES, page_template, write_assets, write_html
+from exports.html_view import DEFAULT_MAX_NODES, page_template, render_landscape, write_assets, write_html
 from exports.view_details import Details, node_name
+from exports.view_fingerprint import PageRecord, code_version, digest
 from exports.view_kinds import (
     OVERVIEW,
     PAPER_MAP,
@@ -75,7 +76,7 @@ from exports.view_kinds import (
     view_file_name,
     view_kind,
 )
-from exports.view_landscape import LANDSCAPE_ENTITIES, Landscape, fitted_landscape
+from exports.view_landscape import LANDSCAPE_ENTITIES, Landscape, fitted_landscape, landscape_inputs, named_entities
 from exports.view_lookup import ViewError, count_phrase, find_node, find_nodes, node_label
 from exports.view_nodes import (
     NODE_DATA_DIR,
@@ -126,32 +127,44 @@ def _check_top(top: int) -> None:
         raise ViewError(f"top must be at least 1, not {top}")
 
 
-def _nav(output_dir: Path, page: str, also: Collection[str] = ()) -> list[tuple[str, str]]:
-    """The links atop a page: the index, the overview and the paper map, where they exist (or are in ``also``)."""
+def _nav(output_dir: Path, page: str, also: Collection[str] | None = None) -> list[tuple[str, str]]:
+    """The links atop a page: the index, the overview and the paper map, where they exist in ``output_dir``.
+
+    ``also``, from a caller writing the whole folder, names those it writes: then they alone are linked, not
+    pages an earlier build left in the folder (a paper map the graph no longer has), so that a rebuild links
+    as a build into an empty folder does.
+    """
     links = [("All views", INDEX)]
     for text, name in (("Overview", OVERVIEW), ("Paper map", PAPER_MAP)):
-        if name != page and (name in also or (output_dir / name).is_file()):
+        if name != page and (name in also if also is not None else (output_dir / name).is_file()):
             links.append((text, name))
     return links
 
 
+def _page_arguments(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
+                    also: Collection[str] | None = None) -> dict[str, Any]:
+    """The plain arguments of the page of ``view`` about ``subject``: title, intro, links, sizes, asset URLs."""
+    name = view.file_name(subject)
+    return {"title": view.title(graph, subject), "max_nodes": top, "intro": view.intro(graph, subject),
+            "links": _nav(output_dir, name, also), "asset_url": f"{ASSET_DIR}/", "search": SEARCH_SCRIPT}
+
+
 def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
                 cache: dict[Hashable, Details], view_files: Mapping[Hashable, str] | None = None,
-                also: Collection[str] = (), fitted: Landscape | None = None) -> Path:
+                also: Collection[str] | None = None, fitted: Landscape | None = None) -> Path:
     """Write the page of ``view`` about ``subject`` (not the assets); tooltip fields memoised in ``cache``.
 
     ``view_files`` maps nodes to their views' files (default: those already in ``output_dir``); ``also``
-    names the overview and paper map when this call's caller is about to write them; ``fitted`` is the
-    landscape a landscape view draws, when the caller has laid it out already.
+    names the overview and paper map when this call's caller writes the whole folder (:func:`_nav`);
+    ``fitted`` is the landscape a landscape view draws, when the caller has laid it out already.
     """
     if view.check is not None:
         view.check(graph, subject)
     if view_files is None:
         view_files = _existing_views(graph, output_dir)
     path = output_dir / view.file_name(subject)
-    shared = {"title": view.title(graph, subject), "max_nodes": top, "intro": view.intro(graph, subject),
-              "links": _nav(output_dir, path.name, also), "asset_url": f"{ASSET_DIR}/", "cache": cache,
-              "view_files": view_files, "search": SEARCH_SCRIPT}
+    shared = {**_page_arguments(graph, output_dir, view, subject, top, also), "cache": cache,
+              "view_files": view_files}
     if view.papers is not None:  # a landscape of the entities these papers name, or a map of the papers
         if fitted is not None:
             shared["fitted"] = fitted
@@ -267,9 +280,15 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     Returns
     -------
     list of Path
-        Every file written: assets, overview, paper map (when some papers
+        Every file of the folder: assets, overview, paper map (when some papers
         are linked by ``similarTo``), venue and entity views, the node view
-        and its data, the search script, then the index.
+        and its data, the search script, the record of the venue pages'
+        fingerprints (:data:`~exports.view_fingerprint.PAGE_RECORD`), then the index.
+
+    A venue's page is kept as the last call left it when the fingerprint of
+    everything it draws (:func:`~exports.view_landscape.landscape_inputs`,
+    graph-wide tooltip values included) and its bytes are those recorded
+    then (:mod:`exports.view_fingerprint`); the folder is the same either way.
     """
     _check_top(top)
     output_dir = Path(output_dir)
@@ -294,9 +313,15 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         if PAPER_MAP in also:
             written.append(page(_write_page(graph, output_dir, VIEW_KINDS["papermap"], None, top, cache, files,
                                             also)))
+        last, record = PageRecord.read(output_dir), PageRecord()  # the venue pages' fingerprints (below)
+        memo: dict[Hashable, str] = {}  # each entity's part of them
         for subject in [*venues, *egos]:
-            written.append(page(_write_page(graph, output_dir, VIEW_KINDS[ego_view_kind(graph, subject)], subject,
-                                            top, cache, files, also)))
+            view = VIEW_KINDS[ego_view_kind(graph, subject)]
+            if view.papers is not None and not view.paper_map:  # a venue's landscape: kept if what it draws is
+                written.append(page(_landscape_page(graph, output_dir, view, subject, top, cache, files, also,
+                                                    last, record, memo)))
+            else:
+                written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
         order = search_order(graph)
         if nodes:
             written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache))
@@ -304,8 +329,38 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
                                            search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
         _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])
         index = write_index(graph, output_dir, order=order)  # and the search script
-        written += [output_dir / SEARCH_SCRIPT, index]
+        written += [output_dir / SEARCH_SCRIPT, record.write(output_dir), index]
     return written
+
+
+def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
+                    cache: dict[Hashable, Details], view_files: Mapping[Hashable, str], also: Collection[str],
+                    last: PageRecord, record: PageRecord, memo: dict[Hashable, str]) -> Path:
+    """Write the landscape page of ``view`` about ``subject`` (a venue's), or keep the one in ``output_dir``.
+
+    The page is kept when ``last`` (the record the last build left) holds
+    the fingerprint of what it draws (:func:`_landscape_fingerprint`) and its
+    file still has the bytes written then; otherwise it is laid out and
+    written.  Either way ``record`` notes it.  Other arguments as in
+    :func:`_write_page`; ``memo`` holds the entities' parts of the
+    fingerprints.
+    """
+    if view.check is not None:
+        view.check(graph, subject)
+    arguments = _page_arguments(graph, output_dir, view, subject, top, also)
+    papers = view.papers(graph, subject) if view.papers is not None else None
+    named = named_entities(graph, papers)
+    limit = min(top, LANDSCAPE_ENTITIES)
+    path = output_dir / view.file_name(subject)
+    fingerprint = digest([code_version(), path.name, arguments,
+                          landscape_inputs(graph, named, max_entities=limit, cache=cache, view_files=view_files,
+                                           memo=memo)])
+    if last.holds(path, fingerprint):
+        record.keep(path, last)
+        return path
+    fitted = fitted_landscape(graph, papers, max_entities=limit, named=named)
+    text = render_landscape(graph, papers=papers, cache=cache, view_files=view_files, fitted=fitted, **arguments)
+    return record.write_page(path, fingerprint, text)
 
 
 _T = TypeVar("_T")

@@ -79,7 +79,8 @@ def test_write_views_writes_overview_venues_assets_and_index(tmp_path: Path) -> 
     assert names == [
         "assets/vis-network.min.js", "assets/kg-view.js", "assets/kg-view.css", "assets/kg-node.js",
         "overview.html", "papermap.html", "venue-acl-2026.html", "dataset-mmlu.html", "method-clear.html",
-        "model-gpt4o.html", "assets/nodes/000.js", "node.html", "assets/kg-search.js", "index.html",
+        "model-gpt4o.html", "assets/nodes/000.js", "node.html", "assets/kg-search.js", ".kg-pages.json",
+            "index.html",
     ]
     assert sorted(tree_bytes(tmp_path)) == sorted(names)  # no temporary files left behind
     without = [p.relative_to(tmp_path / "b").as_posix() for p in write_views(small_graph(), tmp_path / "b",

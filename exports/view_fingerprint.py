@@ -1,0 +1,139 @@
+"""Which view pages a rebuild may keep: a fingerprint of what each page draws, stored beside the pages.
+
+A page whose fingerprint is the one stored for it, and whose file still has
+the bytes written then, is left as it is instead of being laid out and
+written again.  The fingerprint of a page is a SHA-256 over every value the
+page's drawing reads (:func:`exports.view_landscape.landscape_fingerprint`
+for the landscapes of the venue views), the arguments of its page (title,
+links, ``max_nodes``) and :func:`code_version`: the source of the
+``exports`` and ``ontology`` packages and the versions of the libraries
+that shape the bytes.  So a kept page is byte for byte the page a build
+into an empty folder writes.
+
+The record is ``.kg-pages.json`` in the views folder (hidden: no view lists
+it), plain JSON: for each page kept or written, the fingerprint of its
+inputs and the SHA-256 of its bytes.  It is written from scratch by each
+:func:`exports.views.write_views`, so it names only the pages of the last
+build, and the same graph gives the same record.
+
+Examples
+--------
+>>> import tempfile
+>>> from pathlib import Path
+>>> folder = Path(tempfile.mkdtemp())
+>>> old = PageRecord.read(folder)
+>>> new = PageRecord()
+>>> page = folder / "venue-x.html"
+>>> old.holds(page, "f1")
+False
+>>> _ = new.write_page(page, "f1", "<html>x</html>")
+>>> _ = new.write(folder)
+>>> again = PageRecord.read(folder)
+>>> again.holds(page, "f1"), again.holds(page, "f2")
+(True, False)
+>>> _ = page.write_text("edited by hand")
+>>> again.holds(page, "f1")
+False
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from ontology.util.files import write_bytes_atomic
+
+__all__ = ["PAGE_RECORD", "PageRecord", "code_version", "digest"]
+
+#: The record of the pages' fingerprints, in the views folder.
+PAGE_RECORD = ".kg-pages.json"
+#: Bumped when the record's layout changes; a record of another format is ignored (every page is written).
+_FORMAT = 1
+#: The packages whose code draws the pages, and the libraries whose versions can change their bytes.
+_PACKAGES = ("exports", "ontology")
+_LIBRARIES = ("networkx", "numpy", "scipy", "jinja2", "markupsafe", "pyvis")
+
+
+@cache
+def code_version() -> str:
+    """SHA-256 over the files of :data:`_PACKAGES` (code and templates), Python's and the libraries' versions.
+
+    A change to any of them changes every fingerprint, so a page drawn by
+    other code is written again.
+
+    >>> len(code_version())
+    64
+    """
+    sha = hashlib.sha256(sys.version.encode("utf-8"))
+    for name in _LIBRARIES:
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            version = "absent"
+        sha.update(f"\0{name}={version}".encode())
+    root = Path(__file__).resolve().parent.parent
+    for package in _PACKAGES:
+        for path in sorted((root / package).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                sha.update(b"\0" + str(path.relative_to(root)).encode("utf-8") + b"\0")
+                sha.update(hashlib.sha256(path.read_bytes()).digest())
+    return sha.hexdigest()
+
+
+def digest(value: Any) -> str:
+    """SHA-256 of ``value`` as compact JSON (keys in the order given; values JSON cannot hold as ``str``).
+
+    >>> digest(["a", 1]) == digest(["a", 1]), digest(["a", 1]) == digest(["a", "1"])
+    (True, False)
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class PageRecord:
+    """The fingerprints of a views folder's pages: those read from the last build, or those of this one."""
+
+    def __init__(self, pages: dict[str, tuple[str, str]] | None = None) -> None:
+        #: File name -> (fingerprint of its inputs, SHA-256 of its bytes).
+        self.pages: dict[str, tuple[str, str]] = dict(pages or {})
+
+    @classmethod
+    def read(cls, folder: Path) -> PageRecord:
+        """The record in ``folder``; an empty one where there is none or it cannot be read (every page is written)."""
+        try:
+            data = json.loads((Path(folder) / PAGE_RECORD).read_text(encoding="utf-8"))
+            if data.get("format") != _FORMAT:
+                return cls()
+            return cls({str(name): (str(inputs), str(sha)) for name, (inputs, sha) in data["pages"].items()})
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return cls()
+
+    def holds(self, path: Path, fingerprint: str) -> bool:
+        """Whether the page at ``path`` was written from inputs of ``fingerprint`` and still has those bytes."""
+        entry = self.pages.get(Path(path).name)
+        if entry is None or entry[0] != fingerprint:
+            return False
+        try:
+            return hashlib.sha256(Path(path).read_bytes()).hexdigest() == entry[1]
+        except OSError:
+            return False
+
+    def keep(self, path: Path, other: PageRecord) -> None:
+        """Carry ``path``'s entry over from ``other`` (the last build's record), for a page left as it was."""
+        self.pages[Path(path).name] = other.pages[Path(path).name]
+
+    def write_page(self, path: Path, fingerprint: str, text: str) -> Path:
+        """Write the page ``text`` to ``path`` atomically and note its fingerprint and bytes; return ``path``."""
+        data = text.encode("utf-8")
+        self.pages[Path(path).name] = (fingerprint, hashlib.sha256(data).hexdigest())
+        return write_bytes_atomic(Path(path), data)
+
+    def write(self, folder: Path) -> Path:
+        """Write this record into ``folder`` (sorted, so the same pages give the same bytes); return its path."""
+        data = {"format": _FORMAT, "pages": {name: list(self.pages[name]) for name in sorted(self.pages)}}
+        text = json.dumps(data, ensure_ascii=False, indent=0, separators=(",", ":"))
+        return write_bytes_atomic(Path(folder) / PAGE_RECORD, (text + "\n").encode("utf-8"))

@@ -1,0 +1,302 @@
+"""A rebuild's views: pages whose inputs did not change are kept, and the folder is the one a fresh build writes.
+
+``write_views`` keeps a venue's page when the fingerprint of what it draws
+(``exports.view_fingerprint``) is the one the last build recorded.  These
+tests rebuild after adding, changing and removing inputs and compare every
+file with a build into an empty folder, on made-up graphs, through
+``kg build`` on the bundled sample pages and on volumes of ../shared's
+Anthology (skipped where it is absent).
+"""
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+import exports.views as views_module
+from exports.view_fingerprint import PAGE_RECORD, PageRecord
+from exports.views import write_views
+from kg.cli import main
+from kg.pipeline import build
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "kg" / "sample" / "underline"
+ANTHOLOGY = ROOT.parent / "shared" / "corpus" / "anthology"
+
+
+# --- helpers ----------------------------------------------------------------------------------------------------
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (hidden ones too), by relative path."""
+    return {path.relative_to(folder).as_posix(): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def _assert_same_folder(rebuilt: Path, fresh: Path) -> None:
+    left, right = _files(rebuilt), _files(fresh)
+    assert sorted(left) == sorted(right)
+    differing = [name for name in left if left[name] != right[name]]
+    assert differing == []
+
+
+@pytest.fixture()
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The titles of the landscape pages laid out and written while the test runs."""
+    titles: list[str] = []
+    render = views_module.render_landscape
+
+    def spy(graph, **options):
+        titles.append(options["title"])
+        return render(graph, **options)
+
+    monkeypatch.setattr(views_module, "render_landscape", spy)
+    yield titles
+
+
+def _venue_graph(papers: dict[str, tuple[str, list[str]]]) -> nx.MultiDiGraph:
+    """Papers (id -> venue, entities), with their venues, entities (and a mention on each link) and similarTo
+    links between papers that share an entity."""
+    graph = nx.MultiDiGraph()
+    for paper, (venue, entities) in sorted(papers.items()):
+        graph.add_node(f"paper/{paper}", kind="paper", label=f"Paper {paper}", venue=venue, year=2026)
+        graph.add_node(f"venue/{venue}", kind="venue", label=venue.upper())
+        graph.add_edge(f"paper/{paper}", f"venue/{venue}", key="presentedAt", relation="presentedAt")
+        graph.add_node(f"person/{paper}", kind="person", label=f"Author {paper}")
+        graph.add_edge(f"paper/{paper}", f"person/{paper}", key="creator", relation="creator", position=1)
+        for entity in entities:
+            kind = entity.split("/")[0]
+            graph.add_node(entity, kind=kind, label=entity.split("/")[1].upper())
+            graph.add_edge(f"paper/{paper}", entity, key="uses", relation="uses",
+                           mentions=[{"source": f"{paper}.txt", "sentence": f"{paper} uses {entity}."}])
+    names = sorted(papers)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if set(papers[a][1]) & set(papers[b][1]):
+                graph.add_edge(f"paper/{a}", f"paper/{b}", key="similarTo", relation="similarTo", score=0.5,
+                               shared_terms=["common"])
+    return graph
+
+
+def _base() -> dict[str, tuple[str, list[str]]]:
+    return {
+        "a1": ("acl", ["method/bert", "dataset/squad", "task/qa"]),
+        "a2": ("acl", ["method/bert", "dataset/glue"]),
+        "a3": ("acl", ["method/gpt", "dataset/squad", "task/qa"]),
+        "e1": ("emnlp", ["method/lstm", "dataset/ptb"]),
+        "e2": ("emnlp", ["method/lstm", "dataset/ptb", "task/parsing"]),
+        "n1": ("naacl", ["method/crf", "dataset/conll"]),
+        "n2": ("naacl", ["method/crf", "dataset/conll", "task/ner"]),
+        "c1": ("coling", ["method/hmm", "dataset/wsj"]),
+    }
+
+
+def _rebuild_matches_fresh(tmp_path: Path, before: nx.MultiDiGraph, after: nx.MultiDiGraph,
+                           drawn: list[str]) -> list[str]:
+    """Write ``before``'s views, then ``after``'s over them; check they equal ``after``'s written into an empty
+    folder; return the titles of the landscape pages the rebuild laid out."""
+    folder, fresh = tmp_path / "views", tmp_path / "fresh"
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(fresh, ignore_errors=True)
+    write_views(before, folder)
+    drawn.clear()
+    write_views(after, folder)
+    redrawn = sorted(drawn)
+    write_views(after, fresh)
+    _assert_same_folder(folder, fresh)
+    return redrawn
+
+
+# --- made-up graphs ---------------------------------------------------------------------------------------------
+
+
+def test_an_unchanged_graph_lays_out_no_venue_page_again(tmp_path: Path, drawn: list[str]) -> None:
+    graph = _venue_graph(_base())
+    folder = tmp_path / "views"
+    write_views(graph, folder)
+    assert sorted(drawn) == ["ACL (venue)", "COLING (venue)", "EMNLP (venue)", "NAACL (venue)"]
+    inodes = {path.name: path.stat().st_ino for path in folder.glob("venue-*.html")}
+    drawn.clear()
+    write_views(graph, folder)
+    assert drawn == []  # the overview is drawn from the landscape laid out for it, not through render_landscape
+    assert {path.name: path.stat().st_ino for path in folder.glob("venue-*.html")} == inodes  # not rewritten
+
+
+def test_adding_a_paper_redraws_its_venue_and_the_venues_sharing_its_entities(tmp_path: Path,
+                                                                              drawn: list[str]) -> None:
+    papers = _base()
+    added = {**papers, "e3": ("emnlp", ["method/lstm", "dataset/squad"])}
+    # SQuAD's tooltip counts its papers over the whole graph: ACL's page draws SQuAD, so it changes too
+    redrawn = _rebuild_matches_fresh(tmp_path, _venue_graph(papers), _venue_graph(added), drawn)
+    assert redrawn == ["ACL (venue)", "EMNLP (venue)"]
+
+
+def test_a_new_venue_is_drawn_and_others_kept(tmp_path: Path, drawn: list[str]) -> None:
+    papers = _base()
+    added = {**papers, "w1": ("wmt", ["method/transformer", "dataset/wmt14"])}
+    redrawn = _rebuild_matches_fresh(tmp_path, _venue_graph(papers), _venue_graph(added), drawn)
+    assert redrawn == ["WMT (venue)"]
+
+
+def test_changing_an_entity_redraws_the_pages_that_draw_it(tmp_path: Path, drawn: list[str]) -> None:
+    before = _venue_graph(_base())
+    after = _venue_graph(_base())
+    after.nodes["method/crf"]["label"] = "Conditional random field"
+    after.nodes["method/crf"]["alt_labels"] = ["CRF"]
+    assert _rebuild_matches_fresh(tmp_path, before, after, drawn) == ["NAACL (venue)"]
+
+
+def test_removing_a_venue_removes_its_page_and_redraws_only_what_it_touched(tmp_path: Path,
+                                                                            drawn: list[str]) -> None:
+    papers = _base()
+    removed = {name: value for name, value in papers.items() if value[0] != "coling"}
+    assert _rebuild_matches_fresh(tmp_path, _venue_graph(papers), _venue_graph(removed), drawn) == []
+    assert not (tmp_path / "views" / "venue-coling.html").exists()
+    record = PageRecord.read(tmp_path / "views")
+    assert sorted(record.pages) == ["venue-acl.html", "venue-emnlp.html", "venue-naacl.html"]
+
+
+def test_removing_a_paper_redraws_its_venue(tmp_path: Path, drawn: list[str]) -> None:
+    papers = _base()
+    removed = {name: value for name, value in papers.items() if name != "n2"}
+    assert _rebuild_matches_fresh(tmp_path, _venue_graph(papers), _venue_graph(removed), drawn) == ["NAACL (venue)"]
+
+
+def test_the_paper_map_appearing_or_going_changes_every_pages_links(tmp_path: Path, drawn: list[str]) -> None:
+    with_map = _venue_graph(_base())
+    without = with_map.copy()
+    without.remove_edges_from([(u, v, k) for u, v, k in with_map.edges(keys=True) if k == "similarTo"])
+    assert len(_rebuild_matches_fresh(tmp_path, with_map, without, drawn)) == 4  # the nav bar lost "Paper map"
+    assert len(_rebuild_matches_fresh(tmp_path, without, with_map, drawn)) == 4
+
+
+def test_other_max_nodes_redraws_every_venue(tmp_path: Path, drawn: list[str]) -> None:
+    graph = _venue_graph(_base())
+    folder, fresh = tmp_path / "views", tmp_path / "fresh"
+    write_views(graph, folder)
+    drawn.clear()
+    write_views(graph, folder, top=3)
+    assert len(drawn) == 4
+    write_views(graph, fresh, top=3)
+    _assert_same_folder(folder, fresh)
+
+
+def test_a_page_changed_since_is_written_again(tmp_path: Path, drawn: list[str]) -> None:
+    """A page rewritten by `kg view --venue` (another --max-nodes) or by hand no longer has its recorded bytes."""
+    graph = _venue_graph(_base())
+    folder, fresh = tmp_path / "views", tmp_path / "fresh"
+    write_views(graph, folder)
+    views_module.write_ego_view(graph, folder, "venue/acl", top=2)
+    (folder / "venue-naacl.html").write_text("edited", encoding="utf-8")
+    (folder / "venue-emnlp.html").unlink()
+    drawn.clear()
+    write_views(graph, folder)
+    assert sorted(drawn) == ["ACL (venue)", "EMNLP (venue)", "NAACL (venue)"]
+    write_views(graph, fresh)
+    _assert_same_folder(folder, fresh)
+
+
+@pytest.mark.parametrize("record", ["not json", '{"format": 0, "pages": {}}', '{"format": 1, "pages": 3}'])
+def test_an_unreadable_record_means_every_page_is_written(tmp_path: Path, drawn: list[str], record: str) -> None:
+    graph = _venue_graph(_base())
+    folder, fresh = tmp_path / "views", tmp_path / "fresh"
+    write_views(graph, folder)
+    (folder / PAGE_RECORD).write_text(record, encoding="utf-8")
+    drawn.clear()
+    write_views(graph, folder)
+    assert len(drawn) == 4
+    write_views(graph, fresh)
+    _assert_same_folder(folder, fresh)
+
+
+# --- kg build, end to end ---------------------------------------------------------------------------------------
+
+
+def _kg_build(inputs: Path, out: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(inputs), "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+
+
+def test_kg_build_rebuilds_give_the_views_of_a_fresh_build(tmp_path: Path, drawn: list[str]) -> None:
+    """The bundled sample pages: add one, change one, remove one; each rebuild's views/ equal a fresh build's."""
+    inputs, out = tmp_path / "inputs", tmp_path / "out"
+    inputs.mkdir()
+    pages = sorted(SAMPLE.glob("*.txt"))
+    for page in pages[:3]:
+        shutil.copy(page, inputs / page.name)
+    _kg_build(inputs, out)
+    steps = [
+        ("add", lambda: shutil.copy(pages[3], inputs / pages[3].name)),
+        ("change", lambda: (inputs / pages[0].name).write_text(
+            pages[0].read_text(encoding="utf-8") + "\nWe also evaluate on SQuAD with BERT.\n", encoding="utf-8")),
+        ("remove", lambda: (inputs / pages[1].name).unlink()),
+    ]
+    for step, (name, change) in enumerate(steps):
+        change()
+        _kg_build(inputs, out)
+        fresh = tmp_path / f"fresh{step}"
+        _kg_build(inputs, fresh)
+        _assert_same_folder(out / "views", fresh / "views")
+    assert PageRecord.read(out / "views").pages  # the venue pages were recorded
+
+
+# --- the Anthology (../shared) ----------------------------------------------------------------------------------
+
+#: Small volumes of several venues, and years, of the shared Anthology.
+VOLUMES = ("2022.loresmt.xml", "2010.eamt.xml", "2022.constraint.xml", "2021.icnlsp.xml")
+
+
+def test_anthology_volumes_rebuilt_keep_the_untouched_venue_pages(tmp_path: Path, drawn: list[str]) -> None:
+    """Volumes of ../shared's Anthology and a lecture page: adding, changing and removing inputs gives the views of
+    a fresh build, and venues no input touched are not laid out again."""
+    if not all((ANTHOLOGY / name).is_file() for name in VOLUMES):
+        pytest.skip("../shared/corpus/anthology is not present")
+    inputs, cache = tmp_path / "inputs", tmp_path / "cache"
+    inputs.mkdir()
+    for name in VOLUMES[:3]:
+        shutil.copy(ANTHOLOGY / name, inputs / name)
+    pages = sorted(SAMPLE.glob("*.txt"))
+
+    def graph() -> nx.MultiDiGraph:
+        return build([inputs], cache_dir=cache).graph
+
+    folder = tmp_path / "views"
+    first = graph()
+    write_views(first, folder)
+    venues = len(list(folder.glob("venue-*.html")))
+    assert venues >= 3
+    steps = [
+        lambda: shutil.copy(pages[0], inputs / pages[0].name),  # a lecture page: a venue of its own
+        lambda: shutil.copy(ANTHOLOGY / VOLUMES[3], inputs / VOLUMES[3]),  # a volume
+        lambda: (inputs / pages[0].name).write_text(pages[0].read_text(encoding="utf-8").replace(
+            "the", "a", 3), encoding="utf-8"),  # a changed page
+        lambda: (inputs / VOLUMES[1]).unlink(),  # a volume removed: its venue's page goes
+    ]
+    kept_any = False
+    for step, change in enumerate(steps):
+        change()
+        now = graph()
+        drawn.clear()
+        write_views(now, folder)
+        total = len(list(folder.glob("venue-*.html")))
+        kept_any = kept_any or len(drawn) < total
+        if step == 2:  # the lecture page's text changed, not its venue's papers or what they name elsewhere
+            assert "ACL 2026 (venue)" in drawn and len(drawn) < total
+        fresh = tmp_path / f"fresh{step}"
+        write_views(now, fresh)
+        _assert_same_folder(folder, fresh)
+    assert kept_any  # some venue page was kept as it was
+    assert os.listdir(folder)  # and the folder is whole
+
+
+def test_the_record_is_the_same_for_the_same_graph(tmp_path: Path) -> None:
+    graph = _venue_graph(_base())
+    write_views(graph, tmp_path / "a")
+    write_views(graph, tmp_path / "b")
+    assert filecmp.cmp(tmp_path / "a" / PAGE_RECORD, tmp_path / "b" / PAGE_RECORD, shallow=False)
