@@ -39,7 +39,7 @@ import pyarrow.parquet as pq
 
 from exports.graph_order import sorted_edges, sorted_in_pairs
 from ontology.util.files import open_atomic
-from ontology.util.memory import paused_gc
+from ontology.util.memory import paused_gc, return_free_memory
 
 __all__ = [
     "EDGE_SCHEMA",
@@ -70,10 +70,23 @@ _EDGE_COLUMNS = ("relation",)
 
 
 def write_graph_tables(graph: nx.MultiDiGraph, output_dir: Path) -> list[Path]:
-    """Write ``tables/nodes.parquet`` and ``tables/edges.parquet`` of ``graph`` under ``output_dir`` (atomically)."""
+    """Write ``tables/nodes.parquet`` and ``tables/edges.parquet`` of ``graph`` under ``output_dir`` (atomically).
+
+    What the writing held is given back to the operating system when it ends
+    (pyarrow's pool and the C heap keep freed buffers otherwise: about 90 MB
+    for 13,000 papers, which the process would carry through the views).
+    """
     folder = Path(output_dir) / TABLES_FOLDER
     nodes = graph.nodes
     node_rows = ((node, nodes[node]) for node in sorted(nodes))
+    try:
+        return _write_tables(graph, folder, node_rows)
+    finally:
+        pa.default_memory_pool().release_unused()
+        return_free_memory()
+
+
+def _write_tables(graph: nx.MultiDiGraph, folder: Path, node_rows: Iterable[tuple[str, dict[str, Any]]]) -> list[Path]:
     return [
         _write(folder / "nodes.parquet", NODE_SCHEMA,
                ((node, data.get("kind"), data.get("label"), _only(data, NAME_ATTRIBUTES),

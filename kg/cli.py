@@ -26,6 +26,7 @@ from kg.query_store import store_is_current, write_query_store
 from ontology.errors import KgError
 from ontology.text import escape_controls
 from ontology.util.files import folder_lock
+from ontology.util.memory import return_free_memory
 
 if TYPE_CHECKING:
     from kg.pipeline import BuildResult
@@ -152,6 +153,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
                            similar_k=similar_k, exclude=(output,), keep_documents=False)
             for problem in (*result.warnings, *result.problems):
                 click.echo(f"warning: {escape_controls(str(problem))}", err=True)
+            return_free_memory()  # what assembly and the similarity search dropped, not carried through the exports
             try:
                 written = write_outputs(result.graph, output, rdf_formats=rdf_formats, views=views,
                                         max_nodes=max_nodes)
