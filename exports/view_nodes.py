@@ -107,9 +107,14 @@ def shard_of(node: Hashable, shards: int) -> int:
     return zlib.crc32(str(node).encode("utf-8")) % shards
 
 
-def search_order(graph: nx.MultiDiGraph) -> list[Hashable]:
-    """Every node in the order of the search script: most connected first, then by name, then by id."""
-    degrees = dict(graph.degree())  # one pass over the adjacency, not a degree view per node
+def search_order(graph: nx.MultiDiGraph, degrees: Mapping[Hashable, int] | None = None) -> list[Hashable]:
+    """Every node in the order of the search script: most connected first, then by name, then by id.
+
+    ``degrees`` is ``dict(graph.degree())``, when the caller has it (a pass over the adjacency: about 0.8 s on the
+    full Anthology).
+    """
+    if degrees is None:
+        degrees = dict(graph.degree())  # one pass over the adjacency, not a degree view per node
     keyed = [(-degrees[node], node_name(attrs, node).casefold(), str(node), node)
              for node, attrs in graph.nodes(data=True)]
     keyed.sort(key=lambda item: item[:3])
@@ -262,10 +267,12 @@ def write_node_page(folder: Path, graph: nx.MultiDiGraph, *, links: Sequence[tup
 
 
 def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashable], *,
-                    cache: Mapping[Hashable, Details] | None = None) -> list[Path]:
+                    cache: Mapping[Hashable, Details] | None = None,
+                    degrees: Mapping[Hashable, int] | None = None) -> list[Path]:
     """Write the shards the generic view loads into ``folder`` (``NODE_DATA_DIR`` of the views); return them.
 
-    ``cache`` holds node details the other pages of the build already computed (only read here).
+    ``cache`` holds node details the other pages of the build already computed (only read here);
+    ``degrees`` is ``dict(graph.degree())``, when the caller has it.
 
     Each shard is a script calling ``kgNodeShard(number, {"sources": [...],
     "nodes": {id: entry}})``; an entry holds the node's details (``d``, as
@@ -283,7 +290,8 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
         members[shard_of(node, shards)].append(node)
     written = []
     memo: dict[int, dict[str, Any]] = {}  # the graph's edge dicts live as long as the graph: ids stay unique
-    later = {node for node, degree in graph.degree() if degree <= MAX_NEIGHBOURS}  # entries drawing every link
+    degrees = dict(graph.degree()) if degrees is None else degrees
+    later = {node for node, degree in degrees.items() if degree <= MAX_NEIGHBOURS}  # entries drawing every link
     for number, nodes in enumerate(members):
         sources = SourceTable()
         entries = {}

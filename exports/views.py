@@ -322,13 +322,14 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
                                                     last, record, memo)))
             else:
                 written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
-        order = search_order(graph)
+        degrees = dict(graph.degree())  # one pass over the adjacency, for the search order, node data and index
+        order = search_order(graph, degrees)
         if nodes:
-            written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache))
+            written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache, degrees=degrees))
             written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
                                            search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
         _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])
-        index = write_index(graph, output_dir, order=order)  # and the search script
+        index = write_index(graph, output_dir, order=order, degrees=degrees)  # and the search script
         written += [output_dir / SEARCH_SCRIPT, record.write(output_dir), index]
     return written
 
@@ -419,18 +420,19 @@ class _Entry:
     count: str  # e.g. "12 papers"
 
 
-def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Hashable] | None = None) -> Path:
+def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Hashable] | None = None,
+                degrees: Mapping[Hashable, int] | None = None) -> Path:
     """Write ``index.html``: links to the overview, venue, ego and kind views in ``output_dir``.
 
     A view is listed when its file exists in ``output_dir`` and names a node
     (or kind) of ``graph``; lists are sorted, so the same graph and folder
     give the same bytes.  Writes the search script too (:func:`write_search_index`,
-    with ``order`` when the caller has it).
+    with ``order`` and ``degrees``, ``dict(graph.degree())``, when the caller has them).
     """
     output_dir = Path(output_dir)
     existing = visible_files(output_dir, ".html")
     names = _ego_files(graph)
-    degrees = dict(graph.degree())  # one pass, for the search script
+    degrees = dict(graph.degree()) if degrees is None else degrees  # one pass, for the search script
 
     def ego_file(node: Hashable) -> str:
         return names[node]
@@ -458,7 +460,7 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Has
         kinds=kinds,
         counts=[*summary, count_phrase(graph.number_of_edges(), "link")],
     )
-    _write_search_index(graph, output_dir, search_order(graph) if order is None else order, names, degrees)
+    _write_search_index(graph, output_dir, search_order(graph, degrees) if order is None else order, names, degrees)
     return write_text_atomic(output_dir / INDEX, page)
 
 
