@@ -10,7 +10,9 @@ dataset names):
 1. **Candidates** (:mod:`extractors.entity_candidates`): acronym pairs, known
    dataset names, capitalised dataset phrases, tokens shaped like names
    (:mod:`extractors.entity_names`), model families; capitalised words only
-   where a list or a dataset noun vouches for them. Generic field acronyms
+   where a list or a dataset noun vouches for them; tasks and metrics
+   (:mod:`extractors.entity_tasks`), among them lower-case task names the
+   corpus knows by their head word (:mod:`extractors.entity_phrases`). Generic field acronyms
    (LLM, RL, NLP), metrics (BLEU), venues (ACL), language pairs (En-De) and
    plurals (LLMs) are not entities.
 2. **Type** (:mod:`extractors.entity_types`): *dataset*, *model* or *method*,
@@ -98,7 +100,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"28-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"29-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -125,6 +127,8 @@ PIPELINE_VERSION = f"28-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # 27: review5b: a known name is exempt from the "Name (YEAR)" form only ("Bloom et al. (2020)" is a citation again);
 #     "the benchmark ZB8K annotated by ..." is a dataset again (26's relative-clause check is gone)
 # 28: "Transformer" is no textbook method of known_methods.txt again (it made the ACL 2024 landscape too sparse)
+# 29: lower-case task names ending in a head such as "comprehension", "estimation", "reasoning", "retrieval" that
+#     the train slice calls tasks or spells out (extractors/entity_phrases.py, name_phrases.txt): "reading comprehension"
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

@@ -42,6 +42,7 @@ from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import name_list, word_list
+from extractors.entity_phrases import lower_names
 from ontology.kinds import EntityKind
 
 __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
@@ -50,7 +51,8 @@ __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_a
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
-                               "known_resource", "method_phrase", "known_method"})
+                               "known_resource", "method_phrase", "known_method", "corpus_phrase",
+                               "repeated_phrase"})
 
 #: An F-measure written as a letter and its beta ("F1", "F-1", "F0.5"): "F1 score" is one name, like "F1-score".
 _F_MEASURE = re.compile(r"^F-?\d(?:\.\d)?$")
@@ -406,6 +408,10 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             _replace_unvouched(candidates, unvouched, start, end)  # "we study Argument Mining": the task
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_phrase"))
             _take(taken, unvouched, start, end)
+    for start, end, kind, rule in lower_names(doc):  # "punctuation restoration" twice, "reading comprehension"
+        if not any(i in taken for i in range(start, end)):
+            found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
+            taken.update(range(start, end))
     for token in doc:
         if token.i in taken:
             continue

@@ -76,6 +76,7 @@ from extractors.entities import blank_pipeline  # noqa: E402
 from extractors.entity_corpus import long_form_class, long_form_head  # noqa: E402
 from extractors.entity_lexicon import cue_words, word_list, word_lists  # noqa: E402
 from extractors.entity_names import model_family, name_shape  # noqa: E402
+from extractors.entity_phrases import head_phrases  # noqa: E402
 from extractors.entity_tasks import task_like  # noqa: E402
 from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
 
@@ -84,6 +85,10 @@ DEFAULT_OUT = ROOT / "extractors" / "patterns" / "corpus_kinds.txt"
 DEFAULT_TASK_OUT = ROOT / "extractors" / "patterns" / "task_phrases.txt"
 DEFAULT_VERB_OUT = ROOT / "extractors" / "patterns" / "verb_like.txt"
 DEFAULT_METHOD_OUT = ROOT / "extractors" / "patterns" / "method_phrases.txt"
+DEFAULT_NAME_OUT = ROOT / "extractors" / "patterns" / "name_phrases.txt"
+#: Uses right before "task(s)" / "problem(s)", or spelled out for an acronym, that make a lower-case phrase
+#: ending in a head of ``phrase_heads.txt`` a name (``extractors/entity_phrases.py``).
+MIN_NAME_EVIDENCE = 3
 #: Pairs that make a lower-case long form a method name an abstract may write without its acronym.
 MIN_METHOD_PAIRS = 3
 MIN_PAIRS = 2
@@ -216,6 +221,12 @@ def collect(texts) -> tuple[dict, dict, Counter, Counter]:
                 phrases[("word", token.text)] += 1
                 if token.i > 0 and doc[token.i - 1].lower_ in _VERB_CONTEXT:
                     phrases[("verb", token.text)] += 1
+        for start, end in head_phrases(doc):
+            if doc[end - 1].lower_ in heads:
+                continue  # a task head's phrases are learned into task_phrases.txt (above)
+            phrase = doc[start:end].text.lower()
+            phrases[("name_task", phrase)] += name_evidence(doc, start, end) == "task"
+            phrases[("name_acronym", phrase)] += name_evidence(doc, start, end) == "acronym"
         spans = list(doc.spans["kg_acronyms"])
         for short, long_ in zip(spans[::2], spans[1::2]):
             pairs[short.text][(long_form_class(long_.text) or "other", _folded(long_.text))] += 1
@@ -229,6 +240,47 @@ def collect(texts) -> tuple[dict, dict, Counter, Counter]:
             if kind:
                 followers[token.text][kind] += 1
     return pairs, followers, uses, phrases
+
+
+_TASK_NOUNS = frozenset({"task", "tasks", "problem", "problems"})
+
+
+def name_evidence(doc, start: int, end: int) -> str | None:
+    """What the words around the phrase ``doc[start:end]`` say of it: ``"task"`` (right before "task(s)",
+    "shared task" or "problem(s)"; not "the task of X", where X is often cut short: "the task of automatic
+    extraction of keywords"), ``"acronym"`` (spelled out: right before an
+    acronym in parentheses) or ``None``.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("the quality estimation shared task; quality estimation (QE); the answer selection problem")
+    >>> name_evidence(doc, 1, 3), name_evidence(doc, 6, 8), name_evidence(doc, 13, 15), name_evidence(doc, 6, 7)
+    ('task', 'acronym', 'task', None)
+    """
+    after = [t.lower_ for t in doc[end : end + 3]]
+    if after[1:2] and after[0] == "shared":
+        after = after[1:]  # "the quality estimation shared task"
+    if after[:1] and after[0] in _TASK_NOUNS:
+        return "task"
+    if end + 2 < len(doc) and doc[end].text == "(" and doc[end + 2].text == ")" \
+            and sum(c.isupper() for c in doc[end + 1].text) >= 2:
+        return "acronym"
+    return None
+
+
+def name_lexicon(phrases: Counter) -> list[str]:
+    """Lower-case phrases ending in a head of ``phrase_heads.txt`` that the train slice calls a task or spells
+    out for an acronym at least :data:`MIN_NAME_EVIDENCE` times (either evidence alone), not fields or generic terms;
+    ``phrase<TAB>evidence`` lines, sorted.
+
+    >>> [line.split(chr(9)) for line in name_lexicon(Counter({
+    ...     ("name_task", "quality estimation"): 2, ("name_acronym", "quality estimation"): 5,
+    ...     ("name_task", "rare alignment"): 2, ("name_task", "deep learning"): 9}))]
+    [['quality estimation', 'task 2, acronym 5']]
+    """
+    fields = word_list("non_tasks.txt") | word_list("paradigms.txt") | word_list("generic_terms.txt")
+    names = {k[1] for k in phrases if isinstance(k, tuple) and k[0] in {"name_task", "name_acronym"}}
+    return [f"{p}\ttask {phrases[('name_task', p)]}, acronym {phrases[('name_acronym', p)]}" for p in sorted(names)
+            if max(phrases[("name_task", p)], phrases[("name_acronym", p)]) >= MIN_NAME_EVIDENCE and p not in fields]
 
 
 def method_lexicon(phrases: Counter) -> list[str]:
@@ -338,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--task-out", type=Path, default=DEFAULT_TASK_OUT)
     parser.add_argument("--verb-out", type=Path, default=DEFAULT_VERB_OUT)
     parser.add_argument("--method-out", type=Path, default=DEFAULT_METHOD_OUT)
+    parser.add_argument("--name-out", type=Path, default=DEFAULT_NAME_OUT)
     args = parser.parse_args(argv)
     texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
              if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
@@ -363,7 +416,13 @@ def main(argv: list[str] | None = None) -> int:
         f"# {MIN_METHOD_PAIRS} times with a method head (scripts/build_entity_evidence.py; extractors/entity_tasks.py",
         "# reads it): an abstract may name the method without its acronym. Generated: do not edit.",
         *methods]) + "\n", encoding="utf-8")
-    print(f"{len(methods)} method phrases; {len(texts)} train abstracts -> {len(table)} names -> {args.out}; {len(tasks)} task phrases -> "
+    names = name_lexicon(phrases)
+    args.name_out.write_text("\n".join([
+        "# Lower-case phrases ending in a head of phrase_heads.txt that the Anthology's train slice calls a task",
+        f"# (before \"task(s)\" / \"problem(s)\") or spells out for an acronym at least {MIN_NAME_EVIDENCE}",
+        "# times (scripts/build_entity_evidence.py; extractors/entity_phrases.py reads it): phrase<TAB>evidence.",
+        "# Generated: do not edit.", *names]) + "\n", encoding="utf-8")
+    print(f"{len(names)} name phrases; {len(methods)} method phrases; {len(texts)} train abstracts -> {len(table)} names -> {args.out}; {len(tasks)} task phrases -> "
           f"{args.task_out}")
     return 0
 

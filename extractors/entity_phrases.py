@@ -1,0 +1,147 @@
+"""Lower-case task names found by their head word and the corpus: a candidate source of ``kg_entities``.
+
+Many task names are written in lower case only ("reading comprehension", "quality estimation", "numerical
+reasoning", "morphological analysis") and end in a noun that ends descriptions as often ("analysis",
+"reasoning", "selection", "estimation"), so no other source proposes them: the task rules know the heads of
+``task_heads.txt`` (recognition, detection, translation ...) and the learned ``task_phrases.txt``.  This
+source proposes a lower-case phrase when
+
+* it ends in a **head word** of ``phrase_heads.txt`` or ``task_heads.txt`` (the head gives the kind), has one
+  to three lower-case modifiers before it (no stop words, none the corpus uses as a verb, no generic opener
+  such as "novel" or "better", no adverb) and opens after a function word, punctuation, such an opener or a
+  sentence start (a sentence's first word may be capitalised: "Morphological analysis is ..."), and
+* the Anthology's train slice says it is a name: it writes it right before "task(s)" or "problem(s)", or
+  spells it out for an acronym, at least three times (``name_phrases.txt``, learned by
+  ``scripts/build_entity_evidence.py`` for the heads of ``phrase_heads.txt``), type rule ``corpus_phrase``;
+* and it is no field, paradigm or generic term ("deep learning", "data augmentation").
+
+A second test, off by default (:data:`MIN_REPEATS` ``None``), takes a phrase the abstract writes the same way
+at least twice ("cognitive reframing ... cognitive reframing"; type rule ``repeated_phrase``): it raised the
+tuning sets' figures but most of what it added to unseen abstracts were descriptions ("error analysis",
+"reasoning process generation"; ``docs/extraction.md``, round h15g).
+
+>>> from extractors.entities import blank_pipeline
+>>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
+>>> doc = nlp("We study reading comprehension. A qualitative analysis follows.")
+>>> [(doc[s:e].text, kind, rule) for s, e, kind, rule in lower_names(doc)]
+[('reading comprehension', 'task', 'corpus_phrase')]
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from importlib import resources
+
+from spacy.tokens import Doc, Token
+
+from extractors.entity_lexicon import word_list
+
+__all__ = ["MAX_MODIFIERS", "MIN_REPEATS", "head_phrases", "lower_names", "name_phrases", "phrase_heads"]
+
+#: Lower-case words a phrase may have before its head.
+MAX_MODIFIERS = 3
+#: Times an abstract must write a phrase the corpus does not know for it to count as a name; ``None``: never
+#: (the default: measured in round h15g, not precise enough on unseen abstracts).
+MIN_REPEATS: int | None = None
+
+
+@cache
+def phrase_heads() -> dict[str, str]:
+    """Head word → kind (``"task"`` / ``"method"``): the task heads of ``task_heads.txt`` and the heads of
+    ``phrase_heads.txt`` (heads that end names of tasks or methods but are no task heads of the other rules).
+
+    >>> phrase_heads()["recognition"], phrase_heads()["restoration"], phrase_heads()["comprehension"]
+    ('task', 'task', 'task')
+    """
+    heads: dict[str, str] = dict.fromkeys(word_list("task_heads.txt"), "task")
+    for line in _read("phrase_heads.txt").splitlines():
+        if line.strip() and not line.startswith("#"):
+            word, kind = line.split("\t")
+            heads[word.strip().lower()] = kind.strip()
+    return heads
+
+
+@cache
+def name_phrases() -> frozenset[str]:
+    """The lower-case phrases the train slice calls tasks or spells out for acronyms (``name_phrases.txt``).
+
+    >>> "reading comprehension" in name_phrases()
+    True
+    """
+    return frozenset(line.split("\t")[0] for line in _read("name_phrases.txt").splitlines()
+                     if line.strip() and not line.startswith("#"))
+
+
+def _read(name: str) -> str:
+    return resources.files("extractors").joinpath(f"patterns/{name}").read_text("utf-8")
+
+
+def _modifier(token: Token) -> bool:
+    """A lower-case word that may stand in a name before its head (a sentence's first word folded)."""
+    text = token.text
+    if token.is_sent_start and text[:1].isupper() and text[1:].islower():
+        text = text.lower()  # "Punctuation restoration is ..."
+    elif not text.islower():
+        return False
+    verbs = word_list("verb_like.txt")
+    return (len(text) > 1 and text.isascii() and not token.is_stop
+            and all(part.isalpha() for part in text.split("-")) and not (text.endswith("ly") and len(text) > 5)
+            and text not in verbs and text not in word_list("task_modifier_stops.txt")
+            and not (text.endswith("s") and text[:-1] in verbs))  # "that uses attention"
+
+
+def _opens(token: Token) -> bool:
+    """May a name open right after ``token`` (a function word, punctuation, a generic opener or a verb)?"""
+    lower = token.lower_
+    return (token.is_stop or token.is_punct or lower in word_list("task_modifier_stops.txt")
+            or lower in word_list("verb_like.txt"))
+
+
+def head_phrases(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of the lower-case phrases of ``doc`` ending in a head word of ``phrase_heads.txt`` with one
+    to :data:`MAX_MODIFIERS` modifiers before it, opening where a name may open, in text order.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("we improve punctuation restoration and Tamil dependency parsing with analysis")
+    >>> [doc[s:e].text for s, e in head_phrases(doc)]
+    ['punctuation restoration']
+    """
+    heads = phrase_heads()
+    found = []
+    for token in doc:
+        if token.lower_ not in heads or not token.is_lower or token.is_sent_start:
+            continue
+        start = token.i
+        while start > 0 and token.i - start < MAX_MODIFIERS and not doc[start].is_sent_start \
+                and _modifier(doc[start - 1]):
+            start -= 1
+        if start == token.i:
+            continue  # a head alone ("attention") names nothing
+        if start > 0 and not doc[start].is_sent_start and not _opens(doc[start - 1]):
+            continue  # the phrase runs on to the left ("Tamil dependency parsing", "four more ..."): not a name's start
+        found.append((start, token.i + 1))
+    return found
+
+
+def lower_names(doc: Doc) -> list[tuple[int, int, str, str]]:
+    """``(start, end, kind, type rule)`` of the lower-case names of ``doc`` (see the module docstring): the type
+    rule is ``corpus_phrase`` for a phrase of ``name_phrases.txt``, ``repeated_phrase`` for one written
+    :data:`MIN_REPEATS` times (when set)."""
+    found = head_phrases(doc)
+    counts = Counter(doc[start:end].text.lower() for start, end in found)
+    not_names = word_list("non_tasks.txt") | word_list("paradigms.txt") | word_list("generic_terms.txt")
+    known = name_phrases()
+    heads = phrase_heads()
+    names = []
+    for start, end in found:
+        text = doc[start:end].text.lower()
+        if text in not_names:
+            continue
+        if text in known:
+            rule = "corpus_phrase"
+        elif MIN_REPEATS is not None and counts[text] >= MIN_REPEATS:
+            rule = "repeated_phrase"
+        else:
+            continue
+        names.append((start, end, heads[doc[end - 1].lower_], rule))
+    return names
