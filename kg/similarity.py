@@ -1,7 +1,9 @@
 """Similar papers: every paper's ``k`` nearest papers as ``similarTo`` edges, each with a strength and a reason.
 
 A paper is represented by its title and abstract (TF-IDF) and by the
-methods, datasets and models it uses or proposes (IDF-weighted), side by side
+methods, datasets and models it uses or proposes (IDF-weighted), side by side,
+every weight taken from reference statistics shipped with kg
+(:mod:`kg.similarity_stats`), so that a link depends on its two papers only
 (:mod:`kg.similarity_vectors`; large corpora are searched through an
 approximate index, :mod:`kg.similarity_index`).  The links are computed by
 :func:`kg.similarity_links.similar_links`, which needs no graph (a stream or
@@ -16,8 +18,9 @@ every computed link carries:
   cosine and, up to 100,000 papers, by the cosine of dense vectors made from
   word vectors shipped with kg (:mod:`kg.similarity_dense`,
   :func:`kg.similarity_index.neighbours`), rounded to 4 decimals;
-* ``strength`` — the share of this build's computed links whose score is at
-  most this one (its percentile, in (0, 1]), comparable across corpora;
+* ``strength`` — the share of a reference build's links (the ACL Anthology's
+  train split, :mod:`kg.similarity_stats`) whose score is at most this one
+  (its percentile, in (0, 1]), comparable across corpora and builds;
 * ``weak`` — ``True`` for the weakest quarter (``strength <`` :data:`WEAK_BELOW`),
   kept so that views and queries can filter them;
 * ``shared_entities`` (entity node ids, rarest first) and ``shared_terms``
@@ -52,7 +55,7 @@ a dict of ten keys is 272 bytes, one of twelve 464).
 1
 >>> edge = g.edges["paper/a", "paper/b", "similarTo"]
 >>> edge["basis"], edge["weak"], edge["shared_terms"][:2]
-('combined', False, ['low resource', 'machine translation'])
+('combined', False, ['low resource', 'neural machine'])
 """
 from __future__ import annotations
 

@@ -10,8 +10,10 @@ neighbours.  :func:`complete` gives those papers the rest, in two steps:
    stop words (:class:`kg.similarity_vectors.TextBackoff` keeps their
    weights);
 2. for papers still short, their words spelled alike: each word stands for
-   the terms of the vocabulary sharing most of its character trigrams
-   ("microsemantics" → "semantics"), weighted by that likeness and their IDF.
+   the words of the reference vocabulary (:mod:`kg.similarity_stats`, not
+   the corpus's, so that the query is the paper's own) sharing most of its
+   character trigrams ("microsemantics" → "semantics"), weighted by that
+   likeness and their IDF.
 
 Only the short papers are scored, against all papers, one block at a time.
 
@@ -21,15 +23,17 @@ Only the short papers are scored, against all papers, one block at a time.
 >>> empty = np.empty(0, dtype=np.int64)
 >>> (a, b, scores), papers = complete((empty, empty, np.empty(0)), text.papers, text, k=1)
 >>> [(papers[i], papers[j], s) for i, j, s in zip(a.tolist(), b.tolist(), scores.tolist())]
-[('paper/a', 'paper/b', 0.6053)]
+[('paper/a', 'paper/b', 0.5271)]
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import scipy.sparse as sp
 
+from kg.similarity_stats import SimilarityStats, load_stats
 from kg.similarity_vectors import PaperVectors, TextBackoff
 
 __all__ = ["complete"]
@@ -106,38 +110,58 @@ def _own_rows(text: PaperVectors, backoff: TextBackoff,
     return sp.csr_matrix(kept, dtype=np.float32), backoff.common[short], np.ones(len(short), dtype=np.float32)
 
 
-def _spelled_alike(text: PaperVectors, backoff: TextBackoff,
-                   short: np.ndarray) -> tuple[sp.csr_matrix, sp.csr_matrix, np.ndarray]:
-    """Queries of the short papers' words, each replaced by the vocabulary terms spelled most like it.
-
-    The discount of a query is the mean likeness of its terms, weighted like
-    them: a neighbour found through "translation" for "transliteration"
-    scores its cosine times that likeness, never 1.
-    """
+@lru_cache(maxsize=2)
+def _spelling(stats: SimilarityStats) -> tuple[tuple[str, ...], object, sp.csr_matrix, np.ndarray]:
+    """The reference vocabulary's single words, a character-trigram TF-IDF fitted on them, their rows and IDF."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-    vocabulary = (*text.columns, *backoff.common_terms)
-    single = np.flatnonzero([" " not in term for term in vocabulary])
+    words = tuple(sorted(term for term in stats.terms if " " not in term))
     trigrams = TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 3), dtype=np.float32)
-    known = trigrams.fit_transform([vocabulary[i] for i in single])
+    known = trigrams.fit_transform(words)
+    return words, trigrams, known, stats.term_idf(np.array(words, dtype=object))
+
+
+def _spelled_alike(text: PaperVectors, backoff: TextBackoff, short: np.ndarray,
+                   stats: SimilarityStats | None = None) -> tuple[sp.csr_matrix, sp.csr_matrix, np.ndarray]:
+    """Queries of the short papers' words, each replaced by the reference words spelled most like it.
+
+    The candidates are the single words of the reference statistics
+    (``stats``, default the shipped ones), so a paper's query depends on its
+    own words only, not on which other papers the corpus holds; a candidate
+    the corpus does not use adds nothing to the scores.  The discount of a
+    query is the mean likeness of its terms, weighted like them: a neighbour
+    found through "translation" for "transliteration" scores its cosine
+    times that likeness, never 1.
+    """
+    words, trigrams, known, idf = _spelling(stats or load_stats())
+    vocabulary = (*text.columns, *backoff.common_terms)
+    column = {term: index for index, term in enumerate(vocabulary)}
+    place = {word: index for index, word in enumerate(words)}
     kept, common, _ = _own_rows(text, backoff, short)
     own = sp.hstack([kept, common], format="csr")
-    queries = []
+    queries, itself = [], []
     for position, row in enumerate(short.tolist()):
         mine = [vocabulary[c] for c in own.indices[own.indptr[position]:own.indptr[position + 1]]]
-        queries.append(" ".join(term for term in mine if " " not in term) or " ".join(backoff.bare.get(row, ())))
-    likeness = (trigrams.transform(queries) @ known.T).toarray() if queries else np.zeros((0, len(single)))
+        single = [term for term in mine if " " not in term]
+        queries.append(" ".join(single) or " ".join(backoff.bare.get(row, ())))
+        itself.extend((position, place[term]) for term in single if term in place)
+    likeness = (trigrams.transform(queries) @ known.T).toarray() if queries else np.zeros((0, len(words)))
     likeness[likeness < SPELLING_FLOOR] = 0
-    likeness[own[:, single].toarray() > 0] = 0  # a word stands for other terms, not for itself
+    if itself:  # a word stands for other words, not for itself
+        likeness[tuple(np.array(itself).T)] = 0
     best = np.argsort(-likeness, axis=1, kind="stable")[:, :SPELLED_ALIKE]
     alike = np.take_along_axis(likeness, best, axis=1)
-    weights = alike * backoff.idf[single[best]]
+    weights = alike * idf[best]
     total = weights.sum(axis=1)
     discount = np.divide((alike * weights).sum(axis=1), total, out=np.zeros(len(short)), where=total > 0)
+    columns = np.fromiter((column.get(words[i], -1) for i in best.ravel().tolist()), dtype=np.int64,
+                          count=best.size)
     rows = np.repeat(np.arange(len(short)), best.shape[1])
-    query = sp.csr_matrix((weights.ravel(), (rows, single[best].ravel())), shape=(len(short), len(vocabulary)),
+    used = columns >= 0
+    query = sp.csr_matrix((weights.ravel()[used], (rows[used], columns[used])), shape=(len(short), len(vocabulary)),
                           dtype=np.float32)
     query.eliminate_zeros()
+    query.sort_indices()
     return query[:, :len(text.columns)].tocsr(), query[:, len(text.columns):].tocsr(), discount.astype(np.float32)
 
 

@@ -88,7 +88,8 @@ class Rescoring:
     the row is in (kg passes :func:`kg.similarity_vectors.length_weights`);
     ``lsa`` (dense unit rows of float16, whose dot products :func:`_select` works out exactly, the same in
     every process; or ``None``) and ``blend``: the score is then
-    ``weighted cosine * (1 - blend + blend * LSA cosine)`` (at least 0),
+    ``weighted cosine * (1 - blend + blend * LSA cosine)`` (at least 0; a pair where
+    either row's LSA vector is all zeros keeps its weighted cosine),
     worked out for each row's best :data:`_POOL` × k candidates by the
     weighted cosine.  ``dense`` (unit rows of float16 made from shipped word
     vectors, :func:`kg.similarity_dense.document_vectors`, or ``None``)
@@ -114,6 +115,11 @@ class Rescoring:
     @property
     def densifies(self) -> bool:
         return self.dense is not None and self.dense_blend > 0
+
+    @cached_property
+    def has_lsa(self) -> np.ndarray:
+        """Whether each row has an LSA vector (a row of the shipped projection is zeros when it knows none of its terms)."""
+        return np.any(self.lsa != 0, axis=1)
 
     @cached_property
     def has_dense(self) -> np.ndarray:
@@ -263,7 +269,9 @@ def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.nda
     found_rows, found, cosines = _top(product, rows, columns, rescoring.pool(k), 0.0, rescoring.weights)
     factor = np.ones(len(found), dtype=np.float64)
     if rescoring.lsa is not None and rescoring.blend > 0:
-        factor *= 1 - rescoring.blend + rescoring.blend * _agreement(rescoring.lsa, found_rows, found)
+        present = rescoring.has_lsa[found_rows] & rescoring.has_lsa[found]
+        factor *= np.where(present, 1 - rescoring.blend + rescoring.blend * _agreement(rescoring.lsa, found_rows, found),
+                           1.0)
     if rescoring.densifies:
         dense = rescoring.dense
         agreement = _agreement(dense, found_rows, found)
@@ -435,7 +443,7 @@ def approximate_neighbours(matrix: np.ndarray, *, top_k: int, min_score: float =
 def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exact_limit: int = EXACT_LIMIT,
                dimensions: int = INDEX_DIMENSIONS, map: Callable = map, weights: np.ndarray | None = None,
                blend: float = LSA_BLEND, dense: np.ndarray | None = None,
-               dense_blend: float = DENSE_BLEND) -> Iterator[Neighbours]:
+               dense_blend: float = DENSE_BLEND, lsa: np.ndarray | None = None) -> Iterator[Neighbours]:
     """Exact neighbours up to ``exact_limit`` rows; above, approximate ones through an index on the LSA reduction.
 
     A pair's score is the cosine of the sparse rows, multiplied by both
@@ -447,9 +455,16 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
     ``vectors``, :func:`kg.similarity_dense.document_vectors`) moderates the
     score further (:class:`Rescoring`, ``dense_blend``); above it is not used
     (a million papers' dense rows would not fit the search's memory budget).
+    ``lsa`` (unit float16 rows, one per row of ``vectors``: kg passes the
+    shipped projection, :meth:`kg.similarity_stats.SimilarityStats.project`,
+    so that a pair's score depends on the two papers only) replaces the LSA
+    fitted here in the score; the index still clusters by a fitted one.
     """
+    if lsa is not None and len(lsa) != vectors.matrix.shape[0]:
+        raise ValueError(f"{len(lsa)} LSA rows for {vectors.matrix.shape[0]} papers; give one per paper")
     if vectors.matrix.shape[0] <= exact_limit:
-        lsa = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix if blend > 0 else None
+        if lsa is None and blend > 0:
+            lsa = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix
         if dense is not None and len(dense) != vectors.matrix.shape[0]:
             raise ValueError(f"{len(dense)} dense rows for {vectors.matrix.shape[0]} papers; give one per paper")
         rescoring = Rescoring(weights, None if lsa is None or sp.issparse(lsa) else lsa, blend,
@@ -459,6 +474,6 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
     reduced = not sp.issparse(index)
     if not reduced:  # too few rows or columns to reduce: cluster the rows themselves, score by the cosine alone
         index = index.toarray()
-    rescoring = Rescoring(weights, index if blend > 0 and reduced else None, blend)
+    rescoring = Rescoring(weights, lsa if lsa is not None else index if blend > 0 and reduced else None, blend)
     return approximate_neighbours(index, top_k=top_k, min_score=min_score, scoring=vectors.matrix,
                                   rescoring=rescoring, map=map)

@@ -12,7 +12,7 @@ kept) and one block of the neighbour search at a time
 ...           PaperText("paper/b", "Low-resource neural machine translation with pivots"),
 ...           PaperText("paper/c", "Parsing clinical notes")]
 >>> [(link.source, link.target, link.weak, link.shared_terms[:2]) for link in similar_links(papers, k=1)]
-[('paper/a', 'paper/b', False, ('low resource', 'machine translation'))]
+[('paper/a', 'paper/b', False, ('low resource', 'neural machine'))]
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from threadpoolctl import threadpool_limits
 from kg.similarity_backoff import complete
 from kg.similarity_dense import document_vectors
 from kg.similarity_index import EXACT_LIMIT, INDEX_DIMENSIONS, neighbours
+from kg.similarity_stats import SimilarityStats, load_stats
 from kg.similarity_vectors import PaperText, PaperVectors, combined_vectors, entity_rows, length_weights, text_rows
 from ontology.errors import KgError
 
@@ -55,7 +56,8 @@ DEFAULT_K = 5
 #: 0.25 since the entity part weighs each entity by its kind (tasks 1.5, models 0.5, metrics left out:
 #: :data:`kg.similarity_vectors.ENTITY_KIND_WEIGHTS`): 420 of 570 judged tuning pairs related instead of 416.
 ENTITY_WEIGHT = 0.25
-#: Links whose strength (percentile among the build's computed links) is below this are marked weak.
+#: Links whose strength (percentile among the reference build's links, :mod:`kg.similarity_stats`) is below this
+#: are marked weak.
 WEAK_BELOW = 0.25
 #: Shared entities and shared terms kept per link.
 SHARED_SHOWN = 5
@@ -76,7 +78,7 @@ class SimilarLink:
 
     ``score`` is the cosine of the two papers' rows, scaled down for short
     texts and moderated by their LSA cosine and dense cosine (4 decimals), ``strength``
-    its percentile among all links of the run, ``weak`` whether that is below
+    its percentile among the reference build's links (:mod:`kg.similarity_stats`), ``weak`` whether that is below
     :data:`WEAK_BELOW`; ``shared_entities`` (rarest first) and
     ``shared_terms`` (heaviest in both first) say why, at most
     :data:`SHARED_SHOWN` each; ``basis`` names the representation.
@@ -112,12 +114,14 @@ def check_options(*, k: int, min_score: float, bases: Sequence[str]) -> None:
         raise ValueError(f"min_score must lie in [0, 1], not {min_score}")
 
 
-def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES,
-                  entity_weight: float = ENTITY_WEIGHT) -> tuple[PaperVectors, PaperVectors, PaperVectors]:
+def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
+                  stats: SimilarityStats | None = None) -> tuple[PaperVectors, PaperVectors, PaperVectors]:
     """The rows neighbours are scored with, and the text and entity rows that explain them.
 
     Returns ``(combined, text, entities)``; ``papers`` is read once.  A paper
-    id given twice raises :class:`DuplicatePaperError`.
+    id given twice raises :class:`DuplicatePaperError`.  The weights are
+    those of the reference statistics ``stats`` (default: shipped with kg),
+    so each row depends on its own paper only.
     """
     named: list[PaperText] = []
     seen: set[str] = set()
@@ -133,23 +137,24 @@ def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES,
 
     empty = PaperVectors((), sp.csr_matrix((0, 0), dtype=np.float32))
     if "text" in bases:
-        text = text_rows(read())
+        text = text_rows(read(), stats=stats)
     else:
         text = empty
         for _ in read():
             pass
-    entities = entity_rows(named) if "entities" in bases else empty
+    entities = entity_rows(named, stats=stats) if "entities" in bases else empty
     combined = combined_vectors(text, entities, entity_weight=entity_weight if "text" in bases else 1.0)
     return combined, text, entities
 
 
 def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float = 0.0,
                 dimensions: int = INDEX_DIMENSIONS, map: Callable = map, weights: np.ndarray | None = None,
-                dense: np.ndarray | None = None) -> Pairs:
+                dense: np.ndarray | None = None, lsa: np.ndarray | None = None) -> Pairs:
     """Each row's ``k`` nearest rows as arrays ``(a, b, score)``, ``a < b``, one entry per pair, by ``(a, b)``.
 
     Scores are :func:`kg.similarity_index.neighbours`' (the cosine, times
-    both rows' ``weights``, moderated by the LSA cosine and by the cosine of
+    both rows' ``weights``, moderated by the cosine of the rows' ``lsa``
+    projections, or of an LSA fitted here when not given, and by the cosine of
     the rows' ``dense`` vectors).  A pair found from
     both ends keeps the higher score (they differ at most in the last
     place).  Scores are rounded to 4 decimals and lie in [0, 1].
@@ -159,7 +164,7 @@ def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float =
     # (up to 0.007 in an LSA row), and a Dask worker runs with one; so every build mode finds the same pairs.
     with threadpool_limits(limits=1, user_api="blas"):
         for rows, columns, scores in neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions,
-                                                map=map, weights=weights, dense=dense):
+                                                map=map, weights=weights, dense=dense, lsa=lsa):
             # compact while collecting: row numbers as int32, scores as exact millionths
             parts.append((rows.astype(np.int32), columns.astype(np.int32), np.rint(scores * 1e6).astype(np.int32)))
     if not parts:
@@ -241,6 +246,7 @@ def _without_parts(terms: list[str]) -> list[str]:
 def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
                       bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
                       dimensions: int = INDEX_DIMENSIONS, map: Callable = map, explain: Iterable[Pair] = (),
+                      stats: SimilarityStats | None = None,
                       ) -> tuple[Iterator[SimilarLink], dict[Pair, tuple[list[str], list[str]]]]:
     """:func:`similar_links`, and the shared entities and terms of the pairs in ``explain``.
 
@@ -248,20 +254,24 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     second value maps each of them, as ``(smaller id, larger id)``, to its
     ``(shared_entities, shared_terms)``.  The search is done before this
     returns; the links' reasons are worked out as the iterator is read.
+    ``stats`` are the reference statistics (default: shipped with kg,
+    :mod:`kg.similarity_stats`).
     """
     check_options(k=k, min_score=min_score, bases=bases)
-    combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight)
+    stats = stats or load_stats()
+    combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight, stats=stats)
     weights = length_weights(combined.papers, text)  # short texts (titles only) score lower
     # dense vectors of shipped word vectors: up to the exact search's limit (a million papers' would not fit in memory)
     dense = document_vectors(text, combined.papers) if len(combined.papers) <= EXACT_LIMIT else None
+    lsa = stats.project(combined.matrix, combined.columns) if combined.papers else None
     pairs = pair_arrays(combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights,
-                        dense=dense)
-    del dense
+                        dense=dense, lsa=lsa)
+    del dense, lsa
     pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score)
     explainer = _Explainer(rows, text, entities)
     stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
     reasons = dict(zip(stated, explainer.ids(stated)))
-    return _links(pairs, rows, explainer, basis_name(bases)), reasons
+    return _links(pairs, rows, explainer, basis_name(bases), stats), reasons
 
 
 class _Explainer:
@@ -294,13 +304,21 @@ def _positions(rows: Sequence[str], papers: Sequence[str]) -> np.ndarray:
     return np.fromiter((where.get(paper, -1) for paper in papers), dtype=np.int64, count=len(papers))
 
 
-def _links(pairs: Pairs, papers: Sequence[str], explainer: _Explainer, basis: str) -> Iterator[SimilarLink]:
-    """The links of ``pairs`` (ordered by row, rows ordered by id), their reasons a block at a time."""
+def _links(pairs: Pairs, papers: Sequence[str], explainer: _Explainer, basis: str,
+           stats: SimilarityStats) -> Iterator[SimilarLink]:
+    """The links of ``pairs`` (ordered by row, rows ordered by id), their reasons a block at a time.
+
+    A link's strength is read from the reference distribution of ``stats``;
+    statistics without one (while they are being trained) rank the scores
+    among ``pairs``.
+    """
     a, b, scores = pairs
     if not len(a):
         return
-    ranked = np.sort(scores)
-    strengths = np.round(np.searchsorted(ranked, scores, side="right") / len(ranked), 3)
+    strengths = stats.strength(scores)
+    if strengths is None:
+        ranked = np.sort(scores)
+        strengths = np.round(np.searchsorted(ranked, scores, side="right") / len(ranked), 3)
     for start in range(0, len(a), _LINK_BLOCK):
         block = slice(start, start + _LINK_BLOCK)
         reasons = explainer.rows(a[block], b[block])
@@ -342,7 +360,7 @@ def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score:
     ...           PaperText("paper/a", "Graph neural networks for molecules", entities=("dataset/qm9",))]
     >>> (link,) = similar_links(papers)
     >>> link.source, link.target, link.strength, link.shared_entities, link.shared_terms
-    ('paper/a', 'paper/b', 1.0, ('dataset/qm9',), ('graph', 'networks'))
+    ('paper/a', 'paper/b', 0.338, ('dataset/qm9',), ('graph', 'networks'))
     """
     links, _ = links_and_reasons(papers, k=k, min_score=min_score, bases=bases, entity_weight=entity_weight,
                                  dimensions=dimensions, map=map)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import numpy as np
@@ -68,12 +68,20 @@ def stop_words(words: Iterable[str]) -> frozenset[str]:
     return joined[best] if counts[best] >= max(_LANGUAGE_EVIDENCE, own + 1) else english
 
 
-def term_weights(documents: Iterable[list[str]]) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]:
+def term_weights(documents: Iterable[list[str]], *,
+                 idf: Callable[[np.ndarray], np.ndarray] | None = None) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]:
     """TF-IDF weights (``1 + log tf`` times ``log((1 + n) / (1 + df)) + 1``), unnormalised, as float32 CSR.
 
     ``documents`` are lists of terms, read once.  Returns the matrix (rows in
     the documents' order, columns in alphabetical order, indices sorted in
-    each row), the vocabulary (object array) and the IDF of each column.
+    each row), the vocabulary (object array) and the IDF of each column:
+    ``idf(vocabulary)`` when given (kg passes the shipped reference IDF,
+    :meth:`kg.similarity_stats.SimilarityStats.term_idf`), else the
+    documents' own.
+
+    >>> weights, _, _ = term_weights([["graph"], ["graph", "network"]], idf=lambda terms: np.full(len(terms), 2, np.float32))
+    >>> weights.toarray().tolist()
+    [[2.0, 0.0], [2.0, 2.0]]
     """
     vocabulary: dict[str, int] = {}
     indptr, indices, counts = array("q", [0]), array("i"), array("f")
@@ -96,14 +104,17 @@ def term_weights(documents: Iterable[list[str]]) -> tuple[sp.csr_matrix, np.ndar
     bounds = np.frombuffer(indptr, dtype=np.int64).astype(_index_dtype(len(columns)))
     matrix = sp.csr_matrix((data, columns, bounds), shape=(rows, len(words)), copy=False)
     matrix.sort_indices()
-    frequency = np.bincount(matrix.indices, minlength=len(words))
-    idf = (np.log((1 + rows) / (1 + frequency)) + 1).astype(np.float32)
+    if idf is None:
+        frequency = np.bincount(matrix.indices, minlength=len(words))
+        column_idf = (np.log((1 + rows) / (1 + frequency)) + 1).astype(np.float32)
+    else:
+        column_idf = np.asarray(idf(words[order]), dtype=np.float32)
     np.log(matrix.data, out=matrix.data)
     matrix.data += 1
     for start in range(0, len(matrix.data), _ROWS * 64):
         block = slice(start, start + _ROWS * 64)
-        matrix.data[block] *= idf[matrix.indices[block]]
-    return matrix, words[order], idf
+        matrix.data[block] *= column_idf[matrix.indices[block]]
+    return matrix, words[order], column_idf
 
 
 def split_columns(matrix: sp.csr_matrix, keep: np.ndarray) -> tuple[sp.csr_matrix, sp.csr_matrix]:

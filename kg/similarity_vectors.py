@@ -11,7 +11,7 @@ records, so they need no graph (:func:`text_rows`, :func:`entity_rows`);
 ...           PaperText("paper/b", "Sparse retrieval")]
 >>> text = text_rows(papers)
 >>> text.papers, text.columns
-(('paper/a', 'paper/b'), ('dense', 'retrieval', 'sparse'))
+(('paper/a', 'paper/b'), ('dense', 'dense retrieval', 'retrieval', 'sparse', 'sparse retrieval'))
 >>> entity_rows(papers).papers
 ('paper/a',)
 """
@@ -26,6 +26,7 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from kg.similarity_stats import SimilarityStats, load_stats
 from ontology.kinds import ENTITY_KINDS
 
 __all__ = [
@@ -44,10 +45,6 @@ __all__ = [
     "words",
 ]
 
-#: Words in more than this share of the papers (and more than the floor) are corpus stop words: they
-#: weigh little (low IDF) yet dominate the cost of the product, which grows with the square of a word's count.
-_COMMON_TERM_SHARE = 0.05
-_COMMON_TERM_FLOOR = 100
 _ENTITY_KINDS = frozenset(ENTITY_KINDS)
 _ENTITY_RELATIONS = frozenset({"uses", "proposes"})
 _ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
@@ -130,17 +127,22 @@ def _empty() -> PaperVectors:
     return PaperVectors((), sp.csr_matrix((0, 0), dtype=np.float32))
 
 
-def text_rows(papers: Iterable[PaperText]) -> PaperVectors:
+def text_rows(papers: Iterable[PaperText], *, stats: SimilarityStats | None = None) -> PaperVectors:
     """TF-IDF rows of the papers' titles and abstracts (papers with neither are left out).
+
+    The IDF, the corpus stop words and the pairs of title words kept are
+    those of the reference corpus (``stats``, default the statistics shipped
+    with kg, :mod:`kg.similarity_stats`), never of ``papers``: a paper's row
+    does not depend on the other papers.
 
     The terms are the words of title and abstract (English stop words
     dropped, and a French, German, Spanish, Portuguese, Italian or Dutch
     paper's own function words: :func:`kg.similarity_terms.stop_words`) and the pairs of adjacent words of the title ("machine
-    translation", "word sense"; those found in one paper only are dropped):
+    translation", "word sense"; those not in two reference papers are dropped):
     a title names the topic, and on papers with a title only the pairs made
     the nearest papers share a Papers-with-Code dataset 23x as often as random
     pairs instead of 19x (docs/analytics.md).  Words found in more than 5% of
-    the papers (and in more than 100) are corpus stop words: on the ACL
+    the reference papers (and in more than 100) are corpus stop words: on the ACL
     Anthology these 91 words ("language", "model", "results", ...) carry a
     tenth of the vectors' weight but three quarters of the cost of comparing
     them.  They are left out of ``matrix`` and kept in ``backoff``
@@ -155,7 +157,7 @@ def text_rows(papers: Iterable[PaperText]) -> PaperVectors:
                 ids.append(paper.id)
                 yield paper.title or "", paper.abstract or ""
 
-    return tfidf(ids, documents())
+    return tfidf(ids, documents(), stats=stats)
 
 
 def text_vectors(graph: nx.MultiDiGraph) -> PaperVectors:
@@ -168,7 +170,7 @@ def text_vectors(graph: nx.MultiDiGraph) -> PaperVectors:
     >>> g.add_node("paper/b", kind="paper", title=None, abstract=None)
     >>> vectors = text_vectors(g)
     >>> vectors.papers, vectors.columns
-    (('paper/a',), ('dense', 'retrieval', 'study'))
+    (('paper/a',), ('dense', 'dense retrieval', 'retrieval'))
     """
     return text_rows(paper_texts(graph))
 
@@ -208,21 +210,22 @@ class _Terms:
         return terms + [f"{a} {b}" for a, b in zip(heading, heading[1:])]
 
 
-def tfidf(papers: Sequence[str], documents: Iterable[tuple[str, str]]) -> PaperVectors:
+def tfidf(papers: Sequence[str], documents: Iterable[tuple[str, str]], *,
+          stats: SimilarityStats | None = None) -> PaperVectors:
     """TF-IDF rows of ``documents`` (``(title, abstract)``, one per paper) as :func:`text_rows` makes them.
 
     ``documents`` is read once; ``papers`` may be filled while it is read.
     """
     from kg.similarity_terms import split_columns, term_weights
 
+    stats = stats or load_stats()
     terms = _Terms()
-    weights, vocabulary, idf = term_weights(map(terms, documents))  # one copy of the matrix, float32
+    weights, vocabulary, idf = term_weights(map(terms, documents), idf=stats.term_idf)  # one copy, float32
     if not weights.shape[1]:  # no text, or only stop words: no vocabulary at all
         return _empty()
-    frequency = np.bincount(weights.indices, minlength=weights.shape[1])
     pair = np.fromiter((" " in term for term in vocabulary), dtype=bool, count=len(vocabulary))
-    common = frequency > max(int(_COMMON_TERM_SHARE * len(papers)), _COMMON_TERM_FLOOR)
-    kept = ~common & ~(pair & (frequency < 2))
+    common = stats.common(vocabulary)
+    kept = ~common & ~(pair & ~stats.known(vocabulary))
     keep, common = np.flatnonzero(kept), np.flatnonzero(common)
     rare, other = split_columns(weights, kept)  # the largest matrix, reused for its kept part
     del weights
@@ -271,7 +274,7 @@ def length_weights(papers: Sequence[str], text: PaperVectors, *, short: float = 
 
     >>> text = text_rows([PaperText("paper/a", "Bootstrapping"), PaperText("paper/b", "Bootstrapping word alignment")])
     >>> length_weights(("paper/a", "paper/b", "paper/c"), text).astype(float).round(3).tolist()
-    [0.447, 0.655, 1.0]
+    [0.447, 0.577, 1.0]
     """
     single = np.fromiter((" " not in term for term in text.columns), dtype=bool, count=len(text.columns))
     matrix = sp.csr_matrix(text.matrix)
@@ -312,24 +315,29 @@ def _positions(kept: Sequence[str], papers: Sequence[str]) -> np.ndarray:
     return np.fromiter((where.get(paper, -1) for paper in papers), dtype=np.int64, count=len(papers))
 
 
-def entity_rows(papers: Iterable[PaperText], *,
-                kind_weights: Mapping[str, float] = ENTITY_KIND_WEIGHTS) -> PaperVectors:
+def entity_rows(papers: Iterable[PaperText], *, kind_weights: Mapping[str, float] = ENTITY_KIND_WEIGHTS,
+                stats: SimilarityStats | None = None) -> PaperVectors:
     """IDF-weighted rows of the entities each paper names, weighted by kind (papers naming none are left out).
 
     The weight of an entity is ``log((1 + papers) / (1 + papers naming it)) + 1``
-    (scikit-learn's smooth IDF, over the papers naming any entity), so a rare
+    (scikit-learn's smooth IDF, over the reference papers naming any entity:
+    ``stats``, default the statistics shipped with kg; an entity they do not
+    know weighs as one named by a single paper), so a rare
     shared benchmark says more than a ubiquitous one, times the weight of its
     kind in ``kind_weights`` (the part of its id before "/"; 1 for a kind not
     named there).  Entities of a kind weighing 0 are left out, and so is a
-    paper naming only such entities.  ``columns`` are entity ids.
+    paper naming only such entities.  ``columns`` are entity ids, sorted, so
+    that a row's cells are summed in the same order whatever other papers
+    there are.
 
     >>> rows = entity_rows([PaperText("paper/a", entities=("dataset/squad",))])
     >>> rows.papers, rows.matrix.toarray().round(3).tolist(), rows.columns
     (('paper/a',), [[1.0]], ('dataset/squad',))
     >>> rows = entity_rows([PaperText("paper/a", entities=("task/qa", "model/bert", "metric/f1"))])
     >>> rows.matrix.toarray().astype(float).round(3).tolist(), rows.columns
-    ([[0.316, 0.949]], ('model/bert', 'task/qa'))
+    ([[0.283, 0.959]], ('model/bert', 'task/qa'))
     """
+    stats = stats or load_stats()
     entity_column: dict[str, int] = {}
     rows: list[int] = []
     columns: list[int] = []
@@ -344,11 +352,14 @@ def entity_rows(papers: Iterable[PaperText], *,
         ids.append(paper.id)
     if not ids:
         return _empty()
+    first_seen = tuple(entity_column)
+    order = np.argsort(np.array(first_seen, dtype=object), kind="stable")
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    names = tuple(first_seen[i] for i in order)
     ones = np.ones(len(rows), dtype=np.float32)
-    incidence = sp.csr_matrix((ones, (rows, columns)), shape=(len(ids), len(entity_column)))
-    document_frequency = np.bincount(incidence.indices, minlength=incidence.shape[1])
-    idf = (np.log((1 + len(ids)) / (1 + document_frequency)) + 1).astype(np.float32)
-    names = tuple(entity_column)
+    incidence = sp.csr_matrix((ones, (rows, rank[np.asarray(columns, dtype=np.int64)])), shape=(len(ids), len(names)))
+    idf = stats.entity_idf(names)
     kind = np.fromiter((kind_weights.get(name.split("/", 1)[0], 1.0) for name in names), dtype=np.float32,
                        count=len(names))
     kept = np.flatnonzero(kind > 0)

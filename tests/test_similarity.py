@@ -25,6 +25,7 @@ from kg.similarity import (
 )
 from kg.similarity_index import approximate_neighbours, reduce
 from kg.similarity_links import PaperText, SimilarLink, similar_links
+from kg.similarity_stats import load_stats
 from kg.similarity_vectors import paper_texts, text_rows
 
 CLEAR = "CLEAR: Cross-Lingual Enhancement in Retrieval via Reverse-training"
@@ -128,7 +129,10 @@ def test_computed_edges_carry_score_strength_reasons_and_no_source_file(sample_g
         assert 0 < data["score"] <= 1.0 and 0 < data["strength"] <= 1.0
         assert data["weak"] == (data["strength"] < WEAK_BELOW)
         assert data["shared_terms"] and len(data["shared_terms"]) <= 5
-    assert strengths[-1] > 0.9 and 0 < sum(d["weak"] for d in computed.values()) < len(computed) / 2
+    # strengths are percentiles among the reference corpus's links (kg.similarity_stats), so comparable across corpora
+    reference = load_stats()
+    assert all(d["strength"] == reference.strength(np.array([d["score"]]))[0] for d in computed.values())
+    assert strengths[-1] > strengths[0] and 0 < sum(d["weak"] for d in computed.values()) < len(computed)
 
 
 def test_a_stronger_score_never_has_a_lower_strength(sample_graph):
@@ -205,7 +209,8 @@ def test_similar_links_from_made_up_records_are_the_edges_of_the_same_papers_as_
     links = list(similar_links(iter(records), k=3))
     add_similarity_edges(graph, k=3)
     assert links == _links_in(graph)
-    assert any(link.shared_entities for link in links) and any(link.weak for link in links)
+    assert any(link.shared_entities for link in links)
+    assert all(link.weak == (link.strength < WEAK_BELOW) for link in links)
     assert "paper/nothing" not in {end for link in links for end in (link.source, link.target)}
     assert any("paper/entities-only" in (link.source, link.target) for link in links)
 
@@ -228,7 +233,8 @@ def test_papers_of_common_or_unique_words_or_stop_words_only_still_get_k_neighbo
         return [titles[link.target if link.source == paper else link.source] for link in links
                 if paper in (link.source, link.target)]
 
-    assert all("translation" in title.lower() for title in neighbours("paper/common"))
+    # "translation" is a corpus stop word of the reference statistics: found through the full vocabulary
+    assert sum("translation" in title.lower() for title in neighbours("paper/common")) >= 3
     assert all("semantics" in title for title in neighbours("paper/unique"))
     assert all("name" in title.lower() for title in neighbours("paper/stop"))
     assert max(link.score for link in links if "paper/names" in (link.source, link.target)) < 1  # discounted
@@ -259,7 +265,8 @@ def test_two_papers_are_enough():
     assert add_similarity_edges(graph) == 1
     edge = graph.edges["paper/a", "paper/b", "similarTo"]
     assert edge["shared_entities"] == ["dataset/qm9"] and set(edge["shared_terms"]) == {"graph", "networks"}
-    assert edge["strength"] == 1.0 and edge["weak"] is False
+    # the strength is the score's percentile among the reference corpus's links, not among this graph's one link
+    assert edge["strength"] == load_stats().strength(np.array([edge["score"]]))[0] > 0.25 and edge["weak"] is False
 
 
 def test_papers_with_entities_but_no_text_still_get_neighbours():
@@ -310,8 +317,10 @@ def test_a_paper_on_the_same_task_outranks_one_sharing_only_the_models_used():
 
     found = scores()  # the default entity part (0.25 of the text, each entity weighted by its kind)
     assert found["paper/same-task"] > found["paper/same-models"]
-    before = scores(entity_weight=0.5)  # the weight before: the shared GPT-3.5 and TriviaQA won
-    assert before["paper/same-task"] < before["paper/same-models"]
+    # with the corpus's own IDF, an entity part of 0.5 let the shared GPT-3.5 and TriviaQA win; with the reference
+    # IDF the text part is stronger, but the entities alone still prefer the paper sharing the models
+    entities = scores(bases=("entities",))
+    assert entities["paper/same-models"] > entities.get("paper/same-task", 0.0)
 
 
 def _kind_papers() -> list[PaperText]:
@@ -388,7 +397,7 @@ def test_k_and_min_score_are_respected():
 
 
 def test_papers_without_text_or_entities_are_left_out():
-    graph = _papers(("a", "text", []))
+    graph = _papers(("a", "treebanks", []))
     graph.add_node("paper/empty", kind="paper", label="?", title=None, abstract=None)
     graph.add_node("paper/stop", kind="paper", label="the", title="the of and")
     assert text_vectors(graph).papers == ("paper/a",)
