@@ -24,6 +24,7 @@ from kg.cache import DocumentCache, cache_key
 from kg.execution import executor, read_document
 from kg.graph import build_graph
 from kg.similarity import add_similarity_edges
+from kg.similarity_incremental import STATE_FILE as SIMILARITY_STATE
 from kg.sources import SourceText, read_sources
 from ontology.errors import KgError
 from ontology.ids import short_hash
@@ -135,7 +136,8 @@ def build(
             count, kept = len(done), tuple(done) if keep_documents else ()
             del documents, done  # the records are in the graph now; without keep_documents their memory goes here
             if similarity:  # on a Dask cluster the search's block tasks run on its workers
-                add_similarity_edges(graph, k=similar_k, map=running.map)
+                add_similarity_edges(graph, k=similar_k, map=running.map,  # a rebuild searches what changes reach
+                                     state=cache.folder / SIMILARITY_STATE if cache and cache.usable else None)
     return BuildResult(graph, kept, tuple(problems), extracted_names,
                        tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys),
                        incomplete=incomplete)

@@ -60,6 +60,7 @@ a dict of ten keys is 272 bytes, one of twelve 464).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 
 import networkx as nx
 
@@ -117,6 +118,7 @@ def add_similarity_edges(
     dimensions: int = INDEX_DIMENSIONS,
     exclude_extractors: Iterable[str] = (),
     map: Callable = map,
+    state: Path | None = None,
 ) -> int:
     """Link every paper to its ``k`` nearest papers by ``similarTo``; return how many new edges were added.
 
@@ -135,6 +137,11 @@ def add_similarity_edges(
     exclude_extractors : iterable of str
         Entity links made only by these extractors are ignored (e.g.
         ``{"papers-with-code"}`` to measure against Papers-with-Code tags).
+    state : Path, optional
+        A file where the search keeps what the next call needs to search only
+        the rows a change can reach (:mod:`kg.similarity_incremental`;
+        :func:`kg.pipeline.build` keeps it in the document cache's folder).
+        The links are the same with or without it.
 
     Examples
     --------
@@ -154,9 +161,11 @@ def add_similarity_edges(
         data.setdefault("bases", [data["basis"]])
         data.setdefault("scores", {data["basis"]: data["score"]})
     existing = {(u, v) if u < v else (v, u): (u, v) for u, v, _ in _similar_edges(graph)}
+    exclude_extractors = sorted(set(exclude_extractors))
     links, reasons = links_and_reasons(
         paper_texts(graph, exclude_extractors=exclude_extractors), k=k, min_score=min_score, bases=bases,
-        entity_weight=entity_weight, dimensions=dimensions, map=map, explain=existing)
+        entity_weight=entity_weight, dimensions=dimensions, map=map, explain=existing, state=state,
+        state_options={"exclude_extractors": exclude_extractors})
     for pair, (shared_entities, shared_terms) in reasons.items():
         graph.edges[(*existing[pair], _SIMILAR)].update(shared_entities=shared_entities, shared_terms=shared_terms)
     added = 0

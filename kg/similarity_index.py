@@ -42,9 +42,14 @@ __all__ = [
     "INDEX_DIMENSIONS",
     "LSA_BLEND",
     "SVD_SAMPLE",
+    "Pool",
+    "Rescoring",
     "approximate_neighbours",
+    "blended",
+    "choose",
     "nearest_neighbours",
     "neighbours",
+    "pool_search",
     "reduce",
 ]
 
@@ -266,18 +271,42 @@ def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.nda
     rescoring = rescoring or Rescoring()
     if not rescoring.blends:
         return _top(product, rows, columns, k, min_score, rescoring.weights)
+    return choose(_pool(product, rows, columns, k, rescoring), k, min_score)
+
+
+#: A row's candidates: ``(rows, columns, cosine, blended)``, the last two in millionths (int64), each row's best
+#: :meth:`Rescoring.pool` candidates by the weighted cosine (ties to the smaller column), in any order.
+Pool = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _pool(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarray, k: int,
+          rescoring: Rescoring) -> Pool:
+    """Each of ``rows``' best :meth:`Rescoring.pool` candidates among ``columns`` by the weighted cosine, and their
+    blended scores: what :func:`choose` picks the ``k`` neighbours from (:func:`pool_search` keeps it)."""
     found_rows, found, cosines = _top(product, rows, columns, rescoring.pool(k), 0.0, rescoring.weights)
-    factor = np.ones(len(found), dtype=np.float64)
+    return found_rows, found, np.rint(cosines * _SCALE).astype(np.int64), blended(found_rows, found, cosines,
+                                                                                    rescoring)
+
+
+def blended(rows: np.ndarray, columns: np.ndarray, cosines: np.ndarray, rescoring: Rescoring) -> np.ndarray:
+    """The scores (millionths, int64) of pairs ``(rows[i], columns[i])`` whose weighted cosines are ``cosines``:
+    moderated by the LSA and dense cosines of ``rescoring``.  Each depends on its pair alone."""
+    factor = np.ones(len(columns), dtype=np.float64)
     if rescoring.lsa is not None and rescoring.blend > 0:
-        present = rescoring.has_lsa[found_rows] & rescoring.has_lsa[found]
-        factor *= np.where(present, 1 - rescoring.blend + rescoring.blend * _agreement(rescoring.lsa, found_rows, found),
+        present = rescoring.has_lsa[rows] & rescoring.has_lsa[columns]
+        factor *= np.where(present, 1 - rescoring.blend + rescoring.blend * _agreement(rescoring.lsa, rows, columns),
                            1.0)
     if rescoring.densifies:
-        dense = rescoring.dense
-        agreement = _agreement(dense, found_rows, found)
-        present = rescoring.has_dense[found_rows] & rescoring.has_dense[found]
+        agreement = _agreement(rescoring.dense, rows, columns)
+        present = rescoring.has_dense[rows] & rescoring.has_dense[columns]
         factor *= np.where(present, 1 - rescoring.dense_blend + rescoring.dense_blend * np.maximum(agreement, 0), 1.0)
-    micro = np.clip(np.rint(cosines * factor * _SCALE), 0, _SCALE)
+    return np.clip(np.rint(cosines * factor * _SCALE), 0, _SCALE).astype(np.int64)
+
+
+def choose(pool: Pool, k: int, min_score: float) -> Neighbours:
+    """Each row's ``k`` best candidates of ``pool`` by the blended score (ties to the smaller column), at least
+    ``min_score`` and above 0, as ``(rows, columns, scores)`` by row, best first."""
+    found_rows, found, _, micro = pool
     order = np.lexsort((found, -micro, found_rows))  # by row, best first, ties to the smaller column
     found_rows, found, micro = found_rows[order], found[order], micro[order]
     rank = np.arange(len(found_rows)) - np.searchsorted(found_rows, found_rows, side="left")
@@ -341,6 +370,41 @@ def _search_rows(task: tuple) -> Neighbours:
     found = [_select(matrix[part] @ transposed, part, everything, k, min_score, rescoring)
              for part in (chunk[start:start + block] for start in range(0, len(chunk), block))]
     return tuple(np.concatenate(parts) for parts in zip(*found)) if found else _nothing()
+
+
+def pool_search(matrix: sp.spmatrix, *, top_k: int, rows: np.ndarray | None = None, columns: np.ndarray | None = None,
+                rescoring: Rescoring, block_cells: int = _BLOCK_CELLS, map: Callable = map) -> Iterator[Pool]:
+    """The exact search's candidates (:data:`Pool`) of ``rows`` (default all) among ``columns`` (default all;
+    increasing).
+
+    :func:`choose` of them gives what :func:`nearest_neighbours` yields for
+    those rows when ``columns`` are all rows; ``rescoring`` must blend.  Tasks
+    of :data:`TASK_BLOCKS` blocks go through ``map``.  :mod:`kg.similarity_incremental`
+    keeps the candidates, so that a rebuild searches only the rows a change can reach.
+    """
+    if not rescoring.blends:
+        raise ValueError("pool_search needs a rescoring that blends (LSA or dense vectors)")
+    matrix = sp.csr_matrix(matrix, dtype=np.float32)
+    n = matrix.shape[0]
+    wanted = np.arange(n) if rows is None else np.asarray(rows, dtype=np.int64)
+    columns = np.arange(n, dtype=np.int64) if columns is None else np.asarray(columns, dtype=np.int64)
+    transposed = (matrix if len(columns) == n else matrix[columns]).T.tocsr()
+    block = max(1, block_cells // max(len(columns), 1))
+    step = block * TASK_BLOCKS
+    tasks = ((matrix, transposed, wanted[start:start + step], columns, top_k, block_cells, rescoring)
+             for start in range(0, len(wanted), step))
+    yield from map(_pool_rows, tasks)
+
+
+def _pool_rows(task: tuple) -> Pool:
+    """One task of :func:`pool_search`."""
+    matrix, transposed, chunk, columns, k, block_cells, rescoring = task
+    block = max(1, block_cells // max(len(columns), 1))
+    found = [_pool(matrix[part] @ transposed, part, columns, k, rescoring)
+             for part in (chunk[start:start + block] for start in range(0, len(chunk), block))]
+    if not found:
+        return tuple(np.empty(0, np.int64) for _ in range(4))
+    return tuple(np.concatenate(parts) for parts in zip(*found))
 
 
 def _search_cluster(task: tuple) -> Neighbours:

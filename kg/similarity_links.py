@@ -16,8 +16,10 @@ kept) and one block of the neighbour search at a time
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -25,7 +27,9 @@ from threadpoolctl import threadpool_limits
 
 from kg.similarity_backoff import complete
 from kg.similarity_dense import document_vectors
-from kg.similarity_index import EXACT_LIMIT, INDEX_DIMENSIONS, neighbours
+from kg.similarity_incremental import fingerprinted, state_key
+from kg.similarity_incremental import search as incremental_search
+from kg.similarity_index import DENSE_BLEND, EXACT_LIMIT, INDEX_DIMENSIONS, LSA_BLEND, Rescoring, neighbours
 from kg.similarity_stats import SimilarityStats, load_stats
 from kg.similarity_vectors import PaperText, PaperVectors, combined_vectors, entity_rows, length_weights, text_rows
 from ontology.errors import KgError
@@ -159,14 +163,20 @@ def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float =
     both ends keeps the higher score (they differ at most in the last
     place).  Scores are rounded to 4 decimals and lie in [0, 1].
     """
-    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     # One BLAS thread: OpenBLAS's SVD and k-means products change in their last bits with the thread count
     # (up to 0.007 in an LSA row), and a Dask worker runs with one; so every build mode finds the same pairs.
     with threadpool_limits(limits=1, user_api="blas"):
-        for rows, columns, scores in neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions,
-                                                map=map, weights=weights, dense=dense, lsa=lsa):
-            # compact while collecting: row numbers as int32, scores as exact millionths
-            parts.append((rows.astype(np.int32), columns.astype(np.int32), np.rint(scores * 1e6).astype(np.int32)))
+        return unique_pairs(neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions, map=map,
+                                       weights=weights, dense=dense, lsa=lsa))
+
+
+def unique_pairs(found: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> Pairs:
+    """Rows' neighbours ``(rows, columns, scores)`` as arrays ``(a, b, score)``, ``a < b``, one entry per pair,
+    by ``(a, b)``: a pair found from both ends keeps the higher score, rounded to 4 decimals, in [0, 1]."""
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    for rows, columns, scores in found:
+        # compact while collecting: row numbers as int32, scores as exact millionths
+        parts.append((rows.astype(np.int32), columns.astype(np.int32), np.rint(scores * 1e6).astype(np.int32)))
     if not parts:
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), np.empty(0)
     rows, columns, micro = (np.concatenate(part) for part in zip(*parts))
@@ -246,7 +256,8 @@ def _without_parts(terms: list[str]) -> list[str]:
 def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
                       bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
                       dimensions: int = INDEX_DIMENSIONS, map: Callable = map, explain: Iterable[Pair] = (),
-                      stats: SimilarityStats | None = None,
+                      stats: SimilarityStats | None = None, state: Path | None = None,
+                      state_options: Mapping[str, Any] | None = None,
                       ) -> tuple[Iterator[SimilarLink], dict[Pair, tuple[list[str], list[str]]]]:
     """:func:`similar_links`, and the shared entities and terms of the pairs in ``explain``.
 
@@ -255,18 +266,36 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     ``(shared_entities, shared_terms)``.  The search is done before this
     returns; the links' reasons are worked out as the iterator is read.
     ``stats`` are the reference statistics (default: shipped with kg,
-    :mod:`kg.similarity_stats`).
+    :mod:`kg.similarity_stats`).  ``state`` is a file where the search keeps
+    what a rebuild needs to search only the rows a change can reach
+    (:mod:`kg.similarity_incremental`; the same links as without it);
+    ``state_options`` are what else shaped ``papers`` (kept in its key).
     """
     check_options(k=k, min_score=min_score, bases=bases)
+    if stats is not None and stats is not load_stats():
+        state = None  # the state's key knows the shipped statistics only
     stats = stats or load_stats()
+    prints: dict[str, bytes] = {}
+    if state is not None:
+        papers = fingerprinted(papers, prints)
     combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight, stats=stats)
     weights = length_weights(combined.papers, text)  # short texts (titles only) score lower
     # dense vectors of shipped word vectors: up to the exact search's limit (a million papers' would not fit in memory)
     dense = document_vectors(text, combined.papers) if len(combined.papers) <= EXACT_LIMIT else None
     lsa = stats.project(combined.matrix, combined.columns) if combined.papers else None
-    pairs = pair_arrays(combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights,
-                        dense=dense, lsa=lsa)
-    del dense, lsa
+    found = None
+    if state is not None and lsa is not None:  # without a shipped projection the search fits one to the corpus
+        key = state_key({"k": k, "min_score": min_score, "bases": sorted(bases), "entity_weight": entity_weight,
+                         "dimensions": dimensions, "renormalised": bool(entities.papers) or
+                         list(text.papers) != sorted(text.papers),
+                         "more": dict(state_options or {})})
+        rescoring = Rescoring(weights, lsa, LSA_BLEND, dense, DENSE_BLEND if dense is not None else 0.0)
+        with threadpool_limits(limits=1, user_api="blas"):  # as pair_arrays
+            found = incremental_search(combined, prints, path=state, key=key, k=k, min_score=min_score,
+                                       rescoring=rescoring, map=map)
+    pairs = unique_pairs(found) if found is not None else pair_arrays(
+        combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights, dense=dense, lsa=lsa)
+    del dense, lsa, found
     pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score)
     explainer = _Explainer(rows, text, entities)
     stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
