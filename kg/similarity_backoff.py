@@ -28,7 +28,7 @@ Only the short papers are scored, against all papers, one block at a time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 import scipy.sparse as sp
@@ -47,8 +47,8 @@ _PLACES = 4
 Pairs = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
-def complete(pairs: Pairs, papers: Sequence[str], text: PaperVectors, *, k: int,
-             min_score: float = 0.0) -> tuple[Pairs, Sequence[str]]:
+def complete(pairs: Pairs, papers: Sequence[str], text: PaperVectors, *, k: int, min_score: float = 0.0,
+             stats: SimilarityStats | None = None) -> tuple[Pairs, Sequence[str]]:
     """``pairs`` (rows ``a < b`` of ``papers``, scores) and pairs for each paper with text that has fewer than ``k``.
 
     ``papers`` are the rows of the vectors the search ran on, sorted by id.
@@ -56,7 +56,9 @@ def complete(pairs: Pairs, papers: Sequence[str], text: PaperVectors, *, k: int,
     decimals); pairs already found are kept as they are.  Returns the pairs,
     ordered by ``(a, b)``, and the papers their rows stand for: ``papers``,
     or, where papers with text had no row (only corpus stop words), all of
-    them sorted by id.
+    them sorted by id.  ``stats`` are the reference statistics whose
+    vocabulary the spelled-alike step draws on (default: shipped with kg);
+    ``scripts/train_similarity_stats.py`` passes the ones it is making.
     """
     backoff = text.backoff
     if backoff is None or len(backoff.papers) < 2:
@@ -74,7 +76,7 @@ def complete(pairs: Pairs, papers: Sequence[str], text: PaperVectors, *, k: int,
     place = np.fromiter((where[paper] for paper in backoff.papers), dtype=np.int64, count=len(backoff.papers))
     del where
     a, b, scores = pairs
-    for step in (_own_rows, _spelled_alike):
+    for step in (_own_rows, partial(_spelled_alike, stats=stats)):
         degree = np.bincount(np.concatenate([a, b]), minlength=len(papers))[place]
         short = np.flatnonzero(degree < want)
         if not len(short):
@@ -131,7 +133,10 @@ def _spelled_alike(text: PaperVectors, backoff: TextBackoff, short: np.ndarray,
     the corpus does not use adds nothing to the scores.  The discount of a
     query is the mean likeness of its terms, weighted like them: a neighbour
     found through "translation" for "transliteration" scores its cosine
-    times that likeness, never 1.
+    times that likeness, never 1.  The cosine is with the whole query, the
+    candidates the corpus does not use included (they add to its norm, not
+    to any dot product), so a paper that brings one of them in changes no
+    other paper's score.
     """
     words, trigrams, known, idf = _spelling(stats or load_stats())
     vocabulary = (*text.columns, *backoff.common_terms)
@@ -158,6 +163,11 @@ def _spelled_alike(text: PaperVectors, backoff: TextBackoff, short: np.ndarray,
                           count=best.size)
     rows = np.repeat(np.arange(len(short)), best.shape[1])
     used = columns >= 0
+    # _best divides by the norm of the terms the corpus uses; the cosine is taken with the whole query, so that
+    # a paper bringing in one more of its candidates does not change its other scores
+    full_norm = np.sqrt((weights ** 2).sum(axis=1))
+    used_norm = np.sqrt(((weights * used.reshape(weights.shape)) ** 2).sum(axis=1))
+    discount *= np.divide(used_norm, full_norm, out=np.zeros(len(short)), where=full_norm > 0)
     query = sp.csr_matrix((weights.ravel()[used], (rows[used], columns[used])), shape=(len(short), len(vocabulary)),
                           dtype=np.float32)
     query.eliminate_zeros()

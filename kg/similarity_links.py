@@ -296,7 +296,7 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     pairs = unique_pairs(found) if found is not None else pair_arrays(
         combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights, dense=dense, lsa=lsa)
     del dense, lsa, found
-    pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score)
+    pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score, stats=stats)
     explainer = _Explainer(rows, text, entities)
     stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
     reasons = dict(zip(stated, explainer.ids(stated)))

@@ -53,6 +53,35 @@ def test_a_short_paper_found_through_words_spelled_alike_keeps_its_links_when_ne
     assert mine and all(before[pair] == after.get(pair) for pair in mine if extra.id not in pair)
 
 
+def test_a_spelled_alike_score_does_not_move_when_another_paper_uses_one_more_of_its_candidates():
+    """review8 #1: the query was normalised over the candidates the corpus uses, so a far paper moved the score."""
+    papers = _made_up(30, 7) + [PaperText("paper/short", "Microsemantics")]
+    extra = PaperText("paper/zz-new", "Microservice studies")  # uses "microservice", a candidate of "microsemantics"
+    before = _by_pair(similar_links(papers, k=3))
+    after = _by_pair(similar_links(papers + [extra], k=3))
+    mine = [pair for pair in before if "paper/short" in pair and pair in after]
+    assert len(mine) >= 2
+    assert [before[pair].score for pair in mine] == [after[pair].score for pair in mine]
+
+
+def test_the_spelled_alike_step_draws_on_the_statistics_it_is_given(monkeypatch):
+    """review8 #2: training new statistics must not read the shipped ones (or fail where there are none)."""
+    import kg.similarity_backoff as backoff
+
+    stats = load_stats()
+    papers = _made_up(20, 3) + [PaperText("paper/short", "Microsemantics")]
+    expected = _by_pair(similar_links(papers, k=3))
+
+    def missing():
+        raise AssertionError("the shipped statistics were read")
+
+    monkeypatch.setattr(backoff, "load_stats", missing)
+    from kg.similarity_links import links_and_reasons
+
+    links, _ = links_and_reasons(papers, k=3, stats=stats)
+    assert _by_pair(links) == expected
+
+
 def test_a_paper_row_does_not_depend_on_the_other_papers():
     papers = _made_up(40, 2)
     alone = text_rows(papers[:1])
