@@ -21,12 +21,12 @@ _TITLE_WIDTH = 70  # characters of a title shown in the terminal
 @click.argument("paper")
 @build_folder
 @top_rows_option("Rows per ranking (neighbours shown).")
-@click.option("--no-weak", is_flag=True, help="Hide links marked weak (the weakest quarter of computed links).")
+@click.option("--no-weak", is_flag=True, help="Hide links marked weak (strength below 0.25: weaker than three quarters of a reference build's links; in a small corpus most are).")
 def similar_command(paper: str, out: Path, top: int, no_weak: bool) -> None:
     """List the papers most similar to PAPER (a paper id, its title or part of it) in the graph built in OUT.
 
     Reads OUT/graph.json (default: kg-out).  Each neighbour comes with its
-    score, its strength (percentile among the build's computed links), the
+    score, its strength (percentile among a reference build's links), the
     entities both papers use and the words that weigh most in both.  When
     PAPER matches several titles, the candidates are listed with their ids.
 

@@ -28,7 +28,7 @@ def similar_papers(graph: nx.MultiDiGraph, paper: str, *, top: int = 10, weak: b
     top : int
         Rows kept.
     weak : bool
-        Keep links marked weak (the weakest quarter of computed links).
+        Keep links marked weak (strength below 0.25 of a reference build's links).
 
     Returns
     -------
@@ -36,7 +36,7 @@ def similar_papers(graph: nx.MultiDiGraph, paper: str, *, top: int = 10, weak: b
         Columns ``paper, label, basis, score, strength, weak,
         shared_entities, shared_terms``.  Source links (basis ``"source"``)
         score 1.0 and have no strength; computed ones carry their cosine
-        score and percentile strength (see :mod:`kg.similarity`).  Shared
+        score and strength, a percentile among a reference build's links (see :mod:`kg.similarity`).  Shared
         entities are given by label.
 
     Raises
