@@ -53,7 +53,7 @@ import io
 import json
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -65,13 +65,16 @@ from kg.similarity_index import EXACT_LIMIT, Neighbours, Pool, Rescoring, choose
 from kg.similarity_vectors import PaperText, PaperVectors
 from ontology.util.files import write_bytes_atomic
 
-__all__ = ["STATE_FILE", "STATE_FORMAT", "SearchReport", "fingerprinted", "last_search", "search", "state_key"]
+__all__ = ["STATE_FILE", "STATE_FORMAT", "Search", "SearchReport", "fingerprinted", "last_search", "search",
+           "state_key"]
 
 #: The state's file name, in the document cache's folder (``OUT/.kg-cache``; the cache keeps files at its top level).
 STATE_FILE = "similarity.npz"
 #: Bumped whenever the state's layout or meaning changes.
-STATE_FORMAT = "1"
+STATE_FORMAT = "2"  # 2: the links' reasons
 _DIGEST = 16  # bytes of a paper's fingerprint
+_ARRAYS = ("meta", "papers", "prints", "rows", "columns", "cosines", "scores", "link_a", "link_b", "names", "bounds",
+           "cells")
 _KG = Path(__file__).resolve().parent
 #: What the search's scores are made by besides the options: these files and these libraries' versions.
 _CODE = ("similarity.py", "similarity_backoff.py", "similarity_dense.py", "similarity_incremental.py",
@@ -135,22 +138,100 @@ def state_key(options: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class _State:
-    """A build's papers with rows (sorted ids), their fingerprints and every row's candidates (:data:`Pool`)."""
+    """A build's papers with rows (sorted ids), their fingerprints, every row's candidates (:data:`Pool`), and its
+    links (``links``: rows ``a < b``, by ``(a, b)``) with their reasons: ``names`` (the strings), ``bounds``
+    (link ``i``'s shared entities are ``cells[bounds[2i]:bounds[2i + 1]]``, its shared terms
+    ``cells[bounds[2i + 1]:bounds[2i + 2]]``) and ``cells`` (indices into ``names``)."""
 
     papers: tuple[str, ...]
     prints: np.ndarray  # (papers, _DIGEST) uint8
     pool: Pool
+    links: tuple[np.ndarray, np.ndarray] = field(default_factory=lambda: (np.empty(0, np.int64),
+                                                                         np.empty(0, np.int64)))
+    names: tuple[str, ...] = ()
+    bounds: np.ndarray = field(default_factory=lambda: np.zeros(1, np.int64))
+    cells: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64))
+
+
+Reason = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+class Search:
+    """What :func:`search` found (``found``: each row's neighbours) and what the links need of the state: the
+    reasons of links whose two papers did not change (:meth:`reasons`), and :meth:`save`, which writes the state
+    of this build once every link's reasons are known."""
+
+    def __init__(self, found: list[Neighbours], state: _State, *, path: Path, key: str,
+                 old: _State | None = None, before: np.ndarray | None = None) -> None:
+        self.found, self.state, self.path, self.key = found, state, path, key
+        self.old = old
+        self.before = before  # each row's row in ``old`` where its paper did not change, else -1
+        self._row: dict[str, int] = {paper: index for index, paper in enumerate(state.papers)}
+        self._keys: np.ndarray | None = None
+
+    def _places(self, papers: Sequence[str]) -> np.ndarray:
+        """Each of ``papers``' row in this search (-1: none)."""
+        row = self._row
+        return np.fromiter((row.get(paper, -1) for paper in papers), dtype=np.int64, count=len(papers))
+
+    def reasons(self, papers: Sequence[str], a: np.ndarray, b: np.ndarray) -> list[Reason | None]:
+        """The kept reasons of the links ``(papers[a[i]], papers[b[i]])``: ``None`` where either paper changed
+        since the state or the link was not in it."""
+        result: list[Reason | None] = [None] * len(a)
+        old = self.old
+        if old is None or not len(a) or not len(old.links[0]):
+            return result
+        if self._keys is None:  # once: ``papers`` are the links' rows, the same for every block of links
+            self._keys = old.links[0] * len(old.papers) + old.links[1]
+            self._places_of = self._places(papers)
+            self._bounds, self._cells = old.bounds.tolist(), old.cells.tolist()
+        places = self._places_of
+        first, second = places[a], places[b]
+        first = np.where(first >= 0, self.before[np.maximum(first, 0)], -1)
+        second = np.where(second >= 0, self.before[np.maximum(second, 0)], -1)
+        both = np.flatnonzero((first >= 0) & (second >= 0))
+        wanted = np.minimum(first[both], second[both]) * len(old.papers) + np.maximum(first[both], second[both])
+        at = np.minimum(np.searchsorted(self._keys, wanted), max(len(self._keys) - 1, 0))
+        hit = self._keys[at] == wanted
+        names, bounds, cells = old.names, self._bounds, self._cells
+        for i, link in zip(both[hit].tolist(), at[hit].tolist()):
+            start, middle, end = bounds[2 * link], bounds[2 * link + 1], bounds[2 * link + 2]
+            result[i] = (tuple(names[c] for c in cells[start:middle]), tuple(names[c] for c in cells[middle:end]))
+        return result
+
+    def save(self, papers: Sequence[str], a: np.ndarray, b: np.ndarray, reasons: Sequence[Reason]) -> None:
+        """Write the state: this search and the links ``(papers[a[i]], papers[b[i]])`` with their ``reasons``
+        (links of a paper without a row of the search are not kept; their reasons are worked out each time)."""
+        places = self._places(papers)
+        first, second = places[a], places[b]
+        kept = np.flatnonzero((first >= 0) & (second >= 0))
+        low, high = np.minimum(first[kept], second[kept]), np.maximum(first[kept], second[kept])
+        order = np.lexsort((high, low))
+        names: dict[str, int] = {}
+        bounds = [0]
+        cells: list[int] = []
+        for i in kept[order].tolist():
+            named, terms = reasons[i]
+            cells.extend(names.setdefault(name, len(names)) for name in named)
+            bounds.append(len(cells))
+            cells.extend(names.setdefault(term, len(names)) for term in terms)
+            bounds.append(len(cells))
+        state = _State(self.state.papers, self.state.prints, self.state.pool, (low[order], high[order]),
+                       tuple(names), np.array(bounds, dtype=np.int64), np.array(cells, dtype=np.int64))
+        _write(self.path, self.key, state)
 
 
 def search(vectors: PaperVectors, prints: Mapping[str, bytes], *, path: Path, key: str, k: int, min_score: float,
-           rescoring: Rescoring, map: Callable = map) -> list[Neighbours] | None:
+           rescoring: Rescoring, map: Callable = map) -> Search | None:
     """Each row's neighbours as :func:`kg.similarity_index.nearest_neighbours` finds them, reusing the state at
-    ``path`` where the papers a row reaches did not change, then the state of this search written there.
+    ``path`` where the papers a row reaches did not change.
 
     ``vectors`` are the combined rows (sorted ids), ``prints`` every paper's
     fingerprint (:func:`fingerprinted`), ``key`` :func:`state_key` of the
     options.  Returns ``None`` (the caller searches as without a state) above
-    :data:`EXACT_LIMIT` rows or when ``rescoring`` does not blend.
+    :data:`EXACT_LIMIT` rows or when ``rescoring`` does not blend; else a
+    :class:`Search`, whose :meth:`Search.save` writes the new state once the
+    links' reasons are known.
     """
     papers = vectors.papers
     n = len(papers)
@@ -160,20 +241,21 @@ def search(vectors: PaperVectors, prints: Mapping[str, bytes], *, path: Path, ke
     matrix = sp.csr_matrix(vectors.matrix, dtype=np.float32)
     mine = np.frombuffer(b"".join(prints[paper] for paper in papers), dtype=np.uint8).reshape(n, _DIGEST)
     old, why = _read(path, key)
+    before = None
     if old is None:
         pools = list(pool_search(matrix, top_k=k, rescoring=rescoring, map=map))
         report = SearchReport(n, n, 0, n, 0, why)
     else:
-        pools, report = _update(old, papers, mine, matrix, k=k, rescoring=rescoring, map=map)
+        pools, report, before = _update(old, papers, mine, matrix, k=k, rescoring=rescoring, map=map)
     pool = tuple(np.concatenate(parts) if parts else np.empty(0, np.int64) for parts in zip(*pools)) if pools \
         else tuple(np.empty(0, np.int64) for _ in range(4))
     _LAST[:] = [report]
-    _write(path, key, _State(papers, mine, pool))
-    return [choose(pool, k, min_score)]
+    return Search([choose(pool, k, min_score)], _State(papers, mine, pool), path=path, key=key, old=old,
+                  before=before)
 
 
 def _update(old: _State, papers: Sequence[str], mine: np.ndarray, matrix: sp.csr_matrix, *, k: int,
-            rescoring: Rescoring, map: Callable) -> tuple[list[Pool], SearchReport]:
+            rescoring: Rescoring, map: Callable) -> tuple[list[Pool], SearchReport, np.ndarray]:
     """The candidates of every row from the state ``old``: the rows a change reaches searched again."""
     n = len(papers)
     where = {paper: index for index, paper in enumerate(old.papers)}
@@ -202,7 +284,7 @@ def _update(old: _State, papers: Sequence[str], mine: np.ndarray, matrix: sp.csr
             parts.extend(pool_search(matrix, top_k=k, rows=stay, columns=fresh, rescoring=rescoring, map=map))
         pools.append(_best(parts, rescoring.pool(k)))
     gone = len(old.papers) - int(same.sum())
-    return pools, SearchReport(n, len(again), len(stay), len(fresh), gone)
+    return pools, SearchReport(n, len(again), len(stay), len(fresh), gone), np.where(same, before, -1)
 
 
 def _best(parts: Sequence[Pool], size: int) -> Pool:
@@ -231,7 +313,10 @@ def _write(path: Path, key: str, state: _State) -> None:
     order = np.lexsort((columns, -cosines, rows))
     arrays = {"papers": _encode(state.papers), "prints": state.prints,
               "rows": rows[order].astype(np.int32), "columns": columns[order].astype(np.int32),
-              "cosines": cosines[order].astype(np.int32), "scores": scores[order].astype(np.int32)}
+              "cosines": cosines[order].astype(np.int32), "scores": scores[order].astype(np.int32),
+              "link_a": state.links[0].astype(np.int32), "link_b": state.links[1].astype(np.int32),
+              "names": _encode(state.names), "bounds": state.bounds.astype(np.int64),
+              "cells": state.cells.astype(np.int32)}
     digest = hashlib.sha256()
     for name in sorted(arrays):
         digest.update(name.encode() + np.ascontiguousarray(arrays[name]).tobytes())
@@ -251,8 +336,7 @@ def _read(path: Path, key: str) -> tuple[_State | None, str]:
         return None, "no state"
     try:
         with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in ("meta", "papers", "prints", "rows", "columns", "cosines",
-                                                    "scores")}
+            arrays = {name: data[name] for name in _ARRAYS}
         meta = json.loads(json.loads(arrays.pop("meta").tobytes().decode("utf-8"))[0])
         if meta.get("format") != STATE_FORMAT or meta.get("key") != key:
             return None, "another kg, options or code"
@@ -262,14 +346,21 @@ def _read(path: Path, key: str) -> tuple[_State | None, str]:
         if digest.hexdigest() != meta.get("sha256"):
             return None, "damaged state"
         papers = tuple(json.loads(arrays["papers"].tobytes().decode("utf-8")))
+        names = tuple(json.loads(arrays["names"].tobytes().decode("utf-8")))
         prints = arrays["prints"]
         pool = tuple(arrays[name].astype(np.int64) for name in ("rows", "columns", "cosines", "scores"))
+        links = (arrays["link_a"].astype(np.int64), arrays["link_b"].astype(np.int64))
+        bounds, cells = arrays["bounds"].astype(np.int64), arrays["cells"].astype(np.int64)
         n = len(papers)
         if (prints.dtype != np.uint8 or prints.shape != (n, _DIGEST) or len({len(part) for part in pool}) != 1
-                or list(papers) != sorted(set(papers)) or not all(isinstance(paper, str) for paper in papers)
-                or any(len(part) and (part.min() < 0 or part.max() >= n) for part in pool[:2])):
+                or list(papers) != sorted(set(papers)) or not all(isinstance(text, str) for text in (*papers, *names))
+                or any(len(part) and (part.min() < 0 or part.max() >= n) for part in (*pool[:2], *links))
+                or len(links[0]) != len(links[1]) or np.any(links[0] >= links[1])
+                or np.any(np.diff(links[0] * n + links[1]) <= 0)
+                or len(bounds) != 2 * len(links[0]) + 1 or bounds[0] != 0 or bounds[-1] != len(cells)
+                or np.any(np.diff(bounds) < 0) or (len(cells) and (cells.min() < 0 or cells.max() >= len(names)))):
             return None, "damaged state"
     except (OSError, ValueError, KeyError, TypeError, IndexError, UnicodeDecodeError, zipfile.BadZipFile,
             EOFError) as error:
         return None, f"unreadable state ({type(error).__name__})"
-    return _State(papers, prints, pool), ""
+    return _State(papers, prints, pool, links, names, bounds, cells), ""

@@ -27,7 +27,7 @@ from threadpoolctl import threadpool_limits
 
 from kg.similarity_backoff import complete
 from kg.similarity_dense import document_vectors
-from kg.similarity_incremental import fingerprinted, state_key
+from kg.similarity_incremental import Search, fingerprinted, state_key
 from kg.similarity_incremental import search as incremental_search
 from kg.similarity_index import DENSE_BLEND, EXACT_LIMIT, INDEX_DIMENSIONS, LSA_BLEND, Rescoring, neighbours
 from kg.similarity_stats import SimilarityStats, load_stats
@@ -283,7 +283,7 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     # dense vectors of shipped word vectors: up to the exact search's limit (a million papers' would not fit in memory)
     dense = document_vectors(text, combined.papers) if len(combined.papers) <= EXACT_LIMIT else None
     lsa = stats.project(combined.matrix, combined.columns) if combined.papers else None
-    found = None
+    search = None
     if state is not None and lsa is not None:  # without a shipped projection the search fits one to the corpus
         key = state_key({"k": k, "min_score": min_score, "bases": sorted(bases), "entity_weight": entity_weight,
                          "dimensions": dimensions, "renormalised": bool(entities.papers) or
@@ -291,16 +291,18 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
                          "more": dict(state_options or {})})
         rescoring = Rescoring(weights, lsa, LSA_BLEND, dense, DENSE_BLEND if dense is not None else 0.0)
         with threadpool_limits(limits=1, user_api="blas"):  # as pair_arrays
-            found = incremental_search(combined, prints, path=state, key=key, k=k, min_score=min_score,
-                                       rescoring=rescoring, map=map)
-    pairs = unique_pairs(found) if found is not None else pair_arrays(
+            search = incremental_search(combined, prints, path=state, key=key, k=k, min_score=min_score,
+                                        rescoring=rescoring, map=map)
+    pairs = unique_pairs(search.found) if search is not None else pair_arrays(
         combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights, dense=dense, lsa=lsa)
-    del dense, lsa, found
+    del dense, lsa
+    if search is not None:
+        search.found = []
     pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score, stats=stats)
     explainer = _Explainer(rows, text, entities)
     stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
     reasons = dict(zip(stated, explainer.ids(stated)))
-    return _links(pairs, rows, explainer, basis_name(bases), stats), reasons
+    return _links(pairs, rows, explainer, basis_name(bases), stats, search), reasons
 
 
 class _Explainer:
@@ -334,28 +336,36 @@ def _positions(rows: Sequence[str], papers: Sequence[str]) -> np.ndarray:
 
 
 def _links(pairs: Pairs, papers: Sequence[str], explainer: _Explainer, basis: str,
-           stats: SimilarityStats) -> Iterator[SimilarLink]:
+           stats: SimilarityStats, search: Search | None = None) -> Iterator[SimilarLink]:
     """The links of ``pairs`` (ordered by row, rows ordered by id), their reasons a block at a time.
 
     A link's strength is read from the reference distribution of ``stats``;
     statistics without one (while they are being trained) rank the scores
-    among ``pairs``.
+    among ``pairs``.  With ``search`` (:class:`kg.similarity_incremental.Search`),
+    the reasons of links whose papers did not change come from its state,
+    and once every link is made the new state is saved.
     """
     a, b, scores = pairs
-    if not len(a):
-        return
-    strengths = stats.strength(scores)
-    if strengths is None:
+    kept: list[tuple[tuple[str, ...], tuple[str, ...]]] | None = [] if search is not None else None
+    strengths = stats.strength(scores) if len(a) else None
+    if strengths is None and len(a):
         ranked = np.sort(scores)
         strengths = np.round(np.searchsorted(ranked, scores, side="right") / len(ranked), 3)
     for start in range(0, len(a), _LINK_BLOCK):
         block = slice(start, start + _LINK_BLOCK)
-        reasons = explainer.rows(a[block], b[block])
+        reasons = search.reasons(papers, a[block], b[block]) if search is not None else [None] * len(a[block])
+        todo = [i for i, reason in enumerate(reasons) if reason is None]
+        if todo:
+            for i, (named, terms) in zip(todo, explainer.rows(a[block][todo], b[block][todo])):
+                reasons[i] = (tuple(named), tuple(terms))
+        if kept is not None:
+            kept.extend(reasons)
         for first, second, score, strength, (named, terms) in zip(
                 a[block].tolist(), b[block].tolist(), scores[block].tolist(), strengths[block].tolist(), reasons):
             yield SimilarLink(papers[first], papers[second], score=score, strength=strength,
-                              weak=strength < WEAK_BELOW, shared_entities=tuple(named), shared_terms=tuple(terms),
-                              basis=basis)
+                              weak=strength < WEAK_BELOW, shared_entities=named, shared_terms=terms, basis=basis)
+    if search is not None:
+        search.save(papers, a, b, kept)
 
 
 def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,

@@ -101,6 +101,28 @@ def test_adding_one_paper_searches_one_row_and_scores_it_against_the_others(tmp_
     assert any("paper/9999" in link[:2] for link in rebuilt)
 
 
+def test_the_reasons_of_links_between_unchanged_papers_come_from_the_state(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    _, papers = _corpus(15)
+    state = tmp_path / STATE_FILE
+    _links(papers, state)
+    explained: list[int] = []
+    rows = similarity_links._Explainer.rows
+
+    def counted(self, a, b):
+        explained.append(len(a))
+        return rows(self, a, b)
+
+    monkeypatch.setattr(similarity_links._Explainer, "rows", counted)
+    papers["paper/9999"] = PaperText("paper/9999", "Dependency parsing of speech", "We parse speech transcripts.",
+                                     ("task/parsing",))
+    rebuilt = _links(papers, state)
+    # worked out again: the new paper's links, and those of papers the search has no row for (only stop words)
+    assert 0 < sum("paper/9999" in link[:2] for link in rebuilt) <= sum(explained) < len(rebuilt) // 10
+    explained.clear()
+    assert _links(papers, None) == rebuilt and sum(explained) == len(rebuilt)
+
+
 def test_a_removed_paper_searches_again_only_the_rows_that_had_it_as_a_candidate(tmp_path: Path) -> None:
     _, papers = _corpus(4)
     state = tmp_path / STATE_FILE
@@ -173,8 +195,7 @@ def test_a_state_whose_file_lies_about_its_candidates_is_refused(tmp_path: Path)
     state = tmp_path / STATE_FILE
     _links(papers, state)
     with zipfile.ZipFile(state) as archive:
-        assert sorted(archive.namelist()) == sorted(f"{name}.npy" for name in (
-            "meta", "papers", "prints", "rows", "columns", "cosines", "scores"))
+        assert sorted(archive.namelist()) == sorted(f"{name}.npy" for name in incremental._ARRAYS)
     _damage_zip(state)
     _links(papers, state)
     assert last_search().full == "damaged state"
