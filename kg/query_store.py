@@ -9,7 +9,10 @@ build starts at once instead of loading 400 MB of Turtle.  The folder holds
   the precomputed results of the canned aggregate queries
   (:mod:`kg.text_index`);
 * ``kg-source.json``: what it was made from: the graph file's name, size,
-  modification time and SHA-256.
+  modification time and SHA-256;
+* ``kg-load.json``: how the loader made it: loaded in full, or updated from
+  the previous build's store (:mod:`kg.store_update`) with how many triples
+  removed and added.
 
 A store is used only for the graph file it was made from: when the size and
 modification time differ from the stamp, the file's SHA-256 decides (a
@@ -21,6 +24,15 @@ text index, gets one at its first query (:func:`open_query_store` says so
 through ``on_build``); a store of another graph, or a damaged one, is made
 again.  Where the folder is not writable, or ``.kg-store`` is a link (never
 followed), the graph is loaded into memory for each query, without index.
+
+A rebuild into a folder whose store is current for its ``graph.ttl`` makes
+the new store from the old one (:mod:`kg.store_update`): a checkpoint of
+the old store with the triples removed and added between the two graph
+files, the text index rows of the resources that changed, the aggregates
+computed again; it answers every query as a store loaded in full would.
+Whatever that cannot do exactly (another layout, a damaged or mismatched
+old store or index) means a full load.  The update too is made in the
+temporary folder and swapped in whole; the old store is only read.
 
 >>> from kg.pipeline import build
 >>> from exports.rdf_formats import write_rdf
@@ -39,6 +51,7 @@ True
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -47,12 +60,14 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.canned import QueryError, canned_queries
+from kg.store_update import UPDATE_NAME, NotIncremental, update_store
 from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
 from kg.turtle_runs import RUN_BYTES, turtle_runs
 from ontology.util.files import write_text_atomic
@@ -62,7 +77,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["STORE_DIR", "STAMP_NAME", "OpenStore", "write_query_store", "open_query_store", "graph_file",
            "rdf_format", "store_is_current", "StoreMaker", "KeptStore", "start_query_store", "fill_store",
-           "LOADER_INVALID_RDF", "LOADER_CANNOT_WRITE"]
+           "load_or_update", "LOADER_INVALID_RDF", "LOADER_CANNOT_WRITE"]
 
 #: Folder inside a build output that holds the query store.
 STORE_DIR = ".kg-store"
@@ -247,6 +262,44 @@ def _install(fresh: Path, store_dir: Path, stamp: dict) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+def load_or_update(source: Path, fresh: Path, named: Path, base: tuple[Path, Path, str] | None = None) -> dict:
+    """Make in ``fresh`` the store of ``source`` (its format told by ``named``): from ``base`` when it can, else
+    in full; return what was done (also in ``fresh/kg-load.json``).
+
+    ``base``: the previous store's folder, its graph file (a link held for
+    this load) and the SHA-256 its stamp had when the build chose it; the
+    update is used only while the stamp still says that SHA-256
+    (:func:`kg.store_update.update_store`).
+    """
+    started = time.perf_counter()
+    done: dict | None = None
+    why = "no previous store"
+    if base is not None and rdf_format(named) == _turtle():
+        store_dir, graph, sha256 = base
+        try:
+            done = update_store(store_dir, graph, source, fresh, aggregates=_aggregates,
+                                check=lambda: (_read_stamp(store_dir) or {}).get("sha256") == sha256)
+        except NotIncremental as error:
+            why = str(error)
+        except Exception as error:  # noqa: BLE001 - whatever the update did not foresee: the full load decides
+            why = f"the update failed ({type(error).__name__}: {error})"
+        if done is None:  # out of the handler: the failed update's store is closed before its folder goes
+            gc.collect()
+            shutil.rmtree(fresh, ignore_errors=True)
+    if done is None:
+        fill_store(source, fresh, named)
+        done = {"mode": "full", "why": why}
+    done["seconds"] = round(time.perf_counter() - started, 1)
+    (fresh / UPDATE_NAME).write_text(json.dumps(done), "utf-8")
+    return done
+
+
+def _turtle() -> pyoxigraph.RdfFormat:
+    import pyoxigraph
+
+    return pyoxigraph.RdfFormat.TURTLE
+
+
 # ----------------------------------------------------------------------------- made beside the other outputs
 
 
@@ -262,17 +315,23 @@ class StoreMaker:
     caller's script again.  Start one with :func:`start_query_store`.
     """
 
-    def __init__(self, output: Path, source: Path, named: Path, sha256: str) -> None:
+    def __init__(self, output: Path, source: Path, named: Path, sha256: str,
+                 base: tuple[Path, str] | None = None) -> None:
         self._store_dir = Path(output) / STORE_DIR
         self._sha256 = sha256
         self._fresh = _fresh_folder(self._store_dir)
         self._source = self._store_dir.with_name(f"{self._store_dir.name}.{os.getpid()}.source")
+        self._base = self._store_dir.with_name(f"{self._store_dir.name}.{os.getpid()}.base")
         try:
             _hold(source, self._source)
+            based: list[str] = []
+            if base is not None:  # the graph the present store was made from, held while the loader reads it
+                _hold(base[0], self._base)
+                based = [str(self._store_dir), str(self._base), base[1]]
             self._errors = tempfile.TemporaryFile()  # not a pipe: a chatty loader can never block on it
             self._process = subprocess.Popen(
                 [sys.executable, "-m", "kg.store_loader", str(self._source), str(named), str(self._fresh),
-                 str(os.getpid())],
+                 str(os.getpid()), *based],
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self._errors, env=_loader_environment())
         except BaseException:
             self._remove()
@@ -319,6 +378,7 @@ class StoreMaker:
             errors.close()
         shutil.rmtree(self._fresh, ignore_errors=True)
         self._source.unlink(missing_ok=True)
+        self._base.unlink(missing_ok=True)
 
 
 #: Exit status of :mod:`kg.store_loader` for a graph that is not valid RDF (its message on standard error).
@@ -371,7 +431,10 @@ def start_query_store(output: Path, source: Path, named: Path | None = None) -> 
     ``source`` itself), which tells the RDF format; the store is stamped for
     the graph file of ``OUTPUT`` when :meth:`StoreMaker.finish` puts it in place,
     after the swap.  When the store already holds this content (by SHA-256)
-    nothing is loaded: ``finish`` then only brings its stamp up to date.
+    nothing is loaded: ``finish`` then only brings its stamp up to date.  When
+    it holds the graph file now in ``OUTPUT`` (an earlier build's), the loader
+    is given both to make the new store from the old one
+    (:func:`load_or_update`).
     Returns None when ``.kg-store`` is a link (never followed).
 
     >>> from kg.pipeline import build
@@ -395,16 +458,29 @@ def start_query_store(output: Path, source: Path, named: Path | None = None) -> 
     if current is not None and current.get("layout") == _LAYOUT and current.get("sha256") == sha256 \
             and (store_dir / INDEX_NAME).is_file():
         return KeptStore(store_dir, sha256)
-    return StoreMaker(output, source, Path(named or source), sha256)
+    return StoreMaker(output, source, Path(named or source), sha256, _base(output, store_dir, current))
+
+
+def _base(output: Path, store_dir: Path, current: dict | None) -> tuple[Path, str] | None:
+    """The graph file of ``output`` and its SHA-256 when the store in ``store_dir`` (stamped ``current``) was made
+    from it and has its text index: what a new store can be made from."""
+    try:
+        graph = graph_file(output)
+    except QueryError:
+        return None
+    stamp = _matches(current, graph)
+    if stamp is None or not isinstance(stamp.get("sha256"), str) or not (store_dir / INDEX_NAME).is_file():
+        return None
+    return graph, stamp["sha256"]
 
 
 def _remove_leftovers(store_dir: Path) -> None:
-    """Remove the half-made stores (``.kg-store.PID.tmp``, ``.old``) and the graph links (``.source``) of kg
-    processes that are gone (killed)."""
+    """Remove the half-made stores (``.kg-store.PID.tmp``, ``.old``) and the graph links (``.source``, ``.base``)
+    of kg processes that are gone (killed)."""
     for path in store_dir.parent.glob(f"{store_dir.name}.*.*"):
         pid, _, kind = path.name[len(store_dir.name) + 1:].partition(".")
         if not pid.isdigit() or path.is_symlink() or not (path.is_dir() if kind in ("tmp", "old") else
-                                                          kind == "source" and path.is_file()):
+                                                          kind in ("source", "base") and path.is_file()):
             continue
         try:
             os.kill(int(pid), 0)

@@ -1,9 +1,12 @@
 """The process that loads a build's query store while ``kg build`` writes its other outputs.
 
 Run by :class:`kg.query_store.StoreMaker` as ``python -m kg.store_loader
-SOURCE NAMED FRESH PARENT_PID``: bulk-loads the RDF file ``SOURCE`` (its
+SOURCE NAMED FRESH PARENT_PID [STORE GRAPH SHA256]``: bulk-loads the RDF file ``SOURCE`` (its
 format told by the name ``NAMED``) into a new store in the folder ``FRESH``
-with its text index and aggregates, then exits 0.  On a graph that is not
+with its text index and aggregates, then exits 0.  Given the present store
+``STORE``, the graph file ``GRAPH`` it was made from and that file's
+``SHA256``, it makes the new store from the old one instead where it can
+(:func:`kg.query_store.load_or_update`).  On a graph that is not
 valid RDF it prints the message and exits ``LOADER_INVALID_RDF``; on a store it
 cannot write, ``LOADER_CANNOT_WRITE`` (both in :mod:`kg.query_store`).  It ends with its build: on Linux the
 kernel kills it when the parent dies (``prctl``), and everywhere a thread
@@ -17,7 +20,7 @@ import threading
 from pathlib import Path
 
 from kg.canned import QueryError
-from kg.query_store import LOADER_CANNOT_WRITE, LOADER_INVALID_RDF, fill_store
+from kg.query_store import LOADER_CANNOT_WRITE, LOADER_INVALID_RDF, load_or_update
 
 __all__ = ["main"]
 #: prctl(2): the signal this process gets when its parent dies.
@@ -26,10 +29,11 @@ _PR_SET_PDEATHSIG = 1
 
 def main(argv: list[str]) -> int:
     """Load the store; the exit status (0, one of the two above, 130 on Ctrl-C)."""
-    source, named, fresh, parent = argv
+    source, named, fresh, parent, *based = argv
     _end_with_parent(int(parent))
+    base = (Path(based[0]), Path(based[1]), based[2]) if len(based) == 3 else None
     try:
-        fill_store(Path(source), Path(fresh), Path(named))
+        load_or_update(Path(source), Path(fresh), Path(named), base)
     except QueryError as error:
         print(error, file=sys.stderr)
         return LOADER_INVALID_RDF

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -52,7 +52,8 @@ from kg.canned import Lookup
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
 
-__all__ = ["INDEX_NAME", "MAX_BOUND", "INDEXED_CLASSES", "TextIndex", "write_text_index", "query_digest"]
+__all__ = ["INDEX_NAME", "MAX_BOUND", "INDEXED_CLASSES", "TextIndex", "write_text_index", "update_text_index",
+           "query_digest"]
 
 #: File name of the index inside the query store folder.
 INDEX_NAME = "kg-index.sqlite"
@@ -87,25 +88,31 @@ def query_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _fill_texts(connection: sqlite3.Connection, store: pyoxigraph.Store, classes: Iterable[str]) -> None:
+def _fill_texts(connection: sqlite3.Connection, store: pyoxigraph.Store, classes: Iterable[str],
+                iris: Sequence[str] | None = None) -> None:
     """Fill the ``searchable`` and ``names`` tables from the store (all its graphs), through temporary tables.
 
     The triples are streamed into SQLite and joined there, so memory stays
     flat however many resources the store holds (holding every title and
-    label in Python sets took 0.2 GB on the full Anthology).
+    label in Python sets took 0.2 GB on the full Anthology).  With ``iris``,
+    only the rows of those resources are made (their triples read one
+    resource at a time), as a full fill makes them.
     """
     import pyoxigraph
 
     connection.execute("CREATE TEMP TABLE typed(iri TEXT NOT NULL, cls TEXT NOT NULL)")
     connection.execute("CREATE TEMP TABLE texts(iri TEXT NOT NULL, field TEXT NOT NULL, lowered TEXT NOT NULL)")
+    subjects = [None] if iris is None else [pyoxigraph.NamedNode(iri) for iri in iris]
     for cls in classes:
-        quads = store.quads_for_pattern(None, pyoxigraph.NamedNode(_RDF_TYPE), pyoxigraph.NamedNode(cls), None)
         connection.executemany("INSERT INTO typed VALUES (?, ?)", (
-            (quad.subject.value, cls) for quad in quads if isinstance(quad.subject, pyoxigraph.NamedNode)))
+            (quad.subject.value, cls) for subject in subjects
+            for quad in store.quads_for_pattern(subject, pyoxigraph.NamedNode(_RDF_TYPE),
+                                                pyoxigraph.NamedNode(cls), None)
+            if isinstance(quad.subject, pyoxigraph.NamedNode)))
     for name, predicate in _FIELDS.items():
-        quads = store.quads_for_pattern(None, pyoxigraph.NamedNode(predicate), None, None)
         connection.executemany("INSERT INTO texts VALUES (?, ?, ?)", (
-            (quad.subject.value, name, quad.object.value.lower()) for quad in quads
+            (quad.subject.value, name, quad.object.value.lower()) for subject in subjects
+            for quad in store.quads_for_pattern(subject, pyoxigraph.NamedNode(predicate), None, None)
             if isinstance(quad.subject, pyoxigraph.NamedNode) and isinstance(quad.object, pyoxigraph.Literal)))
     connection.execute("CREATE INDEX temp.texts_by_iri ON texts(iri, field)")
     # searchable: COALESCE(dcterms:title, rdfs:label), as the canned queries' FILTERs read a resource's text
@@ -143,6 +150,49 @@ def write_text_index(store: pyoxigraph.Store, path: Path, *, classes: Iterable[s
             connection.execute("CREATE INDEX names_by_text ON names(cls, lowered)")
             connection.executemany("INSERT INTO results VALUES (?, ?, ?)",
                                    [(name, digest, data) for name, (digest, data) in (results or {}).items()])
+    finally:
+        connection.close()
+    return path
+
+
+def update_text_index(store: pyoxigraph.Store, path: Path, iris: Sequence[str], *,
+                      classes: Iterable[str] = INDEXED_CLASSES,
+                      results: Mapping[str, tuple[str, bytes]] | None = None) -> Path:
+    """Bring the text index ``path`` of an older graph up to date with ``store``, in one SQLite transaction.
+
+    ``iris``: every resource whose type, title, label or alternative label
+    differs between the two graphs; their rows are made again from ``store``
+    as :func:`write_text_index` makes them (the rows of any other resource
+    are the same in both graphs).  ``results`` replaces every kept aggregate.
+    The rows' order in the file differs from a fresh index's, which no
+    lookup reads: they answer the same.  Raises ``sqlite3.DatabaseError``
+    when ``path`` is not a text index of this layout.
+    """
+    path = Path(path)
+    connection = sqlite3.connect(path)
+    try:
+        (layout,) = connection.execute("SELECT value FROM meta WHERE key = 'layout'").fetchone()
+        if layout != _LAYOUT:
+            raise sqlite3.DatabaseError(f"{path}: text index layout {layout}, this kg writes {_LAYOUT}")
+        with connection:
+            connection.execute("CREATE TEMP TABLE touched(iri TEXT PRIMARY KEY)")
+            connection.executemany("INSERT OR IGNORE INTO touched VALUES (?)", ((iri,) for iri in iris))
+            # a contentless FTS5 table forgets a row only when told the text it indexed
+            connection.execute("INSERT INTO searchable_fts(searchable_fts, rowid, lowered) "
+                               "SELECT 'delete', rowid, lowered FROM searchable WHERE iri IN temp.touched")
+            connection.execute("DELETE FROM searchable WHERE iri IN temp.touched")
+            connection.execute("DELETE FROM names WHERE iri IN temp.touched")
+            (last,) = connection.execute("SELECT COALESCE(MAX(rowid), 0) FROM searchable").fetchone()
+            _fill_texts(connection, store, classes, sorted(set(iris)))
+            connection.execute("INSERT INTO searchable_fts(rowid, lowered) SELECT rowid, lowered FROM searchable "
+                               "WHERE rowid > ?", (last,))
+            connection.execute("DROP TABLE temp.touched")
+            if results is not None:
+                connection.execute("DELETE FROM results")
+                connection.executemany("INSERT INTO results VALUES (?, ?, ?)",
+                                       [(name, digest, data) for name, (digest, data) in results.items()])
+    except TypeError as error:  # no layout row
+        raise sqlite3.DatabaseError(f"{path}: not a kg text index ({error})") from error
     finally:
         connection.close()
     return path

@@ -175,10 +175,12 @@ def test_half_made_stores_of_killed_processes_are_removed(tmp_path):
     (leftover / "000001.sst").write_bytes(b"half")
     held = tmp_path / f"{STORE_DIR}.{int(dead.stdout)}.source"  # the graph a killed loader read
     os.link(tmp_path / "graph.ttl", held)
+    base = tmp_path / f"{STORE_DIR}.{int(dead.stdout)}.base"  # the previous graph a killed update read
+    os.link(tmp_path / "graph.ttl", base)
     live = tmp_path / f"{STORE_DIR}.{os.getppid()}.tmp"  # a live process's (the test runner's parent): kept
     live.mkdir()
     write_query_store(tmp_path)
-    assert not leftover.exists() and not held.exists() and live.exists()
+    assert not leftover.exists() and not held.exists() and not base.exists() and live.exists()
 
 
 def test_a_damaged_index_or_store_is_made_again(tmp_path):
