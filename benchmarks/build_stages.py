@@ -123,6 +123,8 @@ class _Sampler:
                 children = 0
                 for child in self._me.children(recursive=True):
                     try:
+                        if child.status() == psutil.STATUS_ZOMBIE:  # ended, not yet waited for: not running
+                            continue
                         rss = child.memory_info().rss
                         times = child.cpu_times()
                         loader = self._loaders.get(child.pid)
