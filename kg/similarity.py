@@ -21,8 +21,9 @@ every computed link carries:
 * ``strength`` — the share of a reference build's links (the ACL Anthology's
   train split, :mod:`kg.similarity_stats`) whose score is at most this one
   (its percentile, in (0, 1]), comparable across corpora and builds;
-* ``weak`` — ``True`` for the weakest quarter (``strength <`` :data:`WEAK_BELOW`),
-  kept so that views and queries can filter them;
+* ``weak`` — ``True`` when ``strength <`` :data:`WEAK_BELOW` (weaker than three
+  quarters of the reference build's links; in a small or narrow corpus most
+  computed links are), kept so that views and queries can filter them;
 * ``shared_entities`` (entity node ids, rarest first) and ``shared_terms``
   (the words that weigh most in both papers' TF-IDF vectors), at most
   :data:`SHARED_SHOWN` each: why the two papers are neighbours.
