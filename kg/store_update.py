@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 
 from kg.text_index import INDEX_NAME, update_text_index
 from kg.turtle_runs import _read_header, _unsplittable
+from ontology.errors import KgError
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
@@ -64,7 +65,7 @@ _READ_BYTES = 8 << 20
 MAX_CHANGED_BLOCKS = 50_000
 
 
-class NotIncremental(Exception):
+class NotIncremental(KgError):
     """The new store cannot be made exactly from the old one: load the graph in full (the message says why)."""
 
 
