@@ -10,7 +10,6 @@ True
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 import itertools
 import sys
@@ -77,7 +76,9 @@ def _malloc_trim() -> Callable[[int], int] | None:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        # the program's own symbols, libc's among them: find_library would fork the (large) process to run
+        # ldconfig
+        return ctypes.CDLL(None).malloc_trim
     except (OSError, AttributeError):
         return None
 
