@@ -41,11 +41,11 @@ import hashlib
 import json
 import sys
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from ontology.util.files import write_bytes_atomic
+from ontology.util.versions import installed_versions
 
 __all__ = ["PAGE_RECORD", "PageRecord", "code_version", "digest"]
 
@@ -69,11 +69,7 @@ def code_version() -> str:
     64
     """
     sha = hashlib.sha256(sys.version.encode("utf-8"))
-    for name in _LIBRARIES:
-        try:
-            version = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            version = "absent"
+    for name, version in installed_versions(_LIBRARIES, missing="absent"):
         sha.update(f"\0{name}={version}".encode())
     root = Path(__file__).resolve().parent.parent
     for package in _PACKAGES:

@@ -54,7 +54,6 @@ import json
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +63,7 @@ import scipy.sparse as sp
 from kg.similarity_index import EXACT_LIMIT, Neighbours, Pool, Rescoring, choose, pool_search
 from kg.similarity_vectors import PaperText, PaperVectors
 from ontology.util.files import write_bytes_atomic
+from ontology.util.versions import installed_versions
 
 __all__ = ["STATE_FILE", "STATE_FORMAT", "Search", "SearchReport", "fingerprinted", "last_search", "search",
            "state_key"]
@@ -127,11 +127,7 @@ def state_key(options: Mapping[str, Any]) -> str:
             if path.is_file():
                 digest.update(path.relative_to(_KG).as_posix().encode() + b"\0" +
                               hashlib.sha256(path.read_bytes()).digest())
-    for library in _LIBRARIES:
-        try:
-            version = metadata.version(library)
-        except metadata.PackageNotFoundError:
-            version = "-"
+    for library, version in installed_versions(_LIBRARIES, missing="-"):
         digest.update(f"{library}={version}".encode())
     return digest.hexdigest()
 
