@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.text_index import INDEX_NAME, update_text_index
-from kg.turtle_runs import _read_header, _unsplittable
+from kg.turtle_runs import read_header, unsplittable
 from ontology.errors import KgError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -84,7 +84,7 @@ def _blocks(path: Path) -> tuple[bytes, Iterator[bytes]]:
     """The prefix header of the Turtle file ``path`` and its subject blocks, each without its first ``<`` and last
     newline.  Raises :class:`NotIncremental` when the file does not start as kg writes it."""
     file = open(path, "rb")  # noqa: SIM115 - closed by the generator
-    header, first = _read_header(file)
+    header, first = read_header(file)
     if header is None:
         file.close()
         raise NotIncremental(f"{path.name}: not laid out as kg writes Turtle")
@@ -185,7 +185,7 @@ def _parse(header: bytes, blocks: list[bytes], pyoxigraph) -> set:
     if not blocks:
         return set()
     body = b"<" + b"\n<".join(blocks) + b"\n"
-    if _unsplittable(b"\n" + body):  # blank nodes (local to a load), long strings, lines of other kinds
+    if unsplittable(b"\n" + body):  # blank nodes (local to a load), long strings, lines of other kinds
         raise NotIncremental("blank nodes or multi-line strings where the graph changed")
     try:
         quads = set(pyoxigraph.parse(input=header + body, format=pyoxigraph.RdfFormat.TURTLE))

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["RUN_BYTES", "TurtleRun", "turtle_runs"]
+__all__ = ["RUN_BYTES", "TurtleRun", "read_header", "turtle_runs", "unsplittable"]
 
 #: Bytes of Turtle per bulk load: the loader's memory grows about 40x the run (measured on the full Anthology:
 #: 8 MB runs peak at 0.34 GB, 32 MB at 1.0 GB, the whole 565 MB file at 1.9 GB).
@@ -70,18 +70,18 @@ def turtle_runs(path: Path, *, run_bytes: int = RUN_BYTES) -> Iterator[TurtleRun
 
 def _splittable(path: Path, run_bytes: int) -> bool:
     with open(path, "rb") as file:
-        header, first = _read_header(file)
+        header, first = read_header(file)
         if header is None:
             return False
-        return not any(_unsplittable(body) for body, _ in _bodies(file, first, run_bytes))
+        return not any(unsplittable(body) for body, _ in _bodies(file, first, run_bytes))
 
 
-def _unsplittable(body: bytes) -> bool:
+def unsplittable(body: bytes) -> bool:
     """Does ``body`` hold a line that is neither a subject's first nor a continuation, a long string (it may span
     lines), a blank node label or an anonymous blank node?  Plain searches first: a regular expression with a
     leading alternation reads 565 MB several times slower.
 
-    >>> _unsplittable(b'<a> <p> "see [1] and (_en_: x)" .\\n'), _unsplittable(b'<a> <p> [ <q> "x" ] .\\n')
+    >>> unsplittable(b'<a> <p> "see [1] and (_en_: x)" .\\n'), unsplittable(b'<a> <p> [ <q> "x" ] .\\n')
     (False, True)
     """
     if b'"""' in body or b"'''" in body or _OTHER_LINE.search(body):
@@ -98,12 +98,12 @@ def _unsplittable(body: bytes) -> bool:
 
 def _runs(path: Path, run_bytes: int) -> Iterator[TurtleRun]:
     with open(path, "rb") as file:
-        header, first = _read_header(file)
+        header, first = read_header(file)
         for body, first_line in _bodies(file, first, run_bytes, first_line=header.count(b"\n") + 1):
             yield TurtleRun(header + body, first_line)
 
 
-def _read_header(file) -> tuple[bytes | None, bytes]:
+def read_header(file) -> tuple[bytes | None, bytes]:
     """The header lines before the first subject, and that subject's first line (``None`` if a line is neither)."""
     lines = []
     for line in file:
