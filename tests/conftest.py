@@ -1,6 +1,8 @@
-"""Shared fixtures: the bundled sample build and the optional ../shared folder."""
+"""Shared fixtures: the bundled sample build, an inputs folder of its pages to edit, and the optional ../shared folder."""
 from __future__ import annotations
 
+import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,29 @@ from kg.pipeline import BuildResult, build
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 DATA = Path(__file__).resolve().parent / "data"
+SAMPLE_PAGES = ROOT / "kg" / "sample" / "underline"
+
+
+@dataclass
+class SamplePageInputs:
+    """An inputs folder holding the first three bundled sample pages, and the edits rebuild tests make to it."""
+
+    folder: Path
+    pages: list[Path]  # every bundled sample page, sorted
+
+    def add(self) -> None:
+        """Add the fourth page."""
+        shutil.copy(self.pages[3], self.folder / self.pages[3].name)
+
+    def change(self) -> None:
+        """Add a sentence naming a dataset and a model to the first page."""
+        page = self.pages[0]
+        (self.folder / page.name).write_text(
+            page.read_text(encoding="utf-8") + "\nWe also evaluate on SQuAD with BERT.\n", encoding="utf-8")
+
+    def remove(self) -> None:
+        """Remove the second page."""
+        (self.folder / self.pages[1].name).unlink()
 
 
 @pytest.fixture(scope="session")
@@ -24,3 +49,14 @@ def shared_dir() -> Path:
     if not (SHARED / "eval" / "score.py").exists():
         pytest.skip("../shared (scorer, gold files) is not present")
     return SHARED
+
+
+@pytest.fixture()
+def sample_page_inputs(tmp_path: Path) -> SamplePageInputs:
+    """``tmp_path / "inputs"`` with the first three bundled sample pages: add, change and remove one, then rebuild."""
+    folder = tmp_path / "inputs"
+    folder.mkdir()
+    pages = sorted(SAMPLE_PAGES.glob("*.txt"))
+    for page in pages[:3]:
+        shutil.copy(page, folder / page.name)
+    return SamplePageInputs(folder, pages)

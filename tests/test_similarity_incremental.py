@@ -33,7 +33,6 @@ from kg.similarity_links import links_and_reasons
 from kg.similarity_vectors import PaperText
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "kg" / "sample" / "underline"
 ANTHOLOGY = ROOT.parent / "shared" / "corpus" / "anthology"
 UNDERLINE = ROOT.parent / "shared" / "corpus" / "underline"
 
@@ -303,22 +302,13 @@ def _fresh(inputs: Path, rebuilt: Path, fresh: Path, *, cached: bool) -> None:
     assert _outputs(rebuilt) == _outputs(fresh)
 
 
-def test_kg_build_rebuilds_write_the_outputs_of_a_fresh_build(tmp_path: Path) -> None:
+def test_kg_build_rebuilds_write_the_outputs_of_a_fresh_build(tmp_path: Path, sample_page_inputs) -> None:
     """The bundled sample pages: add one, change one, remove one; graph.ttl, graph.json and the tables of each
     rebuild equal those of a build into an empty folder."""
-    inputs, out = tmp_path / "inputs", tmp_path / "out"
-    inputs.mkdir()
-    pages = sorted(SAMPLE.glob("*.txt"))
-    for page in pages[:3]:
-        shutil.copy(page, inputs / page.name)
+    inputs, out = sample_page_inputs.folder, tmp_path / "out"
     _kg_build(inputs, out)
     assert (out / CACHE_FOLDER / STATE_FILE).is_file()
-    steps = [
-        lambda: shutil.copy(pages[3], inputs / pages[3].name),
-        lambda: (inputs / pages[0].name).write_text(
-            pages[0].read_text(encoding="utf-8") + "\nWe also evaluate on SQuAD with BERT.\n", encoding="utf-8"),
-        lambda: (inputs / pages[1].name).unlink(),
-    ]
+    steps = [sample_page_inputs.add, sample_page_inputs.change, sample_page_inputs.remove]
     for step, change in enumerate(steps):
         change()
         _kg_build(inputs, out)
@@ -330,13 +320,9 @@ def test_kg_build_rebuilds_write_the_outputs_of_a_fresh_build(tmp_path: Path) ->
 
 
 def test_a_build_killed_in_the_similarity_stage_then_run_again_writes_a_fresh_builds_outputs(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sample_page_inputs) -> None:
     """Killed after the state was replaced (the outputs are the old ones) and before: the next build is right."""
-    inputs, out = tmp_path / "inputs", tmp_path / "out"
-    inputs.mkdir()
-    pages = sorted(SAMPLE.glob("*.txt"))
-    for page in pages[:3]:
-        shutil.copy(page, inputs / page.name)
+    inputs, out, pages = sample_page_inputs.folder, tmp_path / "out", sample_page_inputs.pages
     _kg_build(inputs, out)
     old = _outputs(out)
 

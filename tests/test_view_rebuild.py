@@ -223,20 +223,13 @@ def _kg_build(inputs: Path, out: Path) -> None:
     assert result.exit_code == 0, result.output
 
 
-def test_kg_build_rebuilds_give_the_views_of_a_fresh_build(tmp_path: Path, drawn: list[str]) -> None:
+def test_kg_build_rebuilds_give_the_views_of_a_fresh_build(tmp_path: Path, drawn: list[str],
+                                                            sample_page_inputs) -> None:
     """The bundled sample pages: add one, change one, remove one; each rebuild's views/ equal a fresh build's."""
-    inputs, out = tmp_path / "inputs", tmp_path / "out"
-    inputs.mkdir()
-    pages = sorted(SAMPLE.glob("*.txt"))
-    for page in pages[:3]:
-        shutil.copy(page, inputs / page.name)
+    inputs, out = sample_page_inputs.folder, tmp_path / "out"
     _kg_build(inputs, out)
-    steps = [
-        ("add", lambda: shutil.copy(pages[3], inputs / pages[3].name)),
-        ("change", lambda: (inputs / pages[0].name).write_text(
-            pages[0].read_text(encoding="utf-8") + "\nWe also evaluate on SQuAD with BERT.\n", encoding="utf-8")),
-        ("remove", lambda: (inputs / pages[1].name).unlink()),
-    ]
+    steps = [("add", sample_page_inputs.add), ("change", sample_page_inputs.change),
+             ("remove", sample_page_inputs.remove)]
     for step, (name, change) in enumerate(steps):
         change()
         _kg_build(inputs, out)
