@@ -40,6 +40,8 @@ __all__ = ["MAX_MODIFIERS", "MIN_REPEATS", "head_phrases", "lower_names", "name_
 
 #: Lower-case words a phrase may have before its head.
 MAX_MODIFIERS = 3
+#: Lists of lower-case phrases that are no names (fields, paradigms, generic terms).
+_NOT_NAMES = ("non_tasks.txt", "paradigms.txt", "generic_terms.txt")
 #: Times an abstract must write a phrase the corpus does not know for it to count as a name; ``None``: never
 #: (the default: measured in round h15g, not precise enough on unseen abstracts).
 MIN_REPEATS: int | None = None
@@ -128,14 +130,15 @@ def lower_names(doc: Doc) -> list[tuple[int, int, str, str]]:
     rule is ``corpus_phrase`` for a phrase of ``name_phrases.txt``, ``repeated_phrase`` for one written
     :data:`MIN_REPEATS` times (when set)."""
     found = head_phrases(doc)
-    counts = Counter(doc[start:end].text.lower() for start, end in found)
-    not_names = word_list("non_tasks.txt") | word_list("paradigms.txt") | word_list("generic_terms.txt")
+    if not found:
+        return []
+    counts = Counter(doc[start:end].text.lower() for start, end in found) if MIN_REPEATS is not None else Counter()
     known = name_phrases()
     heads = phrase_heads()
     names = []
     for start, end in found:
         text = doc[start:end].text.lower()
-        if text in not_names:
+        if any(text in word_list(name) for name in _NOT_NAMES):
             continue
         if text in known:
             rule = "corpus_phrase"
