@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.text_index import INDEX_NAME, update_text_index
-from kg.turtle_runs import read_header, unsplittable
+from kg.turtle_runs import read_header, subject_runs, unsplittable
 from ontology.errors import KgError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -90,23 +90,11 @@ def _blocks(path: Path) -> tuple[bytes, Iterator[bytes]]:
         raise NotIncremental(f"{path.name}: not laid out as kg writes Turtle")
 
     def blocks() -> Iterator[bytes]:
-        with file:
-            pending = first
-            while True:
-                block = file.read(_READ_BYTES)
-                data = pending + block
-                if not block:
-                    if data.strip():
-                        if not data.endswith(b"\n"):
-                            data += b"\n"
-                        yield from (b"\n" + data[:-1]).split(b"\n<")[1:]
-                    return
-                cut = data.rfind(b"\n<") + 1  # the last line starting a subject (or 0: none yet)
-                if cut == 0:
-                    pending = data
-                    continue
-                yield from (b"\n" + data[:cut - 1]).split(b"\n<")[1:]
-                pending = data[cut:]
+        with file:  # runs of whole subjects, each split at every line that starts a subject
+            for run, _ in subject_runs(file, first, _READ_BYTES):
+                if not run.endswith(b"\n"):
+                    run += b"\n"
+                yield from (b"\n" + run[:-1]).split(b"\n<")[1:]
 
     return header, blocks()
 

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["RUN_BYTES", "TurtleRun", "read_header", "turtle_runs", "unsplittable"]
+__all__ = ["RUN_BYTES", "TurtleRun", "read_header", "subject_runs", "turtle_runs", "unsplittable"]
 
 #: Bytes of Turtle per bulk load: the loader's memory grows about 40x the run (measured on the full Anthology:
 #: 8 MB runs peak at 0.34 GB, 32 MB at 1.0 GB, the whole 565 MB file at 1.9 GB).
@@ -73,7 +73,7 @@ def _splittable(path: Path, run_bytes: int) -> bool:
         header, first = read_header(file)
         if header is None:
             return False
-        return not any(unsplittable(body) for body, _ in _bodies(file, first, run_bytes))
+        return not any(unsplittable(body) for body, _ in subject_runs(file, first, run_bytes))
 
 
 def unsplittable(body: bytes) -> bool:
@@ -99,7 +99,7 @@ def unsplittable(body: bytes) -> bool:
 def _runs(path: Path, run_bytes: int) -> Iterator[TurtleRun]:
     with open(path, "rb") as file:
         header, first = read_header(file)
-        for body, first_line in _bodies(file, first, run_bytes, first_line=header.count(b"\n") + 1):
+        for body, first_line in subject_runs(file, first, run_bytes, first_line=header.count(b"\n") + 1):
             yield TurtleRun(header + body, first_line)
 
 
@@ -115,7 +115,7 @@ def read_header(file) -> tuple[bytes | None, bytes]:
     return b"".join(lines), b""
 
 
-def _bodies(file, first: bytes, run_bytes: int, *, first_line: int = 1) -> Iterator[tuple[bytes, int]]:
+def subject_runs(file, first: bytes, run_bytes: int, *, first_line: int = 1) -> Iterator[tuple[bytes, int]]:
     """Runs of whole subject blocks, each with the line of the file it starts at."""
     pending = first
     while True:
