@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ontology.util.files import write_bytes_atomic
-from ontology.util.versions import installed_versions
+from ontology.util.versions import file_digests, installed_versions
 
 __all__ = ["PAGE_RECORD", "PageRecord", "code_version", "digest"]
 
@@ -71,12 +71,9 @@ def code_version() -> str:
     sha = hashlib.sha256(sys.version.encode("utf-8"))
     for name, version in installed_versions(_LIBRARIES, missing="absent"):
         sha.update(f"\0{name}={version}".encode())
-    root = Path(__file__).resolve().parent.parent
-    for package in _PACKAGES:
-        for path in sorted((root / package).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                sha.update(b"\0" + str(path.relative_to(root)).encode("utf-8") + b"\0")
-                sha.update(hashlib.sha256(path.read_bytes()).digest())
+    for name, file_digest in file_digests(Path(__file__).resolve().parent.parent, _PACKAGES):
+        sha.update(b"\0" + name.encode("utf-8") + b"\0")
+        sha.update(file_digest)
     return sha.hexdigest()
 
 

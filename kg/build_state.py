@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ontology.util.files import write_text_atomic
+from ontology.util.versions import file_digests
 
 __all__ = ["STATE_FILE", "BuildState", "build_fingerprint", "read_state", "up_to_date", "write_state"]
 
@@ -159,15 +160,9 @@ def _is_state(name: str) -> bool:
 def _code_fingerprint() -> str:
     """SHA-256 over every file of kg's packages (code, templates, model weights), by path."""
     digest = hashlib.sha256()
-    root = Path(__file__).resolve().parent.parent
-    for package in _PACKAGES:
-        for path in sorted((root / package).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
-                try:
-                    digest.update(hashlib.sha256(path.read_bytes()).digest())
-                except OSError:  # a stray file kg cannot read (another user's editor swap file): its name counts
-                    digest.update(b"unreadable")
+    for name, file_digest in file_digests(Path(__file__).resolve().parent.parent, _PACKAGES):
+        digest.update(name.encode("utf-8") + b"\0")
+        digest.update(file_digest)
     return digest.hexdigest()
 
 

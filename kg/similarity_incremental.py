@@ -63,7 +63,7 @@ import scipy.sparse as sp
 from kg.similarity_index import EXACT_LIMIT, Neighbours, Pool, Rescoring, choose, pool_search
 from kg.similarity_vectors import PaperText, PaperVectors
 from ontology.util.files import write_bytes_atomic
-from ontology.util.versions import installed_versions
+from ontology.util.versions import file_digests, installed_versions
 
 __all__ = ["STATE_FILE", "STATE_FORMAT", "Search", "SearchReport", "fingerprinted", "last_search", "search",
            "state_key"]
@@ -122,11 +122,8 @@ def state_key(options: Mapping[str, Any]) -> str:
                                        default=repr).encode("utf-8"))
     for name in _CODE:
         digest.update(name.encode() + b"\0" + hashlib.sha256((_KG / name).read_bytes()).digest())
-    for folder in _MODELS:
-        for path in sorted((_KG / folder).rglob("*")):
-            if path.is_file():
-                digest.update(path.relative_to(_KG).as_posix().encode() + b"\0" +
-                              hashlib.sha256(path.read_bytes()).digest())
+    for name, file_digest in file_digests(_KG, _MODELS):
+        digest.update(name.encode() + b"\0" + file_digest)
     for library, version in installed_versions(_LIBRARIES, missing="-"):
         digest.update(f"{library}={version}".encode())
     return digest.hexdigest()
