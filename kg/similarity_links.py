@@ -31,7 +31,8 @@ from kg.similarity_incremental import Search, fingerprinted, state_key
 from kg.similarity_incremental import search as incremental_search
 from kg.similarity_index import DENSE_BLEND, EXACT_LIMIT, INDEX_DIMENSIONS, LSA_BLEND, Rescoring, neighbours
 from kg.similarity_stats import SimilarityStats, load_stats
-from kg.similarity_vectors import PaperText, PaperVectors, combined_vectors, entity_rows, length_weights, text_rows
+from kg.similarity_vectors import (PaperText, PaperVectors, combined_vectors, entity_rows, length_weights, renormalises,
+                                   text_rows)
 from ontology.errors import KgError
 
 __all__ = [
@@ -286,8 +287,7 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     search = None
     if state is not None and lsa is not None:  # without a shipped projection the search fits one to the corpus
         key = state_key({"k": k, "min_score": min_score, "bases": sorted(bases), "entity_weight": entity_weight,
-                         "dimensions": dimensions, "renormalised": bool(entities.papers) or
-                         list(text.papers) != sorted(text.papers),
+                         "dimensions": dimensions, "renormalised": renormalises(text, entities),
                          "more": dict(state_options or {})})
         rescoring = Rescoring(weights, lsa, LSA_BLEND, dense, DENSE_BLEND if dense is not None else 0.0)
         with threadpool_limits(limits=1, user_api="blas"):  # as pair_arrays

@@ -35,6 +35,7 @@ __all__ = [
     "PaperVectors",
     "TextBackoff",
     "combined_vectors",
+    "renormalises",
     "entity_rows",
     "entity_vectors",
     "length_weights",
@@ -381,6 +382,13 @@ def entity_vectors(graph: nx.MultiDiGraph, *, exclude_extractors: Iterable[str] 
     return entity_rows(paper_texts(graph, exclude_extractors=exclude_extractors))
 
 
+def renormalises(text: PaperVectors, entities: PaperVectors) -> bool:
+    """Whether :func:`combined_vectors` makes new rows (entities to add, or text rows to sort) rather than
+    taking the text vectors as they are; the similarity state's key records which
+    (:func:`kg.similarity_incremental.state_key`), since the rows are made differently in the two cases."""
+    return bool(entities.papers) or list(text.papers) != sorted(text.papers)
+
+
 def combined_vectors(text: PaperVectors, entities: PaperVectors, *, entity_weight: float) -> PaperVectors:
     """Text and entity vectors side by side, the entity part scaled by ``entity_weight``, rows re-normalised.
 
@@ -396,7 +404,7 @@ def combined_vectors(text: PaperVectors, entities: PaperVectors, *, entity_weigh
     >>> c.papers, c.columns, c.matrix.toarray().astype(float).round(3).tolist()
     (('paper/a', 'paper/b'), ('word', 'dataset/x'), [[1.0, 0.0], [0.707, 0.707]])
     """
-    if not entities.papers and list(text.papers) == sorted(text.papers):
+    if not renormalises(text, entities):
         return PaperVectors(text.papers, text.matrix, text.columns)  # nothing to add: no copy
     papers = tuple(sorted(set(text.papers) | set(entities.papers)))
     if not papers:
