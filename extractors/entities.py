@@ -69,6 +69,7 @@ from extractors.entity_candidates import (
     names_a_dataset,
 )
 from extractors.entity_decision import Decider, apply_decision
+from extractors.gazetteer import load_gazetteer
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import model_family, name_shape, not_a_name
@@ -100,7 +101,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"29-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"30-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -129,6 +130,10 @@ PIPELINE_VERSION = f"29-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # 28: "Transformer" is no textbook method of known_methods.txt again (it made the ACL 2024 landscape too sparse)
 # 29: lower-case task names ending in a head such as "comprehension", "estimation", "reasoning", "retrieval" that
 #     the train slice calls tasks or spells out (extractors/entity_phrases.py, name_phrases.txt): "reading comprehension"
+# 30: round h15h: "we developed / designed ... X" proposes; "X (Long Form), a method" types X; coined names after a
+#     proposal ("we propose Meta-Reasoning"); names built on a dataset's name ("SQuAD-Open"); "a new BERT model ...,
+#     X" uses BERT; "Kallaama: A ... Dataset" titles; learned phrases inside longer ones and their learned kind
+#     (phrase_kinds.txt: "maximum likelihood estimation" is a method); a metric acronym keeps its long form ("WER")
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -279,7 +284,8 @@ class EntityRecognizer:
                 owned = (cand.start > 1 and doc[cand.start - 1].text == "(" and cand.end < len(doc)
                          and doc[cand.end].text == ")" and "PROPOSAL_NOUN" in cues.get(cand.start - 2, set())
                          and our_names(doc, cand.start, cues))  # "our system (Solomon)"
-                if not (listed or named or built or presented or owned):
+                coined = _coined_after_proposal(doc, cand, cues)  # "we propose Meta-Reasoning"
+                if not (listed or named or built or presented or owned or coined):
                     continue
                 cand.cues.add("accepted")
             cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,
@@ -323,6 +329,25 @@ def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key:
                             mode=mode, new_names=new_names, retype=retype, decision=decision, collect=collect)
 
 
+#: A coined hyphenated name of capitalised words ("Meta-Reasoning", "Initiative-Imitate").
+_COINED = re.compile(r"^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$")
+
+
+def _coined_after_proposal(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """A hyphenated name of capitalised words right after a proposal verb or a naming word (articles skipped) is the
+    name of what the paper makes: "we propose Meta-Reasoning", "a novel model named Initiative-Imitate to ..." when
+    a function word or punctuation follows (not "we propose a Meta-Learning approach" nor "we introduce
+    Reasoning-Consistent Rewards": the words go on; not one capitalised word: "called Manipuri")."""
+    if cand.end - cand.start != 1 or not _COINED.match(doc[cand.start].text):
+        return False
+    if cand.end < len(doc) and not (doc[cand.end].is_punct or doc[cand.end].is_stop):
+        return False  # "we introduce Reasoning-Consistent Rewards": the words go on (a longer name, or a noun)
+    i = cand.start - 1
+    while i >= 0 and in_list("articles", doc[i].text):
+        i -= 1
+    return i >= 0 and "PROPOSE" in cues.get(i, set())
+
+
 def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
     """Does the sentence before ``start`` speak of the paper's own work ("we present", "our", "this paper")?"""
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
@@ -355,6 +380,8 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
             for key in keys(cand):
                 votes[key][cand.kind] += 1
     by_end = {c.end: c for c in candidates}
+    datasets = {doc[c.start : c.end].text for c in candidates
+                if c.kind is EntityKind.DATASET and c.type_rule not in _GUESSED_TYPE_RULES}
     for cand in sorted(candidates, key=lambda c: c.start):
         if cand.kind not in NAMED_KINDS or cand.type_rule not in _GUESSED_TYPE_RULES:
             continue
@@ -367,6 +394,41 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
         if outer is not None and outer.kind in NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
                 and cand.end < len(doc) and doc[cand.end].text == ")":
             cand.kind, cand.type_rule = outer.kind, "same_name"
+        elif cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.long_span is None \
+                and built_on_dataset(doc[cand.start : cand.end].text, datasets):
+            cand.kind, cand.type_rule = EntityKind.DATASET, "dataset_stem"
+
+
+#: The shortest dataset name a new name may be built on ("SQuAD-Open", "GSM8K-Judgement"; not "UD-based").
+_MIN_STEM = 4
+
+
+def built_on_dataset(text: str, datasets: set[str]) -> bool:
+    """Is ``text`` one name built on a dataset name of the abstract or of the gazetteer: a hyphenated piece of it
+    ("SQuAD-Open", "GSM8K-Judgement") or the name glued after a prefix in capitals ("MCGSM8K")?
+
+    >>> built_on_dataset("GSM8K-Judgement", {"GSM8K"}), built_on_dataset("MCGSM8K", {"GSM8K"})
+    (True, True)
+    >>> built_on_dataset("SQuAD-Open", set()), built_on_dataset("ZorbNet", {"Zorb"}), built_on_dataset("Open", set())
+    (True, False, False)
+    """
+    if " " in text:
+        return False
+    known = load_gazetteer()
+
+    def dataset(name: str) -> bool:
+        return len(name) >= _MIN_STEM and (name in datasets or _detected(known, name))
+
+    pieces = text.split("-")
+    if len(pieces) > 1 and any(dataset(piece) for piece in pieces):
+        return True
+    return any(text[:k].isupper() and dataset(text[k:]) for k in range(1, len(text) - _MIN_STEM + 1))
+
+
+def _detected(known, name: str) -> bool:
+    """Is ``name`` written exactly as a detectable gazetteer entry's name or alias?"""
+    entry = known.lookup(name)
+    return entry is not None and entry.detect and name in entry.forms and any(c.isupper() for c in name)
 
 
 #: Strengths of the candidates ``merge_tagged`` makes: only the tagger found them, so its kind is theirs.

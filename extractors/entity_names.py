@@ -45,7 +45,8 @@ _ROMAN_ORDINAL = re.compile(r"^[IVXLC]{2,}(?:e|er|ème|eme|th|st|nd|rd)$")
 #: A function word glued to a name by a lost space in the source text ("anRNN", "theBERT").
 _GLUED_FUNCTION_WORD = re.compile(r"^([a-z]{2,4})[A-Z]{2,}")
 _PHRASE_END = re.compile(
-    r"\s(?:for|of|with|from|in|on|using|via|to|through|by|under|across|that|which|based)\s|[:,.;()?!]|\s[-–—]+\s"
+    r"\s(?:for|of|with|from|in|on|using|via|to|through|by|under|across|that|which|based|about|into|between|among)\s"
+    r"|[:,.;()?!]|\s[-–—]+\s"
 )
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 

@@ -36,7 +36,8 @@ from spacy.tokens import Doc, Token
 
 from extractors.entity_lexicon import word_list
 
-__all__ = ["MAX_MODIFIERS", "MIN_REPEATS", "head_phrases", "lower_names", "name_phrases", "phrase_heads"]
+__all__ = ["MAX_MODIFIERS", "MIN_REPEATS", "head_phrases", "lower_names", "name_phrases", "phrase_heads",
+           "phrase_kinds"]
 
 #: Lower-case words a phrase may have before its head.
 MAX_MODIFIERS = 3
@@ -92,6 +93,12 @@ def _modifier(token: Token) -> bool:
             and not (text.endswith("s") and text[:-1] in verbs))  # "that uses attention"
 
 
+def _glued_suffix(token: Token) -> bool:
+    """A suffix the tokenizer splits off a word ("-level", "-based") that is written as part of a modifier."""
+    return token.text.startswith("-") and token.text[1:].isalpha() and token.text[1:].islower() \
+        and token.idx == token.nbor(-1).idx + len(token.nbor(-1).text)
+
+
 def _opens(token: Token) -> bool:
     """May a name open right after ``token`` (a function word, punctuation, a generic opener or a verb)?"""
     lower = token.lower_
@@ -107,16 +114,25 @@ def head_phrases(doc: Doc) -> list[tuple[int, int]]:
     >>> doc = blank_pipeline()("we improve punctuation restoration and Tamil dependency parsing with analysis")
     >>> [doc[s:e].text for s, e in head_phrases(doc)]
     ['punctuation restoration']
+    >>> doc = blank_pipeline()("we address word-level quality estimation")
+    >>> [doc[s:e].text for s, e in head_phrases(doc)]
+    ['word-level quality estimation']
     """
     heads = phrase_heads()
     found = []
     for token in doc:
         if token.lower_ not in heads or not token.is_lower or token.is_sent_start:
             continue
-        start = token.i
-        while start > 0 and token.i - start < MAX_MODIFIERS and not doc[start].is_sent_start \
-                and _modifier(doc[start - 1]):
-            start -= 1
+        start, modifiers = token.i, 0
+        while start > 0 and modifiers < MAX_MODIFIERS and not doc[start].is_sent_start:
+            if _modifier(doc[start - 1]):
+                start -= 1
+            elif start > 1 and _glued_suffix(doc[start - 1]) and _modifier(doc[start - 2]) \
+                    and not doc[start - 1].is_sent_start:
+                start -= 2  # "word-level", written as "word" + "-level" by the tokenizer: one modifier
+            else:
+                break
+            modifiers += 1
         if start == token.i:
             continue  # a head alone ("attention") names nothing
         if start > 0 and not doc[start].is_sent_start and not _opens(doc[start - 1]):
@@ -128,23 +144,77 @@ def head_phrases(doc: Doc) -> list[tuple[int, int]]:
 def lower_names(doc: Doc) -> list[tuple[int, int, str, str]]:
     """``(start, end, kind, type rule)`` of the lower-case names of ``doc`` (see the module docstring): the type
     rule is ``corpus_phrase`` for a phrase of ``name_phrases.txt``, ``repeated_phrase`` for one written
-    :data:`MIN_REPEATS` times (when set)."""
+    :data:`MIN_REPEATS` times (when set).
+
+    A learned phrase is found inside a longer one and a longer one's ending outside it: "word-level quality
+    estimation" names the learned task "quality estimation" (its modifiers, such as "target-side word-level", make
+    a variant the corpus does not name), and "architecture search" is a name because "neural architecture search"
+    is (at least two words of a learned phrase's end). The kind is the
+    head's, or the one the corpus learned for the phrase (:func:`phrase_kinds`: "maximum likelihood estimation"
+    is a method).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
+    >>> doc = nlp("We study word-level quality estimation, trained with maximum likelihood estimation.")
+    >>> [(doc[s:e].text, kind, rule) for s, e, kind, rule in lower_names(doc)]
+    [('quality estimation', 'task', 'corpus_phrase'), ('maximum likelihood estimation', 'method', 'corpus_phrase')]
+    """
     found = head_phrases(doc)
     if not found:
         return []
     counts = Counter(doc[start:end].text.lower() for start, end in found) if MIN_REPEATS is not None else Counter()
     known = name_phrases()
+    endings = _learned_endings()
+    kinds = phrase_kinds()
     heads = phrase_heads()
     names = []
     for start, end in found:
         text = doc[start:end].text.lower()
         if any(text in word_list(name) for name in _NOT_NAMES):
             continue
-        if text in known:
+        inner = next((i for i in range(start, end - 1) if doc[i:end].text.lower() in known), None)
+        learned = doc[inner:end].text.lower() if inner is not None else None
+        if inner is not None:
+            start = inner  # "word-level quality estimation": the task is the learned "quality estimation"
+        elif text in endings:
+            learned = endings[text]  # "architecture search": the end of "neural architecture search"
+        if learned is not None:
             rule = "corpus_phrase"
         elif MIN_REPEATS is not None and counts[text] >= MIN_REPEATS:
             rule = "repeated_phrase"
         else:
             continue
-        names.append((start, end, heads[doc[end - 1].lower_], rule))
+        names.append((start, end, kinds.get(learned or "", heads[doc[end - 1].lower_]), rule))
     return names
+
+
+@cache
+def phrase_kinds() -> dict[str, str]:
+    """The learned phrases the corpus uses as methods rather than tasks (``phrase_kinds.txt``, learned by
+    ``scripts/build_phrase_kinds.py``: written after "using / with / via / by ..." at least as often as after
+    "for / on / in / of / to"): phrase → kind.
+
+    >>> phrase_kinds().get("maximum likelihood estimation"), phrase_kinds().get("quality estimation")
+    ('method', None)
+    """
+    kinds = {}
+    for line in _read("phrase_kinds.txt").splitlines():
+        if line.strip() and not line.startswith("#"):
+            phrase, kind = line.split("\t")[:2]
+            kinds[phrase] = kind
+    return kinds
+
+
+@cache
+def _learned_endings() -> dict[str, str]:
+    """Endings of two words or more of the learned phrases of three words or more that are not learned
+    themselves: ending → the phrase ("architecture search" → "neural architecture search")."""
+    known = name_phrases()
+    endings: dict[str, str] = {}
+    for phrase in sorted(known):
+        words = phrase.split()
+        for i in range(1, len(words) - 1):
+            ending = " ".join(words[i:])
+            if ending not in known:
+                endings.setdefault(ending, phrase)
+    return endings

@@ -28,12 +28,14 @@ list vouched for).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import in_list
+from extractors.entity_names import name_shape
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["DEFAULT_CONFIDENCE", "assign_role", "novel_apposition", "our_names", "own_work", "proposal_trigger"]
@@ -44,6 +46,8 @@ DEFAULT_CONFIDENCE: dict[str, float] = {
     "known_dataset": 0.85, "untyped": 0.6, "typed": 0.8, "weak": 0.55,
 }
 _CLAUSE_END = frozenset({".", ";", ":", "?", "!"})
+#: A year in a citation's parenthesis ("(Bradley and Lang, 1999a)").
+_YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
 _APPOSITION_PUNCT = frozenset({",", ":", "—", "–", "--", "---"})
 _APPOSITION_END = frozenset({".", ";", ":"})
 _APPOSITION_SPAN = 10  # tokens after the name searched for a proposal noun
@@ -61,6 +65,8 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
         used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
     if cand.kind in _NEW_ONLY_KINDS and _names_what_for(doc, cand.end, cues):
         used_by_name = True  # "a novel summarization method", "a new (Q&A) dataset": the method or data is new
+    if cand.kind is EntityKind.MODEL and _base_of_a_named_model(doc, cand.end, cues):
+        used_by_name = True  # "a new BERT model for ..., CTI-BERT": the new model is CTI-BERT, built on BERT
     trigger = None if used_by_name else (proposal_trigger(doc, cand, cues, window=window)
                                          or proposal_after(doc, cand, cues))
     if trigger:
@@ -97,6 +103,23 @@ def _names_what_for(doc: Doc, end: int, cues: Cues) -> bool:
     if end < len(doc) and doc[end].text == ")":
         end += 1
     return end < len(doc) and doc[end].is_lower and bool(cues.get(end, set()) & _FOR_NOUNS)
+
+
+#: Tokens after "a new X model" searched for the new model's name.
+_NAMED_MODEL_SPAN = 8
+
+
+def _base_of_a_named_model(doc: Doc, end: int, cues: Cues) -> bool:
+    """Is the model before ``end`` the base of a new model named right after its noun phrase: "a new BERT model for
+    the cybersecurity domain, CTI-BERT", "a content-aware BERT model (ColloQL)"? (Not "a new BERT model." alone.)"""
+    if end >= len(doc) or not doc[end].is_lower or not cues.get(end, set()) & {"PROPOSAL_NOUN", "MODEL_HEAD"}:
+        return False
+    for k in range(end + 1, min(end + 1 + _NAMED_MODEL_SPAN, len(doc) - 1)):
+        if doc[k].text in {"(", ","} and name_shape(doc[k + 1].text) and not doc[k + 1].like_num:
+            return True
+        if doc[k].text in _CLAUSE_END or (doc[k].text == "," and doc[k + 1].is_lower):
+            return False
+    return False
 
 
 def own_work(doc: Doc, i: int) -> bool:
@@ -168,6 +191,8 @@ def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
     end = cand.end
     if end < len(doc) and doc[end].text == "(":  # "X (Long Form) we ...": skip the parenthesis
         close = next((i for i in range(end + 1, min(end + 12, len(doc))) if doc[i].text == ")"), None)
+        if close is not None and any(_YEAR.match(t.text) for t in doc[end + 1 : close]):
+            close = None  # "the lexicon ANEW (Bradley and Lang, 1999a) we have created ...": a citation ends the name
         end = close + 1 if close is not None else end
     i = end
     if i < len(doc) and in_list("relative_pronouns", doc[i].text):

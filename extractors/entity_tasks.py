@@ -426,4 +426,28 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                     and doc[end].lower_ in {"score", "scores"} and end not in taken:
                 end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
-    return found
+    return _paired_metrics(found, acronyms)
+
+
+def _paired_metrics(found: list[Candidate], acronyms: Sequence[Span]) -> list[Candidate]:
+    """A metric acronym spelled out ("word error rate (WER)", "WER (word error rate)") is one metric with its long
+    form, as an acronym pair of any other kind is: the short form's candidate takes the long form's span, and the
+    long form's own candidate goes. So the corpus's alias table learns the pair and one node holds "WER" and
+    "word error rate".
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("We report the word error rate (WER) and BLEU.")
+    >>> [(s.text, s.label_, s._.kg_long_form) for s in doc.spans["kg_entities"]]
+    [('WER', 'metric', (3, 6)), ('BLEU', 'metric', None)]
+    """
+    metrics = {(c.start, c.end): c for c in found if c.kind is EntityKind.METRIC and c.long_span is None}
+    dropped: set[int] = set()
+    for short, long_ in zip(acronyms[::2], acronyms[1::2]):
+        short_cand = metrics.get((short.start, short.end))
+        long_cand = next((c for (start, end), c in metrics.items()
+                          if start <= long_.start and long_.end <= end and c is not short_cand), None)
+        if short_cand is None or long_cand is None or short_cand.long_span is not None:
+            continue
+        short_cand.long_span = (long_cand.start, long_cand.end)
+        dropped.add(id(long_cand))
+    return [c for c in found if id(c) not in dropped]

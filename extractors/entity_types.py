@@ -96,6 +96,9 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
     """
     if end < len(doc) and doc[end].text == ")":
         end += 1
+    elif end < len(doc) and doc[end].text == "(":  # "ReadQG (Relevance-Aware ... Generation), a method to ..."
+        close = next((k for k in range(end + 1, min(end + 12, len(doc))) if doc[k].text == ")"), None)
+        end = close + 1 if close is not None else end
     if end + 1 >= len(doc) or not in_list("apposition_openers", doc[end].text):
         return None
     i = end + 1

@@ -17,7 +17,7 @@ from itertools import islice
 from spacy.language import Language
 
 from extractors.entities import build_pipeline, iter_entities
-from extractors.entity_lexicon import word_list
+from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
@@ -66,6 +66,34 @@ def title_name(title: str | None) -> str | None:
         return None
     name = match.group("name")
     return name if name_shape(name) == "strong" else None
+
+
+#: One capitalised word, the NAME of a "NAME: A ... Dataset" title.
+_TITLE_WORD = re.compile(r"^\s*(?P<name>[A-Z][a-z]{3,30})\s*:")
+
+
+def _word_named_by_subtitle(title: str | None, abstract: str | None) -> str | None:
+    """The NAME of a "NAME: A ... <kind noun> ..." title that is one capitalised word (not shaped like a name),
+    when the subtitle says what it is and the abstract writes it capitalised inside a sentence: "Kallaama: A
+    Transcribed Speech Dataset about ..." with "... part of the Kallaama project" (not "Overview: A Corpus ..."
+    with no "Overview" in the abstract, nor "Discourse: A Framework ..." whose abstract writes "discourse").
+
+    >>> _word_named_by_subtitle("Zorbama: A Speech Dataset of Wolof", "We describe the Zorbama data.")
+    'Zorbama'
+    >>> _word_named_by_subtitle("Zorbama: Speech of Wolof", "We describe the Zorbama data.") is None
+    True
+    >>> _word_named_by_subtitle("Zorbama: A Speech Dataset", "Zorbama is new. Its zorbama part is old.") is None
+    True
+    """
+    match = _TITLE_WORD.match(title or "")
+    if not match or not abstract or subtitle_kind(title.split(":", 1)[1]) is None:
+        return None
+    name = match.group("name")
+    if in_list("articles", name) or name.lower() in word_list("generic_terms.txt"):
+        return None
+    if re.search(rf"(?<![\w-]){name.lower()}(?![\w-])", abstract):
+        return None  # the abstract writes it as an ordinary word
+    return name if re.search(rf"(?<=[\w,;] ){name}(?![\w-])", abstract) else None
 
 
 def title_teams(title: str | None) -> list[str]:
@@ -294,7 +322,7 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
     if not paper.title:
         return
     named = []
-    name = title_name(paper.title)
+    name = title_name(paper.title) or _word_named_by_subtitle(paper.title, paper.abstract)
     if name:
         named.append((name, *title_kind(name, paper.title.split(":", 1)[1])))
     named.extend((team, EntityKind.METHOD.value, "team") for team in title_teams(paper.title))
