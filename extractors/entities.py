@@ -63,16 +63,16 @@ from extractors.bounded_tokenizer import BoundedTokenizer
 from extractors.entity_candidates import (
     Candidate,
     Cues,
+    coined_after_proposal,
     coordinated_groups,
     delimited,
     find_candidates,
     names_a_dataset,
 )
 from extractors.entity_decision import Decider, apply_decision
-from extractors.gazetteer import load_gazetteer
 from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
-from extractors.entity_names import model_family, name_shape, not_a_name
+from extractors.entity_names import built_on_dataset, model_family, name_shape, not_a_name
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tasks import TASK_METRIC_RULES, metric_like, task_like, task_metric_candidates
@@ -84,6 +84,7 @@ from extractors.entity_types import (
     examples_head,
     head_after,
     noun_before,
+    proposed_phrase_before,
 )
 from ontology.ids import entity_key
 from ontology.kinds import EntityKind, Relation
@@ -130,10 +131,8 @@ PIPELINE_VERSION = f"30-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # 28: "Transformer" is no textbook method of known_methods.txt again (it made the ACL 2024 landscape too sparse)
 # 29: lower-case task names ending in a head such as "comprehension", "estimation", "reasoning", "retrieval" that
 #     the train slice calls tasks or spells out (extractors/entity_phrases.py, name_phrases.txt): "reading comprehension"
-# 30: round h15h: "we developed / designed ... X" proposes; "X (Long Form), a method" types X; coined names after a
-#     proposal ("we propose Meta-Reasoning"); names built on a dataset's name ("SQuAD-Open"); "a new BERT model ...,
-#     X" uses BERT; "Kallaama: A ... Dataset" titles; learned phrases inside longer ones and their learned kind
-#     (phrase_kinds.txt: "maximum likelihood estimation" is a method); a metric acronym keeps its long form ("WER")
+# 30: round h15h: past-tense proposals, "X (Long Form), a method", coined names, "SQuAD-Open", "a new BERT model, X",
+#     one-word title names, learned phrases inside longer ones and phrase_kinds.txt, "word error rate (WER)" one name
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -256,7 +255,8 @@ class EntityRecognizer:
         first, last = group[0], group[-1]
         before = cues_before(doc, first.first, cues, source_window=self.source_window)  # "on Long Form (LF)"
         after = head_after(doc, last.end, cues)
-        apposition = apposition_head(doc, last.end, cues, len(group)) or noun_before(doc, first.first, cues)
+        apposition = (apposition_head(doc, last.end, cues, len(group)) or noun_before(doc, first.first, cues)
+                      or proposed_phrase_before(doc, first.first, cues))
         examples = examples_head(doc, first.start, cues)
         has_strong = any(c.strength != "weak" and c.strength not in _TAGGED and c.type_rule not in TASK_METRIC_RULES
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
@@ -284,7 +284,7 @@ class EntityRecognizer:
                 owned = (cand.start > 1 and doc[cand.start - 1].text == "(" and cand.end < len(doc)
                          and doc[cand.end].text == ")" and "PROPOSAL_NOUN" in cues.get(cand.start - 2, set())
                          and our_names(doc, cand.start, cues))  # "our system (Solomon)"
-                coined = _coined_after_proposal(doc, cand, cues)  # "we propose Meta-Reasoning"
+                coined = coined_after_proposal(doc, cand, cues)  # "we propose Meta-Reasoning"
                 if not (listed or named or built or presented or owned or coined):
                     continue
                 cand.cues.add("accepted")
@@ -327,25 +327,6 @@ def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key:
     return EntityRecognizer(nlp.vocab, span_key=span_key, acronym_key=acronym_key, gazetteer_key=gazetteer_key,
                             proposal_window=proposal_window, source_window=source_window, confidence=confidence,
                             mode=mode, new_names=new_names, retype=retype, decision=decision, collect=collect)
-
-
-#: A coined hyphenated name of capitalised words ("Meta-Reasoning", "Initiative-Imitate").
-_COINED = re.compile(r"^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$")
-
-
-def _coined_after_proposal(doc: Doc, cand: Candidate, cues: Cues) -> bool:
-    """A hyphenated name of capitalised words right after a proposal verb or a naming word (articles skipped) is the
-    name of what the paper makes: "we propose Meta-Reasoning", "a novel model named Initiative-Imitate to ..." when
-    a function word or punctuation follows (not "we propose a Meta-Learning approach" nor "we introduce
-    Reasoning-Consistent Rewards": the words go on; not one capitalised word: "called Manipuri")."""
-    if cand.end - cand.start != 1 or not _COINED.match(doc[cand.start].text):
-        return False
-    if cand.end < len(doc) and not (doc[cand.end].is_punct or doc[cand.end].is_stop):
-        return False  # "we introduce Reasoning-Consistent Rewards": the words go on (a longer name, or a noun)
-    i = cand.start - 1
-    while i >= 0 and in_list("articles", doc[i].text):
-        i -= 1
-    return i >= 0 and "PROPOSE" in cues.get(i, set())
 
 
 def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
@@ -397,38 +378,6 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
         elif cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.long_span is None \
                 and built_on_dataset(doc[cand.start : cand.end].text, datasets):
             cand.kind, cand.type_rule = EntityKind.DATASET, "dataset_stem"
-
-
-#: The shortest dataset name a new name may be built on ("SQuAD-Open", "GSM8K-Judgement"; not "UD-based").
-_MIN_STEM = 4
-
-
-def built_on_dataset(text: str, datasets: set[str]) -> bool:
-    """Is ``text`` one name built on a dataset name of the abstract or of the gazetteer: a hyphenated piece of it
-    ("SQuAD-Open", "GSM8K-Judgement") or the name glued after a prefix in capitals ("MCGSM8K")?
-
-    >>> built_on_dataset("GSM8K-Judgement", {"GSM8K"}), built_on_dataset("MCGSM8K", {"GSM8K"})
-    (True, True)
-    >>> built_on_dataset("SQuAD-Open", set()), built_on_dataset("ZorbNet", {"Zorb"}), built_on_dataset("Open", set())
-    (True, False, False)
-    """
-    if " " in text:
-        return False
-    known = load_gazetteer()
-
-    def dataset(name: str) -> bool:
-        return len(name) >= _MIN_STEM and (name in datasets or _detected(known, name))
-
-    pieces = text.split("-")
-    if len(pieces) > 1 and any(dataset(piece) for piece in pieces):
-        return True
-    return any(text[:k].isupper() and dataset(text[k:]) for k in range(1, len(text) - _MIN_STEM + 1))
-
-
-def _detected(known, name: str) -> bool:
-    """Is ``name`` written exactly as a detectable gazetteer entry's name or alias?"""
-    entry = known.lookup(name)
-    return entry is not None and entry.detect and name in entry.forms and any(c.isupper() for c in name)
 
 
 #: Strengths of the candidates ``merge_tagged`` makes: only the tagger found them, so its kind is theirs.

@@ -34,7 +34,8 @@ from extractors.entity_lexicon import in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["Candidate", "Cues", "coordinated_groups", "delimited", "find_candidates", "names_a_dataset"]
+__all__ = ["Candidate", "Cues", "coined_after_proposal", "coordinated_groups", "delimited", "find_candidates",
+           "names_a_dataset"]
 
 #: Token index → the cue labels matching there.
 Cues = dict[int, set[str]]
@@ -327,3 +328,22 @@ _MODEL_SIZES = frozenset({"base", "large", "small", "xl", "xxl", "tiny", "mini"}
 #: Nouns after which such a word is an adjective of the noun, not of the model ("BERT small models").
 _SIZE_NOUNS = frozenset({"models", "model", "enough", "number", "amount", "amounts", "gains", "improvements",
                          "margin", "margins", "scale", "language"})
+
+
+#: A coined hyphenated name of capitalised words ("Meta-Reasoning", "Initiative-Imitate").
+_COINED = re.compile(r"^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$")
+
+
+def coined_after_proposal(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """A hyphenated name of capitalised words right after a proposal verb or a naming word (articles skipped) is the
+    name of what the paper makes: "we propose Meta-Reasoning", "a novel model named Initiative-Imitate to ..." when
+    a function word or punctuation follows (not "we propose a Meta-Learning approach" nor "we introduce
+    Reasoning-Consistent Rewards": the words go on; not one capitalised word: "called Manipuri")."""
+    if cand.end - cand.start != 1 or not _COINED.match(doc[cand.start].text):
+        return False
+    if cand.end < len(doc) and not (doc[cand.end].is_punct or doc[cand.end].is_stop):
+        return False  # "we introduce Reasoning-Consistent Rewards": the words go on (a longer name, or a noun)
+    i = cand.start - 1
+    while i >= 0 and in_list("articles", doc[i].text):
+        i -= 1
+    return i >= 0 and "PROPOSE" in cues.get(i, set())

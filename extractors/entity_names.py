@@ -11,8 +11,8 @@ from functools import lru_cache
 from extractors.entity_lexicon import cue_words, in_list, word_list
 from ontology.kinds import EntityKind
 
-__all__ = ["dataset_suffix", "is_version", "model_family", "model_suffix", "name_shape", "not_a_name",
-           "subtitle_kind"]
+__all__ = ["built_on_dataset", "dataset_suffix", "is_version", "model_family", "model_suffix", "name_shape",
+           "not_a_name", "subtitle_kind"]
 
 _VERSION = re.compile(r"^(?:[vV]\d+(?:\.\d+)*|\d+(?:\.\d+)*|\d+(?:\.\d+)?[BbMmKk])$")
 _SIZE_OR_CHECKPOINT = re.compile(
@@ -204,3 +204,37 @@ def subtitle_kind(subtitle: str) -> str | None:
     if head in cue_words("METHOD_HEAD") or head in cue_words("PROPOSAL_NOUN"):
         return EntityKind.METHOD.value
     return None
+
+
+#: The shortest dataset name a new name may be built on ("SQuAD-Open", "GSM8K-Judgement"; not "UD-based").
+_MIN_STEM = 4
+
+
+def built_on_dataset(text: str, datasets: set[str]) -> bool:
+    """Is ``text`` one name built on a dataset name of the abstract or of the gazetteer: a hyphenated piece of it
+    ("SQuAD-Open", "GSM8K-Judgement") or the name glued after a prefix in capitals ("MCGSM8K")?
+
+    >>> built_on_dataset("GSM8K-Judgement", {"GSM8K"}), built_on_dataset("MCGSM8K", {"GSM8K"})
+    (True, True)
+    >>> built_on_dataset("SQuAD-Open", set()), built_on_dataset("ZorbNet", {"Zorb"}), built_on_dataset("Open", set())
+    (True, False, False)
+    """
+    if " " in text:
+        return False
+    from extractors.gazetteer import load_gazetteer  # the gazetteer file is read once, when first asked
+
+    known = load_gazetteer()
+
+    def dataset(name: str) -> bool:
+        return len(name) >= _MIN_STEM and (name in datasets or _detected(known, name))
+
+    pieces = text.split("-")
+    if len(pieces) > 1 and any(dataset(piece) for piece in pieces):
+        return True
+    return any(text[:k].isupper() and dataset(text[k:]) for k in range(1, len(text) - _MIN_STEM + 1))
+
+
+def _detected(known, name: str) -> bool:
+    """Is ``name`` written exactly as a detectable gazetteer entry's name or alias?"""
+    entry = known.lookup(name)
+    return entry is not None and entry.detect and name in entry.forms and any(c.isupper() for c in name)

@@ -36,6 +36,7 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import in_list
 from extractors.entity_names import name_shape
+from extractors.entity_types import proposed_phrase_start
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["DEFAULT_CONFIDENCE", "assign_role", "novel_apposition", "our_names", "own_work", "proposal_trigger"]
@@ -68,7 +69,9 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     if cand.kind is EntityKind.MODEL and _base_of_a_named_model(doc, cand.end, cues):
         used_by_name = True  # "a new BERT model for ..., CTI-BERT": the new model is CTI-BERT, built on BERT
     trigger = None if used_by_name else (proposal_trigger(doc, cand, cues, window=window)
-                                         or proposal_after(doc, cand, cues))
+                                         or proposal_after(doc, cand, cues)
+                                         or ("proposal_verb" if cand.kind not in _NEW_ONLY_KINDS
+                                             and proposed_phrase_start(doc, cand.first, cues) is not None else None))
     if trigger:
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, trigger, confidence["proposal"]
         return

@@ -33,7 +33,8 @@ from extractors.entity_names import dataset_suffix, model_family, model_suffix, 
 from ontology.kinds import EntityKind
 
 __all__ = ["EXAMPLE_HEADS", "apposition_head", "cues_before", "entity_kind", "examples_head", "head_after",
-           "long_form_kind", "noun_before"]
+           "long_form_kind", "noun_before", "proposed_phrase_before",
+           "proposed_phrase_start"]
 
 #: Head-noun cue labels that type a name, strongest first ("benchmark" is both a dataset noun and a proposal noun).
 _HEAD_KINDS = (("METRIC_HEAD", EntityKind.METRIC), ("DATASET_HEAD", EntityKind.DATASET),
@@ -167,6 +168,51 @@ def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
         return EntityKind.DATASET
     if "METHOD_HEAD" in labels:
         return EntityKind.METHOD
+    return None
+
+
+#: Tokens before ", NAME" searched for the proposed noun phrase it names ("a new corpus of ... tweets, X").
+_PROPOSED_PHRASE_SPAN = 12
+
+
+def proposed_phrase_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
+    """The kind of the noun phrase a proposal verb takes when the name follows it after a comma: "we introduce a
+    new corpus of Zorbish tweets annotated for stance, X" (dataset), "we present a new BERT model for the legal
+    domain, X", "we introduce a new task and evaluation dataset, X" (the last kind noun before a preposition);
+    ``None`` when no such phrase names it (:func:`proposed_phrase_start`) or no kind noun heads it ("a new
+    representation for ... tasks, X").
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("We release a new corpus of Zorbish tweets annotated for stance, ZorbStance.")
+    >>> [(s.text, s.label_, s._.kg_relation, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
+    [('ZorbStance', 'dataset', 'proposes', 'apposition')]
+    """
+    j = proposed_phrase_start(doc, start, cues)
+    kind = None
+    for k in range(j + 1, start - 1) if j is not None else ():
+        if "BLOCK" in cues.get(k, set()):
+            break  # "a new corpus of ... tweets": the head noun comes before the preposition
+        kind = next((kd for label, kd in _HEAD_KINDS if label in cues.get(k, set())), kind)
+    return kind
+
+
+def proposed_phrase_start(doc: Doc, start: int, cues: Cues) -> int | None:
+    """The article (or number word) opening the noun phrase that a proposal verb takes and that the name at
+    ``start`` follows after a comma ("we propose a new ... representation for ... tasks, X"), or ``None`` when no
+    proposal verb stands right before that article ("we evaluate on a popular benchmark for QA, X"), or a clause,
+    another comma, "to" or a verb comes first ("we introduce a method to evaluate on three benchmarks, X")."""
+    if start < 3 or doc[start - 1].text != "," or doc[start].is_lower:
+        return None
+    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    numbers = word_counts("number_words")
+    for j in range(start - 2, max(start - 2 - _PROPOSED_PHRASE_SPAN, sent_start), -1):
+        token = doc[j]
+        if token.is_punct and token.text not in {"-", "&"} or in_list("clause_breaks", token.text) \
+                or token.lower_ == "to" or token.lower_ in word_list("verb_like.txt"):
+            return None
+        if (in_list("articles", token.text) or token.lower_ in numbers) and j > sent_start \
+                and "PROPOSE" in cues.get(j - 1, set()):
+            return j
     return None
 
 

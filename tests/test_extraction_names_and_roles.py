@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline, built_on_dataset, iter_entities
+from extractors.entities import build_pipeline, iter_entities
+from extractors.entity_names import built_on_dataset
 from extractors.entity_phrases import lower_names, phrase_kinds
 from extractors.mentions import extract_mentions
 from kg.graph import build_graph
@@ -73,6 +74,26 @@ def test_a_model_family_before_a_named_new_model_is_its_base(rules):
     found = _found(rules, "We propose a content-aware BERT model (ZorbQL) for text-to-SQL.")
     assert ("BERT", "model", "uses") in found and ("ZorbQL", "method", "proposes") in found
     assert ("BERT", "model", "proposes") in _found(rules, "We present a new BERT model for the legal domain.")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We release a new corpus of Zorbish tweets annotated for stance, ZorbStance, to support research.",
+     ("ZorbStance", "dataset", "proposes")),
+    ("We present a new large-scale dataset, ZorbText, with 10,753 descriptions.", ("ZorbText", "dataset", "proposes")),
+    ("We propose a new visual text representation for multimodal tasks, ZORBV, which captures objects.",
+     ("ZORBV", "method", "proposes")),  # no kind noun heads the phrase: proposed, of no known kind
+    ("We present a new BERT model for the legal domain, Zorb-BERT, which improves accuracy.",
+     ("Zorb-BERT", "model", "proposes")),
+])
+def test_a_name_after_the_noun_phrase_a_proposal_verb_takes(rules, text, expected):
+    assert expected in _found(rules, text)
+
+
+@pytest.mark.parametrize("text", ["We evaluate on a popular benchmark for QA, ZorbQA, and on ZorbSet.",
+                                  "We introduce a method to evaluate on three benchmarks, ZorbQA, and more.",
+                                  "We introduce a model and evaluate it on three benchmarks, ZorbQA, and more."])
+def test_a_name_after_another_phrase_is_not_proposed(rules, text):
+    assert ("ZorbQA", "dataset", "uses") in _found(rules, text)
 
 
 def test_a_citation_in_parentheses_ends_the_name_before_we(rules):
