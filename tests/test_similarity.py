@@ -804,3 +804,15 @@ def test_the_pairs_do_not_depend_on_the_callers_blas_threads():
         with threadpool_limits(limits=threads, user_api="blas"):
             found.append(pair_arrays(vectors, k=5))
     assert all(np.array_equal(one, two) for one, two in zip(*found))
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "es", "pt", "it", "nl"])
+def test_stop_lists_read_from_spacys_files_are_its_own(code):
+    # The stop lists are read from spaCy's files without importing each language (seconds of regex compiling);
+    # they are exactly what importing the language's stop_words module gives.
+    from importlib import import_module
+
+    from kg.similarity_terms import STOP_LANGUAGES, spacy_stop_words
+
+    assert code in STOP_LANGUAGES
+    assert spacy_stop_words(code) == frozenset(import_module(f"spacy.lang.{code}.stop_words").STOP_WORDS)
