@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from extractors.entity_lexicon import _read, cue_words, word_list, word_lists
+from extractors.entity_lexicon import _read, cue_words, in_list, word_list, word_lists
 from extractors.entity_names import not_a_name
 from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
@@ -92,6 +92,9 @@ def long_form_class(long_form: str) -> str | None:
         return "none"
     head = long_form_head(text)
     if head in word_list("task_heads.txt") or ("-to-" in text and task_long_form(long_form)):
+        words = _WORDS.findall(text)
+        if head in words[1:] and in_list("approach_participles", words[words.index(head) - 1]):
+            return "method"  # "retrieval-augmented generation": a way of generating
         return "task"
     if head in word_list("series_heads.txt"):
         return "series"
@@ -158,6 +161,8 @@ def settle_untyped(doc, cand) -> bool:
     text = doc[cand.start : cand.end].text
     if cand.long_span is not None:
         kind, rule = long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text), "long_form"
+    elif text.lower() in word_list("known_methods.txt"):
+        return True  # "RAG": a textbook method keeps its kind whatever the corpus's long forms once said
     elif corpus_class(text) is not None or " " not in text:
         kind, rule = corpus_class(text), "corpus"
     else:  # a phrase names itself: "Modern Standard Arabic"

@@ -41,7 +41,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
-from extractors.entity_lexicon import name_list, word_list
+from extractors.entity_lexicon import in_list, name_list, word_list
 from extractors.entity_phrases import lower_names
 from ontology.kinds import EntityKind
 
@@ -85,12 +85,18 @@ def task_long_form(text: str) -> bool:
 
     >>> task_long_form("Speech-to-text"), task_long_form("sequence-to-sequence")
     (True, False)
+
+    A way of doing a task ("retrieval-augmented generation (RAG)") is a method, not the task.
+
+    >>> task_long_form("Retrieval-Augmented Generation"), task_long_form("retrieval augmented generation")
+    (False, False)
     """
     conversion = _CONVERSION.match(text.strip())
     if conversion:
         return conversion[1].lower() != conversion[2].lower()
     words = text.lower().replace("-", " ").split()
-    return bool(words) and words[-1] in word_list("task_heads.txt")
+    return bool(words) and words[-1] in word_list("task_heads.txt") \
+        and not (len(words) > 1 and in_list("approach_participles", words[-2]))  # "retrieval-augmented generation"
 
 
 _CONVERSION = re.compile(r"^([A-Za-z]+)-to-([A-Za-z]+)$")

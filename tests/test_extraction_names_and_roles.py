@@ -96,6 +96,15 @@ def test_a_name_after_another_phrase_is_not_proposed(rules, text):
     assert ("ZorbQA", "dataset", "uses") in _found(rules, text)
 
 
+@pytest.mark.parametrize("text", [
+    "Retrieval-Augmented Generation (RAG) is an effective way to add knowledge.",  # spelled out: not the task
+    "We combine RAG with Zorb-ICL.",  # bare: the corpus's long forms once called it a task
+])
+def test_retrieval_augmented_generation_is_a_method(rules, text):
+    found = _found(rules, text)
+    assert [f for f in found if f[0] == "RAG"] and not [f for f in found if f[0] == "RAG" and f[1] != "method"]
+
+
 def test_a_citation_in_parentheses_ends_the_name_before_we(rules):
     text = "Starting from the affective lexicon ZorbLex (Bradley and Lang, 1999a) we have created a Greek lexicon."
     assert ("ZorbLex", "method", "proposes") not in _found(rules, text)
