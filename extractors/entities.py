@@ -482,9 +482,9 @@ def merge_tagged(candidates: list[Candidate], tagged: list[Span], acronyms: list
             for cand in overlapping:  # capitalised words nothing vouched for: the tagged name is the whole name
                 candidates.remove(cand)
             overlapping = []
-        elif len(overlapping) > 1 and all(span.start <= c.start and c.end <= span.end and c.long_span is None
-                                          and c.type_rule == "default" and c.strength in {"weak", "strong"}
-                                          for c in overlapping):
+        elif len(overlapping) > 1 and "+" not in span.text and all(  # "CNN+BiLSTM" stays two names
+                span.start <= c.start and c.end <= span.end and c.long_span is None and c.type_rule == "default"
+                and c.strength in {"weak", "strong"} for c in overlapping):
             for cand in overlapping:  # "Linear SVM", "Siamese LSTM": two pieces of one name the tagger saw whole
                 candidates.remove(cand)
             overlapping = []
@@ -523,6 +523,7 @@ def _tune_tokenizer(nlp: Language) -> None:
     infixes.append(r"(?<=[A-Za-z0-9])\.(?=[A-Z][a-z]{2,})")  # "Alpaca-13B.Our": a sentence end without a space
     infixes.append(_GLUED_WORD_BEFORE_NAME)  # "usingCLIP", "thanPubMed": a space lost before a name
     infixes.append(r"(?<=[A-Z]{2})(?=(?:and|or|the|with)(?![A-Za-z]))")  # "Augment-CLIPand": ... and after one
+    infixes.append(r"(?<=[A-Za-z0-9]{2})\+(?=[A-Z][A-Za-z0-9]*[A-Z])")  # "CNN+BiLSTM": two names joined by "+"
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffix_words = "|".join(re.escape(word) for word in word_lists()["name_suffixes"].text)
     suffixes = list(nlp.Defaults.suffixes) + [

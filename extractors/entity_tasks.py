@@ -405,6 +405,10 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule="method_phrase"))
             taken.update(range(start, end))
     for start, end in known_methods(doc):  # "Logistic Regression", "beam search", "Random Forests"
+        inside = [c for c in candidates if start < c.start and c.end == end and c.strength == "strong"
+                  and c.long_span is None and c.type_rule == "default"]  # "Linear SVM": the name is the whole method
+        for cand in inside:
+            unvouched.update(dict.fromkeys(range(cand.start, cand.end), cand))
         if not any(i in taken and i not in unvouched for i in range(start, end)):
             _replace_unvouched(candidates, unvouched, start, end)
             found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule="known_method"))

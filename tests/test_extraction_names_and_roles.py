@@ -105,6 +105,20 @@ def test_retrieval_augmented_generation_is_a_method(rules, text):
     assert [f for f in found if f[0] == "RAG"] and not [f for f in found if f[0] == "RAG" and f[1] != "method"]
 
 
+def test_a_textbook_method_takes_the_name_it_ends_in(rules):
+    assert _found(rules, "We use Logistic Regression and Linear SVM for classification.") == [
+        ("Logistic Regression", "method", "uses"), ("Linear SVM", "method", "uses")]
+    assert ("SVM", "method", "uses") in _found(rules, "We use a ZorbNet SVM for classification.")
+
+
+def test_names_joined_by_a_plus_are_two_names():
+    found = _found(build_pipeline(), "We employed two deep learning models (ZorbCNN+ZorbLSTM, ZorbCNN+ZorbLSTM with "
+                                     "fastText) and a transformer-based model.")
+    assert {("ZorbCNN", "method"), ("ZorbLSTM", "method")} <= {f[:2] for f in found}
+    assert [t.text for t in build_pipeline("rules").make_doc("C++ and A+B and ZorbNet+")] == [
+        "C++", "and", "A+B", "and", "ZorbNet+"]
+
+
 def test_a_citation_in_parentheses_ends_the_name_before_we(rules):
     text = "Starting from the affective lexicon ZorbLex (Bradley and Lang, 1999a) we have created a Greek lexicon."
     assert ("ZorbLex", "method", "proposes") not in _found(rules, text)
