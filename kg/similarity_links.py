@@ -31,6 +31,7 @@ from kg.similarity_incremental import Search, fingerprinted, state_key
 from kg.similarity_incremental import search as incremental_search
 from kg.similarity_index import DENSE_BLEND, EXACT_LIMIT, INDEX_DIMENSIONS, LSA_BLEND, Rescoring, neighbours
 from kg.similarity_stats import SimilarityStats, load_stats
+from kg.similarity_term_cache import TERMS_FILE
 from kg.similarity_vectors import (PaperText, PaperVectors, combined_vectors, entity_rows, length_weights, renormalises,
                                    text_rows)
 from ontology.errors import KgError
@@ -120,13 +121,15 @@ def check_options(*, k: int, min_score: float, bases: Sequence[str]) -> None:
 
 
 def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
-                  stats: SimilarityStats | None = None) -> tuple[PaperVectors, PaperVectors, PaperVectors]:
+                  stats: SimilarityStats | None = None,
+                  terms_file: Path | None = None) -> tuple[PaperVectors, PaperVectors, PaperVectors]:
     """The rows neighbours are scored with, and the text and entity rows that explain them.
 
     Returns ``(combined, text, entities)``; ``papers`` is read once.  A paper
     id given twice raises :class:`DuplicatePaperError`.  The weights are
     those of the reference statistics ``stats`` (default: shipped with kg),
-    so each row depends on its own paper only.
+    so each row depends on its own paper only.  ``terms_file`` keeps the
+    texts' term counts for the next call (:func:`kg.similarity_vectors.tfidf`).
     """
     named: list[PaperText] = []
     seen: set[str] = set()
@@ -142,7 +145,7 @@ def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES, 
 
     empty = PaperVectors((), sp.csr_matrix((0, 0), dtype=np.float32))
     if "text" in bases:
-        text = text_rows(read(), stats=stats)
+        text = text_rows(read(), stats=stats, terms_file=terms_file)
     else:
         text = empty
         for _ in read():
@@ -273,13 +276,15 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     ``state_options`` are what else shaped ``papers`` (kept in its key).
     """
     check_options(k=k, min_score=min_score, bases=bases)
+    terms_file = state.with_name(TERMS_FILE) if state is not None else None  # the counts do not depend on stats
     if stats is not None and stats is not load_stats():
         state = None  # the state's key knows the shipped statistics only
     stats = stats or load_stats()
     prints: dict[str, bytes] = {}
     if state is not None:
         papers = fingerprinted(papers, prints)
-    combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight, stats=stats)
+    combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight, stats=stats,
+                                             terms_file=terms_file)
     weights = length_weights(combined.papers, text)  # short texts (titles only) score lower
     # dense vectors of shipped word vectors: up to the exact search's limit (a million papers' would not fit in memory)
     dense = document_vectors(text, combined.papers) if len(combined.papers) <= EXACT_LIMIT else None

@@ -24,7 +24,8 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
-__all__ = ["STOP_LANGUAGES", "spacy_stop_words", "split_columns", "stop_words", "term_weights"]
+__all__ = ["STOP_LANGUAGES", "spacy_stop_words", "split_columns", "stop_words", "term_counts", "term_weights",
+           "weigh"]
 
 _ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
 #: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).
@@ -100,11 +101,23 @@ def term_weights(documents: Iterable[list[str]], *,
     each row), the vocabulary (object array) and the IDF of each column:
     ``idf(vocabulary)`` when given (kg passes the shipped reference IDF,
     :meth:`kg.similarity_stats.SimilarityStats.term_idf`), else the
-    documents' own.
+    documents' own.  It is :func:`weigh` of :func:`term_counts`.
 
     >>> weights, _, _ = term_weights([["graph"], ["graph", "network"]], idf=lambda terms: np.full(len(terms), 2, np.float32))
     >>> weights.toarray().tolist()
     [[2.0, 0.0], [2.0, 2.0]]
+    """
+    counts, vocabulary = term_counts(documents)
+    return weigh(counts, vocabulary, idf=idf)
+
+
+def term_counts(documents: Iterable[list[str]]) -> tuple[sp.csr_matrix, np.ndarray]:
+    """How often each term occurs in each document: float32 CSR (columns in alphabetical order, indices sorted in
+    each row) and the vocabulary (object array, sorted).
+
+    >>> counts, vocabulary = term_counts([["network", "graph", "graph"], []])
+    >>> vocabulary.tolist(), counts.toarray().tolist()
+    (['graph', 'network'], [[2.0, 1.0], [0.0, 0.0]])
     """
     vocabulary: dict[str, int] = {}
     indptr, indices, counts = array("q", [0]), array("i"), array("f")
@@ -127,17 +140,31 @@ def term_weights(documents: Iterable[list[str]], *,
     bounds = np.frombuffer(indptr, dtype=np.int64).astype(_index_dtype(len(columns)))
     matrix = sp.csr_matrix((data, columns, bounds), shape=(rows, len(words)), copy=False)
     matrix.sort_indices()
+    return matrix, words[order]
+
+
+def weigh(counts: sp.csr_matrix, vocabulary: np.ndarray, *,
+          idf: Callable[[np.ndarray], np.ndarray] | None = None) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]:
+    """:func:`term_weights` of the term counts ``counts`` (as :func:`term_counts` makes them), weighted in place.
+
+    >>> counts, vocabulary = term_counts([["graph", "graph", "network"], ["network"]])
+    >>> weights, _, idf = weigh(counts, vocabulary)
+    >>> weights.toarray().astype(float).round(2).tolist(), idf.astype(float).round(2).tolist()
+    ([[2.38, 1.0], [0.0, 1.0]], [1.41, 1.0])
+    """
+    matrix = counts
+    rows = matrix.shape[0]
     if idf is None:
-        frequency = np.bincount(matrix.indices, minlength=len(words))
+        frequency = np.bincount(matrix.indices, minlength=len(vocabulary))
         column_idf = (np.log((1 + rows) / (1 + frequency)) + 1).astype(np.float32)
     else:
-        column_idf = np.asarray(idf(words[order]), dtype=np.float32)
+        column_idf = np.asarray(idf(vocabulary), dtype=np.float32)
     np.log(matrix.data, out=matrix.data)
     matrix.data += 1
     for start in range(0, len(matrix.data), _ROWS * 64):
         block = slice(start, start + _ROWS * 64)
         matrix.data[block] *= column_idf[matrix.indices[block]]
-    return matrix, words[order], column_idf
+    return matrix, vocabulary, column_idf
 
 
 def split_columns(matrix: sp.csr_matrix, keep: np.ndarray) -> tuple[sp.csr_matrix, sp.csr_matrix]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 
 import networkx as nx
@@ -128,7 +129,8 @@ def _empty() -> PaperVectors:
     return PaperVectors((), sp.csr_matrix((0, 0), dtype=np.float32))
 
 
-def text_rows(papers: Iterable[PaperText], *, stats: SimilarityStats | None = None) -> PaperVectors:
+def text_rows(papers: Iterable[PaperText], *, stats: SimilarityStats | None = None,
+              terms_file: Path | None = None) -> PaperVectors:
     """TF-IDF rows of the papers' titles and abstracts (papers with neither are left out).
 
     The IDF, the corpus stop words and the pairs of title words kept are
@@ -149,6 +151,7 @@ def text_rows(papers: Iterable[PaperText], *, stats: SimilarityStats | None = No
     them.  They are left out of ``matrix`` and kept in ``backoff``
     (:class:`TextBackoff`), which completes the papers the search leaves
     with fewer than ``k`` neighbours.  ``columns`` are the terms.
+    ``terms_file`` keeps the term counts for the next call (:func:`tfidf`).
     """
     ids: list[str] = []
 
@@ -158,7 +161,7 @@ def text_rows(papers: Iterable[PaperText], *, stats: SimilarityStats | None = No
                 ids.append(paper.id)
                 yield paper.title or "", paper.abstract or ""
 
-    return tfidf(ids, documents(), stats=stats)
+    return tfidf(ids, documents(), stats=stats, terms_file=terms_file)
 
 
 def text_vectors(graph: nx.MultiDiGraph) -> PaperVectors:
@@ -186,18 +189,12 @@ def words(text: str) -> list[str]:
 
 
 class _Terms:
-    """The analyzer of :func:`tfidf`: words of title and abstract, then the title's adjacent pairs.
-
-    Remembers, by document number, the words of each document left with none
-    after stop words (a title such as "What is in a name?").
-    """
+    """The analyzer of :func:`tfidf`: words of title and abstract, then the title's adjacent pairs."""
 
     def __init__(self) -> None:
         from kg.similarity_terms import stop_words
 
         self.stop_words = stop_words
-        self.bare: dict[int, tuple[str, ...]] = {}
-        self.seen = 0
 
     def __call__(self, document: tuple[str, str]) -> list[str]:
         title, abstract = document
@@ -205,23 +202,26 @@ class _Terms:
         stop = self.stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
-        if not terms:
-            self.bare[self.seen] = tuple(words(f"{title} {abstract}"))
-        self.seen += 1
         return terms + [f"{a} {b}" for a, b in zip(heading, heading[1:])]
 
 
 def tfidf(papers: Sequence[str], documents: Iterable[tuple[str, str]], *,
-          stats: SimilarityStats | None = None) -> PaperVectors:
+          stats: SimilarityStats | None = None, terms_file: Path | None = None) -> PaperVectors:
     """TF-IDF rows of ``documents`` (``(title, abstract)``, one per paper) as :func:`text_rows` makes them.
 
     ``documents`` is read once; ``papers`` may be filled while it is read.
+    ``terms_file`` keeps the texts' term counts for the next call, which
+    then analyses only the texts it does not hold
+    (:mod:`kg.similarity_term_cache`; the same rows with or without it).
     """
-    from kg.similarity_terms import split_columns, term_weights
+    from kg.similarity_term_cache import counted_terms
+    from kg.similarity_terms import split_columns, weigh
 
     stats = stats or load_stats()
-    terms = _Terms()
-    weights, vocabulary, idf = term_weights(map(terms, documents), idf=stats.term_idf)  # one copy, float32
+    counts, vocabulary, empty = counted_terms(documents, _Terms(), terms_file)
+    weights, vocabulary, idf = weigh(counts, vocabulary, idf=stats.term_idf)  # in place: one copy, float32
+    del counts
+    bare = {row: tuple(words(f"{title} {abstract}")) for row, (title, abstract) in empty.items()}  # only stop words
     if not weights.shape[1]:  # no text, or only stop words: no vocabulary at all
         return _empty()
     pair = np.fromiter((" " in term for term in vocabulary), dtype=bool, count=len(vocabulary))
@@ -238,7 +238,7 @@ def tfidf(papers: Sequence[str], documents: Iterable[tuple[str, str]], *,
     backoff = TextBackoff(
         papers=tuple(papers), rows=_positions(text.papers, papers), kept_norm=kept_norm, full_norm=full_norm,
         common=common_weights, common_terms=tuple(vocabulary[common].tolist()),
-        idf=np.concatenate([idf[keep], idf[common]]), bare=terms.bare)
+        idf=np.concatenate([idf[keep], idf[common]]), bare=bare)
     return PaperVectors(text.papers, text.matrix, text.columns, backoff)
 
 

@@ -1,0 +1,111 @@
+"""The term counts kept between builds (kg.similarity_term_cache): a rebuild counts what a fresh build counts."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import kg.similarity_term_cache as term_cache
+from kg.similarity_term_cache import TERMS_FILE, counted_terms, last_count
+from kg.similarity_terms import term_counts
+from kg.similarity_vectors import PaperText, _Terms, text_rows
+
+WORDS = ("graph parsing speech translation neural dialogue corpus treebank lexicon alignment question answering "
+         "retrieval summarisation sentiment entity linking morphology tagging the of a is in").split()
+
+
+def _documents(seed: int, count: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    return [(" ".join(rng.sample(WORDS, rng.randint(1, 5))).title(), " ".join(rng.choices(WORDS, k=rng.randint(0, 30))))
+            for _ in range(count)]
+
+
+def _fresh(documents):
+    analyse = _Terms()
+    analysed = [analyse(document) for document in documents]
+    counts, vocabulary = term_counts(analysed)
+    return counts, vocabulary, {row: document for row, (document, terms) in enumerate(zip(documents, analysed))
+                                if not terms}
+
+
+def _same(got, expected) -> None:
+    counts, vocabulary, empty = got
+    want_counts, want_vocabulary, want_empty = expected
+    assert vocabulary.tolist() == want_vocabulary.tolist()
+    assert counts.shape == want_counts.shape
+    assert np.array_equal(counts.indptr, want_counts.indptr) and np.array_equal(counts.indices, want_counts.indices)
+    assert counts.data.dtype == np.float32 and np.array_equal(counts.data, want_counts.data)
+    assert empty == want_empty
+
+
+@pytest.mark.parametrize("edit", ["add", "change", "remove", "reorder", "none"])
+def test_counts_taken_from_the_file_are_those_of_counting_everything(tmp_path, edit):
+    path = tmp_path / TERMS_FILE
+    documents = _documents(1, 300) + [("What is in a name?", "")]  # a text of stop words only
+    counted_terms(documents, _Terms(), path)
+    assert last_count() == (len(documents), 0) and path.is_file()
+    if edit == "add":
+        documents = documents + _documents(2, 7)
+    elif edit == "change":
+        documents[5] = ("Zzyzx morphology", "an unheard-of word: qqxyzzy")
+    elif edit == "remove":
+        documents = documents[:100] + documents[140:]  # words only these papers had leave the vocabulary
+    elif edit == "reorder":
+        documents = list(reversed(documents))
+    got = counted_terms(documents, _Terms(), path)
+    _same(got, _fresh(documents))
+    analysed, reused = last_count()
+    assert analysed + reused == len(documents)
+    assert analysed == {"add": 7, "change": 1, "remove": 0, "reorder": 0, "none": 0}[edit]
+
+
+def test_without_a_file_every_text_is_counted_and_nothing_is_kept(tmp_path):
+    documents = _documents(3, 50)
+    _same(counted_terms(documents, _Terms(), None), _fresh(documents))
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped", "garbage", "other code"])
+def test_a_damaged_or_foreign_file_means_counting_everything(tmp_path, monkeypatch, damage):
+    path = tmp_path / TERMS_FILE
+    documents = _documents(4, 80)
+    counted_terms(documents, _Terms(), path)
+    data = path.read_bytes()
+    if damage == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped":  # a byte of the counts changed: the checksum no longer matches
+        at = data.rindex(b"\x00\x00\x80\x3f")  # a count of 1.0
+        path.write_bytes(data[:at] + b"\x00\x00\x00\x40" + data[at + 4:])
+    elif damage == "garbage":
+        path.write_bytes(b"not an npz file")
+    else:
+        monkeypatch.setattr(term_cache, "_key", lambda: "made by another kg")
+    _same(counted_terms(documents, _Terms(), path), _fresh(documents))
+    assert last_count() == (len(documents), 0)
+
+
+def test_no_file_is_kept_past_the_papers_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(term_cache, "MOST_PAPERS", 10)
+    path = tmp_path / TERMS_FILE
+    counted_terms(_documents(5, 10), _Terms(), path)
+    assert path.is_file()
+    counted_terms(_documents(5, 11), _Terms(), path)
+    assert not path.exists()  # the smaller corpus's counts are let go
+
+
+def test_text_rows_are_the_same_bits_from_kept_counts(tmp_path):
+    rng = random.Random(6)
+    papers = [PaperText(f"paper/{i:03d}", " ".join(rng.sample(WORDS, 4)), " ".join(rng.choices(WORDS, k=20)))
+              for i in range(120)]
+    path = tmp_path / TERMS_FILE
+    text_rows(papers, terms_file=path)
+    papers[3] = PaperText("paper/003", "Entity linking for morphology", "")
+    papers.append(PaperText("paper/new", "Of the", "is a"))  # stop words only: the back-off's bare words
+    again = text_rows(papers, terms_file=path)
+    assert last_count() == (2, 119)  # the changed paper and the new one
+    fresh = text_rows(papers)
+    assert again.papers == fresh.papers and again.columns == fresh.columns
+    assert (again.matrix != fresh.matrix).nnz == 0 and again.matrix.dtype == fresh.matrix.dtype
+    assert again.backoff.bare == fresh.backoff.bare and again.backoff.bare
+    assert np.array_equal(again.backoff.full_norm, fresh.backoff.full_norm)
