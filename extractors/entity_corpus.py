@@ -135,6 +135,16 @@ def corpus_class(name: str) -> str | None:
     return "series" if stem and stem != name and table.get(stem) == "series" else None
 
 
+def _the_event(doc, cand) -> bool:
+    """Does the text speak of an edition as the event rather than its data: a series word after it ("the SIGMORPHON
+    2020 Shared Task", "the ALTA 2020 shared task", "the WMT19 workshop") or "at" before it ("co-located at RANLP
+    2023")? Then it names no dataset ("results on the WMT19 test set" still do; the guidelines make shared tasks
+    optional datasets, so a name for the event as written is left out)."""
+    after = doc[cand.end].lower_ if cand.end < len(doc) else ""
+    before = doc[cand.start - 1].lower_ if cand.start > 0 else ""
+    return after in word_list("series_heads.txt") or before == "at"
+
+
 #: Type rules that know the name itself (a listed dataset or model); its long form does not overrule them.
 NAMED_BY_ITSELF = frozenset({"gazetteer", "model_family", "named_dataset", "known_resource"})
 
@@ -174,12 +184,14 @@ def settle_untyped(doc, cand) -> bool:
     if kind == "unexplained" and _SHORT_ACRONYM.match(text):
         return False  # "TM", "CLIR", "FBK": an acronym the corpus writes often and never explains as a method
     if kind in {None, "unexplained"} and cand.long_span is None and _EDITION.match(text):
+        if _the_event(doc, cand):
+            return False
         cand.kind, cand.type_rule = EntityKind.DATASET, "edition"
         return True  # "FNS-2022", "DravidianLangTech-EACL2021": an evaluation campaign's edition, not a method
     if kind in {None, "method", "unexplained"}:
         return True
     if kind == "series":
-        kind = "dataset" if any(ch.isdigit() for ch in text) else "none"
+        kind = "dataset" if any(ch.isdigit() for ch in text) and not _the_event(doc, cand) else "none"
     if kind in {"none", "ambiguous"}:
         return False
     cand.kind, cand.type_rule = EntityKind(kind), rule

@@ -119,6 +119,24 @@ def test_names_joined_by_a_plus_are_two_names():
         "C++", "and", "A+B", "and", "ZorbNet+"]
 
 
+@pytest.mark.parametrize("text", ["This paper presents our system for the ZORBEVAL 2020 Shared Task.",
+                                  "The methods are described as part of the ZORBEVAL 2020 shared task.",
+                                  "The workshop was co-located at ZORBEVAL 2023.",
+                                  "We describe our entry to the ZorbEval-2022 shared task."])
+def test_an_edition_named_as_the_event_is_no_dataset(rules, text):
+    from extractors import entity_corpus
+
+    original = entity_corpus._corpus_classes()
+    with pytest.MonkeyPatch.context() as patch:  # ZORBEVAL: a series, as the corpus says of SIGMORPHON or RANLP
+        patch.setattr(entity_corpus, "_corpus_classes", lambda: {**original, "ZORBEVAL": "series"})
+        assert not [f for f in _found(rules, text) if f[0].startswith(("ZORBEVAL", "ZorbEval"))]
+
+
+def test_an_edition_used_as_data_is_a_dataset(rules):
+    assert ("WMT 2020", "dataset", "uses") in _found(rules, "We train on the WMT19 data and test on WMT 2020.")
+    assert ("ZorbEval-2022", "dataset", "uses") in _found(rules, "We train our models on ZorbEval-2022 data.")
+
+
 def test_a_citation_in_parentheses_ends_the_name_before_we(rules):
     text = "Starting from the affective lexicon ZorbLex (Bradley and Lang, 1999a) we have created a Greek lexicon."
     assert ("ZorbLex", "method", "proposes") not in _found(rules, text)
