@@ -76,8 +76,10 @@ def test_plural_proposal_nouns_own_the_names_after_them(rules):
 
 def test_a_campaign_glued_to_a_year_is_an_edition_and_a_venue_with_a_year_no_name(rules):
     assert not_a_name("EACL2021") and not not_a_name("ZorbBench2021")
-    result = found(rules, "This work was submitted to the shared task at ZST-2022 and EACL2021.")
+    result = found(rules, "This work was trained on ZST-2022 data and presented at EACL2021.")
     assert result == {"ZST-2022": ("dataset", "uses")}
+    # the event a paper takes part in is no dataset (round h15h): "the shared task at ZST-2022"
+    assert found(rules, "This work was submitted to the shared task at ZST-2022 and EACL2021.") == {}
 
 
 def test_a_space_lost_around_a_name_is_put_back(rules):
