@@ -16,20 +16,24 @@ import networkx as nx
 from exports.graph_tables import write_graph_tables
 from exports.html_view import write_html
 from exports.node_link import write_json
-from exports.rdf_formats import write_rdf
+from exports.rdf_formats import FILE_NAMES
+from exports.rdf_formats import write_rdf as write_rdf_files
+from exports.turtle_reuse import INDEX_FILE, write_turtle
 from exports.views import DEFAULT_TOP, write_views
 from kg.query_store import start_query_store, write_query_store
 from ontology.errors import KgError
 from ontology.util.files import output_transaction, pending_file
 
-__all__ = ["CACHE_FOLDER", "StoreInterrupted", "write_outputs"]
+__all__ = ["CACHE_FOLDER", "JSON_INDEX_FILE", "StoreInterrupted", "write_outputs", "write_rdf"]
 
 #: The document cache inside a build folder (``kg build`` re-extracts only changed inputs).
 CACHE_FOLDER = ".kg-cache"
+#: The index of ``graph.json``'s runs of nodes and edges, in the cache folder (:func:`exports.node_link.write_json`).
+JSON_INDEX_FILE = "json-runs.npz"
 
 
 def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence[str] = ("ttl",),
-                  views: bool = True, max_nodes: int = DEFAULT_TOP) -> list[Path]:
+                  views: bool = True, max_nodes: int = DEFAULT_TOP, cache_dir: Path | None = None) -> list[Path]:
     """Write ``graph``'s outputs into the folder ``output`` in one transaction; return the files written.
 
     ``graph.ttl`` (and any other ``rdf_formats``), ``graph.html`` (the entity
@@ -41,19 +45,26 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     does not match it already: in a process of its own that starts as soon
     as ``graph.ttl`` is written, so it loads while the other outputs are
     written, and is put in place after them (:func:`kg.query_store.start_query_store`).
-    Call it holding the folder's lock (:func:`ontology.util.files.folder_lock`).
+    With ``cache_dir`` (the build's document cache, ``OUT/.kg-cache``: ``kg
+    build`` passes it unless ``--no-cache``), ``graph.ttl`` is made from the
+    chunks of the last one whose lines did not change
+    (:mod:`exports.turtle_reuse`) and ``graph.json`` from its runs of
+    unchanged nodes and edges (:func:`exports.node_link.write_json`): the
+    same bytes.  Call it holding the folder's lock
+    (:func:`ontology.util.files.folder_lock`).
     """
     output = Path(output)
     formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
     store = None
     try:
         with output_transaction(output):
-            written = list(write_rdf(graph, output, formats))
+            written = list(write_rdf(graph, output, formats, cache_dir=cache_dir))
             turtle = output / "graph.ttl"
             store = start_query_store(output, pending_file(turtle), turtle)  # loads beside what follows
             written += [
                 write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
-                write_json(graph, output / "graph.json"),
+                write_json(graph, output / "graph.json",
+                           index=None if cache_dir is None else Path(cache_dir) / JSON_INDEX_FILE),
                 *write_graph_tables(graph, output),
             ]
             if views:
@@ -67,6 +78,15 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     except KeyboardInterrupt:  # the outputs are already new: say so, not "left as they were"
         raise StoreInterrupted(f"interrupted while making the query store: the new outputs are in {output}; "
                                "`kg query` makes the store when it is first asked") from None
+
+
+def write_rdf(graph: nx.MultiDiGraph, output: Path, formats: Sequence[str], *,
+              cache_dir: Path | None = None) -> list[Path]:
+    """:func:`exports.rdf_formats.write_rdf`; with ``cache_dir`` and Turtle alone, from the last ``graph.ttl``'s
+    chunks (:func:`exports.turtle_reuse.write_turtle`: the same bytes)."""
+    if cache_dir is None or tuple(formats) != ("ttl",):
+        return write_rdf_files(graph, output, formats)
+    return [write_turtle(graph, Path(output) / FILE_NAMES["ttl"], index=Path(cache_dir) / INDEX_FILE)]
 
 
 class StoreInterrupted(KgError):
