@@ -34,7 +34,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import mmap
 import os
 import zipfile
 from contextlib import ExitStack
@@ -88,20 +87,30 @@ class Pieces:
 
 
 class Previous:
-    """The pieces of the last build's file, by digest, read from that file (mapped, not read whole)."""
+    """The pieces of the last build's file, by digest, each read from that file when asked for.
 
-    def __init__(self, places: dict[bytes, tuple[int, int]], data: mmap.mmap) -> None:
+    Read with ``os.pread``, not mapped: a map of the whole file would count
+    in the process's resident memory (0.5 GB for the full Anthology's
+    graph.ttl) for as long as it is open.
+    """
+
+    def __init__(self, places: dict[bytes, tuple[int, int]], descriptor: int) -> None:
         self._places = places
-        self._data = data
+        self._descriptor = descriptor
 
     def get(self, digest: bytes) -> bytes | None:
         """The bytes of the piece made from what ``digest`` names, or ``None``."""
         place = self._places.get(digest[:DIGEST].ljust(DIGEST, b"\0"))
-        return None if place is None else self._data[place[0]:place[0] + place[1]]
+        if place is None:
+            return None
+        data = os.pread(self._descriptor, place[1], place[0])
+        if len(data) != place[1]:
+            raise OSError(f"the last file ended early at {place[0] + len(data)} bytes")
+        return data
 
     @classmethod
     def load(cls, index: Path, target: Path, key: str, stack: ExitStack) -> tuple[Previous | None, str]:
-        """The pieces of ``target`` that ``index`` describes, or ``None`` and why not (``stack`` holds the map)."""
+        """The pieces of ``target`` that ``index`` describes, or ``None`` and why not (``stack`` holds the file open)."""
         try:
             with np.load(index, allow_pickle=False) as data:
                 if set(data.files) != {"meta", *_ARRAYS}:
@@ -130,14 +139,13 @@ class Previous:
                 return None, f"{target.name} is not the file the index describes"
             if size == 0:
                 return None, f"the last {target.name} is empty"
-            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-            stack.callback(mapped.close)
+            whole = hashlib.file_digest(file, "sha256").hexdigest()
         except OSError as error:
             return None, f"{target.name} cannot be read ({error.__class__.__name__})"
-        if hashlib.sha256(mapped).hexdigest() != meta.get("sha256"):
+        if whole != meta.get("sha256"):
             return None, f"{target.name} is not the file the index describes"
         places = dict(zip(map(bytes, digests), zip(offsets.tolist(), lengths.tolist())))
-        return cls(places, mapped), ""
+        return cls(places, file.fileno()), ""
 
 
 def _checksum(arrays: dict[str, np.ndarray]) -> str:
