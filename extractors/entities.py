@@ -70,12 +70,13 @@ from extractors.entity_candidates import (
     names_a_dataset,
 )
 from extractors.entity_decision import Decider, apply_decision
-from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_list, word_lists
+from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
-from extractors.entity_names import built_on_dataset, model_family, name_shape, not_a_name
+from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
-from extractors.entity_tasks import TASK_METRIC_RULES, metric_like, task_like, task_metric_candidates
+from extractors.entity_tagged import adds, merge_tagged, tagger_spans
+from extractors.entity_tasks import TASK_METRIC_RULES, task_metric_candidates
 from extractors.entity_types import (
     EXAMPLE_HEADS,
     apposition_head,
@@ -216,7 +217,7 @@ class EntityRecognizer:
             candidates = find_candidates(doc, cues, acronyms=acronyms, known=known)
             candidates.extend(task_metric_candidates(doc, candidates, acronyms))
         if self.mode == "combined" and self.new_names != "all":
-            tagged = [span for span in tagged if _adds(span, self.new_names)
+            tagged = [span for span in tagged if adds(span, self.new_names)
                       or any(c.start < span.end and span.start < c.end for c in candidates)]
         labels = merge_tagged(candidates, tagged, acronyms)
         for group in coordinated_groups(doc, candidates):
@@ -384,130 +385,6 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
 _TAGGED = frozenset({"tagged", "tagged_acronym"})
 #: Kinds only the tagger finds: its label wins over any rule's kind.
 _TAGGER_ONLY_KINDS = frozenset(kind for kind in EntityKind if kind.value in {"task", "metric"})
-
-
-def tagger_spans(doc: Doc) -> list[Span]:
-    """The trained tagger's entities (``doc.ents``) that may name something of a kind kg knows.
-
-    A method, dataset or model name that the rules know is no name (LLM, ACL, En-De, LLMs: see
-    :func:`extractors.entity_names.not_a_name`) is dropped, and so are tasks and metrics not written
-    like one (:func:`extractors.entity_tasks.task_like`, :func:`~extractors.entity_tasks.metric_like`:
-    "classification", "efficiency"); a lower-case "dataset" written like a task is the task.
-    """
-    kinds = {kind.value for kind in EntityKind}
-    generic = word_list("generic_terms.txt")
-    defined = {span.text for span in list(doc.spans.get("kg_acronyms", []))[::2]}
-    kept = []
-    for span in doc.ents:
-        kind = span.label_.lower()
-        start, end = span.start, span.end
-        while start < end and (doc[start].is_stop or doc[start].is_punct):
-            start += 1
-        while end > start and (doc[end - 1].is_stop or doc[end - 1].is_punct):
-            end -= 1  # "Success Rate of": the tagger's span ran on
-        if kind == "task" and end - start > 1 and doc[end - 1].lower_ in {"task", "tasks"}:
-            end -= 1  # "the Named Entity Recognition task": the name without the word "task" (the guidelines)
-        while kind in {"method", "dataset", "model"} and end - start > 1 and doc[end - 1].is_lower \
-                and doc[end - 1].lower_ in _KIND_NOUNS and not doc[end - 2].is_lower \
-                and (any(name_shape(t.text) == "strong" or model_family(t.text) for t in doc[start : end - 1])
-                     or (kind == "dataset" and doc[end - 1].lower_ in _DATASET_NOUNS
-                         and all(t.is_title for t in doc[start : end - 1]))) \
-                and not (end - start == 2 and _TWO_CAPITALS.match(doc[start].text)):
-            end -= 1  # "a Siamese LSTM network", "the Compmix dataset": the name without the kind's noun (not
-            # "the CR dataset": a two-letter abbreviation alone would be dropped as one never spelled out)
-        if kind not in kinds or start == end:
-            continue
-        span = Span(doc, start, end, label=span.label_)
-        if kind in {"method", "dataset"} and task_like(span.text) and not any(c.isupper() for c in span.text[1:]):
-            span, kind = Span(doc, start, end, label="TASK"), "task"  # "question answering" is the task
-        elif kind == "method" and len(span) > 1 and metric_like(span.text):
-            span, kind = Span(doc, start, end, label="METRIC"), "metric"  # "Pathway Success Rate"
-        if kind in {"method", "dataset", "model"} and not any(name_shape(t.text) or model_family(t.text)
-                                                              for t in span):
-            continue  # "reasoning-in-a-Haystack", "beam search": no word of it is written like a name
-        if kind in {"method", "dataset", "model"} and span[-1].lower_ in generic:
-            continue  # "Bayesian RL", "multimodal LLM": a kind of thing
-        if kind in {"method", "dataset", "model"} and (not_a_name(span.text) or _plural_acronym(span.text)
-                                                        or (span.text[0].isdigit() and not model_family(span.text))):
-            continue
-        if kind in {"method", "dataset", "model"} and _TWO_CAPITALS.match(span.text) and span.text not in defined:
-            continue  # "PP", "CV": a two-letter abbreviation the abstract never spells out (as for rule candidates)
-        if (kind == "task" and not task_like(span.text)) or (kind == "metric" and not metric_like(span.text)):
-            continue  # "classification", "deep learning", "efficiency": not names of a task or a metric
-        if kind == "task" and len(span) == 1 and span.text.islower() \
-                and not (span.end < len(doc) and doc[span.end].lower_ in _TASK_NOUNS_OR_SHARED):
-            continue  # "its English translation", "translation model": one common word is the task only when the
-            # text says so ("the translation task", "the translation shared task"); the tagger alone is too little
-        kept.append(span)
-    return kept
-
-
-_TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
-#: Lower-case nouns that say what kind of thing a tagged name is, not part of it ("a Siamese LSTM network").
-_KIND_NOUNS = frozenset({"network", "networks", "model", "models", "method", "methods", "framework", "architecture",
-                         "algorithm", "approach", "classifier", "classifiers", "system", "dataset", "datasets",
-                         "corpus", "corpora", "benchmark", "toolkit", "tool"})
-#: Kind nouns of a dataset: "the Compmix dataset" is Compmix even though "Compmix" is not shaped like a name.
-_DATASET_NOUNS = frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark"})
-#: Words after a one-word task that keep it the task ("translation tasks", "the parsing shared task").
-_TASK_NOUNS_OR_SHARED = frozenset({"task", "tasks", "problem", "problems", "challenge", "challenges", "shared"})
-
-
-def _adds(span: Span, new_names: str) -> bool:
-    """May a tagged span that overlaps no rule candidate be added (see :data:`NEW_NAMES`)?"""
-    if span.label_ in {"TASK", "METRIC"} or new_names == "all":
-        return True
-    return new_names == "shaped" and any(name_shape(t.text) == "strong" or model_family(t.text) for t in span)
-
-
-def _plural_acronym(text: str) -> bool:
-    return len(text) > 2 and text.endswith("s") and text[:-1].isupper()
-
-
-def merge_tagged(candidates: list[Candidate], tagged: list[Span], acronyms: list[Span] = ()) -> dict[int, EntityKind]:
-    """Add the tagger's spans that overlap no candidate to ``candidates``; return candidate start → tagged kind.
-
-    A candidate the tagger also found (any overlap, the acronym's long form included) keeps the
-    rules' bounds and gets the tagger's kind as a second opinion; the caller decides which kind wins.
-    A tagged span on either side of an acronym pair the rules took for a kind of thing
-    ("dense passage retrieval (DPR)") becomes that pair: the short form with its long form.
-    """
-    labels: dict[int, EntityKind] = {}
-    pairs = list(zip(acronyms[::2], acronyms[1::2]))
-    for span in tagged:
-        kind = EntityKind(span.label_.lower())
-        overlapping = [c for c in candidates if _overlaps(c.start, c.end, span)
-                       or (c.long_span and _overlaps(c.long_span[0], c.long_span[1], span))]
-        if overlapping and all(c.strength == "weak" and "accepted" not in c.cues for c in overlapping):
-            for cand in overlapping:  # capitalised words nothing vouched for: the tagged name is the whole name
-                candidates.remove(cand)
-            overlapping = []
-        elif len(overlapping) > 1 and "+" not in span.text and all(  # "CNN+BiLSTM" stays two names
-                span.start <= c.start and c.end <= span.end and c.long_span is None and c.type_rule == "default"
-                and c.strength in {"weak", "strong"} for c in overlapping):
-            for cand in overlapping:  # "Linear SVM", "Siamese LSTM": two pieces of one name the tagger saw whole
-                candidates.remove(cand)
-            overlapping = []
-        if overlapping:
-            for cand in overlapping:
-                labels.setdefault(cand.start, kind)
-            continue
-        pair = next(((short, long_) for short, long_ in pairs
-                     if _overlaps(short.start, short.end, span) or _overlaps(long_.start, long_.end, span)), None)
-        if pair is not None:
-            short, long_ = pair
-            if not_a_name(short.text) or _plural_acronym(short.text):
-                continue  # "Modern Standard Arabic (MSA)", "large language models (LLMs)": no name
-            cand = Candidate(short.start, short.end, "tagged_acronym", long_span=(long_.start, long_.end))
-        else:
-            cand = Candidate(span.start, span.end, "tagged")
-        candidates.append(cand)
-        labels[cand.start] = kind
-    return labels
-
-
-def _overlaps(start: int, end: int, span: Span) -> bool:
-    return start < span.end and span.start < end
 
 
 #: A lower-case function word glued to the capitalised name after it ("usingCLIP", "thanPubMed").
