@@ -99,14 +99,13 @@ class Previous:
         self._descriptor = descriptor
 
     def get(self, digest: bytes) -> bytes | None:
-        """The bytes of the piece made from what ``digest`` names, or ``None``."""
+        """The bytes of the piece made from what ``digest`` names, or ``None`` (also when the file, checked when
+        it was opened, has since become shorter: the piece is then made again)."""
         place = self._places.get(digest[:DIGEST].ljust(DIGEST, b"\0"))
         if place is None:
             return None
         data = os.pread(self._descriptor, place[1], place[0])
-        if len(data) != place[1]:
-            raise OSError(f"the last file ended early at {place[0] + len(data)} bytes")
-        return data
+        return data if len(data) == place[1] else None
 
     @classmethod
     def load(cls, index: Path, target: Path, key: str, stack: ExitStack) -> tuple[Previous | None, str]:
