@@ -2,16 +2,24 @@
 
 Writing a page per node would cost minutes and gigabytes on the whole
 Anthology (209,493 nodes); instead the views folder gets one page and the
-data it draws, sharded: ``assets/nodes/NNN.js`` holds, for about
-:data:`SHARD_NODES` nodes each, a node's details (the tooltip fields of the
-other views) and its links (up to :data:`MAX_NEIGHBOURS`, the most connected
-neighbours first), each neighbour referred to by its position in the search
-script (``assets/kg-search.js``, which names every node of the build).
-``node.html#<node id>`` loads the search script and the one shard that holds
-the node (``crc32(id) % shards``, the same in Python and in the page) with
-``<script>`` elements -- pages opened from ``file://`` cannot ``fetch`` --
-and draws the node with its neighbours on rings around it; every neighbour
-links on to its own view.
+data it draws, sharded: ``assets/nodes/NNN.js`` holds, for at most
+:data:`SHARD_NODES` nodes each on average, a node's details (the tooltip
+fields of the other views) and its links (up to :data:`MAX_NEIGHBOURS`, the
+most connected neighbours), each neighbour named by its id, which the search
+script (``assets/kg-search.js``, every node of the build) maps to its name,
+kind, view and degree.  ``node.html#<node id>`` loads the search script and
+the one shard that holds the node (``crc32(id) % shards``, the same in
+Python and in the page) with ``<script>`` elements -- pages opened from
+``file://`` cannot ``fetch`` -- and draws the node with its neighbours on
+rings around it; every neighbour links on to its own view.
+
+A node's shard and its entry depend on the node, its links and its
+neighbours' names alone (not on its place in the search order, which any
+new node shifts), and the number of shards only changes when the number of
+nodes doubles or halves; so a rebuild keeps every shard whose fingerprint
+(:func:`shard_fingerprints`) is the one recorded for it by the last build
+(:class:`~exports.view_fingerprint.PageRecord`) without computing its
+entries, and writes only the shards a change reaches.
 
 Every node's link to its own view (:class:`ViewFiles`) is its page in the
 folder where it has one (venues, the entities the overview draws, views
@@ -30,9 +38,11 @@ Examples
 """
 from __future__ import annotations
 
-import math
+import hashlib
+import marshal
+import re
 import zlib
-from collections.abc import Container, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Container, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -43,6 +53,7 @@ from markupsafe import Markup
 from exports.html_view import page_template
 from exports.view_data import Details
 from exports.view_details import SHARED_SHOWN, node_details, node_name
+from exports.view_fingerprint import PageRecord, code_version
 from exports.view_styles import (
     KIND_STYLES,
     OTHER_KIND_STYLE,
@@ -64,6 +75,7 @@ __all__ = [
     "node_link",
     "search_order",
     "shard_count",
+    "shard_fingerprints",
     "shard_of",
     "write_node_data",
     "write_node_page",
@@ -73,8 +85,9 @@ __all__ = [
 NODE_PAGE = "node.html"
 #: Folder of the shards, in the views folder.
 NODE_DATA_DIR = "assets/nodes"
-#: About this many nodes per shard (a shard of the Anthology build is a few hundred kB).
-SHARD_NODES = 1000
+#: At most this many nodes per shard on average (at least half as many): a shard of the Anthology build holds
+#: about 100 nodes and 80 kB, so that a rebuild rewrites little more than the nodes a change reaches.
+SHARD_NODES = 128
 #: Most neighbours the generic view draws around a node (the most connected first).
 MAX_NEIGHBOURS = 150
 _SIMILAR = "similarTo"
@@ -86,23 +99,37 @@ def node_link(node: Hashable) -> str:
     >>> node_link("paper/2024.acl-long.1")
     'node.html#paper%2F2024.acl-long.1'
     """
-    return f"{NODE_PAGE}#{quote(str(node), safe='')}"
+    text = str(node)
+    if _UNRESERVED_AND_SLASH.fullmatch(text):  # most ids: only "/" needs encoding (4x faster than quote)
+        return f"{NODE_PAGE}#{text.replace('/', '%2F')}"
+    return f"{NODE_PAGE}#{quote(text, safe='')}"
+
+
+#: The characters ``quote(text, safe="")`` leaves as they are (RFC 3986's unreserved ones), and ``/``.
+_UNRESERVED_AND_SLASH = re.compile(r"[A-Za-z0-9_.~/-]*")
 
 
 def shard_count(nodes: int) -> int:
-    """How many shards a build of ``nodes`` nodes gets.
+    """How many shards a build of ``nodes`` nodes gets: the least power of two giving at most
+    :data:`SHARD_NODES` nodes a shard on average.
 
-    >>> shard_count(0), shard_count(1000), shard_count(209_493)
-    (1, 1, 210)
+    A power of two, so that adding or removing nodes changes it (and moves every node to another shard)
+    only when their number crosses a doubling.
+
+    >>> shard_count(0), shard_count(128), shard_count(129), shard_count(222_972)
+    (1, 1, 2, 2048)
     """
-    return max(1, math.ceil(nodes / SHARD_NODES))
+    shards = 1
+    while shards * SHARD_NODES < nodes:
+        shards *= 2
+    return shards
 
 
 def shard_of(node: Hashable, shards: int) -> int:
     """The shard holding ``node``: the CRC-32 of its id's UTF-8 bytes modulo ``shards`` (kg-node.js agrees).
 
-    >>> shard_of("dataset/gsm8k", 210)
-    55
+    >>> shard_of("dataset/gsm8k", 2048)
+    625
     """
     return zlib.crc32(str(node).encode("utf-8")) % shards
 
@@ -193,7 +220,10 @@ def _fields(relation: str, data: Mapping[str, Any], graph: nx.MultiDiGraph) -> d
 def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, int],
            cache: Mapping[Hashable, Details], sources: SourceTable,
            memo: dict[int, dict[str, Any]], later: Container[Hashable]) -> dict[str, Any]:
-    """What the generic view draws for ``node``: its details and its links to the best-placed neighbours.
+    """What the generic view draws for ``node``: its details and its links to its neighbours, by their ids.
+
+    All its neighbours, or the :data:`MAX_NEIGHBOURS` first in the search order (``position``) where it has
+    more; either way listed by id, so that the entry does not change when other nodes move in that order.
 
     ``memo`` holds an edge's fields, by the identity of the attribute dict both ends share, from the entry of
     one end until the entry of the other draws it too: only when the other end is one of ``later``, the
@@ -212,9 +242,8 @@ def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, i
         else:
             found[other] = edges
     found.pop(node, None)
-    neighbours = sorted(found, key=position.__getitem__)
     links = []
-    for other in neighbours[:MAX_NEIGHBOURS]:
+    for other in _drawn(found, position):
         edges = found[other]
         if len(edges) > 1:  # outgoing first, then by key
             edges.sort(key=lambda edge: (not edge[0], str(edge[1])))
@@ -227,15 +256,22 @@ def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, i
                 fields = _fields(relation, data, graph)
                 if other in later:  # its entry is still to come and draws this link too: keep the fields for it
                     memo[id(data)] = fields
-            links.append([position[other], relation, 1 if outgoing else 0, fields] if fields
-                         else [position[other], relation, 1 if outgoing else 0])
-    entry: dict[str, Any] = {"nb": links, "nt": len(neighbours)}
+            links.append([str(other), relation, 1 if outgoing else 0, fields] if fields
+                         else [str(other), relation, 1 if outgoing else 0])
+    entry: dict[str, Any] = {"nb": links, "nt": len(found)}
     details = cache.get(node)
     if details is None:
         details = node_details(graph, node)
     if details:
         entry["d"] = _page_details(details, sources)
     return entry
+
+
+def _drawn(neighbours: Collection[Hashable], position: Mapping[Hashable, int]) -> list[Hashable]:
+    """The neighbours an entry draws, by id: all of them, or the :data:`MAX_NEIGHBOURS` first in ``position``."""
+    if len(neighbours) > MAX_NEIGHBOURS:
+        neighbours = sorted(neighbours, key=position.__getitem__)[:MAX_NEIGHBOURS]
+    return sorted(neighbours, key=str)
 
 
 def write_node_page(folder: Path, graph: nx.MultiDiGraph, *, links: Sequence[tuple[str, str]] = (),
@@ -268,19 +304,22 @@ def write_node_page(folder: Path, graph: nx.MultiDiGraph, *, links: Sequence[tup
 
 def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashable], *,
                     cache: Mapping[Hashable, Details] | None = None,
-                    degrees: Mapping[Hashable, int] | None = None) -> list[Path]:
+                    degrees: Mapping[Hashable, int] | None = None,
+                    last: PageRecord | None = None, record: PageRecord | None = None) -> list[Path]:
     """Write the shards the generic view loads into ``folder`` (``NODE_DATA_DIR`` of the views); return them.
 
     ``cache`` holds node details the other pages of the build already computed (only read here);
-    ``degrees`` is ``dict(graph.degree())``, when the caller has it.
+    ``degrees`` is ``dict(graph.degree())``, when the caller has it.  With ``last``, the record the last
+    build left in the views folder, a shard whose fingerprint (:func:`shard_fingerprints`) and bytes are
+    those recorded there is kept as it is, its entries not computed; ``record`` notes every shard kept or
+    written (:class:`~exports.view_fingerprint.PageRecord`).  The shards are the same either way.
 
     Each shard is a script calling ``kgNodeShard(number, {"sources": [...],
-    "nodes": {id: entry}})``; an entry holds the node's details (``d``, as
-    in :class:`~exports.view_data.NodeDetails`), how many neighbours it has
-    (``nt``) and its links (``nb``): ``[position of the neighbour in
-    ``order`` (the search script's), relation, 1 when the edge leaves the
-    node, {c, sc, st, p, b, wk, se, tm} when it has them]``.  The same graph
-    gives the same bytes.
+    "nodes": {id: entry}})``, its nodes in the order of their ids; an entry holds the node's details
+    (``d``, as in :class:`~exports.view_data.NodeDetails`), how many neighbours it has (``nt``) and its
+    links (``nb``): ``[id of the neighbour, relation, 1 when the edge leaves the node, {c, sc, st, p, b, wk,
+    se, tm} when it has them]``, by the neighbour's id (then outgoing first, then by key); the search script
+    names the neighbour's name, kind, view and degree.  The same graph gives the same bytes.
     """
     folder = Path(folder)
     shards = shard_count(graph.number_of_nodes())
@@ -288,16 +327,76 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
     members: list[list[Hashable]] = [[] for _ in range(shards)]
     for node in sorted(graph, key=str):
         members[shard_of(node, shards)].append(node)
-    written = []
+    paths = [folder / f"{number:03d}.js" for number in range(shards)]
+    fingerprints = (shard_fingerprints(graph, members, position) if last is not None or record is not None
+                    else [None] * shards)
+    kept = {number for number, fingerprint in enumerate(fingerprints)
+            if fingerprint is not None and last is not None and last.holds(paths[number], fingerprint)}
     memo: dict[int, dict[str, Any]] = {}  # the graph's edge dicts live as long as the graph: ids stay unique
     degrees = dict(graph.degree()) if degrees is None else degrees
-    later = {node for node, degree in degrees.items() if degree <= MAX_NEIGHBOURS}  # entries drawing every link
+    later = {node for number, nodes in enumerate(members) if number not in kept  # entries to write that
+             for node in nodes if degrees[node] <= MAX_NEIGHBOURS}  # draw every link they have
     for number, nodes in enumerate(members):
+        path, fingerprint = paths[number], fingerprints[number]
+        if number in kept:
+            if record is not None:
+                record.keep(path, last)
+            continue
         sources = SourceTable()
         entries = {}
         for node in nodes:
             later.discard(node)
             entries[str(node)] = _entry(graph, node, position, cache or {}, sources, memo, later)
         text = f"kgNodeShard({number}, {script_json({'sources': sources.names, 'nodes': entries})});\n"
-        written.append(write_text_atomic(folder / f"{number:03d}.js", text))
-    return written
+        if record is not None and fingerprint is not None:
+            record.write_page(path, fingerprint, text)
+        else:
+            write_text_atomic(path, text)
+    return paths
+
+
+def shard_fingerprints(graph: nx.MultiDiGraph, members: Sequence[Sequence[Hashable]],
+                       position: Mapping[Hashable, int]) -> list[str | None]:
+    """A SHA-256 of everything each shard's entries are made of, for the shards ``members`` lists.
+
+    A node's entry (:func:`_entry`) reads its attributes, its links with their attributes, the names of its
+    neighbours (the authors of a paper) and of the entities its ``similarTo`` links share, and, where it
+    has more than :data:`MAX_NEIGHBOURS` neighbours, which of them come first in ``position``: the
+    fingerprint covers exactly these, serialised with :mod:`marshal` (version 2: the same values give the
+    same bytes, and values of other types or floats of other bits other bytes), with the number of shards
+    and :func:`~exports.view_fingerprint.code_version`.  It never computes an entry; on the full Anthology
+    it takes a few seconds where the entries and their JSON took 20.  A shard holding a value
+    :mod:`marshal` cannot write (no graph kg builds has one) gets ``None``: it is written every time.
+    """
+    names = {node: (attrs.get("label"), attrs.get("title"), attrs.get("name"))  # what node_name and the
+             for node, attrs in graph._node.items()}  # authors' names read
+    head = f"{code_version()}\0{len(members)}\0".encode()
+    found: list[str | None] = []
+    for number, nodes in enumerate(members):
+        try:
+            data = marshal.dumps([_node_inputs(graph, node, names, position) for node in nodes], 2)
+        except ValueError:  # a value marshal cannot write: this shard is written every time
+            found.append(None)
+            continue
+        found.append(hashlib.sha256(head + f"{number}\0".encode() + data).hexdigest())
+    return found
+
+
+def _node_inputs(graph: nx.MultiDiGraph, node: Hashable, names: Mapping[Hashable, Any],
+                 position: Mapping[Hashable, int]) -> tuple[Any, ...]:
+    """What ``node``'s entry is made of (:func:`shard_fingerprints`), as values :mod:`marshal` writes."""
+    succ, pred = graph._succ[node], graph._pred[node]
+    shared = []  # the names of the entities its similarTo links share (kept in the edge as ids)
+    for keyed in (*succ.values(), *pred.values()):
+        for data in keyed.values():
+            entities = data.get("shared_entities")
+            if entities:
+                shared.append([names.get(entity) for entity in display_texts(entities)[:SHARED_SHOWN]])
+    drawn = None
+    if len(succ) + len(pred) > MAX_NEIGHBOURS:  # which neighbours a hub draws depends on the search order
+        neighbours = {*succ, *pred}
+        neighbours.discard(node)
+        if len(neighbours) > MAX_NEIGHBOURS:
+            drawn = _drawn(neighbours, position)
+    return (node, graph._node[node], succ, pred, [names[other] for other in succ],
+            [names[other] for other in pred], shared, drawn)

@@ -283,12 +283,13 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         Every file of the folder: assets, overview, paper map (when some papers
         are linked by ``similarTo``), venue and entity views, the node view
         and its data, the search script, the record of the venue pages'
-        fingerprints (:data:`~exports.view_fingerprint.PAGE_RECORD`), then the index.
+        fingerprints and the shards' (:data:`~exports.view_fingerprint.PAGE_RECORD`), then the index.
 
     A venue's page is kept as the last call left it when the fingerprint of
     everything it draws (:func:`~exports.view_landscape.landscape_inputs`,
     graph-wide tooltip values included) and its bytes are those recorded
-    then (:mod:`exports.view_fingerprint`); the folder is the same either way.
+    then (:mod:`exports.view_fingerprint`); so is each of the node view's shards
+    (:func:`~exports.view_nodes.shard_fingerprints`).  The folder is the same either way.
     """
     _check_top(top)
     output_dir = Path(output_dir)
@@ -325,7 +326,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         degrees = dict(graph.degree())  # one pass over the adjacency, for the search order, node data and index
         order = search_order(graph, degrees)
         if nodes:
-            written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache, degrees=degrees))
+            written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache, degrees=degrees,
+                                            last=last, record=record))  # shards kept as venue pages are
             written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
                                            search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
         _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])
@@ -458,7 +460,7 @@ def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Has
         venues=venues,
         egos=egos,
         kinds=kinds,
-        counts=[*summary, count_phrase(graph.number_of_edges(), "link")],
+        counts=[*summary, count_phrase(sum(degrees.values()) // 2, "link")],  # each edge: one out, one in
     )
     _write_search_index(graph, output_dir, search_order(graph, degrees) if order is None else order, names, degrees)
     return write_text_atomic(output_dir / INDEX, page)
@@ -475,7 +477,7 @@ def write_search_index(graph: nx.MultiDiGraph, output_dir: Path, *,
     each entry is ``[name, kind, view file or "", lower-cased names searched, id, degree]``, the view file
     being ``node.html#<id>`` for a node without a page of its own where the folder has the node view.
 
-    The file is written an entry at a time: on the whole Anthology it is
+    The file is written a few thousand entries at a time: on the whole Anthology it is
     39 MB, and building it as one text took 0.5 GB at the peak of the views.
     Its bytes are those of ``window.KG_SEARCH = {script_json({"nodes": entries})};``.  ``order`` is
     :func:`~exports.view_nodes.search_order`'s, when the caller has it.
@@ -494,11 +496,17 @@ def _write_search_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequenc
     path = output_dir / ASSET_DIR / SEARCH_FILE
     with open_atomic(path) as stream:
         stream.write(b'window.KG_SEARCH = {"nodes":[')
-        for position, node in enumerate(order):
-            entry = script_json(_search_entry(graph, node, files.get(node, ""), degrees[node]))
-            stream.write((f",{entry}" if position else entry).encode("utf-8"))
+        for start in range(0, len(order), _SEARCH_CHUNK):  # the JSON of a list is its entries' joined by ","
+            chunk = script_json([_search_entry(graph, node, files.get(node, ""), degrees[node])
+                                 for node in order[start:start + _SEARCH_CHUNK]])
+            stream.write((f",{chunk[1:-1]}" if start else chunk[1:-1]).encode("utf-8"))
         stream.write(b"]};\n")
     return path
+
+
+#: Search entries encoded together: one JSON encoding per chunk instead of one per node (223k on the full
+#: Anthology), in memory a few MB at a time.
+_SEARCH_CHUNK = 4096
 
 
 def _search_entry(graph: nx.MultiDiGraph, node: Hashable, view_file: str, degree: int | None = None) -> list:

@@ -159,7 +159,8 @@ def test_removing_a_venue_removes_its_page_and_redraws_only_what_it_touched(tmp_
     assert _rebuild_matches_fresh(tmp_path, _venue_graph(papers), _venue_graph(removed), drawn) == []
     assert not (tmp_path / "views" / "venue-coling.html").exists()
     record = PageRecord.read(tmp_path / "views")
-    assert sorted(record.pages) == ["venue-acl.html", "venue-emnlp.html", "venue-naacl.html"]
+    assert sorted(name for name in record.pages if name.endswith(".html")) == [
+        "venue-acl.html", "venue-emnlp.html", "venue-naacl.html"]  # and the node view's shards
 
 
 def test_removing_a_paper_redraws_its_venue(tmp_path: Path, drawn: list[str]) -> None:
@@ -208,11 +209,112 @@ def test_an_unreadable_record_means_every_page_is_written(tmp_path: Path, drawn:
     folder, fresh = tmp_path / "views", tmp_path / "fresh"
     write_views(graph, folder)
     (folder / PAGE_RECORD).write_text(record, encoding="utf-8")
+    inodes = _shard_inodes(folder)
     drawn.clear()
     write_views(graph, folder)
     assert len(drawn) == 4
+    assert all(_shard_inodes(folder)[name] != inode for name, inode in inodes.items())  # every shard written
     write_views(graph, fresh)
     _assert_same_folder(folder, fresh)
+
+
+# --- the node view's shards ------------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def one_node_a_shard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shards of one node each (on average), so that an entry missed by a fingerprint shows as a changed shard."""
+    import exports.view_nodes as view_nodes
+
+    monkeypatch.setattr(view_nodes, "SHARD_NODES", 1)
+
+
+def _shard_inodes(folder: Path) -> dict[str, int]:
+    return {path.name: path.stat().st_ino for path in (folder / "assets" / "nodes").glob("*.js")}
+
+
+def _shards_rewritten(tmp_path: Path, before: nx.MultiDiGraph, after: nx.MultiDiGraph, drawn: list[str]) -> set[str]:
+    """Rebuild ``before``'s views with ``after`` (checked against a fresh build); the shards written again."""
+    folder = tmp_path / "views"
+    shutil.rmtree(folder, ignore_errors=True)
+    write_views(before, folder)
+    inodes = _shard_inodes(folder)
+    _rebuild_matches_fresh_over(tmp_path, folder, after, drawn)
+    return {name for name, inode in _shard_inodes(folder).items() if inodes.get(name) != inode}
+
+
+def _rebuild_matches_fresh_over(tmp_path: Path, folder: Path, after: nx.MultiDiGraph, drawn: list[str]) -> None:
+    fresh = tmp_path / "fresh"
+    shutil.rmtree(fresh, ignore_errors=True)
+    write_views(after, folder)
+    write_views(after, fresh)
+    _assert_same_folder(folder, fresh)
+
+
+def _shard_names(graph: nx.MultiDiGraph, nodes: list[str]) -> set[str]:
+    from exports.view_nodes import shard_count, shard_of
+
+    shards = shard_count(graph.number_of_nodes())
+    return {f"{shard_of(node, shards):03d}.js" for node in nodes}
+
+
+def test_an_unchanged_graph_keeps_every_shard(tmp_path: Path, drawn: list[str], one_node_a_shard: None) -> None:
+    graph = _venue_graph(_base())
+    assert _shards_rewritten(tmp_path, graph, graph, drawn) == set()
+    assert len(_shard_inodes(tmp_path / "views")) > 16
+
+
+def test_a_new_paper_rewrites_the_shards_of_the_nodes_it_touches(tmp_path: Path, drawn: list[str],
+                                                                 one_node_a_shard: None) -> None:
+    papers = _base()
+    # 35 nodes before, 39 after (the paper, its author, and ACL's and SQuAD's counts change): 64 shards both times
+    before, after = _venue_graph(papers), _venue_graph({**papers, "a4": ("acl", ["dataset/squad"])})
+    touched = ["paper/a4", "person/a4", "venue/acl", "dataset/squad", "paper/a1", "paper/a3"]  # + similarTo
+    rewritten = _shards_rewritten(tmp_path, before, after, drawn)
+    assert rewritten == _shard_names(after, touched)
+    assert len(rewritten) < len(_shard_inodes(tmp_path / "views")) / 4
+
+
+@pytest.mark.parametrize("change", ["author", "shared entity", "link score", "hub's neighbour ranks"])
+def test_what_an_entry_reads_from_other_nodes_rewrites_its_shard(tmp_path: Path, drawn: list[str],
+                                                                 one_node_a_shard: None,
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 change: str) -> None:
+    """A paper's entry names its authors and the entities its similarTo links share (other nodes' names); a
+    hub's entry draws its best-placed neighbours, which other nodes' links rank: each change rewrites it."""
+    import exports.view_nodes as view_nodes
+
+    before = _venue_graph(_base())
+    for a, b in (("a1", "a2"), ("a1", "a3")):
+        before.edges[f"paper/{a}", f"paper/{b}", "similarTo"]["shared_entities"] = ["method/bert", "task/qa"]
+    after = before.copy()
+    after.graph = {}
+    if change == "author":
+        after.nodes["person/a1"]["label"] = "Ada Lovelace"
+        expected = ["person/a1", "paper/a1"]
+    elif change == "shared entity":
+        after.nodes["task/qa"]["label"] = "Question answering"
+        expected = ["task/qa", "paper/a1", "paper/a2", "paper/a3"]
+    elif change == "link score":
+        after.edges["paper/a1", "paper/a2", "similarTo"]["score"] = 0.75
+        expected = ["paper/a1", "paper/a2"]
+    else:  # venue/acl draws 2 of its 3 papers: those first in the search order (a1 and a3: most links)
+        monkeypatch.setattr(view_nodes, "MAX_NEIGHBOURS", 2)
+        for entity in ("method/extra", "dataset/extra"):  # a2 now has more links than a3: ACL draws a1 and a2
+            after.add_edge("paper/a2", entity, key="uses", relation="uses")
+        expected = ["venue/acl", "paper/a2", "method/extra", "dataset/extra"]
+    assert _shards_rewritten(tmp_path, before, after, drawn) == _shard_names(after, expected)
+
+
+def test_a_shard_changed_since_is_written_again(tmp_path: Path, drawn: list[str], one_node_a_shard: None) -> None:
+    graph = _venue_graph(_base())
+    folder = tmp_path / "views"
+    write_views(graph, folder)
+    (shard,) = _shard_names(graph, ["paper/a1"])
+    (folder / "assets" / "nodes" / shard).write_text("kgNodeShard(0, {});", encoding="utf-8")
+    (other,) = _shard_names(graph, ["paper/e1"])
+    (folder / "assets" / "nodes" / other).unlink()
+    _rebuild_matches_fresh_over(tmp_path, folder, graph, drawn)
 
 
 # --- kg build, end to end ---------------------------------------------------------------------------------------

@@ -495,7 +495,9 @@ def test_node_data_holds_every_node_with_its_links_and_why_papers_are_similar(tm
     assert set(entries) == {str(n) for n in graph} == {e[4] for e in search}
     assert shard_count(len(graph)) == 1 and all(shard_of(n, 1) == 0 for n in graph)
     paper = entries[PAPER_A]
-    names = {search[link[0]][4]: link for link in paper["nb"]}
+    names = {link[0]: link for link in paper["nb"]}  # neighbours by id (the search script names them)
+    assert set(names) <= {e[4] for e in search}
+    assert [link[0] for link in paper["nb"]] == sorted(link[0] for link in paper["nb"])
     assert paper["nt"] == 7 == len({link[0] for link in paper["nb"]}) <= MAX_NEIGHBOURS
     similar = [link for link in paper["nb"] if link[1] == "similarTo"][0]
     assert similar[2] == 1 and similar[3] == {"b": "text", "sc": 0.812, "se": ["GPT-4o", "task/gone"],
@@ -676,6 +678,16 @@ def test_force_layout_gives_networkx_spring_layout_bit_for_bit(size: int, pairs:
     assert again == {renamed[n]: xy for n, xy in expected.items()}
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(), st.from_regex(r"[a-z]{1,8}/[A-Za-z0-9_.~-]{0,20}", fullmatch=True)))
+def test_node_link_percent_encodes_every_id_as_quote_does(node: str) -> None:
+    from urllib.parse import quote
+
+    from exports.view_nodes import NODE_PAGE, node_link
+
+    assert node_link(node) == f"{NODE_PAGE}#{quote(node, safe='')}"  # the fast path for plain ids too
+
+
 def test_view_files_of_every_node_match_their_view_kinds(tmp_path: Path) -> None:
     from exports.view_kinds import VIEW_KINDS
     from exports.views import _ego_files
@@ -705,16 +717,15 @@ def test_node_view_links_of_parallel_and_opposite_edges_keep_their_order(tmp_pat
     order = sorted(graph, key=str)
     (shard,) = write_node_data(graph, tmp_path, order)
     entries = json.loads(shard.read_text().split(", ", 1)[1].rsplit(");", 1)[0])["nodes"]
-    position = {node: i for i, node in enumerate(order)}
-    expected = []  # the plain way: edge views, outgoing first, then by key
+    expected = []  # the plain way: edge views, by neighbour id, outgoing first, then by key
     for other in sorted({v for _, v in graph.out_edges("paper/a")} | {u for u, _ in graph.in_edges("paper/a")},
-                        key=position.__getitem__):
+                        key=str):
         if other == "paper/a":
             continue
         edges = [(True, k) for _, v, k in graph.out_edges("paper/a", keys=True) if v == other]
         edges += [(False, k) for u, _, k in graph.in_edges("paper/a", keys=True) if u == other]
         for outgoing, key in sorted(edges, key=lambda e: (not e[0], str(e[1]))):
-            expected.append([position[other], key, int(outgoing)])
+            expected.append([other, key, int(outgoing)])
     assert [link[:3] for link in entries["paper/a"]["nb"]] == expected
     assert entries["paper/a"]["nt"] == 3
 

@@ -4,7 +4,8 @@
  * Loads, with <script> elements (file:// pages cannot fetch), the search script that names every node
  * (window.KG_SEARCH.nodes[i] = [name, kind, view file, searched text, id, degree]) and the shard holding
  * the node (crc32(UTF-8 id) % shards, as exports/view_nodes.py computes it), which calls kgNodeShard()
- * with the node's details and links (exports/view_nodes.py documents the entry). It then builds one
+ * with the node's details and links, each naming its neighbour by id (exports/view_nodes.py documents the
+ * entry); the search script gives the neighbour's name, kind, view file and degree. It then builds one
  * PageData object (exports/view_data.py) with the node at the centre and its neighbours on rings, fills
  * the legends, and hands it to kg-view.js (window.kgDrawView), which draws every other page too.
  * Every text reaches the page through textContent; links are only view files of this folder.
@@ -55,8 +56,10 @@
   function draw(chunk) {
     var entry = chunk.nodes[id];
     var all = window.KG_SEARCH.nodes;
-    var self = null;
-    for (var i = 0; i < all.length && entry; i++) { if (all[i][4] === id) { self = all[i]; break; } }
+    var byId = new Map(), wanted = new Set([id]);  // the node's and its neighbours' ids -> positions in the search script
+    if (entry) { entry.nb.forEach(function (link) { wanted.add(link[0]); }); }
+    for (var i = 0; i < all.length && entry; i++) { if (wanted.has(all[i][4])) { byId.set(all[i][4], i); } }
+    var self = entry && byId.has(id) ? all[byId.get(id)] : null;
     if (!entry || !self) { fail("There is no node " + JSON.stringify(id) + " in this build."); return; }
     var kindOrder = {};
     config.order.forEach(function (kind, i) { kindOrder[kind] = i; });
@@ -64,7 +67,8 @@
     /* neighbours once each, by kind (legend order), then most connected, then name */
     var seen = {}, around = [];
     entry.nb.forEach(function (link) {
-      if (!(link[0] in seen)) { seen[link[0]] = around.length; around.push(link[0]); }
+      var position = byId.get(link[0]);
+      if (position !== undefined && !(position in seen)) { seen[position] = around.length; around.push(position); }
     });
     around.sort(function (a, b) {
       return rank(all[a][1]) - rank(all[b][1]) || all[b][5] - all[a][5] || (all[a][0] < all[b][0] ? -1 : 1);
@@ -89,7 +93,9 @@
     });
     var edges = [], relations = {}, weak = 0;
     entry.nb.forEach(function (link) {
-      var other = index[link[0]], edge = link[2] ? {f: 0, t: other, r: link[1]} : {f: other, t: 0, r: link[1]};
+      var other = index[byId.get(link[0])];
+      if (other === undefined) { return; }
+      var edge = link[2] ? {f: 0, t: other, r: link[1]} : {f: other, t: 0, r: link[1]};
       var fields = link[3] || {};
       Object.keys(fields).forEach(function (key) { edge[key] = fields[key]; });
       if (edge.wk) { weak++; }
