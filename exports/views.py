@@ -300,7 +300,9 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         # The entities the overview draws get their own view. Those only a venue's landscape draws do not:
         # on the whole Anthology that would be thousands of pages (minutes); search names the `kg view` for them.
         limit = min(top, LANDSCAPE_ENTITIES)
-        overview = fitted_landscape(graph, all_papers(graph), max_entities=limit)  # laid out once, drawn below
+        papers = all_papers(graph)
+        named = named_entities(graph, papers)  # each paper's entities, read once for the overview and every venue
+        overview = fitted_landscape(graph, papers, max_entities=limit, named=named)  # laid out once, drawn below
         egos = sorted(overview.entities, key=str)
         # Nodes link to the pages this call writes (and, with `nodes`, to the node view): not to pages an earlier
         # build left in the folder, so that a rebuild links exactly as a build into an empty folder does.
@@ -320,7 +322,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
             view = VIEW_KINDS[ego_view_kind(graph, subject)]
             if view.papers is not None and not view.paper_map:  # a venue's landscape: kept if what it draws is
                 written.append(page(_landscape_page(graph, output_dir, view, subject, top, cache, files, also,
-                                                    last, record, memo)))
+                                                    last, record, memo, named)))
             else:
                 written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
         degrees = dict(graph.degree())  # one pass over the adjacency, for the search order, node data and index
@@ -338,7 +340,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
 
 def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
                     cache: dict[Hashable, Details], view_files: Mapping[Hashable, str], also: Collection[str],
-                    last: PageRecord, record: PageRecord, memo: dict[Hashable, str]) -> Path:
+                    last: PageRecord, record: PageRecord, memo: dict[Hashable, str],
+                    named_all: Mapping[Hashable, set[Hashable]]) -> Path:
     """Write the landscape page of ``view`` about ``subject`` (a venue's), or keep the one in ``output_dir``.
 
     The page is kept when ``last`` (the record the last build left) holds
@@ -346,13 +349,14 @@ def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, su
     file still has the bytes written then; otherwise it is laid out and
     written.  Either way ``record`` notes it.  Other arguments as in
     :func:`_write_page`; ``memo`` holds the entities' parts of the
-    fingerprints.
+    fingerprints, ``named_all`` the entities of every paper
+    (:func:`~exports.view_landscape.named_entities`, read only).
     """
     if view.check is not None:
         view.check(graph, subject)
     arguments = _page_arguments(graph, output_dir, view, subject, top, also)
     papers = view.papers(graph, subject) if view.papers is not None else None
-    named = named_entities(graph, papers)
+    named = _named_by(graph, papers, named_all)
     limit = min(top, LANDSCAPE_ENTITIES)
     path = output_dir / view.file_name(subject)
     fingerprint = digest([code_version(), path.name, arguments,
@@ -364,6 +368,17 @@ def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, su
     fitted = fitted_landscape(graph, papers, max_entities=limit, named=named)
     text = render_landscape(graph, papers=papers, cache=cache, view_files=view_files, fitted=fitted, **arguments)
     return record.write_page(path, fingerprint, text)
+
+
+def _named_by(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None,
+              named_all: Mapping[Hashable, set[Hashable]]) -> dict[Hashable, set[Hashable]]:
+    """:func:`~exports.view_landscape.named_entities` of ``papers``, looked up in ``named_all`` (that of every
+    paper) where it has them: 2,020 venues' papers are not read again (on the full Anthology 1.7 s)."""
+    if papers is None:
+        return named_entities(graph, papers)
+    missing = [paper for paper in papers if paper not in named_all]  # a node presented at a venue, not a paper
+    extra = named_entities(graph, missing) if missing else {}
+    return {paper: named_all[paper] if paper in named_all else extra[paper] for paper in sorted(papers, key=str)}
 
 
 _T = TypeVar("_T")

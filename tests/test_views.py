@@ -688,6 +688,23 @@ def test_node_link_percent_encodes_every_id_as_quote_does(node: str) -> None:
     assert node_link(node) == f"{NODE_PAGE}#{quote(node, safe='')}"  # the fast path for plain ids too
 
 
+def test_venue_papers_entities_looked_up_are_those_read_anew() -> None:
+    from exports.view_kinds import all_papers, venue_papers
+    from exports.view_landscape import named_entities
+    from exports.views import _named_by
+
+    graph = small_graph()
+    graph.add_node("poster/p", kind="poster", label="A poster")  # presented at a venue, not a paper
+    graph.add_edge("poster/p", "venue/acl-2026", key="presentedAt", relation="presentedAt")
+    graph.add_edge("poster/p", "method/bert", key="uses", relation="uses")
+    named_all = named_entities(graph, all_papers(graph))
+    for venue in [n for n, k in graph.nodes(data="kind") if k == "venue"]:
+        papers = venue_papers(graph, venue)
+        looked_up = _named_by(graph, papers, named_all)
+        assert looked_up == named_entities(graph, papers) and list(looked_up) == sorted(papers, key=str)
+    assert "poster/p" in _named_by(graph, venue_papers(graph, "venue/acl-2026"), named_all)
+
+
 def test_view_files_of_every_node_match_their_view_kinds(tmp_path: Path) -> None:
     from exports.view_kinds import VIEW_KINDS
     from exports.views import _ego_files
