@@ -1,8 +1,7 @@
 """An index of the pieces of an output file, so that the next build copies the pieces that did not change.
 
-A streamed output (``graph.ttl``, ``graph.json``) is written as pieces in a
-fixed order, each made from some part of the graph: a chunk of sorted
-N-Triples lines, a run of nodes.  Its index, kept beside the document cache,
+A streamed output (``graph.json``) is written as pieces in a fixed order,
+each made from some part of the graph (a run of nodes or edges).  Its index, kept beside the document cache,
 holds for each piece a digest of what it was made from and where its bytes
 lie in the file, and names the file by its size and SHA-256.  The next
 build looks each piece's digest up (:meth:`Previous.get`) and copies the

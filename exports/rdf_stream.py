@@ -38,7 +38,7 @@ from exports.rdf_ntriples import term_nt
 from exports.rdf_terms import Triple
 from ontology.ids import RESOURCE_BASE
 
-__all__ = ["SortedLines", "bucket_key", "content_chunks", "turtle_header", "turtle_run"]
+__all__ = ["SortedLines", "bucket_key", "turtle_header", "turtle_run"]
 
 #: Characters of a resource's local id (after its kind) that choose its bucket.
 _KEY_CHARACTERS = 2
@@ -54,9 +54,6 @@ RUN_BYTES = 16 << 20
 _CACHED_LITERAL = 80
 #: Most sorted part files one merge reads at once (each is an open file).
 MERGE_FAN_IN = 64
-#: A subject whose IRI ends with these characters starts a chunk (:func:`content_chunks`): about one in 256 of the
-#: hashed ids (mentions, similarities, authorships), one Anthology paper in 100.
-_CHUNK_SUFFIX = b"00"
 
 
 def bucket_key(subject: str) -> str:
@@ -164,24 +161,6 @@ class SortedLines:
         """
         pending: list[bytes] = []
         size = 0
-        for piece in self.pieces(run_bytes=run_bytes):
-            pending.append(piece)
-            size += len(piece)
-            if size >= run_bytes:
-                yield b"".join(pending)
-                pending, size = [], 0
-        if pending:
-            yield b"".join(pending)
-
-    def pieces(self, *, run_bytes: int = RUN_BYTES) -> Iterator[bytes]:
-        """The sorted, distinct lines in order, as UTF-8 pieces of whole subjects that never join two buckets.
-
-        A bucket sorted in memory is one piece; a merged one is cut once a
-        piece passes ``run_bytes``, before the next subject that starts a
-        chunk (:func:`content_chunks`), or at any subject once it passes four
-        times that, so that a piece's end depends on the lines, not on where
-        the bucket began, wherever such subjects are common.
-        """
         for key in sorted(self._held.keys() | self._segments.keys()):
             held = self._held.pop(key, [])
             segments = [(self._spills[n], offset, length) for n, offset, length in self._segments.pop(key, [])]
@@ -192,24 +171,24 @@ class SortedLines:
                     lines += _segment(*segment).splitlines(keepends=True)
                 run = b"".join(sorted(set(lines)))
                 del lines
-                if run:
-                    yield run
+                pending.append(run)
+                size += len(run)
+                if size >= run_bytes:
+                    yield b"".join(pending)
+                    pending, size = [], 0
                 continue
-            pending: list[bytes] = []
-            size = 0
             previous_subject = b""
             for line in self._merged(held, segments):
                 subject = line[: line.find(b"> ")]
-                if size >= run_bytes and subject != previous_subject and (
-                        subject.endswith(_CHUNK_SUFFIX) or size >= 4 * run_bytes):  # a subject never spans two
+                if size >= run_bytes and subject != previous_subject:  # a subject never spans two runs
                     yield b"".join(pending)
                     pending, size = [], 0
                 pending.append(line)
                 size += len(line)
                 previous_subject = subject
-            if pending:
-                yield b"".join(pending)
         self._held_size = 0
+        if pending:
+            yield b"".join(pending)
 
     def _merged(self, held: list[str], segments: list[tuple[Path, int, int]]) -> Iterator[bytes]:
         """The distinct lines of one bucket in order: each part sorted on its own, then merged from disk.
@@ -280,37 +259,6 @@ def _distinct_merge(parts: list[Path]) -> Iterator[bytes]:
             if line != last:
                 yield line
                 last = line
-
-
-def content_chunks(piece: bytes) -> Iterator[bytes]:
-    r"""``piece`` (sorted N-Triples lines of whole subjects) cut before each subject whose IRI ends with ``00``.
-
-    The cuts depend only on the subjects, not on where the piece starts or
-    how long it is, so lines added or removed elsewhere leave a chunk's bytes
-    as they were: :mod:`exports.turtle_reuse` keeps the Turtle of each chunk
-    by a digest of its lines.  Found with ``bytes.find``, not line by line.
-
-    >>> lines = b"".join(b"<http://e/%s> <http://p> %s .\n" % (s, o) for s, o in
-    ...                  [(b"a", b'"1"'), (b"b00", b'"2"'), (b"b00", b"<http://e/x00>"), (b"c", b'"00> <"')])
-    >>> [chunk.count(b"\n") for chunk in content_chunks(lines)]
-    [1, 3]
-    """
-    start = 0
-    at = piece.find(_CHUNK_MARK)
-    while at >= 0:
-        line = piece.rfind(b"\n", 0, at) + 1
-        if line > start and piece.find(b"> ", line) == at + len(_CHUNK_SUFFIX):  # this line's subject ends here
-            subject = piece[line:at + len(_CHUNK_MARK) - 1]
-            previous = piece.rfind(b"\n", 0, line - 1) + 1
-            if not piece.startswith(subject, previous):  # the subject's first line
-                yield piece[start:line]
-                start = line
-        at = piece.find(_CHUNK_MARK, at + 1)
-    if start < len(piece):
-        yield piece[start:]
-
-
-_CHUNK_MARK = _CHUNK_SUFFIX + b"> <"
 
 
 def turtle_header(prefixes: dict[str, str]) -> bytes:

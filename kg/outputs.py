@@ -16,15 +16,13 @@ import networkx as nx
 from exports.graph_tables import write_graph_tables
 from exports.html_view import write_html
 from exports.node_link import write_json
-from exports.rdf_formats import FILE_NAMES
-from exports.rdf_formats import write_rdf as write_rdf_files
-from exports.turtle_reuse import INDEX_FILE, write_turtle
+from exports.rdf_formats import write_rdf
 from exports.views import DEFAULT_TOP, write_views
 from kg.query_store import start_query_store, write_query_store
 from ontology.errors import KgError
 from ontology.util.files import output_transaction, pending_file
 
-__all__ = ["CACHE_FOLDER", "JSON_INDEX_FILE", "StoreInterrupted", "write_outputs", "write_rdf"]
+__all__ = ["CACHE_FOLDER", "JSON_INDEX_FILE", "StoreInterrupted", "write_outputs"]
 
 #: The document cache inside a build folder (``kg build`` re-extracts only changed inputs).
 CACHE_FOLDER = ".kg-cache"
@@ -46,11 +44,9 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     as ``graph.ttl`` is written, so it loads while the other outputs are
     written, and is put in place after them (:func:`kg.query_store.start_query_store`).
     With ``cache_dir`` (the build's document cache, ``OUT/.kg-cache``: ``kg
-    build`` passes it unless ``--no-cache``), ``graph.ttl`` is made from the
-    chunks of the last one whose lines did not change
-    (:mod:`exports.turtle_reuse`) and ``graph.json`` from its runs of
-    unchanged nodes and edges (:func:`exports.node_link.write_json`): the
-    same bytes.  Call it holding the folder's lock
+    build`` passes it unless ``--no-cache``), ``graph.json`` copies the runs
+    of nodes and edges that did not change from the last one
+    (:func:`exports.node_link.write_json`): the same bytes.  Call it holding the folder's lock
     (:func:`ontology.util.files.folder_lock`).
     """
     output = Path(output)
@@ -58,7 +54,7 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     store = None
     try:
         with output_transaction(output):
-            written = list(write_rdf(graph, output, formats, cache_dir=cache_dir))
+            written = list(write_rdf(graph, output, formats))
             turtle = output / "graph.ttl"
             store = start_query_store(output, pending_file(turtle), turtle)  # loads beside what follows
             written += [
@@ -78,15 +74,6 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     except KeyboardInterrupt:  # the outputs are already new: say so, not "left as they were"
         raise StoreInterrupted(f"interrupted while making the query store: the new outputs are in {output}; "
                                "`kg query` makes the store when it is first asked") from None
-
-
-def write_rdf(graph: nx.MultiDiGraph, output: Path, formats: Sequence[str], *,
-              cache_dir: Path | None = None) -> list[Path]:
-    """:func:`exports.rdf_formats.write_rdf`; with ``cache_dir`` and Turtle alone, from the last ``graph.ttl``'s
-    chunks (:func:`exports.turtle_reuse.write_turtle`: the same bytes)."""
-    if cache_dir is None or tuple(formats) != ("ttl",):
-        return write_rdf_files(graph, output, formats)
-    return [write_turtle(graph, Path(output) / FILE_NAMES["ttl"], index=Path(cache_dir) / INDEX_FILE)]
 
 
 class StoreInterrupted(KgError):
