@@ -39,7 +39,6 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
-from kg.similarity_index import EXACT_LIMIT
 from kg.similarity_terms import term_counts
 from ontology.util.files import write_bytes_atomic
 from ontology.util.versions import file_digests, installed_versions
@@ -50,8 +49,10 @@ __all__ = ["MOST_PAPERS", "TERMS_FILE", "counted_terms", "last_count"]
 TERMS_FILE = "similarity-terms.npz"
 #: Bumped whenever the file's layout or meaning changes.
 TERMS_FORMAT = "1"
-#: Above this many texts no file is kept (as for the search's state: a million papers' counts are hundreds of MB).
-MOST_PAPERS = EXACT_LIMIT
+#: Above this many texts no file is kept: the search's state stops there too (kg.similarity_index.EXACT_LIMIT, which
+#: imports this module's callers, so it is not imported here; a test checks the two agree), and a million papers'
+#: counts are hundreds of MB.
+MOST_PAPERS = 100_000
 _DIGEST = 16  # bytes of a text's digest
 _ARRAYS = ("meta", "prints", "indptr", "indices", "counts", "vocabulary")
 _KG = Path(__file__).resolve().parent

@@ -109,3 +109,9 @@ def test_text_rows_are_the_same_bits_from_kept_counts(tmp_path):
     assert (again.matrix != fresh.matrix).nnz == 0 and again.matrix.dtype == fresh.matrix.dtype
     assert again.backoff.bare == fresh.backoff.bare and again.backoff.bare
     assert np.array_equal(again.backoff.full_norm, fresh.backoff.full_norm)
+
+
+def test_counts_are_kept_up_to_the_papers_the_search_keeps_a_state_for():
+    from kg.similarity_index import EXACT_LIMIT
+
+    assert term_cache.MOST_PAPERS == EXACT_LIMIT
