@@ -37,7 +37,7 @@ from ontology.records import DocumentRecords
 from ontology.records_data import RecordsDataError, from_data, to_data
 from ontology.util.files import read_regular_file, write_bytes_atomic
 
-__all__ = ["DocumentCache", "cache_key", "CACHE_FORMAT", "MAX_ENTRY_BYTES"]
+__all__ = ["CACHE_FORMAT", "MAX_ENTRY_BYTES", "DocumentCache", "cache_key", "usable_folder"]
 
 #: Bumped whenever the stored form of the records changes shape.
 CACHE_FORMAT = "5"  # 5: JSON with a checksum instead of pickles
@@ -65,7 +65,7 @@ class DocumentCache:
         self.misses = 0
         self.warnings: list[str] = []
         #: False when the folder is a link or not a folder: then nothing is read, written or deleted.
-        self.usable = not self.folder.is_symlink() and (self.folder.is_dir() or not self.folder.exists())
+        self.usable = usable_folder(self.folder)
         if not self.usable:
             self.warnings.append(f"{self.folder} is a link or not a folder; building without the cache "
                                  "(remove it to cache again)")
@@ -119,6 +119,21 @@ class DocumentCache:
                 path.unlink(missing_ok=True)
                 removed += 1
         return removed
+
+
+def usable_folder(folder: Path) -> bool:
+    """Whether kg may keep files in the cache folder ``folder``: it is a folder, or not there yet, and not a link
+    (what a link points to lies outside the output folder, which kg never writes).
+
+    >>> import tempfile
+    >>> out = Path(tempfile.mkdtemp())
+    >>> usable_folder(out / ".kg-cache"), usable_folder(out)
+    (True, True)
+    >>> (out / "elsewhere").symlink_to(out)
+    >>> usable_folder(out / "elsewhere")
+    False
+    """
+    return not folder.is_symlink() and (folder.is_dir() or not folder.exists())
 
 
 def _encode(records: DocumentRecords, key: str) -> bytes:

@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS
 from kg.build_state import BuildState, build_fingerprint, up_to_date, write_state
+from kg.cache import usable_folder
 from kg.cli_options import max_nodes_option, output_option, renamed_option
 from kg.outputs import CACHE_FOLDER, write_outputs
 from kg.query_store import store_is_current, write_query_store
@@ -155,8 +156,10 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
                 click.echo(f"warning: {escape_controls(str(problem))}", err=True)
             return_free_memory()  # what assembly and the similarity search dropped, not carried through the exports
             try:
+                cache_folder = output / CACHE_FOLDER
                 written = write_outputs(result.graph, output, rdf_formats=rdf_formats, views=views,
-                                        max_nodes=max_nodes)
+                                        max_nodes=max_nodes,  # graph.json reuses the runs that did not change
+                                        cache_dir=None if no_cache or not usable_folder(cache_folder) else cache_folder)
             except KeyboardInterrupt:
                 raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") \
                     from None

@@ -44,6 +44,7 @@ from exports.pyvis_network import to_network
 from exports.view_kinds import ego_graph
 from exports.view_lookup import ViewError, find_node
 from kg.build_files import BuildFolderError, GraphFiles, graph_files, within_hops
+from kg.cache import usable_folder
 from kg.outputs import CACHE_FOLDER, write_outputs
 from kg.query import Parameter, QueryError, QueryResult, run_canned, run_query
 from ontology.ids import RESOURCE_BASE
@@ -264,7 +265,9 @@ def build_folder(
     with folder_lock(folder):
         result = build([Path(p) for p in inputs] if inputs else None, workers=workers,
                        cache_dir=folder / CACHE_FOLDER if cache else None, similarity=similarity, exclude=(folder,))
-        write_outputs(result.graph, folder, views=views, **outputs)
+        cache_folder = folder / CACHE_FOLDER
+        write_outputs(result.graph, folder, views=views,
+                      cache_dir=cache_folder if cache and usable_folder(cache_folder) else None, **outputs)
     opened = Build(folder)
     opened._whole = result.graph if opened.files.size() <= SMALL_BUILD_BYTES else None
     return opened

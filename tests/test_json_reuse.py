@@ -166,3 +166,32 @@ def test_a_build_killed_before_or_during_the_swap_then_run_again_writes_a_fresh_
     (out / "graph.json").write_bytes(old[0])
     assert _built(inputs, out) == fresh
     assert "not the file" in last_json().full
+
+
+def test_kg_build_reuses_the_runs_and_never_writes_through_a_linked_cache(tmp_path, sample_page_inputs):
+    from click.testing import CliRunner
+
+    from kg.cli import main
+
+    inputs, out = sample_page_inputs.folder, tmp_path / "out"
+
+    def kg_build(*options: str) -> None:
+        result = CliRunner().invoke(main, ["build", str(inputs), "-o", str(out), "-q", "--no-views", *options])
+        assert result.exit_code == 0, result.output
+
+    kg_build()
+    assert (out / CACHE_FOLDER / JSON_INDEX_FILE).is_file()
+    sample_page_inputs.add()
+    kg_build()
+    assert last_json().full == ""  # the index was read and matched (the sample's few runs may all change)
+    sample_page_inputs.change()
+    index = (out / CACHE_FOLDER / JSON_INDEX_FILE).read_bytes()
+    kg_build("--no-cache")  # neither read nor written
+    assert (out / CACHE_FOLDER / JSON_INDEX_FILE).read_bytes() == index
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (out / CACHE_FOLDER).rename(tmp_path / "old-cache")
+    (out / CACHE_FOLDER).symlink_to(elsewhere, target_is_directory=True)
+    sample_page_inputs.remove()
+    kg_build()
+    assert list(elsewhere.iterdir()) == []
