@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import networkx as nx
 
@@ -72,6 +73,7 @@ def write_json(graph: nx.MultiDiGraph, path: Path, *, index: Path | None = None)
 
 _CHUNK = 1 << 22
 _NODES, _EDGES = "@@kg-nodes@@", "@@kg-edges@@"
+_List = TypeVar("_List")  # what stands for a list in the frame: its items, or its items' entries
 
 
 def _json_pieces(graph: nx.MultiDiGraph) -> Iterator[str]:
@@ -81,9 +83,17 @@ def _json_pieces(graph: nx.MultiDiGraph) -> Iterator[str]:
     edge is dumped on its own line (by the json module's C encoder: an
     indented dump runs in pure Python, several times slower).
     """
+    for part in _framed(graph, {_NODES: _node_items(graph), _EDGES: _edge_items(graph)}):
+        if isinstance(part, str):
+            yield part
+        else:
+            yield from _json_list(part)
+
+
+def _framed(graph: nx.MultiDiGraph, lists: dict[str, _List]) -> Iterator[str | _List]:
+    """The frame's text around the node and edge lists, and each of ``lists`` (by marker) where it goes."""
     frame = json.dumps({"directed": True, "multigraph": True, "graph": graph.graph, "nodes": _NODES,
                         "edges": _EDGES}, ensure_ascii=False, sort_keys=True) + "\n"
-    lists = {_NODES: _node_items(graph), _EDGES: _edge_items(graph)}
     rest = frame
     while rest:
         marker = min((m for m in lists if f'"{m}"' in rest), key=lambda m: rest.index(f'"{m}"'), default=None)
@@ -92,7 +102,7 @@ def _json_pieces(graph: nx.MultiDiGraph) -> Iterator[str]:
             return
         before, rest = rest.split(f'"{marker}"', 1)
         yield before
-        yield from _json_list(lists.pop(marker))
+        yield lists.pop(marker)
 
 
 def _json_list(items: Iterator[dict]) -> Iterator[str]:
@@ -196,18 +206,7 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path) -> Path:
 
 def _json_parts(graph: nx.MultiDiGraph) -> Iterator[str | Iterator[tuple[tuple, Callable[[], dict]]]]:
     """The frame's text between the lists, and each list as ``(item's values, its JSON object)`` pairs."""
-    frame = json.dumps({"directed": True, "multigraph": True, "graph": graph.graph, "nodes": _NODES,
-                        "edges": _EDGES}, ensure_ascii=False, sort_keys=True) + "\n"
-    lists = {_NODES: _node_entries(graph), _EDGES: _edge_entries(graph)}
-    rest = frame
-    while rest:
-        marker = min((m for m in lists if f'"{m}"' in rest), key=lambda m: rest.index(f'"{m}"'), default=None)
-        if marker is None:
-            yield rest
-            return
-        before, rest = rest.split(f'"{marker}"', 1)
-        yield before
-        yield lists.pop(marker)
+    yield from _framed(graph, {_NODES: _node_entries(graph), _EDGES: _edge_entries(graph)})
 
 
 def _node_entries(graph: nx.MultiDiGraph) -> Iterator[tuple[tuple, Callable[[], dict]]]:
