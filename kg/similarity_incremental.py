@@ -49,7 +49,6 @@ build corrects from.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -60,9 +59,9 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
+from kg.cache_arrays import checksum, encode_texts, read_meta, write_arrays
 from kg.similarity_index import EXACT_LIMIT, Neighbours, Pool, Rescoring, choose, pool_search
 from kg.similarity_vectors import PaperText, PaperVectors
-from ontology.util.files import write_bytes_atomic
 from ontology.util.versions import file_digests, installed_versions
 
 __all__ = ["STATE_FILE", "STATE_FORMAT", "Search", "SearchReport", "fingerprinted", "last_search", "search",
@@ -295,32 +294,18 @@ def _best(parts: Sequence[Pool], size: int) -> Pool:
 # --- the state file -------------------------------------------------------------------------------------------------
 
 
-def _encode(names: Sequence[str]) -> np.ndarray:
-    return np.frombuffer(json.dumps(list(names), ensure_ascii=False).encode("utf-8"), dtype=np.uint8)
-
-
 def _write(path: Path, key: str, state: _State) -> None:
     """Write ``state`` atomically (a killed build leaves the previous state whole); an unwritable folder is let be
     (the next build searches in full)."""
     rows, columns, cosines, scores = state.pool
     order = np.lexsort((columns, -cosines, rows))
-    arrays = {"papers": _encode(state.papers), "prints": state.prints,
+    arrays = {"papers": encode_texts(state.papers), "prints": state.prints,
               "rows": rows[order].astype(np.int32), "columns": columns[order].astype(np.int32),
               "cosines": cosines[order].astype(np.int32), "scores": scores[order].astype(np.int32),
               "link_a": state.links[0].astype(np.int32), "link_b": state.links[1].astype(np.int32),
-              "names": _encode(state.names), "bounds": state.bounds.astype(np.int64),
+              "names": encode_texts(state.names), "bounds": state.bounds.astype(np.int64),
               "cells": state.cells.astype(np.int32)}
-    digest = hashlib.sha256()
-    for name in sorted(arrays):
-        digest.update(name.encode() + np.ascontiguousarray(arrays[name]).tobytes())
-    meta = {"format": STATE_FORMAT, "key": key, "sha256": digest.hexdigest()}
-    buffer = io.BytesIO()
-    np.savez(buffer, meta=_encode([json.dumps(meta, sort_keys=True)]), **arrays)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, buffer.getvalue(), transactional=False)
-    except OSError:
-        pass
+    write_arrays(path, arrays, {"format": STATE_FORMAT, "key": key})
 
 
 def _read(path: Path, key: str) -> tuple[_State | None, str]:
@@ -330,13 +315,10 @@ def _read(path: Path, key: str) -> tuple[_State | None, str]:
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in _ARRAYS}
-        meta = json.loads(json.loads(arrays.pop("meta").tobytes().decode("utf-8"))[0])
+        meta = read_meta(arrays.pop("meta"))
         if meta.get("format") != STATE_FORMAT or meta.get("key") != key:
             return None, "another kg, options or code"
-        digest = hashlib.sha256()
-        for name in sorted(arrays):
-            digest.update(name.encode() + np.ascontiguousarray(arrays[name]).tobytes())
-        if digest.hexdigest() != meta.get("sha256"):
+        if checksum(arrays) != meta.get("sha256"):
             return None, "damaged state"
         papers = tuple(json.loads(arrays["papers"].tobytes().decode("utf-8")))
         names = tuple(json.loads(arrays["names"].tobytes().decode("utf-8")))

@@ -29,7 +29,6 @@ analysed, as without it.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import zipfile
 from array import array
@@ -39,8 +38,8 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
+from kg.cache_arrays import checksum, encode_texts, read_meta, write_arrays
 from kg.similarity_terms import term_counts
-from ontology.util.files import write_bytes_atomic
 from ontology.util.versions import file_digests, installed_versions
 
 __all__ = ["MOST_PAPERS", "TERMS_FILE", "counted_terms", "last_count"]
@@ -156,34 +155,15 @@ def _key() -> str:
     return digest.hexdigest()
 
 
-def _encode(texts: Iterable[str]) -> np.ndarray:
-    return np.frombuffer(json.dumps(list(texts), ensure_ascii=False).encode("utf-8"), dtype=np.uint8)
-
-
 def _arrays(counts: _Counts) -> dict[str, np.ndarray]:
     matrix = counts.counts
     return {"prints": counts.prints, "indptr": matrix.indptr.astype(np.int64), "indices": matrix.indices.astype(np.int32),
-            "counts": matrix.data.astype(np.float32), "vocabulary": _encode(counts.vocabulary.tolist())}
-
-
-def _checksum(arrays: dict[str, np.ndarray]) -> str:
-    digest = hashlib.sha256()
-    for name in sorted(arrays):
-        digest.update(name.encode() + np.ascontiguousarray(arrays[name]).tobytes())
-    return digest.hexdigest()
+            "counts": matrix.data.astype(np.float32), "vocabulary": encode_texts(counts.vocabulary.tolist())}
 
 
 def _write(path: Path, key: str, counts: _Counts) -> None:
     """Write ``counts`` atomically; an unwritable folder is let be (the next build analyses every text)."""
-    arrays = _arrays(counts)
-    meta = {"format": TERMS_FORMAT, "key": key, "sha256": _checksum(arrays)}
-    buffer = io.BytesIO()
-    np.savez(buffer, meta=_encode([json.dumps(meta, sort_keys=True)]), **arrays)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, buffer.getvalue(), transactional=False)
-    except OSError:
-        pass
+    write_arrays(path, _arrays(counts), {"format": TERMS_FORMAT, "key": key})
 
 
 def _read(path: Path, key: str) -> _Counts | None:
@@ -193,8 +173,8 @@ def _read(path: Path, key: str) -> _Counts | None:
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in _ARRAYS}
-        meta = json.loads(json.loads(arrays.pop("meta").tobytes().decode("utf-8"))[0])
-        if meta.get("format") != TERMS_FORMAT or meta.get("key") != key or meta.get("sha256") != _checksum(arrays):
+        meta = read_meta(arrays.pop("meta"))
+        if meta.get("format") != TERMS_FORMAT or meta.get("key") != key or meta.get("sha256") != checksum(arrays):
             return None
         vocabulary = json.loads(arrays["vocabulary"].tobytes().decode("utf-8"))
         prints, indptr, indices, data = arrays["prints"], arrays["indptr"], arrays["indices"], arrays["counts"]
