@@ -37,6 +37,32 @@ class SamplePageInputs:
         (self.folder / self.pages[1].name).unlink()
 
 
+@dataclass
+class AnthologyInputs:
+    """An inputs folder holding the first three of four small volumes of ../shared's Anthology."""
+
+    folder: Path
+    anthology: Path  # ../shared/corpus/anthology
+    volumes: tuple[str, ...]  # the four volumes' file names; the fourth is left out, for a test to add
+
+
+#: Four small Anthology volumes (of different venues and years) that rebuild tests add, change and remove.
+ANTHOLOGY_VOLUMES = ("2022.loresmt.xml", "2010.eamt.xml", "2022.constraint.xml", "2021.icnlsp.xml")
+
+
+@pytest.fixture()
+def anthology_volume_inputs(tmp_path: Path) -> AnthologyInputs:
+    """``tmp_path / "inputs"`` with three of :data:`ANTHOLOGY_VOLUMES`; skips when ../shared's corpus is absent."""
+    anthology = SHARED / "corpus" / "anthology"
+    if not all((anthology / name).is_file() for name in ANTHOLOGY_VOLUMES):
+        pytest.skip("../shared/corpus/anthology is not present")
+    folder = tmp_path / "inputs"
+    folder.mkdir()
+    for name in ANTHOLOGY_VOLUMES[:3]:
+        shutil.copy(anthology / name, folder / name)
+    return AnthologyInputs(folder, anthology, ANTHOLOGY_VOLUMES)
+
+
 @pytest.fixture(scope="session")
 def sample_build() -> BuildResult:
     """The graph of the bundled sample pages, built once per test session."""

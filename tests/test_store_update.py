@@ -40,12 +40,10 @@ from kg.store_update import UPDATE_NAME, NotIncremental, graph_diff
 from kg.text_index import INDEX_NAME, INDEXED_CLASSES, TextIndex
 
 ROOT = Path(__file__).resolve().parents[1]
-ANTHOLOGY = ROOT.parent / "shared" / "corpus" / "anthology"
 UNDERLINE = ROOT.parent / "shared" / "corpus" / "underline"
 KG = "https://w3id.org/paperkg/ontology#"
 ID = "https://w3id.org/paperkg/id/"
 #: Small volumes of several venues and years of the shared Anthology.
-VOLUMES = ("2022.loresmt.xml", "2010.eamt.xml", "2022.constraint.xml", "2021.icnlsp.xml")
 
 
 def _kg_build(inputs: Path, out: Path) -> None:
@@ -133,26 +131,22 @@ def test_lecture_pages_added_changed_and_removed_update_the_store_as_a_full_load
 
 
 def test_anthology_volumes_added_changed_and_removed_update_the_store_as_a_full_load_makes_it(
-        tmp_path: Path) -> None:
+        tmp_path: Path, anthology_volume_inputs) -> None:
     pages = _pages()[:2]
-    if not all((ANTHOLOGY / name).is_file() for name in VOLUMES):
-        pytest.skip("../shared/corpus is not present")
-    inputs, out = tmp_path / "inputs", tmp_path / "out"
-    inputs.mkdir()
-    for name in VOLUMES[:3]:
-        shutil.copy(ANTHOLOGY / name, inputs / name)
+    inputs, out = anthology_volume_inputs.folder, tmp_path / "out"
+    anthology, volumes = anthology_volume_inputs.anthology, anthology_volume_inputs.volumes
     shutil.copy(pages[1], inputs / pages[1].name)
     _kg_build(inputs, out)
     steps = [
         lambda: shutil.copy(pages[0], inputs / pages[0].name),
-        lambda: shutil.copy(ANTHOLOGY / VOLUMES[3], inputs / VOLUMES[3]),
+        lambda: shutil.copy(anthology / volumes[3], inputs / volumes[3]),
         lambda: (inputs / pages[0].name).write_text(
             pages[0].read_text(encoding="utf-8").replace("the", "a", 5), encoding="utf-8"),
-        lambda: (inputs / VOLUMES[0]).write_text((ANTHOLOGY / VOLUMES[0]).read_text(encoding="utf-8").replace(
+        lambda: (inputs / volumes[0]).write_text((anthology / volumes[0]).read_text(encoding="utf-8").replace(
             "Helps Neural Machine Translation<", "Helps Neural Machine Translation Twice<"), encoding="utf-8"),
-        lambda: (inputs / VOLUMES[1]).unlink(),
+        lambda: (inputs / volumes[1]).unlink(),
     ]
-    assert "Helps Neural Machine Translation<" in (ANTHOLOGY / VOLUMES[0]).read_text(encoding="utf-8")
+    assert "Helps Neural Machine Translation<" in (anthology / volumes[0]).read_text(encoding="utf-8")
     for step, change in enumerate(steps):
         change()
         _kg_build(inputs, out)

@@ -27,7 +27,6 @@ from kg.pipeline import build
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "kg" / "sample" / "underline"
-ANTHOLOGY = ROOT.parent / "shared" / "corpus" / "anthology"
 
 
 # --- helpers ----------------------------------------------------------------------------------------------------
@@ -344,18 +343,12 @@ def test_kg_build_rebuilds_give_the_views_of_a_fresh_build(tmp_path: Path, drawn
 # --- the Anthology (../shared) ----------------------------------------------------------------------------------
 
 #: Small volumes of several venues, and years, of the shared Anthology.
-VOLUMES = ("2022.loresmt.xml", "2010.eamt.xml", "2022.constraint.xml", "2021.icnlsp.xml")
-
-
-def test_anthology_volumes_rebuilt_keep_the_untouched_venue_pages(tmp_path: Path, drawn: list[str]) -> None:
+def test_anthology_volumes_rebuilt_keep_the_untouched_venue_pages(tmp_path: Path, drawn: list[str],
+                                                                  anthology_volume_inputs) -> None:
     """Volumes of ../shared's Anthology and a lecture page: adding, changing and removing inputs gives the views of
     a fresh build, and venues no input touched are not laid out again."""
-    if not all((ANTHOLOGY / name).is_file() for name in VOLUMES):
-        pytest.skip("../shared/corpus/anthology is not present")
-    inputs, cache = tmp_path / "inputs", tmp_path / "cache"
-    inputs.mkdir()
-    for name in VOLUMES[:3]:
-        shutil.copy(ANTHOLOGY / name, inputs / name)
+    inputs, cache = anthology_volume_inputs.folder, tmp_path / "cache"
+    anthology, volumes = anthology_volume_inputs.anthology, anthology_volume_inputs.volumes
     pages = sorted(SAMPLE.glob("*.txt"))
 
     def graph() -> nx.MultiDiGraph:
@@ -368,10 +361,10 @@ def test_anthology_volumes_rebuilt_keep_the_untouched_venue_pages(tmp_path: Path
     assert venues >= 3
     steps = [
         lambda: shutil.copy(pages[0], inputs / pages[0].name),  # a lecture page: a venue of its own
-        lambda: shutil.copy(ANTHOLOGY / VOLUMES[3], inputs / VOLUMES[3]),  # a volume
+        lambda: shutil.copy(anthology / volumes[3], inputs / volumes[3]),  # a volume
         lambda: (inputs / pages[0].name).write_text(pages[0].read_text(encoding="utf-8").replace(
             "the", "a", 3), encoding="utf-8"),  # a changed page
-        lambda: (inputs / VOLUMES[1]).unlink(),  # a volume removed: its venue's page goes
+        lambda: (inputs / volumes[1]).unlink(),  # a volume removed: its venue's page goes
     ]
     kept_any = False
     for step, change in enumerate(steps):
