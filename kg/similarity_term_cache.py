@@ -85,16 +85,21 @@ def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser,
     fresh: list[list[str]] = []
     empty: dict[int, tuple[str, str]] = {}
     old_empty = np.diff(old.counts.indptr) == 0 if old is not None else np.empty(0, dtype=bool)
+    hashing = path is not None  # past MOST_PAPERS texts with nothing to look up, no digest is needed any more
     for title, abstract in documents:
-        digest = hashlib.sha256(json.dumps([title, abstract], ensure_ascii=False).encode("utf-8")).digest()[:_DIGEST]
-        row = where.get(digest, -1)
+        if hashing and old is None and len(source) >= MOST_PAPERS:
+            hashing, prints = False, []
+        digest = hashlib.sha256(json.dumps([title, abstract], ensure_ascii=False).encode("utf-8")).digest()[
+            :_DIGEST] if hashing else b""
+        row = where.get(digest, -1) if hashing else -1
         if row < 0:
             fresh.append(analyse((title, abstract)))
             if not fresh[-1]:
                 empty[len(source)] = (title, abstract)
         elif old_empty[row]:
             empty[len(source)] = (title, abstract)
-        prints.append(digest)
+        if hashing:
+            prints.append(digest)
         source.append(row)
     del where
     rows = np.frombuffer(source, dtype=np.int64) if len(source) else np.empty(0, np.int64)
@@ -105,10 +110,11 @@ def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser,
     else:
         counts, vocabulary = _merged(old, rows, new_counts, new_vocabulary)
     _LAST[:] = [(int(np.sum(rows < 0)), int(np.sum(rows >= 0)))]
-    if path is not None and len(prints) <= MOST_PAPERS:
+    unchanged = old is not None and len(rows) == len(old.prints) and np.array_equal(rows, np.arange(len(rows)))
+    if path is not None and len(rows) <= MOST_PAPERS and not unchanged:  # the same texts in order: the same file
         _write(path, _key(), _Counts(np.frombuffer(b"".join(prints), dtype=np.uint8).reshape(len(prints), _DIGEST),
                                      counts, vocabulary))
-    elif path is not None and path.is_file() and not path.is_symlink():
+    elif path is not None and len(rows) > MOST_PAPERS and path.is_file() and not path.is_symlink():
         path.unlink(missing_ok=True)  # an older, smaller corpus's counts: of no more use
     return counts, vocabulary, empty
 
@@ -157,7 +163,8 @@ def _key() -> str:
 
 def _arrays(counts: _Counts) -> dict[str, np.ndarray]:
     matrix = counts.counts
-    return {"prints": counts.prints, "indptr": matrix.indptr.astype(np.int64), "indices": matrix.indices.astype(np.int32),
+    return {"prints": counts.prints, "indptr": matrix.indptr.astype(np.int64),
+            "indices": matrix.indices.astype(np.int32),
             "counts": matrix.data.astype(np.float32), "vocabulary": encode_texts(counts.vocabulary.tolist())}
 
 

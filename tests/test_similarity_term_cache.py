@@ -53,8 +53,10 @@ def test_counts_taken_from_the_file_are_those_of_counting_everything(tmp_path, e
         documents = documents[:100] + documents[140:]  # words only these papers had leave the vocabulary
     elif edit == "reorder":
         documents = list(reversed(documents))
+    written = path.stat().st_ino
     got = counted_terms(documents, _Terms(), path)
     _same(got, _fresh(documents))
+    assert (path.stat().st_ino == written) == (edit == "none")  # the same texts in order: the file is not rewritten
     analysed, reused = last_count()
     assert analysed + reused == len(documents)
     assert analysed == {"add": 7, "change": 1, "remove": 0, "reorder": 0, "none": 0}[edit]
