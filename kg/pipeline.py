@@ -69,7 +69,7 @@ def sample_inputs() -> list[Path]:
 
 
 #: Version of everything that turns a file into records; part of every cache key.
-READERS_VERSION = "3"  # 3: lecture-page listings anchored on "Next from", one-word venue series (2: pylatexenc, booktitle venues, JSONL ids)
+READERS_VERSION = "4"  # 4: a bare carriage return ends a line; 3: lecture-page listings anchored on "Next from", one-word venue series (2: pylatexenc, booktitle venues, JSONL ids)
 
 
 def build(

@@ -159,7 +159,7 @@ def _decode(name: str, data: bytes, digest: str, problems: list[InputProblem]) -
             text = _legacy(name, data, error, problems)
             if text is None:
                 return None
-    text = text.replace("\r\n", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows and classic Mac line ends alike
     kind = detect_format(name, text)
     if kind == "lecture-page" and len(data) > MAX_PAGE_BYTES:
         problems.append(InputProblem(

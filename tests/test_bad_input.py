@@ -80,6 +80,26 @@ def test_symlink_loops_and_broken_links_do_not_trap_the_walk(tmp_path, sample_js
     assert to_json(result.graph) == sample_json
 
 
+@pytest.mark.parametrize(("encoding", "line_end"), [
+    ("utf-8-sig", "\r\n"),  # saved on Windows
+    ("utf-8", "\r"),  # classic Mac line ends
+    ("utf-16", "\n"),  # with its byte-order mark
+])
+def test_a_lecture_page_reads_the_same_whatever_its_line_ends_and_byte_order_mark(tmp_path, encoding, line_end):
+    page = next(sample_inputs()[0].glob("*.txt"))
+    plain = tmp_path / "plain" / "underline" / page.name
+    saved = tmp_path / "saved" / "underline" / page.name
+    for path in (plain, saved):
+        path.parent.mkdir(parents=True)
+    text = page.read_text("utf-8")
+    plain.write_text(text, "utf-8")
+    saved.write_bytes(text.replace("\n", line_end).encode(encoding))
+    expected, got = build([plain]), build([saved])
+    assert not got.problems
+    assert to_json(got.graph) == to_json(expected.graph)
+    assert got.graph.number_of_nodes() > 10  # the page's paper, its listing, venue and entities
+
+
 def test_a_legacy_encoded_file_is_read_and_the_encoding_is_named(tmp_path):
     record = tmp_path / "latin.jsonl"
     record.write_bytes('{"title": "Café reviews for naïve sentiment models", "year": 2021}\n'.encode("cp1252"))
