@@ -10,15 +10,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["VENUE_LINE", "TextBlock", "parse_venue_label", "split_blocks"]
+__all__ = ["LABEL_YEAR", "VENUE_LINE", "TextBlock", "parse_venue_label", "split_blocks", "split_venue_name"]
 
-_BLANK_LINES = re.compile(r"\n[ \t]*\n")
+_BLANK_LINES = re.compile(r"\n[^\S\n]*\n")  # a line of spaces of any kind (tabs, no-break) is blank
 
 #: A venue label on a line of its own: a series of one to five words, then a year
 #: ("ACL 2026", "EMNLP 2025", "Findings of NAACL 2025").
 VENUE_LINE = re.compile(
     r"^(?P<series>[A-Z][\w&'’.\-]*(?:\s+[\w&'’.\-]+){0,4}?)\s+(?P<year>(?:19|20)\d\d)$"
 )
+
+#: A year in an event's name: "2025" on its own or ending a word ("SemEval-2025"), or two digits ending a
+#: series ("WMT25").
+LABEL_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|(?<=[A-Za-z])\d\d$")
 
 
 @dataclass(frozen=True)
@@ -88,3 +92,19 @@ def parse_venue_label(text: str, *, one_word: bool = False) -> tuple[str, int] |
         # a single capitalised word and a year ("Singapore 2023") is not a venue label
         return None
     return series, int(match.group("year"))
+
+
+def split_venue_name(name: str) -> tuple[str, int | None]:
+    """An event's name as ``(series, year)``: the year wherever the name writes it, the series the rest.
+
+    >>> split_venue_name("ACL 2026"), split_venue_name("EMNLP 2025 Findings"), split_venue_name("WMT25")
+    (('ACL', 2026), ('EMNLP Findings', 2025), ('WMT', 2025))
+    >>> split_venue_name("SemEval-2025"), split_venue_name("ACL Rolling Review")
+    (('SemEval', 2025), ('ACL Rolling Review', None))
+    """
+    match = LABEL_YEAR.search(name)
+    if match is None:
+        return name.strip(), None
+    year = int(match.group()) if len(match.group()) == 4 else 2000 + int(match.group())
+    series = " ".join((name[: match.start()].rstrip(" -'’") + " " + name[match.end() :]).split())
+    return (series or name.strip()), year

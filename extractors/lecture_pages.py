@@ -161,7 +161,8 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     if not blocks:
         return LecturePage(source, None, problems=(InputProblem(source, "empty page: nothing to read"),))
 
-    head = _read_head(blocks, text, source, repeated)
+    next_from = frozenset(m.group("venue") for b in blocks if (m := NEXT_FROM.match(b.text)))
+    head = _read_head(blocks, text, source, repeated, next_from)
     nav = _find_navigation(blocks, head.end)
     event = tuple(label for label in (head.venue, nav.venue) if label)
     listing = _read_listing(blocks, head.end, nav, repeated, event=event)
@@ -219,7 +220,9 @@ class _Head:
     keywords: tuple[str, ...] = ()
 
 
-def _read_head(blocks: list[TextBlock], text: str, source: str, repeated: Collection[str]) -> _Head:
+def _read_head(
+    blocks: list[TextBlock], text: str, source: str, repeated: Collection[str], labels: Collection[str]
+) -> _Head:
     head = _Head()
     abstract_at = next(
         (i for i, b in enumerate(blocks[:3]) if is_abstract_like(b, repeated, titled=followed_by_title(blocks, i))), None
@@ -230,8 +233,8 @@ def _read_head(blocks: list[TextBlock], text: str, source: str, repeated: Collec
         head.country = blocks[abstract_at - 1].text.strip()
     head.abstract = blocks[abstract_at]
     i = abstract_at + 1
-    if label := venue_at(blocks, i):
-        head.venue = f"{label[0]} {label[1]}"
+    if label := venue_at(blocks, i, labels):
+        head.venue = label
         i += 1
     if i < len(blocks) and is_title_like(blocks[i], short=head.venue is not None):  # the venue line, then the title
         head.title = blocks[i]
@@ -337,7 +340,7 @@ def _read_listing(
     while i < nav_start:
         if is_abstract(i, titled=True) and is_title(i + 1):
             pair, step = (blocks[i], blocks[i + 1]), 2
-        elif is_abstract(i, titled=True) and not is_prose(blocks[i + 1]) and is_title(i + 2):
+        elif is_abstract(i, titled=True) and i + 2 < nav_start and not is_prose(blocks[i + 1]) and is_title(i + 2):
             pending.append(blocks[i + 1])  # one stray block between an abstract and its title
             pair, step = (blocks[i], blocks[i + 2]), 3
         elif is_abstract(i, titled=False):

@@ -16,7 +16,7 @@ from collections.abc import Collection
 from functools import cache
 from importlib import resources
 
-from extractors.blocks import TextBlock, parse_venue_label
+from extractors.blocks import LABEL_YEAR, TextBlock, parse_venue_label
 from extractors.markup import URL
 from ontology.ids import normalize_text
 
@@ -166,16 +166,30 @@ def followed_by_title(blocks: list[TextBlock], i: int) -> bool:
     return following is not None and bool(venue_at(blocks, i + 1) or is_title_like(following))
 
 
-def venue_at(blocks: list[TextBlock], i: int) -> tuple[str, int] | None:
+def venue_at(blocks: list[TextBlock], i: int, labels: Collection[str] = ()) -> str | None:
     """The venue label ``blocks[i]`` is, where it stands between an abstract and a title.
 
     Its place makes a one-word series a venue ("Interspeech 2028"), which on
-    its own could be a place and a year.
+    its own could be a place and a year.  A label of another shape ("*SEM 2025",
+    "WMT25", "EMNLP 2025 Findings") is the venue there too when it is the label
+    "Next from" names (``labels``), or a line of at most four words with a year
+    that is no title itself.
+
+    >>> blocks = [TextBlock(text, 0, 0, 1, n) for n, text in enumerate(["*SEM 2025", "Tiny Models Rule Everything"])]
+    >>> venue_at(blocks, 0), venue_at(blocks, 1)
+    ('*SEM 2025', None)
     """
-    if i >= len(blocks):
-        return None
-    before_title = i + 1 < len(blocks) and is_title_like(blocks[i + 1])
-    return parse_venue_label(blocks[i].text, one_word=before_title)
+    if i + 1 >= len(blocks) or not is_title_like(blocks[i + 1]):
+        parsed = parse_venue_label(blocks[i].text) if i < len(blocks) else None
+        return f"{parsed[0]} {parsed[1]}" if parsed else None
+    text = blocks[i].text.strip()
+    if parsed := parse_venue_label(text, one_word=True):
+        return f"{parsed[0]} {parsed[1]}"
+    other_shape = (
+        "\n" not in text and len(text) <= 40 and len(text.split()) <= 4 and LABEL_YEAR.search(text) is not None
+        and not is_title_like(blocks[i]) and not text.endswith((".", "!", "?", ":"))
+    )
+    return text if text in labels or other_shape else None
 
 
 def names_label(text: str, labels: tuple[str, ...]) -> bool:

@@ -36,6 +36,7 @@ from typing import ClassVar
 
 import networkx as nx
 
+from extractors.blocks import split_venue_name
 from kg.aliases import AliasTable, learn_aliases, node_records
 from ontology.ids import abstract_key, entity_key, node_id, normalize_text, short_hash, title_key, venue_key
 from ontology.kinds import ENTITY_KINDS
@@ -322,10 +323,9 @@ def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_
             if field_name == "location" and values:
                 values = [max(values, key=lambda loc: (loc.count(","), len(loc)))]  # the most complete
             attributes[field_name] = values[0] if values else None
-        if attributes["series"] is None and " " in name:
-            series, _, year = name.rpartition(" ")
-            attributes["series"] = series
-            attributes["year"] = int(year) if year.isdigit() else None
+        if attributes["series"] is None:
+            attributes["series"], year = split_venue_name(name)
+            attributes["year"] = attributes["year"] or year
         attributes["sources"] = sorted({v.provenance.source for v in records})
         graph.add_node(node_id("venue", key), **attributes)
     for doc in documents:

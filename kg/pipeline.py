@@ -68,8 +68,11 @@ def sample_inputs() -> list[Path]:
     return [Path(str(resources.files("kg").joinpath("sample/underline")))]
 
 
-#: Version of everything that turns a file into records; part of every cache key.
-READERS_VERSION = "4"  # 4: a bare carriage return ends a line; 3: lecture-page listings anchored on "Next from", one-word venue series (2: pylatexenc, booktitle venues, JSONL ids)
+#: Version of everything that turns a file into records; part of every cache key.  5: venue lines of any
+#: shape ("*SEM 2025", "WMT25") and pages cut off after an abstract; 4: a bare carriage return ends a line;
+#: 3: lecture-page listings anchored on "Next from", one-word venue series (2: pylatexenc, booktitle venues,
+#: JSONL ids).
+READERS_VERSION = "5"
 
 
 def build(

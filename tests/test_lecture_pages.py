@@ -342,3 +342,39 @@ def test_papers_above_the_one_next_from_names_are_reported():
 def test_the_main_title_after_the_venue_line_may_be_two_words(title):
     page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
     assert (page.main.title, page.main.venue, page.main.presentation_type) == (title, "NAACL 2027", "oral")
+
+
+@pytest.mark.parametrize("venue", ["*SEM 2027", "WMT27", "SemEval-2027", "EMNLP 2027 Findings", "ACL 2027 Workshops"])
+def test_a_venue_line_of_another_shape_is_still_the_venue_and_the_title_follows_it(venue):
+    page = read_lecture_page(EXAMPLE_PAGE.replace("NAACL 2027", venue), source="t.txt")
+    assert (page.main.venue, page.main.title, page.main.presentation_type) == (venue, "Tiny Models Rule", "oral")
+    assert [(p.title, p.venue) for p in page.listed] == [("Another Listed Paper About Things", venue), (None, venue)]
+
+
+def test_a_venue_line_without_a_year_is_the_venue_where_next_from_names_it():
+    page = read_lecture_page(EXAMPLE_PAGE.replace("NAACL 2027", "ACL Rolling Review"), source="t.txt")
+    assert (page.main.venue, page.main.title) == ("ACL Rolling Review", "Tiny Models Rule")
+    without_navigation = EXAMPLE_PAGE.replace("NAACL 2027", "ACL Rolling Review").split("Downloads")[0]
+    # nothing names it then, and a line without a year between abstract and title is not taken for a venue
+    assert read_lecture_page(without_navigation, source="t.txt").main.venue is None
+
+
+@pytest.mark.parametrize("title", ["GPT 2027 Is Here", "A Survey of WMT27 Systems"])
+def test_a_title_with_a_year_after_the_venue_line_stays_the_title(title):
+    page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
+    assert (page.main.venue, page.main.title) == ("NAACL 2027", title)
+
+
+def test_a_line_of_no_break_spaces_separates_blocks_as_a_blank_line_does():
+    page = read_lecture_page(EXAMPLE_PAGE.replace("\n\n", "\n\u00a0 \t\n"), source="t.txt")
+    expected = read_lecture_page(EXAMPLE_PAGE, source="t.txt")
+    assert (page.main.title, page.main.venue, [p.title for p in page.listed]) == (
+        expected.main.title, expected.main.venue, [p.title for p in expected.listed])
+
+
+def test_a_page_cut_off_right_after_a_listed_abstract_keeps_what_it_has():
+    # no navigation, and the last block an abstract without its title: this used to raise IndexError
+    page = read_lecture_page(EXAMPLE_PAGE.split("Downloads")[0], source="t.txt")
+    assert (page.main.title, page.main.venue) == ("Tiny Models Rule", "NAACL 2027")
+    assert [p.title for p in page.listed] == ["Another Listed Paper About Things", None]
+    assert page.listed[1].abstract.startswith("Listed abstract two")
