@@ -48,6 +48,7 @@ from extractors.lecture_shapes import (
     followed_by_title,
     is_abstract_like,
     is_label_line,
+    is_paragraph,
     is_presentation_type,
     is_prose,
     is_title_like,
@@ -68,6 +69,8 @@ __all__ = [
 ]
 
 EXTRACTOR = "lecture_page"
+#: Most paragraphs the page's own abstract is read in.
+_MOST_PARAGRAPHS = 6
 
 EXAMPLE_PAGE = """Canada
 
@@ -224,15 +227,23 @@ def _read_head(
     blocks: list[TextBlock], text: str, source: str, repeated: Collection[str], labels: Collection[str]
 ) -> _Head:
     head = _Head()
-    abstract_at = next(
-        (i for i, b in enumerate(blocks[:3]) if is_abstract_like(b, repeated, titled=followed_by_title(blocks, i))), None
+    found = next(
+        ((i, i + 1) for i, b in enumerate(blocks[:3]) if is_abstract_like(b, repeated, titled=followed_by_title(blocks, i))),
+        None,
     )
-    if abstract_at is None:
+    for start in range(3):  # an abstract in paragraphs, the first of them maybe too short to tell on its own
+        end = _paragraphs_before_venue(blocks, start, labels)
+        if end > start + 1 and (found is None or found[0] == start):
+            joined = _joined(blocks[start:end], text)
+            if is_abstract_like(joined, (), titled=True):
+                found = (start, end)
+                break
+    if found is None:
         return head
+    abstract_at, i = found
     if abstract_at > 0 and is_label_line(blocks[abstract_at - 1]):
-        head.country = blocks[abstract_at - 1].text.strip()
-    head.abstract = blocks[abstract_at]
-    i = abstract_at + 1
+        head.country = " ".join(blocks[abstract_at - 1].text.split())  # no-break spaces as plain ones
+    head.abstract = _joined(blocks[abstract_at:i], text)
     if label := venue_at(blocks, i, labels):
         head.venue = label
         i += 1
@@ -246,6 +257,22 @@ def _read_head(
     head.keywords = tuple(keywords)
     head.end = i
     return head
+
+
+def _paragraphs_before_venue(blocks: list[TextBlock], start: int, labels: Collection[str]) -> int:
+    """Where an abstract written in paragraphs from ``blocks[start]`` ends: the venue line right after them
+    (only one paper, the page's own, stands above it); ``start + 1`` when no such line ends the run."""
+    end = start
+    while end < min(len(blocks), start + _MOST_PARAGRAPHS) and is_paragraph(blocks[end]) \
+            and not reader_cues(blocks[end].text):
+        end += 1
+    return end if end > start + 1 and venue_at(blocks, end, labels) else start + 1
+
+
+def _joined(paragraphs: list[TextBlock], text: str) -> TextBlock:
+    """One block from ``paragraphs[0]`` to ``paragraphs[-1]``, the blank lines between them kept."""
+    first, last = paragraphs[0], paragraphs[-1]
+    return replace(first, text=text[first.start : last.end], end=last.end)
 
 
 @dataclass

@@ -26,6 +26,7 @@ __all__ = [
     "followed_by_title",
     "is_abstract_like",
     "is_label_line",
+    "is_paragraph",
     "is_presentation_type",
     "is_prose",
     "is_title_like",
@@ -139,6 +140,15 @@ def is_prose(block: TextBlock) -> bool:
     if len(text) < 150 or len(_SENTENCE_END.findall(text + " ")) < 2 or _has_markup(text):
         return False
     return not (text[:1] in "\"“" and text.rstrip()[-1:] in "\"”")
+
+
+def is_paragraph(block: TextBlock) -> bool:
+    """A paragraph of plain text, one sentence or more: what the later paragraphs of an abstract may be."""
+    text = block.text.rstrip()
+    if is_prose(block):
+        return True
+    return len(text) >= 60 and text.endswith((".", ".)", ".]", ".”", '."')) and not _has_markup(text) \
+        and len(_words(text)) >= 8
 
 
 def is_abstract_like(block: TextBlock, repeated: Collection[str], *, titled: bool = False) -> bool:

@@ -378,3 +378,14 @@ def test_a_page_cut_off_right_after_a_listed_abstract_keeps_what_it_has():
     assert (page.main.title, page.main.venue) == ("Tiny Models Rule", "NAACL 2027")
     assert [p.title for p in page.listed] == ["Another Listed Paper About Things", None]
     assert page.listed[1].abstract.startswith("Listed abstract two")
+
+
+def test_the_pages_own_abstract_may_be_written_in_paragraphs():
+    # everything between the first paragraph and the venue line is the one paper's abstract
+    text = EXAMPLE_PAGE.replace("They often do. ", "They often do.\n\n").replace(" Our method,", "\n\nOur method,")
+    page = read_lecture_page(text, source="t.txt")
+    assert (page.main.title, page.main.venue, page.main.country) == ("Tiny Models Rule", "NAACL 2027", "Canada")
+    assert page.main.abstract.startswith("We study tiny models") and page.main.abstract.endswith("in detail here.")
+    source = text[slice(*page.main.abstract_span)]  # the span covers every paragraph in the page's text
+    assert source.startswith("We study tiny models") and source.endswith("in detail here.") and "\n\n" in source
+    assert [p.title for p in page.listed] == ["Another Listed Paper About Things", None] and not page.problems
