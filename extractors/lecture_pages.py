@@ -175,9 +175,8 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     boilerplate = tuple(b for b in middle if b not in types) + tuple(listing.skipped)
     problems.extend(_listing_problems(source, listing))
     if head.abstract is None:
-        problems.append(
-            InputProblem(source, "no abstract found at the top of the page; the page's own paper is skipped", 1)
-        )
+        kept = f"kept with its title only ({head.title.text[:60]!r})" if head.title else "skipped"
+        problems.append(InputProblem(source, f"no abstract found at the top of the page; the page's own paper is {kept}", 1))
 
     listed_venue = nav.venue
     main = None
@@ -238,12 +237,16 @@ def _read_head(
             if is_abstract_like(joined, (), titled=True):
                 found = (start, end)
                 break
-    if found is None:
-        return head
-    abstract_at, i = found
-    if abstract_at > 0 and is_label_line(blocks[abstract_at - 1]):
-        head.country = " ".join(blocks[abstract_at - 1].text.split())  # no-break spaces as plain ones
-    head.abstract = _joined(blocks[abstract_at:i], text)
+    if found is None:  # a page without an abstract of its own (a keynote): its venue line and title, if any
+        i = next((k for k in range(3) if venue_at(blocks, k, labels) and is_title_like(blocks[k + 1], short=True)), None)
+        if i is None:
+            return head
+        first = i
+    else:
+        first, i = found
+        head.abstract = _joined(blocks[first:i], text)
+    if first > 0 and is_label_line(blocks[first - 1]):
+        head.country = " ".join(blocks[first - 1].text.split())  # no-break spaces as plain ones
     if label := venue_at(blocks, i, labels):
         head.venue = label
         i += 1

@@ -189,6 +189,8 @@ def venue_at(blocks: list[TextBlock], i: int, labels: Collection[str] = ()) -> s
     >>> venue_at(blocks, 0), venue_at(blocks, 1)
     ('*SEM 2025', None)
     """
+    if i < len(blocks) and (NEXT_FROM.match(blocks[i].text) or SIMILAR.match(blocks[i].text)):
+        return None  # navigation, not the page's venue line
     if i + 1 >= len(blocks) or not is_title_like(blocks[i + 1]):
         parsed = parse_venue_label(blocks[i].text) if i < len(blocks) else None
         return f"{parsed[0]} {parsed[1]}" if parsed else None

@@ -389,3 +389,15 @@ def test_the_pages_own_abstract_may_be_written_in_paragraphs():
     source = text[slice(*page.main.abstract_span)]  # the span covers every paragraph in the page's text
     assert source.startswith("We study tiny models") and source.endswith("in detail here.") and "\n\n" in source
     assert [p.title for p in page.listed] == ["Another Listed Paper About Things", None] and not page.problems
+
+
+def test_a_page_without_an_abstract_of_its_own_keeps_its_title_and_says_so():
+    # a keynote's page: country, venue line, title, type, then the listing
+    abstract = EXAMPLE_PAGE.split("\n\n")[1]
+    page = read_lecture_page(EXAMPLE_PAGE.replace(abstract + "\n\n", "", 1), source="t.txt")
+    main = page.main
+    assert (main.title, main.venue, main.country, main.presentation_type, main.abstract) == (
+        "Tiny Models Rule", "NAACL 2027", "Canada", "oral", None)
+    assert [p.title for p in page.listed] == ["Another Listed Paper About Things", None]
+    assert [p.message for p in page.problems] == [
+        "no abstract found at the top of the page; the page's own paper is kept with its title only ('Tiny Models Rule')"]
