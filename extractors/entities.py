@@ -103,7 +103,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"30-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"31-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -134,6 +134,9 @@ PIPELINE_VERSION = f"30-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     the train slice calls tasks or spells out (extractors/entity_phrases.py, name_phrases.txt): "reading comprehension"
 # 30: round h15h: past-tense proposals, "X (Long Form), a method", coined names, "SQuAD-Open", "a new BERT model, X",
 #     one-word title names, learned phrases inside longer ones and phrase_kinds.txt, "word error rate (WER)" one name
+# 31: round h15i: an acronym the authors coin with its long form after their proposal verb is proposed ("we propose a
+#     model with ... aggregation (ZorbEA)"); plural method acronyms ("LSTMs") are names; a learned task phrase with
+#     no activity head ("semantic similarity") is a task only before "task(s)", "problem", "methods" ...
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from spacy.attrs import ORTH
 from spacy.tokens import Doc, Span
 
-from extractors.entity_lexicon import in_list, word_list, word_lists
+from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["Candidate", "Cues", "coined_after_proposal", "coordinated_groups", "delimited", "find_candidates",
-           "names_a_dataset"]
+           "names_a_dataset", "plural_of_a_method"]
 
 #: Token index → the cue labels matching there.
 Cues = dict[int, set[str]]
@@ -126,7 +126,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         if token.lower_ in word_list("languages.txt") and len(token) > 2:
             i += 1  # "English GENIA corpus": the language is not part of the name
             continue
-        shape = name_shape(token.text)
+        shape = name_shape(token.text) or ("strong" if plural_of_a_method(token.text) else None)
         family = model_family(token.text)
         if shape is None and not family:
             i += 1
@@ -160,6 +160,19 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         taken.update(range(start, end))
         i = end
     return found
+
+
+def plural_of_a_method(text: str) -> bool:
+    """"LSTMs", "CNNs", "CRFs": an acronym in the plural whose singular the corpus spells out as a method, and no
+    generic field term ("LLMs", "PLMs" stay kinds of things). The plural names the architecture used, as the
+    singular does (the graph's ``entity_key`` makes both one node).
+
+    >>> plural_of_a_method("LSTMs"), plural_of_a_method("LLMs"), plural_of_a_method("NERs")
+    (True, False, False)
+    """
+    if len(text) < 3 or not text.endswith("s") or not text[:-1].isupper():
+        return False
+    return corpus_kinds().get(text[:-1]) == "method" and text[:-1].lower() not in word_list("generic_terms.txt")
 
 
 def coordinated_groups(doc: Doc, candidates: Sequence[Candidate]) -> list[list[Candidate]]:

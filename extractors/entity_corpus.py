@@ -38,9 +38,9 @@ dropped.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from extractors.entity_lexicon import _read, cue_words, in_list, word_list, word_lists
+from extractors.entity_lexicon import corpus_kinds, cue_words, in_list, word_list, word_lists
 from extractors.entity_names import not_a_name
 from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
@@ -109,14 +109,9 @@ def long_form_class(long_form: str) -> str | None:
     return None
 
 
-@cache
 def _corpus_classes() -> dict[str, str]:
-    table: dict[str, str] = {}
-    for line in _read("corpus_kinds.txt").splitlines():
-        if line.strip() and not line.startswith("#"):
-            name, kind = line.split("\t")[:2]
-            table[name] = kind
-    return table
+    """``patterns/corpus_kinds.txt`` as name → class (one place to read it; tests put invented series in)."""
+    return corpus_kinds()
 
 
 def corpus_class(name: str) -> str | None:

@@ -22,12 +22,28 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-__all__ = ["WordList", "cue_patterns", "cue_words", "in_list", "name_list", "word_choice", "word_counts", "word_list",
+__all__ = ["WordList", "corpus_kinds", "cue_patterns", "cue_words", "in_list", "name_list", "word_choice", "word_counts", "word_list",
            "word_lists"]
 
 
 def _read(name: str) -> str:
     return resources.files("extractors").joinpath(f"patterns/{name}").read_text("utf-8")
+
+
+@cache
+def corpus_kinds() -> dict[str, str]:
+    """``patterns/corpus_kinds.txt`` as name → class: what the train slice says a short name is (read by
+    :mod:`extractors.entity_corpus`, and by the candidate finder for plural acronyms).
+
+    >>> corpus_kinds()["CNN"]
+    'method'
+    """
+    table: dict[str, str] = {}
+    for line in _read("corpus_kinds.txt").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, kind = line.split("\t")[:2]
+            table[name] = kind
+    return table
 
 
 @cache

@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
+from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import in_list
 from extractors.entity_names import name_shape
 from extractors.entity_types import proposed_phrase_start
@@ -78,6 +79,9 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     if not used_by_name and novel_apposition(doc, cand.first, cand.end, cues):
         cand.relation, cand.role_rule = Relation.PROPOSES, "apposition"
         cand.confidence = confidence["novel_apposition"]
+        return
+    if coined_pair(doc, cand, cues):
+        cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, "coined", confidence["novel_apposition"]
         return
     if cand.start >= 3 and doc[cand.start - 1].text == ")" and doc[cand.start - 2].like_num \
             and doc[cand.start - 3].text == "(":
@@ -273,3 +277,39 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
         if token.text in _APPOSITION_END or "BLOCK" in labels and not in_list("apposition_prepositions", token.text):
             return False
     return False
+
+
+#: Kinds whose new acronym a paper coins for its own work (a task or metric is proposed only when called new).
+_COINABLE = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
+#: Type rules that know the name or its long form before this abstract: it is not coined here.
+_KNOWN_TYPE_RULES = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase",
+                               "corpus", "dataset_stem", "edition"})
+
+
+#: Words between the proposal verb and a spelled-out acronym that make it what the new thing is for, works on or
+#: sits in ("we present a parser for linear context-free rewriting systems (LCFRS)", "we propose to incorporate ...
+#: into a Variational Recurrent Neural Network (VRNN)", "a novel reward within the Group Relative Policy
+#: Optimization (GRPO) framework"): every preposition but "of" and "with", and the infinitive "to".
+_NOT_COINED_AFTER = frozenset({"to", "for", "on", "from", "in", "within", "into", "inside", "under", "over", "upon",
+                               "after", "before", "across", "via", "through", "by", "at", "against", "versus", "vs",
+                               "vs.", "among", "between", "beyond", "towards", "toward", "during", "without", "like",
+                               "than", "as", "beside", "besides", "behind", "around", "onto", "per"})
+
+
+def coined_pair(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """Does a sentence about the authors' own work spell out an acronym nobody has used before ("In this paper, we
+    describe a structured ... Fusion GNN (KIFGraph)", "we propose a ... model with gated latent space neighborhood
+    aggregation (LatsEA)")? A new name coined with its long form where the authors speak is theirs, unless the
+    sentence uses it ("we use ... (X)", "based on", "evaluate on") or the corpus knows the acronym."""
+    if cand.long_span is None or cand.kind not in _COINABLE or cand.type_rule in _KNOWN_TYPE_RULES:
+        return False
+    short = doc[cand.start : cand.end].text
+    if corpus_class(short) is not None or any(t.text == short for t in doc[: cand.first]):
+        return False  # known to the corpus, or written before its definition
+    sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
+    verbs = [j for j in range(sent_start, cand.first) if "PROPOSE" in cues.get(j, set())]
+    if not verbs or not any(cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j) for j in range(sent_start, verbs[-1])):
+        return False
+    return not any(t.lower_ in _NOT_COINED_AFTER or t.text in _CLAUSE_END or in_list("use_verbs", t.text)
+                   or in_list("foundation_verbs", t.text) or in_list("proposal_barriers", t.text)
+                   or "EVAL_ON" in cues.get(t.i, set()) for t in doc[verbs[-1] + 1 : cand.first])

@@ -292,9 +292,52 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     def extended(start: int, end: int) -> tuple[int, int] | None:
         if end - start == 2 and doc[start].lower_ in stops:
             return None  # "high translation", "proper understanding": learned before the word was a known stop
+        if measured_quantity(doc, end):
+            return None  # "the semantic similarity between two sentences": a quantity measured, not the task
         return extend_task_left(doc, start, end), end  # longer ones are names: "complex word identification"
 
     return longest_first(_phrase_matcher(doc.vocab, "task_phrases.txt")(doc), extended)
+
+
+#: Endings of a head noun that names an activity ("translation", "alignment", "parsing", "analysis", "inference").
+_ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ing", "sis", "ance", "ence")
+#: Words after a learned phrase that make it the name of a task whatever its head: "semantic similarity tasks",
+#: "semantic textual similarity methods" (what the methods are for), "a SemEval ... similarity competition".
+_TASK_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks", "problem", "problems", "challenge", "challenges",
+                         "shared", "track", "benchmark", "benchmarks", "competition", "competitions", "dataset",
+                         "datasets", "data", "evaluation", "evaluations", "method", "methods", "model", "models",
+                         "system", "systems"})
+
+
+def measured_quantity(doc: Doc, end: int) -> bool:
+    """Is the learned task phrase ending at ``end`` a quantity rather than the task: a head that names no
+    activity ("similarity", "relatedness") without a task noun after it ("computing semantic similarity
+    between KG triplets", "according to semantic similarity"; not "on semantic similarity tasks")?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("the semantic similarity of texts and semantic similarity tasks")
+    >>> measured_quantity(doc, 3), measured_quantity(doc, 8)
+    (True, False)
+    """
+    return (not doc[end - 1].lower_.endswith(_ACTIVITY_ENDINGS)
+            and not (end < len(doc) and doc[end].lower_ in _TASK_NOUNS) and not _listed_as_a_task(doc, end))
+
+
+#: How far back a phrase may stand from "tasks such as" and still be one of its examples.
+_EXAMPLE_REACH = 16
+
+
+def _listed_as_a_task(doc: Doc, end: int) -> bool:
+    """Is the phrase ending at ``end`` an example of tasks: "tasks such as text classification, sentence pair
+    classification, and semantic textual similarity", "tasks including ..." (no clause end between)?"""
+    i = end - 1
+    while i > 1 and end - i < _EXAMPLE_REACH and doc[i].text not in {".", ";", ":", "?", "!"}:
+        word = doc[i].lower_
+        if (word == "as" and doc[i - 1].lower_ == "such" and doc[i - 2].lower_ in _TASK_NOUNS) \
+                or (word in {"including", "like"} and doc[i - 1].lower_ in _TASK_NOUNS):
+            return True
+        i -= 1
+    return False
 
 
 def extend_task_left(doc: Doc, start: int, end: int) -> int:
