@@ -48,6 +48,7 @@ from extractors.lecture_shapes import (
     followed_by_title,
     is_abstract_like,
     is_label_line,
+    is_listed_abstract,
     is_paragraph,
     is_presentation_type,
     is_prose,
@@ -250,7 +251,8 @@ def _read_head(
     if label := venue_at(blocks, i, labels):
         head.venue = label
         i += 1
-    if i < len(blocks) and is_title_like(blocks[i], short=head.venue is not None):  # the venue line, then the title
+    after_venue = head.venue is not None  # the venue line, then the title: its place makes it one, as in a listing
+    if i < len(blocks) and is_title_like(blocks[i], short=after_venue, listed=after_venue):
         head.title = blocks[i]
         i += 1
     keywords = []
@@ -294,11 +296,11 @@ def _find_navigation(blocks: list[TextBlock], head_end: int) -> _Navigation:
         if match := NEXT_FROM.match(block.text):
             nav.start = min(nav.start, i)
             nav.venue = match.group("venue")
-            if following is not None and is_title_like(following):
+            if following is not None and is_title_like(following, short=True, listed=True):
                 nav.next_title = following
         elif SIMILAR.match(block.text):
             nav.start = min(nav.start, i)
-            if following is not None and is_title_like(following):
+            if following is not None and is_title_like(following, short=True, listed=True):
                 nav.similar_title = following
     return nav
 
@@ -340,11 +342,17 @@ def _read_listing(
     def is_abstract(i: int, *, titled: bool) -> bool:
         return head_end <= i < nav_start and is_abstract_like(blocks[i], () if titled else repeated, titled=titled)
 
-    def is_title(i: int) -> bool:
+    def is_title(i: int, *, listed: bool = False) -> bool:
         if not head_end <= i < nav_start:
             return False
-        short = i + 1 < nav_start and is_prose(blocks[i + 1])
-        return is_title_like(blocks[i], short=short) and not is_presentation_type(blocks[i])
+        short = listed or (i + 1 < nav_start and is_prose(blocks[i + 1]))  # listed: an abstract stands before it
+        return is_title_like(blocks[i], short=short, listed=listed) and not is_presentation_type(blocks[i])
+
+    def is_listed_pair(i: int) -> bool:
+        """Inside the listing the abstract may be one sentence, and the title look like a venue label or end in a
+        full stop, unless a title follows it (then it is a stray block before that title)."""
+        return head_end <= i < nav_start and is_listed_abstract(blocks[i]) and is_title(i + 1, listed=True) and (
+            is_title(i + 1) or not is_title(i + 2))
 
     def opens_listing(i: int) -> bool:
         text = blocks[i].text
@@ -368,7 +376,7 @@ def _read_listing(
     pending: list[TextBlock] = []  # blocks not (yet) placed; inside the listing only if a paper follows
     i = start
     while i < nav_start:
-        if is_abstract(i, titled=True) and is_title(i + 1):
+        if (is_abstract(i, titled=True) and is_title(i + 1)) or is_listed_pair(i):
             pair, step = (blocks[i], blocks[i + 1]), 2
         elif is_abstract(i, titled=True) and i + 2 < nav_start and not is_prose(blocks[i + 1]) and is_title(i + 2):
             pending.append(blocks[i + 1])  # one stray block between an abstract and its title
@@ -392,16 +400,16 @@ def _anchored_start(
     nav: _Navigation,
     *,
     is_abstract: Callable[..., bool],
-    is_title: Callable[[int], bool],
+    is_title: Callable[..., bool],
 ) -> int | None:
     """The abstract of the listed paper that "Next from" names, when its title stands in the listing."""
     if nav.next_title is None:
         return None
     wanted = normalize_text(nav.next_title.text)
     for k in range(head_end + 1, nav.start):
-        if normalize_text(blocks[k].text) != wanted or not is_title(k):
+        if normalize_text(blocks[k].text) != wanted or not is_title(k, listed=True):  # named, so a title
             continue
-        if is_abstract(k - 1, titled=True):
+        if is_abstract(k - 1, titled=True) or (k - 1 >= head_end and is_listed_abstract(blocks[k - 1])):
             return k - 1
         if k - 2 >= head_end and not is_prose(blocks[k - 1]) and is_abstract(k - 2, titled=True):
             return k - 2  # one stray block between the abstract and its title

@@ -26,6 +26,7 @@ __all__ = [
     "followed_by_title",
     "is_abstract_like",
     "is_label_line",
+    "is_listed_abstract",
     "is_paragraph",
     "is_presentation_type",
     "is_prose",
@@ -37,7 +38,9 @@ __all__ = [
 
 NEXT_FROM = re.compile(r"^Next from (?P<venue>.+?)\s*$")
 SIMILAR = re.compile(r"^Similar lectures?\s*$", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)]?(?:\s|$)")
+#: A sentence's end: its mark before a space, or run into the next sentence ("benchmarks.The accessibility"),
+#: or a full-width mark ("。").
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)]?(?:\s|$)|(?<=[a-z]{2})[.!?](?=[A-Z][a-z])|[。！？]")
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
 #: What a notice asks the reader to do, or how it greets them (an abstract does neither).
 _READER_ACTION = re.compile(
@@ -48,11 +51,20 @@ _READER_ACTION = re.compile(
     re.IGNORECASE,
 )
 _EXCLAMATION = re.compile(r"!(?:[\"'”’)]?)(?:\s|$)")
-_TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡(")  # opening quotation marks, inverted marks, a bracket
-_MARKUP_LINE = re.compile(r"^\s*(?:#|<|\[|\*[^*]|\*\*[^*]+\*\*\s*$)")
+_TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡(#@”’")  # opening quotation marks, inverted marks, a bracket, a hashtag
+#: A Markdown heading, list item, link or a line all in emphasis; "#covid …" is a hashtag, "*In-context learning* is …"
+#: an abstract's emphasis.
+_MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}(?:\s|$)|<|\[|[*+-]\s|\*[^*]+\*\s*$|\*\*[^*]+\*\*\s*$)")
 _MARKDOWN_LINK = re.compile(r"\]\((?:https?://|/)")
-_HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+#: An HTML tag of page furniture; "<image, text>" or "<mask>" in an abstract is no tag.
+_HTML_TAG = re.compile(
+    r"</?(?:html|body|div|span|p|a|button|img|br|hr|h[1-6]|ul|ol|li|table|tr|td|th|strong|em|b|i|u|script|style"
+    r"|iframe|video|audio|source|section|header|footer|nav|form|input|label|small|sup|sub|code|pre|blockquote)"
+    r"(?:\s[^<>]*)?/?>",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+_NAME_COLON = re.compile(r"^[^.!?]{2,80}\s?:\s")  # a title's "NAME: …" or "Topic : …" before any sentence's end
 _QUOTED = re.compile(r"[\"“][^\"”]{0,300}[\"”]")
 
 
@@ -67,12 +79,12 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
-def _has_markup(text: str) -> bool:
-    """Whether ``text`` carries Markdown or HTML, as page furniture does and abstracts and titles do not."""
+def _has_markup(text: str, *, inline: bool = True) -> bool:
+    """Whether ``text`` carries Markdown or HTML, as page furniture does and abstracts and titles do not
+    (``inline``: a link or tag inside a line counts too, which an abstract's code link or emphasis may be)."""
     return bool(
         any(_MARKUP_LINE.match(line) for line in text.splitlines())
-        or _MARKDOWN_LINK.search(text)
-        or _HTML_TAG.search(text)
+        or (inline and (_MARKDOWN_LINK.search(text) or _HTML_TAG.search(text)))
     )
 
 
@@ -98,24 +110,40 @@ def is_presentation_type(block: TextBlock) -> bool:
     return bool(words) and words[-1] in _presentation_nouns() and len(words) <= 3
 
 
-def is_title_like(block: TextBlock, *, short: bool = False) -> bool:
+def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False) -> bool:
     """One line shaped like a paper title: no final full stop, no markup, not navigation.
 
-    A title opens with any letter, a digit, an opening quotation mark or a
-    bracket (``mT5: …``, ``textless-lib: …``, ``“Mama Always …”: …``,
-    ``(Un)Fair …``) and may end in a closing one. Three words or
-    more, or two with a colon or question mark; ``short`` admits any two words
-    (the caller has seen an abstract on either side).
+    A title opens with any letter, a digit, an opening quotation mark, a
+    bracket or a hashtag (``mT5: …``, ``textless-lib: …``, ``“Mama Always …”: …``,
+    ``(Un)Fair …``, ``#covid …``) and may end in a closing one, or in "!"
+    unless it addresses the reader. Three words or more, or two with a colon
+    or question mark; ``short`` admits any two words (the caller has seen an
+    abstract on either side). ``listed``: the line stands between abstracts
+    inside a listing, where no notice or venue line stands, so it may look like
+    a venue label ("PRHLT's Submission to WLAC 2022") when it has three words
+    or more, and end in a full stop after a "NAME: …" opening (a sentence
+    without one there is a stray block, not a title).
     """
     text = block.text
     words = _words(text)
     if "\n" in text or len(text) > 300 or _has_markup(text) or URL.search(text):
         return False
-    if text.endswith((".", "!", ",", ";", ":")) or not (text[0].isalnum() or text[0] in _TITLE_OPENERS):
+    if not (text[0].isalnum() or text[0] in _TITLE_OPENERS) or text.endswith((",", ";", ":")):
         return False
-    if parse_venue_label(text) or NEXT_FROM.match(text) or SIMILAR.match(text):
+    if text.endswith(".") and not (listed and _NAME_COLON.search(text) and len(words) >= 4 and not reader_cues(text)):
+        return False  # a sentence; but "UoB at SemEval 2021 Task 2: Zero-Shot Learning." is a listed title
+    if text.endswith("!") and (len(words) < 4 or _SECOND_PERSON.search(text) or _READER_ACTION.search(text)):
+        return False  # "Welcome!", "Join us!": a title may end in "!", a notice to the reader does
+    if NEXT_FROM.match(text) or SIMILAR.match(text) or (parse_venue_label(text) and not (listed and len(words) >= 3)):
         return False
     return len(words) >= 3 or (len(words) == 2 and (short or ":" in text or "?" in text))
+
+
+def is_listed_abstract(block: TextBlock) -> bool:
+    """Inside a listing, with a title after it: an abstract, or one long sentence standing for one."""
+    return is_abstract_like(block, (), titled=True) or (
+        is_paragraph(block) and len(block.text) >= 100 and not reader_cues(block.text)
+    )
 
 
 def reader_cues(text: str) -> int:
@@ -135,9 +163,14 @@ def reader_cues(text: str) -> int:
 
 
 def is_prose(block: TextBlock) -> bool:
-    """Several sentences of plain text, not all of it one quotation."""
+    """Several sentences of plain text, not all of it one quotation.
+
+    The last sentence may lack its full stop; a link or tag inside a line ("code at [url](url)", "<b>reason</b>")
+    is prose's where three sentences or more stand around it.
+    """
     text = block.text
-    if len(text) < 150 or len(_SENTENCE_END.findall(text + " ")) < 2 or _has_markup(text):
+    sentences = len(_SENTENCE_END.findall(text + " ")) + (not text.rstrip().endswith(tuple('.!?"”)。！？')))
+    if len(text) < 150 or sentences < 2 or _has_markup(text, inline=sentences < 3):
         return False
     return not (text[:1] in "\"“" and text.rstrip()[-1:] in "\"”")
 

@@ -401,3 +401,55 @@ def test_a_page_without_an_abstract_of_its_own_keeps_its_title_and_says_so():
     assert [p.title for p in page.listed] == ["Another Listed Paper About Things", None]
     assert [p.message for p in page.problems] == [
         "no abstract found at the top of the page; the page's own paper is kept with its title only ('Tiny Models Rule')"]
+
+
+_LISTED_TITLE = "Another Listed Paper About Things"
+_LISTED_ABSTRACT = ("Listed abstract one is about things that matter to the field. It has several sentences. It is long "
+                    "enough to be read as an abstract, and it says so plainly.")
+
+
+def _with_listed(title: str = _LISTED_TITLE, abstract: str = _LISTED_ABSTRACT) -> str:
+    assert _LISTED_ABSTRACT in EXAMPLE_PAGE
+    return EXAMPLE_PAGE.replace(_LISTED_ABSTRACT, abstract).replace(_LISTED_TITLE, title)
+
+
+@pytest.mark.parametrize("title", [
+    "PRHLT's Submission to WLAC 2022",  # shaped like a venue label
+    "UoB at SemEval 2021 Task 2: Zero-Shot and Few-Shot Word Sense Disambiguation.",  # "NAME: …" and a full stop
+    "Konkani ASR",  # two words, named by "Next from"
+    "Extracted Models Leak More Information than Expected!",
+    "#covid is war and #vaccine is weapon? COVID-19 metaphors in India",
+])
+def test_a_listed_title_of_an_unusual_shape_is_read_where_it_stands(title):
+    page = read_lecture_page(_with_listed(title), source="t.txt")
+    assert next((p.title, p.abstract) for p in page.listed) == (title, _LISTED_ABSTRACT) and not page.problems
+
+
+@pytest.mark.parametrize("abstract", [
+    # one long sentence
+    ("This project studies how neural machine translation systems adapt through translation exemplars and which "
+    "similarity metric retrieves the most informative ones."),
+    # sentences run together, as text taken from a PDF often has them
+    ("Large language models now reach human-level scores on many benchmarks.The accessibility of these models has "
+    "lagged behind.State-of-the-art models need costly infrastructure and closed interfaces."),
+    # a code link and emphasis as Markdown and HTML inside the prose
+    ("*In-context learning* adapts models with a few examples. We propose <b>Skill-KNN</b>, a selection method. It "
+    "beats strong baselines on six tasks. Code is at [github.com/x/y](https://github.com/x/y)."),
+])
+def test_a_listed_abstract_of_an_unusual_shape_is_read_with_its_title(abstract):
+    page = read_lecture_page(_with_listed(abstract=abstract), source="t.txt")
+    assert [p.title for p in page.listed] == [_LISTED_TITLE, None] and not page.problems
+    assert page.listed[0].abstract.split()[-1] == abstract.split()[-1]
+
+
+@pytest.mark.parametrize("notice", ["Welcome to the Conference!", "Join Us in San Diego!", "Thank You for Coming!"])
+def test_a_line_ending_in_an_exclamation_that_addresses_the_reader_is_no_title(notice):
+    from extractors.blocks import TextBlock
+    from extractors.lecture_shapes import is_title_like
+    assert not is_title_like(TextBlock(notice, 0, len(notice), 1, 0), listed=True)
+
+
+def test_the_main_title_after_the_venue_line_may_end_in_a_full_stop_after_a_name():
+    title = "Habesha@DravidianLangTech: Deep and Transfer Learning for Sentiment Analysis."
+    page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
+    assert (page.main.title, page.main.venue) == (title, "NAACL 2027")
