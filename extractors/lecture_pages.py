@@ -35,6 +35,7 @@ digit, a quotation mark or a bracket (``mT5: …``, ``“Mama …”: …``,
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -473,10 +474,23 @@ def _paper(
     )
 
 
+@cache
+def _bare_code_link() -> re.Pattern[str]:
+    """A code host's link written without its scheme ("github.com/org/repo", "www.gitlab.com/org/repo")."""
+    hosts = "|".join(re.escape(host) for host in sorted(_code_hosts()))
+    return re.compile(rf"(?<![\w/.@-])(?:www\.)?(?:{hosts})/[^\s<>\"'\]\){{}}]+[^\s<>\"'\]\).,;:!?{{}}]", re.IGNORECASE)
+
+
 def _code_urls(text: str) -> tuple[str, ...]:
+    """The code repositories an abstract links to, in order; a link without its scheme gets ``https://``.
+
+    >>> _code_urls(r"Code: github.com/org/repo and \\url{https://gitlab.com/a/b}. See https://example.org/x.")
+    ('https://github.com/org/repo', 'https://gitlab.com/a/b')
+    """
     urls = []
-    for match in URL.finditer(text):
-        url = match.group(0)
+    found = sorted([(m.start(), m.group(0)) for m in URL.finditer(text)]
+                   + [(m.start(), "https://" + m.group(0)) for m in _bare_code_link().finditer(text)])
+    for _, url in found:
         host = (urlsplit(url).hostname or "").lower()
         on_code_host = host in _code_hosts() or any(
             host.endswith("." + h) for h in _code_hosts() if h.count(".") == 1

@@ -19,7 +19,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-__all__ = ["CleanText", "clean_markup", "URL"]
+__all__ = ["URL", "CleanText", "clean_markup"]
 
 #: Markup removed from prose: markdown emphasis runs, LaTeX text commands with
 #: their opening brace, lone braces and math dollars.
@@ -35,7 +35,7 @@ _MARKUP = re.compile(
 )
 
 #: A web address in prose, without trailing punctuation.
-URL = re.compile(r"https?://[^\s<>\"'\]\)]+[^\s<>\"'\]\).,;:!?]")
+URL = re.compile(r"https?://[^\s<>\"'\]\){}]+[^\s<>\"'\]\).,;:!?{}]")  # "\\url{https://…}." ends at the brace
 
 
 @dataclass(frozen=True)

@@ -453,3 +453,13 @@ def test_the_main_title_after_the_venue_line_may_end_in_a_full_stop_after_a_name
     title = "Habesha@DravidianLangTech: Deep and Transfer Learning for Sentiment Analysis."
     page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
     assert (page.main.title, page.main.venue) == (title, "NAACL 2027")
+
+
+@pytest.mark.parametrize(("written", "repository"), [
+    ("Code is at github.com/org/tiny-rule.", "https://github.com/org/tiny-rule"),
+    ("Code is at \\url{https://github.com/org/tiny-rule}.", "https://github.com/org/tiny-rule"),
+    ("Code is at https://gitlab.com/org/tiny-rule/.", "https://gitlab.com/org/tiny-rule/"),
+])
+def test_the_code_link_of_the_pages_own_abstract_in_any_writing(written, repository):
+    page = read_lecture_page(EXAMPLE_PAGE.replace("in detail here.", f"in detail here. {written}"), source="t.txt")
+    assert page.main.code_repositories == (repository,)
