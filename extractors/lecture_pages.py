@@ -257,7 +257,7 @@ def _read_head(
         head.title = blocks[i]
         i += 1
     keywords = []
-    while i < len(blocks) and is_label_line(blocks[i]) and not is_presentation_type(blocks[i]):
+    while i < len(blocks) and is_label_line(blocks[i], digits=True) and not is_presentation_type(blocks[i]):
         keywords.append(blocks[i].text.strip())
         i += 1
     head.keywords = tuple(keywords)

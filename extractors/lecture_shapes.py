@@ -88,9 +88,12 @@ def _has_markup(text: str, *, inline: bool = True) -> bool:
     )
 
 
-def is_label_line(block: TextBlock) -> bool:
-    """A short single line without sentence punctuation: a keyword, a type, a country."""
+def is_label_line(block: TextBlock, *, digits: bool = False) -> bool:
+    """A short single line without sentence punctuation: a keyword, a type, a country (``digits``: it may hold
+    digits, as a keyword may: "GPT-4", "3D scenes"; a venue line "ACL 2026" is no label line even so)."""
     text = block.text
+    if digits and (parse_venue_label(text) or NEXT_FROM.match(text) or SIMILAR.match(text)):
+        return False
     words = _words(text)
     return (
         "\n" not in text
@@ -98,7 +101,7 @@ def is_label_line(block: TextBlock) -> bool:
         and len(text) <= 60
         and not text.rstrip().endswith((".", "!", "?", ":"))
         and not _has_markup(text)
-        and not any(ch.isdigit() for ch in text)
+        and (digits or not any(ch.isdigit() for ch in text))
     )
 
 

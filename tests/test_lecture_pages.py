@@ -463,3 +463,9 @@ def test_the_main_title_after_the_venue_line_may_end_in_a_full_stop_after_a_name
 def test_the_code_link_of_the_pages_own_abstract_in_any_writing(written, repository):
     page = read_lecture_page(EXAMPLE_PAGE.replace("in detail here.", f"in detail here. {written}"), source="t.txt")
     assert page.main.code_repositories == (repository,)
+
+
+def test_keywords_may_hold_digits_and_stop_at_the_presentation_type():
+    text = EXAMPLE_PAGE.replace("Tiny Models Rule\n\noral", "Tiny Models Rule\n\nGPT-4\n\n3D scene understanding\n\noral")
+    page = read_lecture_page(text, source="t.txt")
+    assert (page.main.keywords, page.main.presentation_type) == (("GPT-4", "3D scene understanding"), "oral")
