@@ -2,8 +2,10 @@
 
 A page reads, top to bottom:
 
-1. the page's own paper: a country line, the abstract, the venue line
-   ("ACL 2026"), the title, optional keyword lines;
+1. the page's own paper: a country line, the abstract (maybe in
+   paragraphs, maybe missing on a keynote's page), the venue line ("ACL
+   2026", or any label "Next from" repeats: "*SEM 2025", "WMT25"), the
+   title, optional keyword lines;
 2. conference boilerplate of any event (welcome and chair messages,
    registration notices, "X will be held in ...") with the presentation type
    ("poster", "technical paper") somewhere among it;
@@ -22,8 +24,13 @@ across the pages of one batch, whether a title follows) and by what they do
 never by matching known sentences, so boilerplate written in other words is
 still recognised and an abstract written in the first person is an abstract.
 A title is one line without a final full stop, opening with any letter, a
-digit, a quotation mark or a bracket (``mT5: …``, ``“Mama …”: …``,
-``(Un)Fair …``); the block shapes are in :mod:`extractors.lecture_shapes`.
+digit, a quotation mark, a bracket or a hashtag (``mT5: …``, ``“Mama …”: …``,
+``(Un)Fair …``); where its place makes it a title (after the venue line,
+after "Next from", after an abstract inside the listing) it may also end in a
+full stop after a "NAME: …" opening, look like a venue label or be two words,
+and a listed abstract may be one long sentence. The block shapes are in
+:mod:`extractors.lecture_shapes`; ``benchmarks/lecture_pages.py`` measures the
+reader on pages made of real Anthology titles and abstracts.
 
 >>> page = read_lecture_page(EXAMPLE_PAGE, source="example.txt")
 >>> page.main.title, page.main.venue, page.main.presentation_type, page.main.country
