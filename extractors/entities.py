@@ -136,7 +136,8 @@ PIPELINE_VERSION = f"31-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     one-word title names, learned phrases inside longer ones and phrase_kinds.txt, "word error rate (WER)" one name
 # 31: round h15i: an acronym the authors coin with its long form after their proposal verb is proposed ("we propose a
 #     model with ... aggregation (ZorbEA)"); plural method acronyms ("LSTMs") are names; a learned task phrase with
-#     no activity head ("semantic similarity") is a task only before "task(s)", "problem", "methods" ...
+#     no activity head ("semantic similarity") is a task only before "task(s)", "problem", "methods" ...; "a new
+#     ZQGA dataset, ZorbTQ" and "a Llama-2 based model" use ZQGA and Llama-2
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

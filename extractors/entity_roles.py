@@ -62,12 +62,14 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     ``window`` is how many tokens :func:`proposal_trigger` walks back from the name.
     """
     suffix = doc[cand.end].text if cand.end < len(doc) else ""
-    used_by_name = suffix.startswith("-") and in_list("name_suffixes", suffix[1:])  # "our BERT-based model"
+    used_by_name = ((suffix.startswith("-") and in_list("name_suffixes", suffix[1:]))  # "our BERT-based model"
+                    or (suffix in _SPACED_SUFFIXES and cand.end + 1 < len(doc) and doc[cand.end + 1].is_alpha
+                        and doc[cand.end + 1].is_lower and _known_name(doc, cand)))  # "a novel Llama-2 based model"
     if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues) and not _metric_introduced(doc, cand, cues):
         used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
     if cand.kind in _NEW_ONLY_KINDS and _names_what_for(doc, cand.end, cues):
         used_by_name = True  # "a novel summarization method", "a new (Q&A) dataset": the method or data is new
-    if cand.kind is EntityKind.MODEL and _base_of_a_named_model(doc, cand.end, cues):
+    if _base_of_a_named_model(doc, cand.end, cues, comma_only=cand.kind is not EntityKind.MODEL):
         used_by_name = True  # "a new BERT model for ..., CTI-BERT": the new model is CTI-BERT, built on BERT
     trigger = None if used_by_name else (proposal_trigger(doc, cand, cues, window=window)
                                          or proposal_after(doc, cand, cues)
@@ -116,17 +118,37 @@ def _names_what_for(doc: Doc, end: int, cues: Cues) -> bool:
 _NAMED_MODEL_SPAN = 8
 
 
-def _base_of_a_named_model(doc: Doc, end: int, cues: Cues) -> bool:
-    """Is the model before ``end`` the base of a new model named right after its noun phrase: "a new BERT model for
-    the cybersecurity domain, CTI-BERT", "a content-aware BERT model (ColloQL)"? (Not "a new BERT model." alone.)"""
-    if end >= len(doc) or not doc[end].is_lower or not cues.get(end, set()) & {"PROPOSAL_NOUN", "MODEL_HEAD"}:
+def _known_name(doc: Doc, cand: Candidate) -> bool:
+    """Was the name known before this abstract (a model family, a known dataset or method, or in the corpus)?"""
+    return cand.type_rule in _KNOWN_TYPE_RULES or corpus_class(doc[cand.start : cand.end].text) is not None
+
+
+#: "X based model", "X driven approach": the words of ``name_suffixes`` written apart from the name they take (only
+#: after a known name: "we propose a Transformer-TabNet based architecture" proposes the coined combination).
+_SPACED_SUFFIXES = frozenset({"based", "driven", "derived", "guided", "enhanced", "augmented", "powered"})
+
+
+def _base_of_a_named_model(doc: Doc, end: int, cues: Cues, *, comma_only: bool = False) -> bool:
+    """Is the name before ``end`` what a new thing named right after its noun phrase is built on or for: "a new BERT
+    model for the cybersecurity domain, CTI-BERT", "a content-aware BERT model (ColloQL)", "a new TKGQA dataset,
+    ZorbTQ"? (Not "a new BERT model." alone.) ``comma_only``: only a name after a comma counts (for any kind but a
+    model, "the ZorbNet framework (ZN)" may be the name's own acronym), and it must end its phrase ("the ZorbA
+    dataset, ZorbB dataset and ..." lists two)."""
+    nouns = _KIND_NOUNS if comma_only else {"PROPOSAL_NOUN", "MODEL_HEAD"}
+    if end >= len(doc) or not doc[end].is_lower or not cues.get(end, set()) & nouns:
         return False
     for k in range(end + 1, min(end + 1 + _NAMED_MODEL_SPAN, len(doc) - 1)):
-        if doc[k].text in {"(", ","} and name_shape(doc[k + 1].text) and not doc[k + 1].like_num:
-            return True
+        if doc[k].text in ({","} if comma_only else {"(", ","}) and name_shape(doc[k + 1].text) \
+                and not doc[k + 1].like_num:
+            after = doc[k + 2] if k + 2 < len(doc) else None
+            return not comma_only or after is None or after.is_punct or after.is_stop
         if doc[k].text in _CLAUSE_END or (doc[k].text == "," and doc[k + 1].is_lower):
             return False
     return False
+
+
+#: Cue labels of the kind nouns after which a name may be the base of a new one named after a comma.
+_KIND_NOUNS = frozenset({"PROPOSAL_NOUN", "MODEL_HEAD", "DATASET_HEAD", "DATASET_NOUN", "METHOD_HEAD"})
 
 
 def own_work(doc: Doc, i: int) -> bool:

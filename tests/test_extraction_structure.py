@@ -66,3 +66,19 @@ def test_a_learned_phrase_without_an_activity_head_needs_a_task_noun(rules, text
 def test_measured_quantity_reads_the_head_and_the_next_word(rules):
     doc = rules.make_doc("the word similarity of pairs , word similarity benchmarks and word alignment here")
     assert measured_quantity(doc, 3) and not measured_quantity(doc, 8) and not measured_quantity(doc, 12)
+
+
+@pytest.mark.parametrize(("text", "used", "proposed"), [
+    ("We propose a new ZQGA dataset, ZorbTQ, which contains questions.", "ZQGA", "ZorbTQ"),
+    ("In this paper, we introduce a novel Llama-2 based model, fine-tuned on puzzles.", "Llama-2", None),
+    ("We propose a ZorbNet-TabZorb based multimodal architecture for text.", None, "ZorbNet-TabZorb"),  # coined
+])
+def test_what_a_new_thing_is_built_on_or_for_is_used(rules, text, used, proposed):
+    found = {(name, relation) for name, _, relation in _found(rules, text)}
+    assert used is None or ((used, "uses") in found and (used, "proposes") not in found)
+    assert proposed is None or (proposed, "proposes") in found
+
+
+def test_a_list_of_new_datasets_after_a_comma_is_still_proposed(rules):
+    found = _found(rules, "We release the ZorbA dataset, ZorbB dataset and ZorbC dataset.")
+    assert {("ZorbA", "proposes"), ("ZorbB", "proposes"), ("ZorbC", "proposes")} <= {(n, r) for n, _, r in found}
