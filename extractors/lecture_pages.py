@@ -185,7 +185,9 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     problems.extend(_listing_problems(source, listing))
     if head.abstract is None:
         kept = f"kept with its title only ({head.title.text[:60]!r})" if head.title else "skipped"
-        problems.append(InputProblem(source, f"no abstract found at the top of the page; the page's own paper is {kept}", 1))
+        problems.append(
+            InputProblem(source, f"no abstract found at the top of the page; the page's own paper is {kept}", 1)
+        )
 
     listed_venue = nav.venue
     main = None
@@ -236,7 +238,11 @@ def _read_head(
 ) -> _Head:
     head = _Head()
     found = next(
-        ((i, i + 1) for i, b in enumerate(blocks[:3]) if is_abstract_like(b, repeated, titled=followed_by_title(blocks, i))),
+        (
+            (i, i + 1)
+            for i, b in enumerate(blocks[:3])
+            if is_abstract_like(b, repeated, titled=followed_by_title(blocks, i))
+        ),
         None,
     )
     for start in range(3):  # an abstract in paragraphs, the first of them maybe too short to tell on its own
@@ -247,7 +253,9 @@ def _read_head(
                 found = (start, end)
                 break
     if found is None:  # a page without an abstract of its own (a keynote): its venue line and title, if any
-        i = next((k for k in range(3) if venue_at(blocks, k, labels) and is_title_like(blocks[k + 1], short=True)), None)
+        i = next(
+            (k for k in range(3) if venue_at(blocks, k, labels) and is_title_like(blocks[k + 1], short=True)), None
+        )
         if i is None:
             return head
         first = i

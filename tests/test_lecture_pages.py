@@ -400,12 +400,13 @@ def test_a_page_without_an_abstract_of_its_own_keeps_its_title_and_says_so():
         "Tiny Models Rule", "NAACL 2027", "Canada", "oral", None)
     assert [p.title for p in page.listed] == ["Another Listed Paper About Things", None]
     assert [p.message for p in page.problems] == [
-        "no abstract found at the top of the page; the page's own paper is kept with its title only ('Tiny Models Rule')"]
+        ("no abstract found at the top of the page; the page's own paper is kept with its title only "
+        "('Tiny Models Rule')")]
 
 
 _LISTED_TITLE = "Another Listed Paper About Things"
-_LISTED_ABSTRACT = ("Listed abstract one is about things that matter to the field. It has several sentences. It is long "
-                    "enough to be read as an abstract, and it says so plainly.")
+_LISTED_ABSTRACT = ("Listed abstract one is about things that matter to the field. It has several sentences. It is "
+                    "long enough to be read as an abstract, and it says so plainly.")
 
 
 def _with_listed(title: str = _LISTED_TITLE, abstract: str = _LISTED_ABSTRACT) -> str:
@@ -466,6 +467,7 @@ def test_the_code_link_of_the_pages_own_abstract_in_any_writing(written, reposit
 
 
 def test_keywords_may_hold_digits_and_stop_at_the_presentation_type():
-    text = EXAMPLE_PAGE.replace("Tiny Models Rule\n\noral", "Tiny Models Rule\n\nGPT-4\n\n3D scene understanding\n\noral")
+    keywords = "GPT-4\n\n3D scene understanding"
+    text = EXAMPLE_PAGE.replace("Tiny Models Rule\n\noral", f"Tiny Models Rule\n\n{keywords}\n\noral")
     page = read_lecture_page(text, source="t.txt")
     assert (page.main.keywords, page.main.presentation_type) == (("GPT-4", "3D scene understanding"), "oral")
