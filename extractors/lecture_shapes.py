@@ -54,9 +54,9 @@ _EXCLAMATION = re.compile(r"!(?:[\"'”’)]?)(?:\s|$)")
 #: What a title may open with besides a letter or digit: quotation marks (opening, or closing ones used so),
 #: inverted marks, a bracket, a hashtag or an at sign.
 _TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡(#@”’")
-#: A Markdown heading, list item, link or a line all in emphasis; "#covid …" is a hashtag, "*In-context learning*
-#: is …" an abstract's emphasis.
-_MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}(?:\s|$)|<|\[|[*+-]\s|\*[^*]+\*\s*$|\*\*[^*]+\*\*\s*$)")
+#: A Markdown heading, "*" list item, link or HTML, or a line all in emphasis; "#covid …" is a hashtag,
+#: "*In-context learning* is …" an abstract's emphasis, "- " a dash an abstract may list its points with.
+_MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}(?:\s|$)|<|\[|\*\s|\*[^*]+\*\s*$|\*\*[^*]+\*\*\s*$)")
 _MARKDOWN_LINK = re.compile(r"\]\((?:https?://|/)")
 #: An HTML tag of page furniture; "<image, text>" or "<mask>" in an abstract is no tag.
 _HTML_TAG = re.compile(

@@ -471,3 +471,11 @@ def test_keywords_may_hold_digits_and_stop_at_the_presentation_type():
     text = EXAMPLE_PAGE.replace("Tiny Models Rule\n\noral", f"Tiny Models Rule\n\n{keywords}\n\noral")
     page = read_lecture_page(text, source="t.txt")
     assert (page.main.keywords, page.main.presentation_type) == (("GPT-4", "3D scene understanding"), "oral")
+
+
+def test_an_abstract_listing_its_points_with_dashes_is_an_abstract():
+    abstract = ("We study tiny models and ask when they beat large ones. Our contributions are three.\n"
+                "- a benchmark of forty tasks where size does not help;\n- TinyRule, a method that wins there;\n"
+                "- an analysis of why. Code and data are released.")
+    page = read_lecture_page(EXAMPLE_PAGE.replace(EXAMPLE_PAGE.split("\n\n")[1], abstract, 1), source="t.txt")
+    assert (page.main.title, page.main.abstract.split()[-1]) == ("Tiny Models Rule", "released.")
