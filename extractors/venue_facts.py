@@ -98,7 +98,7 @@ def extract_venue_facts(
     'EMNLP 2023 took place in Singapore from Dec 6th to Dec 10th, 2023.'
     """
     ordered = sorted(blocks, key=lambda block: block.start)
-    labels = [venue_labels(block.text, pos) for pos, block in enumerate(ordered)]
+    labels = [venue_labels(block.text, pos, known_venues) for pos, block in enumerate(ordered)]
     venues = venues_named(labels, known_venues)
     tied_names = long_names(ordered, {series for series, _ in venues.values() if series})
     mentions = [

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from extractors.blocks import TextBlock, parse_venue_label
+from extractors.blocks import TextBlock, parse_venue_label, split_venue_name
 from extractors.venue_patterns import fragment, pattern
 
 __all__ = [
@@ -51,13 +51,16 @@ class VenueMention:
     name: str | None = None  # "ACL 2026"; None for a series alone
 
 
-def venue_labels(text: str, pos: int) -> list[VenueMention]:
-    """Venue labels in block ``pos``: acronym labels in text, tied long names, whole-line labels.
+def venue_labels(text: str, pos: int, known: Sequence[str] = ()) -> list[VenueMention]:
+    """Venue labels in block ``pos``: acronym labels in text, tied long names, whole-line labels, and the
+    ``known`` labels the page gave elsewhere wherever the text writes them ("Interspeech 2028 will be held…").
 
     Examples
     --------
     >>> [m.name for m in venue_labels("Welcome to (ACL 2026)!\\nMachine Translation Summit 2025", 0)]
     ['ACL 2026', 'Machine Translation Summit 2025']
+    >>> [(m.series, m.name) for m in venue_labels("Interspeech 2028 will be held in Oslo.", 0, ["Interspeech 2028"])]
+    [('Interspeech', 'Interspeech 2028')]
     """
     found = [
         VenueMention(pos, m.start(), m.end(), m.group("series"), f"{m.group('series')} {m.group('year')}")
@@ -78,6 +81,15 @@ def venue_labels(text: str, pos: int) -> list[VenueMention]:
             start = offset + line.index(stripped)
             found.append(VenueMention(pos, start, start + len(stripped), label[0], f"{label[0]} {label[1]}"))
         offset += len(line) + 1
+    starts = {mention.start for mention in found}
+    for label in dict.fromkeys(" ".join(k.split()) for k in known):
+        series, year = split_venue_name(label)
+        if not label or year is None:
+            continue
+        for match in re.finditer(rf"(?<![\w\-./]){re.escape(label)}(?![\w\-])", text):
+            if match.start() not in starts:  # and it replaces a shorter label inside it ("SEM 2025" in "*SEM 2025")
+                found = [m for m in found if not match.start() <= m.start < m.end <= match.end()]
+                found.append(VenueMention(pos, match.start(), match.end(), series, label))
     return found
 
 
@@ -86,14 +98,14 @@ def venues_named(labels: Sequence[Sequence[VenueMention]], known_venues: Sequenc
 
     Examples
     --------
-    >>> venues_named([], ["ACL  2026", "Findings of NAACL 2025", "Somewhere"])
-    {'ACL 2026': ('ACL', 2026), 'Findings of NAACL 2025': ('Findings of NAACL', 2025), 'Somewhere': (None, None)}
+    >>> venues_named([], ["ACL  2026", "Findings of NAACL 2025", "Somewhere", "WMT25"])
+    {'ACL 2026': ('ACL', 2026), 'Findings of NAACL 2025': ('Findings of NAACL', 2025), 'Somewhere': (None, None), 'WMT25': ('WMT', 2025)}
     """
     venues: VenueTable = {}
     for block_labels in labels:
         for mention in block_labels:
             assert mention.name is not None
-            venues.setdefault(mention.name, (mention.series, int(mention.name.rsplit(" ", 1)[1])))
+            venues.setdefault(mention.name, (mention.series, split_venue_name(mention.name)[1]))
     for label in known_venues:
         label = " ".join(label.split())
         parsed = parse_venue_label(label)
@@ -102,8 +114,9 @@ def venues_named(labels: Sequence[Sequence[VenueMention]], known_venues: Sequenc
             venues.setdefault(label, (inline.group("series"), int(inline.group("year"))))
         elif parsed:
             venues.setdefault(label, (parsed[0], parsed[1]))
-        elif label:
-            venues.setdefault(label, (None, None))
+        elif label:  # a label of another shape the page gave ("Interspeech 2028", "WMT25"): series and year all the same
+            series, year = split_venue_name(label)
+            venues.setdefault(label, (series, year) if year else (None, None))
     return venues
 
 

@@ -504,3 +504,12 @@ def test_unknown_venue_pattern_names_raise() -> None:
     with pytest.raises(ValueError):  # a VenuePatternError is still a ValueError
         pattern("no_such_pattern")
     assert splice(r"\d{1,3}{YEAR}", {"YEAR": "2026"}) == r"\d{1,3}2026"
+
+
+@pytest.mark.parametrize("label", ["Interspeech 2028", "WMT28", "*SEM 2028", "SemEval-2028"])
+def test_facts_about_the_pages_venue_of_any_label_shape(label: str) -> None:
+    # the page's venue line names the venue; the boilerplate writes the same label
+    text = f"Welcome!\n\n{label} will be held in Oslo, Norway, from 17 to 21 August 2028."
+    (venue,) = extract_venue_facts(split_blocks(text), source="p.txt", known_venues=[label])
+    assert (venue.name, venue.year) == (label, 2028)
+    assert _facts(venue)[:3] == ("Oslo, Norway", "2028-08-17", "2028-08-21")
