@@ -137,7 +137,8 @@ PIPELINE_VERSION = f"31-{weights_hash()}"  # 5: the trained tagger, tasks and me
 # 31: round h15i: an acronym the authors coin with its long form after their proposal verb is proposed ("we propose a
 #     model with ... aggregation (ZorbEA)"); plural method acronyms ("LSTMs") are names; a learned task phrase with
 #     no activity head ("semantic similarity") is a task only before "task(s)", "problem", "methods" ...; "a new
-#     ZQGA dataset, ZorbTQ" and "a Llama-2 based model" use ZQGA and Llama-2
+#     ZQGA dataset, ZorbTQ" and "a Llama-2 based model" use ZQGA and Llama-2; capitals a lower-case long form
+#     describes are no name ("ground truth (GT)": entity_corpus.described_pair)
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

@@ -38,14 +38,14 @@ dropped.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from extractors.entity_lexicon import corpus_kinds, cue_words, in_list, word_list, word_lists
 from extractors.entity_names import not_a_name
 from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
 
-__all__ = ["CLASSES", "NAMED_BY_ITSELF", "corpus_class", "long_form_class", "long_form_head"]
+__all__ = ["CLASSES", "NAMED_BY_ITSELF", "corpus_class", "described_pair", "long_form_class", "long_form_head"]
 
 #: Every class :func:`long_form_class` and :func:`corpus_class` may give.
 CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous", "unexplained")
@@ -109,6 +109,51 @@ def long_form_class(long_form: str) -> str | None:
     return None
 
 
+#: Endings of a head that names a process, which a method may be ("dense passage retrieval (DPR)", "dependency length
+#: minimization"), or of an adjective that modifies what follows the parenthesis ("positive-unlabeled (PU) learning").
+_PROCESS_ENDINGS = ("tion", "sion", "ment", "ing", "sis", "ance", "ence", "al", "ed")
+#: Endings of agent and instrument nouns that head method names ("generator", "extractor", "tokenizer", "classifier").
+_INSTRUMENT_ENDINGS = ("ator", "ctor", "izer", "iser", "ifier")
+
+
+@cache
+def _method_like_heads() -> frozenset[str]:
+    """Head words a long form names a method, model or tool by: ``method_heads.txt``, the method, architecture and
+    model nouns of the cue patterns, the proposal nouns that name no dataset or metric, and
+    ``instrument_heads`` (entity_words.jsonl: "retriever", "parser", "memory", "convolution" ...)."""
+    proposal = cue_words("PROPOSAL_NOUN") - cue_words("DATASET_NOUN") - {"metric", "metrics", "knowledge",
+                                                                            "benchmark", "benchmarks"}
+    return (word_list("method_heads.txt") | cue_words("METHOD_HEAD") | cue_words("ARCH_HEAD")
+            | cue_words("NAME_ARCH") | cue_words("MODEL_HEAD") | proposal
+            | frozenset(word_lists()["instrument_heads"].lower))
+
+
+def described_pair(short: str, long_form: str) -> bool:
+    """Does a lower-case long form describe a thing rather than name a method: spelled out for an acronym in
+    capitals the corpus does not know as a method, with a head that names no method, model or tool and says no
+    other kind and no process ("adverse drug effect (ADE)", "ground truth (GT)", "cyber threat intelligence (CTI)",
+    "user-generated text (UGT)")? Then the acronym is no name.
+
+    >>> described_pair("ADE", "adverse drug effect"), described_pair("GT", "ground truth")
+    (True, True)
+    >>> described_pair("DPR", "dense passage retrieval"), described_pair("PU", "positive-unlabeled")
+    (False, False)
+    >>> described_pair("MAM", "masked attention mechanism"), described_pair("CoT", "chain-of-thought")
+    (False, False)
+    >>> described_pair("DPR", "dense passage retriever"), described_pair("ZTG", "zorbic text generator")
+    (False, False)
+    """
+    if not long_form[:1].islower() or not short.isupper() or long_form_class(long_form) is not None:
+        return False
+    if corpus_class(short) == "method":
+        return False  # "long short-term memory (LSTM)": the corpus knows the name
+    head = long_form_head(long_form)
+    if any(word.isupper() and word.lower() == head for word in long_form.split()):
+        return False  # "word-character LSTM (WC-LSTM)", "phrase-based SMT": the head is itself a name
+    return (bool(head) and head not in _method_like_heads() and not head.endswith(_INSTRUMENT_ENDINGS)
+            and not head.endswith(_PROCESS_ENDINGS))
+
+
 def _corpus_classes() -> dict[str, str]:
     """``patterns/corpus_kinds.txt`` as name → class (one place to read it; tests put invented series in)."""
     return corpus_kinds()
@@ -165,7 +210,10 @@ def settle_untyped(doc, cand) -> bool:
         return True
     text = doc[cand.start : cand.end].text
     if cand.long_span is not None:
-        kind, rule = long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text), "long_form"
+        long_form = doc[cand.long_span[0] : cand.long_span[1]].text
+        kind, rule = long_form_class(long_form), "long_form"
+        if kind is None and described_pair(text, long_form):
+            return False  # "adverse drug effect (ADE)", "ground truth (GT)": described, not a named method
     elif text.lower() in word_list("known_methods.txt"):
         return True  # "RAG": a textbook method keeps its kind whatever the corpus's long forms once said
     elif corpus_class(text) is not None or " " not in text:

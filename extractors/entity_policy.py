@@ -22,14 +22,14 @@ from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
 from extractors.entity_context import CAPITALS, cited_author, class_label, one_thing
-from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, long_form_class, settle_untyped
+from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason"]
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
-DROP_REASONS = ("weak", "unsettled", "cited", "capitals", "class_label", "language", "language_task")
+DROP_REASONS = ("weak", "unsettled", "cited", "capitals", "class_label", "language", "described", "language_task")
 #: The kinds a name can have by itself (a task or a metric is a phrase, not a name).
 NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
@@ -43,6 +43,7 @@ class DropContext(NamedTuple):
     mentions: Counter  # how often each name is a candidate
     no_names: frozenset[str]  # acronyms whose long form is a language, formalism or field
     languages: frozenset[str]  # acronyms of a language ("Indian English (IE)")
+    described: frozenset[str] = frozenset()  # acronyms a lower-case long form describes ("ground truth (GT)")
 
 
 def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span],
@@ -59,6 +60,9 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
         mentions=Counter(text(c) for c in candidates),
         no_names=frozenset(text(c) for c in candidates if c.long_span is not None
                            and long_form_class(doc[c.long_span[0] : c.long_span[1]].text) == "none"),
+        described=frozenset(text(c) for c in candidates if c.long_span is not None
+                            and c.kind is EntityKind.METHOD and c.type_rule in {"default", "tagger"}
+                            and described_pair(text(c), doc[c.long_span[0] : c.long_span[1]].text)),
         languages=frozenset(text(c) for c in candidates if c.long_span is not None
                             and len(doc[c.long_span[1] - 1]) > 3 and doc[c.long_span[1] - 1].is_title
                             and doc[c.long_span[1] - 1].lower_ in word_list("languages.txt")),
@@ -86,6 +90,9 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.long_span is None and text in context.no_names \
             and cand.kind in NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
         return "language"  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
+    if cand.long_span is None and text in context.described and cand.kind in NAMED_KINDS \
+            and cand.type_rule not in NAMED_BY_ITSELF:
+        return "described"  # "ground truth (GT) ... on GT data", "a Japanese UGT corpus": a description, no name
     if cand.kind is EntityKind.TASK and cand.type_rule in {"tagger", "task_acronym"} and text in context.languages:
         return "language_task"  # "Indian English (IE)": here IE is a language, not information extraction
     return None

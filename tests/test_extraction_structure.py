@@ -82,3 +82,23 @@ def test_what_a_new_thing_is_built_on_or_for_is_used(rules, text, used, proposed
 def test_a_list_of_new_datasets_after_a_comma_is_still_proposed(rules):
     found = _found(rules, "We release the ZorbA dataset, ZorbB dataset and ZorbC dataset.")
     assert {("ZorbA", "proposes"), ("ZorbB", "proposes"), ("ZorbC", "proposes")} <= {(n, r) for n, _, r in found}
+
+
+@pytest.mark.parametrize(("text", "gone"), [
+    ("An adverse zorb effect (AZE) is any harm from treatment. We detect AZE mentions in posts.", "AZE"),
+    ("We create zorbic ground truth (ZGT) data and evaluate on ZGT.", "ZGT"),
+    ("Parsing zorbic user text (ZUT) is hard. We build a Japanese ZUT corpus.", "ZUT"),  # a described corpus
+])
+def test_an_acronym_a_lower_case_long_form_describes_is_no_name(rules, text, gone):
+    assert gone not in {name for name, _, _ in _found(rules, text)}
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("We add a zorbic attention mechanism (ZAM) that filters nodes.", "ZAM"),  # a method head
+    ("We retrieve with dense zorbic retrieval (DZR) first.", "DZR"),  # a process may be a method
+    ("We train a zorbic passage retriever (ZPR) on questions.", "ZPR"),  # an instrument noun
+    ("We propose a novel word-zorb LSTM (WZ-LSTM) model for tagging.", "WZ-LSTM"),  # the head is a name
+    ("We propose zorbic chain-of-thought (ZoT) prompting for reasoning.", "ZoT"),  # a coined mixed-case acronym
+])
+def test_an_acronym_a_long_form_names_as_a_method_stays(rules, text, kept):
+    assert kept in {name for name, _, _ in _found(rules, text)}
