@@ -68,7 +68,8 @@ def sample_inputs() -> list[Path]:
     return [Path(str(resources.files("kg").joinpath("sample/underline")))]
 
 
-#: Version of everything that turns a file into records; part of every cache key.  12: venue facts about a
+#: Version of everything that turns a file into records; part of every cache key.  13: "Join us in PLACE";
+#: 12: venue facts about a
 #: page's venue label of any shape ("Interspeech 2028 will be held in ..."); 11: "- " lines are no
 #: markup; 10: keywords with digits;
 #: 9: code links written
@@ -80,7 +81,7 @@ def sample_inputs() -> list[Path]:
 #: shape ("*SEM 2025", "WMT25") and pages cut off after an abstract; 4: a bare carriage return ends a line;
 #: 3: lecture-page listings anchored on "Next from", one-word venue series (2: pylatexenc, booktitle venues,
 #: JSONL ids).
-READERS_VERSION = "12"
+READERS_VERSION = "13"
 
 
 def build(
