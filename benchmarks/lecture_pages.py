@@ -1,6 +1,6 @@
 """The lecture-page reader on pages it has never seen: synthetic pages made of real Anthology titles and abstracts.
 
-    python benchmarks/lecture_pages.py [--seeds 20 21 22 23 24 25] [--anthology DIR] [--show 10]
+    python benchmarks/lecture_pages.py [--seeds 20 21 22 23 24 25] [--anthology DIR] [--show 10] [--no-next-from]
 
 Real Underline pages are few (five samples), and titles and abstracts come in
 more shapes than any handful of pages shows: titles ending in "!" or in a full
@@ -9,7 +9,8 @@ of one sentence, with their sentences run together, with a link or an HTML tag
 inside. This benchmark builds pages the way Underline lays them out (country,
 abstract, venue line, title, the first sample's conference boilerplate, a
 listing of 1, 2, 5 or 11 abstract-then-title pairs, "Downloads", "Next from"
-naming the first listed title, "Similar lecture") from the papers of 60 random
+naming the first listed title (left out with ``--no-next-from``, so the listing
+must be found without that anchor), "Similar lecture") from the papers of 60 random
 Anthology volumes of 2010 on per seed (Chinese-language abstracts left out:
 Underline pages are in English), reads each with
 :func:`extractors.lecture_pages.read_lecture_page` and prints:
@@ -87,20 +88,25 @@ def anthology_papers(anthology: Path, rng: random.Random, volumes: int = 60) -> 
     return papers
 
 
-def make_page(main: tuple[str, str], listed: list[tuple[str, str]], similar: str, boilerplate: str) -> str:
+def make_page(
+    main: tuple[str, str], listed: list[tuple[str, str]], similar: str, boilerplate: str, *, next_from: bool = True
+) -> str:
     """A page laid out as Underline lays its pages out."""
     title, abstract = main
     text = f"Germany\n\n{abstract}\n\nACL 2026\n\n{title}\n\n{boilerplate}"
-    text += "".join(f"{a}\n\n{t}\n\n" for t, a in listed)
-    return text + f"Downloads\n\nNext from ACL 2026\n\n{listed[0][0]}\n\nSimilar lecture\n\n{similar}\n"
+    text += "".join(f"{a}\n\n{t}\n\n" for t, a in listed) + "Downloads\n\n"
+    if next_from:
+        text += f"Next from ACL 2026\n\n{listed[0][0]}\n\n"
+    return text + f"Similar lecture\n\n{similar}\n"
 
 
-def measure(seed: int, anthology: Path, boilerplate: str, tally: Tally) -> None:
+def measure(seed: int, anthology: Path, boilerplate: str, tally: Tally, *, next_from: bool = True) -> None:
     rng = random.Random(seed)
     papers = anthology_papers(anthology, rng)
     for n in range(0, min(len(papers) - 12, 2400), 12):
         listed = papers[n + 1 : n + 12][: rng.choice(LISTING_SIZES)]
-        page = read_lecture_page(make_page(papers[n], listed, papers[n + 12][0], boilerplate), source=f"{seed}-{n}")
+        text = make_page(papers[n], listed, papers[n + 12][0], boilerplate, next_from=next_from)
+        page = read_lecture_page(text, source=f"{seed}-{n}")
         tally.pages += 1
         tally.main_right += bool(page.main and _plain(page.main.title) == _plain(papers[n][0]))
         wanted = {_plain(t): _plain(a) for t, a in listed}
@@ -116,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, nargs="+", default=[20, 21, 22, 23, 24, 25])
     parser.add_argument("--anthology", type=Path, default=ANTHOLOGY)
     parser.add_argument("--show", type=int, default=0, help="print the first N listed titles that were missed")
+    parser.add_argument("--no-next-from", action="store_true", help='pages without "Next from" and its title')
     args = parser.parse_args(argv)
     if not args.anthology.is_dir():
         print(f"no Anthology corpus at {args.anthology}; pass --anthology DIR", file=sys.stderr)
@@ -124,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     boilerplate = sample[sample.index("## Welcome!") : sample.index("This paper narrows the performance gap")]
     tally = Tally()
     for seed in args.seeds:
-        measure(seed, args.anthology, boilerplate, tally)
+        measure(seed, args.anthology, boilerplate, tally, next_from=not args.no_next_from)
     print(f"seeds {' '.join(map(str, args.seeds))}: {tally.line()}")
     for title in tally.missed[: args.show]:
         print(f"  missed: {title}")
