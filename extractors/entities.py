@@ -138,7 +138,8 @@ PIPELINE_VERSION = f"31-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     model with ... aggregation (ZorbEA)"); plural method acronyms ("LSTMs") are names; a learned task phrase with
 #     no activity head ("semantic similarity") is a task only before "task(s)", "problem", "methods" ...; "a new
 #     ZQGA dataset, ZorbTQ" and "a Llama-2 based model" use ZQGA and Llama-2; capitals a lower-case long form
-#     describes are no name ("ground truth (GT)": entity_corpus.described_pair)
+#     describes are no name ("ground truth (GT)": entity_corpus.described_pair); "this paper / we describe X"
+#     proposes X; "at", "around", "during" ... block a proposal as the other prepositions do
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

@@ -102,3 +102,14 @@ def test_an_acronym_a_lower_case_long_form_describes_is_no_name(rules, text, gon
 ])
 def test_an_acronym_a_long_form_names_as_a_method_stays(rules, text, kept):
     assert kept in {name for name, _, _ in _found(rules, text)}
+
+
+@pytest.mark.parametrize(("text", "name", "relation"), [
+    ("This paper describes the ZORBIT system for the 2020 shared task on parsing.", "ZORBIT", "proposes"),
+    ("In this paper, we describe a structured Zorbic Fusion GNN (ZorbGraph) for reading.", "ZorbGraph", "proposes"),
+    ("Prior work describes the ZorbIT system for parsing.", "ZorbIT", "uses"),  # not the authors
+    ("This paper describes a corpus collected at the ZorbaCorp company.", "ZorbaCorp", "uses"),  # "at" blocks
+    ("We describe a framework built around ZorbCurator and cloud machines.", "ZorbCurator", "uses"),
+])
+def test_the_authors_describe_what_they_made(rules, text, name, relation):
+    assert (name, relation) in {(n, r) for n, _, r in _found(rules, text)}
