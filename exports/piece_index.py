@@ -37,12 +37,13 @@ import os
 import zipfile
 from contextlib import ExitStack
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
 from ontology.util.files import write_bytes_atomic
 
-__all__ = ["DIGEST", "Pieces", "Previous"]
+__all__ = ["DIGEST", "Pieces", "Previous", "load_index", "open_described", "save_index"]
 
 #: Bytes of a piece's digest.
 DIGEST = 16
@@ -78,11 +79,8 @@ class Pieces:
         arrays = {"digests": np.frombuffer(b"".join(self._digests), dtype=np.uint8).reshape(-1, DIGEST),
                   "offsets": np.array(self._offsets, dtype=np.int64),
                   "lengths": np.array(self._lengths, dtype=np.int64)}
-        meta = {"format": _FORMAT, "key": key, "size": self.size, "sha256": self._whole.hexdigest(),
-                "arrays": _checksum(arrays)}
-        buffer = io.BytesIO()
-        np.savez(buffer, meta=np.frombuffer(json.dumps(meta).encode("utf-8"), dtype=np.uint8), **arrays)
-        write_bytes_atomic(Path(index), buffer.getvalue())
+        save_index(index, arrays, names=_ARRAYS, format=_FORMAT, key=key, size=self.size,
+                   sha256=self._whole.hexdigest())
 
 
 class Previous:
@@ -109,46 +107,81 @@ class Previous:
     @classmethod
     def load(cls, index: Path, target: Path, key: str, stack: ExitStack) -> tuple[Previous | None, str]:
         """The pieces of ``target`` that ``index`` describes, or ``None`` and why not (``stack`` holds the file open)."""
-        try:
-            with np.load(index, allow_pickle=False) as data:
-                if set(data.files) != {"meta", *_ARRAYS}:
-                    return None, "the index holds other arrays"
-                meta = json.loads(data["meta"].tobytes().decode("utf-8"))
-                arrays = {name: data[name] for name in _ARRAYS}
-        except FileNotFoundError:
-            return None, "no index"
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, UnicodeDecodeError) as error:
-            return None, f"the index cannot be read ({error.__class__.__name__})"
-        if not isinstance(meta, dict) or meta.get("format") != _FORMAT or meta.get("key") != key:
-            return None, "the index was made by other code or libraries"
+        arrays, meta, why = load_index(index, names=_ARRAYS, format=_FORMAT, key=key)
+        if arrays is None:
+            return None, why
         digests, offsets, lengths = arrays["digests"], arrays["offsets"], arrays["lengths"]
-        size = meta.get("size")
-        if (meta.get("arrays") != _checksum(arrays) or digests.dtype != np.uint8 or digests.ndim != 2
+        size = meta["size"]
+        if (digests.dtype != np.uint8 or digests.ndim != 2
                 or digests.shape[1] != DIGEST or offsets.dtype != np.int64 or lengths.dtype != np.int64
-                or not len(digests) == len(offsets) == len(lengths) or not isinstance(size, int)
+                or not len(digests) == len(offsets) == len(lengths)
                 or (len(offsets) and (offsets.min() < 0 or lengths.min() < 0
                                       or int((offsets + lengths).max()) > size))):
             return None, "the index is damaged"
-        try:
-            if target.is_symlink():
-                return None, f"{target.name} is not the file the index describes"
-            file = stack.enter_context(open(target, "rb"))  # noqa: SIM115 - closed by the caller's stack
-            if os.fstat(file.fileno()).st_size != size:
-                return None, f"{target.name} is not the file the index describes"
-            if size == 0:
-                return None, f"the last {target.name} is empty"
-            whole = hashlib.file_digest(file, "sha256").hexdigest()
-        except OSError as error:
-            return None, f"{target.name} cannot be read ({error.__class__.__name__})"
-        if whole != meta.get("sha256"):
-            return None, f"{target.name} is not the file the index describes"
+        file, why = open_described(target, meta, stack)
+        if file is None:
+            return None, why
         places = dict(zip(map(bytes, digests), zip(offsets.tolist(), lengths.tolist())))
         return cls(places, file.fileno()), ""
 
 
-def _checksum(arrays: dict[str, np.ndarray]) -> str:
+def save_index(index: Path, arrays: dict[str, np.ndarray], *, names: tuple[str, ...], format: str, key: str,
+               size: int, sha256: str, **meta: object) -> None:
+    """Write a data-only index of the file of ``size`` bytes and SHA-256 ``sha256``: ``arrays`` (in the order of
+    ``names``), a JSON header with ``format``, ``key``, the arrays' SHA-256 and any other ``meta`` (atomically;
+    inside an output transaction, with the file it describes)."""
+    header = {**meta, "format": format, "key": key, "size": size, "sha256": sha256,
+              "arrays": _checksum(arrays, names)}
+    buffer = io.BytesIO()
+    np.savez(buffer, meta=np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8),
+             **{name: arrays[name] for name in names})
+    write_bytes_atomic(Path(index), buffer.getvalue())
+
+
+def load_index(index: Path, *, names: tuple[str, ...], format: str,
+               key: str) -> tuple[dict[str, np.ndarray] | None, dict, str]:
+    """The arrays and header :func:`save_index` wrote, or ``None`` and why not (missing, unreadable, of another
+    format or key, or arrays that are not those it wrote).  The file it describes is not checked here: see
+    :func:`open_described`."""
+    try:
+        with np.load(index, allow_pickle=False) as data:
+            if set(data.files) != {"meta", *names}:
+                return None, {}, "the index holds other arrays"
+            meta = json.loads(data["meta"].tobytes().decode("utf-8"))
+            arrays = {name: data[name] for name in names}
+    except FileNotFoundError:
+        return None, {}, "no index"
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, UnicodeDecodeError) as error:
+        return None, {}, f"the index cannot be read ({error.__class__.__name__})"
+    if not isinstance(meta, dict) or meta.get("format") != format or meta.get("key") != key:
+        return None, {}, "the index was made by other code or libraries"
+    if meta.get("arrays") != _checksum(arrays, names) or not isinstance(meta.get("size"), int):
+        return None, {}, "the index is damaged"
+    return arrays, meta, ""
+
+
+def open_described(target: Path, meta: dict, stack: ExitStack) -> tuple[BinaryIO | None, str]:
+    """``target`` opened for reading (held open by ``stack``) when it is the file an index's header ``meta``
+    describes (its size and SHA-256), else ``None`` and why not."""
+    try:
+        if target.is_symlink():
+            return None, f"{target.name} is not the file the index describes"
+        file = stack.enter_context(open(target, "rb"))  # noqa: SIM115 - closed by the caller's stack
+        if os.fstat(file.fileno()).st_size != meta["size"]:
+            return None, f"{target.name} is not the file the index describes"
+        if meta["size"] == 0:
+            return None, f"the last {target.name} is empty"
+        whole = hashlib.file_digest(file, "sha256").hexdigest()
+    except OSError as error:
+        return None, f"{target.name} cannot be read ({error.__class__.__name__})"
+    if whole != meta.get("sha256"):
+        return None, f"{target.name} is not the file the index describes"
+    return file, ""
+
+
+def _checksum(arrays: dict[str, np.ndarray], names: tuple[str, ...] = _ARRAYS) -> str:
     digest = hashlib.sha256()
-    for name in _ARRAYS:
+    for name in names:
         array = np.ascontiguousarray(arrays[name])
         digest.update(f"{name}:{array.dtype.str}:{array.shape}".encode())
         digest.update(array.tobytes())

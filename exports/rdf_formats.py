@@ -42,6 +42,7 @@ import networkx as nx
 
 from exports.rdf_mapping import rdf_blocks, source_descriptions, source_graph_iri
 from exports.rdf_ntriples import nquads_bytes, ntriples_bytes, sorted_triples
+from exports.rdf_reuse import write_indexed
 from exports.rdf_stream import SortedLines, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, RdfBlock, Triple
 from ontology.errors import KgError
@@ -49,16 +50,16 @@ from ontology.util.files import open_atomic, write_bytes_atomic
 from ontology.util.memory import paused_gc
 
 __all__ = [
-    "Serialisation",
-    "SERIALISATIONS",
-    "RDF_FORMATS",
     "FILE_NAMES",
     "FORMATS_HELP",
+    "RDF_FORMATS",
+    "SERIALISATIONS",
+    "STREAMED",
     "RdfFormatError",
     "RdfSerialiser",
+    "Serialisation",
     "write_rdf",
     "write_rdf_file",
-    "STREAMED",
 ]
 
 
@@ -206,18 +207,25 @@ def _check_formats(formats: Sequence[str]) -> list[str]:
     return [name for name in SERIALISATIONS if name in formats]
 
 
-def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] = ("ttl",)) -> list[Path]:
+def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] = ("ttl",), *,
+              index: Path | None = None) -> list[Path]:
     """Write ``graph``'s RDF in ``formats`` (names from :data:`RDF_FORMATS`) into ``output_dir``.
 
     Returns the paths written, in the order of :data:`RDF_FORMATS`.  Unknown
     format names raise :class:`RdfFormatError` before anything is written.
     Same graph, same bytes.  Turtle and N-Triples are written in bounded
     memory (:mod:`exports.rdf_stream`); the other formats are made in memory.
+    With ``index`` (a file beside the document cache), graph.ttl copies the
+    subject blocks of the nodes that did not change from the last one and
+    writes the index for the next build (:mod:`exports.rdf_reuse`): the same bytes.
     """
     names = _check_formats(formats)
     output_dir = Path(output_dir)
-    written = dict(_write_streamed(graph, {name: output_dir / SERIALISATIONS[name].file_name
-                                           for name in names if name in STREAMED}))
+    streamed = {name: output_dir / SERIALISATIONS[name].file_name for name in names if name in STREAMED}
+    written: dict[str, Path] = {}
+    if index is not None and "ttl" in streamed:
+        written = write_indexed(graph, streamed, Path(index))
+    written.update(_write_streamed(graph, {name: path for name, path in streamed.items() if name not in written}))
     rest = [name for name in names if name not in STREAMED]
     if rest:
         serialiser = RdfSerialiser(graph)

@@ -22,12 +22,14 @@ from kg.query_store import start_query_store, write_query_store
 from ontology.errors import KgError
 from ontology.util.files import output_transaction, pending_file
 
-__all__ = ["CACHE_FOLDER", "JSON_INDEX_FILE", "StoreInterrupted", "write_outputs"]
+__all__ = ["CACHE_FOLDER", "JSON_INDEX_FILE", "TURTLE_INDEX_FILE", "StoreInterrupted", "write_outputs"]
 
 #: The document cache inside a build folder (``kg build`` re-extracts only changed inputs).
 CACHE_FOLDER = ".kg-cache"
 #: The index of ``graph.json``'s runs of nodes and edges, in the cache folder (:func:`exports.node_link.write_json`).
 JSON_INDEX_FILE = "json-runs.npz"
+#: The index of ``graph.ttl``'s subject blocks and their nodes, in the cache folder (:mod:`exports.rdf_reuse`).
+TURTLE_INDEX_FILE = "turtle-blocks.npz"
 
 
 def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence[str] = ("ttl",),
@@ -46,7 +48,8 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     With ``cache_dir`` (the build's document cache, ``OUT/.kg-cache``: ``kg
     build`` passes it unless ``--no-cache``), ``graph.json`` copies the runs
     of nodes and edges that did not change from the last one
-    (:func:`exports.node_link.write_json`): the same bytes.  Call it holding the folder's lock
+    (:func:`exports.node_link.write_json`) and ``graph.ttl`` the subject
+    blocks of the nodes that did not change (:mod:`exports.rdf_reuse`): the same bytes.  Call it holding the folder's lock
     (:func:`ontology.util.files.folder_lock`).
     """
     output = Path(output)
@@ -54,7 +57,8 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     store = None
     try:
         with output_transaction(output):
-            written = list(write_rdf(graph, output, formats))
+            written = list(write_rdf(graph, output, formats,
+                                     index=None if cache_dir is None else Path(cache_dir) / TURTLE_INDEX_FILE))
             turtle = output / "graph.ttl"
             store = start_query_store(output, pending_file(turtle), turtle)  # loads beside what follows
             written += [
