@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
-from kg.similarity_vectors import words  # noqa: E402
+from extractors.gazetteer_build import iter_anthology_papers, split_of
+from kg.similarity_vectors import words
 
 SHARED = ROOT.parent / "shared"
 JUDGED = ROOT / "benchmarks" / "data" / "similarity_judged" / "pairs.jsonl"
@@ -134,8 +134,8 @@ def train_map(titles: sp.csr_matrix, abstracts: sp.csr_matrix, start: np.ndarray
             title, abstract = titles[chosen], abstracts[chosen]
             columns = np.union1d(title.indices, abstract.indices)
             title, abstract, rows = title[:, columns], abstract[:, columns], weights[columns]
-            q, q_raw, q_norm = _unit(title, rows)
-            k, k_raw, k_norm = _unit(abstract, rows)
+            q, _, q_norm = _unit(title, rows)
+            k, _, k_norm = _unit(abstract, rows)
             logits = q @ k.T / temperature
             by_row = np.exp(logits - logits.max(axis=1, keepdims=True))
             by_row /= by_row.sum(axis=1, keepdims=True)
