@@ -98,8 +98,10 @@ def venues_named(labels: Sequence[Sequence[VenueMention]], known_venues: Sequenc
 
     Examples
     --------
-    >>> venues_named([], ["ACL  2026", "Findings of NAACL 2025", "Somewhere", "WMT25"])
-    {'ACL 2026': ('ACL', 2026), 'Findings of NAACL 2025': ('Findings of NAACL', 2025), 'Somewhere': (None, None), 'WMT25': ('WMT', 2025)}
+    >>> venues_named([], ["ACL  2026", "Findings of NAACL 2025", "Somewhere"])
+    {'ACL 2026': ('ACL', 2026), 'Findings of NAACL 2025': ('Findings of NAACL', 2025), 'Somewhere': (None, None)}
+    >>> venues_named([], ["WMT25", "Interspeech 2028"])
+    {'WMT25': ('WMT', 2025), 'Interspeech 2028': ('Interspeech', 2028)}
     """
     venues: VenueTable = {}
     for block_labels in labels:
@@ -114,7 +116,7 @@ def venues_named(labels: Sequence[Sequence[VenueMention]], known_venues: Sequenc
             venues.setdefault(label, (inline.group("series"), int(inline.group("year"))))
         elif parsed:
             venues.setdefault(label, (parsed[0], parsed[1]))
-        elif label:  # a label of another shape the page gave ("Interspeech 2028", "WMT25"): series and year all the same
+        elif label:  # a label of another shape the page gave ("Interspeech 2028", "WMT25"): split all the same
             series, year = split_venue_name(label)
             venues.setdefault(label, (series, year) if year else (None, None))
     return venues
