@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
+from sklearn.feature_extraction.text import TfidfVectorizer
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -64,38 +65,22 @@ def analyse(text: str, stop: frozenset[str] = frozenset()) -> list[str]:
 
 
 class Vocabulary:
-    """Words in at least ``min_papers`` of the training texts, with their IDF; sublinear TF-IDF rows of unit length."""
+    """Words in at least ``min_papers`` of the training texts and at most half of them, with their IDF; sublinear
+    TF-IDF rows of unit length (scikit-learn's ``TfidfVectorizer`` over :func:`analyse`'s words)."""
 
     def __init__(self, texts: list[str], *, min_papers: int = MIN_PAPERS, stop: frozenset[str] = frozenset()) -> None:
         self.stop = stop
-        papers: dict[str, int] = {}
-        for text in texts:
-            for word in set(analyse(text, stop)):
-                papers[word] = papers.get(word, 0) + 1
-        limit = len(texts) / 2  # words in more than half the papers say nothing of a topic
-        self.words = sorted(word for word, count in papers.items() if min_papers <= count <= limit)
-        self.index = {word: row for row, word in enumerate(self.words)}
-        counts = np.array([papers[word] for word in self.words], dtype=np.float64)
-        self.idf = (np.log((1 + len(texts)) / (1 + counts)) + 1).astype(np.float32)
+        # words in more than half the papers say nothing of a topic
+        self._vectorizer = TfidfVectorizer(tokenizer=lambda text: analyse(text, stop), lowercase=False,
+                                           token_pattern=None, min_df=min_papers, max_df=0.5, sublinear_tf=True,
+                                           dtype=np.float32).fit(texts)
+        self.words = self._vectorizer.get_feature_names_out().tolist()
+        self.index = self._vectorizer.vocabulary_
+        self.idf = self._vectorizer.idf_.astype(np.float32)
 
     def rows(self, texts: list[str]) -> sp.csr_matrix:
         """``(1 + log tf) × idf`` of each text's known words, rows of unit length (a row of zeros for none)."""
-        data, indices, indptr = [], [], [0]
-        for text in texts:
-            counts: dict[int, int] = {}
-            for word in analyse(text, self.stop):
-                column = self.index.get(word)
-                if column is not None:
-                    counts[column] = counts.get(column, 0) + 1
-            columns = np.array(sorted(counts), dtype=np.int64)
-            values = np.array([(1 + np.log(counts[c])) * self.idf[c] for c in columns], dtype=np.float32)
-            norm = float(np.linalg.norm(values)) if len(values) else 0.0
-            data.append(values / norm if norm else values)
-            indices.append(columns)
-            indptr.append(indptr[-1] + len(columns))
-        return sp.csr_matrix((np.concatenate(data) if data else np.zeros(0, np.float32),
-                              np.concatenate(indices) if indices else np.zeros(0, np.int64), indptr),
-                             shape=(len(texts), len(self.words)), dtype=np.float32)
+        return sp.csr_matrix(self._vectorizer.transform(texts), dtype=np.float32)
 
 
 def _unit(matrix: sp.csr_matrix, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
