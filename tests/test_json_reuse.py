@@ -9,9 +9,7 @@ import numpy as np
 import pytest
 
 from exports.node_link import last_json, to_json, write_json
-from kg import outputs
 from kg.outputs import CACHE_FOLDER, JSON_INDEX_FILE, write_outputs
-from kg.pipeline import build
 from ontology.util.files import output_transaction
 
 
@@ -122,76 +120,3 @@ def test_write_outputs_reuses_the_runs_with_a_cache_folder_only(tmp_path):
     assert not (tmp_path / "b" / CACHE_FOLDER).exists()
     for name in ("graph.ttl", "graph.json"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
-
-
-def _built(inputs, out, *, cache: bool = True) -> bytes:
-    result = build([inputs], cache_dir=out / CACHE_FOLDER if cache else None, similarity=True)
-    write_outputs(result.graph, out, views=False, cache_dir=out / CACHE_FOLDER if cache else None)
-    return (out / "graph.json").read_bytes()
-
-
-def test_rebuilds_of_the_sample_pages_write_a_fresh_builds_json(tmp_path, sample_page_inputs):
-    """Add a page, change one, remove one: each rebuild's graph.json equals a build into an empty folder's."""
-    inputs, out = sample_page_inputs.folder, tmp_path / "out"
-    first = _built(inputs, out)
-    assert _built(inputs, out) == first  # nothing changed: every run copied
-    assert last_json().reused == last_json().runs > 1
-    for step, change in enumerate([sample_page_inputs.add, sample_page_inputs.change, sample_page_inputs.remove]):
-        change()
-        rebuilt = _built(inputs, out)
-        assert last_json().full == "", last_json()  # the sample's few runs: a page may touch every one
-        assert rebuilt == _built(inputs, tmp_path / f"fresh{step}", cache=False), step
-
-
-def test_a_build_killed_before_or_during_the_swap_then_run_again_writes_a_fresh_builds_json(
-        tmp_path, monkeypatch, sample_page_inputs):
-    inputs, out = sample_page_inputs.folder, tmp_path / "out"
-    _built(inputs, out)
-    old = [(out / name).read_bytes() for name in ("graph.json", f"{CACHE_FOLDER}/{JSON_INDEX_FILE}")]
-    sample_page_inputs.add()
-
-    def killed(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    with monkeypatch.context() as patch:  # killed after graph.json and its index were written, before the swap
-        patch.setattr(outputs, "write_graph_tables", killed)
-        with pytest.raises(KeyboardInterrupt):
-            _built(inputs, out)
-    assert [(out / name).read_bytes() for name in ("graph.json", f"{CACHE_FOLDER}/{JSON_INDEX_FILE}")] == old
-    fresh = _built(inputs, tmp_path / "fresh", cache=False)
-    assert _built(inputs, out) == fresh
-    assert last_json().full == ""
-    # killed half-way through the swap: the index in place, graph.json still the old one (the next build
-    # completes the swap from its journal; without the journal the pair does not match and is not used)
-    (out / "graph.json").write_bytes(old[0])
-    assert _built(inputs, out) == fresh
-    assert "not the file" in last_json().full
-
-
-def test_kg_build_reuses_the_runs_and_never_writes_through_a_linked_cache(tmp_path, sample_page_inputs):
-    from click.testing import CliRunner
-
-    from kg.cli import main
-
-    inputs, out = sample_page_inputs.folder, tmp_path / "out"
-
-    def kg_build(*options: str) -> None:
-        result = CliRunner().invoke(main, ["build", str(inputs), "-o", str(out), "-q", "--no-views", *options])
-        assert result.exit_code == 0, result.output
-
-    kg_build()
-    assert (out / CACHE_FOLDER / JSON_INDEX_FILE).is_file()
-    sample_page_inputs.add()
-    kg_build()
-    assert last_json().full == ""  # the index was read and matched (the sample's few runs may all change)
-    sample_page_inputs.change()
-    index = (out / CACHE_FOLDER / JSON_INDEX_FILE).read_bytes()
-    kg_build("--no-cache")  # neither read nor written
-    assert (out / CACHE_FOLDER / JSON_INDEX_FILE).read_bytes() == index
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    (out / CACHE_FOLDER).rename(tmp_path / "old-cache")
-    (out / CACHE_FOLDER).symlink_to(elsewhere, target_is_directory=True)
-    sample_page_inputs.remove()
-    kg_build()
-    assert list(elsewhere.iterdir()) == []

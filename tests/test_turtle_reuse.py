@@ -13,9 +13,7 @@ from exports import rdf_reuse
 from exports.rdf_formats import RdfSerialiser, write_rdf
 from exports.rdf_mapping import rdf_triples
 from exports.rdf_reuse import last_turtle, owner_triples
-from kg import outputs
 from kg.outputs import CACHE_FOLDER, TURTLE_INDEX_FILE, write_outputs
-from kg.pipeline import build
 from ontology.util.files import output_transaction
 
 
@@ -224,77 +222,3 @@ def test_write_outputs_reuses_the_blocks_with_a_cache_folder_only(tmp_path):
     assert last_turtle().full == "" and last_turtle().reused == last_turtle().owners
     for name in ("graph.ttl", "graph.nt", "void.ttl"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
-
-
-def _built(inputs, out, *, cache: bool = True) -> bytes:
-    result = build([inputs], cache_dir=out / CACHE_FOLDER if cache else None, similarity=True)
-    write_outputs(result.graph, out, views=False, cache_dir=out / CACHE_FOLDER if cache else None)
-    return (out / "graph.ttl").read_bytes()
-
-
-def test_rebuilds_of_the_sample_pages_write_a_fresh_builds_turtle(tmp_path, sample_page_inputs):
-    """Add a page, change one, remove one: each rebuild's graph.ttl equals a build into an empty folder's."""
-    inputs, out = sample_page_inputs.folder, tmp_path / "out"
-    first = _built(inputs, out)
-    assert _built(inputs, out) == first  # nothing changed: every block copied
-    assert last_turtle().full == "" and last_turtle().reused == last_turtle().owners > 1
-    for step, change in enumerate([sample_page_inputs.add, sample_page_inputs.change, sample_page_inputs.remove]):
-        change()
-        rebuilt = _built(inputs, out)
-        assert last_turtle().full == "" or "nodes changed" in last_turtle().full, last_turtle()
-        assert rebuilt == _built(inputs, tmp_path / f"fresh{step}", cache=False), step
-
-
-def test_a_build_killed_before_or_during_the_swap_then_run_again_writes_a_fresh_builds_turtle(
-        tmp_path, monkeypatch, sample_page_inputs):
-    inputs, out = sample_page_inputs.folder, tmp_path / "out"
-    _built(inputs, out)
-    names = ("graph.ttl", f"{CACHE_FOLDER}/{TURTLE_INDEX_FILE}")
-    old = [(out / name).read_bytes() for name in names]
-    sample_page_inputs.change()
-
-    def killed(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    with monkeypatch.context() as patch:  # killed after graph.ttl and its index were written, before the swap
-        patch.setattr(outputs, "write_graph_tables", killed)
-        with pytest.raises(KeyboardInterrupt):
-            _built(inputs, out)
-    assert [(out / name).read_bytes() for name in names] == old
-    fresh = _built(inputs, tmp_path / "fresh", cache=False)
-    assert _built(inputs, out) == fresh
-    assert last_turtle().full == "" or "nodes changed" in last_turtle().full, last_turtle()
-    # killed half-way through the swap: the index in place, graph.ttl still the old one (the next build
-    # completes the swap from its journal; without the journal the pair does not match and is not used)
-    (out / "graph.ttl").write_bytes(old[0])
-    assert _built(inputs, out) == fresh
-    assert "not the file" in last_turtle().full
-
-
-def test_kg_build_reuses_the_blocks_and_never_writes_through_a_linked_cache(tmp_path, sample_page_inputs):
-    from click.testing import CliRunner
-
-    from kg.cli import main
-
-    inputs, out = sample_page_inputs.folder, tmp_path / "out"
-
-    def kg_build(*options: str) -> None:
-        result = CliRunner().invoke(main, ["build", str(inputs), "-o", str(out), "-q", "--no-views", *options])
-        assert result.exit_code == 0, result.output
-
-    kg_build()
-    assert (out / CACHE_FOLDER / TURTLE_INDEX_FILE).is_file()
-    sample_page_inputs.add()
-    kg_build()
-    assert last_turtle().full == "" or "nodes changed" in last_turtle().full, last_turtle()
-    sample_page_inputs.change()
-    index = (out / CACHE_FOLDER / TURTLE_INDEX_FILE).read_bytes()
-    kg_build("--no-cache")  # neither read nor written
-    assert (out / CACHE_FOLDER / TURTLE_INDEX_FILE).read_bytes() == index
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    (out / CACHE_FOLDER).rename(tmp_path / "old-cache")
-    (out / CACHE_FOLDER).symlink_to(elsewhere, target_is_directory=True)
-    sample_page_inputs.remove()
-    kg_build()
-    assert list(elsewhere.iterdir()) == []
