@@ -108,11 +108,26 @@ def is_label_line(block: TextBlock, *, digits: bool = False) -> bool:
 
 
 def is_presentation_type(block: TextBlock) -> bool:
-    """A label line ending in a kind of presentation ("poster", "technical paper", "oral presentation")."""
-    if not is_label_line(block):
+    """A label line ending in a kind of presentation ("poster", "technical paper", "oral presentation"); "NAME: A
+    Demonstration" is a title."""
+    if not is_label_line(block) or ":" in block.text:
         return False
     words = _words(block.text.lower())
     return bool(words) and words[-1] in _presentation_nouns() and len(words) <= 3
+
+
+def _is_title_cased_sentence(text: str) -> bool:
+    """One sentence whose longer words nearly all open with a capital, as titles are written and a notice is not.
+
+    >>> _is_title_cased_sentence("Encouraging Neural Machine Translation to Satisfy Terminology Constraints.")
+    True
+    >>> _is_title_cased_sentence("Slides will be available after the talk."), _is_title_cased_sentence("Part One. Two.")
+    (False, False)
+    """
+    if _SENTENCE_END.search(text.rstrip()[:-1] + " "):
+        return False
+    long_words = [w for w in _words(text) if len(w) >= 4]
+    return len(long_words) >= 3 and sum(w[0].isupper() for w in long_words) >= 0.75 * len(long_words)
 
 
 def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False) -> bool:
@@ -126,8 +141,10 @@ def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False
     abstract on either side). ``listed``: the line stands between abstracts
     inside a listing, where no notice or venue line stands, so it may look like
     a venue label ("PRHLT's Submission to WLAC 2022") when it has three words
-    or more, and end in a full stop after a "NAME: …" opening (a sentence
-    without one there is a stray block, not a title).
+    or more, and end in a full stop after a "NAME: …" opening or when it is
+    one sentence in title case ("Encouraging Neural Machine Translation to
+    Satisfy Terminology Constraints."); another sentence there is a stray
+    block, not a title.
     """
     text = block.text
     words = _words(text)
@@ -135,7 +152,8 @@ def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False
         return False
     if not (text[0].isalnum() or text[0] in _TITLE_OPENERS) or text.endswith((",", ";", ":")):
         return False
-    if text.endswith(".") and not (listed and _NAME_COLON.search(text) and len(words) >= 4 and not reader_cues(text)):
+    if text.endswith(".") and not (listed and len(words) >= 4 and not reader_cues(text) and (
+            _NAME_COLON.search(text) or _is_title_cased_sentence(text))):
         return False  # a sentence; but "UoB at SemEval 2021 Task 2: Zero-Shot Learning." is a listed title
     if text.endswith("!") and (len(words) < 4 or _SECOND_PERSON.search(text) or _READER_ACTION.search(text)):
         return False  # "Welcome!", "Join us!": a title may end in "!", a notice to the reader does
@@ -145,9 +163,12 @@ def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False
 
 
 def is_listed_abstract(block: TextBlock) -> bool:
-    """Inside a listing, with a title after it: an abstract, or one long sentence standing for one."""
+    """Inside a listing, with a title after it: an abstract, or one long sentence standing for one (its full stop
+    may be missing when it is long: "Embed_llama is an assessment metric … semantic proximities")."""
+    text = block.text
+    long_unended = "\n" not in text and len(text) >= 200 and len(_words(text)) >= 25 and not _has_markup(text)
     return is_abstract_like(block, (), titled=True) or (
-        is_paragraph(block) and len(block.text) >= 100 and not reader_cues(block.text)
+        (is_paragraph(block) and len(text) >= 100 or long_unended) and not reader_cues(text)
     )
 
 

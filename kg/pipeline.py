@@ -68,7 +68,9 @@ def sample_inputs() -> list[Path]:
     return [Path(str(resources.files("kg").joinpath("sample/underline")))]
 
 
-#: Version of everything that turns a file into records; part of every cache key.  13: "Join us in PLACE";
+#: Version of everything that turns a file into records; part of every cache key.  14: listed titles in
+#: title case ending in a full stop, "NAME: A Demonstration", long listed abstracts without their full stop;
+#: 13: "Join us in PLACE";
 #: 12: venue facts about a
 #: page's venue label of any shape ("Interspeech 2028 will be held in ..."); 11: "- " lines are no
 #: markup; 10: keywords with digits;
@@ -81,7 +83,7 @@ def sample_inputs() -> list[Path]:
 #: shape ("*SEM 2025", "WMT25") and pages cut off after an abstract; 4: a bare carriage return ends a line;
 #: 3: lecture-page listings anchored on "Next from", one-word venue series (2: pylatexenc, booktitle venues,
 #: JSONL ids).
-READERS_VERSION = "13"
+READERS_VERSION = "14"
 
 
 def build(
