@@ -9,7 +9,7 @@ import pytest
 
 import kg.pipeline
 from exports.node_link import to_json
-from extractors.readers import READERS
+from extractors.readers import LECTURE_PAGE, READERS
 from kg.pipeline import build, sample_inputs
 
 DATA = Path(__file__).parent / "data"
@@ -77,6 +77,16 @@ def test_a_new_pipeline_version_extracts_everything_again(inputs, tmp_path, monk
     monkeypatch.setattr(kg.pipeline, "PIPELINE_VERSION", kg.pipeline.PIPELINE_VERSION + "-changed")
     again = build([inputs], cache_dir=tmp_path / "cache")
     assert len(again.extracted) == len(again.documents)
+
+
+def test_a_new_version_of_one_formats_reader_reads_only_that_formats_files_again(inputs, tmp_path, monkeypatch):
+    first = build([inputs], cache_dir=tmp_path / "cache")
+    versions = {**kg.pipeline.FORMAT_READER_VERSIONS, LECTURE_PAGE: "changed"}
+    monkeypatch.setattr(kg.pipeline, "FORMAT_READER_VERSIONS", versions)
+    again = build([inputs], cache_dir=tmp_path / "cache")
+    pages = sorted(p.name for p in (inputs / "underline").glob("*.txt"))
+    assert pages and sorted(Path(name).name for name in again.extracted) == pages
+    assert len(again.documents) == len(first.documents) > len(pages)
 
 
 def test_a_corrupt_cache_entry_is_extracted_again(inputs, tmp_path, reference):
