@@ -189,6 +189,11 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
             InputProblem(source, f"no abstract found at the top of the page; the page's own paper is {kept}", 1)
         )
 
+    if head.not_a_title is not None and head.abstract is not None:
+        problems.append(InputProblem(
+            source, "the line after the venue line is not shaped like a title; the page's own paper is kept "
+                    f"without one ({head.not_a_title.text[:60]!r})", head.not_a_title.line))
+
     listed_venue = nav.venue
     main = None
     if head.abstract is not None or head.title is not None:
@@ -231,6 +236,7 @@ class _Head:
     venue: str | None = None
     title: TextBlock | None = None
     keywords: tuple[str, ...] = ()
+    not_a_title: TextBlock | None = None  # the block after the venue line, where the title stands, when it is none
 
 
 def _read_head(
@@ -271,6 +277,8 @@ def _read_head(
     if i < len(blocks) and is_title_like(blocks[i], short=after_venue, listed=after_venue):
         head.title = blocks[i]
         i += 1
+    elif after_venue and i < len(blocks):
+        head.not_a_title = blocks[i]
     keywords = []
     while i < len(blocks) and is_label_line(blocks[i], digits=True) and not is_presentation_type(blocks[i]):
         keywords.append(blocks[i].text.strip())

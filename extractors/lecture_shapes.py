@@ -67,6 +67,8 @@ _HTML_TAG = re.compile(
 )
 _WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 _NAME_COLON = re.compile(r"^[^.!?]{2,80}\s?:\s")  # a title's "NAME: …" or "Topic : …" before any sentence's end
+#: Abbreviations whose full stop ends no sentence ("Dr. Summarize: …", "… vs. …").
+_ABBREVIATION = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs|etc|al|Vol|Fig|e\.g|i\.e)\.(?!$)")
 _QUOTED = re.compile(r"[\"“][^\"”]{0,300}[\"”]")
 
 
@@ -152,8 +154,9 @@ def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False
         return False
     if not (text[0].isalnum() or text[0] in _TITLE_OPENERS) or text.endswith((",", ";", ":")):
         return False
+    undotted = _ABBREVIATION.sub(lambda m: m.group()[:-1], text)  # "Dr. Summarize: …" ends no sentence at "Dr."
     if text.endswith(".") and not (listed and len(words) >= 4 and not reader_cues(text) and (
-            _NAME_COLON.search(text) or _is_title_cased_sentence(text))):
+            _NAME_COLON.search(undotted) or _is_title_cased_sentence(undotted))):
         return False  # a sentence; but "UoB at SemEval 2021 Task 2: Zero-Shot Learning." is a listed title
     if text.endswith("!") and (len(words) < 4 or _SECOND_PERSON.search(text) or _READER_ACTION.search(text)):
         return False  # "Welcome!", "Join us!": a title may end in "!", a notice to the reader does

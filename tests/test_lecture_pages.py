@@ -480,6 +480,22 @@ def test_the_main_title_after_the_venue_line_may_end_in_a_full_stop_after_a_name
     assert (page.main.title, page.main.venue) == (title, "NAACL 2027")
 
 
+def test_an_abbreviation_ends_no_sentence_in_a_title():
+    title = "Dr. Summarize: Global Summarization of Medical Dialogue by Exploiting Local Structures."
+    page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
+    assert (page.main.title, page.main.venue) == (title, "NAACL 2027") and not page.problems
+
+
+def test_a_page_whose_title_line_is_no_title_says_so():
+    line = "we could not find a title for this talk, sorry."
+    text = EXAMPLE_PAGE.replace("Tiny Models Rule", line)
+    page = read_lecture_page(text, source="t.txt")
+    assert (page.main.title, page.main.venue, page.main.abstract) == (None, "NAACL 2027", read_lecture_page(
+        EXAMPLE_PAGE, source="t.txt").main.abstract)
+    (problem,) = page.problems
+    assert "not shaped like a title" in problem.message and problem.line == text.count("\n", 0, text.index(line)) + 1
+
+
 @pytest.mark.parametrize(("written", "repository"), [
     ("Code is at github.com/org/tiny-rule.", "https://github.com/org/tiny-rule"),
     ("Code is at \\url{https://github.com/org/tiny-rule}.", "https://github.com/org/tiny-rule"),
