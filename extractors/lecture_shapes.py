@@ -36,8 +36,10 @@ __all__ = [
     "venue_at",
 ]
 
-NEXT_FROM = re.compile(r"^Next from (?P<venue>.+?)\s*$")
-SIMILAR = re.compile(r"^Similar lectures?\s*$", re.IGNORECASE)
+#: The navigation's two headings, as plain lines or written as a Markdown heading or in bold ("## Next from
+#: ACL 2026", "**Similar lectures**"), in any case.
+NEXT_FROM = re.compile(r"^(?:#{1,6}[ \t]*)?(?:\*\*)?Next from:?[ \t]+(?P<venue>.+?)(?:\*\*)?\s*$", re.IGNORECASE)
+SIMILAR = re.compile(r"^(?:#{1,6}[ \t]*)?(?:\*\*)?Similar lectures?(?:\*\*)?\s*$", re.IGNORECASE)
 #: A sentence's end: its mark before a space, or run into the next sentence ("benchmarks.The accessibility"),
 #: or a full-width mark ("。").
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)]?(?:\s|$)|(?<=[a-z]{2})[.!?](?=[A-Z][a-z])|[。！？]")

@@ -480,6 +480,22 @@ def test_the_main_title_after_the_venue_line_may_end_in_a_full_stop_after_a_name
     assert (page.main.title, page.main.venue) == (title, "NAACL 2027")
 
 
+@pytest.mark.parametrize(("next_from", "similar"), [
+    ("## Next from NAACL 2027", "## Similar lecture"),  # Markdown headings
+    ("**Next from NAACL 2027**", "**Similar lectures**"),  # bold
+    ("NEXT FROM NAACL 2027", "SIMILAR LECTURE"),
+    ("Next from: NAACL 2027", "Similar lecture"),
+])
+def test_the_navigation_headings_in_any_writing(next_from, similar):
+    def read(text):
+        page = read_lecture_page(text, source="t.txt")
+        return [(p.title, p.abstract) for p in page.listed], [(x.kind, x.target_ref) for x in page.links], page.problems
+
+    written = EXAMPLE_PAGE.replace("Next from NAACL 2027", next_from).replace("Similar lecture", similar)
+    assert read(written) == read(EXAMPLE_PAGE)
+    assert len(read(written)[1]) == 2
+
+
 def test_an_abbreviation_ends_no_sentence_in_a_title():
     title = "Dr. Summarize: Global Summarization of Medical Dialogue by Exploiting Local Structures."
     page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
