@@ -13,7 +13,7 @@ Examples
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 
 from extractors.venue_patterns import month_numbers, pattern
@@ -53,17 +53,22 @@ def parse_date_range(text: str) -> tuple[str, str] | None:
     return None
 
 
-def date_ranges(text: str) -> Iterator[tuple[int, int, tuple[str, str]]]:
+def date_ranges(
+    text: str, year_at: Callable[[int], int | None] | None = None
+) -> Iterator[tuple[int, int, tuple[str, str]]]:
     """``(start, end, (iso_start, iso_end))`` of each valid date range in ``text``, in order.
 
     Where a month-first and a day-first match overlap, the one that starts
-    first (then the longer) wins.
+    first (then the longer) wins. A range that writes no year ("June 3-5")
+    takes the year ``year_at(start)`` gives; without one it is no range.
 
     Examples
     --------
     >>> text = "Registration: March 1 to May 15, 2026. Conference: 2–7 July 2026."
     >>> [dates for _, _, dates in date_ranges(text)]
     [('2026-07-02', '2026-07-07')]
+    >>> [dates for _, _, dates in date_ranges("It runs June 3-5.", lambda start: 2027)]
+    [('2027-06-03', '2027-06-05')]
     """
     matches = sorted(
         list(pattern("date_range_month_first").finditer(text))
@@ -74,14 +79,15 @@ def date_ranges(text: str) -> Iterator[tuple[int, int, tuple[str, str]]]:
     for match in matches:
         if match.start() < last_end:
             continue
-        dates = _iso_range(match)
+        dates = _iso_range(match, year_at(match.start()) if year_at and not match.group("y2") else None)
         if dates:
             last_end = match.end()
             yield match.start(), match.end(), dates
 
 
-def _iso_range(match: re.Match[str]) -> tuple[str, str] | None:
-    """ISO start and end of a date-range match; ``None`` when it is no valid range."""
+def _iso_range(match: re.Match[str], year: int | None = None) -> tuple[str, str] | None:
+    """ISO start and end of a date-range match (``year``: the last date's, where the match writes none);
+    ``None`` when it is no valid range."""
     months = month_numbers()
 
     def month(name: str | None) -> int | None:
@@ -95,7 +101,12 @@ def _iso_range(match: re.Match[str]) -> tuple[str, str] | None:
     if first_month is None or last_month is None:
         return None
     first_day, last_day = day(match.group("d1")), day(match.group("d2"))
-    last_year = int(match.group("y2"))
+    if match.group("y2"):
+        last_year = int(match.group("y2"))
+    elif year is not None:
+        last_year = year
+    else:
+        return None
     if match.group("y1"):
         first_year = int(match.group("y1"))
     else:

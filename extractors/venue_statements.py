@@ -64,7 +64,7 @@ def stated_facts(text: str, series: set[str]) -> Iterator[tuple[str, StatedValue
             location = clean_location(match.group("location"), series)
             if location:
                 yield "location", location, match.start(), match.end()
-    for start, end, dates in date_ranges(text):
+    for start, end, dates in date_ranges(text, lambda at: _label_year(text, spans, at)):
         sentence = text[slice(*sentence_around(spans, start, end))]
         about_event = pattern("event_cue").search(sentence) or pattern("venue_mention").search(sentence)
         if about_event and not pattern("deadline_cue").search(sentence):
@@ -80,6 +80,18 @@ def stated_facts(text: str, series: set[str]) -> Iterator[tuple[str, StatedValue
             names = clean_names(match.group("names"), plural)
             if names:
                 yield "general_chair", names, match.start(), match.end()
+
+
+def _label_year(text: str, spans: list[tuple[int, int]], at: int) -> int | None:
+    """The year of the venue label in the sentence around ``at`` ("NAACL 2027 runs June 3-5"), when it names one.
+
+    >>> text = "NAACL 2027 is held in Toronto on June 3-5. Then we rest."
+    >>> _label_year(text, sentence_spans(text), 34), _label_year(text, sentence_spans(text), 50)
+    (2027, None)
+    """
+    sentence = text[slice(*sentence_around(spans, at, at))]
+    years = {int(match.group("year")) for match in pattern("venue_mention").finditer(sentence)}
+    return years.pop() if len(years) == 1 else None
 
 
 def clean_location(text: str, series: set[str]) -> str | None:

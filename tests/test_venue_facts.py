@@ -354,6 +354,20 @@ def test_no_conference_dates(sentence: str) -> None:
     assert (venue.start_date, venue.end_date) == (None, None)
 
 
+@pytest.mark.parametrize(
+    ("sentence", "dates"),
+    [
+        ("This year ACL 2026 is held in Vienna, Austria, on July 5-10.", ("2026-07-05", "2026-07-10")),
+        ("ACL 2026 takes place from 30 June to 4 July in Vienna.", ("2026-06-30", "2026-07-04")),
+        ("The conference takes place on July 5-10.", (None, None)),  # no label in the sentence: no year
+        ("ACL 2026 and EMNLP 2025 meet on July 5-10.", (None, None)),  # two years: which one?
+    ],
+)
+def test_conference_dates_without_a_year_take_the_labels(sentence: str, dates: tuple) -> None:
+    venue = _one(sentence)
+    assert (venue.start_date, venue.end_date) == dates
+
+
 def test_abstract_facts_are_not_attributed_to_the_paper_venue() -> None:
     abstract = (
         "Reasoning over long contexts remains a challenge. Experiments took place in "
@@ -431,6 +445,7 @@ def test_empty_input() -> None:
         ("Dec 30 – Jan 2, 2027", ("2026-12-30", "2027-01-02")),
         ("between Sept. 3 and Sept. 8, 2027", ("2027-09-03", "2027-09-08")),
         ("on July 2, 2026", None),
+        ("on July 2-7", None),  # no year, and no venue label to give one
         ("Feb 30 - Mar 2, 2026", None),
         ("gains of 15–25% on BRIGHT in 2025", None),
     ],
