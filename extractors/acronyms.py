@@ -131,6 +131,8 @@ def find_acronym_pairs(doc: Doc) -> list[tuple[Span, Span]]:
         if close is None or close.i == open_tok.i + 1:
             continue
         inside = doc[open_tok.i + 1 : close.i]
+        if any("(" in t.text or ")" in t.text for t in inside):
+            continue  # "GFT (Google Fine Types;) and FIGER ()": ";)" is one token, the ")" found closes another pair
         sentence = open_tok.sent if doc.has_annotation("SENT_START") else doc[:]
         if is_short_form_candidate(inside.text) and len(inside) <= 3:
             pair = _long_form_before(doc, inside, sentence.start)

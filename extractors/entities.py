@@ -80,6 +80,7 @@ from extractors.entity_tasks import TASK_METRIC_RULES, task_metric_candidates
 from extractors.entity_types import (
     EXAMPLE_HEADS,
     apposition_head,
+    colon_head,
     cues_before,
     entity_kind,
     examples_head,
@@ -103,7 +104,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"32-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"33-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -142,6 +143,9 @@ PIPELINE_VERSION = f"32-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     proposes X; "at", "around", "during" ... block a proposal as the other prepositions do
 # 32: "Transformer" is a known method again (capitalised; taken out at 28 only because the ACL 2024 landscape of
 #     test_browser drew 27 nodes, not the test's 30): the issue lists it among the building blocks that were missed
+# 33: round h15j, dataset names in full-paper sentences: "the NIST 2003 MT evaluation set", "X as test sets", "the
+#     test sets of X", "the X data", "datasets ...: X (...), Y and Z", "the CR dataset", "Propbank"; a head noun is
+#     not sought past a clause ("X show that our method"); the tagger's dataset label types a name no rule typed
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -233,7 +237,8 @@ class EntityRecognizer:
         for cand in candidates:
             label = labels.get(cand.start)
             only_tagged = cand.strength in _TAGGED or (cand.strength == "weak" and "accepted" not in cand.cues)
-            if label is not None and (only_tagged or (self.retype and cand.type_rule in _WEAK_TYPE_RULES)
+            guessed = label is EntityKind.DATASET and _only_guessed_a_method(doc, cand)
+            if label is not None and (only_tagged or guessed or (self.retype and cand.type_rule in _WEAK_TYPE_RULES)
                                       or (label in _TAGGER_ONLY_KINDS and cand.type_rule not in _STRONG_TYPE_RULES)):
                 cand.kind, cand.type_rule = label, "tagger"
                 if label in _TAGGER_ONLY_KINDS and cand.relation == Relation.PROPOSES:
@@ -266,7 +271,7 @@ class EntityRecognizer:
         after = head_after(doc, last.end, cues)
         apposition = (apposition_head(doc, last.end, cues, len(group)) or noun_before(doc, first.first, cues)
                       or proposed_phrase_before(doc, first.first, cues))
-        examples = examples_head(doc, first.start, cues)
+        examples = examples_head(doc, first.start, cues) or colon_head(doc, first.first, cues)
         has_strong = any(c.strength != "weak" and c.strength not in _TAGGED and c.type_rule not in TASK_METRIC_RULES
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
         members = []
@@ -278,6 +283,9 @@ class EntityRecognizer:
                 members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method
                 continue
             if cand.type_rule in TASK_METRIC_RULES:  # typed by extractors.entity_tasks
+                if cand.type_rule == "known_resource" and cand.strength == "weak" and cand.end - cand.start == 1 \
+                        and len(doc[cand.start]) > 4:
+                    cand.cues.add("accepted")  # "results for Propbank": a listed resource however it is written
                 members.append(cand)
                 continue
             if cand.strength == "weak":  # a capitalised word: only a list or a dataset noun makes it a name
@@ -342,6 +350,14 @@ def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
     """Does the sentence before ``start`` speak of the paper's own work ("we present", "our", "this paper")?"""
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
     return any(cues.get(i, set()) & {"PROPOSE", "SELF", "OUR"} or own_work(doc, i) for i in range(sent_start, start))
+
+
+def _only_guessed_a_method(doc: Doc, cand: Candidate) -> bool:
+    """Did the rules call ``cand`` a method for want of anything typing it, in a plain use (not proposed, not "based
+    on X")? Then the tagger's dataset label decides: "a Chinese ontology HowNet", "sampled from Twitter and ukWaC"."""
+    return (cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.role_rule == "use"
+            and not (cand.first >= 2 and in_list("foundation_prepositions", doc[cand.first - 1].text)
+                     and in_list("foundation_verbs", doc[cand.first - 2].text)))
 
 
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.

@@ -43,6 +43,8 @@ Cues = dict[int, set[str]]
 _GLUED = re.compile(r"^(?:[A-Za-z0-9][A-Za-z0-9.]*|-)$")
 _TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
 _WORD_SEPARATORS = re.compile(r"[\s\-/]+")
+#: Nouns after which "the" + two capitals name one dataset ("the CR dataset", "the MD corpus").
+_SINGULAR_DATASET_NOUNS = frozenset({"dataset", "corpus", "treebank", "benchmark"})
 _MAX_PHRASE = 7  # tokens of a capitalised dataset phrase
 _MAX_CONTINUATION = 4  # tokens of a name with its versions
 #: Words the tokenizer splits off a name when the source lost the space ("Augment-CLIPand"): never glued back.
@@ -117,7 +119,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         if i in taken or token.text in generic:
             i += 1
             continue
-        named_end = _named_dataset_end(doc, i, cues)
+        named_end = _named_dataset_end(doc, i, cues) or _series_set_end(doc, i)
         if named_end and not any(j in taken for j in range(i, named_end)):
             found.append(Candidate(i, named_end, "phrase", cues={"named_dataset"}))
             taken.update(range(i, named_end))
@@ -146,13 +148,15 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
                 taken.update(range(i, phrase_end))
                 i = phrase_end
                 continue
-            if token.is_sent_start:
-                i += 1
+            if token.is_sent_start and not (len(token) > 4 and token.lower_ in word_list("known_resources.txt")):
+                i += 1  # a capitalised word opening a sentence is no name ("Propbank was started ..." is)
                 continue
         end = _continuation_end(doc, i, family)
         strength = "family" if family else (shape or "strong")
-        if end == i + 1 and not family and _TWO_CAPITALS.match(token.text) and token.text not in defined:
-            i += 1  # "AR", "CD", "CI": a two-letter abbreviation this abstract never spells out
+        if end == i + 1 and not family and _TWO_CAPITALS.match(token.text) and token.text not in defined \
+                and not (end < len(doc) and doc[end].text in _SINGULAR_DATASET_NOUNS and i > 0
+                         and doc[i - 1].lower_ == "the"):
+            i += 1  # "AR", "CD", "CI": a two-letter abbreviation this abstract never spells out (not "the CR dataset")
             continue
         start = i - 1 if token.text == "BERT" and i > 0 and doc[i - 1].lower_ == "multilingual" \
             and i - 1 not in taken else i
@@ -191,14 +195,39 @@ def coordinated_groups(doc: Doc, candidates: Sequence[Candidate]) -> list[list[C
             if between and all(in_list("list_glue", w) for w in between) and len(between) <= 2:
                 groups[-1].append(cand)
                 continue
+            group = next((g for g in reversed(groups[-4:]) if _after_an_aside(doc, g[-1].end, cand.start)), None)
+            if group is not None:  # "HGC (Stubbe and Ringlstetter, 2007) and Syracuse": the list goes on
+                group.append(cand)
+                continue
         groups.append([cand])
     return groups
+
+
+_MAX_ASIDE = 12  # tokens of a parenthesis inside a list ("X (Smith et al., 2019), Y")
+
+
+def _after_an_aside(doc: Doc, end: int, start: int) -> bool:
+    """Do only a parenthesis and list glue stand between ``end`` and ``start`` ("X (Smith, 2019), Y", "X (), and Y";
+    any names inside the parenthesis belong to X)?"""
+    if end >= start or doc[end].text != "(":
+        return False
+    close = next((k for k in range(end + 1, min(end + _MAX_ASIDE, start)) if "(" in doc[k].text or ")" in doc[k].text),
+                 None)
+    if close is None or "(" in doc[close].text:
+        return False  # no parenthesis closed ("Types;)" ends with one: ";)" is a token of its own)
+    glue = [t.text for t in doc[close + 1 : start]]
+    return 1 <= len(glue) <= 2 and all(in_list("list_glue", w) for w in glue)
 
 
 def delimited(doc: Doc, cand: Candidate) -> bool:
     """Does the candidate stand alone between list delimiters ("such as Zorba, ...", "..., Zorba and ...")?"""
     before = doc[cand.start - 1].text if cand.start > 0 else ""
     after = doc[cand.end].text if cand.end < len(doc) else ""
+    if after == "(":  # "HGC (Stubbe, 2007) and Syracuse (Smith, 2010).": an aside after the item, then the list goes on
+        close = next((k for k in range(cand.end + 1, min(cand.end + _MAX_ASIDE, len(doc))) if doc[k].text in "()"),
+                     None)
+        if close is not None and doc[close].text == ")":
+            after = doc[close + 1].text if close + 1 < len(doc) else "."
     return in_list("delimiters_before", before) and in_list("delimiters_after", after)
 
 
@@ -263,6 +292,49 @@ def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
             return None  # "Processing The Media Frames Corpus": the name starts after the stop word
         end += 1
     return None
+
+
+#: Lower-case words naming the part of an evaluation campaign's data ("the NIST 2003 MT evaluation set").
+_SET_QUALIFIERS = frozenset({"test", "evaluation", "development", "dev", "training", "tuning", "validation",
+                             "held-out", "data"})
+_SET_HEADS = frozenset({"set", "sets", "data", "collection", "collections"})
+_YEAR = re.compile(r"^(?:19|20)\d\d$|^['’]\d\d$")
+_MAX_SERIES_MIDDLE = 5  # tokens between the series and its set noun
+
+
+def _series_set_end(doc: Doc, i: int) -> int | None:
+    """End of an evaluation campaign's set named by its series, edition and language pair, when the series alone is
+    no name: "NIST 2003 MT evaluation set", "NIST Chinese-English test sets", "four NIST MT test sets" (the set
+    noun belongs to the name: without it, "NIST 2003" would be the campaign, not its data).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("on the NIST 2003 MT evaluation set and NIST Chinese-English test sets; NIST scores")
+    >>> doc[2:_series_set_end(doc, 2)].text, doc[8:_series_set_end(doc, 8)].text, _series_set_end(doc, 13)
+    ('NIST 2003 MT evaluation set', 'NIST Chinese-English test sets', None)
+    """
+    first = doc[i]
+    if not (first.is_alpha and first.is_upper and len(first) >= 3) or name_shape(first.text) is not None \
+            or first.is_stop or model_family(first.text) or first.lower_ in word_list("generic_terms.txt") \
+            or first.lower_ in word_list("task_acronyms.txt") or first.lower_ in word_list("metric_names.txt"):
+        return None  # "the ASR test set", "BLEU test scores": a field or a metric, no campaign
+    end = i + 1
+    while end < len(doc) and end - i <= _MAX_SERIES_MIDDLE and not doc[end].is_sent_start:
+        text = doc[end].text
+        if _YEAR.match(text) or (text.isupper() and text.isalpha() and len(text) >= 2) or _language_words(text) \
+                or (text == "to" and _language_words(doc[end - 1].text)):
+            end += 1
+            continue
+        break
+    if end < len(doc) and doc[end].lower_ in _SET_QUALIFIERS and end + 1 < len(doc) \
+            and doc[end + 1].lower_ in _SET_HEADS and not doc[end + 1].is_sent_start:
+        return end + 2
+    return None
+
+
+def _language_words(text: str) -> bool:
+    """"Chinese", "Chinese-English", "English": languages or a language pair written out."""
+    parts = [p for p in re.split(r"[-–/]", text) if p]
+    return bool(parts) and all(p[:1].isupper() and p.lower() in word_list("languages.txt") for p in parts)
 
 
 def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:

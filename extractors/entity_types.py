@@ -14,6 +14,7 @@ entity):
 ``in_parentheses``  listed in parentheses after a dataset noun: "corpora in
                     argumentation (ChangeMyView and RegulationRoom)" → dataset
 ``long_form``       the last word of an acronym's long form
+``set_of``          "the test sets of X", "the datasets of X" → dataset
 ``evaluated_on``    "on" / "across" before the name → dataset
 ``derived_from``    "sampled from X" → dataset
 ``dataset_suffix``  ``-Bench``, ``WikiQA``, ``PropBank`` → dataset
@@ -28,11 +29,11 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
-from extractors.entity_lexicon import in_list, word_counts, word_list
+from extractors.entity_lexicon import corpus_kinds, in_list, word_counts, word_list
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
 from ontology.kinds import EntityKind
 
-__all__ = ["EXAMPLE_HEADS", "apposition_head", "cues_before", "entity_kind", "examples_head", "head_after",
+__all__ = ["EXAMPLE_HEADS", "apposition_head", "colon_head", "cues_before", "entity_kind", "examples_head", "head_after",
            "long_form_kind", "noun_before", "proposed_phrase_before",
            "proposed_phrase_start"]
 
@@ -45,6 +46,7 @@ _NAME_HEADS = _HEAD_KINDS[:3]
 EXAMPLE_HEADS = {"DATASET_HEAD": EntityKind.DATASET, "MODEL_HEAD": EntityKind.MODEL, "METHOD_HEAD": EntityKind.METHOD}
 _APPOSITION_SPAN = 9  # tokens after the determiner searched for the head noun
 _HEAD_AFTER_SPAN = 4  # tokens after the name searched for a head noun
+_COLON_SPAN = 20  # tokens before a colon searched for the head noun of the list after it
 
 
 def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], after: EntityKind | None,
@@ -73,6 +75,8 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
         return long_kind, "long_form"
     if "PAREN_DATASET" in before:
         return EntityKind.DATASET, "in_parentheses"
+    if "SET_OF" in before:
+        return EntityKind.DATASET, "set_of"
     if "EVAL_ON" in before:
         return EntityKind.DATASET, "evaluated_on"
     if "SOURCE" in before:
@@ -236,6 +240,8 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
             if doc[j].is_punct or (doc[j].is_stop and not in_list("apposition_prepositions", doc[j].text)
                                    and doc[j].lower_ not in {"in", "with"}):
                 break
+    if doc[i].lower_ == "of" and i > 0 and doc[i - 1].lower_ in _SET_NOUNS and "DATASET_NOUN" in cues.get(i - 1, set()):
+        found.add("SET_OF")  # "the test data sets of IWSLT and TDT4", "the datasets of X and Y"
     if in_list("foundation_prepositions", doc[i].text) and i > 0 and in_list("foundation_verbs", doc[i - 1].text):
         found.discard("EVAL_ON")
     if in_list("source_prepositions", doc[i].text):  # "a corpus (X) from Y", "sentences sampled from Y"
@@ -246,8 +252,11 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
 
 
 def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
-    """The kind a head noun right after the name gives it: "X benchmark", "X (XB) dataset", "X framework"; "the
-    MCL-WiC task" names a task."""
+    """The kind a head noun right after the name gives it: "X benchmark", "X (XB) dataset", "X framework", "the X
+    data"; "the MCL-WiC task" names a task."""
+    if end < len(doc) and doc[end].text == "data" and corpus_kinds().get(doc[end - 1].text) not in {"none", "method"}:
+        return EntityKind.DATASET  # "the ACE data", "CoNLL data": the data a name stands for (not "CFG data", nor
+        # "ground truth (GT) data": data an acronym in parentheses describes)
     if end < len(doc) and doc[end].text == ")":
         end += 1
     if end < len(doc) and doc[end].text == "task":
@@ -259,8 +268,40 @@ def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
             kind = None  # "the WMT23 Metrics Shared Task": part of a name, not the head typing it
         if kind:
             return kind
-        if doc[i].is_punct or "BLOCK" in labels:
+        if doc[i].is_punct or "BLOCK" in labels or (doc[i].is_stop and doc[i].lower_ not in _HEAD_GLUE):
+            break  # "IWSLT and TDT4 show that our method ...": a clause, not the name's head noun, follows
+    return None
+
+
+#: Plural or set nouns of datasets whose "of" introduces the datasets' names ("the test sets of X"), not what they
+#: hold ("a corpus of Reddit posts", "a collection of Transformer models").
+_SET_NOUNS = frozenset({"set", "sets", "datasets", "corpora"})
+#: Stop words a name's head noun may stand after ("MT05 and MT06 as test sets", "X as the test set").
+_HEAD_GLUE = frozenset({"and", "or", "as", "the"})
+
+
+def colon_head(doc: Doc, start: int, cues: Cues) -> str | None:
+    """The cue label of the plural head noun a list after a colon names: "two publicly available datasets that are
+    annotated for ...: GFT and FIGER", "four genre-annotated corpora for genre classification: the Brown Corpus".
+
+    The nearest head noun before the colon in the sentence decides ("datasets ... with two models: X and Y" names
+    models); ``None`` when no colon opens the list or no plural head noun stands before it.
+    """
+    i = start - 1
+    while i >= 0 and in_list("articles", doc[i].text):
+        i -= 1
+    if i < 1 or doc[i].text != ":":
+        return None
+    sent_start = doc[i].sent.start if doc.has_annotation("SENT_START") else 0
+    for j in range(i - 1, max(i - _COLON_SPAN, sent_start - 1), -1):
+        if doc[j].text in {":", ";"} or doc[j].is_sent_start:
             break
+        labels = cues.get(j, set())
+        label = next((label for label in EXAMPLE_HEADS if label in labels), None)
+        if label == "DATASET_HEAD" and "DATASET_NOUN" not in labels:
+            return None  # "two tasks: X word alignment with ...": tasks, games, environments name no data
+        if label is not None:
+            return label if doc[j].lower_.endswith(("s", "corpora")) else None
     return None
 
 
