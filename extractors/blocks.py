@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["LABEL_YEAR", "VENUE_LINE", "TextBlock", "parse_venue_label", "split_blocks", "split_venue_name"]
+__all__ = [
+    "LABEL_YEAR", "VENUE_LINE", "TextBlock", "parse_venue_label", "split_blocks", "split_venue_name",
+    "unwrap_hard_wraps",
+]
 
 _BLANK_LINES = re.compile(r"\n[^\S\n]*\n")  # a line of spaces of any kind (tabs, no-break) is blank
 
@@ -42,6 +45,49 @@ class TextBlock:
     @property
     def lines(self) -> list[str]:
         return [ln.strip() for ln in self.text.splitlines() if ln.strip()]
+
+
+#: The widest and narrowest a hard-wrapped page's lines are (``fmt`` cuts at 75, text browsers and e-mail at
+#: 72–80); a page with longer lines was not wrapped.
+_MOST_WRAP_WIDTH = 120
+_LEAST_WRAP_WIDTH = 40
+#: How many lines must reach within a few characters of the widest for a page to count as wrapped at that width.
+_WRAPPED_LINES = 5
+_NEAR_WIDTH = 12
+
+
+def unwrap_hard_wraps(text: str) -> str:
+    """``text`` with the line breaks of a hard-wrapped page turned into spaces, the same length, so offsets hold.
+
+    A page is hard-wrapped when its lines of several words are no longer than a
+    width of at most 120 characters that at least five lines come close to (as
+    ``fmt``, a text browser or an e-mail client cut them; a longer word, such as
+    a link, stands alone on a longer line). There a line break is a wrap when the
+    next line's first word would not have fitted on the line; other breaks
+    (a short line, a list) stay. A page with longer lines comes back as it is.
+
+    >>> import textwrap
+    >>> words = "Tiny models beat large ones on many tasks when trained with care and patience. " * 6
+    >>> wrapped = textwrap.fill(words, 60) + "\\n\\nShort line\\nanother"
+    >>> unwrapped = unwrap_hard_wraps(wrapped)
+    >>> len(unwrapped) == len(wrapped), unwrapped.split("\\n\\n")[0] == words.strip()
+    (True, True)
+    >>> unwrapped.endswith("Short line\\nanother"), unwrap_hard_wraps("A line.\\nAnother.") == "A line.\\nAnother."
+    (True, True)
+    """
+    lines = text.split("\n")
+    lengths = [len(line.rstrip()) for line in lines]
+    # a word longer than the width (a long link) stands on a line of its own, longer than the rest
+    width = max((n for n, line in zip(lengths, lines) if " " in line.strip()), default=0)
+    if not _LEAST_WRAP_WIDTH <= width <= _MOST_WRAP_WIDTH \
+            or sum(width - _NEAR_WIDTH <= n <= width for n in lengths) < _WRAPPED_LINES:
+        return text
+    joined = []
+    for line, length, following in zip(lines, lengths, lines[1:]):
+        first_word = following.strip().split(maxsplit=1)[0] if following.strip() else ""
+        wraps = bool(length and first_word) and length + 1 + len(first_word) > width
+        joined.append(line + (" " if wraps else "\n"))
+    return "".join(joined) + lines[-1]
 
 
 def split_blocks(text: str) -> list[TextBlock]:

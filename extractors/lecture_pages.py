@@ -49,7 +49,7 @@ from functools import cache
 from importlib import resources
 from urllib.parse import urlsplit
 
-from extractors.blocks import TextBlock, parse_venue_label, split_blocks
+from extractors.blocks import TextBlock, parse_venue_label, split_blocks, unwrap_hard_wraps
 from extractors.lecture_shapes import (
     NEXT_FROM,
     SIMILAR,
@@ -168,6 +168,7 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     (see :func:`repeated_blocks`); it sharpens boilerplate detection but is
     not needed.
     """
+    text = unwrap_hard_wraps(text)  # a page saved hard-wrapped reads as the page it was
     blocks = split_blocks(text)
     problems: list[InputProblem] = []
     if not blocks:

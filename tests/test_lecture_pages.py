@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from extractors.lecture_pages import EXAMPLE_PAGE, looks_like_lecture_page, read_lecture_page, repeated_blocks
+from extractors.readers import LECTURE_PAGE, read_records
 from ontology.records import PaperLinkKind
 
 DATA = Path(__file__).resolve().parent / "data" / "pages"
@@ -494,6 +496,30 @@ def test_the_navigation_headings_in_any_writing(next_from, similar):
     written = EXAMPLE_PAGE.replace("Next from NAACL 2027", next_from).replace("Similar lecture", similar)
     assert read(written) == read(EXAMPLE_PAGE)
     assert len(read(written)[1]) == 2
+
+
+def _hard_wrapped(text: str, width: int) -> str:
+    """``text`` as ``fmt`` or a text browser saves it: every line cut at ``width``, long words left whole."""
+    return "\n".join(textwrap.fill(line, width, break_on_hyphens=False, break_long_words=False) if len(line) > width
+                     else line for line in text.split("\n"))
+
+
+def _page_read(text: str):
+    records = read_records(text, source="page.txt", format=LECTURE_PAGE)
+    flat = lambda value: " ".join(value.split()) if value else value  # noqa: E731
+    return ([(flat(p.title), flat(p.abstract), p.venue, p.role, p.code_repositories) for p in records.papers],
+            [(x.kind, x.target_ref) for x in records.links],
+            [(v.name, v.location, v.start_date, v.end_date) for v in records.venues],
+            sorted((m.name, m.relation.value) for m in records.mentions))
+
+
+@pytest.mark.parametrize("width", [60, 72, 80])
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_a_hard_wrapped_page_reads_as_the_page_it_was(sample, width):
+    text = sample.read_text(encoding="utf-8")
+    wrapped = _hard_wrapped(text, width)
+    assert wrapped != text and max(len(line) for line in wrapped.split("\n") if " " in line) <= width
+    assert _page_read(wrapped) == _page_read(text)
 
 
 def test_an_abbreviation_ends_no_sentence_in_a_title():
