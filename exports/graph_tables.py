@@ -10,9 +10,11 @@ object) and ``data`` (its other attributes as a JSON object), sorted by ``id``.
 ``tables/edges.parquet``: ``source``, ``target``, ``key``, ``relation`` and
 ``data``, sorted by ``(source, target, key)``; ``tables/edges_in.parquet``
 (``target``, ``source``), sorted by ``target``, finds the edges into a node
-without scanning every edge.  Rows are written in groups
-of :data:`ROWS_PER_GROUP`, a group at a time, so neither table is ever
-whole in memory; the same graph gives the same bytes.
+without scanning every edge.  Rows are written a row group at a time, a
+group ending after :data:`ROWS_PER_GROUP` rows or at :data:`GROUP_BYTES` of
+strings (:mod:`exports.table_rows`), so neither table is ever whole in
+memory; the same graph gives the same bytes.  A rebuild copies the rows of
+unchanged nodes and edges from the last tables (:mod:`exports.table_reuse`).
 
 >>> import networkx as nx, tempfile, pathlib
 >>> g = nx.MultiDiGraph()
@@ -37,12 +39,27 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from exports.graph_order import sorted_edges, sorted_in_pairs
-from ontology.util.files import open_atomic
-from ontology.util.memory import paused_gc, return_free_memory
+from exports.graph_order import sorted_edges
+from exports.node_link import ItemRuns, item_runs
+from exports.table_reuse import write_reusing
+from exports.table_rows import (
+    EDGE_COLUMNS,
+    EDGE_SCHEMA,
+    GROUP_BYTES,
+    NAME_ATTRIBUTES,
+    NODE_COLUMNS,
+    NODE_SCHEMA,
+    ROWS_PER_GROUP,
+    edge_row,
+    node_row,
+    write_in_edges,
+    write_table,
+)
+from ontology.util.memory import return_free_memory
 
 __all__ = [
     "EDGE_SCHEMA",
+    "GROUP_BYTES",
     "NAME_ATTRIBUTES",
     "NODE_SCHEMA",
     "ROWS_PER_GROUP",
@@ -57,80 +74,34 @@ __all__ = [
 
 #: The folder of the tables inside a build's output folder.
 TABLES_FOLDER = "tables"
-ROWS_PER_GROUP = 50_000
-NODE_SCHEMA = pa.schema([("id", pa.string()), ("kind", pa.string()), ("label", pa.string()), ("names", pa.string()),
-                         ("data", pa.string())])
-EDGE_SCHEMA = pa.schema([("source", pa.string()), ("target", pa.string()), ("key", pa.string()),
-                         ("relation", pa.string()), ("data", pa.string())])
-IN_EDGE_SCHEMA = pa.schema([("target", pa.string()), ("source", pa.string())])
-_NODE_COLUMNS = ("kind", "label")
-#: Node attributes besides the label that name a node, kept apart so that a lookup reads only them.
-NAME_ATTRIBUTES = ("title", "name", "alt_labels")
-_EDGE_COLUMNS = ("relation",)
 
 
-def write_graph_tables(graph: nx.MultiDiGraph, output_dir: Path) -> list[Path]:
+def write_graph_tables(graph: nx.MultiDiGraph, output_dir: Path, *, cache_dir: Path | None = None,
+                       runs: ItemRuns | None = None) -> list[Path]:
     """Write ``tables/nodes.parquet`` and ``tables/edges.parquet`` of ``graph`` under ``output_dir`` (atomically).
 
-    What the writing held is given back to the operating system when it ends
+    With ``cache_dir`` (the build's document cache), the rows of the runs of
+    nodes and edges that did not change are copied from the last tables
+    instead of made again, and the index the next build does that with is
+    written there (:mod:`exports.table_reuse`; the same bytes).  ``runs`` are
+    the graph's :class:`~exports.node_link.ItemRuns` when the caller has them
+    already (:func:`exports.node_link.write_json` fills them in passing); else
+    they are made here.  What the writing held is given back to the operating system when it ends
     (pyarrow's pool and the C heap keep freed buffers otherwise: about 90 MB
     for 13,000 papers, which the process would carry through the views).
     """
     folder = Path(output_dir) / TABLES_FOLDER
-    nodes = graph.nodes
-    node_rows = ((node, nodes[node]) for node in sorted(nodes))
     try:
-        return _write_tables(graph, folder, node_rows)
+        if cache_dir is not None:
+            return write_reusing(graph, folder, Path(cache_dir), item_runs(graph) if runs is None else runs)
+        nodes = graph.nodes
+        return [write_table(folder / "nodes.parquet", NODE_SCHEMA,
+                            (node_row(node, nodes[node]) for node in sorted(nodes))),
+                write_table(folder / "edges.parquet", EDGE_SCHEMA, (edge_row(*item) for item in sorted_edges(graph))),
+                write_in_edges(graph, folder)]
     finally:
         pa.default_memory_pool().release_unused()
         return_free_memory()
-
-
-def _write_tables(graph: nx.MultiDiGraph, folder: Path, node_rows: Iterable[tuple[str, dict[str, Any]]]) -> list[Path]:
-    return [
-        _write(folder / "nodes.parquet", NODE_SCHEMA,
-               ((node, data.get("kind"), data.get("label"), _only(data, NAME_ATTRIBUTES),
-                 _rest(data, (*_NODE_COLUMNS, *NAME_ATTRIBUTES))) for node, data in node_rows)),
-        _write(folder / "edges.parquet", EDGE_SCHEMA,
-               ((u, v, str(k), data.get("relation"), _rest(data, _EDGE_COLUMNS))
-                for u, v, k, data in sorted_edges(graph))),
-        _write(folder / "edges_in.parquet", IN_EDGE_SCHEMA, sorted_in_pairs(graph)),
-    ]
-
-
-def _only(data: dict[str, Any], names: Sequence[str]) -> str:
-    return json.dumps({key: data[key] for key in names if key in data}, ensure_ascii=False, sort_keys=True)
-
-
-def _rest(data: dict[str, Any], columns: Sequence[str]) -> str:
-    return json.dumps({key: value for key, value in data.items() if key not in columns},
-                      ensure_ascii=False, sort_keys=True)
-
-
-def _write(path: Path, schema: pa.Schema, rows: Iterable[tuple]) -> Path:
-    """Write ``rows`` to ``path`` a row group at a time, with the cyclic collector paused.
-
-    The rows (tuples of strings) hold no reference cycles and are freed when
-    their group is written, but each group outlives a few young passes, and
-    the collector then walks the whole graph again and again: on the full
-    Anthology 7.5–7.6 s of the tables' 16.4–24.5 s of CPU (docs/scaling.md).
-    """
-    with (paused_gc(), open_atomic(path) as stream,
-          pq.ParquetWriter(stream, schema, compression="zstd", write_statistics=True) as writer):
-        batch: list[tuple] = []
-        for row in rows:
-            batch.append(row)
-            if len(batch) == ROWS_PER_GROUP:
-                writer.write_table(_table(batch, schema), row_group_size=ROWS_PER_GROUP)
-                batch = []
-        if batch:
-            writer.write_table(_table(batch, schema), row_group_size=ROWS_PER_GROUP)
-    return path
-
-
-def _table(rows: list[tuple], schema: pa.Schema) -> pa.Table:
-    columns = list(zip(*rows)) if rows else [[] for _ in schema.names]
-    return pa.table([pa.array(column, type=field.type) for column, field in zip(columns, schema)], schema=schema)
 
 
 def read_node_rows(output_dir: Path, *, ids: Iterable[str] | None = None, kinds: Iterable[str] | None = None,
@@ -191,9 +162,9 @@ def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Tabl
     node_keep, edge_keep = attribute_selection(node_attributes), attribute_selection(edge_attributes)
     graph = nx.MultiDiGraph()
     for row in _rows(nodes):
-        graph.add_node(row["id"], **_attributes(row, _NODE_COLUMNS, "names", keep=node_keep))
+        graph.add_node(row["id"], **_attributes(row, NODE_COLUMNS, "names", keep=node_keep))
     for row in _rows(edges):
-        graph.add_edge(row["source"], row["target"], key=row["key"], **_attributes(row, _EDGE_COLUMNS, keep=edge_keep))
+        graph.add_edge(row["source"], row["target"], key=row["key"], **_attributes(row, EDGE_COLUMNS, keep=edge_keep))
     return graph
 
 

@@ -24,7 +24,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
@@ -35,7 +35,8 @@ from exports.piece_index import Pieces, Previous
 from ontology.errors import KgError
 from ontology.util.files import open_atomic
 
-__all__ = ["GraphFileError", "JsonReport", "from_json", "json_key", "last_json", "read_json", "to_json", "write_json"]
+__all__ = ["GraphFileError", "ItemRuns", "JsonReport", "from_json", "item_runs", "json_key", "last_json", "read_json",
+           "to_json", "write_json"]
 
 # not "source"/"target" (networkx's default): edges have a "source" attribute of their own
 _FROM, _TO = "from", "to"
@@ -46,7 +47,7 @@ def to_json(graph: nx.MultiDiGraph) -> str:
     return "".join(_json_pieces(graph))
 
 
-def write_json(graph: nx.MultiDiGraph, path: Path, *, index: Path | None = None) -> Path:
+def write_json(graph: nx.MultiDiGraph, path: Path, *, index: Path | None = None, runs: ItemRuns | None = None) -> Path:
     """Write node-link JSON of ``graph`` to ``path`` (atomically), a node or an edge at a time.
 
     The file is never held whole in memory: on the full Anthology it is
@@ -54,10 +55,12 @@ def write_json(graph: nx.MultiDiGraph, path: Path, *, index: Path | None = None)
     With ``index`` (a file beside the document cache), runs of nodes and
     edges that are those of a run of the ``graph.json`` now at ``path`` are
     copied from it instead of encoded again (:func:`_write_reusing`; the same
-    bytes), and the index of the new file is written for the next build.
+    bytes), and the index of the new file is written for the next build;
+    ``runs``, when given with ``index``, is filled with the runs the nodes and
+    edges were cut into (the graph tables reuse rows by them: :mod:`exports.graph_tables`).
     """
     if index is not None:
-        return _write_reusing(graph, Path(path), Path(index))
+        return _write_reusing(graph, Path(path), Path(index), runs)
     with open_atomic(Path(path)) as stream:
         pending: list[str] = []
         size = 0
@@ -142,6 +145,32 @@ class JsonReport:
 _LAST: list[JsonReport] = []
 
 
+@dataclass
+class ItemRuns:
+    """The runs :func:`write_json`'s reusing writer cuts the sorted nodes and the sorted edges into: each run's
+    digest (``None``: an item ``marshal`` cannot write) and its number of items, in the order of the graph's
+    sorted nodes (:func:`sorted`) and edges (:func:`exports.graph_order.sorted_edges`).
+
+    A run's digest names its items' values exactly (see :func:`_write_reusing`), so anything made from those
+    items alone, such as the graph tables' rows, can be kept by it.
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("paper/a", "venue/b", key="presentedAt", relation="presentedAt")
+    >>> runs = item_runs(g)
+    >>> [count for _, count in runs.nodes], [count for _, count in runs.edges]
+    ([2], [1])
+    """
+
+    nodes: list[tuple[bytes | None, int]] = field(default_factory=list)
+    edges: list[tuple[bytes | None, int]] = field(default_factory=list)
+
+
+def item_runs(graph: nx.MultiDiGraph) -> ItemRuns:
+    """The :class:`ItemRuns` of ``graph`` without writing anything (what :func:`write_json` fills in passing)."""
+    return ItemRuns(nodes=[(digest, len(items)) for digest, items in _runs(_node_entries(graph))],
+                    edges=[(digest, len(items)) for digest, items in _runs(_edge_entries(graph))])
+
+
 def last_json() -> JsonReport | None:
     """The :class:`JsonReport` of this process's last :func:`write_json` with an index (for tests, benchmarks)."""
     return _LAST[-1] if _LAST else None
@@ -158,7 +187,7 @@ def json_key() -> str:
 _HERE = Path(__file__).resolve().parent
 
 
-def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path) -> Path:
+def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, record: ItemRuns | None = None) -> Path:
     """:func:`write_json`'s bytes, the runs of items whose ``marshal`` bytes are those of the last build's
     copied from its ``graph.json``.
 
@@ -168,9 +197,12 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path) -> Path:
     what its JSON line is made of, and is several times faster than the
     encoding.  A run's digest is a SHA-256 of its items' bytes and of whether
     it starts its list.  An item ``marshal`` cannot write makes its run one
-    that is always encoded.
+    that is always encoded.  ``record`` is filled with the runs.
     """
     key = json_key()
+    record = ItemRuns() if record is None else record
+    record.nodes.clear()
+    record.edges.clear()
     pieces = Pieces()
     runs = reused = 0
     with ExitStack() as stack:
@@ -181,12 +213,15 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path) -> Path:
                 stream.write(encoded)
                 pieces.add(None, encoded)
 
-            for part in _json_parts(graph):
+            for part in _framed(graph, {_NODES: (record.nodes, _node_entries(graph)),
+                                        _EDGES: (record.edges, _edge_entries(graph))}):
                 if isinstance(part, str):
                     text(part)
                     continue
+                kept, entries = part
                 first = True
-                for digest, items in _runs(part):
+                for digest, items in _runs(entries):
+                    kept.append((digest, len(items)))
                     runs += 1
                     data = previous.get(digest) if previous is not None and digest is not None else None
                     if data is None:
@@ -202,11 +237,6 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path) -> Path:
         _LAST[:] = [JsonReport(runs, reused, "" if previous is not None else why)]
     pieces.save(index, key)
     return path
-
-
-def _json_parts(graph: nx.MultiDiGraph) -> Iterator[str | Iterator[tuple[tuple, Callable[[], dict]]]]:
-    """The frame's text between the lists, and each list as ``(item's values, its JSON object)`` pairs."""
-    yield from _framed(graph, {_NODES: _node_entries(graph), _EDGES: _edge_entries(graph)})
 
 
 def _node_entries(graph: nx.MultiDiGraph) -> Iterator[tuple[tuple, Callable[[], dict]]]:

@@ -15,7 +15,7 @@ import networkx as nx
 
 from exports.graph_tables import write_graph_tables
 from exports.html_view import write_html
-from exports.node_link import write_json
+from exports.node_link import ItemRuns, write_json
 from exports.rdf_formats import write_rdf
 from exports.views import DEFAULT_TOP, write_views
 from kg.query_store import start_query_store, write_query_store
@@ -49,12 +49,14 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     build`` passes it unless ``--no-cache``), ``graph.json`` copies the runs
     of nodes and edges that did not change from the last one
     (:func:`exports.node_link.write_json`) and ``graph.ttl`` the subject
-    blocks of the nodes that did not change (:mod:`exports.rdf_reuse`): the same bytes.  Call it holding the folder's lock
+    blocks of the nodes that did not change (:mod:`exports.rdf_reuse`) and the tables the rows of graph.json's
+    unchanged runs (:mod:`exports.table_reuse`): the same bytes.  Call it holding the folder's lock
     (:func:`ontology.util.files.folder_lock`).
     """
     output = Path(output)
     formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
     store = None
+    runs = None if cache_dir is None else ItemRuns()  # graph.json's runs of nodes and edges, for the tables
     try:
         with output_transaction(output):
             written = list(write_rdf(graph, output, formats,
@@ -64,8 +66,8 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
             written += [
                 write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
                 write_json(graph, output / "graph.json",
-                           index=None if cache_dir is None else Path(cache_dir) / JSON_INDEX_FILE),
-                *write_graph_tables(graph, output),
+                           index=None if cache_dir is None else Path(cache_dir) / JSON_INDEX_FILE, runs=runs),
+                *write_graph_tables(graph, output, cache_dir=cache_dir, runs=runs),
             ]
             if views:
                 written.append(write_views(graph, output / "views", top=max_nodes)[-1])  # index.html
