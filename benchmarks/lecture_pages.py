@@ -38,6 +38,7 @@ if str(_HERE.parent) not in sys.path:
 
 import argparse
 import random
+import re
 import textwrap
 from dataclasses import dataclass, field
 
@@ -110,7 +111,14 @@ def hard_wrapped(text: str, width: int) -> str:
 
 
 def measure(
-    seed: int, anthology: Path, boilerplate: str, tally: Tally, *, next_from: bool = True, wrap: int = 0
+    seed: int,
+    anthology: Path,
+    boilerplate: str,
+    tally: Tally,
+    *,
+    next_from: bool = True,
+    wrap: int = 0,
+    unspaced: bool = False,
 ) -> None:
     rng = random.Random(seed)
     papers = anthology_papers(anthology, rng)
@@ -118,6 +126,7 @@ def measure(
         listed = papers[n + 1 : n + 12][: rng.choice(LISTING_SIZES)]
         text = make_page(papers[n], listed, papers[n + 12][0], boilerplate, next_from=next_from)
         text = hard_wrapped(text, wrap) if wrap else text
+        text = re.sub(r"\n\s*\n", "\n", text) if unspaced else text
         page = read_lecture_page(text, source=f"{seed}-{n}")
         tally.pages += 1
         tally.main_right += bool(page.main and _plain(page.main.title) == _plain(papers[n][0]))
@@ -136,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=0, help="print the first N listed titles that were missed")
     parser.add_argument("--no-next-from", action="store_true", help='pages without "Next from" and its title')
     parser.add_argument("--wrap", type=int, default=0, metavar="WIDTH", help="pages hard-wrapped at WIDTH columns")
+    parser.add_argument("--unspaced", action="store_true", help="pages without blank lines: one line break each")
     args = parser.parse_args(argv)
     if not args.anthology.is_dir():
         print(f"no Anthology corpus at {args.anthology}; pass --anthology DIR", file=sys.stderr)
@@ -144,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     boilerplate = sample[sample.index("## Welcome!") : sample.index("This paper narrows the performance gap")]
     tally = Tally()
     for seed in args.seeds:
-        measure(seed, args.anthology, boilerplate, tally, next_from=not args.no_next_from, wrap=args.wrap)
+        measure(seed, args.anthology, boilerplate, tally, next_from=not args.no_next_from, wrap=args.wrap,
+                unspaced=args.unspaced)
     print(f"seeds {' '.join(map(str, args.seeds))}: {tally.line()}")
     for title in tally.missed[: args.show]:
         print(f"  missed: {title}")

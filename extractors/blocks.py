@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 __all__ = [
@@ -90,13 +91,23 @@ def unwrap_hard_wraps(text: str) -> str:
     return "".join(joined) + lines[-1]
 
 
+#: A page of at least this many lines and no blank line separates its paragraphs by single line breaks.
+_LEAST_LINES_UNSPACED = 8
+
+
 def split_blocks(text: str) -> list[TextBlock]:
-    """Blocks of ``text`` separated by blank lines, with offsets and line numbers."""
+    """Blocks of ``text`` separated by blank lines, with offsets and line numbers.
+
+    A page of eight lines or more without any blank line (copied from a browser
+    that ends each paragraph with one line break) has one block per line.
+
+    >>> page = "Germany\\nAn abstract of a paper.\\nACL 2026\\nA Title\\nposter\\nA\\nB\\nC\\n"
+    >>> [b.text for b in split_blocks(page)][:4], split_blocks(page)[2].start
+    (['Germany', 'An abstract of a paper.', 'ACL 2026', 'A Title'], 32)
+    """
+    unspaced = not _BLANK_LINES.search(text) and text.strip().count("\n") + 1 >= _LEAST_LINES_UNSPACED
     blocks: list[TextBlock] = []
-    position = 0
-    for piece in _BLANK_LINES.split(text):
-        offset = text.index(piece, position) if piece else position
-        position = offset + len(piece)
+    for offset, piece in (_lines(text) if unspaced else _blank_separated(text)):
         stripped = piece.strip()
         if not stripped:
             continue
@@ -111,6 +122,23 @@ def split_blocks(text: str) -> list[TextBlock]:
             )
         )
     return blocks
+
+
+def _blank_separated(text: str) -> Iterator[tuple[int, str]]:
+    """``(offset, piece)`` of the pieces of ``text`` between blank lines."""
+    position = 0
+    for piece in _BLANK_LINES.split(text):
+        offset = text.index(piece, position) if piece else position
+        position = offset + len(piece)
+        yield offset, piece
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """``(offset, line)`` of each line of ``text``."""
+    offset = 0
+    for line in text.split("\n"):
+        yield offset, line
+        offset += len(line) + 1
 
 
 def parse_venue_label(text: str, *, one_word: bool = False) -> tuple[str, int] | None:

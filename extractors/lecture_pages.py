@@ -178,7 +178,7 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     head = _read_head(blocks, text, source, repeated, next_from)
     nav = _find_navigation(blocks, head.end)
     event = tuple(label for label in (head.venue, nav.venue) if label)
-    listing = _read_listing(blocks, head.end, nav, repeated, event=event)
+    listing = _read_listing(blocks, head.end, nav, repeated, event=event, text=text)
 
     middle = blocks[head.end : listing.start]
     types = [b for b in middle if is_presentation_type(b)]
@@ -339,7 +339,13 @@ class _Listing:
 
 
 def _read_listing(
-    blocks: list[TextBlock], head_end: int, nav: _Navigation, repeated: Collection[str], *, event: tuple[str, ...] = ()
+    blocks: list[TextBlock],
+    head_end: int,
+    nav: _Navigation,
+    repeated: Collection[str],
+    *,
+    event: tuple[str, ...] = (),
+    text: str = "",
 ) -> _Listing:
     """Abstract-then-title pairs between the boilerplate and the navigation.
 
@@ -360,7 +366,10 @@ def _read_listing(
     is kept without one, and one stray block between an abstract and its
     title is stepped over). An abstract after the last pair may come without
     its title; what follows it ("Downloads") is navigation. With no pair at
-    all, the last abstract before the navigation is the listing.
+    all, the last abstract before the navigation is the listing. On a page
+    without blank lines (a block per line), the sentences on the lines right
+    above an abstract that fit nowhere are its first sentences (``text``: the
+    page, to join them).
     """
     nav_start = nav.start
 
@@ -412,11 +421,28 @@ def _read_listing(
             pending.append(blocks[i])
             i += 1
             continue
+        opening = _first_sentences(pending, pair[0]) if text else 0
+        if opening:
+            pair = (_joined([*pending[-opening:], pair[0]], text), pair[1])
+            pending = pending[:-opening]
         listing.skipped += pending
         pending = []
         listing.pairs.append(pair)
         i += step
     return listing
+
+
+def _first_sentences(pending: list[TextBlock], abstract: TextBlock) -> int:
+    """How many of the last ``pending`` blocks are sentences on the lines right above ``abstract``, with no blank
+    line between (an abstract written a sentence per line on a page without blank lines)."""
+    count, below = 0, abstract
+    for block in reversed(pending):
+        runs_on = block.line + block.text.count("\n") + 1 == below.line
+        if not (runs_on and len(block.text) >= 40 and block.text.rstrip().endswith((".", "!", "?", ".)", '."'))
+                and not reader_cues(block.text)):
+            break
+        count, below = count + 1, block
+    return count
 
 
 def _anchored_start(

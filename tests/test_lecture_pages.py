@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from importlib import resources
 from pathlib import Path
@@ -520,6 +521,24 @@ def test_a_hard_wrapped_page_reads_as_the_page_it_was(sample, width):
     wrapped = _hard_wrapped(text, width)
     assert wrapped != text and max(len(line) for line in wrapped.split("\n") if " " in line) <= width
     assert _page_read(wrapped) == _page_read(text)
+
+
+@pytest.mark.parametrize("page", [*SAMPLES, LISTINGS / "naacl_forty_listing.txt", LISTINGS / "acl_first_person.txt"],
+                         ids=lambda p: p.name)
+def test_a_page_without_blank_lines_reads_as_the_page_it_was(page):
+    text = page.read_text(encoding="utf-8")
+    unspaced = re.sub(r"\n[ \t]*\n+", "\n", text)  # one line break after each paragraph, as some browsers copy
+    assert "\n\n" not in unspaced and _page_read(unspaced) == _page_read(text)
+
+
+def test_an_abstract_a_sentence_per_line_on_a_page_without_blank_lines_is_one_abstract():
+    text = (LISTINGS / "naacl_forty_listing.txt").read_text(encoding="utf-8")
+    abstract = FORTY[1]["abstract"]
+    text = text.replace(abstract, abstract.replace(". ", ".\n"))  # a sentence per line
+    page = read_lecture_page(re.sub(r"\n[ \t]*\n+", "\n", text), source="forty.txt")
+    assert [(p.title, " ".join(p.abstract.split())) for p in page.listed][:3] == [
+        (x["title"], x["abstract"]) for x in FORTY[:3]]
+    # not for the first listed paper: sentences right above it may as well be the boilerplate's
 
 
 def test_an_abbreviation_ends_no_sentence_in_a_title():
