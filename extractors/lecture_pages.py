@@ -310,10 +310,17 @@ class _Navigation:
     start: int
     venue: str | None = None
     next_title: TextBlock | None = None
-    similar_title: TextBlock | None = None
+    similar_titles: tuple[TextBlock, ...] = ()
+
+
+#: The most lectures "Similar lectures" is read to list.
+_MOST_SIMILAR = 10
 
 
 def _find_navigation(blocks: list[TextBlock], head_end: int) -> _Navigation:
+    """Where the navigation starts, the venue "Next from" names and its title, and the titles "Similar lecture(s)"
+    lists: the first line after it, and the lines after that one shaped like titles themselves (a footer's
+    "Stay up to date with the latest news!" or "CONFERENCES" ends them)."""
     nav = _Navigation(start=len(blocks))
     for i in range(head_end, len(blocks)):
         block = blocks[i]
@@ -326,7 +333,12 @@ def _find_navigation(blocks: list[TextBlock], head_end: int) -> _Navigation:
         elif SIMILAR.match(block.text):
             nav.start = min(nav.start, i)
             if following is not None and is_title_like(following, short=True, listed=True):
-                nav.similar_title = following
+                titles = [following]
+                for later in blocks[i + 2 : i + 1 + _MOST_SIMILAR]:
+                    if not is_title_like(later) or later.text.isupper():
+                        break
+                    titles.append(later)
+                nav.similar_titles = tuple(titles)
     return nav
 
 
@@ -558,7 +570,8 @@ def _navigation_links(
     links: list[PaperLink] = []
     linked: list[Paper] = []
     by_title = {normalize_text(p.title): p for p in listed if p.title}
-    targets = ((nav.next_title, PaperLinkKind.NEXT_IN_PROGRAM), (nav.similar_title, PaperLinkKind.SIMILAR_TO))
+    targets = ((nav.next_title, PaperLinkKind.NEXT_IN_PROGRAM),
+               *((block, PaperLinkKind.SIMILAR_TO) for block in nav.similar_titles))
     for block, kind in targets:
         if block is None:
             continue

@@ -541,6 +541,16 @@ def test_an_abstract_a_sentence_per_line_on_a_page_without_blank_lines_is_one_ab
     # not for the first listed paper: sentences right above it may as well be the boilerplate's
 
 
+def test_similar_lectures_may_list_several_titles_up_to_the_footer():
+    similar = ["A Similar Paper Elsewhere", "Another Similar Paper: Here Too", "Third One About Tiny Models"]
+    footer = ["Stay up to date with the latest Underline news!", "PRESENTATIONS", "Terms of Service Apply"]
+    text = EXAMPLE_PAGE.replace("Similar lecture\n\nA Similar Paper Elsewhere\n",
+                                "\n\n".join(["Similar lectures", *similar, *footer]) + "\n")
+    page = read_lecture_page(text, source="t.txt")
+    titles = {p.ref: p.title for p in page.papers}
+    assert [titles[x.target_ref] for x in page.links if x.kind is PaperLinkKind.SIMILAR_TO] == similar
+
+
 def test_an_abbreviation_ends_no_sentence_in_a_title():
     title = "Dr. Summarize: Global Summarization of Medical Dialogue by Exploiting Local Structures."
     page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
