@@ -55,6 +55,7 @@ from extractors.lecture_shapes import (
     SIMILAR,
     followed_by_title,
     is_abstract_like,
+    is_date_line,
     is_label_line,
     is_listed_abstract,
     is_paragraph,
@@ -80,6 +81,9 @@ __all__ = [
 EXTRACTOR = "lecture_page"
 #: Most paragraphs the page's own abstract is read in.
 _MOST_PARAGRAPHS = 6
+#: A heading line above the page's own abstract, and the same word opening the abstract ("Abstract: We …").
+_ABSTRACT_HEADING = re.compile(r"^(?:#{1,6}[ \t]*)?\**(?:abstract|summary)\**[ \t]*:?\**$", re.IGNORECASE)
+_ABSTRACT_PREFIX = re.compile(r"^\**(?:abstract|summary)\**[ \t]*(?:[:.—–]|\s-)\**\s*", re.IGNORECASE)
 
 EXAMPLE_PAGE = """Canada
 
@@ -181,7 +185,7 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     listing = _read_listing(blocks, head.end, nav, repeated, event=event, text=text)
 
     middle = blocks[head.end : listing.start]
-    types = [b for b in middle if is_presentation_type(b)]
+    types = [b for b in (head.before_title, *middle) if b is not None and is_presentation_type(b)]
     boilerplate = tuple(b for b in middle if b not in types) + tuple(listing.skipped)
     problems.extend(_listing_problems(source, listing))
     if head.abstract is None:
@@ -238,6 +242,7 @@ class _Head:
     title: TextBlock | None = None
     keywords: tuple[str, ...] = ()
     not_a_title: TextBlock | None = None  # the block after the venue line, where the title stands, when it is none
+    before_title: TextBlock | None = None  # a presentation type or a date between the venue line and the title
 
 
 def _read_head(
@@ -269,12 +274,20 @@ def _read_head(
     else:
         first, i = found
         head.abstract = _joined(blocks[first:i], text)
-    if first > 0 and is_label_line(blocks[first - 1]):
-        head.country = " ".join(blocks[first - 1].text.split())  # no-break spaces as plain ones
+        if prefix := _ABSTRACT_PREFIX.match(head.abstract.text):  # "Abstract: We study …"
+            head.abstract = replace(head.abstract, text=head.abstract.text[prefix.end():],
+                                    start=head.abstract.start + prefix.end())
+    above = first - 1 if first > 0 and _ABSTRACT_HEADING.match(blocks[first - 1].text) else first  # "Abstract"
+    if above > 0 and is_label_line(blocks[above - 1]):
+        head.country = " ".join(blocks[above - 1].text.split())  # no-break spaces as plain ones
     if label := venue_at(blocks, i, labels):
         head.venue = label
         i += 1
     after_venue = head.venue is not None  # the venue line, then the title: its place makes it one, as in a listing
+    if after_venue and i + 1 < len(blocks) and (is_presentation_type(blocks[i]) or is_date_line(blocks[i])) \
+            and is_title_like(blocks[i + 1], short=True, listed=True):
+        head.before_title = blocks[i]  # "oral" or "June 4, 2027" between the venue line and the title
+        i += 1
     if i < len(blocks) and is_title_like(blocks[i], short=after_venue, listed=after_venue):
         head.title = blocks[i]
         i += 1

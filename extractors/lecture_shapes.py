@@ -25,6 +25,7 @@ __all__ = [
     "SIMILAR",
     "followed_by_title",
     "is_abstract_like",
+    "is_date_line",
     "is_label_line",
     "is_listed_abstract",
     "is_paragraph",
@@ -69,6 +70,16 @@ _HTML_TAG = re.compile(
 )
 _WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 _NAME_COLON = re.compile(r"^[^.!?]{2,80}\s?:\s")  # a title's "NAME: …" or "Topic : …" before any sentence's end
+#: A date line: a month's name and a number, nothing ending a sentence; its words are months, weekdays or
+#: times of day only (_MONTH_OR_DAY).
+_DATE_LINE = re.compile(
+    r"^(?=.*\d)(?=.*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\b)[^.!?]*$", re.IGNORECASE
+)
+_MONTH_OR_DAY = re.compile(
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+    r"(?:day)?|nesday|am|pm|utc|gmt|cet|cest|pst|pdt|est|edt|at|from|to|on|st|nd|rd|th",
+    re.IGNORECASE,
+)
 #: Abbreviations whose full stop ends no sentence ("Dr. Summarize: …", "… vs. …").
 _ABBREVIATION = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs|etc|al|Vol|Fig|e\.g|i\.e)\.(?!$)")
 _QUOTED = re.compile(r"[\"“][^\"”]{0,300}[\"”]")
@@ -109,6 +120,18 @@ def is_label_line(block: TextBlock, *, digits: bool = False) -> bool:
         and not _has_markup(text)
         and (digits or not any(ch.isdigit() for ch in text))
     )
+
+
+def is_date_line(block: TextBlock) -> bool:
+    """A line that only dates the talk: a month's name, a day or year, maybe a time ("June 4, 2027",
+    "Wed, 4 Jun 2027 · 10:30–11:00").
+
+    >>> [is_date_line(TextBlock(t, 0, len(t), 1, 0)) for t in ("June 4, 2027", "May Models Dream? 2027", "Poster")]
+    [True, False, False]
+    """
+    text = block.text
+    return "\n" not in text and len(text) <= 60 and _DATE_LINE.match(text) is not None \
+        and all(_MONTH_OR_DAY.fullmatch(word) for word in _words(text))
 
 
 def is_presentation_type(block: TextBlock) -> bool:

@@ -127,7 +127,7 @@ def _expected(folder: Path) -> dict:
 def _check_page(folder: Path, name: str, want: dict) -> None:
     page = _read(folder / name)
     assert (page.main.title, page.main.abstract) == (want["main_title"], want["main_abstract"])
-    # a listed title ending in a full stop is read when it is title-cased ("Segmenting Podcasts with Prosody and Words.")
+    # a listed title ending in a full stop is read when title-cased ("Segmenting Podcasts with Prosody and Words.")
     assert [(p.title, p.abstract) for p in page.listed] == [(x["title"], x["abstract"]) for x in want["listed"]]
     listed_titles = {p.title for p in page.listed}
     papers = {p.ref: p for p in page.papers}
@@ -549,6 +549,23 @@ def test_similar_lectures_may_list_several_titles_up_to_the_footer():
     page = read_lecture_page(text, source="t.txt")
     titles = {p.ref: p.title for p in page.papers}
     assert [titles[x.target_ref] for x in page.links if x.kind is PaperLinkKind.SIMILAR_TO] == similar
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Canada\n\n", "Canada\n\nAbstract\n\n"),  # a heading over the abstract is no country
+    ("Canada\n\n", "Canada\n\n## Abstract:\n\n"),
+    ("We study tiny", "Abstract: We study tiny"),  # nor part of the abstract
+    ("Tiny Models Rule\n\noral\n\n", "oral\n\nTiny Models Rule\n\n"),  # the type before the title
+    ("NAACL 2027\n\n", "NAACL 2027\n\nJune 4, 2027\n\n"),  # the talk's date after the venue line
+    ("NAACL 2027\n\n", "NAACL 2027\n\nWed, 4 Jun 2027 · 10:30–11:00 AM\n\n"),
+])
+def test_the_pages_own_paper_with_more_lines_around_it(old, new):
+    def head(text):
+        page = read_lecture_page(text, source="t.txt")
+        main = page.main
+        return main.country, main.abstract, main.venue, main.title, main.presentation_type, main.keywords, page.problems
+
+    assert head(EXAMPLE_PAGE.replace(old, new, 1)) == head(EXAMPLE_PAGE)
 
 
 def test_an_abbreviation_ends_no_sentence_in_a_title():
