@@ -437,9 +437,9 @@ def _read_listing(
     while i < nav_start:
         if (is_abstract(i, titled=True) and is_title(i + 1)) or is_listed_pair(i):
             pair, step = (blocks[i], blocks[i + 1]), 2
-        elif is_abstract(i, titled=True) and i + 2 < nav_start and not is_prose(blocks[i + 1]) and is_title(i + 2):
-            pending.append(blocks[i + 1])  # one stray block between an abstract and its title
-            pair, step = (blocks[i], blocks[i + 2]), 3
+        elif is_abstract(i, titled=True) and (k := _title_past_strays(blocks, i, nav_start, is_title)):
+            pending += blocks[i + 1 : k]  # a stray block, or two short lines, between an abstract and its title
+            pair, step = (blocks[i], blocks[k]), k - i + 1
         elif is_abstract(i, titled=False):
             pair, step = (blocks[i], None), 1
         else:
@@ -487,8 +487,23 @@ def _anchored_start(
             continue
         if is_abstract(k - 1, titled=True) or (k - 1 >= head_end and is_listed_abstract(blocks[k - 1])):
             return k - 1
-        if k - 2 >= head_end and not is_prose(blocks[k - 1]) and is_abstract(k - 2, titled=True):
-            return k - 2  # one stray block between the abstract and its title
+        for first in (k - 2, k - 3):  # a stray block, or two short lines, between the abstract and its title
+            if first >= head_end and is_abstract(first, titled=True) \
+                    and _title_past_strays(blocks, first, nav.start, lambda j: j == k) == k:
+                return first
+    return None
+
+
+def _title_past_strays(
+    blocks: list[TextBlock], i: int, end: int, is_title: Callable[[int], bool]
+) -> int | None:
+    """Where the title of the abstract ``blocks[i]`` stands past what a listing may put between the two: one block
+    that is no prose, or two short lines ("Poster", "June 4, 2027"); ``None`` when no title stands there."""
+    if i + 2 < end and not is_prose(blocks[i + 1]) and is_title(i + 2):
+        return i + 2
+    short = [b for b in blocks[i + 1 : i + 3] if is_label_line(b, digits=True) or is_date_line(b)]
+    if i + 3 < end and len(short) == 2 and is_title(i + 3):
+        return i + 3
     return None
 
 

@@ -568,6 +568,18 @@ def test_the_pages_own_paper_with_more_lines_around_it(old, new):
     assert head(EXAMPLE_PAGE.replace(old, new, 1)) == head(EXAMPLE_PAGE)
 
 
+@pytest.mark.parametrize("between", [["Poster"], ["Poster", "June 4, 2027"], ["Oral", "Room 201"]])
+def test_short_lines_between_each_listed_abstract_and_its_title_cost_only_themselves(between):
+    text = (LISTINGS / "naacl_forty_listing.txt").read_text(encoding="utf-8")
+    for x in FORTY:
+        if x["title"]:
+            pair = f"{x['abstract']}\n\n{x['title']}\n"
+            text = text.replace(pair, "\n\n".join([x["abstract"], *between, x["title"]]) + "\n", 1)
+    page = read_lecture_page(text, source="forty.txt")
+    assert [(p.title, p.abstract) for p in page.listed] == [(x["title"], x["abstract"]) for x in FORTY]
+    assert sum(p.message.endswith("skipped") for p in page.problems) == len(between) * 40 + 1  # + its "<html>" block
+
+
 def test_an_abbreviation_ends_no_sentence_in_a_title():
     title = "Dr. Summarize: Global Summarization of Medical Dialogue by Exploiting Local Structures."
     page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
