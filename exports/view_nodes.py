@@ -166,6 +166,12 @@ class ViewFiles(Mapping[Hashable, str]):
             raise KeyError(node)
         return self.files.get(node) or node_link(node)
 
+    def get(self, node: Hashable, default: Any = None) -> Any:
+        """``self[node]``, or ``default`` for a node not in the graph (without Mapping.get's ``KeyError``)."""
+        if node not in self.graph:
+            return default
+        return self.files.get(node) or node_link(node)
+
     def __contains__(self, node: object) -> bool:
         return node in self.graph
 
@@ -359,44 +365,64 @@ def shard_fingerprints(graph: nx.MultiDiGraph, members: Sequence[Sequence[Hashab
                        position: Mapping[Hashable, int]) -> list[str | None]:
     """A SHA-256 of everything each shard's entries are made of, for the shards ``members`` lists.
 
-    A node's entry (:func:`_entry`) reads its attributes, its links with their attributes, the names of its
-    neighbours (the authors of a paper) and of the entities its ``similarTo`` links share, and, where it
-    has more than :data:`MAX_NEIGHBOURS` neighbours, which of them come first in ``position``: the
-    fingerprint covers exactly these, serialised with :mod:`marshal` (version 2: the same values give the
-    same bytes, and values of other types or floats of other bits other bytes), with the number of shards
-    and :func:`~exports.view_fingerprint.code_version`.  It never computes an entry; on the full Anthology
-    it takes a few seconds where the entries and their JSON took 20.  A shard holding a value
+    A node's entry (:func:`_entry`) reads its attributes, its links with their attributes, the names of the
+    nodes its links point to (a paper's details name its authors) and of the entities its ``similarTo``
+    links share, and, where it has more than :data:`MAX_NEIGHBOURS` neighbours, which of them come first in
+    ``position``.  Each node's part is serialised with :mod:`marshal` (version 2: the same values give the
+    same bytes, and values of other types or floats of other bits other bytes) and digested once, in the
+    graph's own order of nodes (:func:`_node_digests`); a shard's fingerprint is a SHA-256 of its nodes'
+    digests, in the order of ``members``, with the number of shards and
+    :func:`~exports.view_fingerprint.code_version`.  It never computes an entry.  A shard holding a value
     :mod:`marshal` cannot write (no graph kg builds has one) gets ``None``: it is written every time.
+
+    Walking the nodes in the graph's order rather than shard by shard (whose members are scattered
+    through memory) and digesting each node alone took the full Anthology's fingerprints from 12.7-15.6 to
+    about 9 CPU s (docs/scaling.md, "Views in a rebuild, thirteenth session").
     """
-    names = {node: (attrs.get("label"), attrs.get("title"), attrs.get("name"))  # what node_name and the
-             for node, attrs in graph._node.items()}  # authors' names read
+    digests = _node_digests(graph, position)
     head = f"{code_version()}\0{len(members)}\0".encode()
     found: list[str | None] = []
     for number, nodes in enumerate(members):
-        try:
-            data = marshal.dumps([_node_inputs(graph, node, names, position) for node in nodes], 2)
-        except ValueError:  # a value marshal cannot write: this shard is written every time
+        parts = [digests[node] for node in nodes]
+        if None in parts:  # a value marshal cannot write: this shard is written every time
             found.append(None)
             continue
-        found.append(hashlib.sha256(head + f"{number}\0".encode() + data).hexdigest())
+        found.append(hashlib.sha256(head + f"{number}\0".encode() + b"".join(parts)).hexdigest())
     return found
 
 
-def _node_inputs(graph: nx.MultiDiGraph, node: Hashable, names: Mapping[Hashable, Any],
-                 position: Mapping[Hashable, int]) -> tuple[Any, ...]:
-    """What ``node``'s entry is made of (:func:`shard_fingerprints`), as values :mod:`marshal` writes."""
-    succ, pred = graph._succ[node], graph._pred[node]
-    shared = []  # the names of the entities its similarTo links share (kept in the edge as ids)
-    for keyed in (*succ.values(), *pred.values()):
-        for data in keyed.values():
-            entities = data.get("shared_entities")
-            if entities:
-                shared.append([names.get(entity) for entity in display_texts(entities)[:SHARED_SHOWN]])
-    drawn = None
-    if len(succ) + len(pred) > MAX_NEIGHBOURS:  # which neighbours a hub draws depends on the search order
-        neighbours = {*succ, *pred}
-        neighbours.discard(node)
-        if len(neighbours) > MAX_NEIGHBOURS:
-            drawn = _drawn(neighbours, position)
-    return (node, graph._node[node], succ, pred, [names[other] for other in succ],
-            [names[other] for other in pred], shared, drawn)
+def _node_digests(graph: nx.MultiDiGraph, position: Mapping[Hashable, int]) -> dict[Hashable, bytes | None]:
+    """Each node's digest of what its entry is made of (:func:`shard_fingerprints`); ``None`` where
+    :mod:`marshal` cannot write one of its values.
+
+    The part of a node is ``(id, attributes, out-links, in-links, names of the nodes its out-links reach,
+    names of the entities its links share, the drawn neighbours of a hub)``.  The names of the nodes its
+    in-links come from are left out: no entry shows them (a node's details read its in-links' relations
+    and mentions, and the search script names every neighbour).
+    """
+    names = {node: (attrs.get("label"), attrs.get("title"), attrs.get("name"))  # what node_name and the
+             for node, attrs in graph._node.items()}  # authors' names read
+    succ_of, pred_of = graph._succ, graph._pred
+    dumps, blake2b, name_of = marshal.dumps, hashlib.blake2b, names.__getitem__
+    digests: dict[Hashable, bytes | None] = {}
+    for node, attrs in graph._node.items():  # the graph's order: its dicts were made, and lie in memory, in it
+        succ, pred = succ_of[node], pred_of[node]
+        shared = []  # the names of the entities its similarTo links share (kept in the edge as ids)
+        for keyed in (*succ.values(), *pred.values()):
+            for data in keyed.values():
+                entities = data.get("shared_entities")
+                if entities:
+                    shared.append([names.get(entity) for entity in display_texts(entities)[:SHARED_SHOWN]])
+        drawn = None
+        if len(succ) + len(pred) > MAX_NEIGHBOURS:  # which neighbours a hub draws depends on the search order
+            neighbours = {*succ, *pred}
+            neighbours.discard(node)
+            if len(neighbours) > MAX_NEIGHBOURS:
+                drawn = _drawn(neighbours, position)
+        try:
+            data = dumps((node, attrs, succ, pred, list(map(name_of, succ)), shared, drawn), 2)
+        except ValueError:
+            digests[node] = None
+            continue
+        digests[node] = blake2b(data, digest_size=32).digest()
+    return digests

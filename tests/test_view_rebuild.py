@@ -274,13 +274,15 @@ def test_a_new_paper_rewrites_the_shards_of_the_nodes_it_touches(tmp_path: Path,
     assert len(rewritten) < len(_shard_inodes(tmp_path / "views")) / 4
 
 
-@pytest.mark.parametrize("change", ["author", "shared entity", "link score", "hub's neighbour ranks"])
+@pytest.mark.parametrize("change", ["author", "shared entity", "link score", "hub's neighbour ranks", "paper title"])
 def test_what_an_entry_reads_from_other_nodes_rewrites_its_shard(tmp_path: Path, drawn: list[str],
                                                                  one_node_a_shard: None,
                                                                  monkeypatch: pytest.MonkeyPatch,
                                                                  change: str) -> None:
     """A paper's entry names its authors and the entities its similarTo links share (other nodes' names); a
-    hub's entry draws its best-placed neighbours, which other nodes' links rank: each change rewrites it."""
+    hub's entry draws its best-placed neighbours, which other nodes' links rank: each change rewrites it.
+    No entry names the nodes its in-links come from: a paper's new title rewrites its own shard and those of
+    the nodes linking to it (a1's similarTo link to a2), not its venue's, authors' or entities'."""
     import exports.view_nodes as view_nodes
 
     before = _venue_graph(_base())
@@ -297,6 +299,9 @@ def test_what_an_entry_reads_from_other_nodes_rewrites_its_shard(tmp_path: Path,
     elif change == "link score":
         after.edges["paper/a1", "paper/a2", "similarTo"]["score"] = 0.75
         expected = ["paper/a1", "paper/a2"]
+    elif change == "paper title":
+        after.nodes["paper/a2"]["label"] = "Paper two"
+        expected = ["paper/a2", "paper/a1"]
     else:  # venue/acl draws 2 of its 3 papers: those first in the search order (a1 and a3: most links)
         monkeypatch.setattr(view_nodes, "MAX_NEIGHBOURS", 2)
         for entity in ("method/extra", "dataset/extra"):  # a2 now has more links than a3: ACL draws a1 and a2
