@@ -415,7 +415,8 @@ def _read_listing(
 
     def opens_listing(i: int) -> bool:
         text = blocks[i].text
-        return is_abstract(i, titled=True) and is_title(i + 1) and not reader_cues(text) and not names_label(text, event)
+        return is_abstract(i, titled=True) and is_title(i + 1) and not reader_cues(text) \
+            and not names_label(text, event) and not (i > head_end and _is_bio(blocks[i - 1], blocks[i]))
 
     first_pair = next((i for i in range(head_end, nav_start) if opens_listing(i)), None)
     start = _anchored_start(blocks, head_end, nav, is_abstract=is_abstract, is_title=is_title)
@@ -492,6 +493,19 @@ def _anchored_start(
                     and _title_past_strays(blocks, first, nav.start, lambda j: j == k) == k:
                 return first
     return None
+
+
+def _is_bio(name: TextBlock, prose: TextBlock) -> bool:
+    """Is ``prose`` a speaker's biography under the line with their name ("Jane Doe" / "Jane Doe is a professor
+    …"), as a list of keynote speakers in the boilerplate has them? An abstract never opens with the line above.
+
+    >>> bio = lambda n, p: _is_bio(TextBlock(n, 0, 0, 1, 0), TextBlock(p, 0, 0, 3, 1))
+    >>> bio("John Q. Roe", "John Roe leads the language group."), bio("Tiny Models", "Tiny models win.")
+    (True, False)
+    """
+    names, words = name.text.split(), prose.text.split()
+    return 2 <= len(names) <= 5 and not name.text.rstrip().endswith((".", "!", "?", ":")) \
+        and all(n[:1].isupper() for n in names) and words[:1] == names[:1] and names[-1] in words[1:4]
 
 
 def _title_past_strays(

@@ -580,6 +580,30 @@ def test_short_lines_between_each_listed_abstract_and_its_title_cost_only_themse
     assert sum(p.message.endswith("skipped") for p in page.problems) == len(between) * 40 + 1  # + its "<html>" block
 
 
+_SPEAKERS = """Keynote Speakers
+
+Jane Doe
+
+Jane Doe is a professor of computer science at the University of Somewhere. Her research focuses on multilingual
+language models and their evaluation. She received her PhD from Another University in 2010.
+
+John Q. Roe
+
+John Roe leads the language technologies group at a large research lab. He has worked on machine translation for
+two decades. His current interests include speech translation and low-resource languages.
+
+"""
+
+
+@pytest.mark.parametrize("next_from", [True, False])
+def test_speakers_biographies_in_the_boilerplate_are_no_listed_papers(next_from):
+    text = EXAMPLE_PAGE.replace("Listed abstract one", _SPEAKERS + "Listed abstract one", 1)
+    if not next_from:  # without the anchor, the listing opens at the first abstract and title that stand alone
+        text = text.replace("Next from NAACL 2027\n\nAnother Listed Paper About Things\n\n", "")
+    page = read_lecture_page(text, source="t.txt")
+    assert [p.title for p in page.listed] == [_LISTED_TITLE, None] and not page.problems
+
+
 def test_an_abbreviation_ends_no_sentence_in_a_title():
     title = "Dr. Summarize: Global Summarization of Medical Dialogue by Exploiting Local Structures."
     page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
