@@ -145,7 +145,9 @@ PIPELINE_VERSION = f"33-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     test_browser drew 27 nodes, not the test's 30): the issue lists it among the building blocks that were missed
 # 33: round h15j, dataset names in full-paper sentences: "the NIST 2003 MT evaluation set", "X as test sets", "the
 #     test sets of X", "the X data", "datasets ...: X (...), Y and Z", "the CR dataset", "Propbank"; a head noun is
-#     not sought past a clause ("X show that our method"); the tagger's dataset label types a name no rule typed
+#     not sought past a clause ("X show that our method"); the tagger's dataset label types a name no rule typed (in a
+#     sentence about data, no method noun beside it); "Universal Treebanks", "Timebank"; "the Basic Travel Expression
+#     Corpus (BT EC)" keeps its long form; "an Extensive training set" names nothing
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -237,7 +239,7 @@ class EntityRecognizer:
         for cand in candidates:
             label = labels.get(cand.start)
             only_tagged = cand.strength in _TAGGED or (cand.strength == "weak" and "accepted" not in cand.cues)
-            guessed = label is EntityKind.DATASET and _only_guessed_a_method(doc, cand)
+            guessed = label is EntityKind.DATASET and _only_guessed_a_method(doc, cand, cues)
             if label is not None and (only_tagged or guessed or (self.retype and cand.type_rule in _WEAK_TYPE_RULES)
                                       or (label in _TAGGER_ONLY_KINDS and cand.type_rule not in _STRONG_TYPE_RULES)):
                 cand.kind, cand.type_rule = label, "tagger"
@@ -302,7 +304,8 @@ class EntityRecognizer:
                          and doc[cand.end].text == ")" and "PROPOSAL_NOUN" in cues.get(cand.start - 2, set())
                          and our_names(doc, cand.start, cues))  # "our system (Solomon)"
                 coined = coined_after_proposal(doc, cand, cues)  # "we propose Meta-Reasoning"
-                if not (listed or named or built or presented or owned or coined):
+                banked = len(text) > 6 and text.lower().endswith("bank") and text.lower() != "treebank"  # "Timebank"
+                if not (listed or named or built or presented or owned or coined or banked):
                     continue
                 cand.cues.add("accepted")
             cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,
@@ -352,12 +355,27 @@ def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
     return any(cues.get(i, set()) & {"PROPOSE", "SELF", "OUR"} or own_work(doc, i) for i in range(sent_start, start))
 
 
-def _only_guessed_a_method(doc: Doc, cand: Candidate) -> bool:
+def _only_guessed_a_method(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """Did the rules call ``cand`` a method for want of anything typing it, in a plain use (not proposed, not "based
-    on X")? Then the tagger's dataset label decides: "a Chinese ontology HowNet", "sampled from Twitter and ukWaC"."""
-    return (cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.role_rule == "use"
-            and not (cand.first >= 2 and in_list("foundation_prepositions", doc[cand.first - 1].text)
-                     and in_list("foundation_verbs", doc[cand.first - 2].text)))
+    on X"), in a sentence that speaks of data and with no method or model noun beside it? Then the tagger's dataset
+    label decides: "word senses from a Chinese ontology HowNet", "usages sampled from Twitter and ukWaC"; not "the
+    LASER toolkit ... trained on a parallel corpus", "like KEWER, SERAG uses random walks"."""
+    if cand.kind is not EntityKind.METHOD or cand.type_rule != "default" or cand.role_rule != "use":
+        return False
+    if cand.first >= 2 and in_list("foundation_prepositions", doc[cand.first - 1].text) \
+            and in_list("foundation_verbs", doc[cand.first - 2].text):
+        return False
+    near = range(max(cand.first - 3, 0), min(cand.end + 2, len(doc)))
+    if any(cues.get(i, set()) & _METHOD_NOUNS and "DATASET_HEAD" not in cues.get(i, set()) for i in near):
+        return False  # "baselines – BiDAF", "the LASER toolkit", "an embedding model (Universal Sentence Encoder)"
+    sentence = doc[cand.start].sent if doc.has_annotation("SENT_START") else doc[:]
+    return any(cues.get(i, set()) & _DATA_CUES or doc[i].lower_ == "data" for i in range(sentence.start, sentence.end))
+
+
+#: Cue labels of nouns that name methods or models: a name beside one is no dataset the tagger may retype.
+_METHOD_NOUNS = frozenset({"METHOD_HEAD", "MODEL_HEAD", "PROPOSAL_NOUN", "ARCH_HEAD"})
+#: Cue labels of a sentence that speaks of data ("corpus", "sampled", "collected").
+_DATA_CUES = frozenset({"DATASET_NOUN", "DERIVED"})
 
 
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.

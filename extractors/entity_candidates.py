@@ -88,13 +88,17 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
     known_spans = {(span.start, span.end) for span in known}
     generic: set[str] = set()
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
-        taken.update(range(long_.start, long_.end))
         taken.update(range(short.start, short.end))
         in_gazetteer = bool({(short.start, short.end), (long_.start, long_.end)} & known_spans)
         if in_gazetteer or _named_pair(short, long_) or _lower_named_pair(short, long_):
+            taken.update(range(long_.start, long_.end))
             found.append(Candidate(short.start, short.end, "acronym", long_span=(long_.start, long_.end),
                                    cues={"gazetteer"} if in_gazetteer else set()))
+        elif _named_dataset_end(doc, long_.start, cues) == long_.end:
+            pass  # "the Basic Travel Expression Corpus (BT EC)": the long form names a dataset (below), the short
+            # form written with a space is no name
         else:
+            taken.update(range(long_.start, long_.end))
             generic.add(short.text)  # "reinforcement learning (RL)": a kind of thing, not a name
     for span in known:
         if any(i in taken for i in range(span.start, span.end)):
@@ -236,6 +240,8 @@ def names_a_dataset(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     if cand.end - cand.start != 1 or cand.end >= len(doc) or cand.start == 0:
         return False
     word, noun, before = doc[cand.start], doc[cand.end], doc[cand.start - 1]
+    if word.lower_ in _SET_QUALIFIERS or noun.lower_ in _SET_QUALIFIERS:
+        return False  # "our blind Test set", "an Extensive training set": a capitalised word, no name, before a set
     return ("DATASET_NOUN" in cues.get(cand.end, set()) and not in_list("plural_dataset_nouns", noun.lower_)
             and not word.is_stop and word.lower_ not in word_list("languages.txt")
             and (before.is_lower or before.is_punct))
@@ -355,6 +361,8 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
     following = end
     while following < len(doc) and is_version(doc[following].text):
         following += 1
+    if following < len(doc) and doc[following].lower_ in _SET_QUALIFIERS:
+        return False  # "the Extensive training set": a set noun vouches for no capitalised phrase
     return following < len(doc) and ("DATASET_NOUN" in cues.get(following, set())
                                       or ("ARCH_HEAD" in cues.get(following, set()) and doc[following].is_lower))
 

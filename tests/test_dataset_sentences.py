@@ -3,7 +3,8 @@
 Evaluation campaigns' sets named by series, edition and language pair ("the NIST 2003 MT evaluation set"); names
 typed by "X as test sets", "the test sets of X", "the X data" and by a list after "datasets:" that goes on past
 parentheses; "the ZR dataset" with a two-letter name; a listed resource however it is written; and, with the
-trained tagger, its dataset label for a name no rule typed ("a Chinese ontology HowNet").
+trained tagger, its dataset label for a name no rule typed ("a Chinese ontology HowNet"), in a sentence that speaks
+of data and with no method noun beside the name.
 """
 from __future__ import annotations
 
@@ -97,10 +98,46 @@ def test_a_name_before_data_is_a_dataset(rules):
 
 
 @pytest.mark.parametrize(("text", "name"), [
-    ("We predict word senses from a Chinese ontology HowNet and project them to English glosses.", "HowNet"),
+    ("We predict word senses from a Chinese ontology HowNet and project them to the English corpus.", "HowNet"),
     ("Usages of each noun were sampled from each of Twitter and ukWaC, after language identification.", "ukWaC"),
 ])
 def test_the_taggers_dataset_label_types_a_name_no_rule_typed(text, name):
     combined = build_pipeline("combined")
     assert name in _datasets(combined, text)
     assert _kinds(build_pipeline("rules"), text).get(name) == "method"  # the rules alone only guess a method
+
+
+def test_capitalised_treebanks_end_a_name(rules):
+    assert _datasets(rules, "Parsing results on the Zorbic Universal Treebanks are shown.") == ["Zorbic Universal Treebanks"]
+    assert _datasets(rules, "We parse the zorbic universal treebanks.") == []
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Temporal ordering differs relative to Zorbbank, implying more work.", ["Zorbbank"]),
+    ("Temporal ordering differs relative to Treebank, implying more work.", []),  # the kind alone
+    ("Temporal ordering differs relative to Zorbic, implying more work.", []),  # a capitalised word alone
+])
+def test_a_capitalised_word_ending_in_bank_names_a_resource(rules, text, names):
+    assert _datasets(rules, text) == names
+
+
+def test_a_long_form_naming_a_dataset_stays_when_its_acronym_is_no_name(rules):
+    text = "We align words with the Basic Zorbic Expression Corpus (BZ EC) () and report results."
+    assert _datasets(rules, text) == ["Basic Zorbic Expression Corpus"]
+
+
+@pytest.mark.parametrize("text", [
+    "When evaluated on our blind Test set, ZorbLID achieves 95.89 F1.",
+    "We introduce ZEVA (Extensive training set and Video-helpful evaluation set for subtitles), an MT corpus.",
+])
+def test_a_capitalised_word_before_a_set_noun_is_no_name(rules, text):
+    assert not {"Test", "Extensive"} & set(_datasets(rules, text))
+
+
+@pytest.mark.parametrize("text", [
+    "Our approach is based on the ZORBLASER toolkit, which uses an encoder trained on a parallel corpus.",
+    "Like ZORBKEW, our system uses random walks over the corpus to generate entity embeddings.",
+])
+def test_the_tagger_does_not_retype_a_name_beside_a_method_noun_or_without_data(text):
+    name = next(word.strip(",") for word in text.split() if word.startswith("ZORB"))
+    assert name not in _datasets(build_pipeline("combined"), text)
