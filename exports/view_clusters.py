@@ -32,6 +32,7 @@ from array import array
 from collections import Counter
 from collections.abc import Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 import networkx as nx
 import numpy as np
@@ -113,6 +114,24 @@ class PaperLinks:
         """How many papers each paper is linked to, in order."""
         return np.diff(self._adjacency.indptr)
 
+    def groups(self, groups: Sequence[Collection[Hashable]]) -> tuple[np.ndarray, np.ndarray]:
+        """The group of each link's first and of its second paper, for disjoint ``groups`` of papers (-1: none).
+
+        Lets a caller pick the links within or between groups with array operations, then visit only those,
+        in the links' order.
+
+        >>> g = nx.MultiDiGraph()
+        >>> for a, b in [("a", "b"), ("b", "c"), ("c", "d")]:
+        ...     _ = g.add_edge(a, b, key="similarTo", score=0.5)
+        >>> [x.tolist() for x in paper_links(g, list(g)).groups([["a", "b"], ["c"]])]
+        [[0, 0, 1], [0, 1, -1]]
+        """
+        group = np.full(len(self.papers), -1, dtype=np.int64)
+        for number, members in enumerate(groups):
+            positions = [self._index[paper] for paper in members if paper in self._index]
+            group[np.array(positions, dtype=np.int64)] = number
+        return group[self.first], group[self.second]
+
     def linked(self) -> list[Hashable]:
         """The papers linked to at least one other, in order."""
         return [self.papers[i] for i in np.flatnonzero(self.degrees()).tolist()]
@@ -140,17 +159,20 @@ def paper_links(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = No
     first, second, weights = array("q"), array("q"), array("d")
     terms: list[tuple[str, ...]] = []
     known: dict[str, str] = {}  # one string per term: display_texts makes a new one each time (0.1 GB on the Anthology)
-    for u, v, key, data in graph.edges(keys=True, data=True):  # one pass over the edges: no per-node lookups
-        if key != _SIMILAR or u == v:
+    for u, targets in graph._succ.items():  # the adjacency itself, in the order graph.edges gives: no edge views
+        i = index.get(u)
+        if i is None:
             continue
-        i, j = index.get(u), index.get(v)
-        if i is None or j is None:
-            continue
-        first.append(min(i, j))
-        second.append(max(i, j))
-        score = data.get("score")
-        weights.append(max(float(score), 0.01) if isinstance(score, (int, float)) else 0.5)
-        terms.append(tuple(known.setdefault(term, term) for term in display_texts(data.get("shared_terms"))))
+        for v, keyed in targets.items():
+            data = keyed.get(_SIMILAR)
+            j = index.get(v)
+            if data is None or j is None or u == v:
+                continue
+            first.append(min(i, j))
+            second.append(max(i, j))
+            score = data.get("score")
+            weights.append(max(float(score), 0.01) if isinstance(score, (int, float)) else 0.5)
+            terms.append(tuple(known.setdefault(term, term) for term in display_texts(data.get("shared_terms"))))
     a, b, w = np.frombuffer(first, np.int64), np.frombuffer(second, np.int64), np.frombuffer(weights, np.float64)
     if not len(a):
         return PaperLinks.of(order, a, b, w, [])
@@ -256,8 +278,10 @@ def paper_clusters(links: PaperLinks, *, louvain_limit: int | None = None) -> li
 
 
 def _entities(graph: nx.MultiDiGraph, paper: Hashable) -> set[Hashable]:
-    return {v for _, v, key, relation in graph.out_edges(paper, keys=True, data="relation")
-            if (relation or key) in PAPER_ENTITY_RELATIONS and kind_of(graph.nodes[v]) in ENTITY_KINDS}
+    """The entities ``paper`` proposes or uses (read from the adjacency dicts: no edge view per paper)."""
+    nodes = graph._node
+    return {v for v, keyed in graph._succ[paper].items() for key, data in keyed.items()
+            if (data.get("relation") or key) in PAPER_ENTITY_RELATIONS and kind_of(nodes[v]) in ENTITY_KINDS}
 
 
 def cluster_labels(graph: nx.MultiDiGraph, links: PaperLinks, parts: Sequence[Sequence[Hashable]]) -> list[str]:
@@ -271,13 +295,12 @@ def cluster_labels(graph: nx.MultiDiGraph, links: PaperLinks, parts: Sequence[Se
     """
     which = {node: i for i, part in enumerate(parts) for node in part}
     terms: list[Counter[str]] = [Counter() for _ in parts]
-    all_terms: Counter[str] = Counter()
-    link_count = 0
-    for u, v, _, words in links.pairs():
-        link_count += 1
-        all_terms.update(words)
-        if u in which and which[u] == which.get(v):
-            terms[which[u]].update(words)
+    all_terms: Counter[str] = Counter(chain.from_iterable(links.terms))  # counted in C, not a call per link
+    link_count = len(links.terms)
+    first, second = links.groups(parts)
+    inner = np.flatnonzero((first >= 0) & (first == second))  # the links within a part, in the links' order
+    for k, part in zip(inner.tolist(), first[inner].tolist()):
+        terms[part].update(links.terms[k])
     named: list[Counter[Hashable]] = [Counter() for _ in parts]
     all_named: Counter[Hashable] = Counter()
     for paper in links.papers:

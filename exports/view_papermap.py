@@ -269,27 +269,36 @@ def _pack(radii: Sequence[float], labels: Sequence[str],
     return centres
 
 
-def lay_out(pmap: PaperMap) -> PaperMap:
-    """Give ``pmap`` pixel positions, dot sizes and cluster circles (in place); return it."""
+def lay_out(pmap: PaperMap, *, layouts: dict[tuple[Hashable, ...], np.ndarray] | None = None) -> PaperMap:
+    """Give ``pmap`` pixel positions, dot sizes and cluster circles (in place); return it.
+
+    ``layouts`` keeps each cluster's layout by the papers it draws, for later calls on the same ``pmap``
+    (:func:`fitted_paper_map` lays it out again with fewer papers: clusters drawing no fewer keep theirs).
+    """
     shown = pmap.clusters[:pmap.shown]
     links = pmap.similarity
-    index = {node: i for i, cluster in enumerate(shown) for node in cluster.members}
     pmap.sizes = {}
     local = []
     for i, cluster in enumerate(shown):
         inside = set(cluster.members)
         for n in cluster.drawn:
             pmap.sizes[n] = _dot_size(sum(1 for m, _ in links.neighbours(n) if m in inside))
-        local.append(_cluster_layout(links, cluster.drawn, pmap.sizes))
+        key = tuple(cluster.drawn)  # its members, and so its dots' sizes, are those of the last call
+        xy = layouts.get(key) if layouts is not None else None
+        if xy is None:
+            xy = _cluster_layout(links, cluster.drawn, pmap.sizes)
+            if layouts is not None:
+                layouts[key] = xy
+        local.append(xy)
     radii = [float(max(np.hypot(xy[:, 0], xy[:, 1]) + np.array([pmap.sizes[n] for n in c.drawn]))) + 8
              for xy, c in zip(local, shown)]
     labels = [wrap_label(c.label, max(2 * r + 20, 170)) for c, r in zip(shown, radii)]
     pulls: list[dict[int, float]] = [{} for _ in shown]
-    for u, v, _, _ in links.pairs():
-        a, b = index.get(u), index.get(v)
-        if a is not None and b is not None and a != b:
-            pulls[a][b] = pulls[a].get(b, 0.0) + 1.0
-            pulls[b][a] = pulls[b].get(a, 0.0) + 1.0
+    first, second = links.groups([cluster.members for cluster in shown])
+    between = (first >= 0) & (second >= 0) & (first != second)  # links between two drawn clusters, in order
+    for a, b in zip(first[between].tolist(), second[between].tolist()):
+        pulls[a][b] = pulls[a].get(b, 0.0) + 1.0
+        pulls[b][a] = pulls[b].get(a, 0.0) + 1.0
     centres = _pack(radii, labels, pulls)
     pmap.positions, pmap.circles = {}, []
     for cluster, xy, (cx, cy), r, label in zip(shown, local, centres, radii, labels):
@@ -325,13 +334,14 @@ def fitted_paper_map(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
     >>> len(pmap.drawn) <= MAP_PAPERS, pmap.papers, _fit_scale(pmap) >= MIN_FIT_SCALE
     (True, 300, True)
     """
-    pmap = lay_out(paper_map(graph, papers, max_papers=max_papers, max_clusters=max_clusters))
+    layouts: dict[tuple[Hashable, ...], np.ndarray] = {}  # clusters whose drawn papers stay are not laid out again
+    pmap = lay_out(paper_map(graph, papers, max_papers=max_papers, max_clusters=max_clusters), layouts=layouts)
     while _fit_scale(pmap) < MIN_FIT_SCALE and len(pmap.drawn) > pmap.shown:
         if max_papers < 12 * pmap.shown and pmap.shown > 1:
             max_clusters = max(1, pmap.shown - max(1, pmap.shown // 6))
         else:
             max_papers = int(max_papers * 0.85)
-        pmap = lay_out(choose(pmap, max_papers=max_papers, max_clusters=max_clusters))
+        pmap = lay_out(choose(pmap, max_papers=max_papers, max_clusters=max_clusters), layouts=layouts)
     return pmap
 
 
