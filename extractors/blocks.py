@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = [
-    "LABEL_YEAR", "VENUE_LINE", "TextBlock", "parse_venue_label", "split_blocks", "split_venue_name",
+    "LABEL_YEAR", "VENUE_LINE", "TextBlock", "join_blocks", "parse_venue_label", "split_blocks", "split_venue_name",
     "unwrap_hard_wraps",
 ]
 
@@ -139,6 +139,17 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
     for line in text.split("\n"):
         yield offset, line
         offset += len(line) + 1
+
+
+def join_blocks(paragraphs: list[TextBlock], text: str) -> TextBlock:
+    """One block of ``text`` from ``paragraphs[0]`` to ``paragraphs[-1]``, the blank lines between them kept.
+
+    >>> text = "One paragraph.\\n\\nAnother one."
+    >>> join_blocks(split_blocks(text), text).text == text
+    True
+    """
+    first, last = paragraphs[0], paragraphs[-1]
+    return replace(first, text=text[first.start : last.end], end=last.end)
 
 
 def parse_venue_label(text: str, *, one_word: bool = False) -> tuple[str, int] | None:

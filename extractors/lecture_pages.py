@@ -29,7 +29,8 @@ digit, a quotation mark, a bracket or a hashtag (``mT5: …``, ``“Mama …”:
 after "Next from", after an abstract inside the listing) it may also end in a
 full stop after a "NAME: …" opening, look like a venue label or be two words,
 and a listed abstract may be one long sentence. The block shapes are in
-:mod:`extractors.lecture_shapes`; ``benchmarks/lecture_pages.py`` measures the
+:mod:`extractors.lecture_shapes`, the listing and navigation in
+:mod:`extractors.lecture_listing`; ``benchmarks/lecture_pages.py`` measures the
 reader on pages made of real Anthology titles and abstracts.
 
 >>> page = read_lecture_page(EXAMPLE_PAGE, source="example.txt")
@@ -43,13 +44,14 @@ reader on pages made of real Anthology titles and abstracts.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from urllib.parse import urlsplit
 
-from extractors.blocks import TextBlock, parse_venue_label, split_blocks, unwrap_hard_wraps
+from extractors.blocks import TextBlock, join_blocks, parse_venue_label, split_blocks, unwrap_hard_wraps
+from extractors.lecture_listing import Navigation, find_navigation, listing_problems, read_listing
 from extractors.lecture_shapes import (
     NEXT_FROM,
     SIMILAR,
@@ -57,12 +59,9 @@ from extractors.lecture_shapes import (
     is_abstract_like,
     is_date_line,
     is_label_line,
-    is_listed_abstract,
     is_paragraph,
     is_presentation_type,
-    is_prose,
     is_title_like,
-    names_label,
     reader_cues,
     venue_at,
 )
@@ -180,14 +179,14 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
 
     next_from = frozenset(m.group("venue") for b in blocks if (m := NEXT_FROM.match(b.text)))
     head = _read_head(blocks, text, source, repeated, next_from)
-    nav = _find_navigation(blocks, head.end)
+    nav = find_navigation(blocks, head.end)
     event = tuple(label for label in (head.venue, nav.venue) if label)
-    listing = _read_listing(blocks, head.end, nav, repeated, event=event, text=text)
+    listing = read_listing(blocks, head.end, nav, repeated, event=event, text=text)
 
     middle = blocks[head.end : listing.start]
     types = [b for b in (head.before_title, *middle) if b is not None and is_presentation_type(b)]
     boilerplate = tuple(b for b in middle if b not in types) + tuple(listing.skipped)
-    problems.extend(_listing_problems(source, listing))
+    problems.extend(listing_problems(source, listing))
     if head.abstract is None:
         kept = f"kept with its title only ({head.title.text[:60]!r})" if head.title else "skipped"
         problems.append(
@@ -260,7 +259,7 @@ def _read_head(
     for start in range(3):  # an abstract in paragraphs, the first of them maybe too short to tell on its own
         end = _paragraphs_before_venue(blocks, start, labels)
         if end > start + 1 and (found is None or found[0] == start):
-            joined = _joined(blocks[start:end], text)
+            joined = join_blocks(blocks[start:end], text)
             if is_abstract_like(joined, (), titled=True):
                 found = (start, end)
                 break
@@ -273,7 +272,7 @@ def _read_head(
         first = i
     else:
         first, i = found
-        head.abstract = _joined(blocks[first:i], text)
+        head.abstract = join_blocks(blocks[first:i], text)
         if prefix := _ABSTRACT_PREFIX.match(head.abstract.text):  # "Abstract: We study …"
             head.abstract = replace(head.abstract, text=head.abstract.text[prefix.end():],
                                     start=head.abstract.start + prefix.end())
@@ -310,234 +309,6 @@ def _paragraphs_before_venue(blocks: list[TextBlock], start: int, labels: Collec
             and not reader_cues(blocks[end].text):
         end += 1
     return end if end > start + 1 and venue_at(blocks, end, labels) else start + 1
-
-
-def _joined(paragraphs: list[TextBlock], text: str) -> TextBlock:
-    """One block from ``paragraphs[0]`` to ``paragraphs[-1]``, the blank lines between them kept."""
-    first, last = paragraphs[0], paragraphs[-1]
-    return replace(first, text=text[first.start : last.end], end=last.end)
-
-
-@dataclass
-class _Navigation:
-    start: int
-    venue: str | None = None
-    next_title: TextBlock | None = None
-    similar_titles: tuple[TextBlock, ...] = ()
-
-
-#: The most lectures "Similar lectures" is read to list.
-_MOST_SIMILAR = 10
-
-
-def _find_navigation(blocks: list[TextBlock], head_end: int) -> _Navigation:
-    """Where the navigation starts, the venue "Next from" names and its title, and the titles "Similar lecture(s)"
-    lists: the first line after it, and the lines after that one shaped like titles themselves (a footer's
-    "Stay up to date with the latest news!" or "CONFERENCES" ends them)."""
-    nav = _Navigation(start=len(blocks))
-    for i in range(head_end, len(blocks)):
-        block = blocks[i]
-        following = blocks[i + 1] if i + 1 < len(blocks) else None
-        if match := NEXT_FROM.match(block.text):
-            nav.start = min(nav.start, i)
-            nav.venue = match.group("venue")
-            if following is not None and is_title_like(following, short=True, listed=True):
-                nav.next_title = following
-        elif SIMILAR.match(block.text):
-            nav.start = min(nav.start, i)
-            if following is not None and is_title_like(following, short=True, listed=True):
-                titles = [following]
-                for later in blocks[i + 2 : i + 1 + _MOST_SIMILAR]:
-                    if not is_title_like(later) or later.text.isupper():
-                        break
-                    titles.append(later)
-                nav.similar_titles = tuple(titles)
-    return nav
-
-
-@dataclass
-class _Listing:
-    start: int  # index of the first listed block (the navigation's when nothing is listed)
-    pairs: list[tuple[TextBlock, TextBlock | None]] = field(default_factory=list)
-    skipped: list[TextBlock] = field(default_factory=list)  # blocks inside the listing that fit nowhere
-    above: TextBlock | None = None  # the first of several pairs above the paper "Next from" names
-
-
-def _read_listing(
-    blocks: list[TextBlock],
-    head_end: int,
-    nav: _Navigation,
-    repeated: Collection[str],
-    *,
-    event: tuple[str, ...] = (),
-    text: str = "",
-) -> _Listing:
-    """Abstract-then-title pairs between the boilerplate and the navigation.
-
-    Where the listing starts is the hard part: the boilerplate above it may
-    end in prose and a short heading-like line ("Registration Required",
-    "Watch on demand") that look like one more abstract and its title. So:
-
-    - "Next from VENUE" names the first listed paper; where its title stands
-      in the listing, the abstract right before it opens the listing and all
-      above is boilerplate;
-    - otherwise the listing opens at the first abstract followed by a title
-      whose abstract stands on its own: it addresses no reader and does not
-      name this page's event (``event``: "ACL 2026"), as the boilerplate
-      describing the conference does.
-
-    From there a block that is neither abstract nor title costs only itself:
-    reading goes on at the next abstract (an abstract whose title is missing
-    is kept without one, and one stray block between an abstract and its
-    title is stepped over). An abstract after the last pair may come without
-    its title; what follows it ("Downloads") is navigation. With no pair at
-    all, the last abstract before the navigation is the listing. On a page
-    without blank lines (a block per line), the sentences on the lines right
-    above an abstract that fit nowhere are its first sentences (``text``: the
-    page, to join them).
-    """
-    nav_start = nav.start
-
-    def is_abstract(i: int, *, titled: bool) -> bool:
-        return head_end <= i < nav_start and is_abstract_like(blocks[i], () if titled else repeated, titled=titled)
-
-    def is_title(i: int, *, listed: bool = False) -> bool:
-        if not head_end <= i < nav_start:
-            return False
-        short = listed or (i + 1 < nav_start and is_prose(blocks[i + 1]))  # listed: an abstract stands before it
-        return is_title_like(blocks[i], short=short, listed=listed) and not is_presentation_type(blocks[i])
-
-    def is_listed_pair(i: int) -> bool:
-        """Inside the listing the abstract may be one sentence, and the title look like a venue label or end in a
-        full stop, unless a title follows it (then it is a stray block before that title)."""
-        return head_end <= i < nav_start and is_listed_abstract(blocks[i]) and is_title(i + 1, listed=True) and (
-            is_title(i + 1) or not is_title(i + 2))
-
-    def opens_listing(i: int) -> bool:
-        text = blocks[i].text
-        return is_abstract(i, titled=True) and is_title(i + 1) and not reader_cues(text) \
-            and not names_label(text, event) and not (i > head_end and _is_bio(blocks[i - 1], blocks[i]))
-
-    first_pair = next((i for i in range(head_end, nav_start) if opens_listing(i)), None)
-    start = _anchored_start(blocks, head_end, nav, is_abstract=is_abstract, is_title=is_title)
-    above = None
-    if start is not None and first_pair is not None and first_pair < start:
-        # one pair above it is what boilerplate prose and a heading line look like; more may be listed papers
-        pairs_above = [i for i in range(first_pair, start) if is_abstract(i, titled=True) and is_title(i + 1)]
-        above = blocks[first_pair] if len(pairs_above) > 1 else None
-    start = first_pair if start is None else start
-    if start is None:
-        last = next((i for i in range(nav_start - 1, head_end - 1, -1) if is_prose(blocks[i])), None)
-        if last is not None and is_abstract(last, titled=False):
-            return _Listing(last, [(blocks[last], None)])
-        return _Listing(nav_start)
-
-    listing = _Listing(start, above=above)
-    pending: list[TextBlock] = []  # blocks not (yet) placed; inside the listing only if a paper follows
-    i = start
-    while i < nav_start:
-        if (is_abstract(i, titled=True) and is_title(i + 1)) or is_listed_pair(i):
-            pair, step = (blocks[i], blocks[i + 1]), 2
-        elif is_abstract(i, titled=True) and (k := _title_past_strays(blocks, i, nav_start, is_title)):
-            pending += blocks[i + 1 : k]  # a stray block, or two short lines, between an abstract and its title
-            pair, step = (blocks[i], blocks[k]), k - i + 1
-        elif is_abstract(i, titled=False):
-            pair, step = (blocks[i], None), 1
-        else:
-            pending.append(blocks[i])
-            i += 1
-            continue
-        opening = _first_sentences(pending, pair[0]) if text else 0
-        if opening:
-            pair = (_joined([*pending[-opening:], pair[0]], text), pair[1])
-            pending = pending[:-opening]
-        listing.skipped += pending
-        pending = []
-        listing.pairs.append(pair)
-        i += step
-    return listing
-
-
-def _first_sentences(pending: list[TextBlock], abstract: TextBlock) -> int:
-    """How many of the last ``pending`` blocks are sentences on the lines right above ``abstract``, with no blank
-    line between (an abstract written a sentence per line on a page without blank lines)."""
-    count, below = 0, abstract
-    for block in reversed(pending):
-        runs_on = block.line + block.text.count("\n") + 1 == below.line
-        if not (runs_on and len(block.text) >= 40 and block.text.rstrip().endswith((".", "!", "?", ".)", '."'))
-                and not reader_cues(block.text)):
-            break
-        count, below = count + 1, block
-    return count
-
-
-def _anchored_start(
-    blocks: list[TextBlock],
-    head_end: int,
-    nav: _Navigation,
-    *,
-    is_abstract: Callable[..., bool],
-    is_title: Callable[..., bool],
-) -> int | None:
-    """The abstract of the listed paper that "Next from" names, when its title stands in the listing."""
-    if nav.next_title is None:
-        return None
-    wanted = normalize_text(nav.next_title.text)
-    for k in range(head_end + 1, nav.start):
-        if normalize_text(blocks[k].text) != wanted or not is_title(k, listed=True):  # named, so a title
-            continue
-        if is_abstract(k - 1, titled=True) or (k - 1 >= head_end and is_listed_abstract(blocks[k - 1])):
-            return k - 1
-        for first in (k - 2, k - 3):  # a stray block, or two short lines, between the abstract and its title
-            if first >= head_end and is_abstract(first, titled=True) \
-                    and _title_past_strays(blocks, first, nav.start, lambda j: j == k) == k:
-                return first
-    return None
-
-
-def _is_bio(name: TextBlock, prose: TextBlock) -> bool:
-    """Is ``prose`` a speaker's biography under the line with their name ("Jane Doe" / "Jane Doe is a professor
-    …"), as a list of keynote speakers in the boilerplate has them? An abstract never opens with the line above.
-
-    >>> bio = lambda n, p: _is_bio(TextBlock(n, 0, 0, 1, 0), TextBlock(p, 0, 0, 3, 1))
-    >>> bio("John Q. Roe", "John Roe leads the language group."), bio("Tiny Models", "Tiny models win.")
-    (True, False)
-    """
-    names, words = name.text.split(), prose.text.split()
-    return 2 <= len(names) <= 5 and not name.text.rstrip().endswith((".", "!", "?", ":")) \
-        and all(n[:1].isupper() for n in names) and words[:1] == names[:1] and names[-1] in words[1:4]
-
-
-def _title_past_strays(
-    blocks: list[TextBlock], i: int, end: int, is_title: Callable[[int], bool]
-) -> int | None:
-    """Where the title of the abstract ``blocks[i]`` stands past what a listing may put between the two: one block
-    that is no prose, or two short lines ("Poster", "June 4, 2027"); ``None`` when no title stands there."""
-    if i + 2 < end and not is_prose(blocks[i + 1]) and is_title(i + 2):
-        return i + 2
-    short = [b for b in blocks[i + 1 : i + 3] if is_label_line(b, digits=True) or is_date_line(b)]
-    if i + 3 < end and len(short) == 2 and is_title(i + 3):
-        return i + 3
-    return None
-
-
-def _listing_problems(source: str, listing: _Listing) -> list[InputProblem]:
-    """One warning for each block skipped inside the listing, for each title a listed abstract lost, and for
-    papers that may have been listed above the one "Next from" names (when it is not the first)."""
-    problems = [
-        InputProblem(source, 'listing: abstract-and-title pairs above the paper "Next from" names, which opens '
-                     "the listing; read as boilerplate", block.line)
-        for block in [listing.above] if block is not None
-    ] + [
-        InputProblem(source, "listing: a block that is neither an abstract nor its title; skipped", block.line)
-        for block in listing.skipped
-    ]
-    problems += [
-        InputProblem(source, "listing: an abstract without its title; kept untitled", abstract.line)
-        for abstract, title in listing.pairs[:-1]
-        if title is None
-    ]
-    return sorted(problems, key=lambda problem: problem.line or 0)
 
 
 def _paper(
@@ -605,7 +376,7 @@ def _code_urls(text: str) -> tuple[str, ...]:
 
 
 def _navigation_links(
-    source: str, main: Paper | None, listed: tuple[Paper, ...], nav: _Navigation
+    source: str, main: Paper | None, listed: tuple[Paper, ...], nav: Navigation
 ) -> tuple[tuple[PaperLink, ...], tuple[Paper, ...]]:
     if main is None:
         return (), ()
@@ -628,7 +399,7 @@ def _navigation_links(
     return tuple(links), tuple(linked)
 
 
-def _venue_labels(blocks: list[TextBlock], head: _Head, nav: _Navigation) -> tuple[str, ...]:
+def _venue_labels(blocks: list[TextBlock], head: _Head, nav: Navigation) -> tuple[str, ...]:
     labels = [head.venue, nav.venue] + [
         f"{series} {year}"
         for b in blocks
