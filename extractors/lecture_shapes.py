@@ -76,8 +76,8 @@ _DATE_LINE = re.compile(
     r"^(?=.*\d)(?=.*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\b)[^.!?]*$", re.IGNORECASE
 )
 _MONTH_OR_DAY = re.compile(
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
-    r"(?:day)?|nesday|am|pm|utc|gmt|cet|cest|pst|pdt|est|edt|at|from|to|on|st|nd|rd|th",
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|"
+    r"sat(?:ur)?|sun)(?:day)?|am|pm|utc|gmt|cet|cest|pst|pdt|est|edt|at|from|to|on|st|nd|rd|th",
     re.IGNORECASE,
 )
 #: Abbreviations whose full stop ends no sentence ("Dr. Summarize: …", "… vs. …").
@@ -126,8 +126,9 @@ def is_date_line(block: TextBlock) -> bool:
     """A line that only dates the talk: a month's name, a day or year, maybe a time ("June 4, 2027",
     "Wed, 4 Jun 2027 · 10:30–11:00").
 
-    >>> [is_date_line(TextBlock(t, 0, len(t), 1, 0)) for t in ("June 4, 2027", "May Models Dream? 2027", "Poster")]
-    [True, False, False]
+    >>> dates = ("June 4, 2027", "Wednesday, June 4, 2027", "Saturday 5 June, 10:30 AM")
+    >>> [is_date_line(TextBlock(t, 0, len(t), 1, 0)) for t in (*dates, "May Models Dream? 2027", "Poster")]
+    [True, True, True, False, False]
     """
     text = block.text
     return "\n" not in text and len(text) <= 60 and _DATE_LINE.match(text) is not None \
