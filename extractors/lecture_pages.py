@@ -126,6 +126,9 @@ class LecturePage:
     boilerplate: tuple[TextBlock, ...] = ()
     venue_labels: tuple[str, ...] = ()
     problems: tuple[InputProblem, ...] = field(default=())
+    #: The text the offsets point into: the page as given, or unwrapped when it was saved hard-wrapped (the same
+    #: length, so they are the file's offsets too).
+    text: str = ""
 
     @property
     def papers(self) -> tuple[Paper, ...]:
@@ -175,7 +178,7 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     blocks = split_blocks(text)
     problems: list[InputProblem] = []
     if not blocks:
-        return LecturePage(source, None, problems=(InputProblem(source, "empty page: nothing to read"),))
+        return LecturePage(source, None, problems=(InputProblem(source, "empty page: nothing to read"),), text=text)
 
     next_from = frozenset(m.group("venue") for b in blocks if (m := NEXT_FROM.match(b.text)))
     head = _read_head(blocks, text, source, repeated, next_from)
@@ -229,6 +232,7 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
         boilerplate=boilerplate,
         venue_labels=venue_labels,
         problems=tuple(problems),
+        text=text,
     )
 
 

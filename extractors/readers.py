@@ -34,7 +34,6 @@ from dataclasses import dataclass, replace
 from extractors.anthology_xml import looks_like_anthology_xml, read_anthology_xml
 from extractors.arxiv_metadata import looks_like_arxiv_metadata, read_arxiv_metadata
 from extractors.bibtex import looks_like_bibtex, read_bibtex
-from extractors.blocks import unwrap_hard_wraps
 from extractors.csl_json import looks_like_csl_json, read_csl_json
 from extractors.jsonl_records import looks_like_jsonl, read_jsonl
 from extractors.lecture_pages import read_lecture_page
@@ -150,13 +149,12 @@ def _ris_records(text: str, source: str, repeated: Collection[str]) -> DocumentR
 
 
 def _lecture_page_records(text: str, source: str, repeated: Collection[str]) -> DocumentRecords:
-    text = unwrap_hard_wraps(text)  # the same length: offsets into it are offsets into the file
     page = read_lecture_page(text, source=source, repeated=repeated)
     if page.main is None and not page.listed:
         problem = InputProblem(source, "not a lecture page (no abstract, venue or listing found); skipped", 1)
         return DocumentRecords(source=source, problems=(problem,))
     venues = extract_venue_facts(page.boilerplate, source=source, known_venues=page.venue_labels)
-    mentions = extract_mentions(page.papers, source_texts={source: text})
+    mentions = extract_mentions(page.papers, source_texts={source: page.text})  # unwrapped, as the page was read
     return DocumentRecords(source=source, papers=page.papers, venues=tuple(venues), links=page.links,
                            mentions=tuple(mentions), problems=page.problems)
 
