@@ -48,7 +48,8 @@ from extractors.lecture_pages import read_lecture_page
 from extractors.markup import clean_markup
 
 ANTHOLOGY = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "anthology"
-SAMPLE_PAGE = Path(__file__).resolve().parents[1] / "kg" / "sample" / "underline" / "000_16934c490b00c391.txt"
+SAMPLE_PAGES = Path(__file__).resolve().parents[1] / "kg" / "sample" / "underline"
+SAMPLE_PAGE = SAMPLE_PAGES / "000_16934c490b00c391.txt"
 LISTING_SIZES = (1, 2, 5, 11)
 
 
@@ -102,6 +103,18 @@ def make_page(
     return text + f"Similar lecture\n\n{similar}\n"
 
 
+def sample_boilerplate(page: str) -> str:
+    """The boilerplate of a bundled page: from the line after its title (the fourth line with text: country,
+    abstract, venue, title) to the abstract of the first listed paper, the one "Next from" names."""
+    lines = page.split("\n")
+    title_line = [i for i, line in enumerate(lines) if line.strip()][3]
+    nav = next(i for i, line in enumerate(lines) if line.startswith("Next from "))
+    first_title = next(line for line in lines[nav + 1 :] if line.strip())
+    k = lines.index(first_title, title_line + 1)
+    abstract = max(i for i in range(title_line + 1, k) if lines[i].strip())
+    return "\n".join(lines[title_line + 1 : abstract]).strip("\n") + "\n\n"
+
+
 def hard_wrapped(text: str, width: int) -> str:
     """``text`` as ``fmt`` or a text browser saves it: every line cut at ``width``, long words (links) left whole."""
     return "\n".join(
@@ -113,7 +126,7 @@ def hard_wrapped(text: str, width: int) -> str:
 def measure(
     seed: int,
     anthology: Path,
-    boilerplate: str,
+    boilerplates: list[str],
     tally: Tally,
     *,
     next_from: bool = True,
@@ -124,6 +137,7 @@ def measure(
     papers = anthology_papers(anthology, rng)
     for n in range(0, min(len(papers) - 12, 2400), 12):
         listed = papers[n + 1 : n + 12][: rng.choice(LISTING_SIZES)]
+        boilerplate = boilerplates[n // 12 % len(boilerplates)]
         text = make_page(papers[n], listed, papers[n + 12][0], boilerplate, next_from=next_from)
         text = hard_wrapped(text, wrap) if wrap else text
         text = re.sub(r"\n\s*\n", "\n", text) if unspaced else text
@@ -146,15 +160,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-next-from", action="store_true", help='pages without "Next from" and its title')
     parser.add_argument("--wrap", type=int, default=0, metavar="WIDTH", help="pages hard-wrapped at WIDTH columns")
     parser.add_argument("--unspaced", action="store_true", help="pages without blank lines: one line break each")
+    parser.add_argument("--each-boilerplate", action="store_true",
+                        help="the pages take the boilerplate of each bundled page in turn, not only the first's")
     args = parser.parse_args(argv)
     if not args.anthology.is_dir():
         print(f"no Anthology corpus at {args.anthology}; pass --anthology DIR", file=sys.stderr)
         return 2
     sample = SAMPLE_PAGE.read_text(encoding="utf-8")
-    boilerplate = sample[sample.index("## Welcome!") : sample.index("This paper narrows the performance gap")]
+    boilerplates = [sample[sample.index("## Welcome!") : sample.index("This paper narrows the performance gap")]]
+    if args.each_boilerplate:
+        boilerplates = [sample_boilerplate(p.read_text(encoding="utf-8")) for p in sorted(SAMPLE_PAGES.glob("*.txt"))]
     tally = Tally()
     for seed in args.seeds:
-        measure(seed, args.anthology, boilerplate, tally, next_from=not args.no_next_from, wrap=args.wrap,
+        measure(seed, args.anthology, boilerplates, tally, next_from=not args.no_next_from, wrap=args.wrap,
                 unspaced=args.unspaced)
     print(f"seeds {' '.join(map(str, args.seeds))}: {tally.line()}")
     for title in tally.missed[: args.show]:

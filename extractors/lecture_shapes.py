@@ -12,6 +12,7 @@ stands on the page is :mod:`extractors.lecture_pages`' business.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection
 from functools import cache
 from importlib import resources
@@ -53,10 +54,11 @@ _READER_ACTION = re.compile(
     r"|subscribe\s+to|stay\s+(?:up\s+to\s+date|tuned))\b",
     re.IGNORECASE,
 )
+_TITLE_QUESTION = re.compile(r"\?\s+(?=[A-Z])")  # "Objectifying Women? A Syntactic Bias …": a question opening a title
 _EXCLAMATION = re.compile(r"!(?:[\"'”’)]?)(?:\s|$)")
 #: What a title may open with besides a letter or digit: quotation marks (opening, or closing ones used so),
 #: inverted marks, a bracket, a hashtag or an at sign.
-_TITLE_OPENERS = frozenset("\"'“‘„‚«‹¿¡(#@”’")
+_TITLE_OPENERS = frozenset("\"'“‘„‚«‹»›¿¡(#@”’")
 #: A Markdown heading, "*" list item, link or HTML, or a line all in emphasis; "#covid …" is a hashtag,
 #: "*In-context learning* is …" an abstract's emphasis, "- " a dash an abstract may list its points with.
 _MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}(?:\s|$)|<|\[|\*\s|\*[^*]+\*\s*$|\*\*[^*]+\*\*\s*$)")
@@ -144,14 +146,27 @@ def is_presentation_type(block: TextBlock) -> bool:
     return bool(words) and words[-1] in _presentation_nouns() and len(words) <= 3
 
 
+def _opens_title(char: str) -> bool:
+    """Whether a title may open with ``char``: a letter or digit, an opening quotation mark, bracket or hashtag, or
+    a pictograph ("♫ MuSiQue: …", an emoji); not an arrow or a geometric shape, as navigation ("► Watch") has."""
+    if char.isalnum() or char in _TITLE_OPENERS:
+        return True
+    code = ord(char)
+    return unicodedata.category(char) == "So" and (0x2600 <= code <= 0x26FF or code >= 0x1F000)
+
+
 def _is_title_cased_sentence(text: str) -> bool:
-    """One sentence whose longer words nearly all open with a capital, as titles are written and a notice is not.
+    """One sentence whose longer words nearly all open with a capital, as titles are written and a notice is not;
+    a question may open it ("Objectifying Women? A Syntactic Bias in French and English Corpora.").
 
     >>> _is_title_cased_sentence("Encouraging Neural Machine Translation to Satisfy Terminology Constraints.")
     True
     >>> _is_title_cased_sentence("Slides will be available after the talk."), _is_title_cased_sentence("Part One. Two.")
     (False, False)
+    >>> _is_title_cased_sentence("How Well Can BERT Learn the Grammar? The Case of Basque.")
+    True
     """
+    text = _TITLE_QUESTION.sub(": ", text)
     if _SENTENCE_END.search(text.rstrip()[:-1] + " "):
         return False
     long_words = [w for w in _words(text) if len(w) >= 4]
@@ -178,7 +193,7 @@ def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False
     words = _words(text)
     if "\n" in text or len(text) > 300 or _has_markup(text) or URL.search(text):
         return False
-    if not (text[0].isalnum() or text[0] in _TITLE_OPENERS) or text.endswith((",", ";", ":")):
+    if not _opens_title(text[0]) or text.endswith((",", ";", ":")):
         return False
     undotted = _ABBREVIATION.sub(lambda m: m.group()[:-1], text)  # "Dr. Summarize: …" ends no sentence at "Dr."
     if text.endswith(".") and not (listed and len(words) >= 4 and not reader_cues(text) and (

@@ -422,6 +422,8 @@ def _with_listed(title: str = _LISTED_TITLE, abstract: str = _LISTED_ABSTRACT) -
     "Konkani ASR",  # two words, named by "Next from"
     "Extracted Models Leak More Information than Expected!",
     "#covid is war and #vaccine is weapon? COVID-19 metaphors in India",
+    "♫ MuSiQue: Multihop Questions via Single-hop Question Composition",  # a pictograph opens it
+    "»textklang« – Towards a Multi-Modal Exploration Platform for German Poetry",  # a guillemet opens it
 ])
 def test_a_listed_title_of_an_unusual_shape_is_read_where_it_stands(title):
     page = read_lecture_page(_with_listed(title), source="t.txt")
@@ -431,10 +433,23 @@ def test_a_listed_title_of_an_unusual_shape_is_read_where_it_stands(title):
 @pytest.mark.parametrize("title", [
     "Encouraging Neural Machine Translation to Satisfy Terminology Constraints.",
     "NITK NLP at FinCausal-2020 Task 1 Using BERT and Linear models.",
+    "Objectifying Women? A Syntactic Bias in French and English Corpora.",  # a question opens it
 ])
 def test_a_listed_title_case_sentence_ending_in_a_full_stop_is_a_title(title):
     page = read_lecture_page(_with_listed(title), source="t.txt")
     assert next((p.title, p.abstract) for p in page.listed) == (title, _LISTED_ABSTRACT) and not page.problems
+
+
+def test_an_arrow_or_shape_opens_no_title_in_a_listing():
+    """Navigation ("► Watch the Recording Now") is marked with arrows and shapes; a title is not."""
+    page = read_lecture_page(_with_listed("► Watch the Recording Now"), source="t.txt")
+    assert "► Watch the Recording Now" not in [p.title for p in page.listed]
+
+
+@pytest.mark.parametrize("title", ["»textklang« – Towards a Multi-Modal Exploration Platform", "🦜 Parrots and Models"])
+def test_the_pages_own_title_may_open_with_a_guillemet_or_a_pictograph(title):
+    page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
+    assert page.main.title == title and not page.problems
 
 
 def test_a_title_case_sentence_before_a_title_is_still_a_stray_block():
