@@ -212,7 +212,7 @@ def is_listed_abstract(block: TextBlock) -> bool:
     text = block.text
     long_unended = "\n" not in text and len(text) >= 200 and len(_words(text)) >= 25 and not _has_markup(text)
     return is_abstract_like(block, (), titled=True) or (
-        (is_paragraph(block) and len(text) >= 100 or long_unended) and not reader_cues(text)
+        (is_paragraph(block) and len(text) >= 100 or long_unended) and reader_cues(text) < 2
     )
 
 

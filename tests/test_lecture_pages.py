@@ -485,6 +485,19 @@ def test_a_listed_abstract_of_an_unusual_shape_is_read_with_its_title(abstract):
     assert page.listed[0].abstract.split()[-1] == abstract.split()[-1]
 
 
+@pytest.mark.parametrize("abstract", [
+    # the reader is addressed once, in what the abstract studies: still an abstract, quoted whole or not
+    "We study discourse markers (oh, well, so, I mean, and you know) as cues of speech acts in dialogue corpora. "
+    "The frequencies of eleven markers classify five speech acts well.",
+    "“Since the debut of speech act theory, the classification of speech acts has been in dispute. Few studies have "
+    "evaluated the classification schemes objectively. The frequencies of eleven discourse markers (oh, well, so, "
+    "because, I mean, and you know) classify five speech acts well, so quantitative indexes reflect them.”",
+])
+def test_a_listed_abstract_addressing_the_reader_once_is_still_an_abstract(abstract):
+    page = read_lecture_page(_with_listed(abstract=abstract), source="t.txt")
+    assert (_LISTED_TITLE, abstract) in [(p.title, p.abstract) for p in page.listed] and not page.problems
+
+
 @pytest.mark.parametrize("notice", ["Welcome to the Conference!", "Join Us in San Diego!", "Thank You for Coming!"])
 def test_a_line_ending_in_an_exclamation_that_addresses_the_reader_is_no_title(notice):
     from extractors.blocks import TextBlock
