@@ -19,6 +19,9 @@ Three rules, each driven by a data file in ``extractors/patterns/``:
   ``metric_terms.txt`` (any case, plural last word: "word error rates", "mean average precision");
 * ``known_resource`` — a rule candidate named in ``known_resources.txt``
   (WordNet, UMLS, PubMed) is a dataset, never a method;
+* ``shared_task`` — the title of a shared task that names its task ("SemEval-2023 Task 9: Multilingual
+  Tweet Intimacy Analysis", "the WMT23 Discourse-Level Literary Translation shared task":
+  ``extractors/entity_shared_tasks.py``); the candidates inside it go;
 * ``method_phrase`` — a lower-case method name of ``method_phrases.txt``
   (long forms the train slice spells out for a method acronym: "low rank
   adaptation", "graph convolutional network") written without its acronym.
@@ -43,6 +46,7 @@ from spacy.tokens import Doc, Span
 from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import in_list, name_list, word_list
 from extractors.entity_phrases import lower_names
+from extractors.entity_shared_tasks import shared_task_names
 from ontology.kinds import EntityKind
 
 __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
@@ -52,7 +56,7 @@ __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_a
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
                                "known_resource", "method_phrase", "known_method", "corpus_phrase",
-                               "repeated_phrase"})
+                               "repeated_phrase", "shared_task"})
 
 #: One-word architectures of known_methods.txt that are common nouns in lower case ("transformer networks").
 _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
@@ -413,6 +417,15 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
     defined_tasks = {short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
                      if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic)}
     taken: set[int] = set()
+    found: list[Candidate] = []
+    for start, end in shared_task_names(doc):  # "SemEval-2023 Task 9: Multilingual Tweet Intimacy Analysis"
+        inside = [c for c in candidates if start <= c.start and c.end <= end and c.long_span is None]
+        if any(c.start < end and start < c.end and c not in inside for c in candidates):
+            continue  # a name reaches over the title's edge: leave both alone
+        for cand in inside:  # "Reading Comprehension of Abstract Meaning": the task, not a known dataset
+            candidates.remove(cand)
+        found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="shared_task"))
+        taken.update(range(start, end))
     for cand in candidates:
         if cand.long_span:
             taken.update(range(*cand.long_span))
@@ -435,7 +448,6 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                 and text.lower() not in word_list("generic_terms.txt"):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"
         taken.update(range(cand.start, cand.end))  # after the task head it may have taken ("ICD diagnosis")
-    found: list[Candidate] = []
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
         if any(i in taken for i in range(short.start, short.end)):
             continue
