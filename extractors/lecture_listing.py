@@ -129,11 +129,12 @@ def read_listing(
         short = listed or (i + 1 < nav_start and is_prose(blocks[i + 1]))  # listed: an abstract stands before it
         return is_title_like(blocks[i], short=short, listed=listed) and not is_presentation_type(blocks[i])
 
-    def is_listed_pair(i: int) -> bool:
-        """Inside the listing the abstract may be one sentence, and the title look like a venue label or end in a
-        full stop, unless a title follows it (then it is a stray block before that title)."""
-        return head_end <= i < nav_start and is_listed_abstract(blocks[i]) and is_title(i + 1, listed=True) and (
-            is_title(i + 1) or not is_title(i + 2))
+    def is_listed_pair(i: int, *, placed: bool) -> bool:
+        """Inside the listing the abstract may be one sentence (or address the reader, when ``placed`` past the
+        listing's first paper), and the title look like a venue label or end in a full stop, unless a title follows
+        it (then it is a stray block before that title)."""
+        return head_end <= i < nav_start and is_listed_abstract(blocks[i], placed=placed) \
+            and is_title(i + 1, listed=True) and (is_title(i + 1) or not is_title(i + 2))
 
     def opens_listing(i: int) -> bool:
         text = blocks[i].text
@@ -141,7 +142,7 @@ def read_listing(
             and not names_label(text, event) and not (i > head_end and _is_bio(blocks[i - 1], blocks[i]))
 
     first_pair = next((i for i in range(head_end, nav_start) if opens_listing(i)), None)
-    start = _anchored_start(blocks, head_end, nav, is_abstract=is_abstract, is_title=is_title)
+    start = anchored = _anchored_start(blocks, head_end, nav, is_abstract=is_abstract, is_title=is_title)
     above = None
     if start is not None and first_pair is not None and first_pair < start:
         # one pair above it is what boilerplate prose and a heading line look like; more may be listed papers
@@ -158,7 +159,7 @@ def read_listing(
     pending: list[TextBlock] = []  # blocks not (yet) placed; inside the listing only if a paper follows
     i = start
     while i < nav_start:
-        if (is_abstract(i, titled=True) and is_title(i + 1)) or is_listed_pair(i):
+        if (is_abstract(i, titled=True) and is_title(i + 1)) or is_listed_pair(i, placed=i > start or i == anchored):
             pair, step = (blocks[i], blocks[i + 1]), 2
         elif is_abstract(i, titled=True) and (k := _title_past_strays(blocks, i, nav_start, is_title)):
             pending += blocks[i + 1 : k]  # a stray block, or two short lines, between an abstract and its title
@@ -208,7 +209,7 @@ def _anchored_start(
     for k in range(head_end + 1, nav.start):
         if normalize_text(blocks[k].text) != wanted or not is_title(k, listed=True):  # named, so a title
             continue
-        if is_abstract(k - 1, titled=True) or (k - 1 >= head_end and is_listed_abstract(blocks[k - 1])):
+        if is_abstract(k - 1, titled=True) or (k - 1 >= head_end and is_listed_abstract(blocks[k - 1], placed=True)):
             return k - 1
         for first in (k - 2, k - 3):  # a stray block, or two short lines, between the abstract and its title
             if first >= head_end and is_abstract(first, titled=True) \

@@ -206,13 +206,18 @@ def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False
     return len(words) >= 3 or (len(words) == 2 and (short or ":" in text or "?" in text))
 
 
-def is_listed_abstract(block: TextBlock) -> bool:
+def is_listed_abstract(block: TextBlock, *, placed: bool = False) -> bool:
     """Inside a listing, with a title after it: an abstract, or one long sentence standing for one (its full stop
-    may be missing when it is long: "Embed_llama is an assessment metric … semantic proximities")."""
+    may be missing when it is long: "Embed_llama is an assessment metric … semantic proximities").
+
+    ``placed``: the listing is known to hold the block (it stands past the listing's first paper, or right before
+    the title "Next from" names), where no notice to the reader stands; then even an abstract that addresses the
+    reader in several ways is one ("Are you a project manager? … Please come learn more", a tutorial's)."""
     text = block.text
     long_unended = "\n" not in text and len(text) >= 200 and len(_words(text)) >= 25 and not _has_markup(text)
     return is_abstract_like(block, (), titled=True) or (
-        (is_paragraph(block) and len(text) >= 100 or long_unended) and reader_cues(text) < 2
+        (is_prose(block) or is_paragraph(block) and len(text) >= 100 or long_unended)
+        and (placed or reader_cues(text) < 2)
     )
 
 

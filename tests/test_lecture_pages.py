@@ -498,6 +498,22 @@ def test_a_listed_abstract_addressing_the_reader_once_is_still_an_abstract(abstr
     assert (_LISTED_TITLE, abstract) in [(p.title, p.abstract) for p in page.listed] and not page.problems
 
 
+_TUTORIAL = ("Interested in being more confident about the quality of your post-edited data? This session shows how "
+             "to review all of the content in a systematic way, not just a sample. Are you a project manager for a "
+             "multilingual project? Please come learn more about this new way to look at review.")
+
+
+def test_a_tutorials_abstract_addressing_the_reader_is_read_where_the_listing_holds_it():
+    """Right before the title "Next from" names, or past the listing's first paper, no notice stands."""
+    named = read_lecture_page(_with_listed(abstract=_TUTORIAL), source="t.txt")
+    assert (_LISTED_TITLE, _TUTORIAL) in [(p.title, p.abstract) for p in named.listed] and not named.problems
+    second = EXAMPLE_PAGE.replace("\n\nListed abstract two", f"\n\n{_TUTORIAL}\n\nReviewing Post-edited Data at Scale"
+                                  "\n\nListed abstract two")
+    page = read_lecture_page(second, source="t.txt")
+    assert ("Reviewing Post-edited Data at Scale", _TUTORIAL) in [(p.title, p.abstract) for p in page.listed]
+    assert len(page.listed) == 3 and not page.problems
+
+
 @pytest.mark.parametrize("notice", ["Welcome to the Conference!", "Join Us in San Diego!", "Thank You for Coming!"])
 def test_a_line_ending_in_an_exclamation_that_addresses_the_reader_is_no_title(notice):
     from extractors.blocks import TextBlock
