@@ -28,6 +28,7 @@ from extractors.lecture_shapes import (
     is_date_line,
     is_label_line,
     is_listed_abstract,
+    is_sentence_title,
     is_presentation_type,
     is_prose,
     is_title_like,
@@ -63,11 +64,11 @@ def find_navigation(blocks: list[TextBlock], head_end: int) -> Navigation:
         if match := NEXT_FROM.match(block.text):
             nav.start = min(nav.start, i)
             nav.venue = match.group("venue")
-            if following is not None and is_title_like(following, short=True, listed=True):
+            if following is not None and _is_named_title(following):
                 nav.next_title = following
         elif SIMILAR.match(block.text):
             nav.start = min(nav.start, i)
-            if following is not None and is_title_like(following, short=True, listed=True):
+            if following is not None and _is_named_title(following):
                 titles = [following]
                 for later in blocks[i + 2 : i + 1 + _MOST_SIMILAR]:
                     if not is_title_like(later) or later.text.isupper():
@@ -75,6 +76,12 @@ def find_navigation(blocks: list[TextBlock], head_end: int) -> Navigation:
                     titles.append(later)
                 nav.similar_titles = tuple(titles)
     return nav
+
+
+def _is_named_title(block: TextBlock) -> bool:
+    """The line right after "Next from VENUE" or "Similar lecture", where the layout puts a title: one of any title's
+    shape, or a title written as a sentence ("A collaborative system for building and maintaining wordnets.")."""
+    return is_title_like(block, short=True, listed=True) or is_sentence_title(block)
 
 
 @dataclass
@@ -164,6 +171,9 @@ def read_listing(
         elif is_abstract(i, titled=True) and (k := _title_past_strays(blocks, i, nav_start, is_title)):
             pending += blocks[i + 1 : k]  # a stray block, or two short lines, between an abstract and its title
             pair, step = (blocks[i], blocks[k]), k - i + 1
+        elif is_abstract(i, titled=True) and i + 2 < nav_start and is_sentence_title(blocks[i + 1]) \
+                and is_listed_abstract(blocks[i + 2], placed=True):
+            pair, step = (blocks[i], blocks[i + 1]), 2  # between two abstracts, a sentence is the first one's title
         elif is_abstract(i, titled=False):
             pair, step = (blocks[i], None), 1
         else:
@@ -207,7 +217,8 @@ def _anchored_start(
         return None
     wanted = normalize_text(nav.next_title.text)
     for k in range(head_end + 1, nav.start):
-        if normalize_text(blocks[k].text) != wanted or not is_title(k, listed=True):  # named, so a title
+        named = normalize_text(blocks[k].text) == wanted
+        if not named or not (is_title(k, listed=True) or is_sentence_title(blocks[k])):  # named, so a title
             continue
         if is_abstract(k - 1, titled=True) or (k - 1 >= head_end and is_listed_abstract(blocks[k - 1], placed=True)):
             return k - 1

@@ -29,6 +29,7 @@ __all__ = [
     "is_date_line",
     "is_label_line",
     "is_listed_abstract",
+    "is_sentence_title",
     "is_paragraph",
     "is_presentation_type",
     "is_prose",
@@ -204,6 +205,25 @@ def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False
     if NEXT_FROM.match(text) or SIMILAR.match(text) or (parse_venue_label(text) and not (listed and len(words) >= 3)):
         return False
     return len(words) >= 3 or (len(words) == 2 and (short or ":" in text or "?" in text))
+
+
+def is_sentence_title(block: TextBlock) -> bool:
+    """A title written as a sentence ("A collaborative system for building and maintaining wordnets.", "I already
+    said that! Degenerating redundant questions in open-domain dialogue systems."): one short line of four to thirty
+    words, opening as a title does, ending in a full stop or question mark (a line ending in "!" is a title of
+    :func:`is_title_like`'s or a notice), no markup, no address to the reader. Only where the layout puts a title
+    (between two listed abstracts, after "Next from") is such a line one.
+
+    >>> is_sentence_title(TextBlock("A collaborative system for building and maintaining wordnets.", 0, 0, 1, 0))
+    True
+    >>> is_sentence_title(TextBlock("Please register to watch the talks.", 0, 0, 1, 0))
+    False
+    """
+    text = block.text.rstrip()
+    if "\n" in text or len(text) > 250 or _has_markup(text) or URL.search(text) or not _opens_title(text[:1] or " "):
+        return False
+    addresses_reader = _SECOND_PERSON.search(text) or _READER_ACTION.search(text)
+    return 4 <= len(_words(text)) <= 30 and text.endswith((".", "?")) and not addresses_reader
 
 
 def is_listed_abstract(block: TextBlock, *, placed: bool = False) -> bool:

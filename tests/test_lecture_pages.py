@@ -229,7 +229,7 @@ def test_one_stray_block_in_a_forty_paper_listing_costs_only_itself(before, betw
 
 def test_a_listed_title_that_is_no_title_costs_only_that_title():
     text = (LISTINGS / "naacl_forty_listing.txt").read_text(encoding="utf-8")
-    broken = FORTY[12]["title"].lower() + "."  # a sentence, not title-cased
+    broken = FORTY[12]["title"].lower() + ", see https://example.org/slides"  # a line with a link, no title
     page = read_lecture_page(text.replace(FORTY[12]["title"], broken), source="forty.txt")
     assert [p.title for p in page.listed] == [x["title"] for x in FORTY[:12]] + [None] + [x["title"] for x in FORTY[13:]]
     assert all(p.abstract for p in page.listed) and len(page.listed) == 40
@@ -450,6 +450,21 @@ def test_an_arrow_or_shape_opens_no_title_in_a_listing():
 def test_the_pages_own_title_may_open_with_a_guillemet_or_a_pictograph(title):
     page = read_lecture_page(EXAMPLE_PAGE.replace("Tiny Models Rule", title), source="t.txt")
     assert page.main.title == title and not page.problems
+
+
+@pytest.mark.parametrize("title", [
+    "A collaborative system for building and maintaining wordnets.",
+    "I already said that! Degenerating redundant questions in open-domain dialogue systems.",
+])
+def test_a_listed_title_written_as_a_sentence_between_two_abstracts_is_a_title(title):
+    page = read_lecture_page(_with_listed(title), source="t.txt")
+    assert next((p.title, p.abstract) for p in page.listed) == (title, _LISTED_ABSTRACT) and not page.problems
+
+
+def test_a_sentence_after_the_last_listed_abstract_is_no_title():
+    """Only between two abstracts is a sentence a title: before "Downloads" it may be a notice."""
+    text = EXAMPLE_PAGE.replace("\n\nDownloads\n\n", "\n\nSlides will be shared after the talk.\n\nDownloads\n\n")
+    assert [p.title for p in read_lecture_page(text, source="t.txt").listed] == [_LISTED_TITLE, None]
 
 
 def test_a_title_case_sentence_before_a_title_is_still_a_stray_block():
