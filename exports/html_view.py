@@ -58,7 +58,7 @@ import jinja2
 import networkx as nx
 from markupsafe import Markup
 
-from exports.view_data import Details, EdgeStyleData, PageData
+from exports.view_data import Details, EdgeStyleData, NodeDataRef, PageData
 from exports.view_details import edge_records, node_details, node_record
 from exports.view_landscape import (
     LANDSCAPE_ENTITIES,
@@ -228,6 +228,7 @@ def render_html(
     cache: dict[Hashable, dict[str, Any]] | None = None,
     view_files: Mapping[Hashable, str] | None = None,
     search: str | None = None,
+    node_data: NodeDataRef | None = None,
 ) -> str:
     """The text of an offline HTML page showing ``graph``.
 
@@ -268,6 +269,13 @@ def render_html(
         Relative URL of the script listing every node of the build
         (:func:`exports.views.write_search_index`); the search box then also
         finds nodes the page does not draw, and links to their views.
+    node_data : NodeDataRef, optional
+        Where the folder's node view keeps its shards (:mod:`exports.view_nodes`): the page then leaves
+        out the details that are graph-wide (those of
+        :data:`~exports.view_details.GRAPH_WIDE_KINDS`: an entity's paper counts and first mentions, a
+        venue's and a person's paper counts), and the page script loads them from the node's shard when
+        the pointer reaches it; so the page draws only what ``graph`` holds (and the names of papers'
+        authors), and a rebuild can keep it when that did not change.
 
     Returns
     -------
@@ -287,9 +295,11 @@ def render_html(
     if center is not None and center not in graph:
         raise ValueError(f"the centre node {center!r} is not in the graph")
     data, which = page_data(graph, max_nodes=max_nodes, center=center, context=context, cache=cache,
-                            view_files=view_files)
+                            view_files=view_files, graph_wide=node_data is None)
     if search:
         data["search"] = search
+    if node_data is not None:
+        data["nd"] = node_data
     summary = _summary(len(data["nodes"]), graph.number_of_nodes(), len(data["edges"]), graph.number_of_edges(),
                        which)
     return _render(data, title=title, intro=intro, links=links, summary=summary,
@@ -309,6 +319,7 @@ def render_landscape(
     view_files: Mapping[Hashable, str] | None = None,
     search: str | None = None,
     fitted: Landscape | None = None,
+    node_data: NodeDataRef | None = None,
 ) -> str:
     """The text of an offline page drawing the entity landscape of ``papers`` (:mod:`exports.view_landscape`).
 
@@ -319,7 +330,9 @@ def render_landscape(
     caller has it already (``fitted_landscape(graph, papers,
     max_entities=min(max_nodes, LANDSCAPE_ENTITIES))``, as
     :func:`exports.views.write_views` has the overview's), so it is not laid
-    out twice.  Other options as in :func:`render_html`.
+    out twice.  Other options as in :func:`render_html` (with ``node_data``, the entities' tooltips are loaded
+    from the node view's shards: the page then draws what the papers name, and not how much the whole graph
+    uses each entity).
 
     Examples
     --------
@@ -334,9 +347,11 @@ def render_landscape(
         raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
     land = fitted if fitted is not None else fitted_landscape(graph, papers,
                                                                max_entities=min(max_nodes, LANDSCAPE_ENTITIES))
-    data = landscape_data(graph, land, cache=cache, view_files=view_files)
+    data = landscape_data(graph, land, cache=cache, view_files=view_files, graph_wide=node_data is None)
     if search:
         data["search"] = search
+    if node_data is not None:
+        data["nd"] = node_data
     shown, total = len(land.entities), land.total_entities
     summary = (f"{'The ' if shown < total else ''}{shown:,} of the {total:,} {LANDSCAPE_WORDS} named by "
                f"{count_phrase(land.total_papers, 'paper')}{', those named by the most' if shown < total else ''}: "
@@ -466,6 +481,7 @@ def page_data(
     context: nx.MultiDiGraph | None = None,
     cache: dict[Hashable, Details] | None = None,
     view_files: Mapping[Hashable, str] | None = None,
+    graph_wide: bool = True,
 ) -> tuple[PageData, str]:
     """The data the page script draws (:class:`exports.view_data.PageData`), and which nodes it kept.
 
@@ -473,7 +489,8 @@ def page_data(
     lays them out (:mod:`exports.view_layout`: rings around ``center``, or a
     spring layout) and builds their records and those of the edges between
     them (:mod:`exports.view_details`).  Options as in :func:`render_html`,
-    which checks them.
+    which checks them; ``graph_wide=False`` leaves out the details of the nodes of
+    :data:`~exports.view_details.GRAPH_WIDE_KINDS` (:func:`~exports.view_details.node_details`).
 
     Returns
     -------
@@ -500,7 +517,8 @@ def page_data(
     index = {node: i for i, node in enumerate(ordered)}
     sources = SourceTable()
     nodes = [
-        node_record(graph, n, positions[n], node_details(context if n in context else graph, n, cache=cache), sources)
+        node_record(graph, n, positions[n],
+                    node_details(context if n in context else graph, n, cache=cache, graph_wide=graph_wide), sources)
         for n in ordered
     ]
     centre_font = ego_centre_font(positions) if center is not None else 0

@@ -31,7 +31,8 @@ Examples
 # no "from __future__ import annotations": TypedDict must see NotRequired[...] to tell optional keys
 from typing import Any, NotRequired, TypedDict
 
-__all__ = ["ClusterData", "Details", "EdgeRecord", "EdgeStyleData", "NodeDetails", "NodeRecord", "PageData"]
+__all__ = ["ClusterData", "Details", "EdgeRecord", "EdgeStyleData", "NodeDataRef", "NodeDetails", "NodeRecord",
+           "PageData"]
 
 
 class Details(TypedDict, total=False):
@@ -93,7 +94,9 @@ class NodeRecord(TypedDict):
     a: NotRequired[list[str]]
     """Alternative labels; the search box matches them too."""
     d: NotRequired[NodeDetails]
-    """Tooltip and details-panel fields; absent when there are none."""
+    """Tooltip and details-panel fields; absent when there are none, and, on a page with ``PageData.nd``, for
+    the nodes whose details are graph-wide (:data:`exports.view_details.GRAPH_WIDE_KINDS`): the page script
+    then reads them from the node's shard."""
     fs: NotRequired[int]
     """Label font size in pixels (landscape and ego views: larger for the leading nodes; default 12)."""
     u: NotRequired[str]
@@ -171,6 +174,15 @@ class ClusterData(TypedDict):
     """Width of the label in pixels where it is wider than the circle (the view is framed to hold it)."""
 
 
+class NodeDataRef(TypedDict):
+    """Where a views folder's node view keeps every node's details (``PageData.nd``; :mod:`exports.view_nodes`)."""
+
+    url: str
+    """The shards' folder, relative to the page and ending in ``/``: shard ``i`` is ``url + "%03d.js" % i``."""
+    shards: int
+    """How many shards there are: a node's is the CRC-32 of its id's UTF-8 bytes modulo this."""
+
+
 class PageData(TypedDict):
     """Everything ``kg-view.js`` draws: the JSON in ``<script id="kg-data">``."""
 
@@ -193,3 +205,6 @@ class PageData(TypedDict):
     has some."""
     search: NotRequired[str]
     """File name of the script listing every node of the build for the search box (views folder only)."""
+    nd: NotRequired[NodeDataRef]
+    """Where the node view's shards are (views folder only): a node record without ``d`` has its details
+    there, loaded when the pointer reaches the node."""

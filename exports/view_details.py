@@ -28,6 +28,7 @@ from exports.view_text import SourceTable, clip, display_text, display_texts, is
 __all__ = [
     "ABSTRACT_CHARS",
     "DETAIL_BUILDERS",
+    "GRAPH_WIDE_KINDS",
     "LABEL_CHARS",
     "MAX_AUTHORS",
     "MAX_MENTIONS",
@@ -197,8 +198,16 @@ DETAIL_BUILDERS: dict[str, DetailBuilder] = {
 }
 
 
+#: The node kinds whose details count or quote the links that end at them from anywhere in the graph (an
+#: entity's papers and first mentions, a venue's and a person's papers): graph-wide values, which any input
+#: naming the node changes.  The pages of a views folder leave them to the node view's shards
+#: (``node_details(..., graph_wide=False)``), so that a page draws only what its own subgraph holds.
+GRAPH_WIDE_KINDS = frozenset(kind for kind, builder in DETAIL_BUILDERS.items()
+                             if builder in (_venue_details, _person_details, _entity_details))
+
+
 def node_details(context: nx.MultiDiGraph, node: Hashable, *,
-                 cache: dict[Hashable, Details] | None = None) -> Details:
+                 cache: dict[Hashable, Details] | None = None, graph_wide: bool = True) -> Details:
     """Tooltip fields of ``node`` read from ``context`` (source files by name), empty ones left out.
 
     Parameters
@@ -209,6 +218,9 @@ def node_details(context: nx.MultiDiGraph, node: Hashable, *,
         A node of ``context``.
     cache : dict, optional
         Memo of earlier results for the same, unchanged ``context``.
+    graph_wide : bool
+        ``False``: no fields at all for a node of :data:`GRAPH_WIDE_KINDS` (neither read nor cached),
+        whose page loads them from the node view's shard when the pointer reaches it.
 
     Returns
     -------
@@ -223,7 +235,11 @@ def node_details(context: nx.MultiDiGraph, node: Hashable, *,
     >>> g.nodes["dataset/d"]["kind"] = "dataset"
     >>> node_details(g, "dataset/d")
     {'rows': [['Papers', 'uses 1']], 'm': [['a.txt', 'We use D.']], 'mt': 1}
+    >>> node_details(g, "dataset/d", graph_wide=False)
+    {}
     """
+    if not graph_wide and kind_of(context._node[node]) in GRAPH_WIDE_KINDS:
+        return {}
     if cache is not None and node in cache:
         return cache[node]
     attrs = context.nodes[node]

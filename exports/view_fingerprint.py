@@ -39,15 +39,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import sys
+from collections.abc import Hashable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import networkx as nx
+
+from exports.view_data import Details
+from exports.view_details import node_details, node_name
+from exports.view_text import display_texts
 from ontology.util.files import write_bytes_atomic
 from ontology.util.versions import file_digests, installed_versions
 
-__all__ = ["PAGE_RECORD", "PageRecord", "code_version", "digest"]
+__all__ = ["PAGE_RECORD", "PageRecord", "code_version", "digest", "view_graph_digest"]
 
 #: The record of the pages' fingerprints, in the views folder.
 PAGE_RECORD = ".kg-pages.json"
@@ -85,6 +92,51 @@ def digest(value: Any) -> str:
     """
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def view_graph_digest(context: nx.MultiDiGraph, view: nx.MultiDiGraph, *, cache: dict[Hashable, Details],
+                      view_files: Mapping[Hashable, str] | None) -> str | None:
+    """SHA-256 of everything a page drawing ``view`` (a subgraph of ``context``) reads, when the page leaves the
+    graph-wide details to the node view's shards (:func:`exports.html_view.render_html` with ``node_data``).
+
+    That page selects, lays out and sizes the nodes from ``view`` alone, and draws its nodes' attributes and
+    its edges' (``view``'s node dicts and adjacency, marshalled: insertion order and types count); from
+    ``context`` it reads each node's details without the graph-wide ones (a paper's authors' names: the
+    details themselves go in, from ``cache`` where an earlier page computed them), the names of the
+    entities its ``similarTo`` links share, and from ``view_files`` the file each node links to.
+    ``None`` where :mod:`marshal` cannot write a value (no graph kg builds has one): the page is then
+    written every time.  The page's title, links and options are the caller's to add.
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+    >>> _ = g.add_edge("paper/a", "person/x", key="creator", relation="creator")
+    >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
+    >>> view = g.subgraph(["paper/a", "dataset/d"]).copy()
+    >>> before = view_graph_digest(g, view, cache={}, view_files=None)
+    >>> _ = g.add_edge("paper/c", "dataset/d", key="uses", relation="uses")  # the entity's count, outside the view
+    >>> view_graph_digest(g, view, cache={}, view_files=None) == before
+    True
+    >>> g.nodes["person/x"]["name"] = "X"  # the paper's author: its details name them
+    >>> view_graph_digest(g, view, cache={}, view_files=None) == before
+    False
+    """
+    nodes = []
+    for node, attrs in view._node.items():
+        details = node_details(context, node, cache=cache, graph_wide=False)
+        nodes.append((node, attrs, details, view_files.get(node) if view_files is not None else None))
+    names = context._node
+    shared = []  # the names of the entities similarTo links share (the edges hold their ids)
+    for keyed_by_other in view._succ.values():
+        for keyed in keyed_by_other.values():
+            for data in keyed.values():
+                entities = data.get("shared_entities")
+                if entities:
+                    shared.append([node_name(names[e], e) if e in names else e for e in display_texts(entities)])
+    try:
+        data = marshal.dumps((nodes, view._succ, shared), 2)
+    except ValueError:
+        return None
+    return hashlib.sha256(data).hexdigest()
 
 
 class PageRecord:

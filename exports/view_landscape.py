@@ -498,8 +498,9 @@ def _separate(pos: dict[Hashable, tuple[float, float]], boxes: dict[Hashable, tu
 
 
 def landscape_data(graph: nx.MultiDiGraph, landscape: Landscape, *, cache: dict[Hashable, Details] | None = None,
-                   view_files: Mapping[Hashable, str] | None = None) -> PageData:
-    """The page data (:class:`exports.view_data.PageData`) drawing ``landscape``, tooltips read from ``graph``.
+                   view_files: Mapping[Hashable, str] | None = None, graph_wide: bool = True) -> PageData:
+    """The page data (:class:`exports.view_data.PageData`) drawing ``landscape``, tooltips read from ``graph``
+    (without the graph-wide ones where ``graph_wide`` is false: :func:`~exports.view_details.node_details`).
 
     Nodes get their landscape size (``s``), label font (``fs``) and, when
     ``view_files`` names one, the file of their own view (``u``); edges are
@@ -514,7 +515,8 @@ def landscape_data(graph: nx.MultiDiGraph, landscape: Landscape, *, cache: dict[
     sources = SourceTable()
     nodes = []
     for n in landscape.entities:
-        record = node_record(graph, n, positions[n], node_details(graph, n, cache=cache), sources)
+        record = node_record(graph, n, positions[n], node_details(graph, n, cache=cache, graph_wide=graph_wide),
+                             sources)
         record["l"] = clip(landscape.labels[n], LANDSCAPE_LABEL_CHARS)
         record["s"] = sizes[n]
         record["fs"] = fonts[n]
@@ -544,7 +546,7 @@ def landscape_data(graph: nx.MultiDiGraph, landscape: Landscape, *, cache: dict[
 
 def landscape_inputs(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashable]], *, max_entities: int,
                      cache: dict[Hashable, Details] | None = None, view_files: Mapping[Hashable, str] | None = None,
-                     memo: dict[Hashable, str] | None = None) -> list:
+                     memo: dict[Hashable, str] | None = None, graph_wide: bool = True) -> list:
     """Every value the landscape of ``named``'s papers reads from ``graph`` (JSON-able), for a page's fingerprint.
 
     What :func:`fitted_landscape` and :func:`landscape_data` draw depends on
@@ -557,7 +559,11 @@ def landscape_inputs(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashab
     tooltip: paper counts and mentions over the whole graph) and the file
     its view links to.  Keep this in step with those two functions: the
     tests compare rebuilt pages with pages built from scratch.  ``memo``
-    holds each entity's part (a SHA-256), shared by the pages of one graph.
+    holds each entity's part (a SHA-256), shared by the pages of one graph
+    (and drawn with one ``graph_wide``).  With ``graph_wide=False``, for the pages
+    that load entities' details from the node view's shards, the details are
+    left out, as :func:`landscape_data` leaves them out of the page: the
+    page then depends on its papers and the entities' names alone.
 
     >>> g = nx.MultiDiGraph()
     >>> _ = g.add_edge("paper/a", "method/x", key="uses", relation="uses")
@@ -577,7 +583,8 @@ def landscape_inputs(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashab
         part = memo.get(node)
         if part is None:
             sources = SourceTable()
-            record = node_record(graph, node, (0.0, 0.0), node_details(graph, node, cache=cache), sources)
+            details = node_details(graph, node, cache=cache, graph_wide=graph_wide)
+            record = node_record(graph, node, (0.0, 0.0), details, sources)
             record.pop("s", None)  # a landscape sizes its nodes by their papers here
             link = view_files[node] if view_files and node in view_files else None
             part = memo[node] = digest([str(node), _name(graph, node), record, sources.names, link])

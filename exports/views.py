@@ -56,9 +56,17 @@ from typing import Any, TypeVar
 
 import networkx as nx
 
-from exports.html_view import DEFAULT_MAX_NODES, page_template, render_landscape, write_assets, write_html
+from exports.html_view import (
+    DEFAULT_MAX_NODES,
+    page_template,
+    render_html,
+    render_landscape,
+    write_assets,
+    write_html,
+)
+from exports.view_data import NodeDataRef
 from exports.view_details import Details, node_name
-from exports.view_fingerprint import PageRecord, code_version, digest
+from exports.view_fingerprint import PageRecord, code_version, digest, view_graph_digest
 from exports.view_kinds import (
     OVERVIEW,
     PAPER_MAP,
@@ -83,6 +91,7 @@ from exports.view_nodes import (
     NODE_PAGE,
     ViewFiles,
     search_order,
+    shard_count,
     write_node_data,
     write_node_page,
 )
@@ -151,20 +160,28 @@ def _page_arguments(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, su
 
 def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
                 cache: dict[Hashable, Details], view_files: Mapping[Hashable, str] | None = None,
-                also: Collection[str] | None = None, fitted: Landscape | None = None) -> Path:
+                also: Collection[str] | None = None, fitted: Landscape | None = None,
+                node_data: NodeDataRef | None = None) -> Path:
     """Write the page of ``view`` about ``subject`` (not the assets); tooltip fields memoised in ``cache``.
 
     ``view_files`` maps nodes to their views' files (default: those already in ``output_dir``); ``also``
     names the overview and paper map when this call's caller writes the whole folder (:func:`_nav`);
-    ``fitted`` is the landscape a landscape view draws, when the caller has laid it out already.
+    ``fitted`` is the landscape a landscape view draws, when the caller has laid it out already;
+    ``node_data``, where the folder's node view has its shards (a landscape or an ego view then loads the
+    graph-wide tooltips from them: :func:`~exports.html_view.render_html`); without ``view_files``, where
+    ``output_dir`` has the node view.
     """
     if view.check is not None:
         view.check(graph, subject)
     if view_files is None:
         view_files = _existing_views(graph, output_dir)
+        if isinstance(view_files, ViewFiles):  # the folder has the node view: a page as write_views writes it
+            node_data = _node_data(graph)
     path = output_dir / view.file_name(subject)
     shared = {**_page_arguments(graph, output_dir, view, subject, top, also), "cache": cache,
               "view_files": view_files}
+    if node_data is not None and not view.paper_map:  # a paper map draws papers, whose details are their own
+        shared["node_data"] = node_data
     if view.papers is not None:  # a landscape of the entities these papers name, or a map of the papers
         if fitted is not None:
             shared["fitted"] = fitted
@@ -172,6 +189,11 @@ def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subjec
                           papers=view.papers(graph, subject), **shared)
     return write_html(view.select(graph, subject), path, center=subject if view.centred else None, context=graph,
                       **shared)
+
+
+def _node_data(graph: nx.MultiDiGraph) -> NodeDataRef:
+    """Where the node view of a views folder of ``graph`` keeps every node's details, relative to its pages."""
+    return {"url": f"{NODE_DATA_DIR}/", "shards": shard_count(graph.number_of_nodes())}
 
 
 def _existing_views(graph: nx.MultiDiGraph, output_dir: Path,
@@ -308,21 +330,28 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         # build left in the folder, so that a rebuild links exactly as a build into an empty folder does.
         files: Mapping[Hashable, str] = {node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
                                          for node in [*venues, *egos]}
+        # With the node view, every page loads the graph-wide tooltips (an entity's papers and first mentions)
+        # from its shards, so that a page draws only what its own papers hold and a rebuild can keep it.
+        shards: NodeDataRef | None = None
         if nodes:
             files = ViewFiles(graph, files)
+            shards = _node_data(graph)
         also = [OVERVIEW, *([PAPER_MAP] if paper_map and has_similar_papers(graph) else [])]
         written.append(page(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files, also,
-                                        fitted=overview)))
+                                        fitted=overview, node_data=shards)))
         if PAPER_MAP in also:
             written.append(page(_write_page(graph, output_dir, VIEW_KINDS["papermap"], None, top, cache, files,
                                             also)))
-        last, record = PageRecord.read(output_dir), PageRecord()  # the venue pages' fingerprints (below)
-        memo: dict[Hashable, str] = {}  # each entity's part of them
+        last, record = PageRecord.read(output_dir), PageRecord()  # the pages' fingerprints (below)
+        memo: dict[Hashable, str] = {}  # each entity's part of the venue pages'
         for subject in [*venues, *egos]:
             view = VIEW_KINDS[ego_view_kind(graph, subject)]
             if view.papers is not None and not view.paper_map:  # a venue's landscape: kept if what it draws is
                 written.append(page(_landscape_page(graph, output_dir, view, subject, top, cache, files, also,
-                                                    last, record, memo, named)))
+                                                    last, record, memo, named, shards)))
+            elif shards is not None and view.centred:  # an entity's view: kept if its subgraph is
+                written.append(page(_ego_page(graph, output_dir, view, subject, top, cache, files, also, last,
+                                              record, shards)))
             else:
                 written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
         degrees = dict(graph.degree())  # one pass over the adjacency, for the search order, node data and index
@@ -341,7 +370,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
 def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
                     cache: dict[Hashable, Details], view_files: Mapping[Hashable, str], also: Collection[str],
                     last: PageRecord, record: PageRecord, memo: dict[Hashable, str],
-                    named_all: Mapping[Hashable, set[Hashable]]) -> Path:
+                    named_all: Mapping[Hashable, set[Hashable]], node_data: NodeDataRef | None = None) -> Path:
     """Write the landscape page of ``view`` about ``subject`` (a venue's), or keep the one in ``output_dir``.
 
     The page is kept when ``last`` (the record the last build left) holds
@@ -350,7 +379,9 @@ def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, su
     written.  Either way ``record`` notes it.  Other arguments as in
     :func:`_write_page`; ``memo`` holds the entities' parts of the
     fingerprints, ``named_all`` the entities of every paper
-    (:func:`~exports.view_landscape.named_entities`, read only).
+    (:func:`~exports.view_landscape.named_entities`, read only).  With
+    ``node_data`` the entities' tooltips come from the node view's shards,
+    and neither the page nor its fingerprint holds their graph-wide counts.
     """
     if view.check is not None:
         view.check(graph, subject)
@@ -359,15 +390,38 @@ def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, su
     named = _named_by(graph, papers, named_all)
     limit = min(top, LANDSCAPE_ENTITIES)
     path = output_dir / view.file_name(subject)
-    fingerprint = digest([code_version(), path.name, arguments,
+    fingerprint = digest([code_version(), path.name, arguments, node_data,
                           landscape_inputs(graph, named, max_entities=limit, cache=cache, view_files=view_files,
-                                           memo=memo)])
+                                           memo=memo, graph_wide=node_data is None)])
     if last.holds(path, fingerprint):
         record.keep(path, last)
         return path
     fitted = fitted_landscape(graph, papers, max_entities=limit, named=named)
-    text = render_landscape(graph, papers=papers, cache=cache, view_files=view_files, fitted=fitted, **arguments)
+    text = render_landscape(graph, papers=papers, cache=cache, view_files=view_files, fitted=fitted,
+                            node_data=node_data, **arguments)
     return record.write_page(path, fingerprint, text)
+
+
+def _ego_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Hashable, top: int,
+              cache: dict[Hashable, Details], view_files: Mapping[Hashable, str], also: Collection[str],
+              last: PageRecord, record: PageRecord, node_data: NodeDataRef) -> Path:
+    """Write the view centred on ``subject`` (an entity's), or keep the one in ``output_dir``: as
+    :func:`_landscape_page` does, with the fingerprint of its subgraph
+    (:func:`~exports.view_fingerprint.view_graph_digest`).  Its graph-wide tooltips are the node view's
+    (``node_data``), so a new paper changes the page only where it names the entity: its subgraph holds
+    the entity's papers and their entities, not how many papers of the whole graph use those.
+    """
+    arguments = _page_arguments(graph, output_dir, view, subject, top, also)
+    path = output_dir / view.file_name(subject)
+    selected = view.select(graph, subject)
+    inputs = view_graph_digest(graph, selected, cache=cache, view_files=view_files)
+    fingerprint = digest([code_version(), path.name, arguments, node_data, str(subject), inputs])
+    if inputs is not None and last.holds(path, fingerprint):
+        record.keep(path, last)
+        return path
+    text = render_html(selected, center=subject, context=graph, cache=cache, view_files=view_files,
+                       node_data=node_data, **arguments)
+    return record.write_page(path, fingerprint, text) if inputs is not None else write_text_atomic(path, text)
 
 
 def _named_by(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None,

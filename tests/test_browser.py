@@ -99,6 +99,46 @@ def test_every_page_of_a_views_folder_draws(tmp_path: Path, sample_build) -> Non
     assert index.errors == []
 
 
+#: Once drawn, shows the tooltip and the details of the node data-kg-node names (set before the page loads).
+SHOW_NODE = """<script>
+(function check() {
+  if (!document.body.dataset.kgDrawn) { setTimeout(check, 50); return; }
+  var i = kgView.nodeIndex(document.body.dataset.kgNode);
+  kgView.showNodeTooltip(i, 200, 150);
+  kgView.showNodeDetails(i);
+})();
+</script>"""
+
+
+def test_views_load_graph_wide_details_from_the_node_views_shards(tmp_path: Path) -> None:
+    """The pages of a views folder leave an entity's paper counts and first mentions (and a venue's and a person's
+    paper counts) to the node view's shards, so that a rebuild can keep a page whose own subgraph did not change;
+    the page script loads the shard with a script element (from file://) when the pointer reaches the node."""
+    out = tmp_path / "views"
+    write_views(small_graph(), out)
+    overview = page_data((out / "overview.html").read_text(encoding="utf-8"))
+    assert overview["nd"] == {"url": "assets/nodes/", "shards": 1}
+    assert overview["nodes"] and all("d" not in node for node in overview["nodes"])  # entities only
+    ego = {node["id"]: node for node in page_data((out / "model-gpt4o.html").read_text(encoding="utf-8"))["nodes"]}
+    assert "d" not in ego["model/gpt4o"] and ego[PAPER_A]["d"]["rows"][0] == ["Venue", "ACL 2026"]  # its own
+    for page, node, expected in (
+        ("overview.html", "method/clear", ["Papers: </span><span>proposes 1</span>",
+                                           '<span class="kg-source">pages/001.txt</span>',
+                                           "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"]),
+        ("model-gpt4o.html", "model/gpt4o", ["Papers: </span><span>uses 2</span>", "Found in:",
+                                             '<span class="kg-source">pages/002.txt</span>']),
+        ("venue-acl-2026.html", "model/gpt4o", ["Papers: </span><span>uses 2</span>"]),
+    ):
+        text = (out / page).read_text(encoding="utf-8").replace("<body>", f'<body data-kg-node="{node}">')
+        probed = out / f"probed-{page}"
+        probed.write_text(text, encoding="utf-8")
+        run = open_page(add_script(probed, SHOW_NODE), tmp_path, screenshot=False, timeout_s=60)
+        assert run.errors == [], page  # no failed load, no alert
+        for box in (element(run, "kg-tooltip"), element(run, "kg-details")):
+            assert all(bit in box for bit in expected), (page, box)
+            assert "Loading its details" not in box and "<script" not in box
+
+
 def test_hostile_title_shows_as_text(tmp_path: Path) -> None:
     page = add_script(write_html(small_graph(), tmp_path / "graph.html"), SHOW_HOSTILE)
     run = open_page(page, tmp_path, screenshot=False, timeout_s=60)

@@ -1,7 +1,7 @@
 """A rebuild's views: pages whose inputs did not change are kept, and the folder is the one a fresh build writes.
 
-``write_views`` keeps a venue's page when the fingerprint of what it draws
-(``exports.view_fingerprint``) is the one the last build recorded.  These
+``write_views`` keeps a venue's page, an entity's page and a shard of the node view when the fingerprint of
+what it draws (``exports.view_fingerprint``) is the one the last build recorded.  These
 tests rebuild after adding, changing and removing inputs and compare every
 file with a build into an empty folder, on made-up graphs, through
 ``kg build`` on the bundled sample pages and on volumes of ../shared's
@@ -131,9 +131,36 @@ def test_adding_a_paper_redraws_its_venue_and_the_venues_sharing_its_entities(tm
                                                                               drawn: list[str]) -> None:
     papers = _base()
     added = {**papers, "e3": ("emnlp", ["method/lstm", "dataset/squad"])}
-    # SQuAD's tooltip counts its papers over the whole graph: ACL's page draws SQuAD, so it changes too
+    # SQuAD's tooltip counts its papers over the whole graph, but the pages load it from the node view's
+    # shards: ACL's page, which draws SQuAD, is kept
     redrawn = _rebuild_matches_fresh(tmp_path, _venue_graph(papers), _venue_graph(added), drawn)
-    assert redrawn == ["ACL (venue)", "EMNLP (venue)"]
+    assert redrawn == ["EMNLP (venue)"]
+
+
+def _page_inodes(folder: Path, pattern: str) -> dict[str, int]:
+    return {path.name: path.stat().st_ino for path in folder.glob(pattern)}
+
+
+@pytest.mark.parametrize("added", [("e3", ("emnlp", ["method/lstm", "dataset/squad"])),
+                                   ("w1", ("wmt", ["method/lstm", "dataset/wmt14"]))])
+def test_adding_a_paper_rewrites_only_the_entity_pages_of_what_it_names(tmp_path: Path, drawn: list[str],
+                                                                        added: tuple) -> None:
+    """An entity's page draws its papers and their entities, each entity's paper counts being read from the
+    node view's shards on hover: a new paper rewrites the pages of the entities it names (their subgraphs
+    gained it) and keeps the others, whose drawn entities' counts it changed (BERT's page draws SQuAD)."""
+    papers = _base()
+    folder = tmp_path / "views"
+    write_views(_venue_graph(papers), folder)
+    before = _page_inodes(folder, "*.html")
+    _rebuild_matches_fresh_over(tmp_path, folder, _venue_graph({**papers, added[0]: added[1]}), drawn)
+    after = _page_inodes(folder, "*.html")
+    entity_pages = {name for name in after if name.split("-")[0] in ("method", "dataset", "task")}
+    assert len(entity_pages) == 13 + (added[0] == "w1")
+    rewritten = {name for name in entity_pages if before.get(name) != after[name]}
+    named = {entity.replace("/", "-") + ".html" for entity in added[1][1]}
+    assert rewritten == named
+    venues = {name for name, inode in after.items() if name.startswith("venue-") and before.get(name) != inode}
+    assert venues == {f"venue-{added[1][0]}.html"}
 
 
 def test_a_new_venue_is_drawn_and_others_kept(tmp_path: Path, drawn: list[str]) -> None:
@@ -158,8 +185,9 @@ def test_removing_a_venue_removes_its_page_and_redraws_only_what_it_touched(tmp_
     assert _rebuild_matches_fresh(tmp_path, _venue_graph(papers), _venue_graph(removed), drawn) == []
     assert not (tmp_path / "views" / "venue-coling.html").exists()
     record = PageRecord.read(tmp_path / "views")
-    assert sorted(name for name in record.pages if name.endswith(".html")) == [
-        "venue-acl.html", "venue-emnlp.html", "venue-naacl.html"]  # and the node view's shards
+    assert sorted(name for name in record.pages if name.startswith("venue-")) == [
+        "venue-acl.html", "venue-emnlp.html", "venue-naacl.html"]  # and the entities' pages, the node view's shards
+    assert "method-hmm.html" not in record.pages and "method-crf.html" in record.pages
 
 
 def test_removing_a_paper_redraws_its_venue(tmp_path: Path, drawn: list[str]) -> None:
@@ -379,8 +407,8 @@ def test_anthology_volumes_rebuilt_keep_the_untouched_venue_pages(tmp_path: Path
         write_views(now, folder)
         total = len(list(folder.glob("venue-*.html")))
         kept_any = kept_any or len(drawn) < total
-        if step == 2:  # the lecture page's text changed, not its venue's papers or what they name elsewhere
-            assert "ACL 2026 (venue)" in drawn and len(drawn) < total
+        if step == 2:  # the lecture page's text changed (mentions quoted in tooltips), not what its papers name
+            assert "ACL 2026 (venue)" not in drawn and len(drawn) < total
         fresh = tmp_path / f"fresh{step}"
         write_views(now, fresh)
         _assert_same_folder(folder, fresh)

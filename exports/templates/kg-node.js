@@ -3,11 +3,12 @@
  *
  * Loads, with <script> elements (file:// pages cannot fetch), the search script that names every node
  * (window.KG_SEARCH.nodes[i] = [name, kind, view file, searched text, id, degree]) and the shard holding
- * the node (crc32(UTF-8 id) % shards, as exports/view_nodes.py computes it), which calls kgNodeShard()
- * with the node's details and links, each naming its neighbour by id (exports/view_nodes.py documents the
- * entry); the search script gives the neighbour's name, kind, view file and degree. It then builds one
- * PageData object (exports/view_data.py) with the node at the centre and its neighbours on rings, fills
- * the legends, and hands it to kg-view.js (window.kgDrawView), which draws every other page too.
+ * the node (crc32(UTF-8 id) % shards, as exports/view_nodes.py computes it; kg-view.js's window.kgShards
+ * loads it), which calls kgNodeShard() with the node's details and links, each naming its neighbour by id
+ * (exports/view_nodes.py documents the entry); the search script gives the neighbour's name, kind, view
+ * file and degree. It then builds one PageData object (exports/view_data.py) with the node at the centre
+ * and its neighbours on rings, fills the legends, and hands it to kg-view.js (window.kgDrawView), which
+ * draws every other page too and reads a neighbour's details from its shard when the pointer reaches it.
  * Every text reaches the page through textContent; links are only view files of this folder.
  */
 (function () {
@@ -29,28 +30,16 @@
     script.onerror = function () { fail("Could not load " + src + ": write the views again with `kg view OUT`."); };
     document.head.appendChild(script);
   }
-  var table = null;
-  function crc32(text) {  // CRC-32 (IEEE) of the UTF-8 bytes, as Python's zlib.crc32
-    if (!table) {
-      table = [];
-      for (var n = 0; n < 256; n++) {
-        var c = n;
-        for (var k = 0; k < 8; k++) { c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1; }
-        table.push(c >>> 0);
-      }
-    }
-    var bytes = new TextEncoder().encode(text), crc = 0xFFFFFFFF;
-    for (var i = 0; i < bytes.length; i++) { crc = table[(crc ^ bytes[i]) & 0xFF] ^ (crc >>> 8); }
-    return (crc ^ 0xFFFFFFFF) >>> 0;
-  }
   function clip(text, limit) { return text.length <= limit ? text : text.slice(0, limit).trim() + "\u2026"; }
   function size(degree, most) { return Math.min(most, 8 + 2 * Math.log2(1 + degree)); }
 
   load(config.search, function () {
     if (!id && window.KG_SEARCH.nodes.length) { id = window.KG_SEARCH.nodes[0][4]; }  // the most connected
-    var shard = crc32(id) % config.shards;
-    window.kgNodeShard = function (number, chunk) { if (number === shard) { draw(chunk); } };
-    load(config.data + String(shard).padStart(3, "0") + ".js", function () {});
+    var shard = window.kgShards.crc32(id) % config.shards;
+    window.kgShards.load(config.data, shard, function (chunk) {
+      if (chunk) { draw(chunk); }
+      else { fail("Could not load shard " + shard + " of " + config.data + ": write the views again with `kg view OUT`."); }
+    });
   });
 
   function draw(chunk) {
@@ -103,7 +92,8 @@
       edges.push(edge);
     });
     var data = {nodes: nodes, edges: edges, sources: chunk.sources, relations: relations,
-                options: config.options, center: 0, search: config.search};
+                options: config.options, center: 0, search: config.search,
+                nd: {url: config.data, shards: config.shards}};  // the neighbours' details, from their shards
     if (weak) { data.weak = config.weak; }
 
     var name = self[0], kind = self[1];

@@ -8,9 +8,50 @@
  * HTML, and links are only made for http(s) URLs; the data block itself is JSON that cannot close its
  * <script> element (the Python side escapes <, > and &).
  * Positions are precomputed in Python and physics is off, so the network is drawn once and stays still.
+ *
+ * In a views folder (data.nd) the nodes whose details are graph-wide (an entity's papers and first mentions,
+ * a venue's or a person's papers) carry none: when the pointer reaches one, its details are read from the
+ * node view's shard that holds it (assets/nodes/NNN.js, loaded with a <script> element, since pages opened
+ * from file:// cannot fetch), so that a page changes only when what it draws changes.
  */
 (function () {
   "use strict";
+  var crcTable = null;
+  /* CRC-32 (IEEE) of the UTF-8 bytes of text, as Python's zlib.crc32: which shard holds a node. */
+  function crc32(text) {
+    if (!crcTable) {
+      crcTable = [];
+      for (var n = 0; n < 256; n++) {
+        var c = n;
+        for (var k = 0; k < 8; k++) { c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1; }
+        crcTable.push(c >>> 0);
+      }
+    }
+    var bytes = new TextEncoder().encode(text), crc = 0xFFFFFFFF;
+    for (var i = 0; i < bytes.length; i++) { crc = crcTable[(crc ^ bytes[i]) & 0xFF] ^ (crc >>> 8); }
+    return (crc ^ 0xFFFFFFFF) >>> 0;
+  }
+  /* The node view's shards (exports/view_nodes.py): each is a script calling kgNodeShard(number, chunk).
+     loadShard(url, number, done) loads shard `number` from the folder `url` once and calls done(chunk),
+     or done(null) when it cannot be loaded; a shard loaded already is handed over at once. */
+  var shards = {}, waiting = {};
+  window.kgNodeShard = function (number, chunk) { shards[number] = chunk; };
+  function loadShard(url, number, done) {
+    if (shards[number]) { done(shards[number]); return; }
+    if (waiting[number]) { waiting[number].push(done); return; }
+    waiting[number] = [done];
+    var script = document.createElement("script");
+    function finish() {
+      var callbacks = waiting[number] || [];
+      delete waiting[number];
+      callbacks.forEach(function (callback) { callback(shards[number] || null); });
+    }
+    script.src = url + String(number).padStart(3, "0") + ".js";
+    script.onload = finish;
+    script.onerror = finish;
+    document.head.appendChild(script);
+  }
+  window.kgShards = {crc32: crc32, load: loadShard};
   /* Draws one page's data; the generic ego page (kg-ego.js) calls it once its data has loaded. */
   function draw(data) {
   var body = document.body;
@@ -47,20 +88,22 @@
     div.appendChild(valueNode);
     return div;
   }
-  function mentionList(mentions) {
+  function mentionList(mentions, sources) {
     var ul = make("ul");
     mentions.forEach(function (m) {
       var li = make("li");
-      li.appendChild(make("span", "kg-source", data.sources[m[0]]));
+      li.appendChild(make("span", "kg-source", sources[m[0]]));
       if (m[1]) { li.appendChild(document.createTextNode(" \u201c" + m[1] + "\u201d")); }
       ul.appendChild(li);
     });
     return ul;
   }
 
-  /* The details of node i (or edge i) as a DOM element built from text nodes only. */
-  function describeNode(i) {
-    var n = data.nodes[i], d = n.d || {}, el = make("div", "kg-info");
+  /* The details of node i (or edge i) as a DOM element built from text nodes only. A node whose details are
+     in the node view's shards gets them when its shard has loaded (at once if it has already); then
+     `loaded` is called, so that the tooltip can be placed again. */
+  function describeNode(i, loaded) {
+    var n = data.nodes[i], el = make("div", "kg-info");
     el.appendChild(make("div", "kg-heading", n.n));
     el.appendChild(make("div", "kg-kind-line", n.k));
     if (isViewFile(n.u)) {
@@ -68,6 +111,19 @@
       open.appendChild(viewLink("Open its view \u2192", n.u));
       el.appendChild(open);
     }
+    if (n.d || !data.nd) { addDetails(el, n.d || {}, data.sources); return el; }
+    var wait = el.appendChild(make("p", "kg-count", "Loading its details\u2026"));
+    loadShard(data.nd.url, crc32(n.id) % data.nd.shards, function (chunk) {
+      var entry = chunk && Object.prototype.hasOwnProperty.call(chunk.nodes, n.id) ? chunk.nodes[n.id] : null;
+      wait.remove();
+      if (!chunk) { el.appendChild(make("p", "kg-count", "Its details could not be loaded: write the views again.")); }
+      else if (entry && entry.d) { addDetails(el, entry.d, chunk.sources); }
+      if (loaded) { loaded(); }
+    });
+    return el;
+  }
+  /* The rows, abstract, links, mentions and sources of one node's details d, source files named in `sources`. */
+  function addDetails(el, d, sources) {
     (d.rows || []).forEach(function (r) { el.appendChild(row(r[0], make("span", "", r[1]))); });
     if (d.ab) { el.appendChild(make("p", "kg-abstract", d.ab)); }
     (d.links || []).forEach(function (l) { el.appendChild(row(l[0], link(l[1], l[1]))); });
@@ -75,15 +131,14 @@
       var found = make("div", "kg-row");
       var more = d.mt > d.m.length ? " (first " + d.m.length + " of " + d.mt + ")" : "";
       found.appendChild(make("span", "kg-key", "Found in" + more + ":"));
-      found.appendChild(mentionList(d.m));
+      found.appendChild(mentionList(d.m, sources));
       el.appendChild(found);
     }
     if (d.src && d.src.length) {
       el.appendChild(row("Sources", make("span", "kg-source", d.src.map(function (s) {
-        return data.sources[s];
+        return sources[s];
       }).join(", "))));
     }
-    return el;
   }
   function describeEdge(i) {
     var e = data.edges[i], el = make("div", "kg-info");
@@ -99,7 +154,7 @@
     if (e.se && e.se.length) { el.appendChild(row("Shared entities", make("span", "", e.se.join(", ")))); }
     if (e.tm && e.tm.length) { el.appendChild(row("Shared terms", make("span", "", e.tm.join(", ")))); }
     if (typeof e.p === "number") { el.appendChild(row("Author position", make("span", "", String(e.p)))); }
-    if (e.m) { el.appendChild(mentionList([e.m])); }
+    if (e.m) { el.appendChild(mentionList([e.m], data.sources)); }
     else if (typeof e.s === "number") { el.appendChild(row("Source", make("span", "kg-source", data.sources[e.s]))); }
     return el;
   }
@@ -190,6 +245,10 @@
   function showTooltip(content, pointer) {
     tooltip.replaceChildren(content);
     tooltip.style.display = "block";
+    placeTooltip(content, pointer);
+  }
+  function placeTooltip(content, pointer) {  // again when details loaded later make it bigger
+    if (tooltip.firstChild !== content) { return; }
     var box = document.getElementById("kg-network");
     var x = Math.min(pointer.x + 12, box.clientWidth - tooltip.offsetWidth - 4);
     var y = Math.min(pointer.y + 12, box.clientHeight - tooltip.offsetHeight - 4);
@@ -197,7 +256,11 @@
     tooltip.style.top = Math.max(0, y) + "px";
   }
   function hideTooltip() { tooltip.style.display = "none"; }
-  network.on("hoverNode", function (p) { showTooltip(describeNode(p.node), p.pointer.DOM); });
+  function nodeTooltip(i, pointer) {
+    var content = describeNode(i, function () { placeTooltip(content, pointer); });
+    showTooltip(content, pointer);
+  }
+  network.on("hoverNode", function (p) { nodeTooltip(p.node, p.pointer.DOM); });
   network.on("hoverEdge", function (p) { showTooltip(describeEdge(p.edge), p.pointer.DOM); });
   ["blurNode", "blurEdge", "dragStart", "zoom"].forEach(function (name) { network.on(name, hideTooltip); });
 
@@ -307,7 +370,7 @@
     data: data,
     nodeIndex: function (id) { return data.nodes.findIndex(function (n) { return n.id === id; }); },
     showNodeDetails: function (i) { showDetails(describeNode(i)); },
-    showNodeTooltip: function (i, x, y) { showTooltip(describeNode(i), {x: x, y: y}); },
+    showNodeTooltip: function (i, x, y) { nodeTooltip(i, {x: x, y: y}); },
     showEdgeTooltip: function (i, x, y) { showTooltip(describeEdge(i), {x: x, y: y}); },
     visibleEdges: function () { return edgeView.length; }
   };
