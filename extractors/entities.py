@@ -46,13 +46,11 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
-from itertools import chain
 from pathlib import Path
 from typing import NamedTuple
 
 import spacy
 from spacy.language import Language
-from spacy.matcher import Matcher, PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
@@ -60,6 +58,7 @@ import extractors.acronyms  # registers the kg_acronyms factory
 import extractors.gazetteer  # registers the kg_gazetteer factory
 import extractors.long_sentences  # noqa: F401  (registers the kg_sentence_cap factory)
 from extractors.bounded_tokenizer import BoundedTokenizer
+from extractors.cue_matcher import CueMatcher
 from extractors.entity_candidates import (
     Candidate,
     Cues,
@@ -70,7 +69,7 @@ from extractors.entity_candidates import (
     names_a_dataset,
 )
 from extractors.entity_decision import Decider, apply_decision
-from extractors.entity_lexicon import cue_patterns, in_list, word_choice, word_lists
+from extractors.entity_lexicon import cue_patterns, in_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
@@ -208,22 +207,10 @@ class EntityRecognizer:
         self.proposal_window = proposal_window
         self.source_window = source_window
         self.confidence = {**DEFAULT_CONFIDENCE, **confidence}
-        # One-word cue lists go to a PhraseMatcher (a hash lookup per token); the rest to a Matcher.
-        self.words = PhraseMatcher(vocab, attr="LOWER")
-        self.matcher = Matcher(vocab)
-        for entry in cue_patterns():
-            words = word_choice(entry["pattern"])
-            if words is not None:
-                self.words.add(entry["label"], [Doc(vocab, words=[word]) for word in words])
-            else:
-                self.matcher.add(entry["label"], [entry["pattern"]])
+        self.cue_matcher = CueMatcher(vocab, cue_patterns())  # the cue labels at each token (spaCy's matchers' own)
 
     def __call__(self, doc: Doc) -> Doc:
-        cues: Cues = {}
-        for match_id, start, end in chain(self.words(doc), self.matcher(doc)):
-            label = doc.vocab.strings[match_id]
-            for i in range(start, end):
-                cues.setdefault(i, set()).add(label)
+        cues: Cues = self.cue_matcher(doc)
         acronyms = list(doc.spans[self.acronym_key]) if self.acronym_key in doc.spans else []
         known = list(doc.spans[self.gazetteer_key]) if self.gazetteer_key in doc.spans else []
         tagged = tagger_spans(doc) if self.mode != "rules" else []

@@ -1,0 +1,75 @@
+"""The texts of a Doc's tokens (and their lower-cased forms) as lists, made without a Token object per token.
+
+The entity rules read token texts in per-token loops (:mod:`extractors.cue_matcher`,
+:mod:`extractors.entity_candidates`, :mod:`extractors.entity_phrases`); ``doc[i].text`` builds a Token and
+decodes its string each time. These functions read the tokens' ORTH or LOWER ids with one ``Doc.to_array``
+call, map each id to its string through a dict shared by all Docs (a StringStore lookup decodes the string
+anew each time), and keep the lists of the last Doc they were asked for, so the rules that run on one Doc
+share them. Nothing in kg retokenizes a Doc in place; a Doc whose length changed gets new lists.
+
+>>> from extractors.entities import blank_pipeline
+>>> doc = blank_pipeline()("We use ZorbNet-7B (ours) on ToyQA.")
+>>> token_texts(doc) == [t.text for t in doc], token_texts(doc) is token_texts(doc)
+(True, True)
+>>> token_lowers(doc)[2:5], token_lowers(doc) == [t.lower_ for t in doc]
+(['zorbnet-7b', '(', 'ours'], True)
+>>> token_lower_ids(doc) == [t.lower for t in doc]
+True
+"""
+from __future__ import annotations
+
+from spacy.attrs import LOWER, ORTH
+from spacy.tokens import Doc
+
+__all__ = ["token_lower_ids", "token_lowers", "token_texts"]
+
+#: ORTH / LOWER id -> string, for every id seen (a few hundred thousand at most: the vocabulary's size).
+_STRINGS: dict[int, str] = {}
+_MAX_STRINGS = 2_000_000  # emptied past this, so a process reading endless new words stays bounded
+#: The last Doc asked for (held, so its id cannot be reused by another Doc) and what was made of it: its length,
+#: then "texts", "lower_ids" and "lowers" as asked.
+_LAST: dict = {"doc": None, "length": -1}
+
+
+def token_texts(doc: Doc) -> list[str]:
+    """``[token.text for token in doc]``, made once per Doc (see the module docstring); do not change the list."""
+    cached = _cached(doc)
+    if "texts" not in cached:
+        cached["texts"] = _strings(doc, doc.to_array(ORTH).tolist())
+    return cached["texts"]
+
+
+def token_lower_ids(doc: Doc) -> list[int]:
+    """``[token.lower for token in doc]`` (the LOWER ids), made once per Doc; do not change the list."""
+    cached = _cached(doc)
+    if "lower_ids" not in cached:
+        cached["lower_ids"] = doc.to_array(LOWER).tolist()
+    return cached["lower_ids"]
+
+
+def token_lowers(doc: Doc) -> list[str]:
+    """``[token.lower_ for token in doc]``, made once per Doc; do not change the list."""
+    cached = _cached(doc)
+    if "lowers" not in cached:
+        cached["lowers"] = _strings(doc, token_lower_ids(doc))
+    return cached["lowers"]
+
+
+def _cached(doc: Doc) -> dict:
+    if _LAST["doc"] is not doc or _LAST["length"] != len(doc):
+        _LAST.clear()
+        _LAST.update(doc=doc, length=len(doc))
+    return _LAST
+
+
+def _strings(doc: Doc, ids: list[int]) -> list[str]:
+    try:
+        return [_STRINGS[i] for i in ids]
+    except KeyError:
+        if len(_STRINGS) > _MAX_STRINGS:
+            _STRINGS.clear()
+        strings = doc.vocab.strings
+        for i in ids:
+            if i not in _STRINGS:
+                _STRINGS[i] = strings[i]
+        return [_STRINGS[i] for i in ids]
