@@ -49,7 +49,8 @@ from typing import Any
 import networkx as nx
 
 from exports.view_data import Details
-from exports.view_details import node_details, node_name
+from exports.view_details import GRAPH_WIDE_KINDS, node_details, node_name
+from exports.view_styles import kind_of
 from exports.view_text import display_texts
 from ontology.util.files import write_bytes_atomic
 from ontology.util.versions import file_digests, installed_versions
@@ -95,17 +96,22 @@ def digest(value: Any) -> str:
 
 
 def view_graph_digest(context: nx.MultiDiGraph, view: nx.MultiDiGraph, *, cache: dict[Hashable, Details],
-                      view_files: Mapping[Hashable, str] | None) -> str | None:
+                      view_files: Mapping[Hashable, str] | None, memo: dict[Hashable, bytes] | None = None,
+                      ) -> str | None:
     """SHA-256 of everything a page drawing ``view`` (a subgraph of ``context``) reads, when the page leaves the
     graph-wide details to the node view's shards (:func:`exports.html_view.render_html` with ``node_data``).
 
-    That page selects, lays out and sizes the nodes from ``view`` alone, and draws its nodes' attributes and
-    its edges' (``view``'s node dicts and adjacency, marshalled: insertion order and types count); from
-    ``context`` it reads each node's details without the graph-wide ones (a paper's authors' names: the
-    details themselves go in, from ``cache`` where an earlier page computed them), the names of the
-    entities its ``similarTo`` links share, and from ``view_files`` the file each node links to.
-    ``None`` where :mod:`marshal` cannot write a value (no graph kg builds has one): the page is then
-    written every time.  The page's title, links and options are the caller's to add.
+    That page selects, lays out and sizes the nodes from ``view``'s structure alone, and draws its edges'
+    attributes (``view``'s adjacency, marshalled: insertion order and types count) and of each node what
+    its record shows: for a node of :data:`~exports.view_details.GRAPH_WIDE_KINDS` its name, kind and
+    alternative labels (not its other attributes: an entity a new paper names gains a source file, which
+    only its details, loaded from the shards, show), for any other node its attributes and its details
+    (a paper's authors' names: the details themselves go in, from ``cache`` where an earlier page computed
+    them); and the file each node links to (``view_files``) and the names of the entities its
+    ``similarTo`` links share.  Each node's part is digested once per ``memo`` (shared by the pages of
+    one graph and ``view_files``).  ``None`` where :mod:`marshal` cannot write a value (no graph kg builds
+    has one): the page is then written every time.  The page's title, links and options are the caller's
+    to add.
 
     >>> g = nx.MultiDiGraph()
     >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
@@ -114,16 +120,22 @@ def view_graph_digest(context: nx.MultiDiGraph, view: nx.MultiDiGraph, *, cache:
     >>> view = g.subgraph(["paper/a", "dataset/d"]).copy()
     >>> before = view_graph_digest(g, view, cache={}, view_files=None)
     >>> _ = g.add_edge("paper/c", "dataset/d", key="uses", relation="uses")  # the entity's count, outside the view
+    >>> g.nodes["dataset/d"]["sources"] = ["c.txt"]  # and its sources: its details, in the shards
     >>> view_graph_digest(g, view, cache={}, view_files=None) == before
     True
     >>> g.nodes["person/x"]["name"] = "X"  # the paper's author: its details name them
     >>> view_graph_digest(g, view, cache={}, view_files=None) == before
     False
     """
-    nodes = []
-    for node, attrs in view._node.items():
-        details = node_details(context, node, cache=cache, graph_wide=False)
-        nodes.append((node, attrs, details, view_files.get(node) if view_files is not None else None))
+    memo = {} if memo is None else memo
+    parts = []
+    for node in view._node:
+        part = memo.get(node)
+        if part is None:
+            part = memo[node] = _node_part(context, node, cache, view_files)
+        if not part:
+            return None
+        parts.append(part)
     names = context._node
     shared = []  # the names of the entities similarTo links share (the edges hold their ids)
     for keyed_by_other in view._succ.values():
@@ -133,10 +145,26 @@ def view_graph_digest(context: nx.MultiDiGraph, view: nx.MultiDiGraph, *, cache:
                 if entities:
                     shared.append([node_name(names[e], e) if e in names else e for e in display_texts(entities)])
     try:
-        data = marshal.dumps((nodes, view._succ, shared), 2)
+        edges = marshal.dumps((view._succ, shared), 2)
     except ValueError:
         return None
-    return hashlib.sha256(data).hexdigest()
+    return hashlib.sha256(b"".join(parts) + edges).hexdigest()
+
+
+def _node_part(context: nx.MultiDiGraph, node: Hashable, cache: dict[Hashable, Details],
+               view_files: Mapping[Hashable, str] | None) -> bytes:
+    """The digest of what a page draws of ``node`` (:func:`view_graph_digest`); ``b""`` where marshal cannot."""
+    attrs = context._node[node]
+    link = view_files.get(node) if view_files is not None else None
+    if kind_of(attrs) in GRAPH_WIDE_KINDS:  # what node_record and the layout read: the rest is in the shards
+        value: Any = (node, link, attrs.get("kind"), attrs.get("label"), attrs.get("title"), attrs.get("name"),
+                      attrs.get("alt_labels"))
+    else:
+        value = (node, link, attrs, node_details(context, node, cache=cache, graph_wide=False))
+    try:
+        return hashlib.blake2b(marshal.dumps(value, 2), digest_size=32).digest()
+    except ValueError:
+        return b""
 
 
 class PageRecord:

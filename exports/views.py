@@ -344,6 +344,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
                                             also)))
         last, record = PageRecord.read(output_dir), PageRecord()  # the pages' fingerprints (below)
         memo: dict[Hashable, str] = {}  # each entity's part of the venue pages'
+        parts: dict[Hashable, bytes] = {}  # each node's part of the entity pages'
         for subject in [*venues, *egos]:
             view = VIEW_KINDS[ego_view_kind(graph, subject)]
             if view.papers is not None and not view.paper_map:  # a venue's landscape: kept if what it draws is
@@ -351,7 +352,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
                                                     last, record, memo, named, shards)))
             elif shards is not None and view.centred:  # an entity's view: kept if its subgraph is
                 written.append(page(_ego_page(graph, output_dir, view, subject, top, cache, files, also, last,
-                                              record, shards)))
+                                              record, shards, parts)))
             else:
                 written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
         degrees = dict(graph.degree())  # one pass over the adjacency, for the search order, node data and index
@@ -404,17 +405,18 @@ def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, su
 
 def _ego_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Hashable, top: int,
               cache: dict[Hashable, Details], view_files: Mapping[Hashable, str], also: Collection[str],
-              last: PageRecord, record: PageRecord, node_data: NodeDataRef) -> Path:
+              last: PageRecord, record: PageRecord, node_data: NodeDataRef, memo: dict[Hashable, bytes]) -> Path:
     """Write the view centred on ``subject`` (an entity's), or keep the one in ``output_dir``: as
     :func:`_landscape_page` does, with the fingerprint of its subgraph
     (:func:`~exports.view_fingerprint.view_graph_digest`).  Its graph-wide tooltips are the node view's
     (``node_data``), so a new paper changes the page only where it names the entity: its subgraph holds
-    the entity's papers and their entities, not how many papers of the whole graph use those.
+    the entity's papers and their entities, not how many papers of the whole graph use those.  ``memo``
+    holds each node's part of the fingerprints, shared by the pages of one graph.
     """
     arguments = _page_arguments(graph, output_dir, view, subject, top, also)
     path = output_dir / view.file_name(subject)
     selected = view.select(graph, subject)
-    inputs = view_graph_digest(graph, selected, cache=cache, view_files=view_files)
+    inputs = view_graph_digest(graph, selected, cache=cache, view_files=view_files, memo=memo)
     fingerprint = digest([code_version(), path.name, arguments, node_data, str(subject), inputs])
     if inputs is not None and last.holds(path, fingerprint):
         record.keep(path, last)

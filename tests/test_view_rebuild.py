@@ -148,11 +148,17 @@ def test_adding_a_paper_rewrites_only_the_entity_pages_of_what_it_names(tmp_path
     """An entity's page draws its papers and their entities, each entity's paper counts being read from the
     node view's shards on hover: a new paper rewrites the pages of the entities it names (their subgraphs
     gained it) and keeps the others, whose drawn entities' counts it changed (BERT's page draws SQuAD)."""
+    def with_sources(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:  # as kg builds them: an entity lists its files
+        for node, kind in graph.nodes(data="kind"):
+            if kind in ("method", "dataset", "task"):
+                graph.nodes[node]["sources"] = sorted(f"{paper.split('/')[1]}.txt" for paper in graph.pred[node])
+        return graph
+
     papers = _base()
     folder = tmp_path / "views"
-    write_views(_venue_graph(papers), folder)
+    write_views(with_sources(_venue_graph(papers)), folder)
     before = _page_inodes(folder, "*.html")
-    _rebuild_matches_fresh_over(tmp_path, folder, _venue_graph({**papers, added[0]: added[1]}), drawn)
+    _rebuild_matches_fresh_over(tmp_path, folder, with_sources(_venue_graph({**papers, added[0]: added[1]})), drawn)
     after = _page_inodes(folder, "*.html")
     entity_pages = {name for name in after if name.split("-")[0] in ("method", "dataset", "task")}
     assert len(entity_pages) == 13 + (added[0] == "w1")
