@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 __all__ = [
@@ -57,7 +57,7 @@ _WRAPPED_LINES = 5
 _NEAR_WIDTH = 12
 
 
-def unwrap_hard_wraps(text: str) -> str:
+def unwrap_hard_wraps(text: str, stands_alone: Callable[[str], bool] | None = None) -> str:
     """``text`` with the line breaks of a hard-wrapped page turned into spaces, the same length, so offsets hold.
 
     A page is hard-wrapped when its lines of several words are no longer than a
@@ -66,6 +66,8 @@ def unwrap_hard_wraps(text: str) -> str:
     a link, stands alone on a longer line). There a line break is a wrap when the
     next line's first word would not have fitted on the line; other breaks
     (a short line, a list) stay. A page with longer lines comes back as it is.
+    ``stands_alone`` names lines that are never part of a paragraph (a page's
+    navigation, "Downloads"): no break before or after one is a wrap.
 
     >>> import textwrap
     >>> words = "Tiny models beat large ones on many tasks when trained with care and patience. " * 6
@@ -83,12 +85,83 @@ def unwrap_hard_wraps(text: str) -> str:
     if not _LEAST_WRAP_WIDTH <= width <= _MOST_WRAP_WIDTH \
             or sum(width - _NEAR_WIDTH <= n <= width for n in lengths) < _WRAPPED_LINES:
         return text
-    joined = []
+    wraps = []
     for line, length, following in zip(lines, lengths, lines[1:]):
         first_word = following.strip().split(maxsplit=1)[0] if following.strip() else ""
-        wraps = bool(length and first_word) and length + 1 + len(first_word) > width
-        joined.append(line + (" " if wraps else "\n"))
-    return "".join(joined) + lines[-1]
+        wraps.append(bool(length and first_word) and length + 1 + len(first_word) > width)
+    if stands_alone is not None:
+        alone = [stands_alone(line.strip()) for line in lines]
+        wraps = [wrap and not alone[i] and not alone[i + 1] for i, wrap in enumerate(wraps)]
+    if not _BLANK_LINES.search(text):
+        _split_unspaced_paragraphs(lines, wraps)
+    return "".join(line + (" " if wrap else "\n") for line, wrap in zip(lines, wraps)) + lines[-1]
+
+
+#: Words an abstract's first sentence opens with that a title's second line rarely does (Anthology abstracts: a
+#: third open with "This", "We" or "In", 1 in 1,000 titles has one of them past its first word).
+_PARAGRAPH_OPENERS = frozenset(
+    "This We In The Our These Recent Recently, While Although Despite Many Most Existing There It".split())
+_ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*$")
+#: A paragraph's last lines after a sentence's end, this short or shorter, are a title run on to an abstract.
+_MOST_TITLE_LINES = 2
+_MARKUP_OPENING = re.compile(r"#{1,6}\s|\*\*|<[a-zA-Z]")  # a Markdown heading, bold line or HTML tag opens a block
+_LONG_WORD = re.compile(r"[^\W\d_][\w'’-]{3,}")
+
+
+def _title_cased(line: str) -> bool:
+    """Whether the longer words of ``line`` nearly all open with a capital, as a title's do (a single word counts:
+    the last line of a wrapped title may be "Translation").
+
+    >>> _title_cased("Frozen Pretrained Transformers for Neural Sign Language"), _title_cased("embedding models")
+    (True, False)
+    """
+    words = _LONG_WORD.findall(line)
+    return bool(words) and sum(w[0].isupper() for w in words) >= 0.75 * len(words)
+
+
+def _sentence_cased(line: str) -> bool:
+    """Whether ``line`` has two longer words or more and most of them open in lower case, as a title's rarely do.
+
+    >>> _sentence_cased("Extraction of supportive premises for a problem"), _sentence_cased("for a Survey")
+    (True, False)
+    """
+    words = _LONG_WORD.findall(line)
+    return len(words) >= 2 and sum(w[0].isupper() for w in words) < 0.5 * len(words)
+
+
+def _split_unspaced_paragraphs(lines: list[str], wraps: list[bool]) -> None:
+    """On a hard-wrapped page without blank lines, unset the wraps that join two paragraphs, in place.
+
+    There a paragraph whose last line came close to the width reads as wrapped into the next one. These joins
+    are undone. After a line that ends no sentence: one before a line opening as an abstract does ("We propose
+    …"), one before Markdown or HTML, and a title-cased line's that opens a paragraph and ends in a capitalised
+    word before a line in lower case ("… for Neural Sign Language Translation" / "Extraction of premises …": a
+    title before its abstract or its keywords). And in a paragraph that ends no sentence itself, the last join
+    after a sentence's end with a line or two after it (an abstract run on to its title).
+    """
+    for i, wrap in enumerate(wraps):
+        line, following = lines[i].rstrip(), lines[i + 1].strip()
+        if not wrap or _ENDS_SENTENCE.search(line):
+            continue
+        opener = following.split(maxsplit=1)[0] if following else ""
+        # a title stands after a short line or a sentence's end (an abstract's, run on to it), never opens as an
+        # abstract does ("We present Component ALignment for Abstract …") and ends in a capitalised word
+        words = line.split()
+        opens_paragraph = i == 0 or not wraps[i - 1] or bool(_ENDS_SENTENCE.search(lines[i - 1].rstrip()))
+        title_then_text = opens_paragraph and words[0] not in _PARAGRAPH_OPENERS and words[-1][:1].isupper() \
+            and _title_cased(line) and _sentence_cased(following)
+        if opener in _PARAGRAPH_OPENERS or title_then_text or _MARKUP_OPENING.match(following):
+            wraps[i] = False
+    start = 0
+    for end in range(len(wraps) + 1):
+        if end < len(wraps) and wraps[end]:
+            continue
+        # lines[start : end + 1] are one paragraph; lines[end] is its last
+        if end > start and not _ENDS_SENTENCE.search(lines[end].rstrip()):
+            sentence_ends = [k for k in range(start, end) if _ENDS_SENTENCE.search(lines[k].rstrip())]
+            if sentence_ends and end - sentence_ends[-1] <= _MOST_TITLE_LINES:
+                wraps[sentence_ends[-1]] = False
+        start = end + 1
 
 
 #: A page of at least this many lines and no blank line separates its paragraphs by single line breaks.

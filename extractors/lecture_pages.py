@@ -167,6 +167,11 @@ def looks_like_lecture_page(text: str) -> bool:
 # --------------------------------------------------------------------------- reading
 
 
+def _is_navigation(line: str) -> bool:
+    """A line of the page's navigation: "Downloads", "Next from VENUE", "Similar lecture(s)"."""
+    return line.strip("*# ").lower() == "downloads" or bool(NEXT_FROM.match(line) or SIMILAR.match(line))
+
+
 def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = frozenset()) -> LecturePage:
     """Segment one lecture page.
 
@@ -174,7 +179,7 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     (see :func:`repeated_blocks`); it sharpens boilerplate detection but is
     not needed.
     """
-    text = unwrap_hard_wraps(text)  # a page saved hard-wrapped reads as the page it was
+    text = unwrap_hard_wraps(text, _is_navigation)  # a page saved hard-wrapped reads as the page it was
     blocks = split_blocks(text)
     problems: list[InputProblem] = []
     if not blocks:

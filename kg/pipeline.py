@@ -93,7 +93,7 @@ READERS_VERSION = "13"
 #: headings, in bold or in any case; 2: "Dr." ends no sentence in a title, a warning when the line after the venue
 #: line is no title; 1: listed titles in title case ending in a full stop, "NAME: A Demonstration", long listed
 #: abstracts without their full stop.
-FORMAT_READER_VERSIONS: dict[str, str] = {LECTURE_PAGE: "15"}
+FORMAT_READER_VERSIONS: dict[str, str] = {LECTURE_PAGE: "16"}
 
 
 def build(
