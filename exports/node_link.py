@@ -31,6 +31,7 @@ from typing import TypeVar
 import networkx as nx
 
 from exports.graph_order import sorted_edges
+from exports.json_text import sorted_json
 from exports.piece_index import Pieces, Previous
 from ontology.errors import KgError
 from ontology.util.files import open_atomic
@@ -111,7 +112,7 @@ def _framed(graph: nx.MultiDiGraph, lists: dict[str, _List]) -> Iterator[str | _
 def _json_list(items: Iterator[dict]) -> Iterator[str]:
     first = True
     for item in items:
-        yield ("[\n" if first else ",\n") + json.dumps(item, ensure_ascii=False, sort_keys=True)
+        yield ("[\n" if first else ",\n") + sorted_json(item)
         first = False
     yield "[]" if first else "\n]"
 
@@ -179,7 +180,7 @@ def last_json() -> JsonReport | None:
 def json_key() -> str:
     """A digest of what a run's text depends on besides its items: this code, the index's and Python's version."""
     digest = hashlib.sha256(f"1 {sys.version}".encode())
-    for name in ("node_link.py", "piece_index.py"):
+    for name in ("node_link.py", "piece_index.py", "json_text.py"):
         digest.update(name.encode() + b"\0" + hashlib.sha256((_HERE / name).read_bytes()).digest())
     return digest.hexdigest()
 
@@ -226,7 +227,7 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, record: Item
                     data = previous.get(digest) if previous is not None and digest is not None else None
                     if data is None:
                         data = "".join(("[\n" if first and n == 0 else ",\n")
-                                       + json.dumps(item(), ensure_ascii=False, sort_keys=True)
+                                       + sorted_json(item())
                                        for n, item in enumerate(items)).encode("utf-8")
                     else:
                         reused += 1

@@ -74,7 +74,7 @@ def last_tables() -> tuple[TableReport, ...]:
 def table_key() -> str:
     """A digest of what a run's rows depend on besides its items: this code, pyarrow's and Python's version."""
     digest = hashlib.sha256(f"{_FORMAT} {sys.version} {pa.__version__}".encode())
-    for name in ("node_link.py", "piece_index.py", "table_reuse.py", "table_rows.py"):
+    for name in ("node_link.py", "piece_index.py", "table_reuse.py", "table_rows.py", "json_text.py"):
         digest.update(name.encode() + b"\0" + hashlib.sha256((_HERE / name).read_bytes()).digest())
     return digest.hexdigest()
 

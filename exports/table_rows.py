@@ -8,7 +8,6 @@ unchanged nodes and edges: :mod:`exports.table_reuse`.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from contextlib import ExitStack
 from pathlib import Path
@@ -21,6 +20,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from exports.graph_order import sorted_in_pairs
+from exports.json_text import sorted_json
 from ontology.util.files import open_atomic
 from ontology.util.memory import paused_gc
 
@@ -64,12 +64,11 @@ def write_in_edges(graph: nx.MultiDiGraph, folder: Path) -> Path:
 
 
 def _only(data: dict[str, Any], names: Sequence[str]) -> str:
-    return json.dumps({key: data[key] for key in names if key in data}, ensure_ascii=False, sort_keys=True)
+    return sorted_json({key: data[key] for key in names if key in data})
 
 
 def _rest(data: dict[str, Any], columns: Sequence[str]) -> str:
-    return json.dumps({key: value for key, value in data.items() if key not in columns},
-                      ensure_ascii=False, sort_keys=True)
+    return sorted_json({key: value for key, value in data.items() if key not in columns})
 
 
 def write_table(path: Path, schema: pa.Schema, rows: Iterable[tuple]) -> Path:
