@@ -27,11 +27,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from spacy.attrs import ORTH
 from spacy.tokens import Doc, Span
 
 from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
+from extractors.token_texts import token_texts
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["Candidate", "Cues", "coined_after_proposal", "coordinated_groups", "delimited", "find_candidates",
@@ -111,14 +111,20 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         found.append(Candidate(span.start, end, "gazetteer", cues={"gazetteer"}))
         taken.update(range(span.start, end))
     defined = {short.text for short in acronyms[::2]}
-    strings = doc.vocab.strings
-    texts = [strings[orth] for orth in doc.to_array(ORTH).tolist()]  # no Token objects made
+    texts = token_texts(doc)  # no Token objects made
+    # Only a token that may open a name is visited: not a plain lower-case word (the common case), and a
+    # capitalised word (a named phrase, a series' set, a capitalised word or phrase) or one shaped like a name
+    # or a model family; for any other token each test below fails and the loop goes on to the next token.
+    openers = [i for i, text in enumerate(texts) if (not (text.isalpha() and text.islower()) or model_family(text))
+               and (text[:1].isupper() or name_shape(text) or model_family(text))]
+    opener = 0
     i = 0
     while i < len(doc):
-        text = texts[i]
-        if text.isalpha() and text.islower() and not model_family(text):
-            i += 1  # a plain lower-case word starts no name (the common case, checked without a Token)
-            continue
+        while opener < len(openers) and openers[opener] < i:
+            opener += 1
+        if opener == len(openers):
+            break
+        i = openers[opener]
         token = doc[i]
         if i in taken or token.text in generic:
             i += 1
@@ -195,8 +201,8 @@ def coordinated_groups(doc: Doc, candidates: Sequence[Candidate]) -> list[list[C
     for cand in sorted(candidates, key=lambda c: c.start):
         if groups:
             last = groups[-1][-1]
-            between = [t.text for t in doc[last.end : cand.start]]
-            if between and all(in_list("list_glue", w) for w in between) and len(between) <= 2:
+            if 1 <= cand.start - last.end <= 2 \
+                    and all(in_list("list_glue", doc[k].text) for k in range(last.end, cand.start)):
                 groups[-1].append(cand)
                 continue
             group = next((g for g in reversed(groups[-4:]) if _after_an_aside(doc, g[-1].end, cand.start)), None)

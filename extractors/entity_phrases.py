@@ -35,6 +35,7 @@ from importlib import resources
 from spacy.tokens import Doc, Token
 
 from extractors.entity_lexicon import word_list
+from extractors.token_texts import token_lowers
 
 __all__ = ["MAX_MODIFIERS", "MIN_REPEATS", "head_phrases", "lower_names", "name_phrases", "phrase_heads",
            "phrase_kinds"]
@@ -120,8 +121,9 @@ def head_phrases(doc: Doc) -> list[tuple[int, int]]:
     """
     heads = phrase_heads()
     found = []
-    for token in doc:
-        if token.lower_ not in heads or not token.is_lower or token.is_sent_start:
+    for i in [i for i, lower in enumerate(token_lowers(doc)) if lower in heads]:  # no Token for the other words
+        token = doc[i]
+        if not token.is_lower or token.is_sent_start:
             continue
         start, modifiers = token.i, 0
         while start > 0 and modifiers < MAX_MODIFIERS and not doc[start].is_sent_start:
