@@ -6,7 +6,9 @@ in one of three places:
 * after the task's number: "SemEval-2023 Task 9: Multilingual Tweet Intimacy Analysis", "SemEval-2021 Task-4
   Reading Comprehension of Abstract Meaning", "Task 2 (post-editing effort estimation) of the shared task";
 * before "(shared) task": "the WMT23 Discourse-Level Literary Translation shared task", "SemEval-2022
-  Multilingual News Article Similarity task", "the Financial Narrative Summarization Shared Task (FNS-2022)";
+  Multilingual News Article Similarity task", "the Financial Narrative Summarization Shared Task (FNS-2022)",
+  when its last word names an activity (not "the Hateful Memes task", "the Lookup Table task") and no
+  preposition stands before it (not "the Social Media Mining for Health Applications shared task");
 * after "the shared task": "the shared task Multimodal Hate Speech Event Detection was organized ...".
 
 The title is a run of capitalised words joined by "of" / "and" ("Reading Comprehension of Abstract Meaning");
@@ -26,6 +28,9 @@ import re
 
 from spacy.tokens import Doc
 
+from extractors.entity_lexicon import word_list
+from extractors.entity_phrases import phrase_heads
+
 __all__ = ["shared_task_names"]
 
 #: Where a shared task's number or the words "shared task" / "task" stand: the only places the rule looks.
@@ -36,6 +41,12 @@ _NUMBER = re.compile(r"^\d+(?:\.\d+)?[a-z]?$")
 _JOINERS = frozenset({"of", "and"})
 #: Tokens between "Task N" and the title.
 _OPENERS = frozenset({":", "-", "–", "—", "“", "”", '"', "‘", "’", "'"})
+#: Words of an event's name, not of the task it sets ("Shared", "Workshop").
+_EVENT_WORDS = frozenset({"shared", "task", "tasks", "workshop", "challenge", "competition", "track", "campaign"})
+#: Prepositions that make the words after them the tail of a longer name.
+_NAME_PREPOSITIONS = frozenset({"for", "of", "on", "in", "to", "with", "from"})
+#: Endings of a last word that names an activity ("Translation", "Similarity", "Relatedness", "Parsing").
+_ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ing", "sis", "ity", "ness")
 _MAX_WORDS = 10  # words of a title: more is a sentence, not a name
 _MIN_CAPITALISED = 2
 
@@ -84,9 +95,9 @@ def _after_number(doc: Doc, i: int) -> tuple[int, int] | None:
         j = i + 1
     else:
         return None
-    if i == 0 or not any(ch.isdigit() for ch in doc[i - 1].text) and not doc[i - 1].text[:1].isupper():
-        if not (j < len(doc) and doc[j].text == "("):
-            return None  # "the Task 2 results": only a series' edition numbers its tasks ("SemEval-2023 Task 9")
+    edition = i > 0 and (any(ch.isdigit() for ch in doc[i - 1].text) or doc[i - 1].text[:1].isupper())
+    if not edition and not (j < len(doc) and doc[j].text == "("):
+        return None  # "the Task 2 results": only a series' edition numbers its tasks ("SemEval-2023 Task 9")
     if j < len(doc) and doc[j].text == "(":
         return _in_parentheses(doc, j + 1)
     while j < len(doc) and doc[j].text in _OPENERS:
@@ -124,6 +135,11 @@ def _before(doc: Doc, i: int) -> tuple[int, int] | None:
     before = doc[start - 1] if start > 0 else None
     if before is not None and not (before.is_lower or before.is_punct or any(ch.isdigit() for ch in before.text)):
         return None  # "the SQuAD Question Answering task": part of a longer name
+    if before is not None and before.lower_ in _NAME_PREPOSITIONS:
+        return None  # "the Social Media Mining for Health Applications shared task": the tail of a longer name
+    last = doc[end - 1].lower_.split("-")[-1]
+    if phrase_heads().get(last) != "task" and not last.endswith(_ACTIVITY_ENDINGS):
+        return None  # "the Hateful Memes task", "the Lookup Table task": no activity, a dataset's or a game's name
     return _checked(doc, start, end)
 
 
@@ -141,8 +157,9 @@ def _title_run(doc: Doc, start: int) -> tuple[int, int] | None:
 
 def _checked(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
     words = [t for t in doc[start:end] if t.text not in _JOINERS]
-    if len(words) < _MIN_CAPITALISED or doc[start].is_stop or doc[start].lower_ in {"first", "second", "third"}:
-        return None
+    if len(words) < _MIN_CAPITALISED or doc[start].is_stop or doc[start].lower_ in {"first", "second", "third"} \
+            or any(t.lower_ in _EVENT_WORDS for t in words) or doc[start:end].text.lower() in word_list("non_tasks.txt"):
+        return None  # "the Shared News Translation Task", "the Natural Language Processing task"
     return start, end
 
 

@@ -22,6 +22,8 @@ Three rules, each driven by a data file in ``extractors/patterns/``:
 * ``shared_task`` — the title of a shared task that names its task ("SemEval-2023 Task 9: Multilingual
   Tweet Intimacy Analysis", "the WMT23 Discourse-Level Literary Translation shared task":
   ``extractors/entity_shared_tasks.py``); the candidates inside it go;
+* ``task_frame`` — a lower-case name the sentence calls a task ("the answer selection task", "the task of
+  cognitive reframing": ``extractors/entity_task_frames.py``);
 * ``method_phrase`` — a lower-case method name of ``method_phrases.txt``
   (long forms the train slice spells out for a method acronym: "low rank
   adaptation", "graph convolutional network") written without its acronym.
@@ -47,6 +49,7 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import in_list, name_list, word_list
 from extractors.entity_phrases import lower_names
 from extractors.entity_shared_tasks import shared_task_names
+from extractors.entity_task_frames import framed_task_names
 from ontology.kinds import EntityKind
 
 __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
@@ -56,7 +59,7 @@ __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_a
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
                                "known_resource", "method_phrase", "known_method", "corpus_phrase",
-                               "repeated_phrase", "shared_task"})
+                               "repeated_phrase", "shared_task", "task_frame"})
 
 #: One-word architectures of known_methods.txt that are common nouns in lower case ("transformer networks").
 _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
@@ -485,6 +488,10 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             _replace_unvouched(candidates, unvouched, start, end)  # "we study Argument Mining": the task
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_phrase"))
             _take(taken, unvouched, start, end)
+    for start, end in framed_task_names(doc):  # "the answer selection task", "the task of cognitive reframing"
+        if not any(i in taken for i in range(start, end)):
+            found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_frame"))
+            taken.update(range(start, end))
     for start, end, kind, rule in lower_names(doc):  # "punctuation restoration" twice, "reading comprehension"
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))

@@ -9,7 +9,8 @@ entity):
 ``model_family``    a model family, or a size or checkpoint suffix → model
 ``named_dataset``   a capitalised phrase ending in a dataset noun → dataset
 ``apposition``      the noun of ", a new corpus" / "is a framework"
-``examples``        the head of a list of examples: "benchmarks such as X"
+``examples``        the head of a list of examples: "benchmarks such as X" (a building block the corpus
+                    knows as a method stays one after "models such as": LSTM, GRU)
 ``head_noun``       a head noun after the name: "the X benchmark", "the MCC metric", "the X task"
 ``in_parentheses``  listed in parentheses after a dataset noun: "corpora in
                     argumentation (ChangeMyView and RegulationRoom)" → dataset
@@ -33,7 +34,7 @@ from extractors.entity_lexicon import corpus_kinds, in_list, word_counts, word_l
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
 from ontology.kinds import EntityKind
 
-__all__ = ["EXAMPLE_HEADS", "apposition_head", "colon_head", "cues_before", "entity_kind", "examples_head", "head_after",
+__all__ = ["EXAMPLE_HEADS", "apposition_head", "architecture", "colon_head", "cues_before", "entity_kind", "examples_head", "head_after",
            "long_form_kind", "noun_before", "proposed_phrase_before",
            "proposed_phrase_start"]
 
@@ -67,6 +68,8 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
     if apposition:
         return apposition, "apposition"
     if examples in EXAMPLE_HEADS:
+        if EXAMPLE_HEADS[examples] is EntityKind.MODEL and architecture(text):
+            return EntityKind.METHOD, "examples"  # "models such as LSTM, GRU and BERT": an architecture is a method
         return EXAMPLE_HEADS[examples], "examples"
     if after:
         return after, "head_noun"
@@ -84,6 +87,18 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
     if dataset_suffix(text) and cand.strength != "phrase":
         return EntityKind.DATASET, "dataset_suffix"
     return EntityKind.METHOD, "default"
+
+
+def architecture(text: str) -> bool:
+    """Is ``text`` a building block the corpus knows as a method ("LSTM", "Bi-LSTM", "CNNs", "BiLSTM-CRF"), which a
+    list of "models such as ..." does not make a pre-trained model?
+
+    >>> architecture("LSTM"), architecture("BiLSTM-CRF"), architecture("GRUs"), architecture("ZorbNet")
+    (True, True, True, False)
+    """
+    kinds = corpus_kinds()
+    return any(kinds.get(name) == "method" for name in (text, text.removesuffix("s"))) \
+        or text.lower() in word_list("known_methods.txt")
 
 
 def long_form_kind(cand: Candidate, cues: Cues) -> EntityKind | None:

@@ -1,0 +1,146 @@
+"""Lower-case task names the sentence itself calls a task (round h15l): "the answer selection task", "the task of
+cognitive reframing", "the problem of monolingual phrase alignment".
+
+The learned task phrases (``task_phrases.txt``, ``name_phrases.txt``) hold only what the train slice writes often;
+a task named once is found here by the frame around it:
+
+* "the X task / problem / subtask" (X two to four lower-case words);
+* a sentence that opens with X and goes on with what X is or aims at: "Sports game summarization focuses on ...",
+  "Punctuation restoration is a crucial step ...", "Related work section generation aims to ...";
+* "the (crucial) task / problem of X" (X two to four lower-case words up to its head; not "the task of parsing",
+  too common a word to be named so, nor "a task of automatic identification of ...", a name cut short).
+
+X must end in a task head (``task_heads.txt``: detection, translation …; or a head of ``phrase_heads.txt``:
+selection, alignment, reasoning, search …) and hold no stop word; generic modifiers before it
+(``task_modifier_stops.txt``: "the challenging answer selection task") are not part of the name, and a field or
+paradigm (``non_tasks.txt``: "the downstream task", "the task of machine learning") is none.
+
+>>> from extractors.entities import blank_pipeline
+>>> doc = blank_pipeline()("We study the answer selection task and the crucial task of cognitive reframing and more.")
+>>> [doc[s:e].text for s, e in framed_task_names(doc)]
+['answer selection', 'cognitive reframing']
+"""
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from extractors.entity_lexicon import word_list
+from extractors.entity_phrases import phrase_heads
+
+__all__ = ["framed_task_names"]
+
+_TRIGGER = re.compile(r"\b(?:task|problem|subtask)\b")
+_DETERMINERS = frozenset({"the", "this"})
+_MAX_WORDS = 4
+
+
+def framed_task_names(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of the lower-case task names a frame calls a task (see the module docstring), in text order.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> nlp = blank_pipeline()
+    >>> doc = nlp("The task of semantic code search is hard. We tackle the problem of monolingual phrase alignment.")
+    >>> [doc[s:e].text for s, e in framed_task_names(doc)]
+    ['semantic code search', 'monolingual phrase alignment']
+
+    No head, a field, a verb phrase, or one word before "task":
+
+    >>> doc = nlp("the downstream task, the task of correcting typos, the task of machine learning, the parsing task")
+    >>> framed_task_names(doc)
+    []
+    """
+    spans = set(_subjects(doc))
+    for match in _TRIGGER.finditer(doc.text):
+        span = doc.char_span(match.start(), match.end())
+        if span is None:
+            continue
+        found = _before(doc, span.start) or _after_of(doc, span.start)
+        if found is not None:
+            spans.add(found)
+    return sorted(spans)
+
+
+def _word(token) -> bool:
+    text = token.text
+    return (text.islower() and not token.is_stop and all(part.isalpha() for part in text.split("-"))
+            and len(text) > 1)
+
+
+def _before(doc: Doc, i: int) -> tuple[int, int] | None:
+    """"the answer selection task": the words between the determiner and the noun at ``i``."""
+    start = i
+    while start > 0 and i - start < _MAX_WORDS + 1 and _word(doc[start - 1]):
+        start -= 1
+    if start == 0 or doc[start - 1].lower_ not in _DETERMINERS:
+        return None
+    stops = word_list("task_modifier_stops.txt")
+    while start < i and doc[start].lower_ in stops:
+        start += 1
+    if i - start < 2 or i - start > _MAX_WORDS:
+        return None
+    return _named(doc, start, i)
+
+
+def _after_of(doc: Doc, i: int) -> tuple[int, int] | None:
+    """"the (crucial) task of cognitive reframing": the words after "of", up to the next word that is no name's."""
+    if i < 1 or i + 2 >= len(doc) or doc[i + 1].lower_ != "of":
+        return None
+    j = i - 1
+    stops = word_list("task_modifier_stops.txt")
+    while j > 0 and (doc[j].lower_ in stops or doc[j].lower_ in {"crucial", "important", "difficult", "hard"}):
+        j -= 1
+    if doc[j].lower_ not in _DETERMINERS:
+        return None
+    start = end = i + 2
+    while end < len(doc) and end - start < _MAX_WORDS + 1 and _word(doc[end]):
+        end += 1
+    heads = phrase_heads()
+    while end > start + 1 and heads.get(doc[end - 1].lower_) != "task":
+        end -= 1  # "the problem of monolingual phrase alignment conforming to ...": the name ends at its head
+    if end == start or end - start > _MAX_WORDS or doc[start].lower_.endswith("ing") and end - start > 1:
+        return None  # "the task of building supervised models": a verb phrase, not a name
+    if end - start < 2 or end < len(doc) and doc[end].lower_ == "of":
+        return None  # "the task of parsing": one word is too common a name; "automatic identification of X"
+    return _named(doc, start, end)
+
+
+def _named(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
+    words = [t.lower_ for t in doc[start:end]]
+    if " ".join(words) in word_list("non_tasks.txt"):
+        return None
+    if phrase_heads().get(words[-1]) != "task":
+        return None
+    return start, end
+
+
+#: Verbs after a sentence's subject that say what a task is or aims at.
+_SUBJECT_VERBS = frozenset({"is", "are", "aims", "focuses", "remains", "refers", "involves", "requires", "seeks",
+                            "plays", "attempts", "consists", "has"})
+
+
+#: Heads that name a study as often as a task when they open a sentence ("Behavioral analysis is ...").
+_STUDY_HEADS = frozenset({"analysis", "analyses", "modeling", "modelling", "understanding", "search"})
+
+
+def _subjects(doc: Doc) -> list[tuple[int, int]]:
+    """"Sports game summarization focuses on ...": a sentence's first words, two to four, the first capitalised and
+    the others lower case, ending in a task head and followed by a verb of :data:`_SUBJECT_VERBS`."""
+    found = []
+    for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
+        start = sent.start
+        first = doc[start]
+        if not (first.text[:1].isupper() and first.text[1:].islower() and not first.is_stop
+                and all(part.isalpha() for part in first.text.split("-"))):
+            continue
+        end = start + 1
+        while end < sent.end and end - start < _MAX_WORDS + 1 and _word(doc[end]) \
+                and doc[end].lower_ not in _SUBJECT_VERBS:
+            end += 1
+        if 2 <= end - start <= _MAX_WORDS and end < sent.end and doc[end].lower_ in _SUBJECT_VERBS \
+                and doc[end - 1].lower_ not in _STUDY_HEADS:
+            named = _named(doc, start, end)
+            if named is not None:
+                found.append(named)
+    return found
