@@ -39,7 +39,6 @@ RESOURCE_BASE = "https://w3id.org/paperkg/id/"
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _MARKUP = re.compile(r"[*_`]")
-_SPACES = re.compile(r"\s+")
 _KEY_FOLD = re.compile(r"[\s\-_.·/]")
 _VERSION_MARK = re.compile(r"(?<=[\s\-_.])(?:v|version)\s*(?=\d)")
 _POINT_ZERO = re.compile(r"(?<=\d)\.0+(?![\d.])")
@@ -55,7 +54,9 @@ def normalize_text(text: str | None) -> str:
     text = unicodedata.normalize("NFKC", text).lower()
     text = _DASHES.sub("-", text)
     text = _MARKUP.sub("", text)
-    return _SPACES.sub(" ", text).strip(" .")
+    # split() breaks at exactly the characters the regex \s matches (str.isspace), without a regex pass: on the
+    # full Anthology's abstracts, which every paper's key folds, the same text in a fraction of the time
+    return " ".join(text.split()).strip(" .")
 
 
 def entity_key(name: str) -> str:
