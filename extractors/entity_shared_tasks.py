@@ -69,10 +69,11 @@ def shared_task_names(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in shared_task_names(doc)]
     ['Zorbish Stance Detection']
     """
-    if "ask" not in doc.text:
+    text = doc.text  # made from every token: once
+    if "ask" not in text:
         return []
     spans: set[tuple[int, int]] = set()
-    for match in _TRIGGER.finditer(doc.text):
+    for match in _TRIGGER.finditer(text):
         span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
         if span is None:
             continue

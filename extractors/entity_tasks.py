@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
@@ -50,6 +51,7 @@ from extractors.entity_lexicon import in_list, name_list, word_list
 from extractors.entity_phrases import lower_names
 from extractors.entity_shared_tasks import shared_task_names
 from extractors.entity_task_frames import framed_task_names
+from extractors.token_texts import token_texts
 from ontology.kinds import EntityKind
 
 __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
@@ -69,6 +71,7 @@ _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "
                                "micro-average"})
 
 
+@lru_cache(maxsize=1 << 16)
 def is_task_acronym(text: str) -> bool:
     """An upper-case task acronym ("NER", "MNER"), not a plural ("QAs").
 
@@ -112,6 +115,7 @@ _CONVERSION = re.compile(r"^([A-Za-z]+)-to-([A-Za-z]+)$")
 _CONVERSION_ACRONYM = re.compile(r"^[A-Z]{1,3}2[A-Z]{1,3}$")
 
 
+@lru_cache(maxsize=1 << 16)
 def is_metric_name(text: str) -> bool:
     """A metric's name: listed exactly, a listed plain word in any case, or a hyphenated variant.
 
@@ -496,17 +500,17 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
             taken.update(range(start, end))
-    for token in doc:
-        if token.i in taken:
+    for i, text in enumerate(token_texts(doc)):  # no Token object per token
+        if i in taken:
             continue
-        if is_task_acronym(token.text) or token.text in defined_tasks:
-            found.append(Candidate(token.i, token.i + 1, "task", kind=EntityKind.TASK, type_rule="task_acronym"))
-        elif is_metric_name(token.text):
-            start = token.i - 1 if token.i > 0 and doc[token.i - 1].lower_ in _METRIC_MODIFIERS else token.i
+        if is_task_acronym(text) or text in defined_tasks:
+            found.append(Candidate(i, i + 1, "task", kind=EntityKind.TASK, type_rule="task_acronym"))
+        elif is_metric_name(text):
+            start = i - 1 if i > 0 and doc[i - 1].lower_ in _METRIC_MODIFIERS else i
             if start in taken:
-                start = token.i
-            end = token.i + 1
-            if start == token.i and _F_MEASURE.match(token.text) and end < len(doc) \
+                start = i
+            end = i + 1
+            if start == i and _F_MEASURE.match(text) and end < len(doc) \
                     and doc[end].lower_ in {"score", "scores"} and end not in taken:
                 end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
