@@ -159,7 +159,8 @@ def _title_run(doc: Doc, start: int) -> tuple[int, int] | None:
 def _checked(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
     words = [t for t in doc[start:end] if t.text not in _JOINERS]
     if len(words) < _MIN_CAPITALISED or doc[start].is_stop or doc[start].lower_ in {"first", "second", "third"} \
-            or any(t.lower_ in _EVENT_WORDS for t in words) or doc[start:end].text.lower() in word_list("non_tasks.txt"):
+            or any(t.lower_ in _EVENT_WORDS for t in words) \
+            or doc[start:end].text.lower() in word_list("non_tasks.txt"):
         return None  # "the Shared News Translation Task", "the Natural Language Processing task"
     return start, end
 

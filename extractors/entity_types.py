@@ -34,8 +34,8 @@ from extractors.entity_lexicon import corpus_kinds, in_list, word_counts, word_l
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
 from ontology.kinds import EntityKind
 
-__all__ = ["EXAMPLE_HEADS", "apposition_head", "architecture", "colon_head", "cues_before", "entity_kind", "examples_head", "head_after",
-           "long_form_kind", "noun_before", "proposed_phrase_before",
+__all__ = ["EXAMPLE_HEADS", "apposition_head", "architecture", "colon_head", "cues_before", "entity_kind",
+           "examples_head", "head_after", "long_form_kind", "noun_before", "proposed_phrase_before",
            "proposed_phrase_start"]
 
 #: Head-noun cue labels that type a name, strongest first ("benchmark" is both a dataset noun and a proposal noun).

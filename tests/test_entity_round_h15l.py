@@ -67,7 +67,8 @@ def test_a_known_dataset_name_that_is_the_shared_tasks_title_is_the_task(rules):
 
 @pytest.mark.parametrize(("text", "tasks"), [
     ("We use contextual embeddings for the zorb selection task.", ["zorb selection"]),
-    ("LLMs can handle the crucial task of cognitive zorb reframing and overcoming shame.", ["cognitive zorb reframing"]),
+    ("LLMs can handle the crucial task of cognitive zorb reframing and overcoming shame.",
+     ["cognitive zorb reframing"]),
     ("The task of semantic zorb search is to retrieve code snippets.", ["semantic zorb search"]),
     ("We tackle the problem of monolingual zorb alignment conforming to syntax.", ["monolingual zorb alignment"]),
 ])
