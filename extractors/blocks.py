@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 __all__ = [
     "LABEL_YEAR", "VENUE_LINE", "TextBlock", "join_blocks", "parse_venue_label", "split_blocks", "split_venue_name",
-    "unwrap_hard_wraps",
+    "title_cased", "unwrap_hard_wraps",
 ]
 
 _BLANK_LINES = re.compile(r"\n[^\S\n]*\n")  # a line of spaces of any kind (tabs, no-break) is blank
@@ -108,15 +108,17 @@ _MARKUP_OPENING = re.compile(r"#{1,6}\s|\*\*|<[a-zA-Z]")  # a Markdown heading, 
 _LONG_WORD = re.compile(r"[^\W\d_][\w'’-]{3,}")
 
 
-def _title_cased(line: str) -> bool:
-    """Whether the longer words of ``line`` nearly all open with a capital, as a title's do (a single word counts:
-    the last line of a wrapped title may be "Translation").
+def title_cased(text: str, *, least: int = 1) -> bool:
+    """Whether ``text`` has ``least`` longer words (four letters or more) or more and nearly all of them open with a
+    capital, as a title's do (one word is enough by default: the last line of a wrapped title may be "Translation").
 
-    >>> _title_cased("Frozen Pretrained Transformers for Neural Sign Language"), _title_cased("embedding models")
+    >>> title_cased("Frozen Pretrained Transformers for Neural Sign Language"), title_cased("embedding models")
     (True, False)
+    >>> title_cased("Tiny Models", least=3)
+    False
     """
-    words = _LONG_WORD.findall(line)
-    return bool(words) and sum(w[0].isupper() for w in words) >= 0.75 * len(words)
+    words = _LONG_WORD.findall(text)
+    return len(words) >= max(least, 1) and sum(w[0].isupper() for w in words) >= 0.75 * len(words)
 
 
 def _sentence_cased(line: str) -> bool:
@@ -149,7 +151,7 @@ def _split_unspaced_paragraphs(lines: list[str], wraps: list[bool]) -> None:
         words = line.split()
         opens_paragraph = i == 0 or not wraps[i - 1] or bool(_ENDS_SENTENCE.search(lines[i - 1].rstrip()))
         title_then_text = opens_paragraph and words[0] not in _PARAGRAPH_OPENERS and words[-1][:1].isupper() \
-            and _title_cased(line) and _sentence_cased(following)
+            and title_cased(line) and _sentence_cased(following)
         if opener in _PARAGRAPH_OPENERS or title_then_text or _MARKUP_OPENING.match(following):
             wraps[i] = False
     start = 0

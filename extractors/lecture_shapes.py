@@ -17,7 +17,7 @@ from collections.abc import Collection
 from functools import cache
 from importlib import resources
 
-from extractors.blocks import LABEL_YEAR, TextBlock, parse_venue_label
+from extractors.blocks import LABEL_YEAR, TextBlock, parse_venue_label, title_cased
 from extractors.markup import URL
 from ontology.ids import normalize_text
 
@@ -156,6 +156,12 @@ def _opens_title(char: str) -> bool:
     return unicodedata.category(char) == "So" and (0x2600 <= code <= 0x26FF or code >= 0x1F000)
 
 
+def _is_title_line(text: str, most_chars: int) -> bool:
+    """One line of at most ``most_chars`` characters, no markup or link, opening as a title may: what any title is."""
+    return bool(text) and "\n" not in text and len(text) <= most_chars and not _has_markup(text) \
+        and not URL.search(text) and _opens_title(text[0])
+
+
 def _is_title_cased_sentence(text: str) -> bool:
     """One sentence whose longer words nearly all open with a capital, as titles are written and a notice is not;
     a question may open it ("Objectifying Women? A Syntactic Bias in French and English Corpora.").
@@ -170,8 +176,7 @@ def _is_title_cased_sentence(text: str) -> bool:
     text = _TITLE_QUESTION.sub(": ", text)
     if _SENTENCE_END.search(text.rstrip()[:-1] + " "):
         return False
-    long_words = [w for w in _words(text) if len(w) >= 4]
-    return len(long_words) >= 3 and sum(w[0].isupper() for w in long_words) >= 0.75 * len(long_words)
+    return title_cased(text, least=3)
 
 
 def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False) -> bool:
@@ -192,9 +197,7 @@ def is_title_like(block: TextBlock, *, short: bool = False, listed: bool = False
     """
     text = block.text
     words = _words(text)
-    if "\n" in text or len(text) > 300 or _has_markup(text) or URL.search(text):
-        return False
-    if not _opens_title(text[0]) or text.endswith((",", ";", ":")):
+    if not _is_title_line(text, 300) or text.endswith((",", ";", ":")):
         return False
     undotted = _ABBREVIATION.sub(lambda m: m.group()[:-1], text)  # "Dr. Summarize: …" ends no sentence at "Dr."
     if text.endswith(".") and not (listed and len(words) >= 4 and not reader_cues(text) and (
@@ -220,7 +223,7 @@ def is_sentence_title(block: TextBlock) -> bool:
     False
     """
     text = block.text.rstrip()
-    if "\n" in text or len(text) > 250 or _has_markup(text) or URL.search(text) or not _opens_title(text[:1] or " "):
+    if not _is_title_line(text, 250):
         return False
     addresses_reader = _SECOND_PERSON.search(text) or _READER_ACTION.search(text)
     return 4 <= len(_words(text)) <= 30 and text.endswith((".", "?")) and not addresses_reader
@@ -236,7 +239,7 @@ def is_listed_abstract(block: TextBlock, *, placed: bool = False) -> bool:
     text = block.text
     long_unended = "\n" not in text and len(text) >= 200 and len(_words(text)) >= 25 and not _has_markup(text)
     return is_abstract_like(block, (), titled=True) or (
-        (is_prose(block) or is_paragraph(block) and len(text) >= 100 or long_unended)
+        (is_paragraph(block) and len(text) >= 100 or long_unended)
         and (placed or reader_cues(text) < 2)
     )
 
