@@ -102,6 +102,7 @@ def unwrap_hard_wraps(text: str, stands_alone: Callable[[str], bool] | None = No
 _PARAGRAPH_OPENERS = frozenset(
     "This We In The Our These Recent Recently, While Although Despite Many Most Existing There It".split())
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*$")
+_ENDS_WITH_LINK = re.compile(r"\bhttps?://\S+$")
 #: A paragraph's last lines after a sentence's end, this short or shorter, are a title run on to an abstract.
 _MOST_TITLE_LINES = 2
 _MARKUP_OPENING = re.compile(r"#{1,6}\s|\*\*|<[a-zA-Z]")  # a Markdown heading, bold line or HTML tag opens a block
@@ -136,23 +137,16 @@ def _split_unspaced_paragraphs(lines: list[str], wraps: list[bool]) -> None:
 
     There a paragraph whose last line came close to the width reads as wrapped into the next one. These joins
     are undone. After a line that ends no sentence: one before a line opening as an abstract does ("We propose
-    …"), one before Markdown or HTML, and a title-cased line's that opens a paragraph and ends in a capitalised
-    word before a line in lower case ("… for Neural Sign Language Translation" / "Extraction of premises …": a
-    title before its abstract or its keywords). And in a paragraph that ends no sentence itself, the last join
-    after a sentence's end with a line or two after it (an abstract run on to its title).
+    …"), one before Markdown or HTML, and a title's last line before a line in lower case ("… for Neural Sign
+    Language Translation" / "Extraction of premises …": a title before its abstract or its keywords), the title
+    being one title-cased line that opens a paragraph and ends in a capitalised word, or two such lines where the
+    lower-case line goes on as an abstract does (it is wrapped or ends a sentence). After a title-cased line that
+    opens a paragraph and asks or exclaims ("… in Revision Histories?"), one before an abstract's wrapped line.
+    And in a paragraph that ends no sentence itself, the last join after a sentence's end or a link with a line
+    or two after it (an abstract, maybe ending in its code's link, run on to its title).
     """
     for i, wrap in enumerate(wraps):
-        line, following = lines[i].rstrip(), lines[i + 1].strip()
-        if not wrap or _ENDS_SENTENCE.search(line):
-            continue
-        opener = following.split(maxsplit=1)[0] if following else ""
-        # a title stands after a short line or a sentence's end (an abstract's, run on to it), never opens as an
-        # abstract does ("We present Component ALignment for Abstract …") and ends in a capitalised word
-        words = line.split()
-        opens_paragraph = i == 0 or not wraps[i - 1] or bool(_ENDS_SENTENCE.search(lines[i - 1].rstrip()))
-        title_then_text = opens_paragraph and words[0] not in _PARAGRAPH_OPENERS and words[-1][:1].isupper() \
-            and title_cased(line) and _sentence_cased(following)
-        if opener in _PARAGRAPH_OPENERS or title_then_text or _MARKUP_OPENING.match(following):
+        if wrap and _joins_two_paragraphs(lines, wraps, i):
             wraps[i] = False
     start = 0
     for end in range(len(wraps) + 1):
@@ -160,10 +154,38 @@ def _split_unspaced_paragraphs(lines: list[str], wraps: list[bool]) -> None:
             continue
         # lines[start : end + 1] are one paragraph; lines[end] is its last
         if end > start and not _ENDS_SENTENCE.search(lines[end].rstrip()):
-            sentence_ends = [k for k in range(start, end) if _ENDS_SENTENCE.search(lines[k].rstrip())]
-            if sentence_ends and end - sentence_ends[-1] <= _MOST_TITLE_LINES:
-                wraps[sentence_ends[-1]] = False
+            text_ends = [k for k in range(start, end) if _ENDS_SENTENCE.search(lines[k].rstrip())
+                         or _ENDS_WITH_LINK.search(lines[k].rstrip())]
+            if text_ends and end - text_ends[-1] <= _MOST_TITLE_LINES:
+                wraps[text_ends[-1]] = False
         start = end + 1
+
+
+def _joins_two_paragraphs(lines: list[str], wraps: list[bool], i: int) -> bool:
+    """Whether the wrap after ``lines[i]`` joins two paragraphs (see :func:`_split_unspaced_paragraphs`)."""
+    line, following = lines[i].rstrip(), lines[i + 1].strip()
+    following_is_text = _sentence_cased(following) and (
+        (i + 1 < len(wraps) and wraps[i + 1]) or bool(_ENDS_SENTENCE.search(following)))
+    if _ENDS_SENTENCE.search(line):
+        return line.endswith(("?", "!")) and _opens_paragraph(lines, wraps, i) and title_cased(line, least=3) \
+            and following_is_text
+    opener = following.split(maxsplit=1)[0] if following else ""
+    if opener in _PARAGRAPH_OPENERS or _MARKUP_OPENING.match(following):
+        return True
+    if not (line.split()[-1][:1].isupper() and title_cased(line)):
+        return False
+    # a title stands after a short line or a sentence's end (an abstract's, run on to it) and never opens as an
+    # abstract does ("We present Component ALignment for Abstract …")
+    if _opens_paragraph(lines, wraps, i):
+        return line.split()[0] not in _PARAGRAPH_OPENERS and _sentence_cased(following)
+    first = lines[i - 1].rstrip()
+    return _opens_paragraph(lines, wraps, i - 1) and first.split()[0] not in _PARAGRAPH_OPENERS \
+        and not _ENDS_SENTENCE.search(first) and title_cased(first) and following_is_text
+
+
+def _opens_paragraph(lines: list[str], wraps: list[bool], i: int) -> bool:
+    """Whether ``lines[i]`` opens a paragraph: the page's first line, or one after a break or a sentence's end."""
+    return i == 0 or not wraps[i - 1] or bool(_ENDS_SENTENCE.search(lines[i - 1].rstrip()))
 
 
 #: A page of at least this many lines and no blank line separates its paragraphs by single line breaks.

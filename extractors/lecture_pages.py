@@ -172,6 +172,12 @@ def _is_navigation(line: str) -> bool:
     return line.strip("*# ").lower() == "downloads" or bool(NEXT_FROM.match(line) or SIMILAR.match(line))
 
 
+def _stands_alone(line: str) -> bool:
+    """A line that is never part of a paragraph: the page's navigation, or a presentation type in lower case
+    ("poster"; "… A Position" / "Paper" may be a title wrapped)."""
+    return _is_navigation(line) or (line.islower() and is_presentation_type(TextBlock(line, 0, len(line), 1, 0)))
+
+
 def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = frozenset()) -> LecturePage:
     """Segment one lecture page.
 
@@ -179,7 +185,7 @@ def read_lecture_page(text: str, *, source: str, repeated: Collection[str] = fro
     (see :func:`repeated_blocks`); it sharpens boilerplate detection but is
     not needed.
     """
-    text = unwrap_hard_wraps(text, _is_navigation)  # a page saved hard-wrapped reads as the page it was
+    text = unwrap_hard_wraps(text, _stands_alone)  # a page saved hard-wrapped reads as the page it was
     blocks = split_blocks(text)
     problems: list[InputProblem] = []
     if not blocks:

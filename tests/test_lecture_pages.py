@@ -736,3 +736,58 @@ def test_on_a_page_without_blank_lines_a_title_and_its_abstract_stay_apart_when_
                       title, "Similar lecture", title, "Stay up to date with the latest news!"])
     lines = unwrap_hard_wraps(text, lambda line: line in ("Downloads", "Next from ACL 2026", "Similar lecture"))
     assert lines.split("\n")[3:7] == [title, " ".join(abstract), title, "Downloads"]
+
+
+def _unspaced_page(main: tuple[str, str], listed: list[tuple[str, str]], *, after_title: str = "") -> str:
+    """A page laid out as Underline lays it out, hard-wrapped at 72 columns and without blank lines."""
+    title, abstract = main
+    parts = ["Germany", abstract, "ACL 2026", title, *([after_title] if after_title else []),
+             "Stay up to date with the latest news!"]
+    parts += [text for pair in listed for text in (pair[1], pair[0])]
+    parts += ["Downloads", "Next from ACL 2026", listed[0][0], "Similar lecture", title]
+    return "\n".join(_hard_wrapped(part, 72) for part in parts)
+
+
+_ABSTRACTS = [
+    ("Multilingual pre-training significantly improves many multilingual tasks, including machine translation, "
+     "but most existing methods only rely on monolingual data and its denoising objectives, ignoring parallel data. "
+     "We generate pseudo-parallel documents with dictionaries and train on them, and it helps low-resource pairs."),
+    ("Encoder-decoder architectures are widely adopted for sequence-to-sequence modeling tasks in translation. "
+     "We concatenate the source and the target and train a language model on it, and it performs on par with the "
+     "encoder-decoder Transformer in bilingual, multilingual and low-resource settings, so the split is redundant."),
+    ("Understanding neural models is a major topic of interest in the deep learning community, and most studies "
+     "look at one task at a time. We compare the same sequence-to-sequence model on translation and on dialogue "
+     "response generation and show where the behaviour of the two systems differs and why it does so."),
+]
+
+
+@pytest.mark.parametrize("title, kind", [
+    (("Codewithzichao@DravidianLangTech-EACL2021: Exploring Multilingual Transformers for Offensive Language "
+      "Identification on Code Mixing Text"), "a title of two lines"),
+    ("What Can We Learn from Noun Substitutions in Revision Histories?", "a title asking a question"),
+])
+def test_on_a_wrapped_page_without_blank_lines_a_listed_title_keeps_apart_from_the_next_abstract(title, kind):
+    """The title's last line comes near the width, so by width alone it is wrapped into the next paper's abstract,
+    whose first word is no abstract's usual opener ("Multilingual pre-training …")."""
+    listed = [("Is Encoder-Decoder Redundant for Machine Translation?", _ABSTRACTS[1]),
+              (title, _ABSTRACTS[2]), ("Translation vs. Dialogue: A Comparative Analysis", _ABSTRACTS[0])]
+    assert len(_hard_wrapped(title, 72).split("\n")[-1]) + len(" Multilingual") > 72, kind  # a wrap by width
+    page = read_lecture_page(_unspaced_page(("A Main Paper About Transfer", _ABSTRACTS[0]), listed), source="p.txt")
+    read = [(paper.title, " ".join((paper.abstract or "").split())) for paper in page.listed]
+    assert read == listed, kind
+
+
+def test_on_a_wrapped_page_without_blank_lines_an_abstract_ending_in_its_code_link_keeps_apart_from_its_title():
+    with_link = _ABSTRACTS[1] + " We release our code and data at https://github.com/example/dynamic_context_windows"
+    listed = [("Dynamic Context Extraction for Citation Classification", with_link),
+              ("Translation vs. Dialogue: A Comparative Analysis", _ABSTRACTS[2])]
+    assert len(_hard_wrapped(with_link, 72).split("\n")[-1]) + len(" Dynamic") > 72
+    page = read_lecture_page(_unspaced_page(("A Main Paper About Transfer", _ABSTRACTS[0]), listed), source="p.txt")
+    assert [(paper.title, " ".join((paper.abstract or "").split())) for paper in page.listed] == listed
+
+
+def test_on_a_wrapped_page_without_blank_lines_the_presentation_type_stays_off_a_long_title():
+    title = "Limitations of Knowledge Distillation for Zero-shot Transfer Learning"  # 69 characters: "poster" wraps
+    listed = [("Translation vs. Dialogue: A Comparative Analysis", _ABSTRACTS[2])]
+    page = read_lecture_page(_unspaced_page((title, _ABSTRACTS[0]), listed, after_title="poster"), source="p.txt")
+    assert (page.main.title, page.main.presentation_type) == (title, "poster")
