@@ -34,9 +34,9 @@ from typing import Any
 from ontology.errors import KgError
 from ontology.records import DocumentRecords
 
-__all__ = ["RecordsDataError", "to_data", "from_data", "with_shared_strings"]
+__all__ = ["RecordsDataError", "from_data", "to_data", "with_shared_strings"]
 
-_Decoder = Callable[[Any, str], Any]
+_Decoder = Callable[[Any], Any]
 
 
 class RecordsDataError(KgError, ValueError):
@@ -50,7 +50,7 @@ def to_data(records: DocumentRecords) -> dict[str, Any]:
 
 def from_data(data: Any) -> DocumentRecords:
     """The records ``data`` describes; :class:`RecordsDataError` names the first field that is wrong."""
-    return _decoder(DocumentRecords)(data, "DocumentRecords")
+    return _decode(DocumentRecords, data, "DocumentRecords")
 
 
 def with_shared_strings(records: DocumentRecords) -> DocumentRecords:
@@ -91,8 +91,37 @@ def _default(field: dataclasses.Field) -> Any:
     return dataclasses.MISSING
 
 
-def _fail(where: str, expected: str, value: Any) -> RecordsDataError:
-    return RecordsDataError(f"{where}: expected {expected}, not {type(value).__name__}")
+class _Invalid(RecordsDataError):
+    """A value that is not the shape decoded, on its way out to :func:`from_data` (which raises a
+    :class:`RecordsDataError` naming the place instead): ``detail`` says what is wrong, ``parts`` where,
+    innermost first (``".papers"``, ``"[0]"``, ...), added as it passes each level."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.parts: list[str] = []
+
+    def at(self, part: str) -> _Invalid:
+        self.parts.append(part)
+        return self
+
+
+def _decode(kind: Any, data: Any, root: str) -> Any:
+    """``data`` decoded as ``kind``; :class:`RecordsDataError` says where it first differs, as ``root.field[i]...``.
+
+    The decoders build no text on the way down: where a value is wrong is put together from the levels the
+    error passes on its way up (on the full Anthology, formatting every item's place took half of reading
+    the cached records back).
+    """
+    try:
+        return _decoder(kind)(data)
+    except _Invalid as error:
+        where = root + "".join(reversed(error.parts))
+        raise RecordsDataError(f"{where}: {error.detail}") from None
+
+
+def _fail(expected: str, value: Any) -> _Invalid:
+    return _Invalid(f"expected {expected}, not {type(value).__name__}")
 
 
 @cache
@@ -113,22 +142,26 @@ def _decoder(annotation: Any) -> _Decoder:
 
 
 def _scalar_decoder(kind: type) -> _Decoder:
-    def decode(value: Any, where: str) -> Any:
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            return float(value)
-        if type(value) is not kind:  # bool is not an int here, nor an int a str
-            raise _fail(where, kind.__name__, value)
-        return value
-
     if kind is str:
-        def decode_str(value: Any, where: str) -> Any:
+        intern, longest = sys.intern, _INTERNED_LENGTH
+
+        def decode_str(value: Any) -> Any:
+            if type(value) is not str:
+                raise _fail("str", value)
             # One object per distinct text: a corpus's records repeat sources, extractor names, sentences,
             # authors and booktitles, and JSON makes a new string for each (a tenth of a big graph's memory).
             # Long texts (abstracts) do not repeat, and some Pythons (3.12.0-3.12.5) never free interned ones.
-            text = decode(value, where)
-            return sys.intern(text) if len(text) <= _INTERNED_LENGTH else text
+            return intern(value) if len(value) <= longest else value
 
         return decode_str
+
+    def decode(value: Any) -> Any:
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
+        if type(value) is not kind:  # bool is not an int here, nor an int a str
+            raise _fail(kind.__name__, value)
+        return value
+
     return decode
 
 
@@ -137,11 +170,15 @@ _INTERNED_LENGTH = 300
 
 
 def _enum_decoder(kind: type[enum.Enum]) -> _Decoder:
-    def decode(value: Any, where: str) -> Any:
+    members = {member.value: member for member in kind if type(member.value) is str}
+
+    def decode(value: Any) -> Any:
+        if type(value) is str and (member := members.get(value)) is not None:  # what kind(value) finds, sooner
+            return member
         try:
             return kind(value)
         except (ValueError, TypeError):
-            raise RecordsDataError(f"{where}: {value!r} is not a {kind.__name__}") from None
+            raise _Invalid(f"{value!r} is not a {kind.__name__}") from None
 
     return decode
 
@@ -151,25 +188,39 @@ def _optional_decoder(options: tuple[Any, ...]) -> _Decoder:
     if len(present) != 1:
         raise TypeError(f"records_data decodes only 'X | None' unions, not {options!r}")
     inner = _decoder(present[0])
-    return lambda value, where: None if value is None else inner(value, where)
+    return lambda value: None if value is None else inner(value)
 
 
 def _tuple_decoder(items: tuple[Any, ...]) -> _Decoder:
     if len(items) == 2 and items[1] is Ellipsis:
         each = _decoder(items[0])
 
-        def decode_all(value: Any, where: str) -> tuple:
+        def decode_all(value: Any) -> tuple:
             if type(value) is not list:
-                raise _fail(where, "a list", value)
-            return tuple(each(item, f"{where}[{index}]") for index, item in enumerate(value))
+                raise _fail("a list", value)
+            try:
+                return tuple(map(each, value))
+            except _Invalid:
+                for index, item in enumerate(value):  # which item: decoded again one at a time
+                    try:
+                        each(item)
+                    except _Invalid as error:
+                        raise error.at(f"[{index}]") from None
+                raise
 
         return decode_all
     fixed = [_decoder(item) for item in items]
 
-    def decode_fixed(value: Any, where: str) -> tuple:
+    def decode_fixed(value: Any) -> tuple:
         if type(value) is not list or len(value) != len(fixed):
-            raise _fail(where, f"a list of {len(fixed)}", value)
-        return tuple(decode(item, f"{where}[{index}]") for index, (decode, item) in enumerate(zip(fixed, value)))
+            raise _fail(f"a list of {len(fixed)}", value)
+        decoded = []
+        for index, (decode, item) in enumerate(zip(fixed, value)):
+            try:
+                decoded.append(decode(item))
+            except _Invalid as error:
+                raise error.at(f"[{index}]") from None
+        return tuple(decoded)
 
     return decode_fixed
 
@@ -177,18 +228,27 @@ def _tuple_decoder(items: tuple[Any, ...]) -> _Decoder:
 def _dataclass_decoder(kind: type) -> _Decoder:
     hints = typing.get_type_hints(kind)
     fields = {field.name: field for field in dataclasses.fields(kind)}
+    names = frozenset(fields)
+    required = [name for name, field in fields.items() if _default(field) is dataclasses.MISSING]
+    decoders: dict[str, _Decoder] = {}  # filled on first use: a field's type may be the class being built
 
-    def decode(value: Any, where: str) -> Any:
+    def decode(value: Any) -> Any:
         if type(value) is not dict:
-            raise _fail(where, f"a {kind.__name__} object", value)
-        unknown = sorted(set(value) - set(fields))
-        if unknown:
-            raise RecordsDataError(f"{where}: {kind.__name__} has no field {unknown[0]!r}")
-        arguments = {name: _decoder(hints[name])(item, f"{where}.{name}") for name, item in value.items()}
-        missing = [name for name, field in fields.items()
-                   if name not in arguments and _default(field) is dataclasses.MISSING]
-        if missing:
-            raise RecordsDataError(f"{where}: {kind.__name__} needs {missing[0]!r}")
+            raise _fail(f"a {kind.__name__} object", value)
+        if not names.issuperset(value):
+            raise _Invalid(f"{kind.__name__} has no field {min(set(value) - names)!r}")
+        arguments = {}
+        for name, item in value.items():
+            decoder = decoders.get(name)
+            if decoder is None:
+                decoder = decoders[name] = _decoder(hints[name])
+            try:
+                arguments[name] = decoder(item)
+            except _Invalid as error:
+                raise error.at(f".{name}") from None
+        for name in required:
+            if name not in arguments:
+                raise _Invalid(f"{kind.__name__} needs {name!r}")
         return kind(**arguments)
 
     return decode
