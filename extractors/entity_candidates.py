@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span
 
+from extractors.entity_dataset_phrases import described_dataset_end, names_its_data
 from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
 from extractors.token_texts import token_texts
@@ -129,7 +130,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         if i in taken or token.text in generic:
             i += 1
             continue
-        named_end = _named_dataset_end(doc, i, cues) or _series_set_end(doc, i)
+        named_end = _named_dataset_end(doc, i, cues) or _series_set_end(doc, i) or described_dataset_end(doc, i)
         if named_end and not any(j in taken for j in range(i, named_end)):
             found.append(Candidate(i, named_end, "phrase", cues={"named_dataset"}))
             taken.update(range(i, named_end))
@@ -165,8 +166,9 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         strength = "family" if family else (shape or "strong")
         if end == i + 1 and not family and _TWO_CAPITALS.match(token.text) and token.text not in defined \
                 and not (end < len(doc) and doc[end].text in _SINGULAR_DATASET_NOUNS and i > 0
-                         and doc[i - 1].lower_ == "the"):
-            i += 1  # "AR", "CD", "CI": a two-letter abbreviation this abstract never spells out (not "the CR dataset")
+                         and doc[i - 1].lower_ == "the") and not names_its_data(doc, i):
+            i += 1  # "AR", "CD", "CI": a two-letter abbreviation this abstract never spells out (not "the CR dataset",
+            # "from ZG data")
             continue
         start = i - 1 if token.text == "BERT" and i > 0 and doc[i - 1].lower_ == "multilingual" \
             and i - 1 not in taken else i

@@ -1,0 +1,96 @@
+"""Dataset names a sentence writes as a description headed by a dataset noun: "the Wikipedia dispute corpus", "on
+the Twitter keyword dataset", "the Google one billion word corpus".
+
+Full-paper sentences name many corpora by their source and what they hold rather than by a coined name: a
+capitalised word (the source, a place, an institution), lower-case words saying what the data is, and a singular
+dataset noun. The capitalised word alone is no name ("Twitter", "Edinburgh"), and the lower-case words keep the
+capitalised-phrase rules (:func:`extractors.entity_candidates._named_dataset_end`) from seeing one; the whole
+phrase, noun included, is the dataset's name, as annotators write it ("IE spontaneous speech corpus").
+
+Only after "the" or a preposition (a definite corpus the sentence refers to, not "a Twitter corpus we collected"),
+never opening a sentence, never after a language ("English tweet normalization dataset"), a field term, a metric or
+a model ("the BERT pretraining corpus"), and with at least one lower-case word (one capitalised word right before
+the noun is the older rule's: "the Klaxon corpus" names Klaxon).
+
+>>> from extractors.entities import blank_pipeline
+>>> doc = blank_pipeline()("We report F1 on the Wikipedia dispute corpus and on a Twitter keyword dataset.")
+>>> doc[5:described_dataset_end(doc, 5)].text, described_dataset_end(doc, 13)
+('Wikipedia dispute corpus', None)
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from extractors.entity_lexicon import corpus_kinds, word_list
+from extractors.entity_names import model_family, name_shape
+
+__all__ = ["described_dataset_end", "names_its_data"]
+
+#: Words a described dataset may follow: "the", and prepositions ("trained on X", "comes from X").
+_BEFORE = frozenset({"the", "on", "from", "of", "in", "with", "over", "using", "for", "across", "and", "or"})
+#: Singular dataset nouns that end the description ("the Wikipedia dispute corpus").
+_NOUNS = frozenset({"corpus", "dataset", "treebank"})
+#: Words before "set" that make it a dataset noun ("the Twitter keyword data set", "the X news test set").
+_SET_WORDS = frozenset({"data", "test", "development", "evaluation", "training"})
+_MAX_WORDS = 5  # words between the capitalised opener and the noun
+#: Word lists whose entries open no described dataset: languages, field terms, metrics, task acronyms.
+_NOT_OPENERS = ("languages.txt", "generic_terms.txt", "metric_names.txt", "task_acronyms.txt")
+
+
+def described_dataset_end(doc: Doc, i: int) -> int | None:
+    """End (exclusive) of a described dataset name opening at token ``i``, or ``None`` (see the module docstring).
+
+    The opener is no name by itself (a name shaped like one, "THYME brain cancer corpus", keeps its own rules: the
+    name is "THYME"); the words between it and the noun are lower-case words or numbers ("NLP&CC 2013 cross-lingual
+    opinion analysis dataset"), never "task" ("the Semeval-2010 Japanese WSD task dataset"). When the opener also
+    stands alone elsewhere in the text ("the Gos reference corpus ... Gos"), the document names it by that word: the
+    name ends after the opener.
+    """
+    if i == 0 or doc[i - 1].lower_ not in _BEFORE:
+        return None
+    first = doc[i]
+    if first.is_sent_start or first.is_stop or not first.text[:1].isupper() or first.is_punct:
+        return None
+    end, lower = None, 0
+    for j in range(i + 1, min(i + 2 + _MAX_WORDS, len(doc))):
+        token = doc[j]
+        text = token.lower_
+        if token.is_sent_start:
+            return None
+        if text in _NOUNS and token.is_lower:
+            end = j + 1
+        elif text in _SET_WORDS and j + 1 < len(doc) and doc[j + 1].lower_ == "set" \
+                and not doc[j + 1].is_sent_start:
+            end = j + 2
+        if end is not None:
+            break
+        if not (token.is_lower or token.text.isdigit()) or token.is_stop or token.is_punct or text == "task" \
+                or token.like_url or not any(c.isalpha() or c.isdigit() for c in text):
+            return None
+        lower += token.is_lower
+    if end is None or not lower or name_shape(first.text) == "strong" or model_family(first.text):
+        return None
+    parts = [p for p in first.text.replace("–", "-").split("-") if p]
+    if not parts or any(p.lower() in word_list(name) for p in parts for name in _NOT_OPENERS):
+        return None
+    alone = any(t.text == first.text for t in doc if t.i < i or t.i >= end)
+    return i + 1 if alone else end
+
+
+def names_its_data(doc: Doc, i: int) -> bool:
+    """Does the abbreviation at ``i`` stand for the data that follows it, after "the" or a preposition ("learnt from
+    ZG data", "the ZR dataset")? A two-letter abbreviation nothing spells out is kept there as a name, unless the
+    corpus calls it a method or no name ("AR data": ``corpus_kinds.txt``; :func:`extractors.entity_types.head_after`
+    would not type it a dataset).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("phrases learnt from ZG data over the ZR  corpus, a ZQ data set")
+    >>> names_its_data(doc, 3), names_its_data(doc, 7), names_its_data(doc, 12)
+    (True, True, False)
+    """
+    after = i + 1
+    while after < len(doc) - 1 and doc[after].is_space:
+        after += 1  # "the ZR  dataset": a space the text doubled (PDF extraction)
+    return 0 < i < after < len(doc) and doc[i - 1].lower_ in _BEFORE and doc[i - 1].lower_ not in {"and", "or"} \
+        and not doc[after].is_sent_start and (doc[after].text in _NOUNS or (
+            doc[after].text == "data" and corpus_kinds().get(doc[i].text) not in {"none", "method"}))

@@ -1,0 +1,67 @@
+"""Round h15n: dataset names full-paper sentences write as a description, on invented sentences.
+
+A capitalised word that is no name by itself, lower-case words and a singular dataset noun, after "the" or a
+preposition, name one dataset, noun included ("the Zorbwiki dispute corpus"); the document's own evidence shortens it
+to the capitalised word when that word also stands alone. A two-letter abbreviation before "data" or a dataset noun
+(after "the" or a preposition) names that data ("learnt from ZG data"), also across a doubled space.
+"""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entities import build_pipeline, iter_entities
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return build_pipeline("rules")
+
+
+def _datasets(nlp, text: str) -> list[str]:
+    return [e.span.text for e in iter_entities(nlp(text)) if e.span.label_ == "dataset"]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("The best model reaches an F1 score of 0.78 on the Zorbwiki dispute corpus.", ["Zorbwiki dispute corpus"]),
+    ("Table 2: Recall on the Zorbtube keyword dataset using different selection methods.",
+     ["Zorbtube keyword dataset"]),
+    ("We harvest the Quixa-city tourguiding dialogue corpus in a lab.", ["Quixa-city tourguiding dialogue corpus"]),
+    ("Evaluation on ZQ&CC 2013 cross-lingual opinion analysis dataset shows gains.",
+     ["ZQ&CC 2013 cross-lingual opinion analysis dataset"]),
+    ("Scores on the Zorbwiki news test set rise.", ["Zorbwiki news test set"]),
+])
+def test_a_described_dataset_is_named_with_its_noun(rules, text, names):
+    assert _datasets(rules, text) == names
+
+
+@pytest.mark.parametrize("text", [
+    "We collected a Zorbwiki dispute corpus of our own.",  # indefinite: a corpus the sentence describes, unnamed
+    "We test on the English tweet normalization dataset.",  # a language opens no name
+    "Results on the Zorbeval shared task dataset are low.",  # a shared task's data: not this rule's
+    "Zorbwiki dispute corpus statistics are shown in Table 2.",  # a sentence opener is no name
+])
+def test_no_described_dataset_without_its_conditions(rules, text):
+    assert not any("corpus" in name or "dataset" in name for name in _datasets(rules, text))
+
+
+def test_a_name_shaped_opener_keeps_its_own_name(rules):
+    # "THYMEX" is a name by itself: the older rules name it, the description is not its name
+    assert "THYMEX brain cancer corpus" not in _datasets(rules, "We train on the THYMEX brain cancer corpus.")
+
+
+def test_the_documents_own_evidence_shortens_the_name(rules):
+    text = "We extend the Zorbo reference corpus of spoken Klaxish. Zorbo now holds 3M words."
+    assert "Zorbo" in _datasets(rules, text) and "Zorbo reference corpus" not in _datasets(rules, text)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Phrase merging that preferred phrases learnt from ZG data performed best.", ["ZG"]),
+    ("Table 3: Accuracy on the ZR  dataset", ["ZR"]),  # a doubled space (PDF extraction) between name and noun
+])
+def test_two_capitals_before_their_data_name_it(rules, text, names):
+    assert _datasets(rules, text) == names
+
+
+def test_two_capitals_the_corpus_calls_a_method_stay_out(rules):
+    # corpus_kinds.txt: AR is followed by method words in the Anthology; "AR data" is not typed a dataset
+    assert "AR" not in [e.span.text for e in iter_entities(rules("phrases learnt over AR data performed best."))]
