@@ -131,15 +131,16 @@ def _merged(old: _Counts, rows: np.ndarray, new_counts: sp.csr_matrix,
     """The counts of every document: row ``rows[i]`` of ``old`` where it is ``>= 0``, else the next row of
     ``new_counts``; over the sorted vocabulary of the terms they hold, as :func:`term_counts` would make it."""
     reused = old.counts[rows[rows >= 0]]
-    used = np.unique(reused.indices)
-    vocabulary = np.unique(np.concatenate([old.vocabulary[used], new_vocabulary])) if len(used) or len(
-        new_vocabulary) else np.empty(0, dtype=object)
+    seen = np.zeros(len(old.vocabulary), dtype=bool)
+    seen[reused.indices] = True
+    used = np.flatnonzero(seen)  # the columns the kept rows hold, in order: np.unique's, without sorting 4M cells
+    vocabulary, old_places, new_places = _union(old.vocabulary[used], new_vocabulary)
     # both vocabularies are sorted, so the renumbering keeps each row's indices sorted
     old_column = np.full(len(old.vocabulary), -1, dtype=np.int32)
-    old_column[used] = np.searchsorted(vocabulary, old.vocabulary[used])
+    old_column[used] = old_places
     reused.indices = old_column[reused.indices]
     new_part = new_counts.copy()
-    new_part.indices = np.searchsorted(vocabulary, new_vocabulary).astype(np.int32)[new_part.indices]
+    new_part.indices = new_places.astype(np.int32)[new_part.indices]
     width = len(vocabulary)
     stacked = sp.vstack([sp.csr_matrix((reused.data, reused.indices, reused.indptr), shape=(reused.shape[0], width)),
                          sp.csr_matrix((new_part.data, new_part.indices, new_part.indptr),
@@ -150,6 +151,28 @@ def _merged(old: _Counts, rows: np.ndarray, new_counts: sp.csr_matrix,
     counts.sort_indices()
     counts.data = counts.data.astype(np.float32, copy=False)
     return counts, vocabulary
+
+
+def _union(kept: np.ndarray, added: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``np.unique`` of two sorted arrays of distinct terms, and where each term of either lies in it.
+
+    A rebuild adds the terms of a few texts to a vocabulary of hundreds of thousands: they are put in their
+    places (``np.searchsorted``) instead of sorting every term again (on the full Anthology 0.5-1 s of
+    Python string comparisons).
+
+    >>> union, first, second = _union(np.array(["b", "d"], dtype=object), np.array(["a", "d", "e"], dtype=object))
+    >>> union.tolist(), first.tolist(), second.tolist()
+    (['a', 'b', 'd', 'e'], [1, 2], [0, 2, 3])
+    """
+    kept, added = np.asarray(kept, dtype=object), np.asarray(added, dtype=object)
+    at = np.searchsorted(kept, added)
+    known = at < len(kept)
+    known[known] = kept[at[known]] == added[known]
+    inserted = at[~known]
+    union = np.insert(kept, inserted, added[~known])  # equal places keep the order given: sorted
+    first = np.arange(len(kept)) + np.searchsorted(inserted, np.arange(len(kept)), side="right")
+    second = np.searchsorted(union, added) if len(added) else np.empty(0, dtype=np.int64)
+    return union, first, second
 
 
 def _key() -> str:

@@ -117,3 +117,22 @@ def test_counts_are_kept_up_to_the_papers_the_search_keeps_a_state_for():
     from kg.similarity_index import EXACT_LIMIT
 
     assert term_cache.MOST_PAPERS == EXACT_LIMIT
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_rebuild_puts_new_terms_in_their_places_as_sorting_them_all_would(tmp_path, seed):
+    """The kept vocabulary and a text's new words (some before, between and after every kept word, some known,
+    some kept words no longer used) merge into the vocabulary counting everything makes (``_union``)."""
+    rng = random.Random(seed)
+    words = sorted({"".join(rng.choices("abcdefgh", k=rng.randint(1, 4))) for _ in range(120)})
+    kept = np.array(sorted(rng.sample(words, rng.randint(0, len(words)))), dtype=object)
+    added = np.array(sorted(rng.sample(words, rng.randint(0, 25))), dtype=object)
+    union, first, second = term_cache._union(kept, added)
+    assert union.dtype == object and union.tolist() == np.unique(np.concatenate([kept, added])).tolist()
+    assert first.tolist() == np.searchsorted(union, kept).tolist() and union[first].tolist() == kept.tolist()
+    assert second.tolist() == np.searchsorted(union, added).tolist() and union[second].tolist() == added.tolist()
+    documents = [(" ".join(rng.sample(words, 3)), " ".join(rng.choices(words, k=9))) for _ in range(40)]
+    path = tmp_path / TERMS_FILE
+    counted_terms(documents, _Terms(), path)
+    documents = documents[5:] + [(" ".join(rng.sample(words, 2)) + " zzzz", "aaaa " + " ".join(rng.choices(words, k=5)))]
+    _same(counted_terms(documents, _Terms(), path), _fresh(documents))
