@@ -91,7 +91,8 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
         taken.update(range(short.start, short.end))
         in_gazetteer = bool({(short.start, short.end), (long_.start, long_.end)} & known_spans)
-        if in_gazetteer or _named_pair(short, long_) or _lower_named_pair(short, long_):
+        if in_gazetteer or _named_pair(short, long_) or _lower_named_pair(short, long_) \
+                or _coined_pair(doc, short, long_, cues):
             taken.update(range(long_.start, long_.end))
             found.append(Candidate(short.start, short.end, "acronym", long_span=(long_.start, long_.end),
                                    cues={"gazetteer"} if in_gazetteer else set()))
@@ -286,6 +287,24 @@ def _lower_named_pair(short: Span, long_: Span) -> bool:
     return len(words) >= 2 and all(w.isalpha() and (w.islower() or w.isupper()) for w in words)
 
 
+def _coined_pair(doc: Doc, short: Span, long_: Span, cues: Cues) -> bool:
+    """A capitalised word in parentheses after a proposal verb's noun phrase headed by a method noun is the name the
+    authors coin for it: "we propose a Coarse-to-fine approach (Coach)" (the pair's long form is in lower case and the
+    short form shaped like a plain word, so neither :func:`_named_pair` nor :func:`_lower_named_pair` takes it)."""
+    if name_shape(short.text) != "weak" or len(short) != 1 or not cues.get(long_.end - 1, set()) & _COINED_HEADS:
+        return False
+    i = long_.start - 1
+    while i >= 0 and long_.start - i <= 3 and not cues.get(i, set()) & {"PROPOSE"}:
+        if not (in_list("articles", doc[i].text) or doc[i].is_lower and not doc[i].is_stop):
+            return False
+        i -= 1
+    return i >= 0 and "PROPOSE" in cues.get(i, set())
+
+
+#: Cue labels of the head nouns of a proposed phrase a coined name stands for ("a ... approach (Coach)").
+_COINED_HEADS = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "MODEL_HEAD"})
+
+
 def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
     """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank"), or
     that opens with one and "of" ("Corpus of Historical Japanese")."""
@@ -366,6 +385,10 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
         return True if after is None or not (after.is_alpha and after.is_lower and not after.is_stop) else None
     if "NAME_ARCH" in cues.get(end - 1, set()):
         return True  # "Pointer Network", "Biaffine Attention": a named architecture
+    if end + 2 < len(doc) and doc[end].text == "," and doc[end + 1].lower_ in {"a", "an"} \
+            and any(cues.get(j, set()) & _KIND_NOUNS
+                    for j in range(end + 2, min(end + 2 + _APPOSITION_WORDS, len(doc)))):
+        return True  # "we introduce Guided Policy Learning, a method that ...": an apposition says what it names
     following = end
     while following < len(doc) and is_version(doc[following].text):
         following += 1
@@ -373,6 +396,11 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
         return False  # "the Extensive training set": a set noun vouches for no capitalised phrase
     return following < len(doc) and ("DATASET_NOUN" in cues.get(following, set())
                                       or ("ARCH_HEAD" in cues.get(following, set()) and doc[following].is_lower))
+
+
+#: Cue labels of the nouns an apposition names a kind by (", a benchmark", ", a new framework").
+_KIND_NOUNS = frozenset({"METHOD_HEAD", "MODEL_HEAD", "DATASET_NOUN", "PROPOSAL_NOUN"})
+_APPOSITION_WORDS = 4  # words after ", a" searched for that noun
 
 
 def _after_namely(doc: Doc, start: int) -> bool:
@@ -408,6 +436,8 @@ def _continuation_end(doc: Doc, i: int, family: bool) -> int:
         end += 1  # pieces the tokenizer split off a name: "ZB8" + "K", "Qwen-1.5" + "-" + "4B"
     while end < len(doc) and doc[end - 1].whitespace_ and end - i < _MAX_CONTINUATION:
         text = doc[end].text
+        if _enumerator(doc, end):
+            break  # "SymbCoT 1) first translates ...": the first step of an enumeration, no version
         if is_version(text) or (family and model_family(text)) or (
             family and name_shape(text) == "weak" and end + 1 < len(doc) and is_version(doc[end + 1].text)
         ):
@@ -422,6 +452,22 @@ def _continuation_end(doc: Doc, i: int, family: bool) -> int:
             break
         break
     return end
+
+
+def _enumerator(doc: Doc, i: int) -> bool:
+    """Is the number at ``i`` an enumeration's mark, closed by a parenthesis no "(" opened in its sentence ("ZorbCoT
+    1) first translates ..., 2) derives ...")? Then it is no version of the name before it ("the (ZorbNet 2) model"
+    and "Llama 2)" inside a parenthesis are).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("ZorbCoT 1) first translates, and models (Llama 2) do not.")
+    >>> _enumerator(doc, 1), _enumerator(doc, 10)
+    (True, False)
+    """
+    if i + 1 >= len(doc) or doc[i + 1].text != ")" or not doc[i].text.isdigit():
+        return False
+    start = doc[i].sent.start if doc.has_annotation("SENT_START") else 0
+    return not any("(" in doc[k].text for k in range(start, i))
 
 
 #: Checkpoint sizes written after a model family as a word ("XLM-RoBERTa large").

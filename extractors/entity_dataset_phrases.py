@@ -94,3 +94,4 @@ def names_its_data(doc: Doc, i: int) -> bool:
     return 0 < i < after < len(doc) and doc[i - 1].lower_ in _BEFORE and doc[i - 1].lower_ not in {"and", "or"} \
         and not doc[after].is_sent_start and (doc[after].text in _NOUNS or (
             doc[after].text == "data" and corpus_kinds().get(doc[i].text) not in {"none", "method"}))
+
