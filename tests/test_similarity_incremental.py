@@ -267,6 +267,31 @@ def test_graphs_with_stated_links_get_the_edges_of_a_full_search(tmp_path: Path)
         assert last_search().full == ""
 
 
+def test_stated_links_in_both_directions_and_beside_other_relations_are_read_as_the_edge_view_reads_them(
+        tmp_path: Path) -> None:
+    """The stage reads the stated ``similarTo`` links straight from the adjacency: the same links, in the order
+    of ``graph.edges``, as a view of every edge gives; a rebuild with them equals a fresh build."""
+    from kg import similarity
+
+    rng, papers = _corpus(13, 60)
+    names = sorted(papers)
+    stated = [(names[3], names[1]), (names[1], names[3]), (names[7], names[2]), (names[20], names[21])]
+    graph = _graph(papers, stated)
+    graph.add_edge(names[7], names[2], key="cites", relation="cites")  # another relation between a stated pair
+    graph.add_edge(names[2], names[7], key="cites", relation="cites")
+    seen = [(u, v, data) for u, v, key, data in graph.edges(keys=True, data=True) if key == "similarTo"]
+    assert [(u, v) for u, v, _ in similarity._similar_edges(graph)] == [(u, v) for u, v, _ in seen]
+    assert all(a is b for (_, _, a), (_, _, b) in zip(similarity._similar_edges(graph), seen, strict=True))
+    state = tmp_path / STATE_FILE
+    add_similarity_edges(graph, state=state)
+    papers[f"paper/{3000}"] = _paper(rng, 3000)
+    rebuilt, fresh = _graph(papers, stated), _graph(papers, stated)
+    assert add_similarity_edges(rebuilt, state=state) == add_similarity_edges(fresh)
+    assert _edges(rebuilt) == _edges(fresh)
+    assert [(u, v, k) for u, v, k in rebuilt.edges(keys=True)] == [(u, v, k) for u, v, k in fresh.edges(keys=True)]
+    assert rebuilt.edges[names[3], names[1], "similarTo"]["basis"] == "source"
+
+
 def test_excluded_extractors_are_part_of_the_key(tmp_path: Path) -> None:
     _, papers = _corpus(13, 60)
     state = tmp_path / STATE_FILE
