@@ -96,7 +96,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
             taken.update(range(long_.start, long_.end))
             found.append(Candidate(short.start, short.end, "acronym", long_span=(long_.start, long_.end),
                                    cues={"gazetteer"} if in_gazetteer else set()))
-        elif _named_dataset_end(doc, long_.start, cues) == long_.end:
+        elif _named_dataset_end(doc, long_.start, cues) == long_.end or _word_and_its_noun(doc, short, long_, cues):
             pass  # "the Basic Travel Expression Corpus (BT EC)": the long form names a dataset (below), the short
             # form written with a space is no name
         else:
@@ -287,6 +287,14 @@ def _lower_named_pair(short: Span, long_: Span) -> bool:
     return len(words) >= 2 and all(w.isalpha() and (w.islower() or w.isupper()) for w in words)
 
 
+def _word_and_its_noun(doc: Doc, short: Span, long_: Span, cues: Cues) -> bool:
+    """Is the long form one capitalised word and a singular dataset noun, the short form that word in another number
+    ("the Hansard dataset (Hansards)")? Then the word before its noun names the dataset (:func:`names_a_dataset`), and
+    the pair is no kind of thing."""
+    return len(long_) == 2 and long_[0].text[:1].isupper() and long_[1].lower_ in _SINGULAR_DATASET_NOUNS \
+        and "DATASET_NOUN" in cues.get(long_.end - 1, set()) and short.text.startswith(long_[0].text)
+
+
 def _coined_pair(doc: Doc, short: Span, long_: Span, cues: Cues) -> bool:
     """A capitalised word in parentheses after a proposal verb's noun phrase headed by a method noun is the name the
     authors coin for it: "we propose a Coarse-to-fine approach (Coach)" (the pair's long form is in lower case and the
@@ -314,6 +322,8 @@ def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
         while end < len(doc) and end - i < _MAX_PHRASE and doc[end].text[:1].isupper() and not doc[end].is_stop \
                 and not doc[end].is_punct and not doc[end].is_sent_start:
             end += 1
+        if end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.startswith("-"):
+            return None  # "A Corpus of Sentence-level Revisions": the last word modifies a noun after it
         return end if end > i + 2 else None
     if not doc[i].text[:1].isupper() or doc[i].is_stop or "NAME_HEAD" in cues.get(i, set()):
         return None

@@ -67,6 +67,17 @@ def test_two_capitals_the_corpus_calls_a_method_stay_out(rules):
     assert "AR" not in [e.span.text for e in iter_entities(rules("phrases learnt over AR data performed best."))]
 
 
+def test_a_word_and_its_dataset_noun_spelled_out_by_the_word_name_the_dataset(rules):
+    # before: "Zorbard dataset (Zorbards)" was taken for a kind of thing, as "reinforcement learning (RL)"
+    assert _datasets(rules, "We align words with the Zorbard dataset (Zorbards) from the shared task.") == ["Zorbard"]
+
+
+def test_a_corpus_of_phrase_ends_before_a_word_that_modifies_a_noun(rules):
+    # before: "Corpus of Sentence" (a title: "A Corpus of Sentence-level Revisions in Academic Writing")
+    assert _datasets(rules, "A Corpus of Sentence-level Revisions in Academic Writing") == []
+    assert _datasets(rules, "We use the Corpus of Historical Zorbish here.") == ["Corpus of Historical Zorbish"]
+
+
 # ----------------------------------------------------------------------------- asked for by round h15m
 
 
