@@ -287,7 +287,7 @@ class EntityRecognizer:
                          and cand.start > 0
                          and (in_list("articles", doc[cand.start - 1].text)
                               or in_list("instruments", doc[cand.start - 1].text)))  # "a Transformer encoder"
-                presented = (len(group) == 1 and apposition_head(doc, cand.end, cues) is not None
+                presented = (len(group) == 1 and apposition_head(doc, cand.end, cues) not in {None, EntityKind.TASK}
                              and _speaks_of_the_authors(doc, cand.start, cues))  # "of Prosebot, a ... platform"
                 owned = (cand.start > 1 and doc[cand.start - 1].text == "(" and cand.end < len(doc)
                          and doc[cand.end].text == ")" and "PROPOSAL_NOUN" in cues.get(cand.start - 2, set())

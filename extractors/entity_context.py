@@ -16,7 +16,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_lexicon import in_list
 
-__all__ = ["CAPITALS", "cited_author", "class_label", "one_thing"]
+__all__ = ["CAPITALS", "cited_author", "class_label", "no_entity_head", "one_thing"]
 
 _YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
 #: Words before a one-word name that make "Name (YEAR)" a narrative citation ("as shown by Smith (2019)").
@@ -61,6 +61,17 @@ _SORTING_VERBS = frozenset({"classify", "classifies", "classified", "classifying
                             "labelled"})
 
 
+def no_entity_head(doc: Doc, end: int) -> bool:
+    """Does a head noun right after the name make it a project, a license, a format or a scheme, which the
+    guidelines count as no method, dataset or model ("within the ZORB-112 project", "licensed under ZSD-2 license",
+    "based on the ZOB2 scheme")? The noun must end the phrase (not "the X project corpus")."""
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    if end >= len(doc) or not in_list("no_entity_heads", doc[end].text):
+        return False
+    return end + 1 >= len(doc) or doc[end + 1].is_punct or doc[end + 1].is_stop
+
+
 def one_thing(doc: Doc, start: int, end: int) -> bool:
     """Is the name at ``start:end`` counted as one thing ("train a ZQXW", "a 0.75 ZCC") or named as a team or
     entry ("the ZORBI team", "the X submission")?"""
@@ -70,14 +81,19 @@ def one_thing(doc: Doc, start: int, end: int) -> bool:
     return (i >= 0 and doc[i].lower_ in {"a", "an"}) or (end < len(doc) and in_list("own_entry_nouns", doc[end].text))
 
 
-def class_label(doc: Doc, start: int) -> bool:
+def class_label(doc: Doc, start: int, *, spelled_out: bool = False) -> bool:
     """Is the name at ``start`` one of the labels a sorting verb lists after "into", walking back over names,
-    acronyms in parentheses, commas and "and"/"or" only ("classify comments into Not Offensive (NO), ...")?
+    acronyms in parentheses, commas and "and"/"or" only ("classify comments into Not Offensive (NO), ...")? With
+    ``spelled_out`` (an acronym with its long form) also one of those a colon lists after a class noun ("four types
+    of entities: Anatomy (AN), Chemical and Drugs (CD), ...").
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("We classify posts into Zorb Positive (ZP), Zorb Neutral (ZN) and integrate into ZorbNet.")
     >>> class_label(doc, 10), class_label(doc, 18)
     (True, False)
+    >>> doc = blank_pipeline()("It has two types of entities: Zorb Part (ZP), Zorb Whole (ZW). Two models: Zorb Net (ZN).")
+    >>> class_label(doc, 7, spelled_out=True), class_label(doc, 7), class_label(doc, 21, spelled_out=True)
+    (True, False, False)
     """
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
     i = start - 1
@@ -85,6 +101,8 @@ def class_label(doc: Doc, start: int) -> bool:
         token = doc[i]
         if token.lower_ == "into":
             return any(doc[j].lower_ in _SORTING_VERBS for j in range(max(i - 4, sent_start), i))
+        if token.text == ":" and spelled_out:
+            return any(in_list("class_nouns", doc[j].text) for j in range(max(i - 6, sent_start), i))
         if not (token.text in {",", "(", ")", "and", "or"} or token.text[:1].isupper()):
             return False
         i -= 1

@@ -35,12 +35,13 @@ from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_corpus import corpus_class
-from extractors.entity_lexicon import in_list
+from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import name_shape
-from extractors.entity_types import proposed_phrase_start
+from extractors.entity_types import architecture, proposed_phrase_start
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["DEFAULT_CONFIDENCE", "assign_role", "novel_apposition", "our_names", "own_work", "proposal_trigger"]
+__all__ = ["DEFAULT_CONFIDENCE", "assign_role", "building_block", "novel_apposition", "our_names", "own_work",
+           "proposal_trigger", "released_model", "task_introduced"]
 
 #: Confidence of each role (and, for uses, type) rule; the component's ``confidence`` setting.
 DEFAULT_CONFIDENCE: dict[str, float] = {
@@ -65,12 +66,17 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     used_by_name = ((suffix.startswith("-") and in_list("name_suffixes", suffix[1:]))  # "our BERT-based model"
                     or (suffix in _SPACED_SUFFIXES and cand.end + 1 < len(doc) and doc[cand.end + 1].is_alpha
                         and doc[cand.end + 1].is_lower and _known_name(doc, cand)))  # "a novel Llama-2 based model"
+    if task_introduced(doc, cand, cues):  # "we introduce the task of X": the proposal verb takes the task itself
+        cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, "proposal_verb", confidence["proposal"]
+        return
     if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues) and not _metric_introduced(doc, cand, cues):
         used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
     if cand.kind in _NEW_ONLY_KINDS and _names_what_for(doc, cand.end, cues):
         used_by_name = True  # "a novel summarization method", "a new (Q&A) dataset": the method or data is new
     if _base_of_a_named_model(doc, cand.end, cues, comma_only=cand.kind is not EntityKind.MODEL):
         used_by_name = True  # "a new BERT model for ..., CTI-BERT": the new model is CTI-BERT, built on BERT
+    if building_block(doc, cand, cues):
+        used_by_name = True  # "we present an attention-based Bi-LSTM neural network system": the system is new
     trigger = None if used_by_name else (proposal_trigger(doc, cand, cues, window=window)
                                          or proposal_after(doc, cand, cues)
                                          or ("proposal_verb" if cand.kind not in _NEW_ONLY_KINDS
@@ -111,7 +117,78 @@ def _names_what_for(doc: Doc, end: int, cues: Cues) -> bool:
     summarization method", "a clinical question answering (Q&A) dataset"."""
     if end < len(doc) and doc[end].text == ")":
         end += 1
-    return end < len(doc) and doc[end].is_lower and bool(cues.get(end, set()) & _FOR_NOUNS)
+    for k in range(end, min(end + _BLOCK_SPAN, len(doc))):  # "a novel MT training method": the noun may stand later
+        if not (doc[k].is_alpha and doc[k].is_lower):
+            return False
+        if cues.get(k, set()) & _FOR_NOUNS:
+            return True
+        if doc[k].is_stop:
+            return False
+    return False
+
+
+#: Cue labels of the head noun of a new thing that a known name before it is a part of.
+_BLOCK_HEADS = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "MODEL_HEAD", "ARCH_HEAD"})
+#: Lower-case words after a known name searched for that head noun ("Bi-LSTM neural network system").
+_BLOCK_SPAN = 3
+
+
+def building_block(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """Is a released model or an architecture the corpus knows ("BERT", "GPT-2", "LSTM", "CNN", "graph attention
+    network (GAT)") written as a part of a new thing's noun phrase? "we propose a BERT model with ...", "a
+    transformer-based LSTM encoder", "a CNN architecture", "an attention-based Bi-LSTM neural network system",
+    "a graph attention network (GAT) based module": the new thing is the head noun; the name is used. A name the
+    corpus does not know stays the new thing's own ("we present the ZorbNet model", "SentiBERT"), and so does a known
+    one the phrase calls new ("we present a new BERT model for the legal domain", as round h15h has it).
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("We propose a CNN architecture and the ZorbNet model for parsing.")
+    >>> [(s.text, s._.kg_relation) for s in doc.spans["kg_entities"]]
+    [('CNN', 'uses'), ('ZorbNet', 'proposes')]
+    """
+    if cand.kind not in {EntityKind.METHOD, EntityKind.MODEL}:
+        return False
+    end = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
+    if not _head_noun_follows(doc, end, cues):
+        return False  # most names: a comma, a verb or a preposition follows
+    i = cand.first - 1  # "a new BERT model for the legal domain": called new, the BERT model is the paper's
+    while i >= 0 and not in_list("articles", doc[i].text) and (doc[i].is_lower or doc[i].text == "-") \
+            and cand.first - i <= _BLOCK_SPAN:
+        if "NEW" in cues.get(i, set()):
+            return False
+        i -= 1
+    text = doc[cand.start : cand.end].text
+    return architecture(text) or released_model(text)
+
+
+def _head_noun_follows(doc: Doc, end: int, cues: Cues) -> bool:
+    """Does a spaced suffix ("(GAT) based") or, within three lower-case words, a method, model or architecture noun
+    follow the name ("Bi-LSTM neural network system")?"""
+    if end < len(doc) and doc[end].lower_ in _SPACED_SUFFIXES:
+        return True
+    for k in range(end, min(end + _BLOCK_SPAN, len(doc))):
+        token = doc[k]
+        if not (token.is_alpha and token.is_lower and not token.is_stop):
+            return False
+        if cues.get(k, set()) & _BLOCK_HEADS:
+            return True
+    return False
+
+
+def released_model(text: str) -> bool:
+    """Is ``text`` a listed model family, alone or with a version or size ("BERT", "GPT-2", "Llama-3-8B"), not a
+    coinage on one ("SentiBERT", "ZorbGPT")?
+
+    >>> [released_model(t) for t in ["BERT", "GPT-2", "BERT-base", "SentiBERT", "BERT-Zorb", "ZorbNet"]]
+    [True, True, True, False, False, False]
+    """
+    lower = text.lower()
+    return any(lower == family or (lower.startswith(family) and _VERSION_OR_SIZE.match(lower[len(family):]))
+               for family in word_list("model_families.txt"))
+
+
+#: What may follow a model family in a released model's name: a version or a size ("-2", "3.5", "-base").
+_VERSION_OR_SIZE = re.compile(r"[-._ ]?(?:\d|(?:base|large|small|tiny|mini|medium|xl|xxl|cased|uncased)\b)")
 
 
 #: Tokens after "a new X model" searched for the new model's name.
@@ -177,6 +254,76 @@ def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
     return (i >= 0 and "PROPOSE" in cues.get(i, set()) and after + 1 < len(doc) and doc[after].text == ","
             and in_list("articles", doc[after + 1].text))
+
+
+#: Nouns that frame a task name: "the task of X", "the X task", "the X problem".
+_TASK_FRAME_NOUNS = frozenset({"task", "problem", "subtask"})
+
+
+def task_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """Does the authors' proposal verb take the task itself, "new" or not? "we introduce the task of X", "we propose
+    and study the task of X", "we introduce a X task and ...", "we introduce X (XT), a task that ...". Not "this
+    paper describes our system for the task of X" (the verb takes the system) nor "we present X results".
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("We introduce the task of zorbic scenario detection, which is hard.")
+    >>> [(s.text, s._.kg_relation) for s in doc.spans["kg_entities"]]
+    [('zorbic scenario detection', 'proposes')]
+    """
+    if cand.kind is not EntityKind.TASK:
+        return False
+    i = cand.first - 1
+    if i >= 2 and doc[i].lower_ == "of" and doc[i - 1].lower_ in _TASK_FRAME_NOUNS:
+        i -= 2  # "the task of X": the verb takes the frame's article
+    elif not _task_noun_after(doc, cand.end):
+        return _task_apposition(doc, cand, cues)
+    elif _serves_a_purpose(doc, cand.end):
+        return False  # "we design a backward relation extraction task to enhance ...": an auxiliary task of a method
+    while i >= 0 and in_list("articles", doc[i].text):
+        i -= 1
+    if i >= 2 and doc[i - 1].lower_ == "and" and doc[i].is_lower and doc[i].is_alpha:
+        i -= 2  # "we propose and study the task of X"
+    return i >= 0 and "PROPOSE" in cues.get(i, set()) and doc[i].lower_ not in _NAMING_VERBS
+
+
+def _task_noun_after(doc: Doc, end: int) -> bool:
+    """Is the name followed (after its acronym in parentheses) by "task" / "problem" ("a X task and dataset")?"""
+    if end < len(doc) and doc[end].text == "(":
+        end = next((k + 1 for k in range(end + 1, min(end + 5, len(doc))) if doc[k].text == ")"), end)
+    return end < len(doc) and doc[end].lower_ in _TASK_FRAME_NOUNS and (end + 1 >= len(doc) or doc[end + 1].text != "-")
+
+
+def _serves_a_purpose(doc: Doc, end: int) -> bool:
+    """Does "to" follow the task noun after the name ("an auxiliary term classification task to predict ...")?"""
+    k = next((k for k in range(end, min(end + 6, len(doc))) if doc[k].lower_ in _TASK_FRAME_NOUNS), None)
+    return k is not None and k + 1 < len(doc) and doc[k + 1].lower_ == "to"
+
+
+def _task_apposition(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """"We introduce X (XT), a task that ...": a task right after a proposal verb with an apposition that calls it a
+    task."""
+    i = cand.first - 1
+    while i >= 0 and in_list("articles", doc[i].text):
+        i -= 1
+    if i < 0 or "PROPOSE" not in cues.get(i, set()) or doc[i].lower_ in _NAMING_VERBS:
+        return False
+    end = cand.end
+    if end < len(doc) and doc[end].text == ")":  # "Long Form (LF), a task": the name closes its parenthesis
+        end += 1
+    elif end < len(doc) and doc[end].text == "(":
+        end = next((k + 1 for k in range(end + 1, min(end + 8, len(doc))) if doc[k].text == ")"), end)
+    if end + 2 >= len(doc) or doc[end].text not in _APPOSITION_PUNCT or not in_list("articles", doc[end + 1].text):
+        return False
+    for token in doc[end + 2 : end + 2 + _APPOSITION_SPAN]:
+        if token.text in _TASK_FRAME_NOUNS:  # lower case: not a title's "X: A Novel Task Defying ..."
+            return token.i + 1 >= len(doc) or doc[token.i + 1].text != "-"
+        if token.is_punct or "BLOCK" in cues.get(token.i, set()):
+            return False
+    return False
+
+
+#: Proposal cues that name rather than make ("called", "named"): "a task called X" is already covered by "new".
+_NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed"})
 
 
 def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14) -> str | None:
@@ -282,7 +429,8 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
     if not in_list("articles", tail[1].text):
         return False
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
-    built_on = any(in_list("foundation_verbs", doc[i].text) for i in range(sent_start, start))  # "based on ... X, a"
+    built_on = any(in_list("foundation_verbs", doc[i].text) or in_list("use_verbs", doc[i].text)
+                   for i in range(sent_start, start))  # "based on ... X, a", "the potential of using X, a"
     before = start - 1
     while before > sent_start and in_list("articles", doc[before].text):
         before -= 1

@@ -147,8 +147,16 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
         if kind is not None and (doc[j].is_stop or doc[j].text.endswith("ing")):
             break  # "a benchmark assessing the knowledge of LLMs": the head noun came before
         kind = next((k for label, k in _HEAD_KINDS if label in labels), kind)
+        if doc[j].text in _TASK_NOUNS and (j + 1 >= len(doc) or doc[j + 1].text != "-") \
+                and doc[j - 1].lower_ != "shared":
+            kind = EntityKind.TASK  # "X (ZWO), a task that asks ...", not "a task-agnostic framework" nor "a shared
+            # task" (an event: the guidelines make it an optional dataset) nor a title's "X: A Novel Task ..."
         j += 1
     return kind
+
+
+#: Nouns that make an apposition name a task: "We introduce Zorbian Word Ordering (ZWO), a task that ...".
+_TASK_NOUNS = frozenset({"task", "subtask"})
 
 
 #: Singular dataset nouns that may stand right before a name ("the benchmark ZB8K").
@@ -208,7 +216,7 @@ def proposed_phrase_before(doc: Doc, start: int, cues: Cues) -> EntityKind | Non
     """
     j = proposed_phrase_start(doc, start, cues)
     kind = None
-    for k in range(j + 1, start - 1) if j is not None else ():
+    for k in range(j + 1, _comma_before(doc, start)) if j is not None else ():
         if "BLOCK" in cues.get(k, set()):
             break  # "a new corpus of ... tweets": the head noun comes before the preposition
         kind = next((kd for label, kd in _HEAD_KINDS if label in cues.get(k, set())), kind)
@@ -220,12 +228,15 @@ def proposed_phrase_start(doc: Doc, start: int, cues: Cues) -> int | None:
     ``start`` follows after a comma ("we propose a new ... representation for ... tasks, X"), or ``None`` when no
     proposal verb stands right before that article ("we evaluate on a popular benchmark for QA, X"), or a clause,
     another comma, "to" or a verb comes first ("we introduce a method to evaluate on three benchmarks, X")."""
-    if start < 3 or doc[start - 1].text != "," or doc[start].is_lower:
+    comma = _comma_before(doc, start)
+    if comma < 2 or doc[comma].text != "," or doc[start].is_lower:
         return None
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
     numbers = word_counts("number_words")
-    for j in range(start - 2, max(start - 2 - _PROPOSED_PHRASE_SPAN, sent_start), -1):
+    for j in range(comma - 1, max(comma - 1 - _PROPOSED_PHRASE_SPAN, sent_start), -1):
         token = doc[j]
+        if in_list("clause_breaks", token.text) and token.lower_ in {"and", "or"} and _bare_nouns(doc[j + 1 : comma]):
+            continue  # "we introduce a new task and evaluation dataset, X": "and" joins two nouns of the phrase
         if token.is_punct and token.text not in {"-", "&"} or in_list("clause_breaks", token.text) \
                 or token.lower_ == "to" or token.lower_ in word_list("verb_like.txt"):
             return None
@@ -233,6 +244,21 @@ def proposed_phrase_start(doc: Doc, start: int, cues: Cues) -> int | None:
                 and "PROPOSE" in cues.get(j - 1, set()):
             return j
     return None
+
+
+def _comma_before(doc: Doc, start: int) -> int:
+    """The index of the comma before a name, across a naming word: "X" in "a corpus of ..., X" and in "a corpus of
+    ..., named X" (``start - 1`` when no naming word stands there)."""
+    if start >= 2 and in_list("naming_words", doc[start - 1].text) and doc[start - 1].lower_ != "namely" \
+            and doc[start - 2].text == ",":
+        return start - 2
+    return start - 1
+
+
+def _bare_nouns(tokens) -> bool:
+    """Are ``tokens`` one to three lower-case words that are no function word or verb ("evaluation dataset")?"""
+    return 0 < len(tokens) <= 3 and all(t.is_alpha and t.is_lower and not t.is_stop
+                                        and t.lower_ not in word_list("verb_like.txt") for t in tokens)
 
 
 def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> set[str]:
@@ -316,7 +342,7 @@ def colon_head(doc: Doc, start: int, cues: Cues) -> str | None:
         if label == "DATASET_HEAD" and "DATASET_NOUN" not in labels:
             return None  # "two tasks: X word alignment with ...": tasks, games, environments name no data
         if label is not None:
-            return label if doc[j].lower_.endswith(("s", "corpora")) else None
+            return label if doc[j].lower_.endswith(("s", "corpora")) and doc[j].lower_ != "corpus" else None
     return None
 
 
