@@ -103,7 +103,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"34-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"35-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -149,6 +149,8 @@ PIPELINE_VERSION = f"34-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     Corpus (BT EC)" keeps its long form; "an Extensive training set" names nothing
 # 34: round h15l: a shared task's title names its task ("SemEval-2023 Task 9: Multilingual Tweet Intimacy Analysis",
 #     "the WMT23 Discourse-Level Literary Translation shared task"); see docs/extraction.md
+# 35: round h15m (roles and no-entity heads by sentence structure, tasks proposed without "new") and round
+#     h15n (described dataset names in sentences, two-letter abbreviations naming their data)
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
