@@ -1,4 +1,5 @@
-"""Shared fixtures: the bundled sample build, an inputs folder of its pages to edit, and the optional ../shared folder."""
+"""Shared fixtures: the bundled sample build, an inputs folder of its pages to edit, the optional ../shared folder,
+and the entity pipelines (``rules``, ``combined``), built once per test module."""
 from __future__ import annotations
 
 import shutil
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from extractors.entities import build_pipeline
 from kg.pipeline import BuildResult, build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,3 +88,15 @@ def sample_page_inputs(tmp_path: Path) -> SamplePageInputs:
     for page in pages[:3]:
         shutil.copy(page, folder / page.name)
     return SamplePageInputs(folder, pages)
+
+
+@pytest.fixture(scope="module")
+def rules():
+    """The rules-only entity pipeline (no trained tagger)."""
+    return build_pipeline("rules")
+
+
+@pytest.fixture(scope="module")
+def combined():
+    """The shipped entity pipeline: rules and the trained tagger."""
+    return build_pipeline("combined")

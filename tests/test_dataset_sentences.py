@@ -13,11 +13,6 @@ import pytest
 from extractors.entities import build_pipeline, iter_entities
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
-
-
 def _datasets(nlp, text: str) -> list[str]:
     return [e.span.text for e in iter_entities(nlp(text)) if e.span.label_ == "dataset"]
 

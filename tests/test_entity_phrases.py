@@ -29,11 +29,6 @@ def nlp():
     return blank
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
-
-
 def _texts(doc, ranges) -> list[str]:
     return [doc[r[0] : r[1]].text for r in ranges]
 

@@ -7,17 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline, iter_entities
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
-
-
-@pytest.fixture(scope="module")
-def combined():
-    return build_pipeline("combined")
+from extractors.entities import iter_entities
 
 
 def _kinds(nlp, text: str) -> dict[str, str]:

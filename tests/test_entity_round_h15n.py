@@ -9,12 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline, iter_entities
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
+from extractors.entities import iter_entities
 
 
 def _datasets(nlp, text: str) -> list[str]:

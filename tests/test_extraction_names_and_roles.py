@@ -17,11 +17,6 @@ from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, Paper, Provenance
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
-
-
 def _found(nlp, text: str) -> list[tuple[str, str, str]]:
     return [(e.span.text, e.span.label_, e.relation) for e in iter_entities(nlp(text))]
 

@@ -15,11 +15,6 @@ from extractors.entity_tasks import extend_task_left, is_metric_name
 from ontology.kinds import EntityKind
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
-
-
 def found(nlp, text):
     """Name → (kind, relation) of every entity."""
     return {e.span.text: (e.span.label_, e.relation) for e in iter_entities(nlp(text))}

@@ -8,14 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline, iter_entities
+from extractors.entities import iter_entities
 from extractors.entity_candidates import plural_of_a_method
 from extractors.entity_tasks import measured_quantity
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
 
 
 def _found(nlp, text: str) -> list[tuple[str, str, str]]:

@@ -28,11 +28,6 @@ SHARED = ROOT.parent / "shared"
 DEVSET = ROOT / "benchmarks" / "data" / "devset"
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
-
-
 def found(nlp, text):
     """Name → (kind, relation, long form) of every entity."""
     return {e.span.text: (e.span.label_, e.relation, e.long_form.text if e.long_form is not None else None)

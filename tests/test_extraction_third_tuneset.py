@@ -6,11 +6,6 @@ import pytest
 from extractors.entities import build_pipeline, iter_entities
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return build_pipeline("rules")
-
-
 def _found(nlp, text: str) -> list[tuple[str, str, str]]:
     return [(e.span.text, e.span.label_, e.relation) for e in iter_entities(nlp(text))]
 
