@@ -196,7 +196,7 @@ def _similar_edges(graph: nx.MultiDiGraph) -> Iterator[tuple[str, str, dict]]:
     """Every ``similarTo`` edge as ``(u, v, attributes)``, in ``graph.edges``' order: read from the adjacency
     itself, whose keys are relations (one ``similarTo`` per ordered pair), instead of a view of all 900,000
     edges of the full Anthology."""
-    for u, neighbours in graph._succ.items():
+    for u, neighbours in graph.succ.items():
         for v, keyed in neighbours.items():
             data = keyed.get(_SIMILAR)
             if data is not None:
