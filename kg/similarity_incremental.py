@@ -284,11 +284,38 @@ def _best(parts: Sequence[Pool], size: int) -> Pool:
     order in which :func:`kg.similarity_index._top` picks them."""
     rows, columns, cosines, scores = (np.concatenate([np.asarray(part[i], dtype=np.int64) for part in parts])
                                       for i in range(4))
-    order = np.lexsort((columns, -cosines, rows))
+    order = pool_order(rows, columns, cosines)
     rows, columns, cosines, scores = rows[order], columns[order], cosines[order], scores[order]
     rank = np.arange(len(rows)) - np.searchsorted(rows, rows, side="left")
     keep = rank < size
     return rows[keep], columns[keep], cosines[keep], scores[keep]
+
+
+#: Bits of each part of :func:`pool_order`'s key: rows and columns below 2**21 (EXACT_LIMIT is 100,000), cosines
+#: in millionths within (-2**20, 2**20].
+_BITS = 21
+
+
+def pool_order(rows: np.ndarray, columns: np.ndarray, cosines: np.ndarray) -> np.ndarray:
+    """``np.lexsort((columns, -cosines, rows))``: candidates by row, best cosine first, ties to the smaller column.
+
+    Where the three fit in :data:`_BITS` bits each, they are one int64 key sorted stably (equal keys keep their
+    order, as lexsort's do): a rebuild's pool is the state's, already in this order, with a few rows searched
+    again, and a stable sort of one key on runs already sorted took 0.03 s on the full Anthology's 1.8M
+    candidates where lexsort's three passes took 1 s (twice a rebuild: :func:`_best`, :func:`_write`).
+    Otherwise lexsort itself.
+
+    >>> rows, columns, cosines = np.array([1, 0, 0, 0]), np.array([5, 9, 3, 7]), np.array([10, 20, 20, 30])
+    >>> pool_order(rows, columns, cosines).tolist(), np.lexsort((columns, -cosines, rows)).tolist()
+    ([3, 2, 1, 0], [3, 2, 1, 0])
+    """
+    rows, columns, cosines = (np.asarray(part, dtype=np.int64) for part in (rows, columns, cosines))
+    limit = 1 << _BITS
+    if not len(rows) or not (0 <= rows.min() and rows.max() < limit and 0 <= columns.min() and columns.max() < limit
+                             and -(limit >> 1) < cosines.min() and cosines.max() <= limit >> 1):
+        return np.lexsort((columns, -cosines, rows))
+    below = (limit >> 1) - cosines  # in [0, 2**21): the larger the cosine, the smaller
+    return np.argsort((rows << (2 * _BITS)) | (below << _BITS) | columns, kind="stable")
 
 
 # --- the state file -------------------------------------------------------------------------------------------------
@@ -298,7 +325,7 @@ def _write(path: Path, key: str, state: _State) -> None:
     """Write ``state`` atomically (a killed build leaves the previous state whole); an unwritable folder is let be
     (the next build searches in full)."""
     rows, columns, cosines, scores = state.pool
-    order = np.lexsort((columns, -cosines, rows))
+    order = pool_order(rows, columns, cosines)
     arrays = {"papers": encode_texts(state.papers), "prints": state.prints,
               "rows": rows[order].astype(np.int32), "columns": columns[order].astype(np.int32),
               "cosines": cosines[order].astype(np.int32), "scores": scores[order].astype(np.int32),

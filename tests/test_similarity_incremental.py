@@ -413,3 +413,26 @@ def test_above_the_exact_limit_the_state_is_not_used(tmp_path: Path, monkeypatch
     monkeypatch.setattr(incremental, "EXACT_LIMIT", 50)
     assert _links(papers, state) == _links(papers, None)
     assert last_search().full == "above the exact limit"
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("span", ["small", "wide", "one cosine out", "out of range"])
+def test_pool_order_is_lexsorts_order(seed: int, span: str) -> None:
+    """By row, best cosine first, ties to the smaller column, equal candidates in their order: one packed key's stable
+    sort where the three fit its bits (ties and negative cosines included), lexsort itself where they do not."""
+    rng = np.random.default_rng(seed)
+    size = 5000
+    high = {"small": (40, 60, 7), "wide": (1 << 21, 1 << 21, 1 << 20), "one cosine out": (1 << 21, 1 << 21, 1 << 20),
+            "out of range": (1 << 22, 1 << 21, 1 << 21)}
+    rows_high, columns_high, cosine_high = high[span]
+    rows = rng.integers(0, rows_high, size)
+    columns = rng.integers(0, columns_high, size)
+    cosines = rng.integers(-cosine_high + 1, cosine_high + 1, size)
+    if span == "wide":  # the extremes of every part's range
+        top, best, worst = (1 << 21) - 1, 1 << 20, -(1 << 20) + 1
+        rows[:4], columns[:4], cosines[:4] = [top, top, 0, 0], [0, top, top, 0], [best, worst, best, worst]
+    if span == "one cosine out":  # one below the packed range: lexsort's order still
+        rows[:2], columns[:2], cosines[:2] = [6, 7], [5, 0], [-(1 << 20), 1 << 20]
+    expected = np.lexsort((columns, -cosines, rows))
+    assert np.array_equal(incremental.pool_order(rows, columns, cosines), expected)
+    assert incremental.pool_order(rows[:0], columns[:0], cosines[:0]).tolist() == []
