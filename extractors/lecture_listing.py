@@ -24,6 +24,7 @@ from extractors.blocks import TextBlock, join_blocks
 from extractors.lecture_shapes import (
     NEXT_FROM,
     SIMILAR,
+    addresses_reader,
     is_abstract_like,
     is_date_line,
     is_label_line,
@@ -144,8 +145,14 @@ def read_listing(
             and is_title(i + 1, listed=True) and (is_title(i + 1) or not is_title(i + 2))
 
     def opens_listing(i: int) -> bool:
+        """An abstract and its title, the abstract not addressing the reader nor naming the event; the title may
+        have a listed title's shape ("Robust Text Classification … Representations.") where another abstract or,
+        past short lines ("Downloads"), the navigation follows it, as none follows a heading line of the
+        boilerplate."""
         text = blocks[i].text
-        return is_abstract(i, titled=True) and is_title(i + 1) and not reader_cues(text) \
+        titled = is_title(i + 1) or (is_title(i + 1, listed=True) and (
+            is_abstract(i + 2, titled=True) or not any(is_prose(block) for block in blocks[i + 2 : nav_start])))
+        return titled and is_abstract(i, titled=True) and not addresses_reader(text) \
             and not names_label(text, event) and not (i > head_end and _is_bio(blocks[i - 1], blocks[i]))
 
     first_pair = next((i for i in range(head_end, nav_start) if opens_listing(i)), None)

@@ -24,6 +24,7 @@ from ontology.ids import normalize_text
 __all__ = [
     "NEXT_FROM",
     "SIMILAR",
+    "addresses_reader",
     "followed_by_title",
     "is_abstract_like",
     "is_date_line",
@@ -242,6 +243,41 @@ def is_listed_abstract(block: TextBlock, *, placed: bool = False) -> bool:
         (is_paragraph(block) and len(text) >= 100 or long_unended)
         and (placed or reader_cues(text) < 2)
     )
+
+
+#: The authors reporting their work: "we propose", "this paper describes", "nous présentons", "cet article".
+_AUTHORS_REPORT = re.compile(
+    r"\b(?:we|this (?:paper|work|study|article))\s+(?:\w+\s+){0,2}?(?:propos|present|introduc|describ|investigat|"
+    r"explor|stud|examin|evaluat|releas|show|demonstrat|find|analy[sz]|report|develop|build|collect|compar|address|"
+    r"focus|conduct|design)\w*"
+    r"|\b(?:nous|cet article|ce travail|cette étude)\s+(?:\w+\s+){0,2}?(?:propos|présent|décri|étudi|évalu)\w*",
+    re.IGNORECASE,
+)
+
+
+#: A question (from the start of its sentence to its question mark) or a part in brackets.
+_QUESTION_OR_BRACKETS = re.compile(r"(?:^|(?<=[.!?]\s))[^.!?]*\?|\([^()]*\)")
+
+
+def addresses_reader(text: str) -> bool:
+    """Does ``text`` speak to the reader, as a notice does, rather than report a paper?
+
+    Any of :func:`reader_cues` does, except the second person alone where it stands only in questions or brackets
+    of a text in which the authors report their work: an abstract may ask the question its subjects were asked
+    ("Would you share your messages?") or name the grammatical persons ("two target users (I and/or You)").
+
+    >>> addresses_reader("Would you share your messages? We study what laypeople accept. Our survey shows a gap.")
+    False
+    >>> addresses_reader("We present the programme. You can attend in person or online.")
+    True
+    """
+    cues = reader_cues(text)
+    if cues != 1:
+        return bool(cues)
+    unquoted = _QUOTED.sub(" ", text)
+    told = _QUESTION_OR_BRACKETS.sub(" ", unquoted)  # what is left is said, not asked or set aside
+    return bool(_SECOND_PERSON.search(told) or _READER_ACTION.search(told) or _EXCLAMATION.search(told)
+                or not _AUTHORS_REPORT.search(unquoted))
 
 
 def reader_cues(text: str) -> int:

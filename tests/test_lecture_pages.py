@@ -791,3 +791,42 @@ def test_on_a_wrapped_page_without_blank_lines_the_presentation_type_stays_off_a
     listed = [("Translation vs. Dialogue: A Comparative Analysis", _ABSTRACTS[2])]
     page = read_lecture_page(_unspaced_page((title, _ABSTRACTS[0]), listed, after_title="poster"), source="p.txt")
     assert (page.main.title, page.main.presentation_type) == (title, "poster")
+
+
+def _without_next_from(abstract: str, title: str, *, second: bool = True) -> str:
+    """EXAMPLE_PAGE without "Next from" (no anchor for the listing's start), its first listed paper replaced;
+    ``second``: keep the untitled second listed abstract after it."""
+    text = EXAMPLE_PAGE.replace("Next from NAACL 2027\n\nAnother Listed Paper About Things\n\n", "")
+    listing = text[text.index("Listed abstract one") : text.index("Downloads")]
+    rest = listing[listing.index("Listed abstract two") :] if second else ""
+    return text.replace(listing, f"{abstract}\n\n{title}\n\n{rest}", 1)
+
+
+@pytest.mark.parametrize("abstract", [
+    "Although the community has adopted differential privacy, little is known about what users accept. In other "
+    "words: Would you share your instant messages for a better model? We conduct a survey of 1,000 laypeople.",
+    "In this paper, we introduce a corpus for gender rewriting in contexts with one or two target users (I and/or "
+    "You). We focus on Arabic, a morphologically rich language, and release the corpus publicly.",
+])
+def test_a_first_listed_abstract_asking_its_subjects_questions_is_no_notice(abstract):
+    page = read_lecture_page(_without_next_from(abstract, "What Would Laypeople Share With a Model"), source="t.txt")
+    assert [(p.title, p.abstract) for p in page.listed][0] == ("What Would Laypeople Share With a Model", abstract)
+
+
+def test_a_first_listed_title_may_end_in_a_full_stop_or_look_like_a_venue_label():
+    abstract = ("Word based deep learning approaches have been used with increasing success. We propose sub-word "
+                "information in input word representations. It makes classifiers robust to misspellings.")
+    title = "Robust Text Classification Using Sub-Word Information in Input Word Representations."
+    page = read_lecture_page(_without_next_from(abstract, title), source="t.txt")
+    assert [p.title for p in page.listed] == [title, None]
+    # the only listed paper, its title shaped as a venue label, before "Downloads"
+    title = "BIT-Xiaomi's System for AutoSimTrans 2022"
+    page = read_lecture_page(_without_next_from(abstract, title, second=False), source="t.txt")
+    assert [(p.title, p.abstract) for p in page.listed] == [(title, abstract)]
+
+
+def test_a_notice_that_says_we_present_and_speaks_to_the_reader_opens_no_listing():
+    notice = ("This year we present a programme with more tutorials than ever. You can attend in person in Toronto "
+              "or online. The schedule is below and on the website.")
+    page = read_lecture_page(_without_next_from(notice, "Watch Every Talk on Demand"), source="t.txt")
+    assert [p.title for p in page.listed] == [None]
