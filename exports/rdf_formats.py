@@ -42,6 +42,7 @@ import networkx as nx
 
 from exports.rdf_mapping import rdf_blocks, source_descriptions, source_graph_iri
 from exports.rdf_ntriples import nquads_bytes, ntriples_bytes, sorted_triples
+from exports.rdf_owners import OwnerDigests
 from exports.rdf_reuse import write_indexed
 from exports.rdf_stream import SortedLines, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, RdfBlock, Triple
@@ -208,7 +209,7 @@ def _check_formats(formats: Sequence[str]) -> list[str]:
 
 
 def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] = ("ttl",), *,
-              index: Path | None = None) -> list[Path]:
+              index: Path | None = None, owners: OwnerDigests | None = None) -> list[Path]:
     """Write ``graph``'s RDF in ``formats`` (names from :data:`RDF_FORMATS`) into ``output_dir``.
 
     Returns the paths written, in the order of :data:`RDF_FORMATS`.  Unknown
@@ -217,14 +218,15 @@ def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] =
     memory (:mod:`exports.rdf_stream`); the other formats are made in memory.
     With ``index`` (a file beside the document cache), graph.ttl copies the
     subject blocks of the nodes that did not change from the last one and
-    writes the index for the next build (:mod:`exports.rdf_reuse`): the same bytes.
+    writes the index for the next build (:mod:`exports.rdf_reuse`): the same bytes; ``owners``, when given, is
+    then filled with each node's digest (:mod:`exports.rdf_owners`).
     """
     names = _check_formats(formats)
     output_dir = Path(output_dir)
     streamed = {name: output_dir / SERIALISATIONS[name].file_name for name in names if name in STREAMED}
     written: dict[str, Path] = {}
     if index is not None and "ttl" in streamed:
-        written = write_indexed(graph, streamed, Path(index))
+        written = write_indexed(graph, streamed, Path(index), owners)
     written.update(_write_streamed(graph, {name: path for name, path in streamed.items() if name not in written}))
     rest = [name for name in names if name not in STREAMED]
     if rest:

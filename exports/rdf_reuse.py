@@ -29,7 +29,6 @@ index for the next build.
 from __future__ import annotations
 
 import hashlib
-import marshal
 import os
 import sys
 from array import array
@@ -44,6 +43,7 @@ import numpy as np
 from exports.piece_index import DIGEST, load_index, open_described, save_index
 from exports.rdf_edges import agent_triples, edge_sources, edge_triples, mention_triples
 from exports.rdf_nodes import node_triples
+from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digest
 from exports.rdf_stream import SortedLines, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, Triple
 from ontology.errors import KgError
@@ -59,7 +59,6 @@ MOST_CHANGED = 0.125
 _AGENTS = -1
 _FORMAT = "turtle-blocks-1"
 _ARRAYS = ("digests", "agents", "offsets", "owners")
-_NO_DIGEST = bytes(DIGEST)  # an owner marshal cannot write: never matched, always made again
 _COPY_BYTES = 8 << 20
 
 
@@ -117,18 +116,6 @@ def owner_triples(graph: nx.MultiDiGraph, node: str, agents: dict[str, str]) -> 
                 for mention in mentions:
                     triples += mention_triples(subject, obj, mention, agents)
     return triples
-
-
-def _digest(graph: nx.MultiDiGraph, node: str) -> bytes:
-    """A SHA-256 of everything ``node``'s blocks are made from: its id and attributes, its out-edges (targets,
-    keys, attributes, in the graph's order) and their targets' kinds (``marshal`` format 2: values, types and
-    order only; an owner it cannot write gets :data:`_NO_DIGEST`)."""
-    nodes, succ = graph._node, graph._succ[node]
-    try:
-        data = marshal.dumps((node, nodes[node], succ, [nodes[target].get("kind") for target in succ]), 2)
-    except ValueError:
-        return _NO_DIGEST
-    return hashlib.sha256(data).digest()[:DIGEST]
 
 
 def _agent_iri(component: str) -> str:
@@ -196,27 +183,29 @@ class _Index:
                    components=components)
 
 
-def write_indexed(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path) -> dict[str, Path]:
+def write_indexed(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path,
+                  owners: OwnerDigests | None = None) -> dict[str, Path]:
     """Write graph.ttl (``paths["ttl"]``) with the Turtle index ``index``; return the formats written.
 
     graph.ttl's blocks of unchanged owners are copied from the last one when
     ``index`` describes it (:func:`_write_reusing`: only graph.ttl is
     written, the caller writes the rest), else every line is made and sorted
     once for graph.ttl and graph.nt when ``paths`` names it
-    (:func:`_write_full`); the bytes are the same.
+    (:func:`_write_full`); the bytes are the same.  ``owners``, when given, is filled with every node's
+    :func:`~exports.rdf_owners.owner_digest` (for the views' shard fingerprints).
     """
     index, turtle, key = Path(index), Path(paths["ttl"]), turtle_key()
     with ExitStack() as stack:
         previous, why = _Previous.load(index, turtle, key, stack)
         if previous is not None:
             try:
-                why = _write_reusing(graph, turtle, index, key, previous)
+                why = _write_reusing(graph, turtle, index, key, previous, owners)
             except _Mismatch as error:
                 why = str(error)
     if not why:
         return {"ttl": turtle}
     return _write_full(graph, {name: Path(path) for name, path in paths.items() if name in ("ttl", "nt")}, index,
-                       key, why)
+                       key, why, owners)
 
 
 @dataclass
@@ -270,30 +259,35 @@ class _Mismatch(KgError):
     """The last graph.ttl is not laid out as its index says: write everything again (never reaches a user)."""
 
 
-def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, key: str, previous: _Previous) -> str:
-    """Write graph.ttl from the last one and the changed owners' new blocks; ``""``, or why it could not."""
+def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, key: str, previous: _Previous,
+                   digested: OwnerDigests | None = None) -> str:
+    """Write graph.ttl from the last one and the changed owners' new blocks; ``""``, or why it could not.
+    ``digested`` is filled with each owner's digest."""
     owners = list(graph._node)
     with paused_gc():
-        digests = [_digest(graph, node) for node in owners]
-    old_number = [previous.digests.get(digest, -1) if digest != _NO_DIGEST else -1 for digest in digests]
-    changed = [number for number, old in enumerate(old_number) if old < 0]
+        digests = [owner_digest(graph, node) for node in owners]
+    if digested is not None:
+        digested.update(zip(owners, digests))
+    # each owner's number in the last build (-1: new or changed), in arrays: a tuple or list per owner would wake
+    # the cyclic collector, which then walks the whole graph (4.4 s of a full Anthology rebuild's Turtle stage)
+    old_number = np.fromiter((previous.digests.get(digest, -1) if digest != NO_DIGEST else -1 for digest in digests),
+                             dtype=np.int64, count=len(digests))
+    changed = np.flatnonzero(old_number < 0).tolist()
     if not owners:
         return "an empty graph"
     if len(changed) > MOST_CHANGED * len(owners):
         return f"{len(changed)} of {len(owners)} nodes changed"
     # the old owners that are kept, and their numbers now
     renumber = np.full(len(previous.agents) + 1, -2, dtype=np.int64)  # [-1]: the agents, never kept
-    kept = np.array([(old, number) for number, old in enumerate(old_number) if old >= 0], dtype=np.int64)
-    if len(kept):
-        renumber[kept[:, 0]] = kept[:, 1]
+    numbers = np.flatnonzero(old_number >= 0)
+    renumber[old_number[numbers]] = numbers
     # every extractor any mention names: the kept owners' from the index, the changed owners' as they are made
-    named: dict[int, frozenset[str]] = {}
+    masks = previous.agents[old_number[numbers]]
+    named = {mask: frozenset(name for bit, name in enumerate(previous.components) if mask >> bit & 1)
+             for mask in np.unique(masks).tolist()}
     agents_of: list[frozenset[str]] = [frozenset()] * len(owners)
-    for (old, number), mask in zip(kept.tolist(), previous.agents[kept[:, 0]].tolist() if len(kept) else []):
-        found = named.get(mask)
-        if found is None:
-            found = named[mask] = frozenset(name for bit, name in enumerate(previous.components) if mask >> bit & 1)
-        agents_of[number] = found
+    for number, mask in zip(numbers.tolist(), masks.tolist()):
+        agents_of[number] = named[mask]
     subjects: dict[str, int] = {}
     with paused_gc(), SortedLines(folder=path.parent) as sorter:
         for number in changed:
@@ -411,9 +405,10 @@ def _write_merged(path: Path, index: Path, key: str, previous: _Previous, keep: 
 
 
 def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key: str,
-                why: str) -> dict[str, Path]:
+                why: str, digested: OwnerDigests | None = None) -> dict[str, Path]:
     """Every line made and sorted (:class:`exports.rdf_stream.SortedLines`), owner by owner, noting each subject's
-    owner; graph.ttl's blocks are then found in Oxigraph's output and the index written."""
+    owner; graph.ttl's blocks are then found in Oxigraph's output and the index written.  ``digested`` is
+    filled with each owner's digest."""
     scratch = Path(paths["ttl"]).parent
     scratch.mkdir(parents=True, exist_ok=True)
     record = _Index()
@@ -425,7 +420,10 @@ def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key
             for number, node in enumerate(graph._node):
                 agents: dict[str, str] = {}
                 triples = owner_triples(graph, node, agents)
-                record.add_owner(_digest(graph, node), named(agents))
+                digest = owner_digest(graph, node)
+                if digested is not None:
+                    digested[node] = digest
+                record.add_owner(digest, named(agents))
                 components.update(agents)
                 subjects = {subject for subject, _, _ in triples}
                 hashes.extend(map(hash, subjects))

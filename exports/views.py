@@ -64,6 +64,7 @@ from exports.html_view import (
     write_assets,
     write_html,
 )
+from exports.rdf_owners import OwnerDigests
 from exports.view_data import NodeDataRef
 from exports.view_details import Details, node_name
 from exports.view_fingerprint import PageRecord, code_version, digest, view_graph_digest
@@ -274,7 +275,7 @@ def write_kind_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, *, top:
 
 
 def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_TOP,
-                paper_map: bool = True, nodes: bool = True) -> list[Path]:
+                paper_map: bool = True, nodes: bool = True, owners: OwnerDigests | None = None) -> list[Path]:
     """Write the overview, the paper map, one view per venue, the generic node view and ``index.html``.
 
     Parameters
@@ -298,6 +299,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         Write the generic node view (``node.html`` and its data,
         :mod:`exports.view_nodes`), so every node of the graph has a view
         and every node drawn anywhere links to one.
+    owners : OwnerDigests, optional
+        Each node's owner digest, where graph.ttl's writer made them for this graph (:mod:`exports.rdf_owners`).
 
     Returns
     -------
@@ -359,7 +362,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         order = search_order(graph, degrees)
         if nodes:
             written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache, degrees=degrees,
-                                            last=last, record=record))  # shards kept as venue pages are
+                                            last=last, record=record, owners=owners))  # kept as venue pages are
             written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
                                            search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
         _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])

@@ -17,6 +17,7 @@ from exports.graph_tables import write_graph_tables
 from exports.html_view import write_html
 from exports.node_link import ItemRuns, write_json
 from exports.rdf_formats import write_rdf
+from exports.rdf_owners import OwnerDigests
 from exports.views import DEFAULT_TOP, write_views
 from kg.query_store import start_query_store, write_query_store
 from ontology.errors import KgError
@@ -50,17 +51,20 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     of nodes and edges that did not change from the last one
     (:func:`exports.node_link.write_json`) and ``graph.ttl`` the subject
     blocks of the nodes that did not change (:mod:`exports.rdf_reuse`) and the tables the rows of graph.json's
-    unchanged runs (:mod:`exports.table_reuse`): the same bytes.  Call it holding the folder's lock
+    unchanged runs (:mod:`exports.table_reuse`): the same bytes; the views' shard fingerprints then take each
+    node's owner digest from the Turtle stage (:mod:`exports.rdf_owners`).  Call it holding the folder's lock
     (:func:`ontology.util.files.folder_lock`).
     """
     output = Path(output)
     formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
     store = None
     runs = None if cache_dir is None else ItemRuns()  # graph.json's runs of nodes and edges, for the tables
+    owners: OwnerDigests | None = None if cache_dir is None else {}  # graph.ttl's owner digests, for the views
     try:
         with output_transaction(output):
             written = list(write_rdf(graph, output, formats,
-                                     index=None if cache_dir is None else Path(cache_dir) / TURTLE_INDEX_FILE))
+                                     index=None if cache_dir is None else Path(cache_dir) / TURTLE_INDEX_FILE,
+                                     owners=owners))
             turtle = output / "graph.ttl"
             store = start_query_store(output, pending_file(turtle), turtle)  # loads beside what follows
             written += [
@@ -70,7 +74,7 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
                 *write_graph_tables(graph, output, cache_dir=cache_dir, runs=runs),
             ]
             if views:
-                written.append(write_views(graph, output / "views", top=max_nodes)[-1])  # index.html
+                written.append(write_views(graph, output / "views", top=max_nodes, owners=owners)[-1])  # index.html
     except BaseException:
         if store is not None:
             store.cancel()

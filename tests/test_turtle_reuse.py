@@ -206,3 +206,25 @@ def test_write_outputs_reuses_the_blocks_with_a_cache_folder_only(tmp_path):
     assert last_turtle().full == "" and last_turtle().reused == last_turtle().owners
     for name in ("graph.ttl", "graph.nt", "void.ttl"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_the_owner_digests_of_every_write_are_handed_on(tmp_path):
+    """A full write, a write from the index and a full write after too many changes each fill ``owners`` with
+    every node's owner digest (what the views' shard fingerprints take), including the one marshal cannot write."""
+    from exports.rdf_owners import NO_DIGEST, owner_digest
+
+    graph = _graph(150)
+    odd = next(node for node in graph if node.startswith("paper/"))
+    graph.nodes[odd]["title"] = _Text("x")
+    changed = _graph(150)
+    for _, data in changed.nodes(data=True):
+        data["label"] += "!"
+    for step, (written, why) in enumerate([(graph, "no index"), (_graph(150, retitle=3), ""),
+                                           (changed, "nodes changed")]):
+        owners: dict = {}
+        with output_transaction(tmp_path / "out"):
+            write_rdf(written, tmp_path / "out", index=tmp_path / "out" / CACHE_FOLDER / TURTLE_INDEX_FILE,
+                      owners=owners)
+        assert why in last_turtle().full and (why or last_turtle().full == ""), (step, last_turtle())
+        assert owners == {node: owner_digest(written, node) for node in written}, step
+    assert owner_digest(graph, odd) == NO_DIGEST

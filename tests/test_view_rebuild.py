@@ -355,6 +355,59 @@ def test_a_shard_changed_since_is_written_again(tmp_path: Path, drawn: list[str]
     _rebuild_matches_fresh_over(tmp_path, folder, graph, drawn)
 
 
+@pytest.mark.parametrize("change", ["none", "title", "link score", "new paper", "kind of a target"])
+def test_owner_digests_handed_on_give_the_fingerprints_made_here(change: str) -> None:
+    """Given each node's owner digest (graph.ttl's writer's, in ``kg build``), the shards' fingerprints are
+    those made from the graph alone, before and after a change."""
+    from exports.rdf_owners import owner_digest
+    from exports.view_nodes import search_order, shard_count, shard_fingerprints, shard_of
+
+    graph = _venue_graph(_base())
+    if change == "title":
+        graph.nodes["paper/a2"]["label"] = "Paper two"
+    elif change == "link score":
+        graph.edges["paper/a1", "paper/a2", "similarTo"]["score"] = 0.75
+    elif change == "new paper":
+        graph = _venue_graph({**_base(), "a4": ("acl", ["dataset/squad"])})
+    elif change == "kind of a target":
+        graph.nodes["dataset/squad"]["kind"] = "method"
+    shards = shard_count(graph.number_of_nodes())
+    members: list[list] = [[] for _ in range(shards)]
+    for node in sorted(graph, key=str):
+        members[shard_of(node, shards)].append(node)
+    position = {node: i for i, node in enumerate(search_order(graph))}
+    owners = {node: owner_digest(graph, node) for node in graph}
+    assert shard_fingerprints(graph, members, position, owners) == shard_fingerprints(graph, members, position)
+
+
+def test_kg_outputs_views_take_the_turtle_stages_owner_digests(tmp_path: Path, drawn: list[str], sample_build,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """write_outputs with a cache folder: the views' fingerprints digest no owner again, and a rebuild after a
+    changed title and a new link writes a fresh build's views; without one (``--no-cache``) the views digest the
+    owners themselves."""
+    import exports.view_nodes as view_nodes
+    from kg.outputs import CACHE_FOLDER, write_outputs
+
+    def refused(graph: nx.MultiDiGraph, node: str) -> bytes:
+        raise AssertionError(f"{node} digested again")
+
+    monkeypatch.setattr(view_nodes, "owner_digest", refused)
+    out, before = tmp_path / "out", sample_build.graph
+    write_outputs(before, out, cache_dir=out / CACHE_FOLDER)
+    after = before.copy()
+    first, second = sorted(node for node, kind in after.nodes(data="kind") if kind == "paper")[:2]
+    after.nodes[first]["title"] = after.nodes[first]["label"] = "A changed title"
+    after.add_edge(first, second, key="similarTo", relation="similarTo", extractor="kg.similarity", basis="combined",
+                   score=0.5, bases=["combined"], scores={"combined": 0.5}, strength=0.6, weak=True,
+                   shared_entities=[], shared_terms=["graph"])
+    write_outputs(after, out, cache_dir=out / CACHE_FOLDER)
+    with pytest.raises(AssertionError, match="digested again"):
+        write_outputs(after, tmp_path / "fresh")
+    monkeypatch.undo()
+    write_outputs(after, tmp_path / "fresh")
+    _assert_same_folder(out / "views", tmp_path / "fresh" / "views")
+
+
 # --- kg build, end to end ---------------------------------------------------------------------------------------
 
 

@@ -1,0 +1,50 @@
+"""A node as the *owner* of its RDF blocks, digested: its id, attributes and out-edges in one hash.
+
+Every triple kg's RDF makes about a node or one of its out-edges has that
+node as its owner (:mod:`exports.rdf_reuse`), so the digest of what an owner
+is made of, its id and attributes, its out-edges (targets, keys, attributes,
+in the graph's order) and its targets' kinds, changes whenever its blocks may.
+graph.ttl's index keeps these digests to copy the blocks of unchanged owners;
+the node view's shard fingerprints (:func:`exports.view_nodes.shard_fingerprints`)
+take the same digest for the node's own part of an entry, so a build that
+writes graph.ttl with its index hands them on (:data:`OwnerDigests`) instead
+of marshalling every node and edge a second time.
+
+>>> import networkx as nx
+>>> g = nx.MultiDiGraph()
+>>> _ = g.add_edge("paper/a", "venue/b", key="presentedAt", relation="presentedAt")
+>>> before = owner_digest(g, "paper/a")
+>>> g.nodes["venue/b"]["kind"] = "venue"  # a target's kind is part of its sources' triples
+>>> len(before), before == owner_digest(g, "paper/a"), before == owner_digest(g, "venue/b")
+(16, False, False)
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+from collections.abc import Hashable
+
+import networkx as nx
+
+from exports.piece_index import DIGEST
+
+__all__ = ["NO_DIGEST", "OwnerDigests", "owner_digest"]
+
+#: The digest of an owner ``marshal`` cannot write: never matched by another, so what depends on it is made again.
+NO_DIGEST = bytes(DIGEST)
+
+#: Each node's :func:`owner_digest`, as graph.ttl's writer found them for one graph (:func:`kg.outputs.write_outputs`
+#: passes them from the Turtle stage to the views'; valid only while that graph is unchanged).
+OwnerDigests = dict[Hashable, bytes]
+
+
+def owner_digest(graph: nx.MultiDiGraph, node: Hashable) -> bytes:
+    """A SHA-256 (its first :data:`~exports.piece_index.DIGEST` bytes) of everything ``node``'s blocks are made
+    from: its id and attributes, its out-edges (targets, keys, attributes, in the graph's order) and their targets'
+    kinds (``marshal`` format 2: values, types and order only); :data:`NO_DIGEST` where marshal cannot write one."""
+    nodes, succ = graph._node, graph._succ[node]
+    try:
+        data = marshal.dumps((node, nodes[node], succ, [nodes[target].get("kind") for target in succ]), 2)
+    except ValueError:
+        return NO_DIGEST
+    return hashlib.sha256(data).digest()[:DIGEST]
