@@ -107,7 +107,7 @@ def test_two_letter_abbreviations_need_their_long_form(rules):
 
 
 @pytest.mark.parametrize("one,other", [("LoRA", "LoRAs"), ("Transformer", "Transformers"), ("accuracy", "accuracies"),
-                                        ("CNN", "CNNs")])
+                                        ("CNN", "CNNs"), ("F1 score", "F1-scores"), ("F-measure", "F-measures")])
 def test_singular_and_plural_share_a_key(one, other):
     assert entity_key(one) == entity_key(other)
 
