@@ -56,7 +56,7 @@ a dict of ten keys is 272 bytes, one of twelve 464).
 1
 >>> edge = g.edges["paper/a", "paper/b", "similarTo"]
 >>> edge["basis"], edge["weak"], edge["shared_terms"][:2]
-('combined', False, ['low resource', 'neural machine'])
+('combined', True, ['low resource', 'neural machine'])
 """
 from __future__ import annotations
 

@@ -36,8 +36,8 @@ import scipy.sparse as sp
 from kg.similarity_vectors import PaperVectors
 from ontology.errors import KgError
 
-__all__ = ["MODEL_DIR", "VECTORS_FILE", "WORDS_FILE", "WordVectors", "WordVectorsMissingError", "document_vectors",
-           "load_word_vectors"]
+__all__ = ["MAP_DIR", "MODEL_DIR", "VECTORS_FILE", "WORDS_FILE", "WordVectors", "WordVectorsMissingError",
+           "document_vectors", "load_word_vectors", "mapped_vectors"]
 
 #: Where the shipped word vectors live.
 MODEL_DIR = Path(__file__).resolve().parent / "model" / "word_vectors"
@@ -45,6 +45,9 @@ MODEL_DIR = Path(__file__).resolve().parent / "model" / "word_vectors"
 VECTORS_FILE = "vectors.npy"
 #: ``word<TAB>training papers with it``, one line per row of :data:`VECTORS_FILE`, in alphabetical order.
 WORDS_FILE = "words.tsv"
+#: Where the title-to-abstract map lives (round h16k; ``scripts/train_paper_vectors.py``): a linear map of a paper's
+#: words to 256 dimensions, trained so that a title lands near its own abstract, in the word vectors' format.
+MAP_DIR = Path(__file__).resolve().parent / "model" / "paper_map"
 _ROWS = 1 << 13  # papers whose vectors are made together (temporary arrays follow it)
 
 
@@ -161,3 +164,20 @@ def _positions(papers: Sequence[str], wanted: Sequence[str]) -> np.ndarray:
     """For each of ``wanted``, its index in ``papers`` (-1 when absent)."""
     where = {paper: index for index, paper in enumerate(papers)}
     return np.fromiter((where.get(paper, -1) for paper in wanted), dtype=np.int64, count=len(wanted))
+
+
+def mapped_vectors(text: PaperVectors, papers: Sequence[str]) -> np.ndarray:
+    """Unit vectors (float16) of ``papers`` by the title-to-abstract map (:data:`MAP_DIR`), zeros for none.
+
+    The map's rows stand for words as the word vectors' do (:func:`document_vectors`: sublinear term frequency ×
+    the training corpus's IDF); it was trained so that a paper's title lands near its own abstract, so a title
+    alone is mapped near the abstracts of its topic, which its few words cannot show.
+
+    >>> from kg.similarity_vectors import PaperText, text_rows
+    >>> text = text_rows([PaperText("paper/a", "Rumour stance detection"), PaperText("paper/b", "Veracity of rumours"),
+    ...                   PaperText("paper/c", "Dependency parsing of Hindi")])
+    >>> rows = mapped_vectors(text, text.papers).astype(float)
+    >>> rows.shape[1], bool(rows[0] @ rows[1] > rows[0] @ rows[2])
+    (256, True)
+    """
+    return document_vectors(text, papers, model=load_word_vectors(MAP_DIR))

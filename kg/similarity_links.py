@@ -12,7 +12,7 @@ kept) and one block of the neighbour search at a time
 ...           PaperText("paper/b", "Low-resource neural machine translation with pivots"),
 ...           PaperText("paper/c", "Parsing clinical notes")]
 >>> [(link.source, link.target, link.weak, link.shared_terms[:2]) for link in similar_links(papers, k=1)]
-[('paper/a', 'paper/b', False, ('low resource', 'neural machine'))]
+[('paper/a', 'paper/b', True, ('low resource', 'neural machine'))]
 """
 from __future__ import annotations
 
@@ -26,23 +26,24 @@ import scipy.sparse as sp
 from threadpoolctl import threadpool_limits
 
 from kg.similarity_backoff import complete
-from kg.similarity_dense import document_vectors
+from kg.similarity_dense import MAP_DIR, document_vectors, mapped_vectors
 from kg.similarity_incremental import Search, fingerprinted, state_key
 from kg.similarity_incremental import search as incremental_search
-from kg.similarity_index import DENSE_BLEND, EXACT_LIMIT, INDEX_DIMENSIONS, LSA_BLEND, Rescoring, neighbours
+from kg.similarity_index import DENSE_BLEND, EXACT_LIMIT, INDEX_DIMENSIONS, LSA_BLEND, MAP_BLEND, Rescoring, neighbours
 from kg.similarity_stats import SimilarityStats, load_stats
 from kg.similarity_term_cache import TERMS_FILE
 from kg.similarity_vectors import (PaperText, PaperVectors, combined_vectors, entity_rows, length_weights, renormalises,
                                    text_rows)
 from ontology.errors import KgError
+from ontology.util.versions import file_digests
 
 __all__ = [
     "BASES",
     "DEFAULT_K",
     "ENTITY_WEIGHT",
-    "DuplicatePaperError",
     "SHARED_SHOWN",
     "WEAK_BELOW",
+    "DuplicatePaperError",
     "PaperText",
     "SimilarLink",
     "basis_name",
@@ -157,13 +158,14 @@ def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES, 
 
 def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float = 0.0,
                 dimensions: int = INDEX_DIMENSIONS, map: Callable = map, weights: np.ndarray | None = None,
-                dense: np.ndarray | None = None, lsa: np.ndarray | None = None) -> Pairs:
+                dense: np.ndarray | None = None, lsa: np.ndarray | None = None,
+                mapped: np.ndarray | None = None) -> Pairs:
     """Each row's ``k`` nearest rows as arrays ``(a, b, score)``, ``a < b``, one entry per pair, by ``(a, b)``.
 
     Scores are :func:`kg.similarity_index.neighbours`' (the cosine, times
     both rows' ``weights``, moderated by the cosine of the rows' ``lsa``
     projections, or of an LSA fitted here when not given, and by the cosine of
-    the rows' ``dense`` vectors).  A pair found from
+    the rows' ``dense`` vectors and of their ``mapped`` ones).  A pair found from
     both ends keeps the higher score (they differ at most in the last
     place).  Scores are rounded to 4 decimals and lie in [0, 1].
     """
@@ -171,7 +173,7 @@ def pair_arrays(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float =
     # (up to 0.007 in an LSA row), and a Dask worker runs with one; so every build mode finds the same pairs.
     with threadpool_limits(limits=1, user_api="blas"):
         return unique_pairs(neighbours(vectors, top_k=k, min_score=min_score, dimensions=dimensions, map=map,
-                                       weights=weights, dense=dense, lsa=lsa))
+                                       weights=weights, dense=dense, lsa=lsa, mapped=mapped))
 
 
 def unique_pairs(found: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> Pairs:
@@ -287,20 +289,26 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
                                              terms_file=terms_file)
     weights = length_weights(combined.papers, text)  # short texts (titles only) score lower
     # dense vectors of shipped word vectors: up to the exact search's limit (a million papers' would not fit in memory)
-    dense = document_vectors(text, combined.papers) if len(combined.papers) <= EXACT_LIMIT else None
+    exact = len(combined.papers) <= EXACT_LIMIT
+    dense = document_vectors(text, combined.papers) if exact else None
+    mapped = mapped_vectors(text, combined.papers) if exact else None  # the title-to-abstract map's, likewise
     lsa = stats.project(combined.matrix, combined.columns) if combined.papers else None
     search = None
     if state is not None and lsa is not None:  # without a shipped projection the search fits one to the corpus
         key = state_key({"k": k, "min_score": min_score, "bases": sorted(bases), "entity_weight": entity_weight,
                          "dimensions": dimensions, "renormalised": renormalises(text, entities),
-                         "more": dict(state_options or {})})
-        rescoring = Rescoring(weights, lsa, LSA_BLEND, dense, DENSE_BLEND if dense is not None else 0.0)
+                         "more": dict(state_options or {}),
+                         # the map's files (kg.similarity_incremental's key digests the other shipped models)
+                         "paper_map": [digest.hex() for _, digest in file_digests(MAP_DIR.parent, (MAP_DIR.name,))]})
+        rescoring = Rescoring(weights, lsa, LSA_BLEND, dense, DENSE_BLEND if dense is not None else 0.0,
+                              mapped, MAP_BLEND if mapped is not None else 0.0)
         with threadpool_limits(limits=1, user_api="blas"):  # as pair_arrays
             search = incremental_search(combined, prints, path=state, key=key, k=k, min_score=min_score,
                                         rescoring=rescoring, map=map)
     pairs = unique_pairs(search.found) if search is not None else pair_arrays(
-        combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights, dense=dense, lsa=lsa)
-    del dense, lsa
+        combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights, dense=dense, lsa=lsa,
+        mapped=mapped)
+    del dense, lsa, mapped
     if search is not None:
         search.found = []
     pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score, stats=stats)
@@ -404,7 +412,7 @@ def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score:
     ...           PaperText("paper/a", "Graph neural networks for molecules", entities=("dataset/qm9",))]
     >>> (link,) = similar_links(papers)
     >>> link.source, link.target, link.strength, link.shared_entities, link.shared_terms
-    ('paper/a', 'paper/b', 0.338, ('dataset/qm9',), ('graph', 'networks'))
+    ('paper/a', 'paper/b', 0.345, ('dataset/qm9',), ('graph', 'networks'))
     """
     links, _ = links_and_reasons(papers, k=k, min_score=min_score, bases=bases, entity_weight=entity_weight,
                                  dimensions=dimensions, map=map)

@@ -1,8 +1,9 @@
-"""Train title-to-abstract paper vectors (round h16h, docs/analytics.md; an experiment, not used by kg).
+"""Train the title-to-abstract map (round h16h; shipped in ``kg/model/paper_map/`` since round h16k, docs/analytics.md).
 
-Run from the project root (CPU, under a minute of training after reading the corpus)::
+Run from the project root (CPU, under a minute of training after reading the corpus); the shipped map was made by::
 
-    nice -n 10 python scripts/train_paper_vectors.py --out /tmp/paper_vectors
+    nice -n 10 python scripts/train_paper_vectors.py --out kg/model/paper_map \
+        --leave-out benchmarks/data/similarity_judged/map_left_out.jsonl
 
 A linear map W of a paper's sublinear TF-IDF words (English stop words
 dropped, words of :func:`kg.similarity_vectors.words`, in at least
@@ -14,8 +15,9 @@ started from the LSA (truncated SVD) of the same TF-IDF.  A paper's vector
 is then ``normalise(tfidf(title + abstract) @ W)``.  Data: the titles and
 abstracts of the ACL Anthology's ``train`` split
 (:func:`extractors.gazetteer_build.split_of`); papers whose title is in
-``benchmarks/data/similarity_judged/pairs.jsonl`` are left out.  Writes
-``map.npy`` (float16, one row per word), ``words.tsv`` (word, tab, IDF) and
+``benchmarks/data/similarity_judged/pairs.jsonl`` (or of the ``--leave-out`` files) are left out.  Writes, in
+the format of ``kg/model/word_vectors/`` (:func:`kg.similarity_dense.load_word_vectors`), ``vectors.npy`` (W,
+float16, one row per word), ``words.tsv`` (word, tab, training papers with it; the IDF follows from it) and
 ``training.json``.  Deterministic for a given corpus, seed and BLAS build.
 """
 from __future__ import annotations
@@ -156,11 +158,14 @@ def lsa_start(matrix: sp.csr_matrix, dimensions: int, seed: int = 0) -> np.ndarr
     return svd.components_.T.astype(np.float32)
 
 
-def training_papers(corpus: Path, judged: Path = JUDGED) -> list[tuple[str, str]]:
-    """``(title, abstract)`` of each ``train`` paper with text, less the titles of the judged pairs (file order)."""
+def training_papers(corpus: Path, judged: Path | list[Path] = JUDGED) -> list[tuple[str, str]]:
+    """``(title, abstract)`` of each ``train`` paper with text, less the titles of the judged pairs (file order):
+    ``paper_title`` and ``neighbour_title`` of each line of ``judged`` (one file or several)."""
     left_out = set()
-    if judged.exists():
-        for line in judged.read_text(encoding="utf-8").splitlines():
+    for path in [judged] if isinstance(judged, Path) else judged:
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
             left_out.update({record["paper_title"], record["neighbour_title"]})
     papers = []
@@ -181,11 +186,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dimensions", type=int, default=DIMENSIONS)
     parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--temperature", type=float, default=TEMPERATURE)
+    parser.add_argument("--leave-out", type=Path, action="append",
+                        help=f"JSONL of pairs whose titles are left out (repeatable; default {JUDGED.name})")
     args = parser.parse_args(argv)
     if not args.corpus.is_dir():
         parser.error(f"no Anthology corpus at {args.corpus}; pass --corpus FOLDER")
     started = time.time()
-    papers = training_papers(args.corpus)
+    papers = training_papers(args.corpus, args.leave_out or JUDGED)
     stop = _stop_words()
     vocabulary = Vocabulary([f"{title} {abstract}" for title, abstract in papers], stop=stop)
     both = [(title, abstract) for title, abstract in papers if title and abstract]
@@ -193,15 +200,17 @@ def main(argv: list[str] | None = None) -> None:
     abstracts = vocabulary.rows([abstract for _, abstract in both])
     keep = (titles.getnnz(axis=1) > 0) & (abstracts.getnnz(axis=1) > 0)
     titles, abstracts = titles[keep], abstracts[keep]
-    start = lsa_start(vocabulary.rows([f"{title} {abstract}" for title, abstract in papers]), args.dimensions)
+    everything = vocabulary.rows([f"{title} {abstract}" for title, abstract in papers])
+    start = lsa_start(everything, args.dimensions)
+    counts = np.bincount(everything.indices, minlength=len(vocabulary.words))  # training papers with each word
     check = slice(0, min(2000, titles.shape[0]))  # retrieval among the first 2,000 pairs (also trained on)
     before = retrieval_accuracy(titles[check], abstracts[check], start)
     weights = train_map(titles, abstracts, start, epochs=args.epochs, temperature=args.temperature, log=print)
     after = retrieval_accuracy(titles[check], abstracts[check], weights)
     args.out.mkdir(parents=True, exist_ok=True)
-    np.save(args.out / "map.npy", weights.astype(np.float16))
+    np.save(args.out / "vectors.npy", weights.astype(np.float16))
     with open(args.out / "words.tsv", "w", encoding="utf-8") as handle:
-        handle.writelines(f"{word}\t{idf:.6f}\n" for word, idf in zip(vocabulary.words, vocabulary.idf.tolist()))
+        handle.writelines(f"{word}\t{count}\n" for word, count in zip(vocabulary.words, counts.tolist()))
     settings = {"papers": len(papers), "pairs": int(titles.shape[0]), "words": len(vocabulary.words),
                 "dimensions": int(weights.shape[1]), "epochs": args.epochs, "temperature": args.temperature,
                 "batch": BATCH, "learning_rate": LEARNING_RATE, "min_papers": MIN_PAPERS, "split": "train",
