@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
+from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
 
@@ -303,9 +304,12 @@ class EntityRecognizer:
                                                     apposition=apposition, examples=examples)
             members.append(cand)
         typed_datasets = [c for c in members if c.kind == EntityKind.DATASET and c.type_rule != "default"]
+        metrics = not typed_datasets and _metric_list(doc, members)
         for cand in members:
             if typed_datasets and cand.type_rule == "default":
                 cand.kind, cand.type_rule = EntityKind.DATASET, "list"  # "on ZB8K and ZorbQA": a list has one kind
+            elif metrics and cand.type_rule == "default":
+                cand.kind, cand.type_rule = EntityKind.METRIC, "list"  # "sentZLEU, BLEU and TER": metrics
             assign_role(doc, cand, cues, confidence=self.confidence, window=self.proposal_window)
             if cand is not first and first.relation == Relation.PROPOSES and cand.relation == Relation.USES:
                 cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, first.role_rule, first.confidence
@@ -338,6 +342,20 @@ def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key:
     return EntityRecognizer(nlp.vocab, span_key=span_key, acronym_key=acronym_key, gazetteer_key=gazetteer_key,
                             proposal_window=proposal_window, source_window=source_window, confidence=confidence,
                             mode=mode, new_names=new_names, retype=retype, decision=decision, collect=collect)
+
+
+def _metric_list(doc: Doc, members: list[Candidate]) -> bool:
+    """Is a list whose names no rule typed a list of metrics: no typed method, dataset or model in it, only list glue
+    between its names, and two metrics ("sentZLEU, BLEU and TER"), or one with nothing but punctuation or a function word after the list
+    ("BLEU and ZorbScore."; not "85 F1 and ZorbNet reaches 80": a clause, not a list)?"""
+    if not members or any(c.kind in NAMED_KINDS and c.type_rule != "default" for c in members):
+        return False
+    if any(not all(in_list("list_glue", doc[k].text) for k in range(a.end, b.start))
+           for a, b in pairwise(members)):
+        return False  # "F1 score: 0.35), ZVM (accuracy: ...)": a list across asides is a list of results, not metrics
+    typed = sum(c.kind is EntityKind.METRIC for c in members)
+    end = members[-1].end
+    return typed >= 2 or (typed == 1 and (end >= len(doc) or doc[end].is_punct or doc[end].is_stop))
 
 
 def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:

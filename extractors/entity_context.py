@@ -3,6 +3,8 @@
 * :func:`cited_author` — the author of a citation: "(Vilnis and McCallum, 2015)", "McCrae et al. (2021)";
 * :func:`class_label` — a class label listed after a sorting verb and "into": "classify comments into Not
   Offensive (NO), Offensive Targeted Group (OTG) ...";
+* :func:`no_entity_head` and :func:`names_an_event` — named as a project, a license, a format or a standard ("the
+  ZORB-112 project"), or as a shared task, a challenge or a workshop ("the ZorbEval shared task");
 * :func:`one_thing` — counted as one thing ("train a ZQXW") or named as a team or entry ("the ZORBI team"): such
   a name is kept even when nothing else vouches for it;
 * :data:`CAPITALS` — a name of capitals only ("XBRL", "DA-IICT"), which ``kg_entities`` drops when it is written
@@ -14,9 +16,9 @@ import re
 
 from spacy.tokens import Doc
 
-from extractors.entity_lexicon import in_list
+from extractors.entity_lexicon import in_list, word_list
 
-__all__ = ["CAPITALS", "cited_author", "class_label", "no_entity_head", "one_thing"]
+__all__ = ["CAPITALS", "cited_author", "class_label", "names_an_event", "no_entity_head", "one_thing"]
 
 _YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
 #: Words before a one-word name that make "Name (YEAR)" a narrative citation ("as shown by Smith (2019)").
@@ -62,14 +64,73 @@ _SORTING_VERBS = frozenset({"classify", "classifies", "classified", "classifying
 
 
 def no_entity_head(doc: Doc, end: int) -> bool:
-    """Does a head noun right after the name make it a project, a license, a format or a scheme, which the
-    guidelines count as no method, dataset or model ("within the ZORB-112 project", "licensed under ZSD-2 license",
-    "based on the ZOB2 scheme")? The noun must end the phrase (not "the X project corpus")."""
+    """Does a head noun right after the name make it a project, a license, a format, a scheme, a standard or a
+    community, which the guidelines count as no method, dataset or model ("within the ZORB-112 project", "licensed
+    under ZSD-2 license", "based on the ZOB2 scheme", "the ZorbML-7 standard")? The noun must end the phrase (not
+    "the X project corpus"): punctuation, a function word or a verb follows ("The ZorbLex project aims at ...").
+    The name may be one of a list before the noun ("the ZorbA and ZorbB projects")."""
+    return _head_ends_phrase(doc, _list_end(doc, end), "no_entity_heads")
+
+
+def names_an_event(doc: Doc, end: int) -> bool:
+    """Does a head noun after the name make it a shared task, a challenge, a workshop or one of their tracks ("the
+    ZorbEval shared task", "The ZORB-M3 2024 challenge necessitates ...", "participated in ZE-oc, ZE-reg and Z-c
+    subtasks")? Such an event is no method (the guidelines make shared tasks optional datasets); the noun ends the
+    phrase as in :func:`no_entity_head` (not "the ZorbEval challenge dataset").
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We joined the ZorbEval Shared Task and the ZE-oc, ZE-reg and Z-c subtasks.")
+    >>> names_an_event(doc, 4), names_an_event(doc, 9), names_an_event(doc, 13)
+    (True, True, True)
+    >>> doc = blank_pipeline()("The ZorbEval challenge dataset and the ZorbNet shared encoder.")
+    >>> names_an_event(doc, 2), names_an_event(doc, 7)
+    (False, False)
+    """
+    return _head_ends_phrase(doc, _list_end(doc, end), "event_heads")
+
+
+_MAX_LISTED = 6  # names after the first one of a list walked over to its head noun
+_MAX_NAME_TOKENS = 4  # tokens of one name in such a list
+
+
+def _list_end(doc: Doc, end: int) -> int:
+    """The end of the list of names that goes on after the name ending at ``end`` ("ZE-oc, ZE-reg and Z-c"): each
+    further name is a run of tokens that are no lower-case word and no punctuation after list glue; ``end`` when no
+    list goes on."""
+    for _ in range(_MAX_LISTED):
+        k = end
+        while k < len(doc) and k - end < 2 and in_list("list_glue", doc[k].text):
+            k += 1
+        m = k
+        while m < len(doc) and m - k < _MAX_NAME_TOKENS and not (doc[m].is_lower or doc[m].is_punct
+                                                                 or doc[m].is_sent_start):
+            m += 1
+        if k == end or m == k:
+            return end
+        end = m
+    return end
+
+
+def _head_ends_phrase(doc: Doc, end: int, heads: str) -> bool:
+    """Is the token at ``end`` (past a closing parenthesis) a noun of the list ``heads`` that ends its phrase
+    ("shared" only with "task(s)")?"""
     if end < len(doc) and doc[end].text == ")":
         end += 1
-    if end >= len(doc) or not in_list("no_entity_heads", doc[end].text):
+    if end >= len(doc) or not in_list(heads, doc[end].text):
         return False
-    return end + 1 >= len(doc) or doc[end + 1].is_punct or doc[end + 1].is_stop
+    if doc[end].lower_ == "shared":
+        if end + 1 >= len(doc) or doc[end + 1].lower_ not in {"task", "tasks"}:
+            return False  # "the ZorbNet shared encoder"
+        end += 1
+    return end + 1 >= len(doc) or doc[end + 1].is_punct or doc[end + 1].is_stop or _verb(doc[end + 1].lower_)
+
+
+def _verb(word: str) -> bool:
+    """Is ``word`` a verb by the corpus's list, or its third-person or past form ("aims", "focuses", "funded")?"""
+    verbs = word_list("verb_like.txt")
+    return word.isalpha() and (word in verbs or (word.endswith("s") and word[:-1] in verbs)
+                               or (word.endswith("es") and word[:-2] in verbs)
+                               or (word.endswith("ed") and len(word) > 4))
 
 
 def one_thing(doc: Doc, start: int, end: int) -> bool:

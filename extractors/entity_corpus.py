@@ -102,7 +102,8 @@ def long_form_class(long_form: str) -> str | None:
         return "metric"
     if head in _RESOURCE_HEADS or head in cue_words("DATASET_NOUN"):
         return "dataset"
-    if head in word_list("non_entity_heads.txt") or head in word_list("languages.txt"):
+    if head in word_list("non_entity_heads.txt") or head in word_list("languages.txt") \
+            or in_list("organisation_heads", head):
         return "none"
     if head in word_list("method_heads.txt"):
         return "method"
@@ -185,6 +186,15 @@ def _the_event(doc, cand) -> bool:
     return after in word_list("series_heads.txt") or before == "at"
 
 
+def _proposing_team(doc, cand) -> bool:
+    """Does the paper present the system of an organisation named by its long form ("This paper presents Huawei
+    Zorb Services Center (HW-ZSC)'s submission")? A team's name is a method (the guidelines), so the organisation's
+    head noun (``organisation_heads``) does not make the acronym no name there; used, it does ("funded by the
+    National Zorb Foundation (NZF)")."""
+    long_form = doc[cand.long_span[0] : cand.long_span[1]].text
+    return cand.relation.value == "proposes" and in_list("organisation_heads", long_form_head(long_form))
+
+
 #: Type rules that know the name itself (a listed dataset or model); its long form does not overrule them.
 NAMED_BY_ITSELF = frozenset({"gazetteer", "model_family", "named_dataset", "known_resource"})
 
@@ -204,7 +214,8 @@ def settle_untyped(doc, cand) -> bool:
     """
     if cand.long_span is not None and cand.kind in {EntityKind.METHOD, EntityKind.DATASET} \
             and cand.type_rule not in NAMED_BY_ITSELF \
-            and long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text) == "none":
+            and long_form_class(doc[cand.long_span[0] : cand.long_span[1]].text) == "none" \
+            and not _proposing_team(doc, cand):
         return False  # "sign language (SL) corpora": the corpora are unnamed, SL is a language
     if cand.kind is not EntityKind.METHOD or cand.type_rule not in {"default", "tagger"}:
         return True
@@ -212,6 +223,8 @@ def settle_untyped(doc, cand) -> bool:
     if cand.long_span is not None:
         long_form = doc[cand.long_span[0] : cand.long_span[1]].text
         kind, rule = long_form_class(long_form), "long_form"
+        if kind == "none" and _proposing_team(doc, cand):
+            return True  # "Huawei Zorb Services Center (HW-ZSC)'s submission": the team's system, a method
         if kind is None and described_pair(text, long_form):
             return False  # "adverse drug effect (ADE)", "ground truth (GT)": described, not a named method
     elif text.lower() in word_list("known_methods.txt"):

@@ -67,6 +67,8 @@ def not_a_name(text: str) -> bool:
     [True, True, True, True, False, True, True]
     >>> [not_a_name(t) for t in ["XVIe", "anRNN", "mHFN", "doc2vec", "XLNet", "EACL2021", "ZorbBench2021"]]
     [True, True, False, False, False, True, False]
+    >>> [not_a_name(t) for t in ["theLinguistic", "thatZorbNet", "proposingZQV", "isiXhosa", "word2vec", "iNLTK"]]
+    [True, True, True, False, False, False]
     """
     lower = text.lower()
     if lower in word_list("generic_terms.txt") or lower in word_list("non_entities.txt"):
@@ -86,12 +88,23 @@ def not_a_name(text: str) -> bool:
     glued = _GLUED_FUNCTION_WORD.match(text)
     if glued and glued.group(1) in _FUNCTION_WORDS:
         return True  # "anRNN": "an RNN" with the space lost
+    glued = _GLUED_WORD_BEFORE_CAPITAL.match(text)
+    if glued and glued.group(1) in _GLUED_WORDS:
+        return True  # "theLinguistic", "andComputational", "thatMTL", "proposingSCDV": a word and a name run together
     if _TASK_PART.match(lower):
         return True  # "Task1", "subtask1", "SubTask-A", "track2": a part of a shared task
     parts = _PAIR_SEPARATOR.split(lower)
     return len(parts) >= 2 and all(part in word_list("languages.txt") for part in parts)
 
 
+#: A lower-case word run into a capitalised one ("theLinguistic", "andComputational", "proposingSCDV").
+_GLUED_WORD_BEFORE_CAPITAL = re.compile(r"^([a-z]{2,9})[A-Z]")
+#: Words that never open a name in lower case, so that glued to a capital they show a space the source text lost:
+#: the function words below and a few more ("that", "while", "using"); no name of the full Anthology opens with one.
+_GLUED_WORDS = frozenset({"an", "the", "and", "of", "in", "on", "to", "with", "for", "by", "our", "its", "their",
+                          "from", "into", "via", "than", "as", "is", "are", "that", "this", "which", "while",
+                          "where", "when", "between", "both", "also", "then", "thus", "over", "using", "uses",
+                          "proposing"})
 #: Function words that, glued to a name, show a lost space (not "m" of mBERT, "doc" of doc2vec).
 _VENUE_YEAR = re.compile(r"^([a-z]+)[\s\-]?(?:19|20)\d\d$")
 _FUNCTION_WORDS = frozenset({"an", "the", "and", "of", "in", "on", "to", "with", "for", "by", "our", "its", "their",

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
-from extractors.entity_context import CAPITALS, cited_author, class_label, no_entity_head, one_thing
+from extractors.entity_context import CAPITALS, cited_author, class_label, names_an_event, no_entity_head, one_thing
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
 from ontology.kinds import EntityKind, Relation
@@ -29,8 +29,8 @@ from ontology.kinds import EntityKind, Relation
 __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason"]
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
-DROP_REASONS = ("weak", "unsettled", "cited", "capitals", "class_label", "no_entity_head", "language", "described",
-                "language_task")
+DROP_REASONS = ("weak", "unsettled", "cited", "capitals", "class_label", "no_entity_head", "event", "language",
+                "described", "language_task")
 #: The kinds a name can have by itself (a task or a metric is a phrase, not a name).
 NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
@@ -92,6 +92,9 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
             and corpus_class(text) != "method" and text.lower() not in word_list("known_methods.txt"):
         return "no_entity_head"  # "within the ZORB-112 project", "under the ZSD-2 license": no method or dataset (a
         # known method stays: "the TF-IDF scheme")
+    if cand.type_rule in {"default", "tagger"} and cand.kind is EntityKind.METHOD and names_an_event(doc, cand.end) \
+            and corpus_class(text) != "method" and text.lower() not in word_list("known_methods.txt"):
+        return "event"  # "the ZorbEval shared task", "the ZORB-M3 2024 challenge": an event, no method
     if cand.long_span is None and text in context.no_names \
             and cand.kind in NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
         return "language"  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language

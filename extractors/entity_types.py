@@ -13,7 +13,8 @@ entity):
                     knows as a method stays one after "models such as": LSTM, GRU)
 ``head_noun``       a head noun after the name: "the X benchmark", "the MCC metric", "the X task"
 ``in_parentheses``  listed in parentheses after a dataset noun: "corpora in
-                    argumentation (ChangeMyView and RegulationRoom)" → dataset
+                    argumentation (ChangeMyView and RegulationRoom)" → dataset; after a metric
+                    noun: "metrics (nDTW and rPOD)" → metric
 ``long_form``       the last word of an acronym's long form
 ``set_of``          "the test sets of X", "the datasets of X" → dataset
 ``evaluated_on``    "on" / "across" before the name → dataset
@@ -44,7 +45,8 @@ _HEAD_KINDS = (("METRIC_HEAD", EntityKind.METRIC), ("DATASET_HEAD", EntityKind.D
 #: The head nouns that type a name written right before them or ending its long form (not the proposal nouns).
 _NAME_HEADS = _HEAD_KINDS[:3]
 #: The kind of a list of examples by the cue label of the noun it hangs from.
-EXAMPLE_HEADS = {"DATASET_HEAD": EntityKind.DATASET, "MODEL_HEAD": EntityKind.MODEL, "METHOD_HEAD": EntityKind.METHOD}
+EXAMPLE_HEADS = {"DATASET_HEAD": EntityKind.DATASET, "MODEL_HEAD": EntityKind.MODEL, "METHOD_HEAD": EntityKind.METHOD,
+                 "METRIC_HEAD": EntityKind.METRIC}  # "metrics such as ZorbScore", "three metrics: X, Y and Z"
 _APPOSITION_SPAN = 9  # tokens after the determiner searched for the head noun
 _HEAD_AFTER_SPAN = 4  # tokens after the name searched for a head noun
 _COLON_SPAN = 20  # tokens before a colon searched for the head noun of the list after it
@@ -78,6 +80,8 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
         return long_kind, "long_form"
     if "PAREN_DATASET" in before:
         return EntityKind.DATASET, "in_parentheses"
+    if "PAREN_METRIC" in before:
+        return EntityKind.METRIC, "in_parentheses"
     if "SET_OF" in before:
         return EntityKind.DATASET, "set_of"
     if "EVAL_ON" in before:
@@ -159,6 +163,11 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
 _TASK_NOUNS = frozenset({"task", "subtask"})
 
 
+#: Verbs of "which / that we call X" (the name of the noun before the relative pronoun).
+_RELATIVE_NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin"})
+#: Prepositions that open a sentence with a phrase the sentence's subject follows after a comma ("On the X corpus, Y").
+_FRONTED_PREPOSITIONS = frozenset({"on", "in", "for", "from", "with", "across", "over", "using", "at", "after",
+                                   "unlike", "like", "besides", "beyond", "compared", "against", "to", "by"})
 #: Singular dataset nouns that may stand right before a name ("the benchmark ZB8K").
 _SINGULAR_NOUNS = frozenset({"benchmark", "dataset", "corpus", "treebank", "testbed", "suite"})
 
@@ -166,11 +175,20 @@ _SINGULAR_NOUNS = frozenset({"benchmark", "dataset", "corpus", "treebank", "test
 def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
     """The kind a noun right before the name gives it across a comma, colon or naming word:
     "a new dataset, ZorbDial", "a new Chinese dataset, ZorbBias", "two benchmarks: X and Y", "a framework called
-    ZorbNet", "a new benchmark, dubbed ZorbEdit"; or a singular dataset noun right before a name shaped like one
-    ("on the MWP benchmark ZB8K").
+    ZorbNet", "a new benchmark, dubbed ZorbEdit", "a new dataset which we call ZorbSpot"; or a singular dataset noun
+    right before a name shaped like one ("on the MWP benchmark ZB8K"). Not across the comma that ends a phrase opening
+    the sentence ("On the NIST corpus, ZLT-10 achieves ...": the name is the subject, no apposition).
     """
     i = start - 1
-    if i >= 1 and doc[i].is_lower and "DATASET_NOUN" in cues.get(i, set()) and doc[i].lower_ in _SINGULAR_NOUNS \
+    if i >= 3 and doc[i].lower_ in _RELATIVE_NAMING_VERBS and doc[i - 1].lower_ == "we" \
+            and in_list("relative_pronouns", doc[i - 2].text):
+        i -= 2  # "a new dataset which we call ZorbSpot": the relative clause names what stands before it
+        if doc[i - 1].text == "," and i > 1:
+            i -= 1
+        noun = next((j for j in range(i - 1, max(i - 5, 0), -1)
+                     if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or doc[j].is_punct), i - 1)
+        i = noun + 1 if not doc[noun].is_punct else i
+    elif i >= 1 and doc[i].is_lower and "DATASET_NOUN" in cues.get(i, set()) and doc[i].lower_ in _SINGULAR_NOUNS \
             and name_shape(doc[start].text) == "strong":
         i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma
     elif i < 1 or not (doc[i].text in {",", ":"} or in_list("naming_words", doc[i].text)):
@@ -191,6 +209,8 @@ def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
     if j < 0 or not (in_list("articles", doc[j].text) or in_list("apposition_determiners", doc[j].text)
                      or doc[j].lower_ in word_counts("number_words")):
         return None
+    if doc[i].text == "," and j >= 1 and doc[j - 1].is_sent_start and doc[j - 1].lower_ in _FRONTED_PREPOSITIONS:
+        return None  # "On the NIST corpus, ZLT-10 again achieves ...": a fronted phrase, the name is the subject
     if "DATASET_NOUN" in labels:
         return EntityKind.DATASET
     if "METHOD_HEAD" in labels:
@@ -278,6 +298,9 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
             if "DATASET_NOUN" in cues.get(j, set()):
                 found.add("PAREN_DATASET")
                 break
+            if "METRIC_HEAD" in cues.get(j, set()) and doc[j].is_lower:
+                found.add("PAREN_METRIC")  # "four metrics (zDTW, ZTC, rPOZ and PZC)": the names of those metrics
+                break
             if doc[j].is_punct or (doc[j].is_stop and not in_list("apposition_prepositions", doc[j].text)
                                    and doc[j].lower_ not in {"in", "with"}):
                 break
@@ -294,7 +317,7 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
 
 def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
     """The kind a head noun right after the name gives it: "X benchmark", "X (XB) dataset", "X framework", "the X
-    data"; "the MCL-WiC task" names a task."""
+    data", "the X test set" (not "the X lexical category set"); "the MCL-WiC task" names a task."""
     if end < len(doc) and doc[end].text == "data" and corpus_kinds().get(doc[end - 1].text) not in {"none", "method"}:
         return EntityKind.DATASET  # "the ACE data", "CoNLL data": the data a name stands for (not "CFG data", nor
         # "ground truth (GT) data": data an acronym in parentheses describes)
@@ -307,6 +330,9 @@ def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
         kind = next((k for label, k in _NAME_HEADS if label in labels), None)
         if kind is EntityKind.METRIC and not doc[i].is_lower:
             kind = None  # "the WMT23 Metrics Shared Task": part of a name, not the head typing it
+        if kind is EntityKind.DATASET and i > end and doc[i].lower_ in _BARE_SET_NOUNS:
+            kind = None  # "the ZCG lexical category set", "the X feature set": a set of other things, not of data
+            # ("the X test set" is typed by "test")
         if kind:
             return kind
         if doc[i].is_punct or "BLOCK" in labels or (doc[i].is_stop and doc[i].lower_ not in _HEAD_GLUE):
@@ -317,6 +343,8 @@ def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
 #: Plural or set nouns of datasets whose "of" introduces the datasets' names ("the test sets of X"), not what they
 #: hold ("a corpus of Reddit posts", "a collection of Transformer models").
 _SET_NOUNS = frozenset({"set", "sets", "datasets", "corpora"})
+#: Set nouns that name data only right after the name ("the ZorbMT set"), or after a word saying what the set is for.
+_BARE_SET_NOUNS = frozenset({"set", "sets", "split"})
 #: Stop words a name's head noun may stand after ("MT05 and MT06 as test sets", "X as the test set").
 _HEAD_GLUE = frozenset({"and", "or", "as", "the"})
 
