@@ -385,7 +385,7 @@ def test_kg_outputs_views_take_the_turtle_stages_owner_digests(tmp_path: Path, d
     """write_outputs with a cache folder: the views' fingerprints digest no owner again, and a rebuild after a
     changed title and a new link writes a fresh build's views; without one (``--no-cache``) the views digest the
     owners themselves."""
-    import exports.view_nodes as view_nodes
+    from exports import view_nodes
     from kg.outputs import CACHE_FOLDER, write_outputs
 
     def refused(graph: nx.MultiDiGraph, node: str) -> bytes:
