@@ -104,7 +104,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"35-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"36-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -152,6 +152,8 @@ PIPELINE_VERSION = f"35-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     "the WMT23 Discourse-Level Literary Translation shared task"); see docs/extraction.md
 # 35: round h15m (roles and no-entity heads by sentence structure, tasks proposed without "new") and round
 #     h15n (described dataset names in sentences, two-letter abbreviations naming their data)
+# 36: round h15o (events, organisations, glued words and metric lists by structure) and entity_key folding a
+#     metric's hyphen-joined plural ("F1-scores" = "F1 score")
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
