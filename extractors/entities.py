@@ -348,8 +348,8 @@ def make_entity_recognizer(nlp: Language, name: str, span_key: str, acronym_key:
 
 def _metric_list(doc: Doc, members: list[Candidate]) -> bool:
     """Is a list whose names no rule typed a list of metrics: no typed method, dataset or model in it, only list glue
-    between its names, and two metrics ("sentZLEU, BLEU and TER"), or one with nothing but punctuation or a function word after the list
-    ("BLEU and ZorbScore."; not "85 F1 and ZorbNet reaches 80": a clause, not a list)?"""
+    between its names, and two metrics ("sentZLEU, BLEU and TER"), or one with nothing but punctuation or a function
+    word after the list ("BLEU and ZorbScore."; not "85 F1 and ZorbNet reaches 80": a clause, not a list)?"""
     if not members or any(c.kind in NAMED_KINDS and c.type_rule != "default" for c in members):
         return False
     if any(not all(in_list("list_glue", doc[k].text) for k in range(a.end, b.start))
