@@ -30,6 +30,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
+from extractors.token_texts import doc_text
 
 __all__ = ["shared_task_names"]
 
@@ -69,7 +70,7 @@ def shared_task_names(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in shared_task_names(doc)]
     ['Zorbish Stance Detection']
     """
-    text = doc.text  # made from every token: once
+    text = doc_text(doc)
     if "ask" not in text:
         return []
     spans: set[tuple[int, int]] = set()

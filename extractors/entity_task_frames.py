@@ -28,6 +28,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
+from extractors.token_texts import doc_text
 
 __all__ = ["framed_task_names"]
 
@@ -52,7 +53,7 @@ def framed_task_names(doc: Doc) -> list[tuple[int, int]]:
     []
     """
     spans = set(_subjects(doc))
-    for match in _TRIGGER.finditer(doc.text):
+    for match in _TRIGGER.finditer(doc_text(doc)):
         span = doc.char_span(match.start(), match.end())
         if span is None:
             continue

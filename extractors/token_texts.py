@@ -15,13 +15,15 @@ share them. Nothing in kg retokenizes a Doc in place; a Doc whose length changed
 (['zorbnet-7b', '(', 'ours'], True)
 >>> token_lower_ids(doc) == [t.lower for t in doc]
 True
+>>> doc_text(doc) == doc.text
+True
 """
 from __future__ import annotations
 
-from spacy.attrs import LOWER, ORTH
+from spacy.attrs import LOWER, ORTH, SPACY
 from spacy.tokens import Doc
 
-__all__ = ["token_lower_ids", "token_lowers", "token_texts"]
+__all__ = ["doc_text", "token_lower_ids", "token_lowers", "token_texts"]
 
 #: ORTH / LOWER id -> string, for every id seen (a few hundred thousand at most: the vocabulary's size).
 _STRINGS: dict[int, str] = {}
@@ -53,6 +55,16 @@ def token_lowers(doc: Doc) -> list[str]:
     if "lowers" not in cached:
         cached["lowers"] = _strings(doc, token_lower_ids(doc))
     return cached["lowers"]
+
+
+def doc_text(doc: Doc) -> str:
+    """``doc.text``, made once per Doc from :func:`token_texts` and the tokens' trailing-space flags (``Doc.text``
+    builds a Token per token, each time it is read)."""
+    cached = _cached(doc)
+    if "text" not in cached:
+        spaces = doc.to_array(SPACY).tolist()
+        cached["text"] = "".join([text + " " if space else text for text, space in zip(token_texts(doc), spaces)])
+    return cached["text"]
 
 
 def _cached(doc: Doc) -> dict:
