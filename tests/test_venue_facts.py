@@ -444,6 +444,11 @@ def test_empty_input() -> None:
         ("December 30, 2026 – January 2, 2027", ("2026-12-30", "2027-01-02")),
         ("Dec 30 – Jan 2, 2027", ("2026-12-30", "2027-01-02")),
         ("between Sept. 3 and Sept. 8, 2027", ("2027-09-03", "2027-09-08")),
+        ("Tuesday, July 2 – Sunday, July 7, 2026", ("2026-07-02", "2026-07-07")),  # weekdays before each end
+        ("Monday July 2 to Friday July 6, 2026", ("2026-07-02", "2026-07-06")),
+        ("Tuesday 2 July – Sunday 7 July 2026", ("2026-07-02", "2026-07-07")),
+        ("from the 5th to the 9th of November 2025", ("2025-11-05", "2025-11-09")),
+        ("held on Friday, July 2, 2026", None),
         ("on July 2, 2026", None),
         ("on July 2-7", None),  # no year, and no venue label to give one
         ("Feb 30 - Mar 2, 2026", None),
@@ -499,8 +504,8 @@ def test_every_venue_pattern_has_a_name_a_note_and_examples() -> None:
         assert entry.note, entry.name
         if not entry.is_fragment:
             assert entry.positive and entry.negative, entry.name
-    # a character-class body and a lookahead cannot be searched for on their own
-    assert [e.name for e in ENTRIES if e.positive is None] == ["UPPER", "PLACE_END"]
+    # a character-class body, an all-optional lead and a lookahead cannot be searched for on their own
+    assert [e.name for e in ENTRIES if e.positive is None] == ["UPPER", "DAY_LEAD", "PLACE_END"]
 
 
 def test_venue_pattern_fragments_and_word_lists() -> None:
