@@ -3,8 +3,9 @@
 Four kinds of statement, each found by patterns of ``venue_patterns.jsonl``:
 
 ``location``
-    "held in PLACE", "comes to PLACE", "PLACE will host ACL 2026"
-    (``location_after_trigger``, ``location_after_move``, ``location_before_host``, ``location_after_join``);
+    "held in PLACE", "held at the SITE, PLACE", "comes to PLACE", "PLACE will host ACL 2026"
+    (``location_after_trigger``, ``location_after_site``, ``location_after_move``, ``location_before_host``,
+    ``location_after_join``);
 ``dates``
     a date range in a sentence about the event (``event_cue`` or a venue
     label) that is no deadline or registration window (``deadline_cue``);
@@ -33,7 +34,9 @@ __all__ = ["FACT_KINDS", "StatedValue", "clean_location", "clean_names", "stated
 
 #: The kinds of fact, in the order a venue record lists them.
 FACT_KINDS = ("location", "dates", "edition", "general_chair")
-_LOCATION_PATTERNS = ("location_after_trigger", "location_after_move", "location_before_host", "location_after_join")
+_LOCATION_PATTERNS = (
+    "location_after_trigger", "location_after_site", "location_after_move", "location_before_host", "location_after_join"
+)
 _CHAIR_PATTERNS = ("chair_after_title", "chair_before_title")
 
 #: A fact's value: a string, or ``(start, end)`` ISO dates for ``dates``.

@@ -320,6 +320,9 @@ def _one(text: str, label: str = "ACL 2026") -> Venue:
         ("The conference is hosted by the University of Edinburgh in Edinburgh, UK.", "Edinburgh, UK"),
         ("Montréal, Canada will host ACL 2026.", "Montréal, Canada"),
         ("ACL 2026 returns to Bangkok, Thailand.", "Bangkok, Thailand"),
+        ("ACL 2026 will be held at the Vancouver Convention Center, Vancouver, BC, Canada.", "Vancouver, BC, Canada"),
+        ("ACL 2026 takes place at Austria Center Vienna, Vienna, Austria, July 5–10, 2026.", "Vienna, Austria"),
+        ("ACL 2026 is held at the Lingotto Conference Centre in Torino, Italy.", "Torino, Italy"),
     ],
 )
 def test_location_phrasings(sentence: str, location: str) -> None:
@@ -333,6 +336,7 @@ def test_location_phrasings(sentence: str, location: str) -> None:
         "Most changes take place in Transformer layers.",
         "The conference was held virtually.",
         "The workshop is held in conjunction with ACL.",
+        "The poster session is held at the Main Hall, on the second floor.",
         "Welcome to ACL 2026!",
     ],
 )
