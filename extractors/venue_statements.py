@@ -3,9 +3,9 @@
 Four kinds of statement, each found by patterns of ``venue_patterns.jsonl``:
 
 ``location``
-    "held in PLACE", "held at the SITE, PLACE", "comes to PLACE", "PLACE will host ACL 2026"
-    (``location_after_trigger``, ``location_after_site``, ``location_after_move``, ``location_before_host``,
-    ``location_after_join``);
+    "held in PLACE", "held at the SITE, PLACE", "comes to PLACE", "PLACE will host ACL 2026", "seeing
+    you in PLACE", a header's "ACL 2026 | PLACE | DATES" or "PLACE, DATES", and
+    "Location: PLACE" (the ``location_*`` patterns);
 ``dates``
     a date range in a sentence about the event (``event_cue`` or a venue
     label) that is no deadline or registration window (``deadline_cue``);
@@ -24,6 +24,7 @@ Examples
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from extractors.venue_dates import date_ranges
@@ -35,7 +36,9 @@ __all__ = ["FACT_KINDS", "StatedValue", "clean_location", "clean_names", "stated
 #: The kinds of fact, in the order a venue record lists them.
 FACT_KINDS = ("location", "dates", "edition", "general_chair")
 _LOCATION_PATTERNS = (
-    "location_after_trigger", "location_after_site", "location_after_move", "location_before_host", "location_after_join"
+    "location_after_trigger", "location_after_site", "location_after_move", "location_before_host",
+    "location_after_join", "location_after_invitation", "location_beside_label",
+    "location_before_dates", "location_labelled",
 )
 _CHAIR_PATTERNS = ("chair_after_title", "chair_before_title")
 
@@ -62,11 +65,17 @@ def stated_facts(text: str, series: set[str]) -> Iterator[tuple[str, StatedValue
     []
     """
     spans = sentence_spans(text)
+    placed: list[tuple[int, int]] = []  # the places found so far: a later pattern's overlapping one is weaker
     for name in _LOCATION_PATTERNS:
         for match in pattern(name).finditer(text):
             location = clean_location(match.group("location"), series)
-            if location:
-                yield "location", location, match.start(), match.end()
+            where = match.span("location")
+            if not location or any(start < where[1] and where[0] < end for start, end in placed):
+                continue
+            if name == "location_before_dates" and _in_deadline(text, spans, match):
+                continue
+            placed.append(where)
+            yield "location", location, match.start(), match.end()
     for start, end, dates in date_ranges(text, lambda at: _label_year(text, spans, at)):
         sentence = text[slice(*sentence_around(spans, start, end))]
         about_event = pattern("event_cue").search(sentence) or pattern("venue_mention").search(sentence)
@@ -95,6 +104,11 @@ def _label_year(text: str, spans: list[tuple[int, int]], at: int) -> int | None:
     sentence = text[slice(*sentence_around(spans, at, at))]
     years = {int(match.group("year")) for match in pattern("venue_mention").finditer(sentence)}
     return years.pop() if len(years) == 1 else None
+
+
+def _in_deadline(text: str, spans: list[tuple[int, int]], match: re.Match[str]) -> bool:
+    """Is ``match`` in a sentence about a deadline or registration ("Registration, March 1–5, 2026")?"""
+    return bool(pattern("deadline_cue").search(text[slice(*sentence_around(spans, match.start(), match.end()))]))
 
 
 def clean_location(text: str, series: set[str]) -> str | None:

@@ -323,6 +323,14 @@ def _one(text: str, label: str = "ACL 2026") -> Venue:
         ("ACL 2026 will be held at the Vancouver Convention Center, Vancouver, BC, Canada.", "Vancouver, BC, Canada"),
         ("ACL 2026 takes place at Austria Center Vienna, Vienna, Austria, July 5–10, 2026.", "Vienna, Austria"),
         ("ACL 2026 is held at the Lingotto Conference Centre in Torino, Italy.", "Torino, Italy"),
+        ("ACL 2026 is coming to San Diego, California, July 2-7, 2026.", "San Diego, California"),
+        # a page's header: label, dates and place set apart by commas, bars or brackets, or labelled lines
+        ("ACL 2026, July 2–7, 2026, San Diego, California", "San Diego, California"),
+        ("ACL 2026 | San Diego, California | July 2–7, 2026", "San Diego, California"),
+        ("ACL 2026 (San Diego, July 2–7, 2026)", "San Diego"),
+        ("Location: San Diego, California\nDates: July 2–7, 2026", "San Diego, California"),
+        ("**Venue:** San Diego Convention Center", "San Diego Convention Center"),
+        ("We look forward to seeing you in San Diego at ACL 2026!", "San Diego"),
     ],
 )
 def test_location_phrasings(sentence: str, location: str) -> None:
@@ -337,11 +345,19 @@ def test_location_phrasings(sentence: str, location: str) -> None:
         "The conference was held virtually.",
         "The workshop is held in conjunction with ACL.",
         "The poster session is held at the Main Hall, on the second floor.",
+        "ACL 2026 (Long Papers), July 2–7, 2026",
+        "ACL 2026 registration, March 1–5, 2026.",
+        "The first meeting in Computational Semantics, Linguistics, and Logic.",
         "Welcome to ACL 2026!",
     ],
 )
 def test_no_location(sentence: str) -> None:
     assert _one(sentence).location is None
+
+
+def test_labelled_header_lines_give_place_and_dates() -> None:
+    venue = _one("**Location:** Vienna, Austria\n**Dates:** July 27 – August 1, 2026", label="ACL 2026")
+    assert (venue.location, venue.start_date, venue.end_date) == ("Vienna, Austria", "2026-07-27", "2026-08-01")
 
 
 @pytest.mark.parametrize(
