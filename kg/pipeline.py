@@ -85,7 +85,7 @@ READERS_VERSION = "13"
 #: Versions of one format's reader alone, on top of ``READERS_VERSION``, so that a change only that reader makes
 #: reads again only that format's files (a new lecture-page rule leaves the cached Anthology volumes as they are).
 #: lecture-page 19: a venue's date range with a weekday or "the" before each end ("Tuesday, July 2 – Sunday, July 7,
-#: 2026", "from the 5th to the 9th of November 2025") a place after a named site ("held at the X Center, Vancouver, BC,
+#: 2026", "from the 5th to the 9th of November 2025"); a place after a named site ("held at the X Center, Vancouver, BC,
 #: Canada"), in a header ("ACL 2026 | San Diego, California | July 2–7, 2026", "Location: …", "Dates: …") or after
 #: "coming to", "seeing you in"; 18: without "Next from", the listing may open with an abstract that asks its subjects a
 #: question ("Would you share …?") and with a title ending in a full stop or shaped as a venue label; 17: on a
