@@ -13,26 +13,34 @@ same order with one node's neighbours in hand.
 [('a', 'b', 'cites'), ('a', 'b', 'x'), ('a', 'c', 'uses'), ('b', 'a', 'uses')]
 >>> list(sorted_in_pairs(g))
 [('a', 'b'), ('b', 'a'), ('c', 'a')]
+>>> [(u, v, k) for u, v, k, _ in source_edges(g.adj, "a")]
+[('a', 'b', 'cites'), ('a', 'b', 'x'), ('a', 'c', 'uses')]
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
 from typing import Any
 
 import networkx as nx
 
-__all__ = ["sorted_edges", "sorted_in_pairs"]
+__all__ = ["sorted_edges", "sorted_in_pairs", "source_edges"]
 
 
 def sorted_edges(graph: nx.MultiDiGraph) -> Iterator[tuple[Hashable, Hashable, Any, dict]]:
     """Every edge as ``(source, target, key, attributes)``, in the order of ``(source, target, str(key))``."""
     adjacency = graph.adj
     for source in sorted(adjacency):
-        neighbours = adjacency[source]
-        for target in sorted(neighbours):
-            keyed = neighbours[target]
-            for key in sorted(keyed, key=str):
-                yield source, target, key, keyed[key]
+        yield from source_edges(adjacency, source)
+
+
+def source_edges(adjacency: Mapping[Hashable, Mapping], source: Hashable) -> Iterator[tuple[Hashable, Hashable, Any,
+                                                                                               dict]]:
+    """``source``'s out-edges as :func:`sorted_edges` gives them (``adjacency``: the graph's ``adj`` or ``_succ``)."""
+    neighbours = adjacency[source]
+    for target in sorted(neighbours):
+        keyed = neighbours[target]
+        for key in sorted(keyed, key=str):
+            yield source, target, key, keyed[key]
 
 
 def sorted_in_pairs(graph: nx.MultiDiGraph) -> Iterator[tuple[Hashable, Hashable]]:

@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import marshal
 import sys
-import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Hashable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,9 +28,10 @@ from typing import TypeVar
 
 import networkx as nx
 
-from exports.graph_order import sorted_edges
+from exports.graph_order import sorted_edges, source_edges
 from exports.json_text import sorted_json
 from exports.piece_index import Pieces, Previous
+from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digest
 from ontology.errors import KgError
 from ontology.util.files import open_atomic
 
@@ -48,7 +47,8 @@ def to_json(graph: nx.MultiDiGraph) -> str:
     return "".join(_json_pieces(graph))
 
 
-def write_json(graph: nx.MultiDiGraph, path: Path, *, index: Path | None = None, runs: ItemRuns | None = None) -> Path:
+def write_json(graph: nx.MultiDiGraph, path: Path, *, index: Path | None = None, runs: ItemRuns | None = None,
+               owners: OwnerDigests | None = None) -> Path:
     """Write node-link JSON of ``graph`` to ``path`` (atomically), a node or an edge at a time.
 
     The file is never held whole in memory: on the full Anthology it is
@@ -58,10 +58,12 @@ def write_json(graph: nx.MultiDiGraph, path: Path, *, index: Path | None = None,
     copied from it instead of encoded again (:func:`_write_reusing`; the same
     bytes), and the index of the new file is written for the next build;
     ``runs``, when given with ``index``, is filled with the runs the nodes and
-    edges were cut into (the graph tables reuse rows by them: :mod:`exports.graph_tables`).
+    edges were cut into (the graph tables reuse rows by them: :mod:`exports.graph_tables`).  The runs are
+    named by their nodes' owner digests, taken from ``owners`` where graph.ttl's writer made them
+    (:data:`~exports.rdf_owners.OwnerDigests`: valid only for this graph as it is now).
     """
     if index is not None:
-        return _write_reusing(graph, Path(path), Path(index), runs)
+        return _write_reusing(graph, Path(path), Path(index), runs, owners)
     with open_atomic(Path(path)) as stream:
         pending: list[str] = []
         size = 0
@@ -128,8 +130,10 @@ def _edge_items(graph: nx.MultiDiGraph) -> Iterator[dict]:
         yield {**data, _FROM: source, _TO: target, "key": key}
 
 
-#: An item whose ``marshal`` bytes have a CRC-32 divisible by this ends a run of the reusing writer: about one
-#: in 64, chosen by the item alone, so an added, changed or removed item changes its own run only.
+#: Runs hold about this many items: a node ends its run of nodes when its owner digest, as a number, is divisible
+#: by it (one in 64), and a source of edges ends its run of edges with the chance its number of out-edges over this
+#: (a source with this many or more always does).  Chosen by the node's digest alone, so an added, changed or removed
+#: node changes its own runs and at most the next ones, which it joins or splits.
 _RUN_ITEMS = 64
 
 
@@ -149,8 +153,9 @@ _LAST: list[JsonReport] = []
 @dataclass
 class ItemRuns:
     """The runs :func:`write_json`'s reusing writer cuts the sorted nodes and the sorted edges into: each run's
-    digest (``None``: an item ``marshal`` cannot write) and its number of items, in the order of the graph's
-    sorted nodes (:func:`sorted`) and edges (:func:`exports.graph_order.sorted_edges`).
+    digest (``None``: a node ``marshal`` cannot write) and its number of items, in the order of the graph's
+    sorted nodes (:func:`sorted`) and edges (:func:`exports.graph_order.sorted_edges`); a run of edges holds
+    every out-edge of its sources.
 
     A run's digest names its items' values exactly (see :func:`_write_reusing`), so anything made from those
     items alone, such as the graph tables' rows, can be kept by it.
@@ -166,10 +171,11 @@ class ItemRuns:
     edges: list[tuple[bytes | None, int]] = field(default_factory=list)
 
 
-def item_runs(graph: nx.MultiDiGraph) -> ItemRuns:
-    """The :class:`ItemRuns` of ``graph`` without writing anything (what :func:`write_json` fills in passing)."""
-    return ItemRuns(nodes=[(digest, len(items)) for digest, items in _runs(_node_entries(graph))],
-                    edges=[(digest, len(items)) for digest, items in _runs(_edge_entries(graph))])
+def item_runs(graph: nx.MultiDiGraph, owners: OwnerDigests | None = None) -> ItemRuns:
+    """The :class:`ItemRuns` of ``graph`` without writing anything (what :func:`write_json` fills in passing);
+    ``owners``: its nodes' owner digests where already made, as for :func:`write_json`."""
+    return ItemRuns(nodes=[run[::2] for run in _node_runs(graph, owners)],
+                    edges=[run[::2] for run in _edge_runs(graph, owners)])
 
 
 def last_json() -> JsonReport | None:
@@ -180,7 +186,7 @@ def last_json() -> JsonReport | None:
 def json_key() -> str:
     """A digest of what a run's text depends on besides its items: this code, the index's and Python's version."""
     digest = hashlib.sha256(f"1 {sys.version}".encode())
-    for name in ("node_link.py", "piece_index.py", "json_text.py"):
+    for name in ("node_link.py", "piece_index.py", "json_text.py", "rdf_owners.py", "graph_order.py"):
         digest.update(name.encode() + b"\0" + hashlib.sha256((_HERE / name).read_bytes()).digest())
     return digest.hexdigest()
 
@@ -188,17 +194,20 @@ def json_key() -> str:
 _HERE = Path(__file__).resolve().parent
 
 
-def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, record: ItemRuns | None = None) -> Path:
-    """:func:`write_json`'s bytes, the runs of items whose ``marshal`` bytes are those of the last build's
+def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, record: ItemRuns | None = None,
+                   owners: OwnerDigests | None = None) -> Path:
+    """:func:`write_json`'s bytes, the runs of nodes and edges whose digests are those of runs of the last build
     copied from its ``graph.json``.
 
-    An item is a node ``(id, attributes)`` or an edge ``(from, to, key,
-    attributes)``; ``marshal`` (format 2: no references, so the bytes depend
-    only on the values, their types and the attributes' order) names exactly
-    what its JSON line is made of, and is several times faster than the
-    encoding.  A run's digest is a SHA-256 of its items' bytes and of whether
-    it starts its list.  An item ``marshal`` cannot write makes its run one
-    that is always encoded.  ``record`` is filled with the runs.
+    A run's digest is a SHA-256 of its nodes' :func:`~exports.rdf_owners.owner_digest` (a run of edges: of
+    its sources'), of whether it is a run of nodes or of edges and of whether it starts its list.  An owner
+    digest names the node's id and attributes and every out-edge's target, key and attributes, so it names
+    exactly what the node's JSON line and its out-edges' lines are made of (and the targets' kinds, which
+    they are not: a kind changing encodes its sources' edges again for nothing).  The digests are taken
+    from ``owners`` where graph.ttl's writer left them (:data:`~exports.rdf_owners.OwnerDigests`), so that
+    ``kg build`` marshals each node and edge once for both files; else made here.  A node :mod:`marshal`
+    cannot write (:data:`~exports.rdf_owners.NO_DIGEST`) makes its runs ones that are always encoded.
+    ``record`` is filled with the runs.
     """
     key = json_key()
     record = ItemRuns() if record is None else record
@@ -206,6 +215,7 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, record: Item
     record.edges.clear()
     pieces = Pieces()
     runs = reused = 0
+    nodes, adjacency = graph._node, graph._succ
     with ExitStack() as stack:
         previous, why = Previous.load(index, path, key, stack)
         with open_atomic(path) as stream:
@@ -214,21 +224,20 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, record: Item
                 stream.write(encoded)
                 pieces.add(None, encoded)
 
-            for part in _framed(graph, {_NODES: (record.nodes, _node_entries(graph)),
-                                        _EDGES: (record.edges, _edge_entries(graph))}):
+            for part in _framed(graph, {_NODES: (record.nodes, _node_runs(graph, owners), _node_lines),
+                                        _EDGES: (record.edges, _edge_runs(graph, owners), _edge_lines)}):
                 if isinstance(part, str):
                     text(part)
                     continue
-                kept, entries = part
+                kept, found, lines = part
                 first = True
-                for digest, items in _runs(entries):
-                    kept.append((digest, len(items)))
+                for digest, members, count in found:
+                    kept.append((digest, count))
                     runs += 1
                     data = previous.get(digest) if previous is not None and digest is not None else None
                     if data is None:
-                        data = "".join(("[\n" if first and n == 0 else ",\n")
-                                       + sorted_json(item())
-                                       for n, item in enumerate(items)).encode("utf-8")
+                        data = "".join(("[\n" if first and n == 0 else ",\n") + sorted_json(item)
+                                       for n, item in enumerate(lines(nodes, adjacency, members))).encode("utf-8")
                     else:
                         reused += 1
                     stream.write(data)
@@ -240,38 +249,58 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, record: Item
     return path
 
 
-def _node_entries(graph: nx.MultiDiGraph) -> Iterator[tuple[tuple, Callable[[], dict]]]:
-    nodes = graph.nodes
-    for node in sorted(nodes):
-        data = nodes[node]
-        yield ("n", node, data), lambda node=node, data=data: {**data, "id": node}
+_Run = tuple[bytes | None, list[Hashable], int]  # a run's digest (None: always encoded), its nodes or sources, items
 
 
-def _edge_entries(graph: nx.MultiDiGraph) -> Iterator[tuple[tuple, Callable[[], dict]]]:
-    for source, target, key, data in sorted_edges(graph):
-        yield (("e", source, target, key, data),
-               lambda source=source, target=target, key=key, data=data: {**data, _FROM: source, _TO: target,
-                                                                         "key": key})
+def _node_runs(graph: nx.MultiDiGraph, owners: OwnerDigests | None) -> Iterator[_Run]:
+    """The sorted nodes in runs, each ending at a node chosen by its owner digest (:data:`_RUN_ITEMS`)."""
+    known = owners or {}
+    digest, usable, members = hashlib.sha256(b"nodes, first run"), True, []
+    for node in sorted(graph._node):
+        own = known.get(node) or owner_digest(graph, node)
+        members.append(node)
+        usable = usable and own != NO_DIGEST
+        digest.update(own)
+        if int.from_bytes(own[:4], "little") % _RUN_ITEMS == 0:
+            yield (digest.digest() if usable else None), members, len(members)
+            digest, usable, members = hashlib.sha256(b"nodes"), True, []
+    if members:
+        yield (digest.digest() if usable else None), members, len(members)
 
 
-def _runs(entries: Iterator[tuple[tuple, Callable[[], dict]]]) -> Iterator[tuple[bytes | None, list]]:
-    """The entries in runs ending at an item chosen by its own bytes: each run's digest (``None``: an item
-    ``marshal`` cannot write) and its items' JSON objects (made only when called)."""
-    digest = hashlib.sha256(b"first")
-    usable = True
-    items: list[Callable[[], dict]] = []
-    for values, item in entries:
-        items.append(item)
-        try:
-            data = marshal.dumps(values, 2)
-        except ValueError:  # a value of a type marshal does not know: this run is always encoded
-            usable, data = False, b""
-        digest.update(data)
-        if zlib.crc32(data) % _RUN_ITEMS == 0:
-            yield (digest.digest() if usable else None), items
-            digest, usable, items = hashlib.sha256(b"rest"), True, []
-    if items:
-        yield (digest.digest() if usable else None), items
+def _edge_runs(graph: nx.MultiDiGraph, owners: OwnerDigests | None) -> Iterator[_Run]:
+    """The sources of edges, sorted, in runs of about :data:`_RUN_ITEMS` edges, each ending at a source chosen by
+    its owner digest and its number of out-edges; a run's number is that of its sources' edges."""
+    known, adjacency = owners or {}, graph._succ
+    digest, usable, members, count = hashlib.sha256(b"edges, first run"), True, [], 0
+    for source in sorted(adjacency):
+        neighbours = adjacency[source]
+        if not neighbours:
+            continue
+        edges = sum(map(len, neighbours.values()))
+        own = known.get(source) or owner_digest(graph, source)
+        members.append(source)
+        count += edges
+        usable = usable and own != NO_DIGEST
+        digest.update(own)
+        if int.from_bytes(own[:4], "little") % _RUN_ITEMS < edges:
+            yield (digest.digest() if usable else None), members, count
+            digest, usable, members, count = hashlib.sha256(b"edges"), True, [], 0
+    if members:
+        yield (digest.digest() if usable else None), members, count
+
+
+def _node_lines(nodes: dict, adjacency: dict, members: list[Hashable]) -> Iterator[dict]:
+    """The JSON objects of a run of nodes (what :func:`_node_items` gives for them)."""
+    for node in members:
+        yield {**nodes[node], "id": node}
+
+
+def _edge_lines(nodes: dict, adjacency: dict, members: list[Hashable]) -> Iterator[dict]:
+    """The JSON objects of a run of edges: its sources' out-edges (what :func:`_edge_items` gives for them)."""
+    for source in members:
+        for _, target, key, data in source_edges(adjacency, source):
+            yield {**data, _FROM: source, _TO: target, "key": key}
 
 
 class GraphFileError(KgError, ValueError):

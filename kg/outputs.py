@@ -53,10 +53,10 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     of nodes and edges that did not change from the last one
     (:func:`exports.node_link.write_json`) and ``graph.ttl`` the subject
     blocks of the nodes that did not change (:mod:`exports.rdf_reuse`) and the tables the rows of graph.json's
-    unchanged runs (:mod:`exports.table_reuse`): the same bytes; the views' shard fingerprints then take each
-    node's owner digest from the Turtle stage (:mod:`exports.rdf_owners`).  Call it holding the folder's lock
-    (:func:`ontology.util.files.folder_lock`).  The graph's objects are left out of the cyclic collector's
-    passes meanwhile (:func:`_graph_frozen`).
+    unchanged runs (:mod:`exports.table_reuse`): the same bytes; graph.json's runs and the views' shard fingerprints
+    then take each node's owner digest from the Turtle stage (:mod:`exports.rdf_owners`).  Call it holding the
+    folder's lock (:func:`ontology.util.files.folder_lock`).  The graph's objects are left out of the cyclic
+    collector's passes meanwhile (:func:`_graph_frozen`).
     """
     with _graph_frozen():
         return _write_outputs(graph, Path(output), rdf_formats=rdf_formats, views=views, max_nodes=max_nodes,
@@ -92,7 +92,7 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
     formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
     store = None
     runs = None if cache_dir is None else ItemRuns()  # graph.json's runs of nodes and edges, for the tables
-    owners: OwnerDigests | None = None if cache_dir is None else {}  # graph.ttl's owner digests, for the views
+    owners: OwnerDigests | None = None if cache_dir is None else {}  # graph.ttl's, for graph.json and the views
     try:
         with output_transaction(output):
             written = list(write_rdf(graph, output, formats,
@@ -103,7 +103,8 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
             written += [
                 write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
                 write_json(graph, output / "graph.json",
-                           index=None if cache_dir is None else Path(cache_dir) / JSON_INDEX_FILE, runs=runs),
+                           index=None if cache_dir is None else Path(cache_dir) / JSON_INDEX_FILE, runs=runs,
+                           owners=owners),
                 *write_graph_tables(graph, output, cache_dir=cache_dir, runs=runs),
             ]
             if views:
