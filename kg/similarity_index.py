@@ -34,7 +34,7 @@ from functools import cached_property
 import numpy as np
 import scipy.sparse as sp
 
-from kg.similarity_vectors import PaperVectors
+from kg.similarity_vectors import PaperVectors, short_rows
 
 __all__ = [
     "DENSE_BLEND",
@@ -42,6 +42,8 @@ __all__ = [
     "INDEX_DIMENSIONS",
     "LSA_BLEND",
     "MAP_BLEND",
+    "MIXED_BOOST",
+    "SHORT_MAP_BLEND",
     "SVD_SAMPLE",
     "Pool",
     "Rescoring",
@@ -83,6 +85,10 @@ DENSE_BLEND = 1.0
 #: it further: times ``1 - MAP_BLEND + MAP_BLEND * max(mapped cosine, 0)``.  Chosen on 900 judged tuning pairs
 #: (docs/analytics.md, round h16k): 0.5 made 675 related instead of 659, all of the gain on title-only papers.
 MAP_BLEND = 0.5
+#: For a pair with a short side (a title only: :func:`kg.similarity_vectors.short_rows`) the map's blend, and a short and
+#: a long paper's factor (a title's words in an abstract's row make a lower cosine than in another title, no closer in
+#: topic).  Chosen on 1,050 judged tuning pairs (docs/analytics.md, round h16l): 805 related instead of 788.
+SHORT_MAP_BLEND, MIXED_BOOST = 1.0, 1.5
 #: Each row's best candidates by the sparse rows, this many times k (at least _POOL_FLOOR), are re-scored with LSA.
 _POOL = 4
 _POOL_FLOOR = 20
@@ -106,7 +112,8 @@ class Rescoring:
     multiplies that by ``1 - dense_blend + dense_blend * max(dense cosine, 0)``,
     for the same candidates; a pair where either row has no dense vector
     (all zeros) keeps its score.  ``mapped`` and ``mapped_blend`` (vectors of the title-to-abstract map,
-    :func:`kg.similarity_dense.mapped_vectors`) do the same once more.
+    :func:`kg.similarity_dense.mapped_vectors`) do the same once more; for a pair with a short side (by its weight)
+    ``short_map_blend`` (``None``: ``mapped_blend``) replaces it, and a short and a long row score ``mixed_boost`` times.
     """
 
     weights: np.ndarray | None = None
@@ -116,6 +123,8 @@ class Rescoring:
     dense_blend: float = 0.0
     mapped: np.ndarray | None = None
     mapped_blend: float = 0.0
+    short_map_blend: float | None = None
+    mixed_boost: float = 1.0
 
     def pool(self, k: int) -> int:
         """Candidates per row to re-score for ``k`` neighbours."""
@@ -147,6 +156,16 @@ class Rescoring:
     def has_mapped(self) -> np.ndarray:
         """Whether each row has a mapped vector (is not all zeros)."""
         return np.any(self.mapped != 0, axis=1)
+
+    @cached_property
+    def is_short(self) -> np.ndarray:
+        """Whether each row is short (:func:`kg.similarity_vectors.short_rows` of the weights)."""
+        return short_rows(self.weights) if self.weights is not None else np.zeros(0, dtype=bool)
+
+    @property
+    def shortens(self) -> bool:
+        """Whether a pair's score depends on its sides being short (:attr:`short_map_blend`, :attr:`mixed_boost`)."""
+        return self.weights is not None and (self.mixed_boost != 1.0 or self.maps and self.short_map_blend is not None)
 
     @property
     def nbytes(self) -> int:
@@ -308,7 +327,8 @@ def _pool(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarr
 
 def blended(rows: np.ndarray, columns: np.ndarray, cosines: np.ndarray, rescoring: Rescoring) -> np.ndarray:
     """The scores (millionths, int64) of pairs ``(rows[i], columns[i])`` whose weighted cosines are ``cosines``:
-    moderated by the LSA and dense cosines of ``rescoring``.  Each depends on its pair alone."""
+    moderated by the LSA, dense and mapped cosines of ``rescoring`` (and its short-side settings).  Each depends on its
+    pair alone, not on its order."""
     factor = np.ones(len(columns), dtype=np.float64)
     if rescoring.lsa is not None and rescoring.blend > 0:
         present = rescoring.has_lsa[rows] & rescoring.has_lsa[columns]
@@ -318,11 +338,16 @@ def blended(rows: np.ndarray, columns: np.ndarray, cosines: np.ndarray, rescorin
         agreement = _agreement(rescoring.dense, rows, columns)
         present = rescoring.has_dense[rows] & rescoring.has_dense[columns]
         factor *= np.where(present, 1 - rescoring.dense_blend + rescoring.dense_blend * np.maximum(agreement, 0), 1.0)
+    short = (rescoring.is_short[rows], rescoring.is_short[columns]) if rescoring.shortens else None
     if rescoring.maps:
-        agreement = _agreement(rescoring.mapped, rows, columns)
+        agreement = np.maximum(_agreement(rescoring.mapped, rows, columns), 0)
         present = rescoring.has_mapped[rows] & rescoring.has_mapped[columns]
-        factor *= np.where(present, 1 - rescoring.mapped_blend + rescoring.mapped_blend * np.maximum(agreement, 0),
-                           1.0)
+        blend = np.full(len(columns), rescoring.mapped_blend)
+        if short is not None and rescoring.short_map_blend is not None:
+            blend[short[0] | short[1]] = rescoring.short_map_blend
+        factor *= np.where(present, 1 - blend + blend * agreement, 1.0)
+    if short is not None and rescoring.mixed_boost != 1.0:
+        factor *= np.where(short[0] != short[1], rescoring.mixed_boost, 1.0)
     return np.clip(np.rint(cosines * factor * _SCALE), 0, _SCALE).astype(np.int64)
 
 
@@ -531,7 +556,8 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
                dimensions: int = INDEX_DIMENSIONS, map: Callable = map, weights: np.ndarray | None = None,
                blend: float = LSA_BLEND, dense: np.ndarray | None = None,
                dense_blend: float = DENSE_BLEND, lsa: np.ndarray | None = None, mapped: np.ndarray | None = None,
-               mapped_blend: float = MAP_BLEND) -> Iterator[Neighbours]:
+               mapped_blend: float = MAP_BLEND, short_map_blend: float = SHORT_MAP_BLEND,
+               mixed_boost: float = MIXED_BOOST) -> Iterator[Neighbours]:
     """Exact neighbours up to ``exact_limit`` rows; above, approximate ones through an index on the LSA reduction.
 
     A pair's score is the cosine of the sparse rows, multiplied by both
@@ -543,7 +569,8 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
     ``vectors``, :func:`kg.similarity_dense.document_vectors`) moderates the
     score further (:class:`Rescoring`, ``dense_blend``); above it is not used
     (a million papers' dense rows would not fit the search's memory budget); so does
-    ``mapped`` (:func:`kg.similarity_dense.mapped_vectors`, ``mapped_blend``).
+    ``mapped`` (:func:`kg.similarity_dense.mapped_vectors`, ``mapped_blend``; with them, pairs with a short side
+    take ``short_map_blend`` and ``mixed_boost``, :class:`Rescoring`).
     ``lsa`` (unit float16 rows, one per row of ``vectors``: kg passes the
     shipped projection, :meth:`kg.similarity_stats.SimilarityStats.project`,
     so that a pair's score depends on the two papers only) replaces the LSA
@@ -560,7 +587,9 @@ def neighbours(vectors: PaperVectors, *, top_k: int, min_score: float = 0.0, exa
             raise ValueError(f"{len(mapped)} mapped rows for {vectors.matrix.shape[0]} papers; give one per paper")
         rescoring = Rescoring(weights, None if lsa is None or sp.issparse(lsa) else lsa, blend,
                               dense, dense_blend if dense is not None else 0.0,
-                              mapped, mapped_blend if mapped is not None else 0.0)
+                              mapped, mapped_blend if mapped is not None else 0.0,
+                              short_map_blend if mapped is not None else None,
+                              mixed_boost if mapped is not None else 1.0)
         return nearest_neighbours(vectors.matrix, top_k=top_k, min_score=min_score, rescoring=rescoring, map=map)
     index = reduce(vectors, dimensions=dimensions, dtype=np.float16).matrix
     reduced = not sp.issparse(index)

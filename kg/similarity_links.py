@@ -29,11 +29,28 @@ from kg.similarity_backoff import complete
 from kg.similarity_dense import MAP_DIR, document_vectors, mapped_vectors
 from kg.similarity_incremental import Search, fingerprinted, state_key
 from kg.similarity_incremental import search as incremental_search
-from kg.similarity_index import DENSE_BLEND, EXACT_LIMIT, INDEX_DIMENSIONS, LSA_BLEND, MAP_BLEND, Rescoring, neighbours
+from kg.similarity_index import (
+    DENSE_BLEND,
+    EXACT_LIMIT,
+    INDEX_DIMENSIONS,
+    LSA_BLEND,
+    MAP_BLEND,
+    MIXED_BOOST,
+    SHORT_MAP_BLEND,
+    Rescoring,
+    neighbours,
+)
 from kg.similarity_stats import SimilarityStats, load_stats
 from kg.similarity_term_cache import TERMS_FILE
-from kg.similarity_vectors import (PaperText, PaperVectors, combined_vectors, entity_rows, length_weights, renormalises,
-                                   text_rows)
+from kg.similarity_vectors import (
+    PaperText,
+    PaperVectors,
+    combined_vectors,
+    entity_rows,
+    length_weights,
+    renormalises,
+    text_rows,
+)
 from ontology.errors import KgError
 from ontology.util.versions import file_digests
 
@@ -301,7 +318,8 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
                          # the map's files (kg.similarity_incremental's key digests the other shipped models)
                          "paper_map": [digest.hex() for _, digest in file_digests(MAP_DIR.parent, (MAP_DIR.name,))]})
         rescoring = Rescoring(weights, lsa, LSA_BLEND, dense, DENSE_BLEND if dense is not None else 0.0,
-                              mapped, MAP_BLEND if mapped is not None else 0.0)
+                              mapped, MAP_BLEND if mapped is not None else 0.0,
+                              SHORT_MAP_BLEND if mapped is not None else None, MIXED_BOOST if mapped is not None else 1.0)
         with threadpool_limits(limits=1, user_api="blas"):  # as pair_arrays
             search = incremental_search(combined, prints, path=state, key=key, k=k, min_score=min_score,
                                         rescoring=rescoring, map=map)
@@ -412,7 +430,7 @@ def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score:
     ...           PaperText("paper/a", "Graph neural networks for molecules", entities=("dataset/qm9",))]
     >>> (link,) = similar_links(papers)
     >>> link.source, link.target, link.strength, link.shared_entities, link.shared_terms
-    ('paper/a', 'paper/b', 0.345, ('dataset/qm9',), ('graph', 'networks'))
+    ('paper/a', 'paper/b', 0.201, ('dataset/qm9',), ('graph', 'networks'))
     """
     links, _ = links_and_reasons(papers, k=k, min_score=min_score, bases=bases, entity_weight=entity_weight,
                                  dimensions=dimensions, map=map)

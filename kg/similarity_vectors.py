@@ -36,11 +36,12 @@ __all__ = [
     "PaperVectors",
     "TextBackoff",
     "combined_vectors",
-    "renormalises",
     "entity_rows",
     "entity_vectors",
     "length_weights",
     "paper_texts",
+    "renormalises",
+    "short_rows",
     "text_rows",
     "text_vectors",
     "tfidf",
@@ -54,6 +55,9 @@ _ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
 #: judged tuning sample of the even half of the Anthology (docs/analytics.md): with an exact search, 3 alone made
 #: 84 of 120 pairs related instead of 78, and 4 with the LSA factor 88.
 SHORT_TEXT = 4.0
+#: A text row with fewer distinct words than this is short (:func:`short_rows`): the Anthology's title-only papers
+#: have 1-14, 99 % of those with an abstract 20 or more.
+SHORT_WORDS = 20
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 #: Weight of an entity, by its kind (the part of its id before "/"), times its IDF in a paper's entity part;
 #: a kind not named weighs 1.  Two papers on the same task are more alike than two using the same model, and a
@@ -290,6 +294,16 @@ def length_weights(papers: Sequence[str], text: PaperVectors, *, short: float = 
     counts = np.maximum(counts[found], 1)  # a row of title pairs only ("language model") counts one word
     weights[rows[found]] = np.sqrt(counts / (counts + short))
     return weights
+
+
+def short_rows(weights: np.ndarray, *, short: float = SHORT_TEXT) -> np.ndarray:
+    """Whether each row of :func:`length_weights` (made with ``short``) has fewer than :data:`SHORT_WORDS` distinct
+    words: a title without an abstract.  A paper without a text row (weight 1) is not short.
+
+    >>> short_rows(np.array([0.447, 0.9089, 0.9129, 1.0], dtype=np.float32)).tolist()
+    [True, True, False, False]
+    """
+    return np.asarray(weights) < np.float32(np.sqrt(SHORT_WORDS / (SHORT_WORDS + short)))
 
 
 def _norms(matrix: sp.csr_matrix) -> np.ndarray:

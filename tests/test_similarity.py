@@ -4,6 +4,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter, defaultdict
+from functools import partial
 
 import networkx as nx
 import numpy as np
@@ -12,6 +13,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import kg.similarity_links as links_module
 from kg.pipeline import build
 from kg.similarity import (
     DEFAULT_K,
@@ -23,7 +25,7 @@ from kg.similarity import (
     similar_pairs,
     text_vectors,
 )
-from kg.similarity_index import approximate_neighbours, reduce
+from kg.similarity_index import MAP_BLEND, approximate_neighbours, neighbours, reduce
 from kg.similarity_links import PaperText, SimilarLink, similar_links
 from kg.similarity_stats import load_stats
 from kg.similarity_vectors import paper_texts, text_rows
@@ -265,8 +267,10 @@ def test_two_papers_are_enough():
     assert add_similarity_edges(graph) == 1
     edge = graph.edges["paper/a", "paper/b", "similarTo"]
     assert edge["shared_entities"] == ["dataset/qm9"] and set(edge["shared_terms"]) == {"graph", "networks"}
-    # the strength is the score's percentile among the reference corpus's links, not among this graph's one link
-    assert edge["strength"] == load_stats().strength(np.array([edge["score"]]))[0] > 0.25 and edge["weak"] is False
+    # the strength is the score's percentile among the reference corpus's links, not among this graph's one link;
+    # two short titles on different molecules weigh little since round h16l (the map's cosine in full): weak
+    strength = load_stats().strength(np.array([edge["score"]]))[0]
+    assert edge["strength"] == strength > 0.1 and edge["weak"] is bool(strength < WEAK_BELOW) is True
 
 
 def test_papers_with_entities_but_no_text_still_get_neighbours():
@@ -678,6 +682,8 @@ def test_a_french_paper_does_not_look_like_another_for_its_function_words(monkey
     assert found["paper/mt", "paper/mt2"].shared_terms == ("neuronale", "traduction automatique")
     english = terms.stop_words([])
     monkeypatch.setattr(terms, "stop_words", lambda words: english)  # English stop words only, as before
+    # and every row as long as the others (with English stop words only, one abstract would be short, another not)
+    monkeypatch.setattr(links_module, "neighbours", partial(neighbours, short_map_blend=MAP_BLEND, mixed_boost=1.0))
     plain = scores()
     assert plain["paper/mt", "paper/speech"].score > plain["paper/mt", "paper/mt2"].score  # grammar won
 

@@ -1,13 +1,14 @@
 """The title-to-abstract map's factor in the similarity score (kg.similarity_dense.mapped_vectors, round h16k)."""
 import json
 import math
+from functools import partial
 
 import numpy as np
 import pytest
 
 import kg.similarity_links as links_module
 from kg.similarity_dense import MAP_DIR, load_word_vectors, mapped_vectors
-from kg.similarity_index import _SCALE, MAP_BLEND, Rescoring, _select
+from kg.similarity_index import _SCALE, MAP_BLEND, MIXED_BOOST, Rescoring, _select, neighbours
 from kg.similarity_links import similar_links
 from kg.similarity_vectors import PaperText, text_rows
 
@@ -74,10 +75,17 @@ def test_similar_links_score_down_a_pair_that_shares_a_word_but_not_the_topic(mo
                         "Medieval Welsh poems tell of bandits and outlaws; we study how bandit figures are named in "
                         "neural readings of the manuscripts."),
               PaperText("paper/hindi", "Dependency parsing of Hindi", "A parser for Hindi treebanks.")]
+    now = {(link.source, link.target): link.score for link in similar_links(papers, k=2)}
+    # round h16k's factor alone: pairs with a title-only side as every other pair (round h16l's settings off)
+    monkeypatch.setattr(links_module, "neighbours", partial(neighbours, short_map_blend=MAP_BLEND, mixed_boost=1.0))
     scores = {(link.source, link.target): link.score for link in similar_links(papers, k=2)}
     monkeypatch.setattr(links_module, "mapped_vectors", lambda text, papers: None)  # main's score before h16k
     without = {(link.source, link.target): link.score for link in similar_links(papers, k=2)}
-    assert scores.keys() == without.keys()
+    assert scores.keys() == without.keys() == now.keys()
     topic = scores[("paper/feedback", "paper/query")] / without[("paper/feedback", "paper/query")]
     word = scores[("paper/bandits", "paper/query")] / without[("paper/bandits", "paper/query")]
     assert 0.5 <= word < 0.7 < topic <= 1.0  # the factor lies in [1 - MAP_BLEND, 1]
+    # with round h16l's (a title next to an abstract: MIXED_BOOST x the cosine) the word-only neighbour falls further
+    topic_now = now[("paper/feedback", "paper/query")] / without[("paper/feedback", "paper/query")]
+    word_now = now[("paper/bandits", "paper/query")] / without[("paper/bandits", "paper/query")]
+    assert 0 <= word_now < topic_now <= MIXED_BOOST and topic_now / word_now > topic / word
