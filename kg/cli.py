@@ -22,7 +22,7 @@ from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS
 from kg.build_state import BuildState, build_fingerprint, up_to_date, write_state
 from kg.cache import usable_folder
 from kg.cli_options import max_nodes_option, output_option, renamed_option
-from kg.outputs import CACHE_FOLDER, write_outputs
+from kg.outputs import CACHE_FOLDER, graph_frozen, write_outputs
 from kg.query_store import store_is_current, write_query_store
 from ontology.errors import KgError
 from ontology.text import escape_controls
@@ -155,20 +155,23 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
             for problem in (*result.warnings, *result.problems):
                 click.echo(f"warning: {escape_controls(str(problem))}", err=True)
             return_free_memory()  # what assembly and the similarity search dropped, not carried through the exports
-            try:
-                cache_folder = output / CACHE_FOLDER
-                written = write_outputs(result.graph, output, rdf_formats=rdf_formats, views=views,
-                                        max_nodes=max_nodes,  # graph.json reuses the runs that did not change
-                                        cache_dir=None if no_cache or not usable_folder(cache_folder) else cache_folder)
-            except KeyboardInterrupt:
-                raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") \
-                    from None
-            counts = result.counts()  # one pass over the graph's nodes and edges, for the summary and the record
-            _print_summary(result, counts, written)
-            # Only a whole build of the inputs read before it can stand for them: not one that met an input changing
-            # under it, an unusable cache entry, or a document kg failed on part-way (to be extracted again).
-            if result.input_keys == keys and not result.warnings and not result.incomplete:
-                _record_state(output, result, counts, fingerprint)
+            with graph_frozen():  # the graph out of the collector's passes through the exports and the record
+                try:
+                    cache_folder = output / CACHE_FOLDER
+                    written = write_outputs(result.graph, output, rdf_formats=rdf_formats, views=views,
+                                            max_nodes=max_nodes,  # graph.json reuses the runs that did not change
+                                            cache_dir=None if no_cache or not usable_folder(cache_folder)
+                                            else cache_folder)
+                except KeyboardInterrupt:
+                    raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they "
+                                               "were") from None
+                counts = result.counts()  # one pass over the graph's nodes and edges, for the summary and the record
+                _print_summary(result, counts, written)
+                # Only a whole build of the inputs read before it can stand for them: not one that met an input
+                # changing under it, an unusable cache entry, or a document kg failed on part-way (to be extracted
+                # again).
+                if result.input_keys == keys and not result.warnings and not result.incomplete:
+                    _record_state(output, result, counts, fingerprint)
             problems = tuple(str(problem) for problem in result.problems)
     if strict and problems:
         raise click.ClickException(f"{len(problems)} input problem(s) and --strict was given")

@@ -25,7 +25,8 @@ from kg.query_store import start_query_store, write_query_store
 from ontology.errors import KgError
 from ontology.util.files import output_transaction, pending_file
 
-__all__ = ["CACHE_FOLDER", "JSON_INDEX_FILE", "TURTLE_INDEX_FILE", "StoreInterrupted", "write_outputs"]
+__all__ = ["CACHE_FOLDER", "JSON_INDEX_FILE", "TURTLE_INDEX_FILE", "StoreInterrupted", "graph_frozen",
+           "write_outputs"]
 
 #: The document cache inside a build folder (``kg build`` re-extracts only changed inputs).
 CACHE_FOLDER = ".kg-cache"
@@ -56,35 +57,45 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     unchanged runs (:mod:`exports.table_reuse`): the same bytes; graph.json's runs and the views' shard fingerprints
     then take each node's owner digest from the Turtle stage (:mod:`exports.rdf_owners`).  Call it holding the
     folder's lock (:func:`ontology.util.files.folder_lock`).  The graph's objects are left out of the cyclic
-    collector's passes meanwhile (:func:`_graph_frozen`).
+    collector's passes meanwhile (:func:`graph_frozen`).
     """
-    with _graph_frozen():
+    with graph_frozen():
         return _write_outputs(graph, Path(output), rdf_formats=rdf_formats, views=views, max_nodes=max_nodes,
                               cache_dir=cache_dir)
 
 
+_FROZEN = [0]  # how many graph_frozen blocks are open
+
+
 @contextmanager
-def _graph_frozen() -> Iterator[None]:
+def graph_frozen() -> Iterator[None]:
     """Every object alive now (the graph's millions, on the full Anthology) out of the cyclic collector's passes
     until the block ends (:func:`gc.freeze`), then back in its oldest generation.
 
     The exports make no reference cycles out of the graph's objects, yet each full pass of the collector,
     woken by what an export allocates, walked the whole graph again: 2-5 s of a one-page rebuild of the full
     Anthology, in whichever export it fell (docs/scaling.md, "Rebuild, sixteenth session").  What the exports
-    make is collected as before.  The outputs do not depend on it.
+    make is collected as before.  The outputs do not depend on it.  Blocks nest: an inner one freezes what was
+    made since, and only the outermost gives the objects back (``kg build`` keeps the graph frozen through
+    the build's record too, where a full pass cost another 1.8 s).
 
     >>> before = gc.get_freeze_count()
-    >>> with _graph_frozen():
+    >>> with graph_frozen():
+    ...     with graph_frozen():
+    ...         pass
     ...     gc.get_freeze_count() > before
     True
     >>> gc.get_freeze_count() == before
     True
     """
     gc.freeze()
+    _FROZEN[0] += 1
     try:
         yield
     finally:
-        gc.unfreeze()
+        _FROZEN[0] -= 1
+        if not _FROZEN[0]:
+            gc.unfreeze()
 
 
 def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence[str], views: bool, max_nodes: int,
