@@ -37,6 +37,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from exports.graph_order import source_edges
 from exports.node_link import ItemRuns
 from exports.piece_index import DIGEST, load_index, open_described, save_index
 from exports.table_rows import EDGE_SCHEMA, NODE_SCHEMA, RowGroups, edge_row, node_row, row_sizes, write_in_edges
@@ -163,7 +164,7 @@ class _Edges:
     """
 
     def __init__(self, graph: nx.MultiDiGraph) -> None:
-        self._adjacency = graph.adj
+        self._adjacency = graph._succ  # the plain dicts: a view makes a view of each source's every target
         self._sources = iter(sorted(self._adjacency))
         self._current: Iterator[tuple] = iter(())  # the rest of the current source's edges
         self._left = 0  # how many
@@ -185,7 +186,7 @@ class _Edges:
             for source in self._sources:
                 size = sum(map(len, self._adjacency[source].values()))
                 if size > count:
-                    self._current, self._left = _out_edges(self._adjacency, source), size
+                    self._current, self._left = source_edges(self._adjacency, source), size
                     break
                 count -= size
             else:
@@ -200,17 +201,8 @@ class _Edges:
     def _start(self, source: str | None) -> None:
         if source is None:
             raise ValueError(_MISMATCH)
-        self._current = _out_edges(self._adjacency, source)
+        self._current = source_edges(self._adjacency, source)
         self._left = sum(map(len, self._adjacency[source].values()))
-
-
-def _out_edges(adjacency, source: str) -> Iterator[tuple]:
-    """``source``'s edges in :func:`exports.graph_order.sorted_edges`' order."""
-    neighbours = adjacency[source]
-    for target in sorted(neighbours):
-        keyed = neighbours[target]
-        for key in sorted(keyed, key=str):
-            yield source, target, key, keyed[key]
 
 
 def _joined(places: list[int | None], counts: list[int]) -> Iterator[tuple[int | None, int]]:
