@@ -42,7 +42,7 @@ from typing import Literal
 from ontology.ids import entity_key, normalize_text
 
 __all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "learn_aliases", "node_records",
-           "sense_signature"]
+           "sense_signature", "spelled_out_joins", "spelled_part", "voted_long_form"]
 
 #: A sense must be given by at least this share of the papers that define the acronym to be dominant ...
 MIN_SHARE = 2 / 3
@@ -64,6 +64,45 @@ _SUFFIXES = ("ations", "ation", "izers", "izer", "itions", "ition", "ings", "ing
              "able", "ies", "es", "ed", "ue", "s", "e", "y")
 #: A word of a long form that is itself an acronym ("multilingual NMT"): two capitals or more.
 _INNER_ACRONYM = re.compile(r"\b[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")
+#: An acronym opening a name ("POS tagging", "KB completion", "PoS"): two to six letters, two capitals or more.
+_OPENING_ACRONYM = re.compile(r"(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Za-z]{2,6}")
+
+
+def _initials(words: Iterable[str]) -> str:
+    """The first letters or digits of ``words`` and of their hyphen-joined parts, lower-cased ("part-of-speech": pos)."""
+    return "".join(part[0].lower() for word in words for part in word.split("-") if part and part[0].isalnum())
+
+
+def spelled_part(short: str, long_form: str) -> str:
+    """The end of ``long_form`` that ``short`` spells: leading words none of its letters stand for are dropped.
+
+    A long form that opens with a modifier the acronym does not spell ("a well-known automatic speech recognition
+    (ASR)", "multi-hop question answering (QA)") stands for the acronym's plain sense; only a suffix whose word
+    initials (and those of hyphen-joined parts) are exactly the acronym's letters is taken, so a long form whose
+    initials spell it already, or that spells it some other way, stays whole.
+
+    >>> spelled_part("ASR", "well-known automatic speech recognition"), spelled_part("QA", "open-domain question answering")
+    ('automatic speech recognition', 'question answering')
+    >>> spelled_part("PPO", "Proximal Policy Optimization"), spelled_part("POS", "part-of-speech")
+    ('Proximal Policy Optimization', 'part-of-speech')
+    >>> spelled_part("BERT", "Bidirectional Encoder Representations from Transformers")
+    'Bidirectional Encoder Representations from Transformers'
+    >>> spelled_part("AAC", "augmentative and alternative communication")  # small words may spell no letter
+    'augmentative and alternative communication'
+    """
+    letters = "".join(ch.lower() for ch in short if ch.isalnum())
+    words = long_form.split()
+    if len(words) < 2 or _spells(words, letters):
+        return long_form
+    for start in range(1, len(words)):
+        if words[start].lower() not in _STOP and _spells(words[start:], letters):
+            return " ".join(words[start:])
+    return long_form
+
+
+def _spells(words: list[str], letters: str) -> bool:
+    """Whether the initials of ``words`` are ``letters``, with their small words ("of", "and") or without."""
+    return _initials(words) == letters or _initials(w for w in words if w.lower() not in _STOP) == letters
 
 
 def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> str:
@@ -110,6 +149,73 @@ def _stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
+
+def voted_long_form(short: str, long_form: str, named: Collection[str]) -> str:
+    """The long form a definition votes for: :func:`spelled_part`, unless the whole long form's entity key is
+    in ``named`` (a name the corpus writes on its own).
+
+    >>> voted_long_form("MT", "well-known machine translation", set()), voted_long_form("QA", "open-domain QA", {"opendomainqa"})
+    ('machine translation', 'open-domain QA')
+    """
+    spelled = spelled_part(short, long_form)
+    return long_form if spelled == long_form or entity_key(long_form) in named else spelled
+
+
+def spelled_out_joins(names: Mapping[str, Collection[str]], papers: Mapping[str, int],
+                      senses: Mapping[str, str | None] | None = None) -> list[tuple[str, str]]:
+    """Pairs of group keys whose names differ only by an opening acronym spelled out: ("pos tagging",
+    "part-of-speech tagging").
+
+    ``names``: group key -> its names of several words as written; ``papers``: group key -> how many papers name
+    it so.  A name
+    that opens with an acronym and goes on ("POS tagging", "KB completion") joins the group of a name that opens
+    with words whose initials (and those of their hyphen-joined parts) spell that acronym and goes on the same
+    way ("part-of-speech tagging", "knowledge base completion").  An acronym spells many things ("AP generation":
+    automatic poetry, prompt, pun generation), so only a candidate that most of the candidates' papers name
+    joins, as :func:`learn_aliases` learns a sense: at least ``MIN_PAPERS`` papers and ``MIN_SHARE`` of them;
+    none joins when the name's own group is one of the candidates.  ``senses``: acronym key -> its learned long
+    form, or None for an acronym the papers that define it give no clear sense (:class:`AliasTable`): such an
+    acronym joins only the name its learned sense spells out, an ambiguous one none.  One pass over the names
+    (each split at its first six words).
+
+    >>> names = {"postagging": ["POS tagging"], "partofspeechtagging": ["part-of-speech tagging"],
+    ...          "partsofspeechtagging": ["parts-of-speech tagging"], "apgeneration": ["AP generation"],
+    ...          "automaticpoetrygeneration": ["automatic poetry generation"],
+    ...          "automaticpungeneration": ["automatic pun generation"]}
+    >>> papers = {"postagging": 200, "partofspeechtagging": 203, "partsofspeechtagging": 1, "apgeneration": 1,
+    ...           "automaticpoetrygeneration": 2, "automaticpungeneration": 2}
+    >>> spelled_out_joins(names, papers)
+    [('postagging', 'partofspeechtagging')]
+    """
+    openers: list[tuple[str, str, str]] = []  # (group key, acronym, rest's key)
+    several = [(key, name.split()) for key in sorted(names) for name in names[key] if " " in name.strip()]
+    for key, words in several:
+        if len(words) > 1 and _OPENING_ACRONYM.fullmatch(words[0]):
+            openers.append((key, words[0].lower(), entity_key(" ".join(words[1:]))))
+    acronyms = {acronym for _, acronym, _ in openers}
+    spelled: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)  # (initials, rest) -> (key, opening)
+    for key, words in several:
+        for start in range(1, min(len(words), 7)):
+            opening = words[:start]
+            for initials in {_initials(opening), _initials(w for w in opening if w.lower() not in _STOP)} & acronyms:
+                spelled[(initials, entity_key(" ".join(words[start:])))].add((key, " ".join(opening)))
+    joins: dict[str, str] = {}
+    senses = senses or {}
+    for key, acronym, rest in openers:
+        found = spelled.get((acronym, rest), ()) if rest else ()
+        if acronym in senses:  # the corpus defines the acronym: only its learned sense spelled out
+            sense = senses[acronym]
+            found = {(c, opening) for c, opening in found
+                     if sense is not None and sense_signature(opening) == sense_signature(sense)}
+        candidates = {candidate for candidate, _ in found}
+        if not candidates or key in candidates or key in joins:
+            continue
+        best = max(sorted(candidates), key=lambda c: papers.get(c, 0))
+        total = sum(papers.get(c, 0) for c in candidates)
+        if papers.get(best, 0) >= MIN_PAPERS and papers.get(best, 0) >= MIN_SHARE * total:
+            joins[key] = best
+    return sorted(joins.items())
+
 
 
 @dataclass(frozen=True)
@@ -179,8 +285,13 @@ class AliasTable:
 
 
 def learn_aliases(definitions: Iterable[tuple[str, str, str]], *, min_share: float = MIN_SHARE,
-                  min_papers: int = MIN_PAPERS) -> AliasTable:
+                  min_papers: int = MIN_PAPERS, named: Collection[str] = frozenset()) -> AliasTable:
     """The alias table of ``(paper, short form, long form)`` definitions (each paper votes once per acronym).
+
+    A paper votes for the part of its long form the acronym spells (:func:`spelled_part`: "well-known machine
+    translation (MT)" for machine translation), unless the whole long form is a name the corpus writes on its own
+    (its entity key in ``named``: "open-domain question answering (QA)" stays that sense where papers name
+    open-domain question answering).
 
     A paper that gives two senses for one acronym votes for the one it gives
     most often (then the smaller signature).  Two passes: the second expands
@@ -194,7 +305,7 @@ def learn_aliases(definitions: Iterable[tuple[str, str, str]], *, min_share: flo
     """
     found = _Definitions()
     for paper, short, long_form in definitions:
-        found.add(paper, short, long_form)
+        found.add(paper, short, voted_long_form(short, long_form, named))
     first = found.table({key: sense_signature(text) for key, text in found.texts().items()}, min_share, min_papers)
     expand = {key: entry.dominant.long_form for key, entry in first.entries.items() if entry.dominant is not None}
     return found.table({key: sense_signature(text, expand) for key, text in found.texts().items()}, min_share,

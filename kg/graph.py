@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, count
@@ -37,7 +37,7 @@ from typing import ClassVar
 import networkx as nx
 
 from extractors.blocks import split_venue_name
-from kg.aliases import AliasTable, learn_aliases, node_records
+from kg.aliases import AliasTable, learn_aliases, node_records, spelled_out_joins, voted_long_form
 from ontology.ids import abstract_key, entity_key, node_id, normalize_text, short_hash, title_key, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
@@ -378,7 +378,9 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
         key=lambda m: (m.provenance.source, m.provenance.start or 0, m.name),
     )
     keys = {m.name: entity_key(m.name) for m in mentions}
-    aliases = learn_aliases((paper_nodes[m.paper_ref], m.name, m.long_form) for m in mentions if m.long_form)
+    written = set(keys.values())  # names the corpus writes on their own: a long form among them is kept whole
+    aliases = learn_aliases(((paper_nodes[m.paper_ref], m.name, m.long_form) for m in mentions if m.long_form),
+                            named=written)
     records = node_records(aliases)
     group_key: dict[int, str] = {}  # index in ``mentions`` -> the key its name is grouped under
     for index, mention in enumerate(mentions):
@@ -387,13 +389,21 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     bare = {key for key in group_key.values() if key in aliases.entries}  # acronyms that keep a node of their own
     named = aliases.named_by_long_form(bare)
     names = _UnionFind()
+    group_names: dict[str, set[str]] = defaultdict(set)
+    group_papers: dict[str, set[str]] = defaultdict(set)
     for index, mention in enumerate(mentions):
         key = group_key.get(index)
         if key is None:
             continue
         names.find(key)
+        if " " in mention.name:  # what spelled_out_joins reads: names of several words, and papers naming so
+            group_names[key].add(mention.name)
+            group_papers[key].add(paper_nodes[mention.paper_ref])
         if mention.same_as and not _minor_sense(aliases, keys[mention.name], key):
             names.union(key, "same-as:" + mention.same_as)
+    senses = {key: entry.dominant.long_form if entry.dominant else None for key, entry in aliases.entries.items()}
+    for short_key, long_key in spelled_out_joins(group_names, {key: len(p) for key, p in group_papers.items()}, senses):
+        names.union(short_key, long_key)  # "POS tagging" and "part-of-speech tagging"
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
     with_acronym = {names.find(key) for key in bare}
@@ -409,7 +419,8 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
         recorded[names.find(key)].extend(records[key])
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups[root], paper_nodes):
-            _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()))
+            _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()),
+                        written=written)
 
 
 def _minor_sense(aliases: AliasTable, name_key: str, key: str) -> bool:
@@ -494,16 +505,24 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
 
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
-                *, label: str | None = None, acronyms: Iterable[dict] = ()) -> None:
+                *, label: str | None = None, acronyms: Iterable[dict] = (), written: Collection[str] = frozenset()) -> None:
     """One entity node (or more names for an existing one) and its edges from papers.
 
-    Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form), else the
-    most frequent spelling; ``acronyms`` (what the alias table says of it) become its ``acronyms`` attribute.
+    Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form: in the spelling
+    its mentions use most, if any writes it), else the most frequent spelling; ``acronyms`` (what the alias table
+    says of it) become its ``acronyms`` attribute.  Long forms are alternative labels as the alias table took them
+    (:func:`kg.aliases.voted_long_form`, with ``written`` the keys of names written on their own).
     """
     surface = Counter(m.name for m in members)
     first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
-    preferred = label or max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
-    alt = sorted((set(surface) | {m.long_form for m in members if m.long_form}) - {preferred})
+    if label:  # the long form as its mentions write it most, names and long forms ("part-of-speech tagging")
+        written_as = Counter(text for m in members for text in (m.name, m.long_form) if text)
+        written_as = Counter({text: n for text, n in written_as.items() if entity_key(text) == entity_key(label)})
+        preferred = max(written_as, key=lambda n: (written_as[n], n == label, n), default=label)
+    else:
+        preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
+    long_forms = {voted_long_form(m.name, m.long_form, written) for m in members if m.long_form}
+    alt = sorted((set(surface) | long_forms) - {preferred})
     entity = node_id(kind.value, entity_key(preferred))
     same_as = sorted({m.same_as for m in members if m.same_as})
     if entity not in graph:
