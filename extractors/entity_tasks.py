@@ -309,17 +309,36 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     >>> doc = blank_pipeline()("We study hate speech detection and machine translation.")
     >>> [doc[s:e].text for s, e in task_phrases(doc)]
     ['hate speech detection', 'machine translation']
+
+    A learned phrase that opens with a word split off a name ("X based classification": the phrase describes
+    X's method) or a French article ("la classification", read in a French abstract) names no task; a shorter
+    phrase inside it may.
+
+    >>> doc = blank_pipeline()("a transfer learning based classification method and la classification proposée")
+    >>> [doc[s:e].text for s, e in task_phrases(doc)]
+    []
     """
     stops = word_list("task_modifier_stops.txt")
 
     def extended(start: int, end: int) -> tuple[int, int] | None:
         if end - start == 2 and doc[start].lower_ in stops:
             return None  # "high translation", "proper understanding": learned before the word was a known stop
+        if _after_what_it_is_based_on(doc, start) or in_list("foreign_articles", doc[start].text):
+            return None  # "transfer-learning based classification": a method's; "la classification": French
         if measured_quantity(doc, end):
             return None  # "the semantic similarity between two sentences": a quantity measured, not the task
         return extend_task_left(doc, start, end), end  # longer ones are names: "complex word identification"
 
     return longest_first(_phrase_matcher(doc.vocab, "task_phrases.txt")(doc), extended)
+
+
+def _after_what_it_is_based_on(doc: Doc, start: int) -> bool:
+    """Does a phrase open at ``start`` with a participle split off a name ("based", "guided", "enhanced", "driven")
+    after a word it attaches to ("transfer-learning based classification", "graph-enhanced parsing"; not "the guided
+    summarization task", nor a noun such as "level": "engagement level prediction")?"""
+    before, text = doc[start - 1] if start else None, doc[start].text
+    return (in_list("name_suffixes", text) and text.endswith(("ed", "en")) and before is not None
+            and not before.is_stop and (not before.is_punct or before.text == "-"))
 
 
 #: Endings of a head noun that names an activity ("translation", "alignment", "parsing", "analysis", "inference").
