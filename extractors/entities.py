@@ -104,7 +104,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"36-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"37-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -154,6 +154,8 @@ PIPELINE_VERSION = f"36-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     h15n (described dataset names in sentences, two-letter abbreviations naming their data)
 # 36: round h15o (events, organisations, glued words and metric lists by structure) and entity_key folding a
 #     metric's hyphen-joined plural ("F1-scores" = "F1 score")
+# 37: round h15p: a learned task phrase opening with a name suffix after the word it attaches to ("transfer-learning
+#     based classification") or with a French article ("la classification") is no task
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
