@@ -32,7 +32,7 @@ from spacy.tokens import Doc, Span
 from extractors.entity_dataset_phrases import described_dataset_end, names_its_data
 from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
-from extractors.token_texts import token_texts
+from extractors.token_texts import token_arrays, token_texts
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["Candidate", "Cues", "coined_after_proposal", "coordinated_groups", "delimited", "find_candidates",
@@ -50,6 +50,21 @@ _MAX_PHRASE = 7  # tokens of a capitalised dataset phrase
 _MAX_CONTINUATION = 4  # tokens of a name with its versions
 #: Words the tokenizer splits off a name when the source lost the space ("Augment-CLIPand"): never glued back.
 _GLUED_WORDS = frozenset({"and", "or", "the", "with"})
+
+
+class _MayOpen(dict):
+    """Token text → may a name open there (:func:`find_candidates`): not a plain lower-case word, and capitalised,
+    shaped like a name or a model family; each text's verdict is worked out once per process."""
+
+    def __missing__(self, text: str) -> bool:
+        verdict = bool((not (text.isalpha() and text.islower()) or model_family(text))
+                       and (text[:1].isupper() or name_shape(text) or model_family(text)))
+        self[text] = verdict
+        return verdict
+
+
+_MAY_OPEN = _MayOpen()
+_MAX_MAY_OPEN = 1_000_000  # emptied past this, so a process reading endless new words stays bounded
 
 
 @dataclass
@@ -102,23 +117,24 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         else:
             taken.update(range(long_.start, long_.end))
             generic.add(short.text)  # "reinforcement learning (RL)": a kind of thing, not a name
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
     for span in known:
         if any(i in taken for i in range(span.start, span.end)):
             continue
         end = span.end
-        while end < len(doc) and doc[end - 1].whitespace_ and is_version(doc[end].text):
+        while end < len(doc) and flags.whitespace[end - 1] and is_version(texts[end]):
             end += 1  # "SQuAD 2.0", "MultiWOZ 2.1"
-        if end < len(doc) and doc[end].is_title and "NAME_HEAD" in cues.get(end, set()):
+        if end < len(doc) and flags.is_title[end] and "NAME_HEAD" in cues.get(end, set()):
             end += 1  # "the CodeSearchNet Corpus": a capitalised dataset noun belongs to the name
         found.append(Candidate(span.start, end, "gazetteer", cues={"gazetteer"}))
         taken.update(range(span.start, end))
     defined = {short.text for short in acronyms[::2]}
-    texts = token_texts(doc)  # no Token objects made
     # Only a token that may open a name is visited: not a plain lower-case word (the common case), and a
     # capitalised word (a named phrase, a series' set, a capitalised word or phrase) or one shaped like a name
     # or a model family; for any other token each test below fails and the loop goes on to the next token.
-    openers = [i for i, text in enumerate(texts) if (not (text.isalpha() and text.islower()) or model_family(text))
-               and (text[:1].isupper() or name_shape(text) or model_family(text))]
+    if len(_MAY_OPEN) > _MAX_MAY_OPEN:
+        _MAY_OPEN.clear()
+    openers = [i for i, text in enumerate(texts) if _MAY_OPEN[text]]
     opener = 0
     i = 0
     while i < len(doc):
@@ -127,8 +143,8 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         if opener == len(openers):
             break
         i = openers[opener]
-        token = doc[i]
-        if i in taken or token.text in generic:
+        text = texts[i]
+        if i in taken or text in generic:
             i += 1
             continue
         named_end = _named_dataset_end(doc, i, cues) or _series_set_end(doc, i) or described_dataset_end(doc, i)
@@ -137,11 +153,11 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
             taken.update(range(i, named_end))
             i = named_end
             continue
-        if token.lower_ in word_list("languages.txt") and len(token) > 2:
+        if lowers[i] in word_list("languages.txt") and len(text) > 2:
             i += 1  # "English GENIA corpus": the language is not part of the name
             continue
-        shape = name_shape(token.text) or ("strong" if plural_of_a_method(token.text) else None)
-        family = model_family(token.text)
+        shape = name_shape(text) or ("strong" if plural_of_a_method(text) else None)
+        family = model_family(text)
         if shape is None and not family:
             i += 1
             continue
@@ -151,27 +167,27 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
             if verdict is None:  # "by Precise LAnguage Specific layers": capitalised words used as a modifier
                 i = phrase_end
                 continue
-            if verdict and not token.is_sent_start:
-                while phrase_end < len(doc) and is_version(doc[phrase_end].text):
+            if verdict and not flags.is_sent_start[i]:
+                while phrase_end < len(doc) and is_version(texts[phrase_end]):
                     phrase_end += 1  # "Zorb Reviews 2021"
-                if token.text == "Team" and phrase_end - i >= 2:
+                if text == "Team" and phrase_end - i >= 2:
                     i += 1  # "by Team SMASH": the team's name is SMASH
                 found.append(Candidate(i, phrase_end, "phrase"))
                 taken.update(range(i, phrase_end))
                 i = phrase_end
                 continue
-            if token.is_sent_start and not (len(token) > 4 and token.lower_ in word_list("known_resources.txt")):
+            if flags.is_sent_start[i] and not (len(text) > 4 and lowers[i] in word_list("known_resources.txt")):
                 i += 1  # a capitalised word opening a sentence is no name ("Propbank was started ..." is)
                 continue
         end = _continuation_end(doc, i, family)
         strength = "family" if family else (shape or "strong")
-        if end == i + 1 and not family and _TWO_CAPITALS.match(token.text) and token.text not in defined \
-                and not (end < len(doc) and doc[end].text in _SINGULAR_DATASET_NOUNS and i > 0
-                         and doc[i - 1].lower_ == "the") and not names_its_data(doc, i):
+        if end == i + 1 and not family and _TWO_CAPITALS.match(text) and text not in defined \
+                and not (end < len(doc) and texts[end] in _SINGULAR_DATASET_NOUNS and i > 0
+                         and lowers[i - 1] == "the") and not names_its_data(doc, i):
             i += 1  # "AR", "CD", "CI": a two-letter abbreviation this abstract never spells out (not "the CR dataset",
             # "from ZG data")
             continue
-        start = i - 1 if token.text == "BERT" and i > 0 and doc[i - 1].lower_ == "multilingual" \
+        start = i - 1 if text == "BERT" and i > 0 and lowers[i - 1] == "multilingual" \
             and i - 1 not in taken else i
         found.append(Candidate(start, end, strength))  # "multilingual BERT" is mBERT's name, not BERT's
         taken.update(range(start, end))
@@ -200,12 +216,13 @@ def coordinated_groups(doc: Doc, candidates: Sequence[Candidate]) -> list[list[C
     >>> [[doc[c.start].text for c in group] for group in groups]
     [['ZB8K', 'KlaxQA'], ['ZorbNet']]
     """
+    texts = token_texts(doc)
     groups: list[list[Candidate]] = []
     for cand in sorted(candidates, key=lambda c: c.start):
         if groups:
             last = groups[-1][-1]
             if 1 <= cand.start - last.end <= 2 \
-                    and all(in_list("list_glue", doc[k].text) for k in range(last.end, cand.start)):
+                    and all(in_list("list_glue", texts[k]) for k in range(last.end, cand.start)):
                 groups[-1].append(cand)
                 continue
             group = next((g for g in reversed(groups[-4:]) if _after_an_aside(doc, g[-1].end, cand.start)), None)
@@ -222,25 +239,27 @@ _MAX_ASIDE = 12  # tokens of a parenthesis inside a list ("X (Smith et al., 2019
 def _after_an_aside(doc: Doc, end: int, start: int) -> bool:
     """Do only a parenthesis and list glue stand between ``end`` and ``start`` ("X (Smith, 2019), Y", "X (), and Y";
     any names inside the parenthesis belong to X)?"""
-    if end >= start or doc[end].text != "(":
+    texts = token_texts(doc)
+    if end >= start or texts[end] != "(":
         return False
-    close = next((k for k in range(end + 1, min(end + _MAX_ASIDE, start)) if "(" in doc[k].text or ")" in doc[k].text),
+    close = next((k for k in range(end + 1, min(end + _MAX_ASIDE, start)) if "(" in texts[k] or ")" in texts[k]),
                  None)
-    if close is None or "(" in doc[close].text:
+    if close is None or "(" in texts[close]:
         return False  # no parenthesis closed ("Types;)" ends with one: ";)" is a token of its own)
-    glue = [t.text for t in doc[close + 1 : start]]
+    glue = texts[close + 1 : start]
     return 1 <= len(glue) <= 2 and all(in_list("list_glue", w) for w in glue)
 
 
 def delimited(doc: Doc, cand: Candidate) -> bool:
     """Does the candidate stand alone between list delimiters ("such as Zorba, ...", "..., Zorba and ...")?"""
-    before = doc[cand.start - 1].text if cand.start > 0 else ""
-    after = doc[cand.end].text if cand.end < len(doc) else ""
+    texts = token_texts(doc)
+    before = texts[cand.start - 1] if cand.start > 0 else ""
+    after = texts[cand.end] if cand.end < len(doc) else ""
     if after == "(":  # "HGC (Stubbe, 2007) and Syracuse (Smith, 2010).": an aside after the item, then the list goes on
-        close = next((k for k in range(cand.end + 1, min(cand.end + _MAX_ASIDE, len(doc))) if doc[k].text in "()"),
+        close = next((k for k in range(cand.end + 1, min(cand.end + _MAX_ASIDE, len(doc))) if texts[k] in "()"),
                      None)
-        if close is not None and doc[close].text == ")":
-            after = doc[close + 1].text if close + 1 < len(doc) else "."
+        if close is not None and texts[close] == ")":
+            after = texts[close + 1] if close + 1 < len(doc) else "."
     return in_list("delimiters_before", before) and in_list("delimiters_after", after)
 
 
@@ -248,12 +267,13 @@ def names_a_dataset(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """"the Brown corpus", "the Hansard dataset": one capitalised word right before a dataset noun."""
     if cand.end - cand.start != 1 or cand.end >= len(doc) or cand.start == 0:
         return False
-    word, noun, before = doc[cand.start], doc[cand.end], doc[cand.start - 1]
-    if word.lower_ in _SET_QUALIFIERS or noun.lower_ in _SET_QUALIFIERS:
+    _, lowers, flags = token_arrays(doc)
+    word, noun, before = cand.start, cand.end, cand.start - 1
+    if lowers[word] in _SET_QUALIFIERS or lowers[noun] in _SET_QUALIFIERS:
         return False  # "our blind Test set", "an Extensive training set": a capitalised word, no name, before a set
-    return ("DATASET_NOUN" in cues.get(cand.end, set()) and not in_list("plural_dataset_nouns", noun.lower_)
-            and not word.is_stop and word.lower_ not in word_list("languages.txt")
-            and (before.is_lower or before.is_punct))
+    return ("DATASET_NOUN" in cues.get(cand.end, set()) and not in_list("plural_dataset_nouns", lowers[noun])
+            and not flags.is_stop[word] and lowers[word] not in word_list("languages.txt")
+            and (flags.is_lower[before] or flags.is_punct[before]))
 
 
 def _named_pair(short: Span, long_: Span) -> bool:
@@ -299,11 +319,12 @@ def _coined_pair(doc: Doc, short: Span, long_: Span, cues: Cues) -> bool:
     """A capitalised word in parentheses after a proposal verb's noun phrase headed by a method noun is the name the
     authors coin for it: "we propose a Coarse-to-fine approach (Coach)" (the pair's long form is in lower case and the
     short form shaped like a plain word, so neither :func:`_named_pair` nor :func:`_lower_named_pair` takes it)."""
+    texts, _, flags = token_arrays(doc)
     if name_shape(short.text) != "weak" or len(short) != 1 or not cues.get(long_.end - 1, set()) & _COINED_HEADS:
         return False
     i = long_.start - 1
     while i >= 0 and long_.start - i <= 3 and not cues.get(i, set()) & {"PROPOSE"}:
-        if not (in_list("articles", doc[i].text) or doc[i].is_lower and not doc[i].is_stop):
+        if not (in_list("articles", texts[i]) or flags.is_lower[i] and not flags.is_stop[i]):
             return False
         i -= 1
     return i >= 0 and "PROPOSE" in cues.get(i, set())
@@ -316,22 +337,23 @@ _COINED_HEADS = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "MODEL_HEAD"})
 def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
     """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank"), or
     that opens with one and "of" ("Corpus of Historical Japanese")."""
-    if "NAME_HEAD" in cues.get(i, set()) and i + 2 < len(doc) and doc[i + 1].lower_ == "of" \
-            and doc[i].text[:1].isupper():
+    texts, lowers, flags = token_arrays(doc)
+    if "NAME_HEAD" in cues.get(i, set()) and i + 2 < len(doc) and lowers[i + 1] == "of" \
+            and texts[i][:1].isupper():
         end = i + 2
-        while end < len(doc) and end - i < _MAX_PHRASE and doc[end].text[:1].isupper() and not doc[end].is_stop \
-                and not doc[end].is_punct and not doc[end].is_sent_start:
+        while end < len(doc) and end - i < _MAX_PHRASE and texts[end][:1].isupper() and not flags.is_stop[end] \
+                and not flags.is_punct[end] and not flags.is_sent_start[end]:
             end += 1
-        if end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.startswith("-"):
+        if end < len(doc) and not flags.whitespace[end - 1] and texts[end].startswith("-"):
             return None  # "A Corpus of Sentence-level Revisions": the last word modifies a noun after it
         return end if end > i + 2 else None
-    if not doc[i].text[:1].isupper() or doc[i].is_stop or "NAME_HEAD" in cues.get(i, set()):
+    if not texts[i][:1].isupper() or flags.is_stop[i] or "NAME_HEAD" in cues.get(i, set()):
         return None
     end = i + 1
-    while end < len(doc) and end - i < _MAX_PHRASE and not doc[end].is_punct and not doc[end].is_sent_start:
+    while end < len(doc) and end - i < _MAX_PHRASE and not flags.is_punct[end] and not flags.is_sent_start[end]:
         if "NAME_HEAD" in cues.get(end, set()):
             return end + 1
-        if doc[end].is_stop or not (doc[end].text[:1].isupper() or is_version(doc[end].text)):
+        if flags.is_stop[end] or not (texts[end][:1].isupper() or is_version(texts[end])):
             return None  # "Processing The Media Frames Corpus": the name starts after the stop word
         end += 1
     return None
@@ -355,21 +377,22 @@ def _series_set_end(doc: Doc, i: int) -> int | None:
     >>> doc[2:_series_set_end(doc, 2)].text, doc[8:_series_set_end(doc, 8)].text, _series_set_end(doc, 13)
     ('NIST 2003 MT evaluation set', 'NIST Chinese-English test sets', None)
     """
-    first = doc[i]
-    if not (first.is_alpha and first.is_upper and len(first) >= 3) or name_shape(first.text) is not None \
-            or first.is_stop or model_family(first.text) or first.lower_ in word_list("generic_terms.txt") \
-            or first.lower_ in word_list("task_acronyms.txt") or first.lower_ in word_list("metric_names.txt"):
+    texts, lowers, flags = token_arrays(doc)
+    first, lower = texts[i], lowers[i]
+    if not (flags.is_alpha[i] and flags.is_upper[i] and len(first) >= 3) or name_shape(first) is not None \
+            or flags.is_stop[i] or model_family(first) or lower in word_list("generic_terms.txt") \
+            or lower in word_list("task_acronyms.txt") or lower in word_list("metric_names.txt"):
         return None  # "the ASR test set", "BLEU test scores": a field or a metric, no campaign
     end = i + 1
-    while end < len(doc) and end - i <= _MAX_SERIES_MIDDLE and not doc[end].is_sent_start:
-        text = doc[end].text
+    while end < len(doc) and end - i <= _MAX_SERIES_MIDDLE and not flags.is_sent_start[end]:
+        text = texts[end]
         if _YEAR.match(text) or (text.isupper() and text.isalpha() and len(text) >= 2) or _language_words(text) \
-                or (text == "to" and _language_words(doc[end - 1].text)):
+                or (text == "to" and _language_words(texts[end - 1])):
             end += 1
             continue
         break
-    if end < len(doc) and doc[end].lower_ in _SET_QUALIFIERS and end + 1 < len(doc) \
-            and doc[end + 1].lower_ in _SET_HEADS and not doc[end + 1].is_sent_start:
+    if end < len(doc) and lowers[end] in _SET_QUALIFIERS and end + 1 < len(doc) \
+            and lowers[end + 1] in _SET_HEADS and not flags.is_sent_start[end + 1]:
         return end + 2
     return None
 
@@ -387,25 +410,26 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
     ``None`` when it follows an instrument word but modifies the noun after it ("by Precise Language
     Specific layers"): then none of its words is a name.
     """
-    before = doc[start - 1].text if start > 0 else ""
+    texts, lowers, flags = token_arrays(doc)
+    before = texts[start - 1] if start > 0 else ""
     if _after_namely(doc, start):
         return True  # "two variants, namely Chunk Voting and Max Context": names the text gives
     if in_list("instruments", before):
-        after = doc[end] if end < len(doc) else None
-        return True if after is None or not (after.is_alpha and after.is_lower and not after.is_stop) else None
+        return True if end >= len(doc) or not (flags.is_alpha[end] and flags.is_lower[end]
+                                               and not flags.is_stop[end]) else None
     if "NAME_ARCH" in cues.get(end - 1, set()):
         return True  # "Pointer Network", "Biaffine Attention": a named architecture
-    if end + 2 < len(doc) and doc[end].text == "," and doc[end + 1].lower_ in {"a", "an"} \
+    if end + 2 < len(doc) and texts[end] == "," and lowers[end + 1] in {"a", "an"} \
             and any(cues.get(j, set()) & _KIND_NOUNS
                     for j in range(end + 2, min(end + 2 + _APPOSITION_WORDS, len(doc)))):
         return True  # "we introduce Guided Policy Learning, a method that ...": an apposition says what it names
     following = end
-    while following < len(doc) and is_version(doc[following].text):
+    while following < len(doc) and is_version(texts[following]):
         following += 1
-    if following < len(doc) and doc[following].lower_ in _SET_QUALIFIERS:
+    if following < len(doc) and lowers[following] in _SET_QUALIFIERS:
         return False  # "the Extensive training set": a set noun vouches for no capitalised phrase
     return following < len(doc) and ("DATASET_NOUN" in cues.get(following, set())
-                                      or ("ARCH_HEAD" in cues.get(following, set()) and doc[following].is_lower))
+                                      or ("ARCH_HEAD" in cues.get(following, set()) and flags.is_lower[following]))
 
 
 #: Cue labels of the nouns an apposition names a kind by (", a benchmark", ", a new framework").
@@ -415,9 +439,10 @@ _APPOSITION_WORDS = 4  # words after ", a" searched for that noun
 
 def _after_namely(doc: Doc, start: int) -> bool:
     """Does a list of capitalised names after "namely" reach ``start`` ("namely Chunk Voting and Max Context")?"""
+    texts = token_texts(doc)
     i = start - 1
     while i >= 0 and start - i <= 12:
-        text = doc[i].text
+        text = texts[i]
         if text.lower() == "namely":
             return True
         if not (text in {",", "and", "or"} or name_shape(text) in {"weak", "strong"}):
@@ -428,9 +453,10 @@ def _after_namely(doc: Doc, start: int) -> bool:
 
 def _title_phrase_end(doc: Doc, i: int) -> int:
     """End of a run of capitalised words starting at ``i`` ("Sparse Gated Adapters")."""
+    texts, _, flags = token_arrays(doc)
     end = i
-    while end < len(doc) and name_shape(doc[end].text) in {"weak", "strong"} and not doc[end].is_punct:
-        if end > i and doc[end].is_sent_start:
+    while end < len(doc) and name_shape(texts[end]) in {"weak", "strong"} and not flags.is_punct[end]:
+        if end > i and flags.is_sent_start[end]:
             break
         end += 1
     return end
@@ -438,26 +464,27 @@ def _title_phrase_end(doc: Doc, i: int) -> int:
 
 def _continuation_end(doc: Doc, i: int, family: bool) -> int:
     """End of the name starting at ``i``: pieces glued to it, then versions ("Qwen-1.5-4B", "Zorb-Tuning V2")."""
+    texts, lowers, flags = token_arrays(doc)
     end = i + 1
-    while end < len(doc) and not doc[end - 1].whitespace_ and _GLUED.match(doc[end].text) \
-            and doc[end].text not in _GLUED_WORDS:
-        if doc[end].text == "-" and (end + 1 >= len(doc) or doc[end].whitespace_ or not doc[end + 1].text[:1].isalnum()):
+    while end < len(doc) and not flags.whitespace[end - 1] and _GLUED.match(texts[end]) \
+            and texts[end] not in _GLUED_WORDS:
+        if texts[end] == "-" and (end + 1 >= len(doc) or flags.whitespace[end] or not texts[end + 1][:1].isalnum()):
             break
         end += 1  # pieces the tokenizer split off a name: "ZB8" + "K", "Qwen-1.5" + "-" + "4B"
-    while end < len(doc) and doc[end - 1].whitespace_ and end - i < _MAX_CONTINUATION:
-        text = doc[end].text
+    while end < len(doc) and flags.whitespace[end - 1] and end - i < _MAX_CONTINUATION:
+        text = texts[end]
         if _enumerator(doc, end):
             break  # "SymbCoT 1) first translates ...": the first step of an enumeration, no version
         if is_version(text) or (family and model_family(text)) or (
-            family and name_shape(text) == "weak" and end + 1 < len(doc) and is_version(doc[end + 1].text)
+            family and name_shape(text) == "weak" and end + 1 < len(doc) and is_version(texts[end + 1])
         ):
             end += 1
             continue
-        if doc[i].text.lower() in word_list("model_families.txt") and model_family(text):
+        if texts[i].lower() in word_list("model_families.txt") and model_family(text):
             end += 1  # "OpenAI o1"
             continue
-        if family and text in _MODEL_SIZES and (end + 1 >= len(doc) or not doc[end + 1].is_alpha
-                                                or doc[end + 1].lower_ not in _SIZE_NOUNS):
+        if family and text in _MODEL_SIZES and (end + 1 >= len(doc) or not flags.is_alpha[end + 1]
+                                                or lowers[end + 1] not in _SIZE_NOUNS):
             end += 1  # "XLM-RoBERTa large", "BERT base" (not "a BERT large enough", "BERT small models")
             break
         break
@@ -474,10 +501,11 @@ def _enumerator(doc: Doc, i: int) -> bool:
     >>> _enumerator(doc, 1), _enumerator(doc, 10)
     (True, False)
     """
-    if i + 1 >= len(doc) or doc[i + 1].text != ")" or not doc[i].text.isdigit():
+    texts = token_texts(doc)
+    if i + 1 >= len(doc) or texts[i + 1] != ")" or not texts[i].isdigit():
         return False
     start = doc[i].sent.start if doc.has_annotation("SENT_START") else 0
-    return not any("(" in doc[k].text for k in range(start, i))
+    return not any("(" in texts[k] for k in range(start, i))
 
 
 #: Checkpoint sizes written after a model family as a word ("XLM-RoBERTa large").
@@ -496,11 +524,12 @@ def coined_after_proposal(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     name of what the paper makes: "we propose Meta-Reasoning", "a novel model named Initiative-Imitate to ..." when
     a function word or punctuation follows (not "we propose a Meta-Learning approach" nor "we introduce
     Reasoning-Consistent Rewards": the words go on; not one capitalised word: "called Manipuri")."""
-    if cand.end - cand.start != 1 or not _COINED.match(doc[cand.start].text):
+    texts, _, flags = token_arrays(doc)
+    if cand.end - cand.start != 1 or not _COINED.match(texts[cand.start]):
         return False
-    if cand.end < len(doc) and not (doc[cand.end].is_punct or doc[cand.end].is_stop):
+    if cand.end < len(doc) and not (flags.is_punct[cand.end] or flags.is_stop[cand.end]):
         return False  # "we introduce Reasoning-Consistent Rewards": the words go on (a longer name, or a noun)
     i = cand.start - 1
-    while i >= 0 and in_list("articles", doc[i].text):
+    while i >= 0 and in_list("articles", texts[i]):
         i -= 1
     return i >= 0 and "PROPOSE" in cues.get(i, set())

@@ -24,6 +24,7 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_context import CAPITALS, cited_author, class_label, names_an_event, no_entity_head, one_thing
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
+from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason"]
@@ -51,8 +52,9 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
                  labels: Mapping[int, EntityKind]) -> DropContext:
     """The :class:`DropContext` of ``candidates`` (``labels``: candidate start → the tagger's kind)."""
     def text(c: Candidate) -> str:
-        return doc[c.start : c.end].text
+        return span_text(doc, c.start, c.end)
 
+    texts, lowers, flags = token_arrays(doc)
     return DropContext(
         tagged=frozenset(labels),
         spelled_out=frozenset(span.text for span in acronyms[::2]),
@@ -60,13 +62,13 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
                           or c.relation is Relation.PROPOSES or c.long_span is not None),
         mentions=Counter(text(c) for c in candidates),
         no_names=frozenset(text(c) for c in candidates if c.long_span is not None
-                           and long_form_class(doc[c.long_span[0] : c.long_span[1]].text) == "none"),
+                           and long_form_class(span_text(doc, *c.long_span)) == "none"),
         described=frozenset(text(c) for c in candidates if c.long_span is not None
                             and c.kind is EntityKind.METHOD and c.type_rule in {"default", "tagger"}
-                            and described_pair(text(c), doc[c.long_span[0] : c.long_span[1]].text)),
+                            and described_pair(text(c), span_text(doc, *c.long_span))),
         languages=frozenset(text(c) for c in candidates if c.long_span is not None
-                            and len(doc[c.long_span[1] - 1]) > 3 and doc[c.long_span[1] - 1].is_title
-                            and doc[c.long_span[1] - 1].lower_ in word_list("languages.txt")),
+                            and len(texts[c.long_span[1] - 1]) > 3 and flags.is_title[c.long_span[1] - 1]
+                            and lowers[c.long_span[1] - 1] in word_list("languages.txt")),
     )
 
 
@@ -81,7 +83,7 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
         return "unsettled"  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
     if cited_author(doc, cand.start, cand.end, known_name=cand.type_rule in NAMED_BY_ITSELF):
         return "cited"  # "(Weller-Di Marco, 2017)": a citation's author ("the Penn Treebank (1993)" is not)
-    text = doc[cand.start : cand.end].text
+    text = span_text(doc, cand.start, cand.end)
     if cand.type_rule == "default" and CAPITALS.match(text) and text not in context.spelled_out \
             and text not in context.vouched and corpus_class(text) is None and context.mentions[text] == 1 \
             and not one_thing(doc, cand.start, cand.end):

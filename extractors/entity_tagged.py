@@ -11,6 +11,7 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import word_list
 from extractors.entity_names import model_family, name_shape, not_a_name
 from extractors.entity_tasks import metric_like, task_like
+from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind
 
 __all__ = ["adds", "merge_tagged", "plural_acronym", "tagger_spans"]
@@ -28,47 +29,51 @@ def tagger_spans(doc: Doc) -> list[Span]:
     generic = word_list("generic_terms.txt")
     defined = {span.text for span in list(doc.spans.get("kg_acronyms", []))[::2]}
     kept = []
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
+    stop_or_punct = [stop or punct for stop, punct in zip(flags.is_stop, flags.is_punct)]
+    is_lower = flags.is_lower
     for span in doc.ents:
         kind = span.label_.lower()
         start, end = span.start, span.end
-        while start < end and (doc[start].is_stop or doc[start].is_punct):
+        while start < end and stop_or_punct[start]:
             start += 1
-        while end > start and (doc[end - 1].is_stop or doc[end - 1].is_punct):
+        while end > start and stop_or_punct[end - 1]:
             end -= 1  # "Success Rate of": the tagger's span ran on
-        if kind == "task" and end - start > 1 and doc[end - 1].lower_ in {"task", "tasks"}:
+        if kind == "task" and end - start > 1 and lowers[end - 1] in {"task", "tasks"}:
             end -= 1  # "the Named Entity Recognition task": the name without the word "task" (the guidelines)
-        while kind in {"method", "dataset", "model"} and end - start > 1 and doc[end - 1].is_lower \
-                and doc[end - 1].lower_ in _KIND_NOUNS and not doc[end - 2].is_lower \
-                and (any(name_shape(t.text) == "strong" or model_family(t.text) for t in doc[start : end - 1])
-                     or (kind == "dataset" and doc[end - 1].lower_ in _DATASET_NOUNS
-                         and all(t.is_title for t in doc[start : end - 1]))) \
-                and not (end - start == 2 and _TWO_CAPITALS.match(doc[start].text)):
+        while kind in {"method", "dataset", "model"} and end - start > 1 and is_lower[end - 1] \
+                and lowers[end - 1] in _KIND_NOUNS and not is_lower[end - 2] \
+                and (any(name_shape(t) == "strong" or model_family(t) for t in texts[start : end - 1])
+                     or (kind == "dataset" and lowers[end - 1] in _DATASET_NOUNS
+                         and all(flags.is_title[start : end - 1]))) \
+                and not (end - start == 2 and _TWO_CAPITALS.match(texts[start])):
             end -= 1  # "a Siamese LSTM network", "the Compmix dataset": the name without the kind's noun (not
             # "the CR dataset": a two-letter abbreviation alone would be dropped as one never spelled out)
         if kind not in kinds or start == end:
             continue
-        span = Span(doc, start, end, label=span.label_)
-        if kind in {"method", "dataset"} and task_like(span.text) and not any(c.isupper() for c in span.text[1:]):
-            span, kind = Span(doc, start, end, label="TASK"), "task"  # "question answering" is the task
-        elif kind == "method" and len(span) > 1 and metric_like(span.text):
-            span, kind = Span(doc, start, end, label="METRIC"), "metric"  # "Pathway Success Rate"
-        if kind in {"method", "dataset", "model"} and not any(name_shape(t.text) or model_family(t.text)
-                                                              for t in span):
+        text = span_text(doc, start, end)
+        label = span.label_
+        if kind in {"method", "dataset"} and task_like(text) and not any(c.isupper() for c in text[1:]):
+            label, kind = "TASK", "task"  # "question answering" is the task
+        elif kind == "method" and end - start > 1 and metric_like(text):
+            label, kind = "METRIC", "metric"  # "Pathway Success Rate"
+        if kind in {"method", "dataset", "model"} and not any(name_shape(t) or model_family(t)
+                                                              for t in texts[start:end]):
             continue  # "reasoning-in-a-Haystack", "beam search": no word of it is written like a name
-        if kind in {"method", "dataset", "model"} and span[-1].lower_ in generic:
+        if kind in {"method", "dataset", "model"} and lowers[end - 1] in generic:
             continue  # "Bayesian RL", "multimodal LLM": a kind of thing
-        if kind in {"method", "dataset", "model"} and (not_a_name(span.text) or plural_acronym(span.text)
-                                                        or (span.text[0].isdigit() and not model_family(span.text))):
+        if kind in {"method", "dataset", "model"} and (not_a_name(text) or plural_acronym(text)
+                                                        or (text[0].isdigit() and not model_family(text))):
             continue
-        if kind in {"method", "dataset", "model"} and _TWO_CAPITALS.match(span.text) and span.text not in defined:
+        if kind in {"method", "dataset", "model"} and _TWO_CAPITALS.match(text) and text not in defined:
             continue  # "PP", "CV": a two-letter abbreviation the abstract never spells out (as for rule candidates)
-        if (kind == "task" and not task_like(span.text)) or (kind == "metric" and not metric_like(span.text)):
+        if (kind == "task" and not task_like(text)) or (kind == "metric" and not metric_like(text)):
             continue  # "classification", "deep learning", "efficiency": not names of a task or a metric
-        if kind == "task" and len(span) == 1 and span.text.islower() \
-                and not (span.end < len(doc) and doc[span.end].lower_ in _TASK_NOUNS_OR_SHARED):
+        if kind == "task" and end - start == 1 and text.islower() \
+                and not (end < len(doc) and lowers[end] in _TASK_NOUNS_OR_SHARED):
             continue  # "its English translation", "translation model": one common word is the task only when the
             # text says so ("the translation task", "the translation shared task"); the tagger alone is too little
-        kept.append(span)
+        kept.append(Span(doc, start, end, label=label))
     return kept
 
 

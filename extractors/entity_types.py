@@ -33,6 +33,7 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import corpus_kinds, in_list, word_counts, word_list
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
+from extractors.token_texts import span_text, token_arrays, token_texts
 from ontology.kinds import EntityKind
 
 __all__ = ["EXAMPLE_HEADS", "apposition_head", "architecture", "colon_head", "cues_before", "entity_kind",
@@ -60,7 +61,7 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
     gives (:func:`head_after`), ``apposition`` the kind of its apposition (:func:`apposition_head`) and
     ``examples`` the cue label of the noun its list of examples hangs from (:func:`examples_head`).
     """
-    text = doc[cand.start : cand.end].text
+    text = span_text(doc, cand.start, cand.end)
     if "gazetteer" in cand.cues:
         return EntityKind.DATASET, "gazetteer"
     if cand.strength == "family" or model_family(text) or model_suffix(text):
@@ -118,15 +119,16 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
 
     A number word must count the names: "X and Y, two datasets" (not "To test X and Y, three corpora ...").
     """
-    if end < len(doc) and doc[end].text == ")":
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
+    if end < len(doc) and texts[end] == ")":
         end += 1
-    elif end < len(doc) and doc[end].text == "(":  # "ReadQG (Relevance-Aware ... Generation), a method to ..."
-        close = next((k for k in range(end + 1, min(end + 12, len(doc))) if doc[k].text == ")"), None)
+    elif end < len(doc) and texts[end] == "(":  # "ReadQG (Relevance-Aware ... Generation), a method to ..."
+        close = next((k for k in range(end + 1, min(end + 12, len(doc))) if texts[k] == ")"), None)
         end = close + 1 if close is not None else end
-    if end + 1 >= len(doc) or not in_list("apposition_openers", doc[end].text):
+    if end + 1 >= len(doc) or not in_list("apposition_openers", texts[end]):
         return None
     i = end + 1
-    determiner = doc[i].text.lower()
+    determiner = texts[i].lower()
     numbers = word_counts("number_words")
     if not (in_list("apposition_determiners", determiner) or determiner in numbers) \
             or numbers.get(determiner, size) != size:
@@ -135,24 +137,24 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
     j, limit = i + 1, min(i + _APPOSITION_SPAN, len(doc))
     while j < limit:
         labels = cues.get(j, set())
-        if kind is None and doc[j].text == "(":  # "a clinical question answering (Q&A) dataset": skip the acronym
-            close = next((k for k in range(j + 1, min(j + 5, len(doc))) if doc[k].text == ")"), None)
+        if kind is None and texts[j] == "(":  # "a clinical question answering (Q&A) dataset": skip the acronym
+            close = next((k for k in range(j + 1, min(j + 5, len(doc))) if texts[k] == ")"), None)
             if close is not None:
                 limit = min(limit + close + 1 - j, len(doc))
                 j = close + 1
                 continue
-        if kind is None and doc[j].text == "," and j + 1 < len(doc) and doc[j + 1].is_lower \
-                and not doc[j + 1].is_stop:  # "a novel multiple choice, clinical ... dataset"
+        if kind is None and texts[j] == "," and j + 1 < len(doc) and flags.is_lower[j + 1] \
+                and not flags.is_stop[j + 1]:  # "a novel multiple choice, clinical ... dataset"
             limit = min(limit + 3, len(doc))
             j += 1
             continue
-        if doc[j].is_punct and doc[j].text not in {"-", "&"} or "BLOCK" in labels or in_list("clause_breaks", doc[j].text):
+        if flags.is_punct[j] and texts[j] not in {"-", "&"} or "BLOCK" in labels or in_list("clause_breaks", texts[j]):
             break
-        if kind is not None and (doc[j].is_stop or doc[j].text.endswith("ing")):
+        if kind is not None and (flags.is_stop[j] or texts[j].endswith("ing")):
             break  # "a benchmark assessing the knowledge of LLMs": the head noun came before
         kind = next((k for label, k in _HEAD_KINDS if label in labels), kind)
-        if doc[j].text in _TASK_NOUNS and (j + 1 >= len(doc) or doc[j + 1].text != "-") \
-                and doc[j - 1].lower_ != "shared":
+        if texts[j] in _TASK_NOUNS and (j + 1 >= len(doc) or texts[j + 1] != "-") \
+                and lowers[j - 1] != "shared":
             kind = EntityKind.TASK  # "X (ZWO), a task that asks ...", not "a task-agnostic framework" nor "a shared
             # task" (an event: the guidelines make it an optional dataset) nor a title's "X: A Novel Task ..."
         j += 1
@@ -179,37 +181,38 @@ def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
     right before a name shaped like one ("on the MWP benchmark ZB8K"). Not across the comma that ends a phrase opening
     the sentence ("On the NIST corpus, ZLT-10 achieves ...": the name is the subject, no apposition).
     """
+    texts, lowers, flags = token_arrays(doc)
     i = start - 1
-    if i >= 3 and doc[i].lower_ in _RELATIVE_NAMING_VERBS and doc[i - 1].lower_ == "we" \
-            and in_list("relative_pronouns", doc[i - 2].text):
+    if i >= 3 and lowers[i] in _RELATIVE_NAMING_VERBS and lowers[i - 1] == "we" \
+            and in_list("relative_pronouns", texts[i - 2]):
         i -= 2  # "a new dataset which we call ZorbSpot": the relative clause names what stands before it
-        if doc[i - 1].text == "," and i > 1:
+        if texts[i - 1] == "," and i > 1:
             i -= 1
         noun = next((j for j in range(i - 1, max(i - 5, 0), -1)
-                     if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or doc[j].is_punct), i - 1)
-        i = noun + 1 if not doc[noun].is_punct else i
-    elif i >= 1 and doc[i].is_lower and "DATASET_NOUN" in cues.get(i, set()) and doc[i].lower_ in _SINGULAR_NOUNS \
-            and name_shape(doc[start].text) == "strong":
+                     if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or flags.is_punct[j]), i - 1)
+        i = noun + 1 if not flags.is_punct[noun] else i
+    elif i >= 1 and flags.is_lower[i] and "DATASET_NOUN" in cues.get(i, set()) and lowers[i] in _SINGULAR_NOUNS \
+            and name_shape(texts[start]) == "strong":
         i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma
-    elif i < 1 or not (doc[i].text in {",", ":"} or in_list("naming_words", doc[i].text)):
+    elif i < 1 or not (texts[i] in {",", ":"} or in_list("naming_words", texts[i])):
         return None
-    elif in_list("naming_words", doc[i].text):  # "a dataset in Hindi named X": the noun may stand a phrase back
-        if doc[i - 1].text == "," and i > 1:
+    elif in_list("naming_words", texts[i]):  # "a dataset in Hindi named X": the noun may stand a phrase back
+        if texts[i - 1] == "," and i > 1:
             i -= 1  # "a new benchmark, dubbed MMEdit"
         noun = next((j for j in range(i - 1, max(i - 5, 0), -1)
-                     if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or doc[j].is_punct), i - 1)
-        i = noun + 1 if not doc[noun].is_punct else i
+                     if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or flags.is_punct[j]), i - 1)
+        i = noun + 1 if not flags.is_punct[noun] else i
     labels = cues.get(i - 1, set())
     j = i - 2  # the noun phrase must open with a determiner or a number: not "(SL) corpora, SL lexicography"
-    while j >= 0 and i - 2 - j < 3 and doc[j].is_alpha and (doc[j].is_lower or doc[j].is_upper or (
-            doc[j].is_title and doc[j].lower_ in word_list("languages.txt"))) and not (
-            in_list("articles", doc[j].text) or in_list("apposition_determiners", doc[j].text)
-            or doc[j].lower_ in word_counts("number_words")):
+    while j >= 0 and i - 2 - j < 3 and flags.is_alpha[j] and (flags.is_lower[j] or flags.is_upper[j] or (
+            flags.is_title[j] and lowers[j] in word_list("languages.txt"))) and not (
+            in_list("articles", texts[j]) or in_list("apposition_determiners", texts[j])
+            or lowers[j] in word_counts("number_words")):
         j -= 1
-    if j < 0 or not (in_list("articles", doc[j].text) or in_list("apposition_determiners", doc[j].text)
-                     or doc[j].lower_ in word_counts("number_words")):
+    if j < 0 or not (in_list("articles", texts[j]) or in_list("apposition_determiners", texts[j])
+                     or lowers[j] in word_counts("number_words")):
         return None
-    if doc[i].text == "," and j >= 1 and doc[j - 1].is_sent_start and doc[j - 1].lower_ in _FRONTED_PREPOSITIONS:
+    if texts[i] == "," and j >= 1 and flags.is_sent_start[j - 1] and lowers[j - 1] in _FRONTED_PREPOSITIONS:
         return None  # "On the NIST corpus, ZLT-10 again achieves ...": a fronted phrase, the name is the subject
     if "DATASET_NOUN" in labels:
         return EntityKind.DATASET
@@ -248,19 +251,20 @@ def proposed_phrase_start(doc: Doc, start: int, cues: Cues) -> int | None:
     ``start`` follows after a comma ("we propose a new ... representation for ... tasks, X"), or ``None`` when no
     proposal verb stands right before that article ("we evaluate on a popular benchmark for QA, X"), or a clause,
     another comma, "to" or a verb comes first ("we introduce a method to evaluate on three benchmarks, X")."""
+    texts, lowers, flags = token_arrays(doc)
     comma = _comma_before(doc, start)
-    if comma < 2 or doc[comma].text != "," or doc[start].is_lower:
+    if comma < 2 or texts[comma] != "," or flags.is_lower[start]:
         return None
     sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
     numbers = word_counts("number_words")
     for j in range(comma - 1, max(comma - 1 - _PROPOSED_PHRASE_SPAN, sent_start), -1):
-        token = doc[j]
-        if in_list("clause_breaks", token.text) and token.lower_ in {"and", "or"} and _bare_nouns(doc[j + 1 : comma]):
+        text, lower = texts[j], lowers[j]
+        if in_list("clause_breaks", text) and lower in {"and", "or"} and _bare_nouns(doc[j + 1 : comma]):
             continue  # "we introduce a new task and evaluation dataset, X": "and" joins two nouns of the phrase
-        if token.is_punct and token.text not in {"-", "&"} or in_list("clause_breaks", token.text) \
-                or token.lower_ == "to" or token.lower_ in word_list("verb_like.txt"):
+        if flags.is_punct[j] and text not in {"-", "&"} or in_list("clause_breaks", text) \
+                or lower == "to" or lower in word_list("verb_like.txt"):
             return None
-        if (in_list("articles", token.text) or token.lower_ in numbers) and j > sent_start \
+        if (in_list("articles", text) or lower in numbers) and j > sent_start \
                 and "PROPOSE" in cues.get(j - 1, set()):
             return j
     return None
@@ -269,8 +273,9 @@ def proposed_phrase_start(doc: Doc, start: int, cues: Cues) -> int | None:
 def _comma_before(doc: Doc, start: int) -> int:
     """The index of the comma before a name, across a naming word: "X" in "a corpus of ..., X" and in "a corpus of
     ..., named X" (``start - 1`` when no naming word stands there)."""
-    if start >= 2 and in_list("naming_words", doc[start - 1].text) and doc[start - 1].lower_ != "namely" \
-            and doc[start - 2].text == ",":
+    texts, lowers, _ = token_arrays(doc)
+    if start >= 2 and in_list("naming_words", texts[start - 1]) and lowers[start - 1] != "namely" \
+            and texts[start - 2] == ",":
         return start - 2
     return start - 1
 
@@ -287,28 +292,29 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
     "based on X" drops ``EVAL_ON``; "from X" adds ``SOURCE`` when a dataset or derivation word stands
     at most ``source_window`` tokens before it in the sentence.
     """
+    texts, lowers, flags = token_arrays(doc)
     i = start - 1
-    while i >= 0 and in_list("articles", doc[i].text):
+    while i >= 0 and in_list("articles", texts[i]):
         i -= 1
     if i < 0:
         return set()
     found = set(cues.get(i, set()))
-    if doc[i].text == "(":  # "corpora in computational argumentation (X and Y)": the names of those corpora
+    if texts[i] == "(":  # "corpora in computational argumentation (X and Y)": the names of those corpora
         for j in range(i - 1, max(i - 10, -1), -1):  # "a dataset containing images with income values (X)"
             if "DATASET_NOUN" in cues.get(j, set()):
                 found.add("PAREN_DATASET")
                 break
-            if "METRIC_HEAD" in cues.get(j, set()) and doc[j].is_lower:
+            if "METRIC_HEAD" in cues.get(j, set()) and flags.is_lower[j]:
                 found.add("PAREN_METRIC")  # "four metrics (zDTW, ZTC, rPOZ and PZC)": the names of those metrics
                 break
-            if doc[j].is_punct or (doc[j].is_stop and not in_list("apposition_prepositions", doc[j].text)
-                                   and doc[j].lower_ not in {"in", "with"}):
+            if flags.is_punct[j] or (flags.is_stop[j] and not in_list("apposition_prepositions", texts[j])
+                                   and lowers[j] not in {"in", "with"}):
                 break
-    if doc[i].lower_ == "of" and i > 0 and doc[i - 1].lower_ in _SET_NOUNS and "DATASET_NOUN" in cues.get(i - 1, set()):
+    if lowers[i] == "of" and i > 0 and lowers[i - 1] in _SET_NOUNS and "DATASET_NOUN" in cues.get(i - 1, set()):
         found.add("SET_OF")  # "the test data sets of IWSLT and TDT4", "the datasets of X and Y"
-    if in_list("foundation_prepositions", doc[i].text) and i > 0 and in_list("foundation_verbs", doc[i - 1].text):
+    if in_list("foundation_prepositions", texts[i]) and i > 0 and in_list("foundation_verbs", texts[i - 1]):
         found.discard("EVAL_ON")
-    if in_list("source_prepositions", doc[i].text):  # "a corpus (X) from Y", "sentences sampled from Y"
+    if in_list("source_prepositions", texts[i]):  # "a corpus (X) from Y", "sentences sampled from Y"
         window = range(max(i - source_window, doc[i].sent.start if doc.has_annotation("SENT_START") else 0), i)
         if any(cues.get(j, set()) & {"DATASET_HEAD", "DERIVED"} for j in window):
             found.add("SOURCE")
@@ -318,24 +324,25 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
 def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
     """The kind a head noun right after the name gives it: "X benchmark", "X (XB) dataset", "X framework", "the X
     data", "the X test set" (not "the X lexical category set"); "the MCL-WiC task" names a task."""
-    if end < len(doc) and doc[end].text == "data" and corpus_kinds().get(doc[end - 1].text) not in {"none", "method"}:
+    texts, lowers, flags = token_arrays(doc)
+    if end < len(doc) and texts[end] == "data" and corpus_kinds().get(texts[end - 1]) not in {"none", "method"}:
         return EntityKind.DATASET  # "the ACE data", "CoNLL data": the data a name stands for (not "CFG data", nor
         # "ground truth (GT) data": data an acronym in parentheses describes)
-    if end < len(doc) and doc[end].text == ")":
+    if end < len(doc) and texts[end] == ")":
         end += 1
-    if end < len(doc) and doc[end].text == "task":
+    if end < len(doc) and texts[end] == "task":
         return EntityKind.TASK
     for i in range(end, min(end + _HEAD_AFTER_SPAN, len(doc))):
         labels = cues.get(i, set())
         kind = next((k for label, k in _NAME_HEADS if label in labels), None)
-        if kind is EntityKind.METRIC and not doc[i].is_lower:
+        if kind is EntityKind.METRIC and not flags.is_lower[i]:
             kind = None  # "the WMT23 Metrics Shared Task": part of a name, not the head typing it
-        if kind is EntityKind.DATASET and i > end and doc[i].lower_ in _BARE_SET_NOUNS:
+        if kind is EntityKind.DATASET and i > end and lowers[i] in _BARE_SET_NOUNS:
             kind = None  # "the ZCG lexical category set", "the X feature set": a set of other things, not of data
             # ("the X test set" is typed by "test")
         if kind:
             return kind
-        if doc[i].is_punct or "BLOCK" in labels or (doc[i].is_stop and doc[i].lower_ not in _HEAD_GLUE):
+        if flags.is_punct[i] or "BLOCK" in labels or (flags.is_stop[i] and lowers[i] not in _HEAD_GLUE):
             break  # "IWSLT and TDT4 show that our method ...": a clause, not the name's head noun, follows
     return None
 
@@ -356,21 +363,22 @@ def colon_head(doc: Doc, start: int, cues: Cues) -> str | None:
     The nearest head noun before the colon in the sentence decides ("datasets ... with two models: X and Y" names
     models); ``None`` when no colon opens the list or no plural head noun stands before it.
     """
+    texts, lowers, flags = token_arrays(doc)
     i = start - 1
-    while i >= 0 and in_list("articles", doc[i].text):
+    while i >= 0 and in_list("articles", texts[i]):
         i -= 1
-    if i < 1 or doc[i].text != ":":
+    if i < 1 or texts[i] != ":":
         return None
     sent_start = doc[i].sent.start if doc.has_annotation("SENT_START") else 0
     for j in range(i - 1, max(i - _COLON_SPAN, sent_start - 1), -1):
-        if doc[j].text in {":", ";"} or doc[j].is_sent_start:
+        if texts[j] in {":", ";"} or flags.is_sent_start[j]:
             break
         labels = cues.get(j, set())
         label = next((label for label in EXAMPLE_HEADS if label in labels), None)
         if label == "DATASET_HEAD" and "DATASET_NOUN" not in labels:
             return None  # "two tasks: X word alignment with ...": tasks, games, environments name no data
         if label is not None:
-            return label if doc[j].lower_.endswith(("s", "corpora")) and doc[j].lower_ != "corpus" else None
+            return label if lowers[j].endswith(("s", "corpora")) and lowers[j] != "corpus" else None
     return None
 
 
@@ -379,13 +387,14 @@ def examples_head(doc: Doc, start: int, cues: Cues) -> str | None:
 
     ``"OTHER"`` when the noun carries no head cue, ``None`` when no example marker precedes the name.
     """
+    texts = token_texts(doc)
     i = start - 1
-    while i >= 0 and in_list("example_marker_glue", doc[i].text):
+    while i >= 0 and in_list("example_marker_glue", texts[i]):
         i -= 1
     if i < 0 or "EXAMPLES" not in cues.get(i, set()):
         return None
     i -= 1
-    while i >= 0 and in_list("example_head_glue", doc[i].text):
+    while i >= 0 and in_list("example_head_glue", texts[i]):
         i -= 1
     if i < 0:
         return None

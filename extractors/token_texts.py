@@ -17,13 +17,40 @@ share them. Nothing in kg retokenizes a Doc in place; a Doc whose length changed
 True
 >>> doc_text(doc) == doc.text
 True
+>>> flags = token_flags(doc)
+>>> flags.is_punct == [t.is_punct for t in doc], flags.whitespace == [bool(t.whitespace_) for t in doc]
+(True, True)
+>>> span_text(doc, 2, 6) == doc[2:6].text, span_text(doc, 3, 3)
+(True, '')
+>>> token_arrays(doc) == (token_texts(doc), token_lowers(doc), flags)
+True
 """
 from __future__ import annotations
 
-from spacy.attrs import LOWER, ORTH, SPACY
+from typing import NamedTuple
+
+from spacy.attrs import IDX, IS_ALPHA, IS_LOWER, IS_PUNCT, IS_STOP, IS_TITLE, IS_UPPER, LOWER, ORTH, SENT_START, SPACY
 from spacy.tokens import Doc
 
-__all__ = ["doc_text", "token_lower_ids", "token_lowers", "token_texts"]
+__all__ = ["TokenFlags", "doc_text", "span_text", "token_arrays", "token_flags", "token_lower_ids", "token_lowers",
+           "token_texts"]
+
+
+class TokenFlags(NamedTuple):
+    """Per-token flags of a Doc as lists of bools (``flags.is_stop[i] == doc[i].is_stop``), and the tokens' offsets."""
+
+    is_stop: list[bool]
+    is_punct: list[bool]
+    is_lower: list[bool]
+    is_title: list[bool]
+    is_alpha: list[bool]
+    is_upper: list[bool]
+    whitespace: list[bool]  # ``bool(doc[i].whitespace_)``
+    is_sent_start: list[bool]  # ``bool(doc[i].is_sent_start)`` (``None``, unknown, is ``False``)
+    idx: list[int]
+
+
+_FLAG_ATTRS = [IS_STOP, IS_PUNCT, IS_LOWER, IS_TITLE, IS_ALPHA, IS_UPPER, SPACY, SENT_START]
 
 #: ORTH / LOWER id -> string, for every id seen (a few hundred thousand at most: the vocabulary's size).
 _STRINGS: dict[int, str] = {}
@@ -35,6 +62,8 @@ _LAST: dict = {"doc": None, "length": -1}
 
 def token_texts(doc: Doc) -> list[str]:
     """``[token.text for token in doc]``, made once per Doc (see the module docstring); do not change the list."""
+    if _LAST["doc"] is doc and "texts" in _LAST and _LAST["length"] == len(doc):
+        return _LAST["texts"]  # the common case, without a call
     cached = _cached(doc)
     if "texts" not in cached:
         cached["texts"] = _strings(doc, doc.to_array(ORTH).tolist())
@@ -62,9 +91,37 @@ def doc_text(doc: Doc) -> str:
     builds a Token per token, each time it is read)."""
     cached = _cached(doc)
     if "text" not in cached:
-        spaces = doc.to_array(SPACY).tolist()
+        spaces = token_flags(doc).whitespace
         cached["text"] = "".join([text + " " if space else text for text, space in zip(token_texts(doc), spaces)])
     return cached["text"]
+
+
+def token_flags(doc: Doc) -> TokenFlags:
+    """The :class:`TokenFlags` of ``doc``, read with one ``Doc.to_array`` call, made once per Doc; do not change them."""
+    cached = _cached(doc)
+    if "flags" not in cached:
+        array = doc.to_array([*_FLAG_ATTRS, IDX])
+        cached["flags"] = TokenFlags(*(array[:, :-1] == 1).T.tolist(), array[:, -1].tolist())
+    return cached["flags"]
+
+
+def token_arrays(doc: Doc) -> tuple[list[str], list[str], TokenFlags]:
+    """``(token_texts(doc), token_lowers(doc), token_flags(doc))`` in one call, for the rules that read all three."""
+    if _LAST["doc"] is doc and "arrays" in _LAST and _LAST["length"] == len(doc):
+        return _LAST["arrays"]
+    arrays = (token_texts(doc), token_lowers(doc), token_flags(doc))
+    _LAST["arrays"] = arrays
+    return arrays
+
+
+def span_text(doc: Doc, start: int, end: int) -> str:
+    """``doc[start:end].text`` for ``0 <= start <= end <= len(doc)``, cut from :func:`doc_text` (no Span, no Token)."""
+    if start >= end:
+        return ""
+    cached = _cached(doc)
+    text = cached["text"] if "text" in cached else doc_text(doc)
+    idx = (cached["flags"] if "flags" in cached else token_flags(doc)).idx
+    return text[idx[start] : idx[end - 1] + len(cached["texts"][end - 1])]
 
 
 def _cached(doc: Doc) -> dict:
