@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
@@ -52,19 +53,12 @@ _MAX_CONTINUATION = 4  # tokens of a name with its versions
 _GLUED_WORDS = frozenset({"and", "or", "the", "with"})
 
 
-class _MayOpen(dict):
-    """Token text → may a name open there (:func:`find_candidates`): not a plain lower-case word, and capitalised,
-    shaped like a name or a model family; each text's verdict is worked out once per process."""
-
-    def __missing__(self, text: str) -> bool:
-        verdict = bool((not (text.isalpha() and text.islower()) or model_family(text))
-                       and (text[:1].isupper() or name_shape(text) or model_family(text)))
-        self[text] = verdict
-        return verdict
-
-
-_MAY_OPEN = _MayOpen()
-_MAX_MAY_OPEN = 1_000_000  # emptied past this, so a process reading endless new words stays bounded
+@lru_cache(maxsize=1_000_000)
+def _may_open(text: str) -> bool:
+    """May a name open at a token written ``text`` (:func:`find_candidates`): not a plain lower-case word, and
+    capitalised, shaped like a name or a model family."""
+    return bool((not (text.isalpha() and text.islower()) or model_family(text))
+                and (text[:1].isupper() or name_shape(text) or model_family(text)))
 
 
 @dataclass
@@ -132,9 +126,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
     # Only a token that may open a name is visited: not a plain lower-case word (the common case), and a
     # capitalised word (a named phrase, a series' set, a capitalised word or phrase) or one shaped like a name
     # or a model family; for any other token each test below fails and the loop goes on to the next token.
-    if len(_MAY_OPEN) > _MAX_MAY_OPEN:
-        _MAY_OPEN.clear()
-    openers = [i for i, text in enumerate(texts) if _MAY_OPEN[text]]
+    openers = [i for i, text in enumerate(texts) if _may_open(text)]
     opener = 0
     i = 0
     while i < len(doc):
