@@ -69,10 +69,12 @@ _OPENING_ACRONYM = re.compile(r"(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Za-z]{2,6}")
 
 
 def _initials(words: Iterable[str]) -> str:
-    """The first letters or digits of ``words`` and of their hyphen-joined parts, lower-cased ("part-of-speech": pos)."""
+    """The first letters or digits of ``words`` and of their hyphen-joined parts, lower-cased
+    ("part-of-speech": pos)."""
     return "".join(part[0].lower() for word in words for part in word.split("-") if part and part[0].isalnum())
 
 
+@lru_cache(maxsize=100_000)
 def spelled_part(short: str, long_form: str) -> str:
     """The end of ``long_form`` that ``short`` spells: leading words none of its letters stand for are dropped.
 
@@ -81,8 +83,10 @@ def spelled_part(short: str, long_form: str) -> str:
     initials (and those of hyphen-joined parts) are exactly the acronym's letters is taken, so a long form whose
     initials spell it already, or that spells it some other way, stays whole.
 
-    >>> spelled_part("ASR", "well-known automatic speech recognition"), spelled_part("QA", "open-domain question answering")
-    ('automatic speech recognition', 'question answering')
+    >>> spelled_part("ASR", "well-known automatic speech recognition")
+    'automatic speech recognition'
+    >>> spelled_part("QA", "open-domain question answering")
+    'question answering'
     >>> spelled_part("PPO", "Proximal Policy Optimization"), spelled_part("POS", "part-of-speech")
     ('Proximal Policy Optimization', 'part-of-speech')
     >>> spelled_part("BERT", "Bidirectional Encoder Representations from Transformers")
@@ -150,12 +154,15 @@ def _stem(word: str) -> str:
             return word[: -len(suffix)]
     return word
 
+
 def voted_long_form(short: str, long_form: str, named: Collection[str]) -> str:
     """The long form a definition votes for: :func:`spelled_part`, unless the whole long form's entity key is
     in ``named`` (a name the corpus writes on its own).
 
-    >>> voted_long_form("MT", "well-known machine translation", set()), voted_long_form("QA", "open-domain QA", {"opendomainqa"})
-    ('machine translation', 'open-domain QA')
+    >>> voted_long_form("MT", "well-known machine translation", set())
+    'machine translation'
+    >>> voted_long_form("QA", "open-domain QA", {"opendomainqa"})
+    'open-domain QA'
     """
     spelled = spelled_part(short, long_form)
     return long_form if spelled == long_form or entity_key(long_form) in named else spelled
@@ -215,7 +222,6 @@ def spelled_out_joins(names: Mapping[str, Collection[str]], papers: Mapping[str,
         if papers.get(best, 0) >= MIN_PAPERS and papers.get(best, 0) >= MIN_SHARE * total:
             joins[key] = best
     return sorted(joins.items())
-
 
 
 @dataclass(frozen=True)

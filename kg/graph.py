@@ -505,7 +505,8 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
 
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
-                *, label: str | None = None, acronyms: Iterable[dict] = (), written: Collection[str] = frozenset()) -> None:
+                *, label: str | None = None, acronyms: Iterable[dict] = (),
+                written: Collection[str] = frozenset()) -> None:
     """One entity node (or more names for an existing one) and its edges from papers.
 
     Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form: in the spelling
@@ -517,7 +518,8 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
     first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
     if label:  # the long form as its mentions write it most, names and long forms ("part-of-speech tagging")
         written_as = Counter(text for m in members for text in (m.name, m.long_form) if text)
-        written_as = Counter({text: n for text, n in written_as.items() if entity_key(text) == entity_key(label)})
+        label_key = entity_key(label)
+        written_as = Counter({text: n for text, n in written_as.items() if entity_key(text) == label_key})
         preferred = max(written_as, key=lambda n: (written_as[n], n == label, n), default=label)
     else:
         preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
