@@ -24,7 +24,6 @@ Examples
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from extractors.venue_dates import date_ranges
@@ -65,6 +64,9 @@ def stated_facts(text: str, series: set[str]) -> Iterator[tuple[str, StatedValue
     []
     """
     spans = sentence_spans(text)
+    ranges = date_ranges(text, lambda at: _label_year(text, spans, at))
+    conference_dates = [(start, end, dates) for start, end, dates in ranges
+                        if _about_the_event(text[slice(*sentence_around(spans, start, end))])]
     placed: list[tuple[int, int]] = []  # the places found so far: a later pattern's overlapping one is weaker
     for name in _LOCATION_PATTERNS:
         for match in pattern(name).finditer(text):
@@ -72,15 +74,12 @@ def stated_facts(text: str, series: set[str]) -> Iterator[tuple[str, StatedValue
             where = match.span("location")
             if not location or any(start < where[1] and where[0] < end for start, end in placed):
                 continue
-            if name == "location_before_dates" and _in_deadline(text, spans, match):
-                continue
+            if name == "location_before_dates" and not any(start == match.end() for start, _, _ in conference_dates):
+                continue  # a place read off the dates after it counts only where those dates are the conference's
             placed.append(where)
             yield "location", location, match.start(), match.end()
-    for start, end, dates in date_ranges(text, lambda at: _label_year(text, spans, at)):
-        sentence = text[slice(*sentence_around(spans, start, end))]
-        about_event = pattern("event_cue").search(sentence) or pattern("venue_mention").search(sentence)
-        if about_event and not pattern("deadline_cue").search(sentence):
-            yield "dates", dates, start, end
+    for start, end, dates in conference_dates:
+        yield "dates", dates, start, end
     for match in pattern("edition_long").finditer(text):
         if pattern("edition_event_noun").search(match.group("edition")):
             yield "edition", match.group("edition"), match.start(), match.end()
@@ -106,9 +105,10 @@ def _label_year(text: str, spans: list[tuple[int, int]], at: int) -> int | None:
     return years.pop() if len(years) == 1 else None
 
 
-def _in_deadline(text: str, spans: list[tuple[int, int]], match: re.Match[str]) -> bool:
-    """Is ``match`` in a sentence about a deadline or registration ("Registration, March 1–5, 2026")?"""
-    return bool(pattern("deadline_cue").search(text[slice(*sentence_around(spans, match.start(), match.end()))]))
+def _about_the_event(sentence: str) -> bool:
+    """Does ``sentence`` speak of the event (an event word or a venue label) and of no deadline or registration?"""
+    about_event = pattern("event_cue").search(sentence) or pattern("venue_mention").search(sentence)
+    return bool(about_event) and not pattern("deadline_cue").search(sentence)
 
 
 def clean_location(text: str, series: set[str]) -> str | None:
