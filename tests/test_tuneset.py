@@ -73,11 +73,12 @@ def test_second_tuning_set_is_the_first_eighty_by_its_selection_rule():
 
 TUNE3 = ROOT / "benchmarks" / "data" / "tuneset3"
 TUNE4 = ROOT / "benchmarks" / "data" / "tuneset4"
+TUNE5 = ROOT / "benchmarks" / "data" / "tuneset5"
 
 
-@pytest.mark.parametrize("name", ["tune2", "tune3", "tune4"])
+@pytest.mark.parametrize("name", ["tune2", "tune3", "tune4", "tune5"])
 def test_a_later_tuning_set_compiles_from_its_annotations_and_is_scored_by_its_name(name):
-    folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4}[name]
+    folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4, "tune5": TUNE5}[name]
     devset = _load(f"kg_devset_for_{name}", ROOT / "benchmarks" / "devset.py")
     rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(folder)]
     compiled = devset.compile_devset(folder / "annotations.txt", rows)
@@ -126,3 +127,26 @@ def test_fourth_tuning_set_is_held_out_from_every_trainer():
     training_data = _load("kg_entity_training_data_for_tune4", ROOT / "scripts" / "entity_training_data.py")
     assert "tune4" not in decision.TUNING_SETS
     assert "tuneset4" not in training_data.TRAINABLE_SETS.values()
+
+
+def test_fifth_tuning_set_is_the_tune_slice_apart_from_every_other_set():
+    tune5 = _records(TUNE5)
+    assert len(tune5) == 80
+    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune5)
+    ids = {r["id"] for r in tune5}
+    for other in (TUNE, TUNE2, TUNE3, TUNE4, DEV):
+        assert not ids & {r["id"] for r in _records(other)}
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_fifth_tuning_set_is_the_first_eighty_by_its_selection_rule():
+    select = _load("kg_devset_select5", ROOT / "scripts" / "devset_select.py")
+    earlier = set().union(*({r["id"] for r in _records(folder)} for folder in (TUNE, TUNE2, TUNE3, TUNE4, DEV)))
+    chosen = [row["id"] for row in select.tune5_candidates(CORPUS, earlier)[:80]]
+    assert chosen == [r["id"] for r in _records(TUNE5)]
+    assert select.main(["--set", "tune5", "--out", "/dev/null"]) == 0
+
+
+def test_the_extraction_benchmark_scores_the_fifth_tuning_set_by_name():
+    bench = _load("kg_extraction_bench_for_tune5", ROOT / "benchmarks" / "extraction.py")
+    assert bench.SETS["tune5"] == TUNE5
