@@ -151,7 +151,9 @@ def read_listing(
         boilerplate."""
         text = blocks[i].text
         titled = is_title(i + 1) or (is_title(i + 1, listed=True) and (
-            is_abstract(i + 2, titled=True) or not any(is_prose(block) for block in blocks[i + 2 : nav_start])))
+            is_abstract(i + 2, titled=True) or not any(is_prose(block) for block in blocks[i + 2 : nav_start]))
+        ) or (i + 1 < nav_start and is_sentence_title(blocks[i + 1]) and is_abstract(i + 2, titled=True)
+              and is_title(i + 3, listed=True))
         return titled and is_abstract(i, titled=True) and not addresses_reader(text) \
             and not names_label(text, event) and not (i > head_end and _is_bio(blocks[i - 1], blocks[i]))
 
@@ -166,7 +168,7 @@ def read_listing(
     if start is None:
         last = next((i for i in range(nav_start - 1, head_end - 1, -1) if is_prose(blocks[i])), None)
         if last is not None and is_abstract(last, titled=False):
-            return Listing(last, [(blocks[last], None)])
+            return Listing(last, [(blocks[last], _sentence_title_after(blocks, last, nav_start))])
         return Listing(nav_start)
 
     listing = Listing(start, above=above)
@@ -196,6 +198,24 @@ def read_listing(
         listing.pairs.append(pair)
         i += step
     return listing
+
+
+def _sentence_title_after(blocks: list[TextBlock], abstract: int, end: int) -> TextBlock | None:
+    """The title of the last abstract before the navigation (``end``) when it is written as a sentence ("A
+    collaborative system for building and maintaining wordnets.") and no prose follows it: a listing of one paper.
+
+    >>> prose = "A system for wordnet construction is presented. " * 4
+    >>> lines = [prose, "A system for building wordnets.", "Downloads"]
+    >>> blocks = [TextBlock(text, 0, 0, 2 * n + 1, n) for n, text in enumerate(lines)]
+    >>> _sentence_title_after(blocks, 0, 3).text
+    'A system for building wordnets.'
+    >>> _sentence_title_after(blocks[:2] + [TextBlock(prose, 0, 0, 5, 2)], 0, 3) is None
+    True
+    """
+    following = abstract + 1
+    if following >= end or not is_sentence_title(blocks[following]):
+        return None
+    return None if any(is_prose(block) for block in blocks[following + 1 : end]) else blocks[following]
 
 
 def _first_sentences(pending: list[TextBlock], abstract: TextBlock) -> int:

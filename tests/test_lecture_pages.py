@@ -830,3 +830,33 @@ def test_a_notice_that_says_we_present_and_speaks_to_the_reader_opens_no_listing
               "or online. The schedule is below and on the website.")
     page = read_lecture_page(_without_next_from(notice, "Watch Every Talk on Demand"), source="t.txt")
     assert [p.title for p in page.listed] == [None]
+
+
+_SECOND_ABSTRACT = ("Recent work has proposed inducing language-wise modularity in multilingual models. We examine "
+                    "whether such models are modular without it, using subnetworks specialised for each language.")
+
+
+@pytest.mark.parametrize("title", [
+    "Eeny, meeny, miny, moe. How to choose data for morphological inflection.",
+    "A collaborative system for building and maintaining wordnets.",
+])
+def test_without_next_from_a_first_listed_title_written_as_sentences_opens_the_listing(title):
+    abstract = ("Data scarcity is a widespread problem for many natural language processing tasks. We study how to "
+                "choose the data to annotate for morphological inflection with active learning.")
+    pairs = f"{title}\n\n{_SECOND_ABSTRACT}\n\nExamining Modularity in Multilingual Models"
+    page = read_lecture_page(_without_next_from(abstract, pairs), source="t.txt")
+    assert [(p.title, p.abstract) for p in page.listed][:2] == [
+        (title, abstract), ("Examining Modularity in Multilingual Models", _SECOND_ABSTRACT)]
+
+
+def test_without_next_from_the_only_listed_paper_may_have_a_title_written_as_a_sentence():
+    abstract = ("A collaborative system for wordnet construction and maintenance is presented. Its key modules "
+                "check the consistency of each change and let several lexicographers work on one wordnet at once.")
+    title = "A collaborative system for building and maintaining wordnets."
+    page = read_lecture_page(_without_next_from(abstract, title, second=False), source="t.txt")
+    assert [(p.title, p.abstract) for p in page.listed] == [(title, abstract)]
+    # a line of prose after the sentence keeps it from being the title: a notice, not the listing's end
+    notice = ("Slides will be shared after the talk. The recording stays online for registered participants of the "
+              "conference until the end of the year, with the authors' answers to questions.")
+    page = read_lecture_page(_without_next_from(abstract, f"{title}\n\n{notice}", second=False), source="t.txt")
+    assert title not in [p.title for p in page.listed]
