@@ -1,8 +1,9 @@
 """Conference date ranges in running text, as ISO dates.
 
-Two patterns of ``venue_patterns.jsonl`` find the ranges: month first
-("July 2–7, 2026", "December 30, 2026 – January 2, 2027") and day first
-("3–8 September 2027", "29 April – 4 May 2025").  A match counts only when
+Three patterns of ``venue_patterns.jsonl`` find the ranges: month first
+("July 2–7, 2026", "December 30, 2026 – January 2, 2027"), day first
+("3–8 September 2027", "29 April – 4 May 2025") and ISO ("2025-11-05 to
+2025-11-09").  A match counts only when
 both ends are real dates, in order, at most 31 days apart.
 
 Examples
@@ -19,6 +20,9 @@ from datetime import date
 from extractors.venue_patterns import month_numbers, pattern
 
 __all__ = ["date_ranges", "parse_date_range"]
+
+#: The patterns of ``venue_patterns.jsonl`` that find date ranges.
+_RANGE_PATTERNS = ("date_range_month_first", "date_range_day_first", "date_range_iso")
 
 #: The longest a conference runs, in days from its first to its last.
 _MAX_DAYS = 31
@@ -45,6 +49,8 @@ def parse_date_range(text: str) -> tuple[str, str] | None:
     ('2025-11-05', '2025-11-09')
     >>> parse_date_range("30 December 2026 – 2 January 2027")
     ('2026-12-30', '2027-01-02')
+    >>> parse_date_range("EMNLP 2025: 2025-11-05 to 2025-11-09, Suzhou"), parse_date_range("2025-13-05 – 2025-13-09")
+    (('2025-11-05', '2025-11-09'), None)
     >>> parse_date_range("on July 2, 2026") is None
     True
     """
@@ -71,8 +77,7 @@ def date_ranges(
     [('2027-06-03', '2027-06-05')]
     """
     matches = sorted(
-        list(pattern("date_range_month_first").finditer(text))
-        + list(pattern("date_range_day_first").finditer(text)),
+        (match for name in _RANGE_PATTERNS for match in pattern(name).finditer(text)),
         key=lambda m: (m.start(), -m.end()),
     )
     last_end = -1
@@ -91,7 +96,10 @@ def _iso_range(match: re.Match[str], year: int | None = None) -> tuple[str, str]
     months = month_numbers()
 
     def month(name: str | None) -> int | None:
-        return months.get(name.rstrip(".").lower()) if name else None
+        """A month's number from its name ("Sept.") or, in an ISO date, its digits ("09")."""
+        if not name:
+            return None
+        return int(name) if name.isdigit() else months.get(name.rstrip(".").lower())
 
     def day(text: str) -> int:
         return int(re.match(r"\d+", text).group())  # type: ignore[union-attr]

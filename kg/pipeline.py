@@ -84,7 +84,9 @@ def sample_inputs() -> list[Path]:
 READERS_VERSION = "13"
 #: Versions of one format's reader alone, on top of ``READERS_VERSION``, so that a change only that reader makes
 #: reads again only that format's files (a new lecture-page rule leaves the cached Anthology volumes as they are).
-#: lecture-page 19: a venue's date range with a weekday or "the" before each end ("Tuesday, July 2 – Sunday, July 7,
+#: lecture-page 20: without "Next from", a first listed title written as sentences ("Eeny, meeny, miny, moe. How to
+#: choose data …") opens the listing, the only listed paper keeps a title written as a sentence; ISO date ranges
+#: ("2025-11-05 to 2025-11-09"); 19: a venue's date range with a weekday or "the" before each end ("Tuesday, July 2 – Sunday, July 7,
 #: 2026", "from the 5th to the 9th of November 2025"); a place after a named site ("held at the X Center, Vancouver, BC,
 #: Canada"), in a header ("ACL 2026 | San Diego, California | July 2–7, 2026", "Location: …", "Dates: …") or after
 #: "coming to", "seeing you in"; 18: without "Next from", the listing may open with an abstract that asks its subjects a
@@ -102,7 +104,7 @@ READERS_VERSION = "13"
 #: headings, in bold or in any case; 2: "Dr." ends no sentence in a title, a warning when the line after the venue line
 #: is no title; 1: listed titles in title case ending in a full stop, "NAME: A Demonstration", long listed abstracts
 #: without their full stop.
-FORMAT_READER_VERSIONS: dict[str, str] = {LECTURE_PAGE: "19"}
+FORMAT_READER_VERSIONS: dict[str, str] = {LECTURE_PAGE: "20"}
 
 
 def build(

@@ -338,6 +338,19 @@ def test_location_phrasings(sentence: str, location: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "ACL 2026 will be held in San Diego, California from 2026-07-02 to 2026-07-07.",
+        "ACL 2026 | San Diego, California | 2026-07-02 – 2026-07-07",
+        "Dates: 2026-07-02 to 2026-07-07\nLocation: San Diego, California",
+    ],
+)
+def test_iso_dates_are_the_conferences_dates_as_written_dates_are(text: str) -> None:
+    venue = _one(text)
+    assert (venue.location, venue.start_date, venue.end_date) == ("San Diego, California", "2026-07-02", "2026-07-07")
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "Our experiments were held in a controlled setting.",
@@ -468,6 +481,11 @@ def test_empty_input() -> None:
         ("Monday July 2 to Friday July 6, 2026", ("2026-07-02", "2026-07-06")),
         ("Tuesday 2 July – Sunday 7 July 2026", ("2026-07-02", "2026-07-07")),
         ("from the 5th to the 9th of November 2025", ("2025-11-05", "2025-11-09")),
+        ("2025-11-05 to 2025-11-09", ("2025-11-05", "2025-11-09")),  # ISO dates
+        ("2026-12-30 – 2027-01-02", ("2026-12-30", "2027-01-02")),
+        ("2025-11-09 to 2025-11-05", None),  # out of order
+        ("2025-02-30 – 2025-03-02", None),
+        ("release 2025-11-05, build 2025-11-09", None),
         ("held on Friday, July 2, 2026", None),
         ("on July 2, 2026", None),
         ("on July 2-7", None),  # no year, and no venue label to give one
@@ -482,7 +500,7 @@ def test_parse_date_range(text: str, expected: tuple[str, str] | None) -> None:
 @given(
     start=st.dates(min_value=date(1990, 1, 1), max_value=date(2090, 12, 1)),
     length=st.integers(min_value=0, max_value=9),
-    style=st.sampled_from(["month-first", "day-first", "written-out"]),
+    style=st.sampled_from(["month-first", "day-first", "written-out", "iso"]),
 )
 def test_parse_date_range_round_trip(start: date, length: int, style: str) -> None:
     end = start + timedelta(days=length)
@@ -490,6 +508,8 @@ def test_parse_date_range_round_trip(start: date, length: int, style: str) -> No
         text = f"{start:%B} {start.day} – {end:%B} {end.day}, {end.year}"
     elif style == "day-first":
         text = f"{start.day} {start:%B} {start.year} to {end.day} {end:%B} {end.year}"
+    elif style == "iso":
+        text = f"{start.isoformat()} – {end.isoformat()}"
     else:
         text = f"from {start:%b} {start.day}th to {end:%b} {end.day}th, {end.year}"
     assert parse_date_range(text) == (start.isoformat(), end.isoformat())
