@@ -38,6 +38,7 @@ import networkx as nx
 
 from extractors.blocks import split_venue_name
 from kg.aliases import AliasTable, learn_aliases, node_records, spelled_out_joins, voted_long_form
+from kg.spelling_variants import spelling_joins, spelling_key
 from ontology.ids import abstract_key, entity_key, node_id, normalize_text, short_hash, title_key, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
@@ -368,6 +369,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     table says (:mod:`kg.aliases`): in a paper that defines it, to that paper's
     long form; elsewhere to the sense most defining papers give, if one is
     clear; an ambiguous acronym is one node per sense, never a chain of them.
+    Names that differ only in British or American spelling are one group (:mod:`kg.spelling_variants`).
     Nodes of an acronym several papers define record it (``acronyms``, see :func:`kg.aliases.node_records`).
     A group becomes one node unless papers clearly type it differently (see
     :func:`_split_by_kind`): then each kind gets its own node, so a dataset
@@ -391,11 +393,16 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     names = _UnionFind()
     group_names: dict[str, set[str]] = defaultdict(set)
     group_papers: dict[str, set[str]] = defaultdict(set)
+    own_names: dict[str, set[str]] = defaultdict(set)  # names that are their group's key (not an acronym's sense)
     for index, mention in enumerate(mentions):
         key = group_key.get(index)
         if key is None:
             continue
         names.find(key)
+        if key == keys[mention.name]:
+            own_names[key].add(mention.name)
+        elif mention.long_form and key == entity_key(mention.long_form):  # an acronym grouped under its long form
+            own_names[key].add(mention.long_form)
         if " " in mention.name:  # what spelled_out_joins reads: names of several words, and papers naming so
             group_names[key].add(mention.name)
             group_papers[key].add(paper_nodes[mention.paper_ref])
@@ -404,6 +411,8 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     senses = {key: entry.dominant.long_form if entry.dominant else None for key, entry in aliases.entries.items()}
     for short_key, long_key in spelled_out_joins(group_names, {key: len(p) for key, p in group_papers.items()}, senses):
         names.union(short_key, long_key)  # "POS tagging" and "part-of-speech tagging"
+    for key, other in spelling_joins(own_names):
+        names.union(key, other)  # "language modelling" and "language modeling"
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
     with_acronym = {names.find(key) for key in bare}
@@ -516,10 +525,11 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
     """
     surface = Counter(m.name for m in members)
     first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
-    if label:  # the long form as its mentions write it most, names and long forms ("part-of-speech tagging")
+    if label:  # the long form as its mentions write it most, names and long forms ("part-of-speech tagging"), in
+        # either spelling ("semantic role labeling" for "semantic role labelling")
         written_as = Counter(text for m in members for text in (m.name, m.long_form) if text)
-        label_key = entity_key(label)
-        written_as = Counter({text: n for text, n in written_as.items() if entity_key(text) == label_key})
+        label_key = spelling_key(label)
+        written_as = Counter({text: n for text, n in written_as.items() if spelling_key(text) == label_key})
         preferred = max(written_as, key=lambda n: (written_as[n], n == label, n), default=label)
     else:
         preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
