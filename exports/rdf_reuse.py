@@ -43,7 +43,7 @@ import numpy as np
 from exports.piece_index import DIGEST, load_index, open_described, save_index
 from exports.rdf_edges import agent_triples, edge_sources, edge_triples, mention_triples
 from exports.rdf_nodes import node_triples
-from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digest
+from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digests
 from exports.rdf_stream import SortedLines, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, Triple
 from ontology.errors import KgError
@@ -265,7 +265,7 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, key: str, pr
     ``digested`` is filled with each owner's digest."""
     owners = list(graph._node)
     with paused_gc():
-        digests = [owner_digest(graph, node) for node in owners]
+        digests = owner_digests(graph, owners)
     if digested is not None:
         digested.update(zip(owners, digests))
     # each owner's number in the last build (-1: new or changed), in arrays: a tuple or list per owner woke the
@@ -417,10 +417,9 @@ def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key
     named = _Named()
     with SortedLines(folder=scratch) as lines, ExitStack() as files:
         with paused_gc():
-            for number, node in enumerate(graph._node):
+            for number, (node, digest) in enumerate(zip(graph._node, owner_digests(graph, graph._node))):
                 agents: dict[str, str] = {}
                 triples = owner_triples(graph, node, agents)
-                digest = owner_digest(graph, node)
                 if digested is not None:
                     digested[node] = digest
                 record.add_owner(digest, named(agents))

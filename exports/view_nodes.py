@@ -51,10 +51,11 @@ import networkx as nx
 from markupsafe import Markup
 
 from exports.html_view import page_template
-from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digest
+from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digests
 from exports.view_data import Details
 from exports.view_details import SHARED_SHOWN, node_details, node_name
 from exports.view_fingerprint import PageRecord, code_version
+from exports.view_inlinks import InLinkMemo, in_link_digests
 from exports.view_styles import (
     KIND_STYLES,
     OTHER_KIND_STYLE,
@@ -313,7 +314,7 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
                     cache: Mapping[Hashable, Details] | None = None,
                     degrees: Mapping[Hashable, int] | None = None,
                     last: PageRecord | None = None, record: PageRecord | None = None,
-                    owners: OwnerDigests | None = None) -> list[Path]:
+                    owners: OwnerDigests | None = None, in_links: InLinkMemo | None = None) -> list[Path]:
     """Write the shards the generic view loads into ``folder`` (``NODE_DATA_DIR`` of the views); return them.
 
     ``cache`` holds node details the other pages of the build already computed (only read here);
@@ -321,7 +322,8 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
     build left in the views folder, a shard whose fingerprint (:func:`shard_fingerprints`) and bytes are
     those recorded there is kept as it is, its entries not computed; ``record`` notes every shard kept or
     written (:class:`~exports.view_fingerprint.PageRecord`).  The shards are the same either way.  ``owners``:
-    the nodes' owner digests graph.ttl's writer found for this graph, if any (see :func:`shard_fingerprints`).
+    the nodes' owner digests graph.ttl's writer found for this graph, if any, and ``in_links`` the in-link
+    digests of the last build, noted for the next (see :func:`shard_fingerprints`).
 
     Each shard is a script calling ``kgNodeShard(number, {"sources": [...],
     "nodes": {id: entry}})``, its nodes in the order of their ids; an entry holds the node's details
@@ -337,7 +339,8 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
     for node in sorted(graph, key=str):
         members[shard_of(node, shards)].append(node)
     paths = [folder / f"{number:03d}.js" for number in range(shards)]
-    fingerprints = (shard_fingerprints(graph, members, position, owners) if last is not None or record is not None
+    fingerprints = (shard_fingerprints(graph, members, position, owners, in_links)
+                    if last is not None or record is not None
                     else [None] * shards)
     kept = {number for number, fingerprint in enumerate(fingerprints)
             if fingerprint is not None and last is not None and last.holds(paths[number], fingerprint)}
@@ -365,7 +368,8 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
 
 
 def shard_fingerprints(graph: nx.MultiDiGraph, members: Sequence[Sequence[Hashable]],
-                       position: Mapping[Hashable, int], owners: OwnerDigests | None = None) -> list[str | None]:
+                       position: Mapping[Hashable, int], owners: OwnerDigests | None = None,
+                       in_links: InLinkMemo | None = None) -> list[str | None]:
     """A SHA-256 of everything each shard's entries are made of, for the shards ``members`` lists.
 
     A node's entry (:func:`_entry`) reads its attributes, its links with their attributes, the names of the
@@ -375,7 +379,9 @@ def shard_fingerprints(graph: nx.MultiDiGraph, members: Sequence[Sequence[Hashab
     same bytes, and values of other types or floats of other bits other bytes) and digested once, in the
     graph's own order of nodes (:func:`_node_digests`), its id, attributes and out-links by their
     :func:`~exports.rdf_owners.owner_digest`, taken from ``owners`` where graph.ttl's writer left them (so
-    that ``kg build`` does not marshal them a second time); a shard's fingerprint is a SHA-256 of its nodes'
+    that ``kg build`` does not marshal them a second time), its in-links by their digest, looked up in
+    ``in_links`` (the digests the last build made, :class:`~exports.view_inlinks.InLinkMemo`) where the
+    nodes they come from are unchanged; a shard's fingerprint is a SHA-256 of its nodes'
     digests, in the order of ``members``, with the number of shards and
     :func:`~exports.view_fingerprint.code_version`.  It never computes an entry.  A shard holding a value
     :mod:`marshal` cannot write (no graph kg builds has one) gets ``None``: it is written every time.
@@ -384,7 +390,7 @@ def shard_fingerprints(graph: nx.MultiDiGraph, members: Sequence[Sequence[Hashab
     through memory) and digesting each node alone took the full Anthology's fingerprints from 12.7-15.6 to
     about 9 CPU s (docs/scaling.md, "Views in a rebuild, thirteenth session").
     """
-    digests = _node_digests(graph, position, owners)
+    digests = _node_digests(graph, position, owners, in_links)
     head = f"{code_version()}\0{len(members)}\0".encode()
     found: list[str | None] = []
     for number, nodes in enumerate(members):
@@ -396,14 +402,16 @@ def shard_fingerprints(graph: nx.MultiDiGraph, members: Sequence[Sequence[Hashab
     return found
 
 
-def _node_digests(graph: nx.MultiDiGraph, position: Mapping[Hashable, int],
-                  owners: OwnerDigests | None = None) -> dict[Hashable, bytes | None]:
+def _node_digests(graph: nx.MultiDiGraph, position: Mapping[Hashable, int], owners: OwnerDigests | None = None,
+                  memo: InLinkMemo | None = None) -> dict[Hashable, bytes | None]:
     """Each node's digest of what its entry is made of (:func:`shard_fingerprints`); ``None`` where
     :mod:`marshal` cannot write one of its values.
 
-    The part of a node is ``(owner digest, in-links, names of the nodes its out-links reach, names of the
+    The part of a node is ``(owner digest, in-link digest, names of the nodes its out-links reach, names of the
     entities its links share, the drawn neighbours of a hub)``, the owner digest standing for its id, attributes
-    and out-links (and its targets' kinds, which no entry reads: a change there rewrites a shard for nothing).
+    and out-links (and its targets' kinds, which no entry reads: a change there rewrites a shard for nothing),
+    the in-link digest for its in-links with their attributes (:func:`exports.view_inlinks.in_link_digests`,
+    looked up in ``memo`` where the nodes they come from are unchanged).
     ``owners`` holds those digests where already made (:data:`~exports.rdf_owners.OwnerDigests`).  The names of
     the nodes its in-links come from are left out: no entry shows them (a node's details read its in-links'
     relations and mentions, and the search script names every neighbour).
@@ -411,12 +419,16 @@ def _node_digests(graph: nx.MultiDiGraph, position: Mapping[Hashable, int],
     names = {node: (attrs.get("label"), attrs.get("title"), attrs.get("name"))  # what node_name and the
              for node, attrs in graph._node.items()}  # authors' names read
     succ_of, pred_of = graph._succ, graph._pred
-    dumps, blake2b, name_of = marshal.dumps, hashlib.blake2b, names.__getitem__
+    dumps, sha256, name_of = marshal.dumps, hashlib.sha256, names.__getitem__
     digests: dict[Hashable, bytes | None] = {}
     known = owners or {}
+    missing = [node for node in graph._node if node not in known]
+    if missing:
+        known = {**known, **dict(zip(missing, owner_digests(graph, missing)))}
+    in_links = in_link_digests(graph, known, memo)
     for node in graph._node:  # the graph's order: its dicts were made, and lie in memory, in it
-        own = known.get(node) or owner_digest(graph, node)
-        if own == NO_DIGEST:
+        own, linked = known[node], in_links[node]
+        if own == NO_DIGEST or linked is None:
             digests[node] = None
             continue
         succ, pred = succ_of[node], pred_of[node]
@@ -433,9 +445,9 @@ def _node_digests(graph: nx.MultiDiGraph, position: Mapping[Hashable, int],
             if len(neighbours) > MAX_NEIGHBOURS:
                 drawn = _drawn(neighbours, position)
         try:
-            data = dumps((own, pred, list(map(name_of, succ)), shared, drawn), 2)
+            data = dumps((own, linked, list(map(name_of, succ)), shared, drawn), 2)
         except ValueError:
             digests[node] = None
             continue
-        digests[node] = blake2b(data, digest_size=32).digest()
+        digests[node] = sha256(data).digest()
     return digests

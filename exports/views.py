@@ -68,6 +68,7 @@ from exports.rdf_owners import OwnerDigests
 from exports.view_data import NodeDataRef
 from exports.view_details import Details, node_name
 from exports.view_fingerprint import PageRecord, code_version, digest, view_graph_digest
+from exports.view_inlinks import InLinkMemo
 from exports.view_kinds import (
     OVERVIEW,
     PAPER_MAP,
@@ -275,7 +276,8 @@ def write_kind_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, *, top:
 
 
 def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_TOP,
-                paper_map: bool = True, nodes: bool = True, owners: OwnerDigests | None = None) -> list[Path]:
+                paper_map: bool = True, nodes: bool = True, owners: OwnerDigests | None = None,
+                in_links: InLinkMemo | None = None) -> list[Path]:
     """Write the overview, the paper map, one view per venue, the generic node view and ``index.html``.
 
     Parameters
@@ -301,6 +303,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         and every node drawn anywhere links to one.
     owners : OwnerDigests, optional
         Each node's owner digest, where graph.ttl's writer made them for this graph (:mod:`exports.rdf_owners`).
+    in_links : InLinkMemo, optional
+        The last build's in-link digests, for the shards' fingerprints (:mod:`exports.view_inlinks`).
 
     Returns
     -------
@@ -362,7 +366,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         order = search_order(graph, degrees)
         if nodes:
             written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache, degrees=degrees,
-                                            last=last, record=record, owners=owners))  # kept as venue pages are
+                                            last=last, record=record, owners=owners, in_links=in_links))
             written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
                                            search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
         _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])

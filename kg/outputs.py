@@ -20,12 +20,13 @@ from exports.html_view import write_html
 from exports.node_link import ItemRuns, write_json
 from exports.rdf_formats import write_rdf
 from exports.rdf_owners import OwnerDigests
+from exports.view_inlinks import InLinkMemo
 from exports.views import DEFAULT_TOP, write_views
 from kg.query_store import start_query_store, write_query_store
 from ontology.errors import KgError
 from ontology.util.files import output_transaction, pending_file
 
-__all__ = ["CACHE_FOLDER", "JSON_INDEX_FILE", "TURTLE_INDEX_FILE", "StoreInterrupted", "graph_frozen",
+__all__ = ["CACHE_FOLDER", "IN_LINKS_FILE", "JSON_INDEX_FILE", "TURTLE_INDEX_FILE", "StoreInterrupted", "graph_frozen",
            "write_outputs"]
 
 #: The document cache inside a build folder (``kg build`` re-extracts only changed inputs).
@@ -34,6 +35,8 @@ CACHE_FOLDER = ".kg-cache"
 JSON_INDEX_FILE = "json-runs.npz"
 #: The index of ``graph.ttl``'s subject blocks and their nodes, in the cache folder (:mod:`exports.rdf_reuse`).
 TURTLE_INDEX_FILE = "turtle-blocks.npz"
+#: The node view's in-link digests by the owners they come from, in the cache folder (:mod:`exports.view_inlinks`).
+IN_LINKS_FILE = "view-inlinks.npz"
 
 
 def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence[str] = ("ttl",),
@@ -55,7 +58,9 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     (:func:`exports.node_link.write_json`) and ``graph.ttl`` the subject
     blocks of the nodes that did not change (:mod:`exports.rdf_reuse`) and the tables the rows of graph.json's
     unchanged runs (:mod:`exports.table_reuse`): the same bytes; graph.json's runs and the views' shard fingerprints
-    then take each node's owner digest from the Turtle stage (:mod:`exports.rdf_owners`).  Call it holding the
+    then take each node's owner digest from the Turtle stage (:mod:`exports.rdf_owners`), and the shard
+    fingerprints the in-link digests of the last build where the owners they come from did not change
+    (:mod:`exports.view_inlinks`).  Call it holding the
     folder's lock (:func:`ontology.util.files.folder_lock`).  The graph's objects are left out of the cyclic
     collector's passes meanwhile (:func:`graph_frozen`).
     """
@@ -119,7 +124,11 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
                 *write_graph_tables(graph, output, cache_dir=cache_dir, runs=runs),
             ]
             if views:
-                written.append(write_views(graph, output / "views", top=max_nodes, owners=owners)[-1])  # index.html
+                in_links = None if cache_dir is None else InLinkMemo.load(Path(cache_dir) / IN_LINKS_FILE)
+                written.append(write_views(graph, output / "views", top=max_nodes, owners=owners,
+                                           in_links=in_links)[-1])  # index.html
+                if in_links is not None and in_links.made:  # content-addressed: right whether or not this lands
+                    in_links.save(Path(cache_dir) / IN_LINKS_FILE)
     except BaseException:
         if store is not None:
             store.cancel()

@@ -388,10 +388,12 @@ def test_kg_outputs_views_take_the_turtle_stages_owner_digests(tmp_path: Path, d
     from exports import view_nodes
     from kg.outputs import CACHE_FOLDER, write_outputs
 
-    def refused(graph: nx.MultiDiGraph, node: str) -> bytes:
-        raise AssertionError(f"{node} digested again")
+    def refused(graph: nx.MultiDiGraph, nodes: list[str]) -> list[bytes]:
+        if nodes:
+            raise AssertionError(f"{nodes[0]} digested again")
+        return []
 
-    monkeypatch.setattr(view_nodes, "owner_digest", refused)
+    monkeypatch.setattr(view_nodes, "owner_digests", refused)
     out, before = tmp_path / "out", sample_build.graph
     write_outputs(before, out, cache_dir=out / CACHE_FOLDER)
     after = before.copy()
