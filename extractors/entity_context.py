@@ -17,6 +17,7 @@ import re
 from spacy.tokens import Doc
 
 from extractors.entity_lexicon import in_list, word_list
+from extractors.token_texts import token_arrays
 
 __all__ = ["CAPITALS", "cited_author", "class_label", "names_an_event", "no_entity_head", "one_thing"]
 
@@ -43,18 +44,19 @@ def cited_author(doc: Doc, start: int, end: int, *, known_name: bool = False) ->
     """
     if end >= len(doc):
         return False
-    if doc[end].lower_ == "et" and end + 1 < len(doc) and doc[end + 1].lower_ in {"al", "al."}:
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
+    if lowers[end] == "et" and end + 1 < len(doc) and lowers[end + 1] in {"al", "al."}:
         return True  # "McCrae et al., 2021", "Kuroda et al. (2011)"
-    if doc[end].text == "(" and end + 2 < len(doc) and _YEAR.match(doc[end + 1].text) and doc[end + 2].text == ")" \
-            and all(t.is_title and t.is_alpha for t in doc[start:end]) and not known_name \
-            and (end - start > 1 or (start > 0 and doc[start - 1].lower_ in _CITATION_CUES)):
+    if texts[end] == "(" and end + 2 < len(doc) and _YEAR.match(texts[end + 1]) and texts[end + 2] == ")" \
+            and all(flags.is_title[k] and flags.is_alpha[k] for k in range(start, end)) and not known_name \
+            and (end - start > 1 or (start > 0 and lowers[start - 1] in _CITATION_CUES)):
         return True  # "Sánchez Valencia (1991a)", "as shown by Smith (2019)": not "ZorbQA (2021)", "Europarl (2012)"
-    if start > 0 and doc[start - 1].text in {"(", ";", "and", "&"} and end + 1 < len(doc) \
-            and doc[end].text == "," and _YEAR.match(doc[end + 1].text) is not None:
+    if start > 0 and texts[start - 1] in {"(", ";", "and", "&"} and end + 1 < len(doc) \
+            and texts[end] == "," and _YEAR.match(texts[end + 1]) is not None:
         return True
-    return (start > 0 and doc[start - 1].text in {"(", ";"} and doc[end].text in {"and", "&"}
-            and end + 3 < len(doc) and doc[end + 1].text[:1].isupper() and doc[end + 2].text == ","
-            and _YEAR.match(doc[end + 3].text) is not None)  # "(Vilnis and McCallum, 2015)"
+    return (start > 0 and texts[start - 1] in {"(", ";"} and texts[end] in {"and", "&"}
+            and end + 3 < len(doc) and texts[end + 1][:1].isupper() and texts[end + 2] == ","
+            and _YEAR.match(texts[end + 3]) is not None)  # "(Vilnis and McCallum, 2015)"
 
 
 #: Verbs that sort things "into" classes: the capitalised names listed after them are the classes' labels.
@@ -97,13 +99,14 @@ def _list_end(doc: Doc, end: int) -> int:
     """The end of the list of names that goes on after the name ending at ``end`` ("ZE-oc, ZE-reg and Z-c"): each
     further name is a run of tokens that are no lower-case word and no punctuation after list glue; ``end`` when no
     list goes on."""
+    texts, _, flags = token_arrays(doc)
     for _ in range(_MAX_LISTED):
         k = end
-        while k < len(doc) and k - end < 2 and in_list("list_glue", doc[k].text):
+        while k < len(doc) and k - end < 2 and in_list("list_glue", texts[k]):
             k += 1
         m = k
-        while m < len(doc) and m - k < _MAX_NAME_TOKENS and not (doc[m].is_lower or doc[m].is_punct
-                                                                 or doc[m].is_sent_start):
+        while m < len(doc) and m - k < _MAX_NAME_TOKENS and not (flags.is_lower[m] or flags.is_punct[m]
+                                                                 or flags.is_sent_start[m]):
             m += 1
         if k == end or m == k:
             return end
@@ -114,15 +117,16 @@ def _list_end(doc: Doc, end: int) -> int:
 def _head_ends_phrase(doc: Doc, end: int, heads: str) -> bool:
     """Is the token at ``end`` (past a closing parenthesis) a noun of the list ``heads`` that ends its phrase
     ("shared" only with "task(s)")?"""
-    if end < len(doc) and doc[end].text == ")":
+    texts, lowers, flags = token_arrays(doc)
+    if end < len(doc) and texts[end] == ")":
         end += 1
-    if end >= len(doc) or not in_list(heads, doc[end].text):
+    if end >= len(doc) or not in_list(heads, texts[end]):
         return False
-    if doc[end].lower_ == "shared":
-        if end + 1 >= len(doc) or doc[end + 1].lower_ not in {"task", "tasks"}:
+    if lowers[end] == "shared":
+        if end + 1 >= len(doc) or lowers[end + 1] not in {"task", "tasks"}:
             return False  # "the ZorbNet shared encoder"
         end += 1
-    return end + 1 >= len(doc) or doc[end + 1].is_punct or doc[end + 1].is_stop or _verb(doc[end + 1].lower_)
+    return end + 1 >= len(doc) or flags.is_punct[end + 1] or flags.is_stop[end + 1] or _verb(lowers[end + 1])
 
 
 def _verb(word: str) -> bool:

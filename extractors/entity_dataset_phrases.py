@@ -23,6 +23,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_lexicon import corpus_kinds, word_list
 from extractors.entity_names import model_family, name_shape
+from extractors.token_texts import token_arrays
 
 __all__ = ["described_dataset_end", "names_its_data"]
 
@@ -46,34 +47,33 @@ def described_dataset_end(doc: Doc, i: int) -> int | None:
     stands alone elsewhere in the text ("the Gos reference corpus ... Gos"), the document names it by that word: the
     name ends after the opener.
     """
-    if i == 0 or doc[i - 1].lower_ not in _BEFORE:
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
+    if i == 0 or lowers[i - 1] not in _BEFORE:
         return None
-    first = doc[i]
-    if first.is_sent_start or first.is_stop or not first.text[:1].isupper() or first.is_punct:
+    first = texts[i]
+    if flags.is_sent_start[i] or flags.is_stop[i] or not first[:1].isupper() or flags.is_punct[i]:
         return None
     end, lower = None, 0
     for j in range(i + 1, min(i + 2 + _MAX_WORDS, len(doc))):
-        token = doc[j]
-        text = token.lower_
-        if token.is_sent_start:
+        text = lowers[j]
+        if flags.is_sent_start[j]:
             return None
-        if text in _NOUNS and token.is_lower:
+        if text in _NOUNS and flags.is_lower[j]:
             end = j + 1
-        elif text in _SET_WORDS and j + 1 < len(doc) and doc[j + 1].lower_ == "set" \
-                and not doc[j + 1].is_sent_start:
+        elif text in _SET_WORDS and j + 1 < len(doc) and lowers[j + 1] == "set" and not flags.is_sent_start[j + 1]:
             end = j + 2
         if end is not None:
             break
-        if not (token.is_lower or token.text.isdigit()) or token.is_stop or token.is_punct or text == "task" \
-                or token.like_url or not any(c.isalpha() or c.isdigit() for c in text):
+        if not (flags.is_lower[j] or texts[j].isdigit()) or flags.is_stop[j] or flags.is_punct[j] or text == "task" \
+                or doc[j].like_url or not any(c.isalpha() or c.isdigit() for c in text):
             return None
-        lower += token.is_lower
-    if end is None or not lower or name_shape(first.text) == "strong" or model_family(first.text):
+        lower += flags.is_lower[j]
+    if end is None or not lower or name_shape(first) == "strong" or model_family(first):
         return None
-    parts = [p for p in first.text.replace("–", "-").split("-") if p]
+    parts = [p for p in first.replace("–", "-").split("-") if p]
     if not parts or any(p.lower() in word_list(name) for p in parts for name in _NOT_OPENERS):
         return None
-    alone = any(t.text == first.text for t in doc if t.i < i or t.i >= end)
+    alone = any(text == first for k, text in enumerate(texts) if k < i or k >= end)
     return i + 1 if alone else end
 
 

@@ -32,10 +32,10 @@ from collections import Counter
 from functools import cache
 from importlib import resources
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc
 
 from extractors.entity_lexicon import word_list
-from extractors.token_texts import token_lowers
+from extractors.token_texts import TokenFlags, span_text, token_arrays, token_lowers
 
 __all__ = ["MAX_MODIFIERS", "MIN_REPEATS", "head_phrases", "lower_names", "name_phrases", "phrase_heads",
            "phrase_kinds"]
@@ -80,30 +80,33 @@ def _read(name: str) -> str:
     return resources.files("extractors").joinpath(f"patterns/{name}").read_text("utf-8")
 
 
-def _modifier(token: Token) -> bool:
-    """A lower-case word that may stand in a name before its head (a sentence's first word folded)."""
-    text = token.text
-    if token.is_sent_start and text[:1].isupper() and text[1:].islower():
+def _modifier(texts: list[str], flags: TokenFlags, k: int) -> bool:
+    """Is token ``k`` (``texts``, ``flags``: its Doc's :func:`~extractors.token_texts.token_arrays`) a lower-case
+    word that may stand in a name before its head (a sentence's first word folded)?"""
+    text = texts[k]
+    if flags.is_sent_start[k] and text[:1].isupper() and text[1:].islower():
         text = text.lower()  # "Punctuation restoration is ..."
     elif not text.islower():
         return False
     verbs = word_list("verb_like.txt")
-    return (len(text) > 1 and text.isascii() and not token.is_stop
+    return (len(text) > 1 and text.isascii() and not flags.is_stop[k]
             and all(part.isalpha() for part in text.split("-")) and not (text.endswith("ly") and len(text) > 5)
             and text not in verbs and text not in word_list("task_modifier_stops.txt")
             and not (text.endswith("s") and text[:-1] in verbs))  # "that uses attention"
 
 
-def _glued_suffix(token: Token) -> bool:
-    """A suffix the tokenizer splits off a word ("-level", "-based") that is written as part of a modifier."""
-    return token.text.startswith("-") and token.text[1:].isalpha() and token.text[1:].islower() \
-        and token.idx == token.nbor(-1).idx + len(token.nbor(-1).text)
+def _glued_suffix(texts: list[str], flags: TokenFlags, k: int) -> bool:
+    """Is token ``k`` (``k > 0``) a suffix the tokenizer splits off a word ("-level", "-based") that is written as
+    part of a modifier?"""
+    text = texts[k]
+    return text.startswith("-") and text[1:].isalpha() and text[1:].islower() \
+        and flags.idx[k] == flags.idx[k - 1] + len(texts[k - 1])
 
 
-def _opens(token: Token) -> bool:
-    """May a name open right after ``token`` (a function word, punctuation, a generic opener or a verb)?"""
-    lower = token.lower_
-    return (token.is_stop or token.is_punct or lower in word_list("task_modifier_stops.txt")
+def _opens(lowers: list[str], flags: TokenFlags, k: int) -> bool:
+    """May a name open right after token ``k`` (a function word, punctuation, a generic opener or a verb)?"""
+    lower = lowers[k]
+    return (flags.is_stop[k] or flags.is_punct[k] or lower in word_list("task_modifier_stops.txt")
             or lower in word_list("verb_like.txt"))
 
 
@@ -119,27 +122,27 @@ def head_phrases(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in head_phrases(doc)]
     ['word-level quality estimation']
     """
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
     heads = phrase_heads()
     found = []
-    for i in [i for i, lower in enumerate(token_lowers(doc)) if lower in heads]:  # no Token for the other words
-        token = doc[i]
-        if not token.is_lower or token.is_sent_start:
+    for i in [i for i, lower in enumerate(lowers) if lower in heads]:
+        if not flags.is_lower[i] or flags.is_sent_start[i]:
             continue
-        start, modifiers = token.i, 0
-        while start > 0 and modifiers < MAX_MODIFIERS and not doc[start].is_sent_start:
-            if _modifier(doc[start - 1]):
+        start, modifiers = i, 0
+        while start > 0 and modifiers < MAX_MODIFIERS and not flags.is_sent_start[start]:
+            if _modifier(texts, flags, start - 1):
                 start -= 1
-            elif start > 1 and _glued_suffix(doc[start - 1]) and _modifier(doc[start - 2]) \
-                    and not doc[start - 1].is_sent_start:
+            elif start > 1 and _glued_suffix(texts, flags, start - 1) and _modifier(texts, flags, start - 2) \
+                    and not flags.is_sent_start[start - 1]:
                 start -= 2  # "word-level", written as "word" + "-level" by the tokenizer: one modifier
             else:
                 break
             modifiers += 1
-        if start == token.i:
+        if start == i:
             continue  # a head alone ("attention") names nothing
-        if start > 0 and not doc[start].is_sent_start and not _opens(doc[start - 1]):
+        if start > 0 and not flags.is_sent_start[start] and not _opens(lowers, flags, start - 1):
             continue  # the phrase runs on to the left ("Tamil dependency parsing", "four more ..."): not a name's start
-        found.append((start, token.i + 1))
+        found.append((start, i + 1))
     return found
 
 
@@ -164,18 +167,18 @@ def lower_names(doc: Doc) -> list[tuple[int, int, str, str]]:
     found = head_phrases(doc)
     if not found:
         return []
-    counts = Counter(doc[start:end].text.lower() for start, end in found) if MIN_REPEATS is not None else Counter()
+    counts = Counter(span_text(doc, start, end).lower() for start, end in found) if MIN_REPEATS is not None else Counter()
     known = name_phrases()
     endings = _learned_endings()
     kinds = phrase_kinds()
     heads = phrase_heads()
     names = []
     for start, end in found:
-        text = doc[start:end].text.lower()
+        text = span_text(doc, start, end).lower()
         if any(text in word_list(name) for name in _NOT_NAMES):
             continue
-        inner = next((i for i in range(start, end - 1) if doc[i:end].text.lower() in known), None)
-        learned = doc[inner:end].text.lower() if inner is not None else None
+        inner = next((i for i in range(start, end - 1) if span_text(doc, i, end).lower() in known), None)
+        learned = span_text(doc, inner, end).lower() if inner is not None else None
         if inner is not None:
             start = inner  # "word-level quality estimation": the task is the learned "quality estimation"
         elif text in endings:
@@ -186,7 +189,7 @@ def lower_names(doc: Doc) -> list[tuple[int, int, str, str]]:
             rule = "repeated_phrase"
         else:
             continue
-        names.append((start, end, kinds.get(learned or "", heads[doc[end - 1].lower_]), rule))
+        names.append((start, end, kinds.get(learned or "", heads[token_lowers(doc)[end - 1]]), rule))
     return names
 
 

@@ -28,7 +28,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
-from extractors.token_texts import doc_text
+from extractors.token_texts import TokenFlags, doc_text, token_arrays, token_lowers
 
 __all__ = ["framed_task_names"]
 
@@ -63,21 +63,22 @@ def framed_task_names(doc: Doc) -> list[tuple[int, int]]:
     return sorted(spans)
 
 
-def _word(token) -> bool:
-    text = token.text
-    return (text.islower() and not token.is_stop and all(part.isalpha() for part in text.split("-"))
+def _word(texts: list[str], flags: TokenFlags, k: int) -> bool:
+    text = texts[k]
+    return (text.islower() and not flags.is_stop[k] and all(part.isalpha() for part in text.split("-"))
             and len(text) > 1)
 
 
 def _before(doc: Doc, i: int) -> tuple[int, int] | None:
     """"the answer selection task": the words between the determiner and the noun at ``i``."""
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
     start = i
-    while start > 0 and i - start < _MAX_WORDS + 1 and _word(doc[start - 1]):
+    while start > 0 and i - start < _MAX_WORDS + 1 and _word(texts, flags, start - 1):
         start -= 1
-    if start == 0 or doc[start - 1].lower_ not in _DETERMINERS:
+    if start == 0 or lowers[start - 1] not in _DETERMINERS:
         return None
     stops = word_list("task_modifier_stops.txt")
-    while start < i and doc[start].lower_ in stops:
+    while start < i and lowers[start] in stops:
         start += 1
     if i - start < 2 or i - start > _MAX_WORDS:
         return None
@@ -86,29 +87,30 @@ def _before(doc: Doc, i: int) -> tuple[int, int] | None:
 
 def _after_of(doc: Doc, i: int) -> tuple[int, int] | None:
     """"the (crucial) task of cognitive reframing": the words after "of", up to the next word that is no name's."""
-    if i < 1 or i + 2 >= len(doc) or doc[i + 1].lower_ != "of":
+    texts, lowers, flags = token_arrays(doc)
+    if i < 1 or i + 2 >= len(doc) or lowers[i + 1] != "of":
         return None
     j = i - 1
     stops = word_list("task_modifier_stops.txt")
-    while j > 0 and (doc[j].lower_ in stops or doc[j].lower_ in {"crucial", "important", "difficult", "hard"}):
+    while j > 0 and (lowers[j] in stops or lowers[j] in {"crucial", "important", "difficult", "hard"}):
         j -= 1
-    if doc[j].lower_ not in _DETERMINERS:
+    if lowers[j] not in _DETERMINERS:
         return None
     start = end = i + 2
-    while end < len(doc) and end - start < _MAX_WORDS + 1 and _word(doc[end]):
+    while end < len(doc) and end - start < _MAX_WORDS + 1 and _word(texts, flags, end):
         end += 1
     heads = phrase_heads()
-    while end > start + 1 and heads.get(doc[end - 1].lower_) != "task":
+    while end > start + 1 and heads.get(lowers[end - 1]) != "task":
         end -= 1  # "the problem of monolingual phrase alignment conforming to ...": the name ends at its head
-    if end == start or end - start > _MAX_WORDS or doc[start].lower_.endswith("ing") and end - start > 1:
+    if end == start or end - start > _MAX_WORDS or lowers[start].endswith("ing") and end - start > 1:
         return None  # "the task of building supervised models": a verb phrase, not a name
-    if end - start < 2 or end < len(doc) and doc[end].lower_ == "of":
+    if end - start < 2 or end < len(doc) and lowers[end] == "of":
         return None  # "the task of parsing": one word is too common a name; "automatic identification of X"
     return _named(doc, start, end)
 
 
 def _named(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
-    words = [t.lower_ for t in doc[start:end]]
+    words = token_lowers(doc)[start:end]
     if " ".join(words) in word_list("non_tasks.txt"):
         return None
     if phrase_heads().get(words[-1]) != "task":
@@ -128,19 +130,20 @@ _STUDY_HEADS = frozenset({"analysis", "analyses", "modeling", "modelling", "unde
 def _subjects(doc: Doc) -> list[tuple[int, int]]:
     """"Sports game summarization focuses on ...": a sentence's first words, two to four, the first capitalised and
     the others lower case, ending in a task head and followed by a verb of :data:`_SUBJECT_VERBS`."""
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
     found = []
     for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
         start = sent.start
-        first = doc[start]
-        if not (first.text[:1].isupper() and first.text[1:].islower() and not first.is_stop
-                and all(part.isalpha() for part in first.text.split("-"))):
+        first = texts[start]
+        if not (first[:1].isupper() and first[1:].islower() and not flags.is_stop[start]
+                and all(part.isalpha() for part in first.split("-"))):
             continue
         end = start + 1
-        while end < sent.end and end - start < _MAX_WORDS + 1 and _word(doc[end]) \
-                and doc[end].lower_ not in _SUBJECT_VERBS:
+        while end < sent.end and end - start < _MAX_WORDS + 1 and _word(texts, flags, end) \
+                and lowers[end] not in _SUBJECT_VERBS:
             end += 1
-        if 2 <= end - start <= _MAX_WORDS and end < sent.end and doc[end].lower_ in _SUBJECT_VERBS \
-                and doc[end - 1].lower_ not in _STUDY_HEADS:
+        if 2 <= end - start <= _MAX_WORDS and end < sent.end and lowers[end] in _SUBJECT_VERBS \
+                and lowers[end - 1] not in _STUDY_HEADS:
             named = _named(doc, start, end)
             if named is not None:
                 found.append(named)

@@ -51,7 +51,7 @@ from extractors.entity_lexicon import in_list, name_list, word_list
 from extractors.entity_phrases import lower_names
 from extractors.entity_shared_tasks import shared_task_names
 from extractors.entity_task_frames import framed_task_names
-from extractors.token_texts import token_texts
+from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers, token_texts
 from ontology.kinds import EntityKind
 
 __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
@@ -255,8 +255,10 @@ def metric_terms(doc: Doc) -> list[tuple[int, int]]:
     >>> [doc[s:e].text for s, e in metric_terms(doc)]
     ['word error rates', 'mean average precision', 'exact match accuracy']
     """
+    texts, lowers, _ = token_arrays(doc)
+
     def with_measure(start: int, end: int) -> tuple[int, int]:
-        if end < len(doc) and (is_metric_name(doc[end].text) or doc[end].lower_ in {"score", "scores"}):
+        if end < len(doc) and (is_metric_name(texts[end]) or lowers[end] in {"score", "scores"}):
             end += 1  # "exact match accuracy", "average precision score": one measure
         return start, end
 
@@ -295,9 +297,10 @@ def known_methods(doc: Doc) -> list[tuple[int, int]]:
     ['Transformer']
     """
     matches = _phrase_matcher(doc.vocab, "known_methods.txt", spaced=True, plural=True)(doc)
+    _, lowers, flags = token_arrays(doc)
     return longest_first((m, start, end) for m, start, end in matches
-                         if not (end - start == 1 and doc[start].lower_.rstrip("s") in _COMMON_NOUN_ARCHITECTURES
-                                 and doc[start].is_lower))
+                         if not (end - start == 1 and lowers[start].rstrip("s") in _COMMON_NOUN_ARCHITECTURES
+                                 and flags.is_lower[start]))
 
 
 def task_phrases(doc: Doc) -> list[tuple[int, int]]:
@@ -319,11 +322,12 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     []
     """
     stops = word_list("task_modifier_stops.txt")
+    texts, lowers, _ = token_arrays(doc)
 
     def extended(start: int, end: int) -> tuple[int, int] | None:
-        if end - start == 2 and doc[start].lower_ in stops:
+        if end - start == 2 and lowers[start] in stops:
             return None  # "high translation", "proper understanding": learned before the word was a known stop
-        if _after_what_it_is_based_on(doc, start) or in_list("foreign_articles", doc[start].text):
+        if _after_what_it_is_based_on(doc, start) or in_list("foreign_articles", texts[start]):
             return None  # "transfer-learning based classification": a method's; "la classification": French
         if measured_quantity(doc, end):
             return None  # "the semantic similarity between two sentences": a quantity measured, not the task
@@ -336,9 +340,10 @@ def _after_what_it_is_based_on(doc: Doc, start: int) -> bool:
     """Does a phrase open at ``start`` with a participle split off a name ("based", "guided", "enhanced", "driven")
     after a word it attaches to ("transfer-learning based classification", "graph-enhanced parsing"; not "the guided
     summarization task", nor a noun such as "level": "engagement level prediction")?"""
-    before, text = doc[start - 1] if start else None, doc[start].text
-    return (in_list("name_suffixes", text) and text.endswith(("ed", "en")) and before is not None
-            and not before.is_stop and (not before.is_punct or before.text == "-"))
+    texts, _, flags = token_arrays(doc)
+    text = texts[start]
+    return (in_list("name_suffixes", text) and text.endswith(("ed", "en")) and start > 0
+            and not flags.is_stop[start - 1] and (not flags.is_punct[start - 1] or texts[start - 1] == "-"))
 
 
 #: Endings of a head noun that names an activity ("translation", "alignment", "parsing", "analysis", "inference").
@@ -361,8 +366,9 @@ def measured_quantity(doc: Doc, end: int) -> bool:
     >>> measured_quantity(doc, 3), measured_quantity(doc, 8)
     (True, False)
     """
-    return (not doc[end - 1].lower_.endswith(_ACTIVITY_ENDINGS)
-            and not (end < len(doc) and doc[end].lower_ in _TASK_NOUNS) and not _listed_as_a_task(doc, end))
+    lowers = token_lowers(doc)
+    return (not lowers[end - 1].endswith(_ACTIVITY_ENDINGS)
+            and not (end < len(doc) and lowers[end] in _TASK_NOUNS) and not _listed_as_a_task(doc, end))
 
 
 #: How far back a phrase may stand from "tasks such as" and still be one of its examples.
@@ -372,11 +378,12 @@ _EXAMPLE_REACH = 16
 def _listed_as_a_task(doc: Doc, end: int) -> bool:
     """Is the phrase ending at ``end`` an example of tasks: "tasks such as text classification, sentence pair
     classification, and semantic textual similarity", "tasks including ..." (no clause end between)?"""
+    texts, lowers, _ = token_arrays(doc)
     i = end - 1
-    while i > 1 and end - i < _EXAMPLE_REACH and doc[i].text not in {".", ";", ":", "?", "!"}:
-        word = doc[i].lower_
-        if (word == "as" and doc[i - 1].lower_ == "such" and doc[i - 2].lower_ in _TASK_NOUNS) \
-                or (word in {"including", "like"} and doc[i - 1].lower_ in _TASK_NOUNS):
+    while i > 1 and end - i < _EXAMPLE_REACH and texts[i] not in {".", ";", ":", "?", "!"}:
+        word = lowers[i]
+        if (word == "as" and lowers[i - 1] == "such" and lowers[i - 2] in _TASK_NOUNS) \
+                or (word in {"including", "like"} and lowers[i - 1] in _TASK_NOUNS):
             return True
         i -= 1
     return False
@@ -393,10 +400,11 @@ def extend_task_left(doc: Doc, start: int, end: int) -> int:
     >>> extend_task_left(doc, 4, 6), extend_task_left(doc, 10, 12)
     (3, 10)
     """
+    texts, _, flags = token_arrays(doc)
     new = start
-    while new > 0 and start - new < _MAX_TASK_EXTENSION and _task_modifier_word(doc[new - 1]):
+    while new > 0 and start - new < _MAX_TASK_EXTENSION and _task_modifier_word(texts, flags, new - 1):
         new -= 1
-    if new == start or (new > 0 and not (doc[new - 1].is_stop or doc[new - 1].is_punct)):
+    if new == start or (new > 0 and not (flags.is_stop[new - 1] or flags.is_punct[new - 1])):
         return start
     return new
 
@@ -404,9 +412,9 @@ def extend_task_left(doc: Doc, start: int, end: int) -> int:
 _MAX_TASK_EXTENSION = 2
 
 
-def _task_modifier_word(token) -> bool:
-    text = token.text
-    return (len(text) > 1 and text.islower() and text.isascii() and not token.is_stop and not token.is_sent_start
+def _task_modifier_word(texts: list[str], flags: TokenFlags, k: int) -> bool:
+    text = texts[k]
+    return (len(text) > 1 and text.islower() and text.isascii() and not flags.is_stop[k] and not flags.is_sent_start[k]
             and all(part.isalpha() for part in text.split("-")) and not (text.endswith("ly") and len(text) > 5)
             and not text.endswith("ing")
             and text not in word_list("verb_like.txt") and text not in word_list("task_modifier_stops.txt")
@@ -420,7 +428,8 @@ def _task_modifier(doc: Doc, cand: Candidate, text: str) -> bool:
     """
     return (cand.end < len(doc) and cand.end - cand.start == 1 and cand.long_span is None
             and cand.strength in {"strong", "weak"} and _ACRONYM.match(text) is not None
-            and doc[cand.end].lower_ in word_list("task_heads.txt") and not doc[cand.end].is_sent_start)
+            and token_lowers(doc)[cand.end] in word_list("task_heads.txt")
+            and not token_flags(doc).is_sent_start[cand.end])
 
 
 def _widened_long_span(doc: Doc, long_span: tuple[int, int], short_start: int) -> tuple[int, int]:
@@ -455,7 +464,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
     for cand in candidates:
         if cand.long_span:
             taken.update(range(*cand.long_span))
-        text = doc[cand.start : cand.end].text
+        text = span_text(doc, cand.start, cand.end)
         if text in defined_tasks and not cand.long_span and "gazetteer" not in cand.cues:
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"  # "S2T" again, spelled out earlier
         elif _task_modifier(doc, cand, text):
@@ -470,7 +479,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             cand.kind, cand.type_rule = EntityKind.METRIC, "metric_name"  # "macro-F1" taken for a name
         elif text.lower() in word_list("known_resources.txt"):
             cand.kind, cand.type_rule = EntityKind.DATASET, "known_resource"  # "WordNet" is no method
-        elif cand.long_span and task_long_form(doc[cand.long_span[0] : cand.long_span[1]].text) \
+        elif cand.long_span and task_long_form(span_text(doc, *cand.long_span)) \
                 and text.lower() not in word_list("generic_terms.txt"):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"
         taken.update(range(cand.start, cand.end))  # after the task head it may have taken ("ICD diagnosis")
@@ -519,18 +528,19 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
             taken.update(range(start, end))
+    lowers = token_lowers(doc)
     for i, text in enumerate(token_texts(doc)):  # no Token object per token
         if i in taken:
             continue
         if is_task_acronym(text) or text in defined_tasks:
             found.append(Candidate(i, i + 1, "task", kind=EntityKind.TASK, type_rule="task_acronym"))
         elif is_metric_name(text):
-            start = i - 1 if i > 0 and doc[i - 1].lower_ in _METRIC_MODIFIERS else i
+            start = i - 1 if i > 0 and lowers[i - 1] in _METRIC_MODIFIERS else i
             if start in taken:
                 start = i
             end = i + 1
             if start == i and _F_MEASURE.match(text) and end < len(doc) \
-                    and doc[end].lower_ in {"score", "scores"} and end not in taken:
+                    and lowers[end] in {"score", "scores"} and end not in taken:
                 end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
     return _paired_metrics(found, acronyms)
