@@ -6,9 +6,9 @@ marshalling them all again was the largest part of those fingerprints in a one-p
 Anthology (340 MB; docs/scaling.md, "Rebuild, eighteenth session").  Yet every in-link of a node is an
 out-edge of the node it comes from, the very dict ``graph._succ[source][node]``, so the node's id and its sources'
 owner digests (:mod:`exports.rdf_owners`: id, attributes and every out-edge) in the order of
-``graph._pred[node]`` name those in-links exactly.  :func:`in_link_digests` keys each node's digest of its marshalled in-links by
-that sequence and looks it up in an :class:`InLinkMemo` the last build left beside the document cache;
-only the nodes an added, changed or removed owner links to are marshalled.
+``graph._pred[node]`` name those in-links exactly.  :func:`in_link_digests` keys each node's digest of its
+marshalled in-links by that sequence and looks it up in an :class:`InLinkMemo` the last build left beside the
+document cache; only the nodes an added, changed or removed owner links to are marshalled.
 
 The memo is content-addressed, so it cannot go stale with the graph: a key names the in-links it was
 made from, whatever the build.  It holds data only (a numpy ``.npz`` read without pickles, with a checksum

@@ -167,7 +167,8 @@ def lower_names(doc: Doc) -> list[tuple[int, int, str, str]]:
     found = head_phrases(doc)
     if not found:
         return []
-    counts = Counter(span_text(doc, start, end).lower() for start, end in found) if MIN_REPEATS is not None else Counter()
+    counts = Counter(span_text(doc, start, end).lower() for start, end in found) \
+        if MIN_REPEATS is not None else Counter()
     known = name_phrases()
     endings = _learned_endings()
     kinds = phrase_kinds()

@@ -86,24 +86,24 @@ READERS_VERSION = "13"
 #: reads again only that format's files (a new lecture-page rule leaves the cached Anthology volumes as they are).
 #: lecture-page 20: without "Next from", a first listed title written as sentences ("Eeny, meeny, miny, moe. How to
 #: choose data …") opens the listing, the only listed paper keeps a title written as a sentence; ISO date ranges
-#: ("2025-11-05 to 2025-11-09"); 19: a venue's date range with a weekday or "the" before each end ("Tuesday, July 2 – Sunday, July 7,
-#: 2026", "from the 5th to the 9th of November 2025"); a place after a named site ("held at the X Center, Vancouver, BC,
-#: Canada"), in a header ("ACL 2026 | San Diego, California | July 2–7, 2026", "Location: …", "Dates: …") or after
-#: "coming to", "seeing you in"; 18: without "Next from", the listing may open with an abstract that asks its subjects a
-#: question ("Would you share …?") and with a title ending in a full stop or shaped as a venue label; 17: on a
-#: hard-wrapped page without blank lines, a title of two lines or one asking a question keeps apart from the abstract
-#: after it, an abstract ending in a link from its title, "poster" from a long title; 16: pages hard-wrapped and without
-#: blank lines; 15: titles written as sentences where the layout puts one; 14: an abstract the listing is known to hold
-#: may address the reader; 13: a listed abstract addressing the reader once; 12: titles opening with a guillemet or a
-#: pictograph; 11: weekdays written out in a date line ("Wednesday, June 4, 2027"); 10: a speaker's biography under
-#: their name opens no listing; 9: two short lines ("Poster", "June 4, 2027") between a listed abstract and its title;
-#: 8: an "Abstract" heading or opening word, a presentation type or the talk's date between the venue line and the
-#: title; 7: "Similar lectures" may list several titles; 6: a page without blank lines has a block per line; 5: a
-#: hard-wrapped page (lines cut at one width) is read unwrapped; 4: a venue's dates written without a year ("NAACL 2027
-#: runs June 3-5") take the year of the sentence's venue label; 3: "Next from" and "Similar lecture" as Markdown
-#: headings, in bold or in any case; 2: "Dr." ends no sentence in a title, a warning when the line after the venue line
-#: is no title; 1: listed titles in title case ending in a full stop, "NAME: A Demonstration", long listed abstracts
-#: without their full stop.
+#: ("2025-11-05 to 2025-11-09"); 19: a venue's date range with a weekday or "the" before each end ("Tuesday, July 2 –
+#: Sunday, July 7, 2026", "from the 5th to the 9th of November 2025"); a place after a named site ("held at the X
+#: Center, Vancouver, BC, Canada"), in a header ("ACL 2026 | San Diego, California | July 2–7, 2026", "Location: …",
+#: "Dates: …") or after "coming to", "seeing you in"; 18: without "Next from", the listing may open with an abstract
+#: that asks its subjects a question ("Would you share …?") and with a title ending in a full stop or shaped as a venue
+#: label; 17: on a hard-wrapped page without blank lines, a title of two lines or one asking a question keeps apart from
+#: the abstract after it, an abstract ending in a link from its title, "poster" from a long title; 16: pages
+#: hard-wrapped and without blank lines; 15: titles written as sentences where the layout puts one; 14: an abstract the
+#: listing is known to hold may address the reader; 13: a listed abstract addressing the reader once; 12: titles opening
+#: with a guillemet or a pictograph; 11: weekdays written out in a date line ("Wednesday, June 4, 2027"); 10: a
+#: speaker's biography under their name opens no listing; 9: two short lines ("Poster", "June 4, 2027") between a listed
+#: abstract and its title; 8: an "Abstract" heading or opening word, a presentation type or the talk's date between the
+#: venue line and the title; 7: "Similar lectures" may list several titles; 6: a page without blank lines has a block
+#: per line; 5: a hard-wrapped page (lines cut at one width) is read unwrapped; 4: a venue's dates written without a
+#: year ("NAACL 2027 runs June 3-5") take the year of the sentence's venue label; 3: "Next from" and "Similar lecture"
+#: as Markdown headings, in bold or in any case; 2: "Dr." ends no sentence in a title, a warning when the line after the
+#: venue line is no title; 1: listed titles in title case ending in a full stop, "NAME: A Demonstration", long listed
+#: abstracts without their full stop.
 FORMAT_READER_VERSIONS: dict[str, str] = {LECTURE_PAGE: "20"}
 
 

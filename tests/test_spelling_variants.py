@@ -35,7 +35,8 @@ def test_words_outside_the_rules_keep_their_spelling(one, other):
 
 
 def test_names_spelled_one_way_form_no_join():
-    assert spelling_joins({"paradise": ["Paradise"], "noise": ["noise"], "languagemodeling": ["language modeling"]}) == []
+    names = {"paradise": ["Paradise"], "noise": ["noise"], "languagemodeling": ["language modeling"]}
+    assert spelling_joins(names) == []
 
 
 def test_the_graph_has_one_node_for_both_spellings_labelled_as_written_most():
