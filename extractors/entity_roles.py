@@ -146,8 +146,6 @@ def building_block(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     >>> [(s.text, s._.kg_relation) for s in doc.spans["kg_entities"]]
     [('CNN', 'uses'), ('ZorbNet', 'proposes')]
     """
-    if cand.kind is EntityKind.DATASET:
-        return _known_source_of_new_data(doc, cand, cues)
     if cand.kind not in {EntityKind.METHOD, EntityKind.MODEL}:
         return False
     end = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
@@ -161,25 +159,6 @@ def building_block(doc: Doc, cand: Candidate, cues: Cues) -> bool:
         i -= 1
     text = doc[cand.start : cand.end].text
     return architecture(text) or released_model(text)
-
-
-def _known_source_of_new_data(doc: Doc, cand: Candidate, cues: Cues) -> bool:
-    """Is a known resource (``known_resources.txt``: Wikipedia, Wiktionary, WordNet ...) the first word of a new
-    dataset's noun phrase, its lower-case words ending in a dataset noun ("We introduce the Wiktionary bilingual
-    lexicon collection": the collection is new, built from Wiktionary)?  Not a name the phrase calls new itself ("a
-    new Wiktionary corpus"), nor a known dataset's own name ("we introduce the Flores-101 evaluation benchmark":
-    the gazetteer knows the benchmarks papers introduce)."""
-    if cand.type_rule != "known_resource":
-        return False
-    if cand.first > 0 and "NEW" in cues.get(cand.first - 1, set()):
-        return False
-    for k in range(cand.end, min(cand.end + _BLOCK_SPAN + 1, len(doc))):
-        token = doc[k]
-        if not (token.is_alpha and token.is_lower and not token.is_stop):
-            return False
-        if "DATASET_NOUN" in cues.get(k, set()) and k > cand.end:
-            return True
-    return False
 
 
 def _head_noun_follows(doc: Doc, end: int, cues: Cues) -> bool:
@@ -357,85 +336,22 @@ def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14)
     sent_start = doc[first].sent.start if doc.has_annotation("SENT_START") else 0
     i = first - 1
     steps = 0
-    listed = False  # a list's glue stands between the name and the token reached
     while i >= sent_start and steps < window:
         token = doc[i]
         labels = cues.get(i, set())
         if "PROPOSE" in labels:
-            if token.lower_ in _NAMING_VERBS and not _naming_verb_said_of_authors(doc, i, cues):
-                return None  # "the ELECTRA model uses a method called replaced token detection": not the authors'
             return "proposal_verb"
         if "OUR" in labels and our_names(doc, first, cues):
             return "our"
         if i == first - 1 and in_list("own_markers", token.text) and i > 0 and in_list("articles", doc[i - 1].text):
             return "our"  # "the new LARGEMED dataset", "the proposed ZorbNet"
-        if token.text == ":" and cand.kind not in _NEW_ONLY_KINDS and _passive_proposal(doc, i):
-            return "proposal_verb"  # "Two approaches are proposed: the Zorb Model and ..."
         if "BLOCK" in labels or token.text in _CLAUSE_END:
             return None
         if in_list("proposal_barriers", token.text):
             return None
-        if token.text == "," and not listed and _apposition_of_a_name(doc, i, cand, sent_start):
-            return None  # "We propose ZorbNet, an AC method": AC says what ZorbNet is
-        listed = listed or token.text in {",", "and", "or"}
         i -= 1
         steps += 1
     return None
-
-
-def _naming_verb_said_of_authors(doc: Doc, i: int, cues: Cues) -> bool:
-    """Is the naming verb ``doc[i]`` ("called", "named", "dubbed", "termed") said of the authors' own work: the
-    sentence speaks of them ("we", "our", "this paper"), or calls something new or points with "this" / "these"
-    before the verb, or a noun phrase "is called" the name? "We train a variant called
-    ZorbA", "the two systems, called ZorbA and ZorbB, which we built", "The resulting system is called ZorbA" name
-    the authors' own; "The ZorbB model replaces X with a method called ZorbC" and "..., which is called ZorbD" name
-    someone else's ("so-called" is one token, no cue)."""
-    if i >= 2 and doc[i - 1].lower_ in _COPULAS and not in_list("relative_pronouns", doc[i - 2].text):
-        return True  # "The resulting system is called ZorbA" (not "..., which is called ZorbA")
-    sent = doc[i].sent if doc.has_annotation("SENT_START") else doc[:]
-    if any(cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j) for j in range(sent.start, sent.end)):
-        return True  # "the two systems, called ZorbA and ZorbB, which we built"
-    return any("NEW" in cues.get(j, set()) or doc[j].lower_ in {"this", "these"}
-               for j in range(sent.start, i))  # "This defense, named ZorbA, works by ..."
-
-
-_COPULAS = frozenset({"is", "are", "was", "were"})
-
-
-#: Participles that make "... are proposed:" announce the names after the colon.
-_PASSIVE_PROPOSALS = frozenset({"proposed", "introduced", "presented", "developed", "designed", "created", "built",
-                                "constructed", "released", "devised"})
-
-
-def _passive_proposal(doc: Doc, colon: int) -> bool:
-    """Does "is / are (also) proposed / introduced ..." end right before the colon ``doc[colon]`` ("Two approaches are
-    proposed: ...", "a new corpus is introduced:")?"""
-    i = colon - 1
-    if i < 1 or doc[i].lower_ not in _PASSIVE_PROPOSALS:
-        return False
-    i -= 1
-    while i > 0 and doc[i].lower_ in {"also", "further", "here", "herein", "then", "thus"}:
-        i -= 1
-    return doc[i].lower_ in {"is", "are", "was", "were", "been", "be"}
-
-
-def _apposition_of_a_name(doc: Doc, comma: int, cand: Candidate, sent_start: int) -> bool:
-    """Is ``doc[comma]`` the comma of an apposition "NAME, a/an ... X <noun>" in which the candidate X only says
-    what kind of thing NAME is ("We propose ZorbNet, an AC method"; not "ZorbNet, the X benchmark", which may spell
-    the name out)?  The word before the comma closes a name (it is
-    capitalised or a closing parenthesis) and a lower-case word follows the candidate (not "We propose ZorbCor, a
-    Zorbic Corpus"), whose word initials are not the name's capitals ("ZBT, a large Zorb Blessing Text dataset"):
-    there the apposition spells the name out."""
-    if comma + 1 >= cand.first or doc[comma + 1].lower_ not in {"a", "an"} or comma - 1 < sent_start:
-        return False
-    after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
-    if after >= len(doc) or not (doc[after].is_alpha and doc[after].is_lower) or doc[after].is_stop:
-        return False
-    before = doc[comma - 1].text
-    initials = "".join(t.text[0] for t in doc[cand.first : cand.end] if t.is_alpha).upper()
-    if len(initials) >= 2 and initials == "".join(c for c in before if c.isupper()):
-        return False  # "we present EBleT, a large-scale Entangled Blessing Text dataset": the name spelled out
-    return before == ")" or (before[:1].isupper() and comma - 1 > sent_start)
 
 
 def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
@@ -491,8 +407,6 @@ def our_names(doc: Doc, start: int, cues: Cues) -> bool:
         i -= 1
     if i < 0:
         return False
-    if in_list("own_entry_nouns", doc[i].text) and i > 0 and "OUR" in cues.get(i - 1, set()):
-        return True  # "Our team, ZorbQA's submission ...": the team is the authors'
     return "OUR" in cues.get(i, set()) or "PROPOSAL_NOUN" in cues.get(i, set()) or in_list("own_markers", doc[i].text)
 
 

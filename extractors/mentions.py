@@ -96,35 +96,6 @@ def _word_named_by_subtitle(title: str | None, abstract: str | None) -> str | No
     return name if re.search(rf"(?<=[\w,;] ){name}(?![\w-])", abstract) else None
 
 
-#: Two to four capitalised words, the NAME of a "NAME: A ... Dataset" title ("Serial Speakers: a Dataset of ...").
-_TITLE_WORDS = re.compile(r"^\s*(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){1,3})\s*:")
-
-
-def _words_named_by_subtitle(title: str | None, abstract: str | None) -> str | None:
-    """The NAME of a "NAME: A ... <kind noun> ..." title written in two to four capitalised words, when the subtitle
-    says what it is and the abstract writes the name as the title does and never in lower case: "Zorbic Speakers:
-    a Dataset of TV Series" with "... with “Zorbic Speakers”, an annotated dataset" (not "The Zorb Machine: A
-    Framework ...": an article opens no name; not "Zorbic Parsing: A Method ..." with "zorbic parsing" in the
-    abstract).
-
-    >>> _words_named_by_subtitle("Zorbic Speakers: a Dataset of TV Series", "We release “Zorbic Speakers”, a set.")
-    'Zorbic Speakers'
-    >>> _words_named_by_subtitle("Zorbic Speakers: Notes on TV", "We release Zorbic Speakers.") is None
-    True
-    >>> _words_named_by_subtitle("Zorbic Parsing: A Method", "Zorbic Parsing is hard; zorbic parsing is old.") is None
-    True
-    """
-    match = _TITLE_WORDS.match(title or "")
-    if not match or not abstract or subtitle_kind(title.split(":", 1)[1]) is None:
-        return None
-    name = match.group("name")
-    if in_list("articles", name.split()[0]) or name.lower() in word_list("generic_terms.txt"):
-        return None
-    if re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", abstract):
-        return None  # the abstract writes it as ordinary words
-    return name if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", abstract) else None
-
-
 def title_teams(title: str | None) -> list[str]:
     """The team (or system) names of a shared-task paper's title, "TEAM at VENUE: ..." or "TEAM@VENUE: ...",
     where VENUE has a digit or opens with a word shaped like a name ("SemEval-2023 Task 9", "SocialDisNER");
@@ -351,8 +322,7 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
     if not paper.title:
         return
     named = []
-    name = (title_name(paper.title) or _word_named_by_subtitle(paper.title, paper.abstract)
-            or _words_named_by_subtitle(paper.title, paper.abstract))
+    name = title_name(paper.title) or _word_named_by_subtitle(paper.title, paper.abstract)
     if name:
         named.append((name, *title_kind(name, paper.title.split(":", 1)[1])))
     named.extend((team, EntityKind.METHOD.value, "team") for team in title_teams(paper.title))
