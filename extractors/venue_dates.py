@@ -3,8 +3,8 @@
 Three patterns of ``venue_patterns.jsonl`` find the ranges: month first
 ("July 2–7, 2026", "December 30, 2026 – January 2, 2027"), day first
 ("3–8 September 2027", "29 April – 4 May 2025") and ISO ("2025-11-05 to
-2025-11-09").  A match counts only when
-both ends are real dates, in order, at most 31 days apart.
+2025-11-09").  A match counts only when both ends are real dates, in order,
+at most 31 days apart.
 
 Examples
 --------
