@@ -45,11 +45,7 @@ def owner_digest(graph: nx.MultiDiGraph, node: Hashable) -> bytes:
     from: its id and attributes, its out-edges (targets, keys, attributes, in the graph's order) and their targets'
     kinds (``marshal`` format 2: values, types and order only); :data:`NO_DIGEST` where marshal cannot write one."""
     nodes, succ = graph._node, graph._succ[node]
-    try:
-        data = marshal.dumps((node, nodes[node], succ, [nodes[target].get("kind") for target in succ]), 2)
-    except ValueError:
-        return NO_DIGEST
-    return hashlib.sha256(data).digest()[:DIGEST]
+    return _digest(node, nodes[node], succ, [nodes[target].get("kind") for target in succ])
 
 
 def owner_digests(graph: nx.MultiDiGraph, nodes: Iterable[Hashable]) -> list[bytes]:
@@ -60,16 +56,15 @@ def owner_digests(graph: nx.MultiDiGraph, nodes: Iterable[Hashable]) -> list[byt
     edges the targets' kinds alone took 1.5 of the 4.5 CPU s of digesting every owner one by one
     (docs/scaling.md, "Rebuild, eighteenth session").
     """
-    every = graph._node
+    every, adjacency = graph._node, graph._succ
     kind_of = {node: attrs.get("kind") for node, attrs in every.items()}.__getitem__
-    adjacency, dumps, sha256 = graph._succ, marshal.dumps, hashlib.sha256
-    digests = []
-    for node in nodes:
-        succ = adjacency[node]
-        try:
-            data = dumps((node, every[node], succ, list(map(kind_of, succ))), 2)
-        except ValueError:
-            digests.append(NO_DIGEST)
-            continue
-        digests.append(sha256(data).digest()[:DIGEST])
-    return digests
+    return [_digest(node, every[node], adjacency[node], list(map(kind_of, adjacency[node]))) for node in nodes]
+
+
+def _digest(node: Hashable, attrs: dict, succ: dict, kinds: list) -> bytes:
+    """The digest of one owner's parts (see :func:`owner_digest`), the one definition of its bytes."""
+    try:
+        data = marshal.dumps((node, attrs, succ, kinds), 2)
+    except ValueError:
+        return NO_DIGEST
+    return hashlib.sha256(data).digest()[:DIGEST]

@@ -394,6 +394,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     group_names: dict[str, set[str]] = defaultdict(set)
     group_papers: dict[str, set[str]] = defaultdict(set)
     own_names: dict[str, set[str]] = defaultdict(set)  # names that are their group's key (not an acronym's sense)
+    long_form_keys = {m.long_form: entity_key(m.long_form) for m in mentions if m.long_form}
     for index, mention in enumerate(mentions):
         key = group_key.get(index)
         if key is None:
@@ -401,7 +402,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
         names.find(key)
         if key == keys[mention.name]:
             own_names[key].add(mention.name)
-        elif mention.long_form and key == entity_key(mention.long_form):  # an acronym grouped under its long form
+        elif mention.long_form and key == long_form_keys[mention.long_form]:  # an acronym under its long form
             own_names[key].add(mention.long_form)
         if " " in mention.name:  # what spelled_out_joins reads: names of several words, and papers naming so
             group_names[key].add(mention.name)
