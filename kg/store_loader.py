@@ -3,8 +3,7 @@
 Run by :class:`kg.query_store.StoreMaker` as ``python -m kg.store_loader
 SOURCE NAMED FRESH PARENT_PID [STORE GRAPH SHA256]``: bulk-loads the RDF file ``SOURCE`` (its
 format told by the name ``NAMED``) into a new store in the folder ``FRESH``
-with its text index and aggregates, then exits 0.  It runs :data:`NICENESS` steps below the build's
-scheduling priority, so that the build's own exports, its critical path, get a core first.  Given the present store
+with its text index and aggregates, then exits 0.  Given the present store
 ``STORE``, the graph file ``GRAPH`` it was made from and that file's
 ``SHA256``, it makes the new store from the old one instead where it can
 (:func:`kg.query_store.load_or_update`).  On a graph that is not
@@ -26,14 +25,11 @@ from kg.query_store import LOADER_CANNOT_WRITE, LOADER_INVALID_RDF, load_or_upda
 __all__ = ["main"]
 #: prctl(2): the signal this process gets when its parent dies.
 _PR_SET_PDEATHSIG = 1
-#: How much lower than its build's the loader's scheduling priority is (``nice`` steps; 19 is the lowest).
-NICENESS = 10
 
 
 def main(argv: list[str]) -> int:
     """Load the store; the exit status (0, one of the two above, 130 on Ctrl-C)."""
     source, named, fresh, parent, *based = argv
-    _yield_to_the_build()  # first: the threads started below (and Oxigraph's, RocksDB's) inherit it
     _end_with_parent(int(parent))
     base = (Path(based[0]), Path(based[1]), based[2]) if len(based) == 3 else None
     try:
@@ -47,23 +43,6 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the build says what it means
         return 130
     return 0
-
-
-def _yield_to_the_build() -> None:
-    """Run :data:`NICENESS` steps below the build, so that the build's own process gets a core first.
-
-    The loader runs beside the build's last exports (graph.json, the tables, the views), which are the
-    build's critical path; it has work for more than one core (Oxigraph's bulk load), and at the same
-    priority it took a share of the build's core on a 2-core machine, lengthening the views by about a
-    quarter (docs/scaling.md, "Fresh build's exports (h14ag)").  At a lower priority it still gets every
-    core the build leaves idle.  Where priorities cannot be lowered (no ``os.nice``, or refused) it runs as
-    it is.
-    """
-    if hasattr(os, "nice"):
-        try:
-            os.nice(NICENESS)
-        except OSError:
-            pass
 
 
 def _end_with_parent(parent: int) -> None:
