@@ -61,6 +61,16 @@ def paper_label(title: str | None, abstract: str | None) -> str:
     return " ".join(words[:_LABEL_WORDS]) + ("…" if len(words) > _LABEL_WORDS else "")
 
 
+class _Numbers(dict):
+    """One object per equal int or float (offsets, lines, confidences, years): records decoded from JSON have one
+    per occurrence, 650,000 on the full Anthology for 13,000 values.  Keyed by type too (1 == 1.0 == True), never
+    a float zero (0.0 == -0.0)."""
+
+    def __call__(self, value):
+        kind = type(value)
+        return self.setdefault((kind, value), value) if kind is int or kind is float and value else value
+
+
 class _UnionFind:
     def __init__(self) -> None:
         self.parent: dict[str, str] = {}
@@ -86,11 +96,13 @@ def build_graph(documents: Iterable[DocumentRecords]) -> nx.MultiDiGraph:
     graph = nx.MultiDiGraph()
     # Hundreds of thousands of small objects are made and none is garbage: without this the
     # cyclic collector rescans the whole heap again and again (a third of the time on the Anthology).
+    numbers = _Numbers()
     with paused_gc():
-        paper_nodes = _add_papers(graph, documents)
+        paper_nodes = _add_papers(graph, documents, numbers)
         _add_venues(graph, documents, paper_nodes)
-        _add_links(graph, documents, paper_nodes)
-        _add_entities(graph, documents, paper_nodes)
+        _add_links(graph, documents, paper_nodes, numbers)
+        _add_entities(graph, documents, paper_nodes, numbers)
+    _person_id.cache_clear()  # the ids live on in the graph; the cache's entries would outlive the build
     return graph
 
 
@@ -148,7 +160,7 @@ class _PaperGroups(_UnionFind):
         self.traits[keep] = {t: traits_a[t] | traits_b[t] for t in traits_a}
 
 
-def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords]) -> dict[str, str]:
+def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], numbers: _Numbers) -> dict[str, str]:
     """Add merged paper nodes and their authors; return a map from every paper ref to its node id.
 
     The same paper from several sources is one node: records are joined on
@@ -177,7 +189,9 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords]) -> dic
     paper_nodes: dict[str, str] = {}
     for root in sorted(members):
         node = _paper_node_id([keys[id(p)] for p in members[root]], taken=graph)
-        graph.add_node(node, **_merge_papers(members[root]))
+        attributes = _merge_papers(members[root])
+        attributes["year"] = numbers(attributes["year"])
+        graph.add_node(node, **attributes)
         _add_authors(graph, node, members[root])
         for paper in members[root]:
             paper_nodes[paper.ref] = node
@@ -283,8 +297,8 @@ def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper]) -> No
     source = next(p.provenance.source for p in members if tuple(authors) == p.authors)
     for position, name in enumerate(authors, start=1):
         person = _person_id(name)
-        if person not in graph:
-            graph.add_node(person, kind="person", label=name, name=name, sources=[])
+        if person not in graph:  # a list of one, not one grown by append (room for four)
+            graph.add_node(person, kind="person", label=name, name=name, sources=[source])
         sources = graph.nodes[person]["sources"]
         if source not in sources:
             sources.append(source)
@@ -310,6 +324,7 @@ def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_
         for venue in doc.venues:
             facts[venue_key(venue.name)].append(venue)
     named: dict[str, str] = {}
+    venues: dict[str, str] = {}  # venue key -> node id
     for doc in documents:
         for paper in doc.papers:
             if paper.venue:
@@ -328,11 +343,11 @@ def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_
             attributes["series"], year = split_venue_name(name)
             attributes["year"] = attributes["year"] or year
         attributes["sources"] = sorted({v.provenance.source for v in records})
-        graph.add_node(node_id("venue", key), **attributes)
+        graph.add_node(venues.setdefault(key, node_id("venue", key)), **attributes)
     for doc in documents:
         for paper in doc.papers:
-            if paper.venue:
-                _add_edge(graph, paper_nodes[paper.ref], node_id("venue", venue_key(paper.venue)), "presentedAt",
+            if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
+                _add_edge(graph, paper_nodes[paper.ref], venues[venue_key(paper.venue)], "presentedAt",
                           source=paper.provenance.source, extractor=paper.provenance.extractor)
 
 
@@ -349,18 +364,20 @@ def _add_edge(graph: nx.MultiDiGraph, u: str, v: str, relation: str, **attribute
 # ----------------------------------------------------------------------------- links
 
 
-def _add_links(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str]) -> None:
+def _add_links(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str],
+               numbers: _Numbers) -> None:
     for doc in documents:
         for link in doc.links:
             _add_edge(graph, paper_nodes[link.source_ref], paper_nodes[link.target_ref], link.kind.value,
                       source=link.provenance.source, extractor=link.provenance.extractor,
-                      start=link.provenance.start, end=link.provenance.end)
+                      start=numbers(link.provenance.start), end=numbers(link.provenance.end))
 
 
 # ----------------------------------------------------------------------------- entities
 
 
-def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str]) -> None:
+def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str],
+                  numbers: _Numbers) -> None:
     """Entity nodes and paper→entity ``proposes``/``uses`` edges.
 
     Mentions are grouped by :func:`ontology.ids.entity_key` (case, hyphens, spaces,
@@ -430,7 +447,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups[root], paper_nodes):
             _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()),
-                        written=written)
+                        written=written, numbers=numbers)
 
 
 def _minor_sense(aliases: AliasTable, name_key: str, key: str) -> bool:
@@ -516,7 +533,7 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
                 *, label: str | None = None, acronyms: Iterable[dict] = (),
-                written: Collection[str] = frozenset()) -> None:
+                written: Collection[str] = frozenset(), numbers: _Numbers) -> None:
     """One entity node (or more names for an existing one) and its edges from papers.
 
     Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form: in the spelling
@@ -557,22 +574,22 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
         relation = Relation.PROPOSES if any(m.relation is Relation.PROPOSES for m in facts) else Relation.USES
         if graph.has_edge(paper, entity, key=relation.value):  # the second group of a folded key
             edge = graph.edges[paper, entity, relation.value]
-            edge["mentions"] = edge["mentions"] + [_mention_dict(m) for m in facts]
+            edge["mentions"] = edge["mentions"] + [_mention_dict(m, numbers) for m in facts]
             continue
         chosen = [m for m in facts if m.relation is relation]
         best = max(chosen, key=lambda m: m.provenance.confidence)
         graph.add_edge(
             paper, entity, key=relation.value, relation=relation.value,
-            confidence=best.provenance.confidence,
-            source=best.provenance.source, start=best.provenance.start, end=best.provenance.end,
+            confidence=numbers(best.provenance.confidence), source=best.provenance.source,
+            start=numbers(best.provenance.start), end=numbers(best.provenance.end),
             extractor=best.provenance.extractor, sentence=best.provenance.sentence,
-            mentions=[_mention_dict(m) for m in facts],
+            mentions=[_mention_dict(m, numbers) for m in facts],
         )
 
 
-def _mention_dict(mention: Mention) -> dict:
+def _mention_dict(mention: Mention, numbers: _Numbers) -> dict:
     where = mention.provenance  # spelled out: dataclasses.asdict deep-copies and was a tenth of build time
-    return {"name": mention.name, "relation": mention.relation.value, "source": where.source, "start": where.start,
-            "end": where.end, "extractor": where.extractor, "confidence": where.confidence, "sentence": where.sentence,
-            "line": where.line}
+    return {"name": mention.name, "relation": mention.relation.value, "source": where.source,
+            "start": numbers(where.start), "end": numbers(where.end), "extractor": where.extractor,
+            "confidence": numbers(where.confidence), "sentence": where.sentence, "line": numbers(where.line)}
 

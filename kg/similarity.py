@@ -171,25 +171,39 @@ def add_similarity_edges(
     for pair, (shared_entities, shared_terms) in reasons.items():
         graph.edges[(*existing[pair], _SIMILAR)].update(shared_entities=shared_entities, shared_terms=shared_terms)
     added = 0
+    # Scores are rounded to 4 decimals and strengths to 3: one float object per value instead of two per link
+    # (16 MB of the full Anthology's 358,000 links).
+    floats: dict[float, float] = {}
     for link in links:
         pair = (link.source, link.target)
         if pair in existing:
             _merge(graph.edges[(*existing[pair], _SIMILAR)], {link.basis: link.score})
             continue
-        graph.add_edge(*pair, key=_SIMILAR, **edge_attributes(link))
+        graph.add_edge(*pair, key=_SIMILAR, **edge_attributes(link, floats))
         added += 1
     return added
 
 
-def edge_attributes(link: SimilarLink) -> dict:
+def edge_attributes(link: SimilarLink, floats: dict[float, float] | None = None) -> dict:
     """The attributes of the ``similarTo`` edge :func:`add_similarity_edges` adds for ``link``.
+
+    With ``floats`` (a memo shared by many calls), equal scores and strengths are one float object.
 
     >>> edge_attributes(SimilarLink("paper/a", "paper/b", 0.5, 1.0, False, ("dataset/x",), ("graph",)))["scores"]
     {'combined': 0.5}
+    >>> floats = {}
+    >>> first, second = (edge_attributes(SimilarLink("paper/a", f"paper/{b}", float("0.25"), 0.5, False), floats)
+    ...                  for b in "bc")
+    >>> first["score"] is second["score"] is second["scores"]["combined"], first["strength"] is second["strength"]
+    (True, True)
     """
-    return dict(relation=_SIMILAR, extractor=SIMILARITY_EXTRACTOR, basis=link.basis, score=link.score,
-                bases=[link.basis], scores={link.basis: link.score}, strength=link.strength, weak=link.weak,
-                shared_entities=list(link.shared_entities), shared_terms=list(link.shared_terms))
+    score, strength = link.score, link.strength
+    if floats is not None:  # not zeros: 0.0 == -0.0, and the memo must not turn one into the other
+        score = floats.setdefault(score, score) if score else score
+        strength = floats.setdefault(strength, strength) if strength else strength
+    return {"relation": _SIMILAR, "extractor": SIMILARITY_EXTRACTOR, "basis": link.basis, "score": score,
+            "bases": [link.basis], "scores": {link.basis: score}, "strength": strength, "weak": link.weak,
+            "shared_entities": list(link.shared_entities), "shared_terms": list(link.shared_terms)}
 
 
 def _similar_edges(graph: nx.MultiDiGraph) -> Iterator[tuple[str, str, dict]]:
