@@ -66,7 +66,7 @@ class _Numbers(dict):
     per occurrence, 650,000 on the full Anthology for 13,000 values.  Keyed by type too (1 == 1.0 == True), never
     a float zero (0.0 == -0.0)."""
 
-    def __call__(self, value):
+    def __call__(self, value: int | float | None) -> int | float | None:
         kind = type(value)
         return self.setdefault((kind, value), value) if kind is int or kind is float and value else value
 
