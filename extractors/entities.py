@@ -69,6 +69,7 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
+from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_lexicon import cue_patterns, in_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
@@ -76,7 +77,7 @@ from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tagged import adds, merge_tagged, tagger_spans
-from extractors.entity_tasks import TASK_METRIC_RULES, task_metric_candidates
+from extractors.entity_tasks import TASK_METRIC_RULES, is_task_acronym, task_metric_candidates
 from extractors.entity_types import (
     EXAMPLE_HEADS,
     apposition_head,
@@ -104,7 +105,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"40-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"41-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -163,6 +164,9 @@ PIPELINE_VERSION = f"40-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     extraction as 37
 # 40: a learned task phrase takes the capitalised words before it that name what the task is about ("Aspect-based
 #     sentiment analysis", "on Arabic Dialect Identification": extractors/entity_task_modifiers.py)
+# 41: round h15t: a dataset noun introduces plain capitalised names (lists, "a new dataset, X", "X is a novel
+#     dataset": extractors/entity_data_lists.py), language editions of WordNet/FrameNet/PropBank/VerbNet, a language
+#     variety before a dataset noun names nothing, a capitalised long form before a dataset noun names the dataset
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a
@@ -281,12 +285,15 @@ class EntityRecognizer:
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
         members = []
         for cand in group:
+            named_data = after is EntityKind.DATASET and cand.long_span and doc[cand.long_span[0]].is_title \
+                and not is_task_acronym(doc[cand.start : cand.end].text) \
+                and any("DATASET_NOUN" in cues.get(k, set()) for k in range(cand.end, min(cand.end + 4, len(doc))))
             if cand.type_rule == "task_long_form" and len(group) == 1 \
-                    and (after or apposition) is EntityKind.METHOD:
+                    and ((after or apposition) is EntityKind.METHOD or named_data):
                 cand.kind = after or apposition  # "the Fuzzy Span Universal Information Extraction (FSUIE) framework",
                 cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query
                 members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method
-                continue
+                continue  # (or a dataset: "the Visuo-Linguistic Question Answering (VLQA) challenge corpus")
             if cand.type_rule in TASK_METRIC_RULES:  # typed by extractors.entity_tasks
                 if cand.type_rule == "known_resource" and cand.strength == "weak" and cand.end - cand.start == 1 \
                         and len(doc[cand.start]) > 4:
@@ -308,7 +315,9 @@ class EntityRecognizer:
                          and our_names(doc, cand.start, cues))  # "our system (Solomon)"
                 coined = coined_after_proposal(doc, cand, cues)  # "we propose Meta-Reasoning"
                 banked = len(text) > 6 and text.lower().endswith("bank") and text.lower() != "treebank"  # "Timebank"
-                if not (listed or named or built or presented or owned or coined or banked):
+                introduced = introduced_list(doc, first.first, last.end, len(group), cues) \
+                    or (len(group) == 1 and announced_dataset(doc, cand.start, cand.end, cues))  # "datasets: X, Y"
+                if not (listed or named or built or presented or owned or coined or banked or introduced):
                     continue
                 cand.cues.add("accepted")
             cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,

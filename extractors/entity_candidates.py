@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
+from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_dataset_phrases import described_dataset_end, names_its_data
 from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
@@ -159,7 +160,8 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
             if verdict is None:  # "by Precise LAnguage Specific layers": capitalised words used as a modifier
                 i = phrase_end
                 continue
-            if verdict and not flags.is_sent_start[i]:
+            announced = announced_dataset(doc, i, phrase_end, cues)  # "Babel Briefings is a novel dataset ..."
+            if (verdict and not flags.is_sent_start[i]) or (announced and phrase_end - i >= 2):
                 while phrase_end < len(doc) and is_version(texts[phrase_end]):
                     phrase_end += 1  # "Zorb Reviews 2021"
                 if text == "Team" and phrase_end - i >= 2:
@@ -168,8 +170,10 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
                 taken.update(range(i, phrase_end))
                 i = phrase_end
                 continue
-            if flags.is_sent_start[i] and not (len(text) > 4 and lowers[i] in word_list("known_resources.txt")):
-                i += 1  # a capitalised word opening a sentence is no name ("Propbank was started ..." is)
+            if flags.is_sent_start[i] and not (len(text) > 4 and lowers[i] in word_list("known_resources.txt")) \
+                    and not announced:
+                i += 1  # a capitalised word opening a sentence is no name ("Propbank was started ...", "Flimsum is a
+                # new dataset" are)
                 continue
         end = _continuation_end(doc, i, family)
         strength = "family" if family else (shape or "strong")
@@ -406,6 +410,8 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
     before = texts[start - 1] if start > 0 else ""
     if _after_namely(doc, start):
         return True  # "two variants, namely Chunk Voting and Max Context": names the text gives
+    if introduced_list(doc, start, end, None, cues):
+        return True  # "a new dataset, Zorb Klaxon, for ...": the dataset noun says what the words name
     if in_list("instruments", before):
         return True if end >= len(doc) or not (flags.is_alpha[end] and flags.is_lower[end]
                                                and not flags.is_stop[end]) else None
@@ -420,10 +426,15 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
         following += 1
     if following < len(doc) and lowers[following] in _SET_QUALIFIERS:
         return False  # "the Extensive training set": a set noun vouches for no capitalised phrase
+    if end - start == 2 and lowers[end - 1] in word_list("languages.txt") and following == end < len(doc) \
+            and flags.is_lower[end] and _VARIETY.match(texts[start]):
+        return False  # "the first European Portuguese corpus": a language variety describes the data, names none
     return following < len(doc) and ("DATASET_NOUN" in cues.get(following, set())
                                       or ("ARCH_HEAD" in cues.get(following, set()) and flags.is_lower[following]))
 
 
+#: A word that makes a language a variety ("European Portuguese", "Old English"; not the name in "Gigaword English").
+_VARIETY = re.compile(r"^(?:[A-Z][a-z]+(?:an|ese|ic|ish)|Old|Middle|Modern|Classical|Standard|Early|Late|Swiss)$")
 #: Cue labels of the nouns an apposition names a kind by (", a benchmark", ", a new framework").
 _KIND_NOUNS = frozenset({"METHOD_HEAD", "MODEL_HEAD", "DATASET_NOUN", "PROPOSAL_NOUN"})
 _APPOSITION_WORDS = 4  # words after ", a" searched for that noun

@@ -69,6 +69,8 @@ def not_a_name(text: str) -> bool:
     [True, True, False, False, False, True, False]
     >>> [not_a_name(t) for t in ["theLinguistic", "thatZorbNet", "proposingZQV", "isiXhosa", "word2vec", "iNLTK"]]
     [True, True, True, False, False, False]
+    >>> [not_a_name(t) for t in ["manyNLP", "variousZorbNet", "AllenNLP"]]
+    [True, True, False]
     """
     lower = text.lower()
     if lower in word_list("generic_terms.txt") or lower in word_list("non_entities.txt"):
@@ -104,7 +106,8 @@ _GLUED_WORD_BEFORE_CAPITAL = re.compile(r"^([a-z]{2,9})[A-Z]")
 _GLUED_WORDS = frozenset({"an", "the", "and", "of", "in", "on", "to", "with", "for", "by", "our", "its", "their",
                           "from", "into", "via", "than", "as", "is", "are", "that", "this", "which", "while",
                           "where", "when", "between", "both", "also", "then", "thus", "over", "using", "uses",
-                          "proposing"})
+                          "proposing", "many", "most", "some", "other", "such", "these", "those", "various",
+                          "several"})
 #: Function words that, glued to a name, show a lost space (not "m" of mBERT, "doc" of doc2vec).
 _VENUE_YEAR = re.compile(r"^([a-z]+)[\s\-]?(?:19|20)\d\d$")
 _FUNCTION_WORDS = frozenset({"an", "the", "and", "of", "in", "on", "to", "with", "for", "by", "our", "its", "their",

@@ -409,6 +409,10 @@ def _widened_long_span(doc: Doc, long_span: tuple[int, int], short_start: int) -
     return (extend_task_left(doc, start, end), end) if start < short_start else long_span
 
 
+#: Known resources made per language, whose edition a language word before them names ("the Basque WordNet").
+_EDITIONED = frozenset({"wordnet", "framenet", "propbank", "verbnet"})
+
+
 def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequence[Span]) -> list[Candidate]:
     """Task and metric candidates of ``doc``; rule candidates they overlap are retyped in place.
 
@@ -449,6 +453,12 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             cand.kind, cand.type_rule = EntityKind.METRIC, "metric_name"  # "macro-F1" taken for a name
         elif text.lower() in word_list("known_resources.txt"):
             cand.kind, cand.type_rule = EntityKind.DATASET, "known_resource"  # "WordNet" is no method
+            if text.lower() in _EDITIONED and cand.start > 1 and cand.start - 1 not in taken \
+                    and doc[cand.start - 1].is_title and doc[cand.start - 1].lower_ in word_list("languages.txt") \
+                    and doc[cand.start - 2].lower_ not in {"and", "or", ","}:
+                cand.start -= 1  # "the Basque WordNet", "English FrameNet": a language's own edition is its name
+                # (not "the English and Japanese FrameNet datasets": the languages share the resource's name)
+                cand.cues.add("accepted")  # "the Open English Wordnet": the resource vouches for itself
         elif cand.long_span and task_long_form(span_text(doc, *cand.long_span)) \
                 and text.lower() not in word_list("generic_terms.txt"):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"

@@ -51,6 +51,8 @@ EXAMPLE_HEADS = {"DATASET_HEAD": EntityKind.DATASET, "MODEL_HEAD": EntityKind.MO
 _APPOSITION_SPAN = 9  # tokens after the determiner searched for the head noun
 _HEAD_AFTER_SPAN = 4  # tokens after the name searched for a head noun
 _COLON_SPAN = 20  # tokens before a colon searched for the head noun of the list after it
+#: Marks that open a list after its head noun ("three datasets: X, Y", "four datasets – X, Y").
+_LIST_OPENERS = frozenset({":", "–", "—", "-"})
 
 
 def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], after: EntityKind | None,
@@ -367,8 +369,8 @@ def colon_head(doc: Doc, start: int, cues: Cues) -> str | None:
     i = start - 1
     while i >= 0 and in_list("articles", texts[i]):
         i -= 1
-    if i < 1 or texts[i] != ":":
-        return None
+    if i < 1 or texts[i] not in _LIST_OPENERS or (texts[i] == "-" and not flags.whitespace[i]):
+        return None  # "three datasets: X, Y", "four datasets – X, Y"
     sent_start = doc[i].sent.start if doc.has_annotation("SENT_START") else 0
     for j in range(i - 1, max(i - _COLON_SPAN, sent_start - 1), -1):
         if texts[j] in {":", ";"} or flags.is_sent_start[j]:
@@ -379,6 +381,9 @@ def colon_head(doc: Doc, start: int, cues: Cues) -> str | None:
             return None  # "two tasks: X word alignment with ...": tasks, games, environments name no data
         if label is not None:
             return label if lowers[j].endswith(("s", "corpora")) and lowers[j] != "corpus" else None
+        if texts[i] != ":":
+            return None  # "four datasets – X, Y": a dash opens a list only right after its noun (not "translation
+            # models between ... four Arabic dialects—X, Y")
     return None
 
 

@@ -1,0 +1,128 @@
+"""Capitalised words a dataset noun introduces as the names of datasets (round h15t).
+
+A plain capitalised word ("Multinews", "Opinosis", "Babel Briefings") is no name until something vouches for it
+(:mod:`extractors.entity_candidates`). Abstracts often vouch by a dataset noun that says what the words are:
+
+* a list apposed to a plural dataset noun: "two benchmark datasets, Zorbnews and Flimsum,", "four datasets –
+  Zorbnews, KLQA and Flimsum", "two datasets (Zorbnews and Flimsum)";
+* coordinated names before a plural dataset noun: "the Zorbnews and Flimsum datasets";
+* a singular dataset noun and a comma before a phrase: "a new dataset, Zorb Klaxon, for ...";
+* a sentence that opens with the name and calls it a dataset: "Babel Briefings is a novel dataset of ...".
+
+Each test reads only the words around the name; whether the words are a name at all (a language, a venue, a field
+term ...) is decided by the later steps, as for every candidate.
+
+>>> from extractors.entities import build_pipeline
+>>> doc = build_pipeline("rules")("We test on two benchmark datasets, Zorbnews and Flimsum, and on the Barbus and "
+...                               "Klaxon corpora. Babel Briefings is a novel dataset of news headlines.")
+>>> [s.text for s in doc.spans["kg_entities"] if s.label_ == "dataset"]
+['Zorbnews', 'Flimsum', 'Barbus', 'Klaxon', 'Babel Briefings']
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from extractors.entity_lexicon import in_list, word_counts, word_list
+from extractors.token_texts import token_arrays
+
+__all__ = ["announced_dataset", "dataset_noun_before", "introduced_list", "list_opening"]
+
+Cues = dict[int, set[str]]
+
+#: Singular dataset nouns that may name what follows their comma ("a new dataset, X").
+_SINGULAR = frozenset({"dataset", "corpus", "treebank", "benchmark"})
+#: Plural dataset nouns a list of names may stand before or after ("the X and Y datasets", "datasets: X, Y").
+_PLURAL = frozenset({"datasets", "corpora", "benchmarks", "treebanks"})
+#: Marks that open a list after its noun ("datasets: X, Y", "datasets – X, Y", "datasets (X and Y)").
+_OPENERS = frozenset({",", ":", "–", "—", "-", "("})
+#: Prepositions that open a sentence with a phrase its subject follows after a comma ("On two datasets, X ...").
+_FRONTED = frozenset({"on", "in", "for", "from", "with", "across", "over", "using", "at", "after", "unlike", "like",
+                      "besides", "beyond", "compared", "against", "to", "by"})
+_NOUN_PHRASE = 4  # words from the article to the dataset noun ("two large benchmark datasets")
+_LIST_SPAN = 12  # tokens walked back over a list of capitalised names
+_ANNOUNCE_SPAN = 5  # words after "is a" searched for the dataset noun ("a novel multilingual news dataset")
+
+
+def dataset_noun_before(doc: Doc, start: int, cues: Cues) -> str | None:
+    """The dataset noun a list opening at ``start`` is apposed to, lower-cased, or ``None``: "two benchmark datasets,
+    X and Y", "four datasets – X, Y", "datasets (X and Y)", "a new corpus, X". The noun phrase opens with an
+    article, "our" or a number word, or (for a plural noun) is the noun alone; not a sentence's fronted phrase ("On
+    two datasets, X outperforms ...": X is the subject)."""
+    texts, lowers, flags = token_arrays(doc)
+    mark = start - 1
+    if mark >= 2 and in_list("naming_words", texts[mark]):
+        noun = mark - 2 if texts[mark - 1] == "," else mark - 1  # "a dataset called X", "datasets, namely X and Y"
+    elif mark < 1 or texts[mark] not in _OPENERS or (texts[mark] == "-" and not flags.whitespace[mark]):
+        return None
+    else:
+        noun = mark - 1
+    if not (flags.is_lower[noun] and "DATASET_NOUN" in cues.get(noun, set())
+            and (lowers[noun] in _SINGULAR or lowers[noun] in _PLURAL)):
+        return None
+    if texts[mark] == "(" and lowers[noun] not in _PLURAL:
+        return None  # "a dataset (CV)": an abbreviation of the noun, not names
+    sent_start = doc[noun].sent.start if doc.has_annotation("SENT_START") else 0
+    j = noun - 1
+    while j >= sent_start and noun - j <= _NOUN_PHRASE and flags.is_lower[j] and texts[j].replace("-", "").isalpha() \
+            and not _opens_phrase(lowers[j]) and not flags.is_stop[j]:
+        j -= 1  # "four widely-used datasets
+    opened = j >= sent_start and _opens_phrase(lowers[j])
+    if not opened and not (lowers[noun] in _PLURAL and texts[noun + 1] != "," and (j < sent_start or flags.is_stop[j])):
+        return None
+    if texts[mark] == "," and lowers[sent_start] in _FRONTED and not any(
+            cues.get(k, set()) & {"PROPOSE", "EVAL_ON"} for k in range(sent_start + 1, noun)):
+        return None  # "On the two datasets, Zorb and Klaxon differ": a fronted phrase, the names are the subject
+    return lowers[noun]
+
+
+def _opens_phrase(lower: str) -> bool:
+    """Does the word open a noun phrase: an article, "the" / "our", a number word?"""
+    return in_list("articles", lower) or in_list("apposition_determiners", lower) \
+        or lower in word_counts("number_words")
+
+
+def introduced_list(doc: Doc, first: int, end: int, size: int | None, cues: Cues) -> bool:
+    """Does a dataset noun introduce the list of ``size`` names from token ``first`` to ``end`` as dataset names:
+    apposed to it (:func:`dataset_noun_before`; a singular noun names one), or coordinated before a plural one
+    ("the X and Y datasets"), the list closed by punctuation or a function word? ``size=None``: one name of a list
+    whose size is not known yet (a capitalised phrase: "two datasets: Zorb Reviews and Klax News")."""
+    texts, lowers, flags = token_arrays(doc)
+    if size is None:
+        first = list_opening(doc, first)
+    noun = dataset_noun_before(doc, first, cues)
+    if noun is not None and (size is None or (size == 1) == (noun in _SINGULAR)):
+        after = end + 1 if end < len(doc) and texts[end] == ")" and noun in _PLURAL else end
+        return after >= len(doc) or flags.is_punct[after] or flags.is_stop[after]
+    return size is not None and size >= 2 and end < len(doc) and lowers[end] in _PLURAL and flags.is_lower[end] \
+        and first > 0 and (flags.is_stop[first - 1] or flags.is_punct[first - 1])
+
+
+def list_opening(doc: Doc, start: int) -> int:
+    """The first token of the list of capitalised names the name at ``start`` belongs to: walked back over names and
+    list glue ("two datasets: Zorb Reviews and Klax News" from "Klax" gives "Zorb")."""
+    texts, _, flags = token_arrays(doc)
+    i = start
+    while i > 0 and start - i < _LIST_SPAN and not flags.is_sent_start[i] and (
+            in_list("list_glue", texts[i - 1]) or texts[i - 1][:1].isupper() and not flags.is_stop[i - 1]):
+        i -= 1
+    return i + 1 if i < start and texts[i] == "," else i
+
+
+def announced_dataset(doc: Doc, start: int, end: int, cues: Cues) -> bool:
+    """Does the sentence open with the words ``start`` to ``end`` (after "The" at most) and call them a dataset: "Babel
+    Briefings is a novel dataset of ...", "The Zorb Klaxon is a new multilingual corpus" (not "Twitter is a
+    platform", "Arabic is a language")?"""
+    texts, lowers, flags = token_arrays(doc)
+    opens = flags.is_sent_start[start] or (start > 0 and flags.is_sent_start[start - 1] and lowers[start - 1] == "the")
+    if not opens or end + 2 >= len(doc) or lowers[end] not in {"is", "was"} \
+            or lowers[end + 1] not in {"a", "an"} or flags.is_stop[start] \
+            or lowers[start] in word_list("languages.txt"):
+        return False
+    for j in range(end + 2, min(end + 2 + _ANNOUNCE_SPAN, len(doc))):
+        if flags.is_punct[j] and texts[j] not in {"-", "&"} or flags.is_sent_start[j]:
+            return False
+        if "DATASET_NOUN" in cues.get(j, set()) and lowers[j] in _SINGULAR:
+            return True
+        if flags.is_stop[j]:
+            return False  # "X is a tool for building corpora": the noun after a preposition is not what X is
+    return False
