@@ -51,8 +51,7 @@ from extractors.entity_lexicon import in_list, name_list, word_list
 from extractors.entity_phrases import lower_names
 from extractors.entity_shared_tasks import shared_task_names
 from extractors.entity_task_frames import framed_task_names
-from extractors.entity_task_modifiers import extend_named_task_left, extend_task_left
-from extractors.token_texts import span_text, token_arrays, token_flags, token_lowers, token_texts
+from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers, token_texts
 from ontology.kinds import EntityKind
 
 __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
@@ -332,8 +331,7 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
             return None  # "transfer-learning based classification": a method's; "la classification": French
         if measured_quantity(doc, end):
             return None  # "the semantic similarity between two sentences": a quantity measured, not the task
-        extend = extend_named_task_left if end - start > 1 else extend_task_left
-        return extend(doc, start, end), end  # longer ones are names: "complex word identification"
+        return extend_task_left(doc, start, end), end  # longer ones are names: "complex word identification"
 
     return longest_first(_phrase_matcher(doc.vocab, "task_phrases.txt")(doc), extended)
 
@@ -389,6 +387,38 @@ def _listed_as_a_task(doc: Doc, end: int) -> bool:
             return True
         i -= 1
     return False
+
+
+def extend_task_left(doc: Doc, start: int, end: int) -> int:
+    """Where a task name ending at ``end`` starts when lower-case modifiers stand before the known part:
+    "diagnosis point detection", "multi-user dialog generation" (at most two words, none used as a verb
+    by the corpus (``verb_like.txt``) or generic (``task_modifier_stops.txt``), after a function word or
+    punctuation); else ``start``.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("tasks such as diagnosis point detection, and we improve point detection")
+    >>> extend_task_left(doc, 4, 6), extend_task_left(doc, 10, 12)
+    (3, 10)
+    """
+    texts, _, flags = token_arrays(doc)
+    new = start
+    while new > 0 and start - new < _MAX_TASK_EXTENSION and _task_modifier_word(texts, flags, new - 1):
+        new -= 1
+    if new == start or (new > 0 and not (flags.is_stop[new - 1] or flags.is_punct[new - 1])):
+        return start
+    return new
+
+
+_MAX_TASK_EXTENSION = 2
+
+
+def _task_modifier_word(texts: list[str], flags: TokenFlags, k: int) -> bool:
+    text = texts[k]
+    return (len(text) > 1 and text.islower() and text.isascii() and not flags.is_stop[k] and not flags.is_sent_start[k]
+            and all(part.isalpha() for part in text.split("-")) and not (text.endswith("ly") and len(text) > 5)
+            and not text.endswith("ing")
+            and text not in word_list("verb_like.txt") and text not in word_list("task_modifier_stops.txt")
+            and not (text.endswith("s") and text[:-1] in word_list("verb_like.txt")))  # "that uses NLI"
 
 
 def _task_modifier(doc: Doc, cand: Candidate, text: str) -> bool:

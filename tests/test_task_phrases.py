@@ -38,27 +38,3 @@ def test_a_known_task_name_takes_the_modifiers_before_it(nlp):
     assert _tasks(nlp, "We apply it to tasks such as diagnosis point detection.") == ["diagnosis point detection"]
     assert "point detection" not in word_list("verb_like.txt")
     assert _tasks(nlp, "We improve point detection.") == ["point detection"]  # "improve" is used as a verb
-
-
-@pytest.mark.parametrize(("text", "task"), [
-    ("We present our system for the shared task on Arabic Dialect Identification.", "Arabic Dialect Identification"),
-    ("Aspect-based sentiment analysis aims to determine the polarity of reviews.", "Aspect-based sentiment analysis"),
-    ("Meme sentiment classification is a new area of research.", "Meme sentiment classification"),
-])
-def test_a_task_name_takes_the_capitalised_words_that_name_what_it_is_about(nlp, text, task):
-    assert _tasks(nlp, text) == [task]
-
-
-@pytest.mark.parametrize(("text", "task"), [
-    ("We work on Neural Dialect Identification.", "Dialect Identification"),  # how it is done, not what about
-    ("Binary sentiment classification is easy.", "sentiment classification"),  # a generic word
-    ("Using sentiment classification, we rank reviews.", "sentiment classification"),  # a verb
-])
-def test_a_task_name_leaves_out_capitalised_words_that_say_how(nlp, text, task):
-    assert _tasks(nlp, text) == [task]
-
-
-
-def test_a_sentence_s_first_word_is_a_modifier_only_if_task_names_open_with_it(nlp):
-    assert _tasks(nlp, "Unlike Dialog State Tracking, we use queries.") == ["Dialog State Tracking"]
-    assert _tasks(nlp, "Prior commonsense reasoning work used rules.") == ["commonsense reasoning"]
