@@ -178,6 +178,14 @@ _WEAK_TYPE_RULES = frozenset({"default", "list", "evaluated_on", "derived_from",
 #: Rule type rules that keep their kind even when the tagger calls the name a task or a metric.
 _STRONG_TYPE_RULES = frozenset({"gazetteer", "model_family", "named_dataset", "head_noun", "apposition", "examples",
                                 "title_noun", "method_phrase", "known_method"})
+def _long_form_names_data(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """Does a capitalised long form ending in a task head name a dataset, a dataset noun right after its acronym
+    ("the Visuo-Linguistic Question Answering (VLQA) challenge corpus"; not "the NER dataset": a task's acronym)?"""
+    return (cand.long_span is not None and doc[cand.long_span[0]].is_title
+            and not is_task_acronym(doc[cand.start : cand.end].text)
+            and any("DATASET_NOUN" in cues.get(k, set()) for k in range(cand.end, min(cand.end + 4, len(doc)))))
+
+
 #: The Span extension attributes ``kg_entities`` sets (all default to ``None``).
 _EXTENSIONS = ("kg_relation", "kg_role_rule", "kg_type_rule", "kg_confidence", "kg_long_form")
 
@@ -286,11 +294,9 @@ class EntityRecognizer:
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
         members = []
         for cand in group:
-            named_data = after is EntityKind.DATASET and cand.long_span and doc[cand.long_span[0]].is_title \
-                and not is_task_acronym(doc[cand.start : cand.end].text) \
-                and any("DATASET_NOUN" in cues.get(k, set()) for k in range(cand.end, min(cand.end + 4, len(doc))))
             if cand.type_rule == "task_long_form" and len(group) == 1 \
-                    and ((after or apposition) is EntityKind.METHOD or named_data):
+                    and ((after or apposition) is EntityKind.METHOD
+                         or (after is EntityKind.DATASET and _long_form_names_data(doc, cand, cues))):
                 cand.kind = after or apposition  # "the Fuzzy Span Universal Information Extraction (FSUIE) framework",
                 cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query
                 members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method

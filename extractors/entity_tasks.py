@@ -465,6 +465,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             candidates.remove(cand)
         found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="shared_task"))
         taken.update(range(start, end))
+    _, lowers, flags = token_arrays(doc)  # no Token objects made
     for cand in candidates:
         if cand.long_span:
             taken.update(range(*cand.long_span))
@@ -484,8 +485,8 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         elif text.lower() in word_list("known_resources.txt"):
             cand.kind, cand.type_rule = EntityKind.DATASET, "known_resource"  # "WordNet" is no method
             if text.lower() in _EDITIONED and cand.start > 1 and cand.start - 1 not in taken \
-                    and doc[cand.start - 1].is_title and doc[cand.start - 1].lower_ in word_list("languages.txt") \
-                    and doc[cand.start - 2].lower_ not in {"and", "or", ","}:
+                    and flags.is_title[cand.start - 1] and lowers[cand.start - 1] in word_list("languages.txt") \
+                    and lowers[cand.start - 2] not in {"and", "or", ","}:
                 cand.start -= 1  # "the Basque WordNet", "English FrameNet": a language's own edition is its name
                 # (not "the English and Japanese FrameNet datasets": the languages share the resource's name)
                 cand.cues.add("accepted")  # "the Open English Wordnet": the resource vouches for itself
@@ -538,7 +539,6 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
             taken.update(range(start, end))
-    lowers = token_lowers(doc)
     for i, text in enumerate(token_texts(doc)):  # no Token object per token
         if i in taken:
             continue
