@@ -62,6 +62,25 @@ def _may_open(text: str) -> bool:
                 and (text[:1].isupper() or name_shape(text) or model_family(text)))
 
 
+#: :func:`_may_open` by token text, for every text seen (emptied past :data:`_MAX_OPENS` entries): one dict lookup
+#: per token instead of three cached calls.
+_OPENS: dict[str, bool] = {}
+_MAX_OPENS = 1_000_000
+
+
+def _openers(texts: list[str]) -> list[int]:
+    """The indices of the tokens that may open a name (:func:`_may_open`)."""
+    try:
+        return [i for i, text in enumerate(texts) if _OPENS[text]]
+    except KeyError:
+        if len(_OPENS) > _MAX_OPENS:
+            _OPENS.clear()
+        for text in texts:
+            if text not in _OPENS:
+                _OPENS[text] = _may_open(text)
+        return [i for i, text in enumerate(texts) if _OPENS[text]]
+
+
 @dataclass
 class Candidate:
     """A token range that may name one thing, with what the later steps decide about it."""
@@ -127,7 +146,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
     # Only a token that may open a name is visited: not a plain lower-case word (the common case), and a
     # capitalised word (a named phrase, a series' set, a capitalised word or phrase) or one shaped like a name
     # or a model family; for any other token each test below fails and the loop goes on to the next token.
-    openers = [i for i, text in enumerate(texts) if _may_open(text)]
+    openers = _openers(texts)
     opener = 0
     i = 0
     while i < len(doc):

@@ -111,8 +111,11 @@ class WordList:
     counts: dict[str, int] = field(default_factory=dict)
     note: str = ""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_exact", frozenset(self.text))  # membership without a scan of the tuple
+
     def __contains__(self, token_text: object) -> bool:
-        return isinstance(token_text, str) and (token_text in self.text or token_text.lower() in self.lower)
+        return isinstance(token_text, str) and (token_text in self._exact or token_text.lower() in self.lower)
 
 
 @cache

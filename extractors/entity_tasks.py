@@ -539,7 +539,9 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
             taken.update(range(start, end))
-    for i, text in enumerate(token_texts(doc)):  # no Token object per token
+    texts = token_texts(doc)  # no Token object per token
+    for i in _task_or_metric_tokens(texts, defined_tasks):
+        text = texts[i]
         if i in taken:
             continue
         if is_task_acronym(text) or text in defined_tasks:
@@ -554,6 +556,24 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                 end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
     return _paired_metrics(found, acronyms)
+
+
+#: Is a token text a task acronym or a metric's name, for every text seen (emptied past a million): one lookup a token.
+_TASK_OR_METRIC: dict[str, bool] = {}
+
+
+def _task_or_metric_tokens(texts: list[str], defined_tasks: set[str]) -> list[int]:
+    """The indices of the tokens written as a task acronym, a task ``defined_tasks`` names or a metric's name."""
+    known = _TASK_OR_METRIC
+    try:
+        return [i for i, text in enumerate(texts) if known[text] or text in defined_tasks]
+    except KeyError:
+        if len(known) > 1_000_000:
+            known.clear()
+        for text in texts:
+            if text not in known:
+                known[text] = is_task_acronym(text) or is_metric_name(text)
+        return [i for i, text in enumerate(texts) if known[text] or text in defined_tasks]
 
 
 def _paired_metrics(found: list[Candidate], acronyms: Sequence[Span]) -> list[Candidate]:

@@ -2,7 +2,7 @@
 
 The entity rules read token texts in per-token loops (:mod:`extractors.cue_matcher`,
 :mod:`extractors.entity_candidates`, :mod:`extractors.entity_phrases`); ``doc[i].text`` builds a Token and
-decodes its string each time. These functions read the tokens' ORTH or LOWER ids with one ``Doc.to_array``
+decodes its string each time. These functions read the tokens' ORTH and LOWER ids and flags with one ``Doc.to_array``
 call, map each id to its string through a dict shared by all Docs (a StringStore lookup decodes the string
 anew each time), and keep the lists of the last Doc they were asked for, so the rules that run on one Doc
 share them. Nothing in kg retokenizes a Doc in place; a Doc whose length changed gets new lists.
@@ -66,7 +66,7 @@ def token_texts(doc: Doc) -> list[str]:
         return _LAST["texts"]  # the common case, without a call
     cached = _cached(doc)
     if "texts" not in cached:
-        cached["texts"] = _strings(doc, doc.to_array(ORTH).tolist())
+        _read_arrays(doc, cached)
     return cached["texts"]
 
 
@@ -74,7 +74,7 @@ def token_lower_ids(doc: Doc) -> list[int]:
     """``[token.lower for token in doc]`` (the LOWER ids), made once per Doc; do not change the list."""
     cached = _cached(doc)
     if "lower_ids" not in cached:
-        cached["lower_ids"] = doc.to_array(LOWER).tolist()
+        _read_arrays(doc, cached)
     return cached["lower_ids"]
 
 
@@ -100,8 +100,7 @@ def token_flags(doc: Doc) -> TokenFlags:
     """The :class:`TokenFlags` of ``doc``, read with one ``Doc.to_array`` call, made once per Doc; do not change them."""
     cached = _cached(doc)
     if "flags" not in cached:
-        array = doc.to_array([*_FLAG_ATTRS, IDX])
-        cached["flags"] = TokenFlags(*(array[:, :-1] == 1).T.tolist(), array[:, -1].tolist())
+        _read_arrays(doc, cached)
     return cached["flags"]
 
 
@@ -122,6 +121,14 @@ def span_text(doc: Doc, start: int, end: int) -> str:
     text = cached["text"] if "text" in cached else doc_text(doc)
     idx = (cached["flags"] if "flags" in cached else token_flags(doc)).idx
     return text[idx[start] : idx[end - 1] + len(cached["texts"][end - 1])]
+
+
+def _read_arrays(doc: Doc, cached: dict) -> None:
+    """Read the texts, LOWER ids and flags of ``doc`` with one ``Doc.to_array`` call (the rules read all three)."""
+    array = doc.to_array([ORTH, LOWER, *_FLAG_ATTRS, IDX])
+    cached["texts"] = _strings(doc, array[:, 0].tolist())
+    cached["lower_ids"] = array[:, 1].tolist()
+    cached["flags"] = TokenFlags(*(array[:, 2:-1] == 1).T.tolist(), array[:, -1].tolist())
 
 
 def _cached(doc: Doc) -> dict:
