@@ -12,7 +12,8 @@ CPU time of this process meanwhile (all its threads; the extraction
 workers' and the loader's CPU are in the summary), the time Python's cyclic
 garbage collector ran in it, and the peak RSS of this process and all its
 children (sampled every 200 ms) while it ran.  The query store's loader
-(:mod:`kg.store_loader`) runs beside the exports: the summary says when it
+(:mod:`kg.store_loader`) runs beside the exports (a fresh build's from the
+Turtle stage's first run on, :mod:`kg.store_feed`): the summary says when it
 ran and its CPU time, and the "wait for the query store" line is what it
 added to the build.  The wrappers add no work of their own; the sampler
 thread's own CPU time is counted in this process's and printed beside it
@@ -169,7 +170,7 @@ class _Collector:
 
 def _stage_functions() -> list[tuple[Any, str, str]]:
     """(object, attribute, stage name) of every function timed: where ``kg build`` looks each one up."""
-    from kg import cache, cli, execution, outputs, pipeline, query_store
+    from kg import cache, cli, execution, outputs, pipeline, query_store, store_feed
 
     return [
         (pipeline, "input_keys", "input keys"),
@@ -181,6 +182,7 @@ def _stage_functions() -> list[tuple[Any, str, str]]:
         (pipeline, "add_similarity_edges", "similarity"),
         (outputs, "write_rdf", "Turtle"),
         (outputs, "start_query_store", "start the store's loader"),
+        (store_feed.StoreFeed, "store", "start the store's loader"),  # a fresh build's, fed during the Turtle stage
         (outputs, "write_html", "graph.html"),
         (outputs, "write_json", "graph.json"),
         (outputs, "write_graph_tables", "tables"),

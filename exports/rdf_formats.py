@@ -43,7 +43,7 @@ import networkx as nx
 from exports.rdf_mapping import rdf_blocks, source_descriptions, source_graph_iri
 from exports.rdf_ntriples import nquads_bytes, ntriples_bytes, sorted_triples
 from exports.rdf_owners import OwnerDigests
-from exports.rdf_reuse import write_indexed
+from exports.rdf_reuse import TurtleProgress, write_indexed
 from exports.rdf_stream import SortedLines, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, RdfBlock, Triple
 from ontology.errors import KgError
@@ -209,7 +209,8 @@ def _check_formats(formats: Sequence[str]) -> list[str]:
 
 
 def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] = ("ttl",), *,
-              index: Path | None = None, owners: OwnerDigests | None = None) -> list[Path]:
+              index: Path | None = None, owners: OwnerDigests | None = None,
+              on_turtle: TurtleProgress | None = None) -> list[Path]:
     """Write ``graph``'s RDF in ``formats`` (names from :data:`RDF_FORMATS`) into ``output_dir``.
 
     Returns the paths written, in the order of :data:`RDF_FORMATS`.  Unknown
@@ -219,15 +220,19 @@ def write_rdf(graph: nx.MultiDiGraph, output_dir: Path, formats: Sequence[str] =
     With ``index`` (a file beside the document cache), graph.ttl copies the
     subject blocks of the nodes that did not change from the last one and
     writes the index for the next build (:mod:`exports.rdf_reuse`): the same bytes; ``owners``, when given, is
-    then filled with each node's digest (:mod:`exports.rdf_owners`).
+    then filled with each node's digest (:mod:`exports.rdf_owners`).  ``on_turtle``, when given, is called with
+    the bytes of graph.ttl written so far each time a sorted run of them has been flushed to its file (when
+    graph.ttl is made from the sorted lines, not when it is copied from the last one): a reader may load them
+    while the rest is written (:mod:`kg.store_feed`).
     """
     names = _check_formats(formats)
     output_dir = Path(output_dir)
     streamed = {name: output_dir / SERIALISATIONS[name].file_name for name in names if name in STREAMED}
     written: dict[str, Path] = {}
     if index is not None and "ttl" in streamed:
-        written = write_indexed(graph, streamed, Path(index), owners)
-    written.update(_write_streamed(graph, {name: path for name, path in streamed.items() if name not in written}))
+        written = write_indexed(graph, streamed, Path(index), owners, on_turtle)
+    written.update(_write_streamed(graph, {name: path for name, path in streamed.items() if name not in written},
+                                   on_turtle))
     rest = [name for name in names if name not in STREAMED]
     if rest:
         serialiser = RdfSerialiser(graph)
@@ -249,8 +254,10 @@ def write_rdf_file(graph: nx.MultiDiGraph, path: Path, name: str) -> Path:
 STREAMED = ("ttl", "nt")
 
 
-def _write_streamed(graph: nx.MultiDiGraph, paths: dict[str, Path]) -> Iterator[tuple[str, Path]]:
-    """Write the formats of :data:`STREAMED` in ``paths`` from one external sort of the graph's lines."""
+def _write_streamed(graph: nx.MultiDiGraph, paths: dict[str, Path],
+                    on_turtle: TurtleProgress | None = None) -> Iterator[tuple[str, Path]]:
+    """Write the formats of :data:`STREAMED` in ``paths`` from one external sort of the graph's lines
+    (``on_turtle``: see :func:`write_rdf`)."""
     if not paths:
         return
     scratch = next(iter(paths.values())).parent  # spill files beside the outputs (a killed build's are removed
@@ -260,10 +267,16 @@ def _write_streamed(graph: nx.MultiDiGraph, paths: dict[str, Path]) -> Iterator[
             for block in rdf_blocks(graph):
                 lines.add_triples(block.triples)
         streams = {name: files.enter_context(open_atomic(path)) for name, path in paths.items()}
+        size = 0
         for number, run in enumerate(lines.runs()):
             if "nt" in streams:
                 streams["nt"].write(run)
             if "ttl" in streams:
                 # Oxigraph writes no header for no triples: neither does this
-                streams["ttl"].write((b"" if number else turtle_header(PREFIXES)) + turtle_run(run, PREFIXES))
+                text = (b"" if number else turtle_header(PREFIXES)) + turtle_run(run, PREFIXES)
+                streams["ttl"].write(text)
+                size += len(text)
+                if on_turtle is not None:
+                    streams["ttl"].flush()
+                    on_turtle(size)
     yield from paths.items()

@@ -32,6 +32,7 @@ import hashlib
 import os
 import sys
 from array import array
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,8 +52,12 @@ from ontology.ids import iri_for, node_id
 from ontology.util.files import open_atomic
 from ontology.util.memory import paused_gc
 
-__all__ = ["MOST_CHANGED", "TurtleReport", "last_turtle", "owner_triples", "turtle_key", "write_indexed"]
+__all__ = ["MOST_CHANGED", "TurtleProgress", "TurtleReport", "last_turtle", "owner_triples", "turtle_key",
+           "write_indexed"]
 
+#: Called with the bytes of graph.ttl written and flushed so far, after each sorted run (``write_rdf``'s
+#: ``on_turtle``).
+TurtleProgress = Callable[[int], None]
 #: Above this share of owners changed, a rebuild writes everything again (their lines are held in memory).
 MOST_CHANGED = 0.125
 #: The owner of the extractors' descriptions, which are made again in every build.
@@ -184,7 +189,7 @@ class _Index:
 
 
 def write_indexed(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path,
-                  owners: OwnerDigests | None = None) -> dict[str, Path]:
+                  owners: OwnerDigests | None = None, on_turtle: TurtleProgress | None = None) -> dict[str, Path]:
     """Write graph.ttl (``paths["ttl"]``) with the Turtle index ``index``; return the formats written.
 
     graph.ttl's blocks of unchanged owners are copied from the last one when
@@ -192,7 +197,8 @@ def write_indexed(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path,
     written, the caller writes the rest), else every line is made and sorted
     once for graph.ttl and graph.nt when ``paths`` names it
     (:func:`_write_full`); the bytes are the same.  ``owners``, when given, is filled with every node's
-    :func:`~exports.rdf_owners.owner_digest` (for the views' shard fingerprints).
+    :func:`~exports.rdf_owners.owner_digest` (for the views' shard fingerprints); ``on_turtle`` is told the
+    full write's progress (:func:`exports.rdf_formats.write_rdf`).
     """
     index, turtle, key = Path(index), Path(paths["ttl"]), turtle_key()
     with ExitStack() as stack:
@@ -205,7 +211,7 @@ def write_indexed(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path,
     if not why:
         return {"ttl": turtle}
     return _write_full(graph, {name: Path(path) for name, path in paths.items() if name in ("ttl", "nt")}, index,
-                       key, why, owners)
+                       key, why, owners, on_turtle)
 
 
 @dataclass
@@ -404,8 +410,8 @@ def _write_merged(path: Path, index: Path, key: str, previous: _Previous, keep: 
     return blocks
 
 
-def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key: str,
-                why: str, digested: OwnerDigests | None = None) -> dict[str, Path]:
+def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key: str, why: str,
+                digested: OwnerDigests | None = None, on_turtle: TurtleProgress | None = None) -> dict[str, Path]:
     """Every line made and sorted (:class:`exports.rdf_stream.SortedLines`), owner by owner, noting each subject's
     owner; graph.ttl's blocks are then found in Oxigraph's output and the index written.  ``digested`` is
     filled with each owner's digest."""
@@ -460,6 +466,9 @@ def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key
                     record.owners.append(owners)
                     blocks += len(starts)
             size += len(text)
+            if on_turtle is not None:
+                streams["ttl"].flush()
+                on_turtle(size)
     if usable and blocks == table.subjects and blocks:
         record.save(index, key, size, whole.hexdigest())
     else:

@@ -23,6 +23,7 @@ from exports.rdf_owners import OwnerDigests
 from exports.view_inlinks import InLinkMemo
 from exports.views import DEFAULT_TOP, write_views
 from kg.query_store import start_query_store, write_query_store
+from kg.store_feed import store_feed
 from ontology.errors import KgError
 from ontology.util.files import output_transaction, pending_file
 
@@ -51,7 +52,8 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     query store (``.kg-store``) is made from the new ``graph.ttl`` when it
     does not match it already: in a process of its own that starts as soon
     as ``graph.ttl`` is written, so it loads while the other outputs are
-    written, and is put in place after them (:func:`kg.query_store.start_query_store`).
+    written, and is put in place after them (:func:`kg.query_store.start_query_store`); when it is loaded in
+    full, its loader starts at graph.ttl's first run and loads while the rest is written (:mod:`kg.store_feed`).
     With ``cache_dir`` (the build's document cache, ``OUT/.kg-cache``: ``kg
     build`` passes it unless ``--no-cache``), ``graph.json`` copies the runs
     of nodes and edges that did not change from the last one
@@ -106,16 +108,18 @@ def graph_frozen() -> Iterator[None]:
 def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence[str], views: bool, max_nodes: int,
                    cache_dir: Path | None) -> list[Path]:
     formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
-    store = None
+    store = feed = None
     runs = None if cache_dir is None else ItemRuns()  # graph.json's runs of nodes and edges, for the tables
     owners: OwnerDigests | None = None if cache_dir is None else {}  # graph.ttl's, for graph.json and the views
     try:
         with output_transaction(output):
+            feed = store_feed(output)  # the store's loader fed graph.ttl as it is written, when it loads in full
             written = list(write_rdf(graph, output, formats,
                                      index=None if cache_dir is None else Path(cache_dir) / TURTLE_INDEX_FILE,
-                                     owners=owners))
+                                     owners=owners, on_turtle=feed))
             turtle = output / "graph.ttl"
-            store = start_query_store(output, pending_file(turtle), turtle)  # loads beside what follows
+            # loads beside what follows
+            store = feed.store() if feed is not None else start_query_store(output, pending_file(turtle), turtle)
             written += [
                 write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
                 write_json(graph, output / "graph.json",
@@ -130,6 +134,8 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
                 if in_links is not None and in_links.made:  # content-addressed: right whether or not this lands
                     in_links.save(Path(cache_dir) / IN_LINKS_FILE)
     except BaseException:
+        if feed is not None:
+            feed.cancel()
         if store is not None:
             store.cancel()
         raise

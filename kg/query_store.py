@@ -69,6 +69,7 @@ from typing import TYPE_CHECKING
 from kg.canned import QueryError, canned_queries
 from kg.store_update import UPDATE_NAME, NotIncremental, update_store
 from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
+from kg.turtle_feed import Feed, Unsplittable, fed_runs
 from kg.turtle_runs import RUN_BYTES, turtle_runs
 from ontology.util.files import write_text_atomic
 
@@ -77,7 +78,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["STORE_DIR", "STAMP_NAME", "OpenStore", "write_query_store", "open_query_store", "graph_file",
            "rdf_format", "store_is_current", "StoreMaker", "KeptStore", "start_query_store", "fill_store",
-           "load_or_update", "LOADER_INVALID_RDF", "LOADER_CANNOT_WRITE"]
+           "load_or_update", "loads_in_full", "LOADER_INVALID_RDF", "LOADER_CANNOT_WRITE"]
 
 #: Folder inside a build output that holds the query store.
 STORE_DIR = ".kg-store"
@@ -213,19 +214,25 @@ def _fresh_folder(store_dir: Path) -> Path:
     return fresh
 
 
-def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_bytes: int = RUN_BYTES) -> None:
+def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_bytes: int = RUN_BYTES,
+               feed: Feed | None = None) -> None:
     """Bulk-load ``source`` into a new store in ``fresh``, with its text index and aggregates.
 
     The RDF format is told by the extension of ``named`` (default: ``source``'s own).  Turtle laid out as kg
     writes it is loaded ``run_bytes`` at a time (:mod:`kg.turtle_runs`), so that the loader's memory does not
     grow with the graph; any other file (or any file with ``run_bytes=0``) is loaded whole, as is one whose runs
-    do not parse, so that an error names the line of the file.
+    do not parse, so that an error names the line of the file.  With ``feed``, ``source`` is Turtle still being
+    written: its runs (of ``feed.run_bytes``) are loaded as the build writes them (:mod:`kg.turtle_feed`), and
+    where the file must be loaded whole, it is once the build says it is.
     """
     import pyoxigraph
 
     fmt = rdf_format(named or source)
     store = pyoxigraph.Store(str(fresh))
-    runs = turtle_runs(source, run_bytes=run_bytes) if run_bytes and fmt == pyoxigraph.RdfFormat.TURTLE else None
+    if feed is not None:
+        runs = fed_runs(source, feed)
+    else:
+        runs = turtle_runs(source, run_bytes=run_bytes) if run_bytes and fmt == pyoxigraph.RdfFormat.TURTLE else None
     if runs is None:
         try:
             store.bulk_load(path=str(source), format=fmt)
@@ -237,11 +244,14 @@ def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_byte
             for run in runs:
                 store.bulk_load(input=run.data, format=fmt)
                 loaded += 1
-        except SyntaxError:  # a layout the runs misread, or a real error: the whole file says which, and where
-            loaded = 0
+        except (SyntaxError, Unsplittable):  # a layout the runs misread, or a real error: the whole file says
+            loaded = 0                        # which, and where
         if not loaded:  # (a file of prefixes alone is checked by a whole load too)
             del store
             shutil.rmtree(fresh)
+            if feed is not None:
+                feed.wait_whole()
+                feed.early = 0
             return fill_store(source, fresh, named, run_bytes=0)
     store.flush()
     write_text_index(store, fresh / INDEX_NAME, results=_aggregates(store))
@@ -262,9 +272,11 @@ def _install(fresh: Path, store_dir: Path, stamp: dict) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def load_or_update(source: Path, fresh: Path, named: Path, base: tuple[Path, Path, str] | None = None) -> dict:
+def load_or_update(source: Path, fresh: Path, named: Path, base: tuple[Path, Path, str] | None = None,
+                   feed: Feed | None = None) -> dict:
     """Make in ``fresh`` the store of ``source`` (its format told by ``named``): from ``base`` when it can, else
-    in full; return what was done (also in ``fresh/kg-load.json``).
+    in full (with ``feed``, as the build writes it: ``"fed"`` in the record counts the runs loaded before it was
+    whole); return what was done (also in ``fresh/kg-load.json``).
 
     ``base``: the previous store's folder, its graph file (a link held for
     this load) and the SHA-256 its stamp had when the build chose it; the
@@ -287,8 +299,8 @@ def load_or_update(source: Path, fresh: Path, named: Path, base: tuple[Path, Pat
             gc.collect()
             shutil.rmtree(fresh, ignore_errors=True)
     if done is None:
-        fill_store(source, fresh, named)
-        done = {"mode": "full", "why": why}
+        fill_store(source, fresh, named, feed=feed)
+        done = {"mode": "full", "why": why, **({"fed": feed.early} if feed is not None else {})}
     done["seconds"] = round(time.perf_counter() - started, 1)
     (fresh / UPDATE_NAME).write_text(json.dumps(done), "utf-8")
     return done
@@ -316,7 +328,7 @@ class StoreMaker:
     """
 
     def __init__(self, output: Path, source: Path, named: Path, sha256: str,
-                 base: tuple[Path, str] | None = None) -> None:
+                 base: tuple[Path, str] | None = None, mode: tuple[str, ...] = ()) -> None:
         self._store_dir = Path(output) / STORE_DIR
         self._sha256 = sha256
         self._fresh = _fresh_folder(self._store_dir)
@@ -331,7 +343,7 @@ class StoreMaker:
             self._errors = tempfile.TemporaryFile()  # not a pipe: a chatty loader can never block on it
             self._process = subprocess.Popen(
                 [sys.executable, "-m", "kg.store_loader", str(self._source), str(named), str(self._fresh),
-                 str(os.getpid()), *based],
+                 str(os.getpid()), *based, *mode],
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self._errors, env=_loader_environment())
         except BaseException:
             self._remove()
@@ -423,7 +435,8 @@ def _hold(source: Path, held: Path) -> None:
         shutil.copyfile(source, held)
 
 
-def start_query_store(output: Path, source: Path, named: Path | None = None) -> StoreMaker | KeptStore | None:
+def start_query_store(output: Path, source: Path, named: Path | None = None, *,
+                      fed: StoreMaker | None = None) -> StoreMaker | KeptStore | None:
     """Start making ``OUTPUT/.kg-store`` from ``source``, the new content of the build's graph file ``named``.
 
     ``source`` may still be the output transaction's temporary file
@@ -434,8 +447,9 @@ def start_query_store(output: Path, source: Path, named: Path | None = None) -> 
     nothing is loaded: ``finish`` then only brings its stamp up to date.  When
     it holds the graph file now in ``OUTPUT`` (an earlier build's), the loader
     is given both to make the new store from the old one
-    (:func:`load_or_update`).
-    Returns None when ``.kg-store`` is a link (never followed).
+    (:func:`load_or_update`).  ``fed``: a maker already loading ``source`` in full as it was written
+    (:mod:`kg.store_feed`, started where :func:`loads_in_full`), returned in place of a new one (cancelled when
+    the store is kept).  Returns None when ``.kg-store`` is a link (never followed).
 
     >>> from kg.pipeline import build
     >>> from exports.rdf_formats import write_rdf
@@ -457,8 +471,21 @@ def start_query_store(output: Path, source: Path, named: Path | None = None) -> 
     current = _read_stamp(store_dir)
     if current is not None and current.get("layout") == _LAYOUT and current.get("sha256") == sha256 \
             and (store_dir / INDEX_NAME).is_file():
+        if fed is not None:
+            fed.cancel()
         return KeptStore(store_dir, sha256)
+    if fed is not None:
+        fed._sha256 = sha256  # stamped when it is put in place
+        return fed
     return StoreMaker(output, source, Path(named or source), sha256, _base(output, store_dir, current))
+
+
+def loads_in_full(output: Path) -> bool:
+    """Whether a new store of ``output`` will be loaded in full whatever the new graph (unless it is the store's
+    own): the store folder is no link and holds no store a new one could be made from (:func:`start_query_store`).
+    """
+    store_dir = Path(output) / STORE_DIR
+    return not store_dir.is_symlink() and _base(Path(output), store_dir, _read_stamp(store_dir)) is None
 
 
 def _base(output: Path, store_dir: Path, current: dict | None) -> tuple[Path, str] | None:

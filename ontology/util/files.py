@@ -63,6 +63,7 @@ class _Transaction:
     root: Path | None
     pending: list[tuple[Path, Path]] = field(default_factory=list)
     removals: list[Path] = field(default_factory=list)
+    writing: dict[Path, Path] = field(default_factory=dict)  # target -> temporary, while open_atomic writes it
 
 
 _CURRENT: ContextVar[_Transaction | None] = ContextVar("output_transaction", default=None)
@@ -142,11 +143,11 @@ def remove_file(path: Path) -> None:
 
 def pending_file(path: Path) -> Path:
     """Where the new content of ``path`` is now: the temporary file the current :func:`output_transaction`
-    holds for it until the swap, else ``path`` itself.
+    holds for it until the swap (or writes it to, while :func:`open_atomic`'s block is open), else ``path`` itself.
 
     For a reader that must start on a new output before the transaction ends
     (the query store is loaded from the new ``graph.ttl`` while the views are
-    still being written).
+    still being written, and on a fresh build while graph.ttl itself is).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -160,6 +161,8 @@ def pending_file(path: Path) -> Path:
     """
     path = Path(os.path.abspath(path))
     transaction = _CURRENT.get()
+    if transaction is not None and path in transaction.writing:
+        return transaction.writing[path]
     for temporary, target in reversed(transaction.pending if transaction is not None else []):
         if target == path:
             return temporary
@@ -379,6 +382,9 @@ def open_atomic(path: Path, *, transactional: bool = True) -> Iterator[BinaryIO]
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TEMPORARY_SUFFIX, dir=path.parent)
     temporary = Path(name)
+    target = Path(os.path.abspath(path))
+    if transaction is not None:
+        transaction.writing[target] = Path(os.path.abspath(temporary))
     try:
         with os.fdopen(handle, "wb") as stream:
             yield stream
@@ -388,10 +394,13 @@ def open_atomic(path: Path, *, transactional: bool = True) -> Iterator[BinaryIO]
         if transaction is None:
             os.replace(temporary, path)
         else:
-            transaction.pending.append((Path(os.path.abspath(temporary)), Path(os.path.abspath(path))))
+            transaction.pending.append((Path(os.path.abspath(temporary)), target))
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+    finally:
+        if transaction is not None and transaction.writing.get(target) == Path(os.path.abspath(temporary)):
+            del transaction.writing[target]
 
 
 def write_text_atomic(path: Path, text: str) -> Path:
