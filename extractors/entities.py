@@ -89,6 +89,7 @@ from extractors.entity_types import (
     noun_before,
     proposed_phrase_before,
 )
+from extractors.token_texts import sentence_start
 from ontology.ids import entity_key
 from ontology.kinds import EntityKind, Relation
 
@@ -387,7 +388,7 @@ def _metric_list(doc: Doc, members: list[Candidate]) -> bool:
 
 def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:
     """Does the sentence before ``start`` speak of the paper's own work ("we present", "our", "this paper")?"""
-    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, start)
     return any(cues.get(i, set()) & {"PROPOSE", "SELF", "OUR"} or own_work(doc, i) for i in range(sent_start, start))
 
 

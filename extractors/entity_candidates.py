@@ -34,7 +34,7 @@ from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_dataset_phrases import described_dataset_end, names_its_data
 from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
-from extractors.token_texts import token_arrays, token_texts
+from extractors.token_texts import sentence_start, token_arrays, token_texts
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["Candidate", "Cues", "coined_after_proposal", "coordinated_groups", "delimited", "find_candidates",
@@ -526,7 +526,7 @@ def _enumerator(doc: Doc, i: int) -> bool:
     texts = token_texts(doc)
     if i + 1 >= len(doc) or texts[i + 1] != ")" or not texts[i].isdigit():
         return False
-    start = doc[i].sent.start if doc.has_annotation("SENT_START") else 0
+    start = sentence_start(doc, i)
     return not any("(" in texts[k] for k in range(start, i))
 
 

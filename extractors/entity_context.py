@@ -17,7 +17,7 @@ import re
 from spacy.tokens import Doc
 
 from extractors.entity_lexicon import in_list, word_list
-from extractors.token_texts import token_arrays
+from extractors.token_texts import sentence_start, token_arrays
 
 __all__ = ["CAPITALS", "cited_author", "class_label", "names_an_event", "no_entity_head", "one_thing"]
 
@@ -160,7 +160,7 @@ def class_label(doc: Doc, start: int, *, spelled_out: bool = False) -> bool:
     >>> class_label(doc, 7, spelled_out=True), class_label(doc, 7), class_label(doc, 21, spelled_out=True)
     (True, False, False)
     """
-    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, start)
     i = start - 1
     while i >= sent_start and start - i <= 40:
         token = doc[i]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_lexicon import in_list, word_counts, word_list
-from extractors.token_texts import token_arrays
+from extractors.token_texts import sentence_start, token_arrays
 
 __all__ = ["announced_dataset", "dataset_noun_before", "introduced_list", "list_opening"]
 
@@ -61,7 +61,7 @@ def dataset_noun_before(doc: Doc, start: int, cues: Cues) -> str | None:
         return None
     if texts[mark] == "(" and lowers[noun] not in _PLURAL:
         return None  # "a dataset (CV)": an abbreviation of the noun, not names
-    sent_start = doc[noun].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, noun)
     j = noun - 1
     while j >= sent_start and noun - j <= _NOUN_PHRASE and flags.is_lower[j] and texts[j].replace("-", "").isalpha() \
             and not _opens_phrase(lowers[j]) and not flags.is_stop[j]:

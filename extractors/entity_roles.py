@@ -38,6 +38,7 @@ from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import name_shape
 from extractors.entity_types import architecture, proposed_phrase_start
+from extractors.token_texts import sentence_start
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["DEFAULT_CONFIDENCE", "assign_role", "building_block", "novel_apposition", "our_names", "own_work",
@@ -239,7 +240,7 @@ _NEW_ONLY_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
 
 def _called_new(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """Does a "new" / "novel" word stand before the name in its sentence ("a new task, X", "a novel metric")?"""
-    sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, cand.first)
     return any("NEW" in cues.get(i, set()) for i in range(sent_start, cand.first))
 
 
@@ -333,7 +334,7 @@ def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14)
     end or clause opener comes first.
     """
     first = cand.first
-    sent_start = doc[first].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, first)
     i = first - 1
     steps = 0
     while i >= sent_start and steps < window:
@@ -378,7 +379,7 @@ def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
         return "named_after"  # not "the results on X we present in Table 2"
     team_before = cand.first > 0 and doc[cand.first - 1].lower_ == "team"  # "conducted by Team SMASH"
     if team_before or (end < len(doc) and in_list("own_entry_nouns", doc[end].text)):
-        sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
+        sent_start = sentence_start(doc, cand.first)
         own = [j for j in range(sent_start, cand.first) if cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j)]
         if own and not any(t.lower_ in _COMPARISON_WORDS for t in doc[own[-1] + 1 : cand.first]):
             return "own_entry"  # not "our system outperforms the NTT team": another team, compared with
@@ -428,7 +429,7 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
         return False
     if not in_list("articles", tail[1].text):
         return False
-    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, start)
     built_on = any(in_list("foundation_verbs", doc[i].text) or in_list("use_verbs", doc[i].text)
                    for i in range(sent_start, start))  # "based on ... X, a", "the potential of using X, a"
     before = start - 1
@@ -476,7 +477,7 @@ def coined_pair(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     short = doc[cand.start : cand.end].text
     if corpus_class(short) is not None or any(t.text == short for t in doc[: cand.first]):
         return False  # known to the corpus, or written before its definition
-    sent_start = doc[cand.first].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, cand.first)
     verbs = [j for j in range(sent_start, cand.first) if "PROPOSE" in cues.get(j, set())]
     if not verbs or not any(cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j) for j in range(sent_start, verbs[-1])):
         return False

@@ -33,7 +33,7 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import corpus_kinds, in_list, word_counts, word_list
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
-from extractors.token_texts import span_text, token_arrays, token_texts
+from extractors.token_texts import sentence_start, span_text, token_arrays, token_texts
 from ontology.kinds import EntityKind
 
 __all__ = ["EXAMPLE_HEADS", "apposition_head", "architecture", "colon_head", "cues_before", "entity_kind",
@@ -257,7 +257,7 @@ def proposed_phrase_start(doc: Doc, start: int, cues: Cues) -> int | None:
     comma = _comma_before(doc, start)
     if comma < 2 or texts[comma] != "," or flags.is_lower[start]:
         return None
-    sent_start = doc[start].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, start)
     numbers = word_counts("number_words")
     for j in range(comma - 1, max(comma - 1 - _PROPOSED_PHRASE_SPAN, sent_start), -1):
         text, lower = texts[j], lowers[j]
@@ -317,7 +317,7 @@ def cues_before(doc: Doc, start: int, cues: Cues, *, source_window: int = 6) -> 
     if in_list("foundation_prepositions", texts[i]) and i > 0 and in_list("foundation_verbs", texts[i - 1]):
         found.discard("EVAL_ON")
     if in_list("source_prepositions", texts[i]):  # "a corpus (X) from Y", "sentences sampled from Y"
-        window = range(max(i - source_window, doc[i].sent.start if doc.has_annotation("SENT_START") else 0), i)
+        window = range(max(i - source_window, sentence_start(doc, i)), i)
         if any(cues.get(j, set()) & {"DATASET_HEAD", "DERIVED"} for j in window):
             found.add("SOURCE")
     return found
@@ -371,7 +371,7 @@ def colon_head(doc: Doc, start: int, cues: Cues) -> str | None:
         i -= 1
     if i < 1 or texts[i] not in _LIST_OPENERS or (texts[i] == "-" and not flags.whitespace[i]):
         return None  # "three datasets: X, Y", "four datasets – X, Y"
-    sent_start = doc[i].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = sentence_start(doc, i)
     for j in range(i - 1, max(i - _COLON_SPAN, sent_start - 1), -1):
         if texts[j] in {":", ";"} or flags.is_sent_start[j]:
             break

@@ -24,6 +24,15 @@ True
 (True, '')
 >>> token_arrays(doc) == (token_texts(doc), token_lowers(doc), flags)
 True
+>>> nlp = blank_pipeline()
+>>> _ = nlp.add_pipe("sentencizer")
+>>> doc = nlp("One sentence here. And a second one.")
+>>> [sentence_start(doc, i) for i in range(len(doc))]
+[0, 0, 0, 0, 4, 4, 4, 4, 4]
+>>> [t.sent.start for t in doc] == [sentence_start(doc, i) for i in range(len(doc))]
+True
+>>> sentence_start(blank_pipeline()("No sentence starts here."), 2)
+0
 """
 from __future__ import annotations
 
@@ -32,8 +41,8 @@ from typing import NamedTuple
 from spacy.attrs import IDX, IS_ALPHA, IS_LOWER, IS_PUNCT, IS_STOP, IS_TITLE, IS_UPPER, LOWER, ORTH, SENT_START, SPACY
 from spacy.tokens import Doc
 
-__all__ = ["TokenFlags", "doc_text", "span_text", "token_arrays", "token_flags", "token_lower_ids", "token_lowers",
-           "token_texts"]
+__all__ = ["TokenFlags", "doc_text", "sentence_start", "span_text", "token_arrays", "token_flags", "token_lower_ids",
+           "token_lowers", "token_texts"]
 
 
 class TokenFlags(NamedTuple):
@@ -121,6 +130,22 @@ def span_text(doc: Doc, start: int, end: int) -> str:
     text = cached["text"] if "text" in cached else doc_text(doc)
     idx = (cached["flags"] if "flags" in cached else token_flags(doc)).idx
     return text[idx[start] : idx[end - 1] + len(cached["texts"][end - 1])]
+
+
+def sentence_start(doc: Doc, i: int) -> int:
+    """``doc[i].sent.start`` where ``doc`` has sentence starts, else 0, from a list made once per Doc
+    (``Token.sent`` walks back to the sentence's first token and on to its end, and builds a Span, at each call)."""
+    cached = _cached(doc)
+    if "sent_starts" not in cached:
+        starts = [0] * len(doc)
+        if doc.has_annotation("SENT_START"):
+            start = 0
+            for j, first in enumerate(token_flags(doc).is_sent_start):
+                if first:
+                    start = j
+                starts[j] = start
+        cached["sent_starts"] = starts
+    return cached["sent_starts"][i]
 
 
 def _read_arrays(doc: Doc, cached: dict) -> None:
