@@ -71,6 +71,16 @@ def sample_build() -> BuildResult:
     return build()
 
 
+@pytest.fixture(scope="session")
+def sample_ttl(tmp_path_factory, sample_build) -> Path:
+    """graph.ttl of the sample build (:func:`sample_build`), written once per test session."""
+    from exports.rdf_formats import write_rdf
+
+    folder = tmp_path_factory.mktemp("sample-ttl")
+    write_rdf(sample_build.graph, folder)
+    return folder / "graph.ttl"
+
+
 @pytest.fixture()
 def shared_dir() -> Path:
     """``../shared`` beside the checkout; tests that need it skip cleanly without it."""

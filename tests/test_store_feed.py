@@ -16,7 +16,6 @@ import pyoxigraph
 import pytest
 
 import kg.outputs
-from exports.rdf_formats import write_rdf
 from kg.canned import QueryError
 from kg.outputs import write_outputs
 from kg.query_store import STAMP_NAME, STORE_DIR, fill_store, loads_in_full, open_query_store, store_is_current
@@ -61,13 +60,6 @@ def _write_in_pieces(data: bytes, path: Path, feed: Feed, pieces: int) -> thread
     thread = threading.Thread(target=write)
     thread.start()
     return thread
-
-
-@pytest.fixture(scope="module")
-def sample_ttl(tmp_path_factory, sample_build) -> Path:
-    folder = tmp_path_factory.mktemp("fed")
-    write_rdf(sample_build.graph, folder)
-    return folder / "graph.ttl"
 
 
 def test_runs_read_as_the_file_is_written_are_the_runs_of_the_whole_file(sample_ttl, tmp_path):

@@ -6,7 +6,6 @@ from pathlib import Path
 import pyoxigraph
 import pytest
 
-from exports.rdf_formats import write_rdf
 from kg.canned import QueryError
 from kg.query_store import fill_store
 from kg.turtle_runs import turtle_runs
@@ -22,13 +21,6 @@ def whole_load(path: Path) -> pyoxigraph.Store:
     store = pyoxigraph.Store()
     store.bulk_load(path=str(path), format=pyoxigraph.RdfFormat.TURTLE)
     return store
-
-
-@pytest.fixture(scope="module")
-def sample_ttl(tmp_path_factory, sample_build) -> Path:
-    folder = tmp_path_factory.mktemp("runs")
-    write_rdf(sample_build.graph, folder)
-    return folder / "graph.ttl"
 
 
 def test_the_sample_graph_in_small_runs_holds_the_same_triples_as_loaded_whole(sample_ttl):
