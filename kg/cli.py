@@ -27,7 +27,7 @@ from kg.query_store import store_is_current, write_query_store
 from ontology.errors import KgError
 from ontology.text import escape_controls
 from ontology.util.files import folder_lock
-from ontology.util.memory import return_free_memory
+from ontology.util.memory import map_large_blocks, return_free_memory
 
 if TYPE_CHECKING:
     from kg.pipeline import BuildResult
@@ -132,6 +132,8 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     outputs and writes nothing (--no-cache builds anyway).
     """
     from kg.pipeline import build, input_keys  # here: loading spaCy is slow, and other commands never need it
+
+    map_large_blocks()  # freed arrays of a MiB and up go back to the system, not into holes every stage refills
 
     def progress(items, total):
         return tqdm(items, total=total, desc="extracting", unit="file", disable=quiet, file=sys.stderr, leave=False)

@@ -24,6 +24,7 @@ from pathlib import Path
 from kg.canned import QueryError
 from kg.query_store import LOADER_CANNOT_WRITE, LOADER_INVALID_RDF, load_or_update
 from kg.turtle_feed import Feed
+from ontology.util.memory import map_large_blocks
 
 __all__ = ["main"]
 #: prctl(2): the signal this process gets when its parent dies.
@@ -33,6 +34,7 @@ _PR_SET_PDEATHSIG = 1
 def main(argv: list[str]) -> int:
     """Load the store; the exit status (0, one of the two above, 130 on Ctrl-C)."""
     source, named, fresh, parent, *based = argv
+    map_large_blocks()  # beside the build's exports: freed large blocks go back to the system at once
     feed = Feed(int(based[1])) if based[:1] == ["--fed"] else None
     if feed is not None:
         _leave_a_core()

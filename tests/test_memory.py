@@ -1,6 +1,8 @@
-"""Giving freed memory back to the operating system (ontology.util.memory.return_free_memory)."""
+"""Giving freed memory back to the operating system (ontology.util.memory.return_free_memory, map_large_blocks)."""
 from __future__ import annotations
 
+import ctypes
+import subprocess
 import sys
 from pathlib import Path
 
@@ -31,3 +33,38 @@ def test_freed_heap_memory_below_a_live_block_goes_back_to_the_system():
 def test_without_malloc_trim_it_does_nothing_and_says_so(monkeypatch):
     monkeypatch.setattr(memory, "_malloc_trim", lambda: None)
     assert memory.return_free_memory() is False
+
+
+_MAPPED_PROBE = """
+import ctypes, sys
+from ontology.util import memory
+
+class Info(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
+
+libc = ctypes.CDLL(None)
+libc.mallinfo2.restype = Info
+if sys.argv[1] == "mapped":
+    assert memory.map_large_blocks() is True
+big = bytes(16 << 20)  # mapped on its own: freeing it raises glibc's own line to 16 MiB
+del big
+mapped = libc.mallinfo2().hblkhd
+block = bytes(4 << 20)  # below that line now: from the heap, unless the line is fixed
+print(libc.mallinfo2().hblkhd - mapped >= 4 << 20)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or memory._mallopt() is None
+                    or not hasattr(ctypes.CDLL(None), "mallinfo2"), reason="needs glibc's mallopt and mallinfo2")
+@pytest.mark.parametrize(("mode", "mapped"), [("default", "False"), ("mapped", "True")])
+def test_a_freed_large_block_does_not_move_later_ones_into_the_heap(mode, mapped):
+    # in a process of its own: the setting lasts for the life of the process
+    result = subprocess.run([sys.executable, "-c", _MAPPED_PROBE, mode], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parent.parent)
+    assert result.stdout.split() == [mapped]
+
+
+def test_without_mallopt_large_blocks_are_left_as_they_are(monkeypatch):
+    monkeypatch.setattr(memory, "_mallopt", lambda: None)
+    assert memory.map_large_blocks() is False

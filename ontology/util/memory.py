@@ -17,10 +17,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 
-__all__ = ["OLDER_PASS_EVERY", "collected_in_steps", "paused_gc", "return_free_memory"]
+__all__ = ["LARGE_BLOCK", "OLDER_PASS_EVERY", "collected_in_steps", "map_large_blocks", "paused_gc",
+           "return_free_memory"]
 
 #: :func:`collected_in_steps` collects the middle generation too every this many steps.
 OLDER_PASS_EVERY = 100
+#: :func:`map_large_blocks`' default: C blocks of at least this many bytes get pages of their own.
+LARGE_BLOCK = 1 << 20
+_M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter (malloc.h)
 
 
 @contextmanager
@@ -81,6 +85,44 @@ def _malloc_trim() -> Callable[[int], int] | None:
         return ctypes.CDLL(None).malloc_trim
     except (OSError, AttributeError):
         return None
+
+
+@cache
+def _mallopt() -> Callable[[int, int], int] | None:
+    """glibc's ``mallopt``, or ``None`` where the C library has none."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return None
+
+
+def map_large_blocks(threshold: int = LARGE_BLOCK) -> bool:
+    """Have glibc map every C block of at least ``threshold`` bytes on its own; ``True`` if the C library could.
+
+    glibc maps a large block (at first 128 KiB and up) on its own pages and
+    unmaps them when the block is freed; but each time such a block is freed
+    it raises that line to the block's size (up to 32 MiB), so that later
+    blocks of that size come from its heap instead.  A stage that makes and
+    drops many arrays of a few MiB (the similarity search) then leaves them,
+    freed, between blocks that live on: the heap's free space stays in the
+    process (0.23 GB after the full Anthology's search) and every later stage
+    touches it again, so that the process grows back to where it was before
+    :func:`return_free_memory` (docs/scaling.md, "Build memory, twenty-first
+    session").  ``mallopt(M_MMAP_THRESHOLD, threshold)`` fixes the line: a
+    freed large block goes back to the operating system at once.  The setting
+    is the whole process's (and its forked children's) for its life: for a
+    program's entry point (``kg build``), not a library call.  Elsewhere it
+    does nothing and returns ``False``.
+
+    >>> map_large_blocks() in (True, False)
+    True
+    """
+    mallopt = _mallopt()
+    if mallopt is None:
+        return False
+    return bool(mallopt(_M_MMAP_THRESHOLD, threshold))
 
 
 def return_free_memory() -> bool:
