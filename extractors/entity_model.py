@@ -7,7 +7,10 @@ transition-based NER parser over a narrow hash-embedding CNN
 (:data:`NER_CONFIG`: width 32, depth 2, hidden width 32 — a default-width
 ``ner`` runs at a quarter of its speed); the training script writes the exact
 config it used to ``architecture.json`` beside the weights, and loading reads
-it from there, so weights and architecture cannot disagree.
+it from there, so weights and architecture cannot disagree.  A tagger trained with
+static word vectors (``pretrained_vectors`` true in its architecture) keeps them
+beside its weights (:data:`VECTORS_FILE`, :data:`VECTOR_WORDS_FILE`); loading
+puts them into the pipeline's vocab, keyed by the lower-cased word.
 
 >>> sorted(LABELS)
 ['DATASET', 'METHOD', 'METRIC', 'MODEL', 'TASK']
@@ -21,16 +24,22 @@ import json
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 from spacy.language import Language
+from spacy.vectors import Vectors
 
 from ontology.errors import KgError
 
-__all__ = ["LABELS", "MODEL_DIR", "NER_CONFIG", "EntityModelMissingError", "add_entity_tagger", "architecture",
-           "has_weights", "weights_hash"]
+__all__ = ["LABELS", "MODEL_DIR", "NER_CONFIG", "VECTORS_FILE", "VECTOR_WORDS_FILE", "EntityModelMissingError",
+           "add_entity_tagger", "architecture", "has_weights", "load_vectors", "uses_vectors", "weights_hash"]
 
 #: The component's labels (upper case, as spaCy writes entity labels); the kind is the lower-cased label.
 LABELS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")
 MODEL_DIR = Path(__file__).resolve().parent / "model" / "entity_ner"
+#: Static word vectors of a tagger trained with them: float16 rows (numpy ``.npy``) ...
+VECTORS_FILE = "vectors.npy"
+#: ... and their words, one lower-cased word a line, in row order.
+VECTOR_WORDS_FILE = "vector_words.txt"
 #: The ``ner`` factory config: narrow tok2vec inside the component (no listener), so the folder is all it needs.
 NER_CONFIG: dict = {
     "model": {
@@ -70,7 +79,7 @@ def weights_hash(folder: Path = MODEL_DIR) -> str:
     if not has_weights(folder):
         return "none"
     digest = hashlib.sha1()
-    for name in ("architecture.json", "cfg", "moves", "model"):
+    for name in ("architecture.json", "cfg", "moves", "model", VECTORS_FILE, VECTOR_WORDS_FILE):
         path = folder / name
         if path.is_file():
             digest.update(name.encode("utf-8") + b"\0" + path.read_bytes())
@@ -86,8 +95,36 @@ def add_entity_tagger(nlp: Language, *, folder: Path = MODEL_DIR, name: str = "n
     if not has_weights(folder):
         raise EntityModelMissingError(f"no trained entity weights in {folder}: reinstall kg or run "
                                       "`python scripts/train_entity_model.py`")
-    ner = nlp.add_pipe("ner", name=name, config=architecture(folder), before=before)
+    config = architecture(folder)
+    if uses_vectors(config):
+        load_vectors(nlp, folder)
+    ner = nlp.add_pipe("ner", name=name, config=config, before=before)
     ner.from_disk(folder, exclude=["vocab"])
+
+
+def uses_vectors(config: dict) -> bool:
+    """Does the ``ner`` config read static word vectors (``pretrained_vectors`` in its tok2vec)?"""
+    return bool(config["model"]["tok2vec"].get("pretrained_vectors"))
+
+
+@cache
+def _vector_table(folder: Path) -> tuple[tuple[str, ...], np.ndarray]:
+    """The words and float32 rows of the static vectors in ``folder`` (read once per process)."""
+    words = tuple((folder / VECTOR_WORDS_FILE).read_text("utf-8").splitlines())
+    data = np.load(folder / VECTORS_FILE).astype(np.float32)
+    if data.shape[0] != len(words):
+        raise EntityModelMissingError(f"{folder}: {data.shape[0]} vectors for {len(words)} words")
+    return words, data
+
+
+def load_vectors(nlp: Language, folder: Path = MODEL_DIR) -> None:
+    """Make the static vectors in ``folder`` the vocab's vectors, looked up by each token's lower-cased text."""
+    if not (folder / VECTORS_FILE).is_file():
+        raise EntityModelMissingError(f"the tagger in {folder} was trained with word vectors, but {VECTORS_FILE} "
+                                      "is missing: reinstall kg or retrain it")
+    words, data = _vector_table(folder)
+    nlp.vocab.vectors = Vectors(strings=nlp.vocab.strings, data=data, keys=list(words), attr="LOWER",
+                                name="kg_entity_vectors")
 
 
 def architecture(folder: Path = MODEL_DIR) -> dict:

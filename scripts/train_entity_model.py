@@ -6,6 +6,7 @@ Run from the project root, CPU only (about 20-40 minutes on one core)::
     nice -n 10 python scripts/train_entity_model.py --fold 0 --out /tmp/cv/fold0   # TDMSci fold 0 held out
     nice -n 10 python scripts/train_entity_model.py --out /tmp/t --snapshots /tmp/t/epochs   # + every epoch's weights
     nice -n 10 python scripts/train_entity_model.py --gold-sets tune,tune2 --gold-repeat 4 --out /tmp/t   # + tuning gold
+    nice -n 10 python scripts/train_entity_model.py --vectors kg/model/word_vectors --out /tmp/t   # + static vectors
 
 Data (see ``scripts/entity_training_data.py``): TDMSci train, SciREX train, and
 silver labels on Anthology ``train`` abstracts (Papers-with-Code tags, the
@@ -22,6 +23,11 @@ a given corpus and seed (``--seed``, fixed order, one thread).
 
 The architecture is :data:`extractors.entity_model.NER_CONFIG`.  Only the
 ``ner`` component is saved (``cfg``, ``moves``, ``model``), without vocab.
+With ``--vectors DIR`` (a folder of word vectors as ``scripts/train_word_vectors.py``
+writes them: ``vectors.npy`` and ``words.tsv``) the tok2vec also reads static
+vectors (``pretrained_vectors``), keyed by the lower-cased word; they are copied
+beside the weights (:data:`extractors.entity_model.VECTORS_FILE`, float16), which
+is where loading finds them.
 """
 from __future__ import annotations
 
@@ -30,9 +36,12 @@ import copy
 import json
 import random
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 for path in (ROOT, ROOT / "scripts"):
@@ -56,7 +65,15 @@ from spacy.training import Example, offsets_to_biluo_tags  # noqa: E402
 from spacy.util import fix_random_seed, minibatch  # noqa: E402
 
 from extractors.entities import blank_pipeline, build_pipeline, iter_entities  # noqa: E402
-from extractors.entity_model import LABELS, MODEL_DIR, NER_CONFIG  # noqa: E402
+from extractors.entity_model import (  # noqa: E402
+    LABELS,
+    MODEL_DIR,
+    NER_CONFIG,
+    VECTOR_WORDS_FILE,
+    VECTORS_FILE,
+    load_vectors,
+    uses_vectors,
+)
 from extractors.entity_names import model_family, name_shape  # noqa: E402
 from extractors.gazetteer import load_gazetteer  # noqa: E402
 from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
@@ -142,11 +159,26 @@ def build_corpus(args) -> tuple[list, dict]:
 
 
 def architecture_of(args) -> dict:
-    """:data:`NER_CONFIG` with the widths asked for on the command line."""
+    """:data:`NER_CONFIG` with the widths (and static vectors or not) asked for on the command line."""
     config = copy.deepcopy(NER_CONFIG)
     config["model"]["hidden_width"] = args.hidden
     config["model"]["tok2vec"].update(width=args.width, depth=args.depth, embed_size=args.embed)
+    if getattr(args, "vectors", None) is not None:
+        config["model"]["tok2vec"]["pretrained_vectors"] = True
     return config
+
+
+def write_vectors(source: Path, folder: Path) -> int:
+    """Copy the word vectors of ``source`` (``vectors.npy``, ``words.tsv``: word, tab, paper count) into ``folder``
+    in the tagger's format (float16 rows, one word a line); the number of words."""
+    words = [line.split("\t", 1)[0] for line in (source / "words.tsv").read_text("utf-8").splitlines()]
+    data = np.load(source / "vectors.npy")
+    if data.shape[0] != len(words):
+        raise ValueError(f"{source}: {data.shape[0]} vectors for {len(words)} words")
+    folder.mkdir(parents=True, exist_ok=True)
+    np.save(folder / VECTORS_FILE, data.astype(np.float16))
+    (folder / VECTOR_WORDS_FILE).write_text("".join(f"{word}\n" for word in words), "utf-8")
+    return len(words)
 
 
 def name_like(word: str) -> bool:
@@ -177,10 +209,13 @@ def example(nlp, text: str, spans: list, partial: bool | list) -> Example:
 
 
 def train(data: list, config: dict, *, epochs: int, seed: int, max_minutes: float, dropout: float,
-          snapshots: Path | None = None):
-    """Train the ``ner`` on ``(text, spans, partial)`` items; with ``snapshots``, save each epoch's weights there."""
+          snapshots: Path | None = None, vectors: Path | None = None):
+    """Train the ``ner`` on ``(text, spans, partial)`` items; with ``snapshots``, save each epoch's weights there;
+    ``vectors``: the folder of the static vectors (tagger format) when ``config`` uses them."""
     fix_random_seed(seed)
     nlp = blank_pipeline()
+    if uses_vectors(config):
+        load_vectors(nlp, vectors)
     ner = nlp.add_pipe("ner", config=config)
     for label in LABELS:
         ner.add_label(label)
@@ -196,18 +231,24 @@ def train(data: list, config: dict, *, epochs: int, seed: int, max_minutes: floa
         minutes = (time.perf_counter() - started) / 60
         print(f"epoch {epoch + 1}: loss {losses.get('ner', 0):.0f}  ({minutes:.1f} min)", flush=True)
         if snapshots is not None:
-            save(nlp, config, snapshots / f"epoch{epoch + 1}")
+            save(nlp, config, snapshots / f"epoch{epoch + 1}", vectors=vectors)
         if minutes > max_minutes:
             print(f"stopping: over {max_minutes} minutes", flush=True)
             break
     return nlp
 
 
-def save(nlp, config: dict, folder: Path) -> None:
-    """Write the ``ner`` component (no vocab) and the architecture it was trained with to ``folder``."""
+def save(nlp, config: dict, folder: Path, *, vectors: Path | None = None) -> None:
+    """Write the ``ner`` component (no vocab) and the architecture it was trained with to ``folder``, and the
+    static vectors from ``vectors`` when the architecture uses them; a tagger without them leaves none behind."""
     folder.mkdir(parents=True, exist_ok=True)
     nlp.get_pipe("ner").to_disk(folder, exclude=["vocab"])
     (folder / "architecture.json").write_text(json.dumps(config, indent=1) + "\n")
+    for name in (VECTORS_FILE, VECTOR_WORDS_FILE):
+        if uses_vectors(config) and vectors is not None and vectors.resolve() != folder.resolve():
+            shutil.copyfile(vectors / name, folder / name)
+        elif not uses_vectors(config):
+            (folder / name).unlink(missing_ok=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=tok2vec["depth"])
     parser.add_argument("--embed", type=int, default=tok2vec["embed_size"])
     parser.add_argument("--hidden", type=int, default=NER_CONFIG["model"]["hidden_width"])
+    parser.add_argument("--vectors", type=Path, default=None,
+                        help="also read static word vectors from this folder (vectors.npy, words.tsv; e.g. "
+                             "kg/model/word_vectors); they are copied beside the weights")
     args = parser.parse_args(argv)
     if not (SHARED / "data" / "tdmsci").is_dir():
         print(f"train_entity_model: {SHARED / 'data'} is missing (TDMSci, SciREX)", file=sys.stderr)
@@ -242,12 +286,13 @@ def main(argv: list[str] | None = None) -> int:
     data, stats = build_corpus(args)
     print(f"data: {stats}, {len(data)} examples, {time.perf_counter() - started:.0f} s", flush=True)
     config = architecture_of(args)
+    if args.vectors is not None:
+        stats["vector_words"] = write_vectors(args.vectors, args.out)
     nlp = train(data, config, epochs=args.epochs, seed=args.seed, max_minutes=args.max_minutes,
-                dropout=args.dropout, snapshots=args.snapshots)
-    save(nlp, config, args.out)
-    (args.out / "training.json").write_text(json.dumps({**stats, **{k: v for k, v in vars(args).items()
-                                                                   if k not in {"out", "snapshots"}}},
-                                                       indent=1) + "\n")
+                dropout=args.dropout, snapshots=args.snapshots, vectors=args.out if args.vectors else None)
+    save(nlp, config, args.out, vectors=args.out if args.vectors else None)
+    settings = {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items() if k not in {"out", "snapshots"}}
+    (args.out / "training.json").write_text(json.dumps({**stats, **settings}, indent=1) + "\n")
     print(f"weights -> {args.out} in {(time.perf_counter() - started) / 60:.1f} min")
     return 0
 

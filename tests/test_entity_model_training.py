@@ -1,9 +1,12 @@
 """The tagger's training recipe (``scripts/train_entity_model.py``): partial silver labels, saving, loading back."""
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -11,10 +14,19 @@ if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
 from entity_training_data import annotated_examples, load_annotated, partial_tags  # noqa: E402
-from train_entity_model import build_corpus, example, name_like, save, train  # noqa: E402
+from train_entity_model import architecture_of, build_corpus, example, name_like, save, train, write_vectors  # noqa: E402
 
 from extractors.entities import blank_pipeline, build_pipeline, iter_entities  # noqa: E402
-from extractors.entity_model import MODEL_DIR, NER_CONFIG, architecture, has_weights  # noqa: E402
+from extractors.entity_model import (  # noqa: E402
+    MODEL_DIR,
+    NER_CONFIG,
+    VECTORS_FILE,
+    EntityModelMissingError,
+    architecture,
+    has_weights,
+    uses_vectors,
+    weights_hash,
+)
 
 TEXT = "We train ZorbNet with an RNN on the ZorbQA corpus."
 
@@ -92,6 +104,37 @@ def test_a_trained_tagger_saves_with_its_architecture_and_loads_into_the_pipelin
     pipeline = build_pipeline("model", weights=tmp_path / "out")
     assert set(pipeline.get_pipe("ner").labels) == {"METHOD", "DATASET", "MODEL", "TASK", "METRIC"}
     list(iter_entities(pipeline(TEXT)))  # runs end to end on the loaded weights
+
+
+def test_a_tagger_trained_with_static_vectors_carries_them_and_looks_them_up_by_lower_case(tmp_path):
+    source = tmp_path / "word_vectors"  # the format of scripts/train_word_vectors.py: float16 rows, word<TAB>count
+    source.mkdir()
+    np.save(source / "vectors.npy", np.eye(3, 4, dtype=np.float16))
+    (source / "words.tsv").write_text("zorbqa\t7\ntrain\t90\ncorpus\t40\n", "utf-8")
+    out = tmp_path / "out"
+    assert write_vectors(source, out) == 3
+    config = architecture_of(SimpleNamespace(hidden=32, width=32, depth=2, embed=500, vectors=source))
+    assert uses_vectors(config) and not uses_vectors(NER_CONFIG)
+    start = TEXT.index("ZorbQA")
+    data = [(TEXT, [(start, start + 6, "DATASET")], False)] * 8
+    nlp = train(data, config, epochs=1, seed=0, max_minutes=5, dropout=0.1, vectors=out)
+    save(nlp, config, out, vectors=out)
+    assert architecture(out) == config and (out / VECTORS_FILE).is_file()
+    pipeline = build_pipeline("model", weights=out)
+    doc = pipeline(TEXT)
+    rows = dict(zip([t.text for t in doc], pipeline.vocab.vectors.find(keys=doc.to_array("LOWER")).tolist()))
+    assert pipeline.vocab.vectors.shape == (3, 4) and (rows["ZorbQA"], rows["train"], rows["We"]) == (0, 1, -1)
+    list(iter_entities(doc))
+    changed = tmp_path / "changed"  # the vectors are part of the weights' hash (the cache key)
+    shutil.copytree(out, changed)
+    np.save(changed / VECTORS_FILE, np.eye(3, 4, dtype=np.float16) * 2)
+    assert weights_hash(changed) != weights_hash(out)
+    (changed / VECTORS_FILE).unlink()
+    with pytest.raises(EntityModelMissingError, match="word vectors"):
+        build_pipeline("model", weights=changed)
+    plain = {"model": {**NER_CONFIG["model"], "tok2vec": {**NER_CONFIG["model"]["tok2vec"], "embed_size": 500}}}
+    save(train(data, plain, epochs=1, seed=0, max_minutes=5, dropout=0.1), plain, out)
+    assert not (out / VECTORS_FILE).is_file()  # a tagger without vectors leaves none of an earlier run behind
 
 
 @pytest.mark.skipif(not has_weights(), reason="no trained weights in extractors/model/entity_ner")
