@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ctypes
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -59,9 +60,13 @@ print(libc.mallinfo2().hblkhd - mapped >= 4 << 20)
                     or not hasattr(ctypes.CDLL(None), "mallinfo2"), reason="needs glibc's mallopt and mallinfo2")
 @pytest.mark.parametrize(("mode", "mapped"), [("default", "False"), ("mapped", "True")])
 def test_a_freed_large_block_does_not_move_later_ones_into_the_heap(mode, mapped):
-    # in a process of its own: the setting lasts for the life of the process
+    # in a process of its own: the setting lasts for the life of the process. glibc's MALLOC_* variables are left
+    # out of its environment: any of them turns glibc's moving threshold off, and dask's nanny sets
+    # MALLOC_TRIM_THRESHOLD_ in the environment of the process that starts a LocalCluster (an earlier test's)
+    environment = {name: value for name, value in os.environ.items()
+                   if not name.startswith("MALLOC_") and name != "GLIBC_TUNABLES"}
     result = subprocess.run([sys.executable, "-c", _MAPPED_PROBE, mode], capture_output=True, text=True, check=True,
-                            cwd=Path(__file__).resolve().parent.parent)
+                            cwd=Path(__file__).resolve().parent.parent, env=environment)
     assert result.stdout.split() == [mapped]
 
 
