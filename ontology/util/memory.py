@@ -75,27 +75,26 @@ def collected_in_steps() -> Iterator[Callable[[], None]]:
 
 
 @cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or ``None`` where the C library has none (macOS, Windows, musl)."""
+def _glibc_function(name: str) -> Callable[..., int] | None:
+    """The C library's function ``name`` on Linux, or ``None`` where it has none (macOS, Windows, musl)."""
     if not sys.platform.startswith("linux"):
         return None
     try:
         # the program's own symbols, libc's among them: find_library would fork the (large) process to run
         # ldconfig
-        return ctypes.CDLL(None).malloc_trim
+        return getattr(ctypes.CDLL(None), name)
     except (OSError, AttributeError):
         return None
 
 
-@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or ``None`` where the C library has none."""
+    return _glibc_function("malloc_trim")
+
+
 def _mallopt() -> Callable[[int, int], int] | None:
     """glibc's ``mallopt``, or ``None`` where the C library has none."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        return ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return None
+    return _glibc_function("mallopt")
 
 
 def map_large_blocks(threshold: int = LARGE_BLOCK) -> bool:
@@ -114,10 +113,10 @@ def map_large_blocks(threshold: int = LARGE_BLOCK) -> bool:
     freed large block goes back to the operating system at once.  The setting
     is the whole process's (and its forked children's) for its life: for a
     program's entry point (``kg build``), not a library call.  Elsewhere it
-    does nothing and returns ``False``.
+    does nothing and returns ``False``.  Called first thing in a program's
+    main function::
 
-    >>> map_large_blocks() in (True, False)
-    True
+        map_large_blocks()  # freed blocks of a MiB and up go back to the system at once
     """
     mallopt = _mallopt()
     if mallopt is None:
