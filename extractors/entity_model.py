@@ -87,7 +87,8 @@ def weights_hash(folder: Path = MODEL_DIR) -> str:
 
 
 def add_entity_tagger(nlp: Language, *, folder: Path = MODEL_DIR, name: str = "ner", before: str | None = None) -> None:
-    """Add the trained tagger to ``nlp`` (it writes ``doc.ents``), loaded from ``folder``.
+    """Add the trained tagger to ``nlp`` (it writes ``doc.ents``), loaded from ``folder``: spaCy's ``ner``
+    decoding whole batches at once (:mod:`extractors.greedy_ner`; the same entities).
 
     Raises :class:`EntityModelMissingError` when the weights are absent: reinstall kg, or
     retrain them with ``python scripts/train_entity_model.py``.
@@ -98,7 +99,9 @@ def add_entity_tagger(nlp: Language, *, folder: Path = MODEL_DIR, name: str = "n
     config = architecture(folder)
     if uses_vectors(config):
         load_vectors(nlp, folder)
-    ner = nlp.add_pipe("ner", name=name, config=config, before=before)
+    from extractors.greedy_ner import FACTORY  # registers spaCy's ner with the same decoding as arrays (faster)
+
+    ner = nlp.add_pipe(FACTORY, name=name, config=config, before=before)
     ner.from_disk(folder, exclude=["vocab"])
 
 
