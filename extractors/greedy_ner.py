@@ -61,7 +61,8 @@ class GreedyEntityRecognizer(EntityRecognizer):
             if not self._decodes_here() or _has_preset(batch):
                 self.set_annotations(batch, self.predict(batch))  # spaCy's own decoding
             else:
-                for doc, ents in zip(batch, decode_entities(self.model, self.moves, batch)):
+                chunk = max(batch_size // 4, 2)  # the tok2vec's batch, as spaCy's ``Parser.pipe`` sizes it
+                for doc, ents in zip(batch, decode_entities(self.model, self.moves, batch, chunk=chunk)):
                     doc.set_ents([Span(doc, start, end, label=label) for start, end, label in ents],
                                  default="outside")  # what BiluoPushDown.set_annotations writes without presets
             yield from batch
@@ -86,16 +87,29 @@ def _maxout(unmaxed: np.ndarray) -> np.ndarray:
     return np.take_along_axis(unmaxed, unmaxed.argmax(axis=2)[:, :, None], axis=2)[:, :, 0]
 
 
-def decode_entities(model: Model, moves, docs: list[Doc]) -> list[list[tuple[int, int, str]]]:
+def _precomputed(model: Model, docs: list[Doc], chunk: int) -> np.ndarray:
+    """The first layer's output for every token of ``docs`` (spaCy's ``precompute_hiddens``), ``chunk`` Docs at a
+    time through the tok2vec (its arrays grow with the tokens it reads): ``(tokens + 1, features, hidden * pieces)``,
+    row 0 the padding. Each token's row is computed alone, so the chunks change no value."""
+    tok2vec, lower = model.layers[0], model.layers[1]
+    parts = []
+    for start in range(0, len(docs), chunk):
+        cached, _ = lower(tok2vec.predict(docs[start : start + chunk]), is_train=False)
+        parts.append(cached[1:] if parts else cached)  # one padding row (the same "pad" parameter in each)
+    cached = parts[0] if len(parts) == 1 else np.concatenate(parts)
+    return cached.reshape(cached.shape[0], cached.shape[1], -1)
+
+
+def decode_entities(model: Model, moves, docs: list[Doc], *, chunk: int = 16) -> list[list[tuple[int, int, str]]]:
     """``(start, end, label)`` of each entity the greedy decoding of spaCy's transition-based NER ``model`` (moves
-    ``moves``, a ``BiluoPushDown``) finds in each Doc, for Docs without preset entities."""
+    ``moves``, a ``BiluoPushDown``) finds in each Doc, for Docs without preset entities; the tok2vec reads ``chunk``
+    Docs at a time."""
     found: list[list[tuple[int, int, str]]] = [[] for _ in docs]
     lengths = np.array([len(doc) for doc in docs], dtype=np.int64)
     if not lengths.any():
         return found
-    tok2vec, lower, upper = model.layers
-    cached, _ = lower(tok2vec.predict(docs), is_train=False)  # (tokens + 1, features, hidden, pieces); row 0 pads
-    cached = cached.reshape(cached.shape[0], cached.shape[1], -1)
+    lower, upper = model.layers[1], model.layers[2]
+    cached = _precomputed(model, docs, chunk)
     bias = lower.get_param("b").ravel()
     weights, out_bias = upper.get_param("W"), upper.get_param("b")
     pieces = lower.get_dim("nP")
