@@ -16,7 +16,8 @@ of a batch:
   output bias;
 * the moves valid at a token are those of ``BiluoPushDown`` (``spacy/pipeline/_parser_internals/ner.pyx``) for a
   Doc without preset entities, and the first best valid move is taken, as ``arg_max_if_valid`` does. Every move
-  consumes one token, so step ``t`` is token ``t`` of every Doc still longer than ``t``.
+  consumes one token, and no entity is open at a sentence start (no B or I may precede one), so each sentence is
+  a state of its own: step ``t`` is token ``t`` of every sentence still longer than ``t``.
 
 So the floats are computed by the same operations in the same order, and the entities are the same. A batch with
 preset entities (a token whose ``ent_iob`` is set) or unseen classes goes to spaCy's own decoding, where the
@@ -122,28 +123,35 @@ def decode_entities(model: Model, moves, docs: list[Doc], *, chunk: int = 16) ->
     is_b, is_i, is_l, is_u, is_o = (move == m for m in range(5))
     named = label != 0
     offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    order = np.argsort(-lengths, kind="stable")  # longest first: the states still going are a prefix
-    length, offset = lengths[order], offsets[order]
+    total = int(lengths.sum())
+    doc_of_row = np.repeat(np.arange(len(docs)), lengths)
     arrays = [doc.to_array([SENT_START, IS_SPACE]).reshape(-1, 2) for doc in docs if len(doc)]
     flags = np.concatenate(arrays + [np.zeros((1, 2), dtype=arrays[0].dtype)])  # one pad row for "next token"
     sent_start, space = flags[:, 0] == 1, flags[:, 1] != 0
-    is_open = np.zeros(len(docs), dtype=bool)
-    open_label = np.zeros(len(docs), dtype=np.int64)
-    open_start = np.zeros(len(docs), dtype=np.int64)
-    steps: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
-    for t in range(int(length[0])):
-        k = int(np.count_nonzero(length > t))
-        rows = offset[:k] + t
+    # A state is always closed at a sentence start (no B or I before one), so each sentence is decoded as its own
+    # state, all of a batch in step: as many steps as the longest sentence, not the longest Doc.
+    firsts = np.union1d(np.flatnonzero(sent_start[:total]), offsets[lengths > 0])
+    sizes = np.diff(np.append(firsts, total))
+    order = np.argsort(-sizes, kind="stable")  # longest first: the states still going are a prefix
+    first, size = firsts[order], sizes[order]
+    doc_end = (offsets + lengths)[doc_of_row[first]]
+    is_open = np.zeros(len(first), dtype=bool)
+    open_label = np.zeros(len(first), dtype=np.int64)
+    open_row = np.zeros(len(first), dtype=np.int64)
+    steps: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    for t in range(int(size[0])):
+        k = int(np.count_nonzero(size > t))
+        rows = first[:k] + t
         opened = is_open[:k]
         unmaxed = np.zeros((k, cached.shape[2]), dtype=np.float32)
         unmaxed += cached[rows + 1, 0]
-        unmaxed += cached[np.where(opened, offset[:k] + open_start[:k] + 1, 0), 1]  # the open entity's first token
+        unmaxed += cached[np.where(opened, open_row[:k] + 1, 0), 1]  # the open entity's first token
         unmaxed += cached[np.where(opened, rows, 0), 2]  # the token before the next one: row rows - 1 + 1
         unmaxed += bias
         hidden = _maxout(unmaxed.reshape(k, -1, pieces))
         scores = _OPS.gemm(np.ascontiguousarray(hidden), weights, trans2=True)
         scores += out_bias
-        two_left = length[:k] - t >= 2
+        two_left = doc_end[:k] - rows >= 2
         cross = sent_start[rows + 1] & two_left  # the next token opens a sentence
         on_space = space[rows]
         same = opened[:, None] & (open_label[:k, None] == label[None, :])
@@ -157,22 +165,22 @@ def decode_entities(model: Model, moves, docs: list[Doc], *, chunk: int = 16) ->
             raise ValueError("the entity tagger found no valid move for a token; run spaCy's own ner to see why")
         guess = np.where(valid, scores, -np.inf).argmax(axis=1)
         chosen_move, chosen_label = move[guess], label[guess]
-        begins = chosen_move == 0
         lasts = chosen_move == 2
-        units = chosen_move == 3
-        ends = np.flatnonzero(lasts | units)
+        ends = np.flatnonzero(lasts | (chosen_move == 3))
         if len(ends):
-            starts = np.where(lasts[ends], open_start[ends], t)
-            kinds = np.where(lasts[ends], open_label[ends], chosen_label[ends])
-            steps.append((order[ends], starts, np.full(len(ends), t + 1), kinds))
+            steps.append((np.where(lasts[ends], open_row[ends], rows[ends]), rows[ends] + 1,
+                          np.where(lasts[ends], open_label[ends], chosen_label[ends])))
         is_open[:k][lasts] = False
-        started = np.flatnonzero(begins)
+        started = np.flatnonzero(chosen_move == 0)
         is_open[started] = True
         open_label[started] = chosen_label[started]
-        open_start[started] = t
-    for which, starts, ends, kinds in steps:
-        for doc_index, start, end, kind in zip(which.tolist(), starts.tolist(), ends.tolist(), kinds.tolist()):
-            found[doc_index].append((start, end, label_name[kind]))
+        open_row[started] = rows[started]
+    for starts, ends, kinds in steps:
+        for start, end, kind in zip(starts.tolist(), ends.tolist(), kinds.tolist()):
+            doc_index = int(doc_of_row[start])
+            found[doc_index].append((start - int(offsets[doc_index]), end - int(offsets[doc_index]), label_name[kind]))
+    for ents in found:
+        ents.sort()
     return found
 
 

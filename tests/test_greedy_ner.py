@@ -79,3 +79,16 @@ def test_preset_entities_go_to_spacys_decoding(nlp):
     their, our = next(theirs), next(ours)
     assert (our.ents[0].start, our.ents[0].label_) == (2, "MODEL")  # the preset entity is kept
     assert np.array_equal(our.to_array(ENTITY_ATTRS), their.to_array(ENTITY_ATTRS))
+
+
+def test_same_entities_in_long_docs_and_without_sentences(nlp):
+    """Each sentence is decoded as a state of its own; a Doc without sentence starts is one state."""
+    ner = nlp.get_pipe("ner")
+    long_text = " ".join(text for text in TEXTS if text) * 20
+    docs = _tokenized(nlp, [long_text]) + [nlp.make_doc(text) for text in TEXTS]  # make_doc: no sentencizer
+    assert len(list(docs[0].sents)) > 100
+    theirs = list(EntityRecognizer.pipe(ner, [doc.copy() for doc in docs]))
+    ours = list(ner.pipe(docs))
+    assert len(theirs[0].ents) > 100
+    for their, our in zip(theirs, ours):
+        assert np.array_equal(our.to_array(ENTITY_ATTRS), their.to_array(ENTITY_ATTRS))
