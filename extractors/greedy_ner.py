@@ -11,8 +11,8 @@ of a batch:
 * the tok2vec and the precomputed first layer are spaCy's own layers (``model.layers[0]`` and ``[1]``), called as
   ``ParserStepModel`` calls them;
 * each step sums the three NER state features (next token, the open entity's first token, the token before the
-  next one) and the bias in the order ``sum_state_features`` adds them, takes the first maximum of each maxout
-  piece, scores with thinc's ``NumpyOps.gemm`` (the BLIS call spaCy's ``predict_states`` makes) and adds the
+  next one) and the bias in the order ``sum_state_features`` adds them, picks each maxout unit's piece as thinc's
+  ``Vec.arg_max`` does, scores with thinc's ``NumpyOps.gemm`` (the BLIS call spaCy's ``predict_states`` makes) and adds the
   output bias;
 * the moves valid at a token are those of ``BiluoPushDown`` (``spacy/pipeline/_parser_internals/ner.pyx``) for a
   Doc without preset entities, and the first best valid move is taken, as ``arg_max_if_valid`` does. Every move
