@@ -131,11 +131,10 @@ def paper_map(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None
     if small:  # communities of one or two papers share one last cluster
         parts.append(sorted(small, key=str))
         labels.append(POOL_LABEL)
-    clusters = []
-    for part, label in zip(parts, labels):
-        inside = set(part)
-        weight = {n: sum(w for m, w in links.neighbours(n) if m in inside) for n in part}
-        clusters.append(PaperCluster(sorted(part, key=lambda n: (-weight[n], str(n))), label))
+    weights = links.inner_weights(parts).tolist()  # each paper's links within its cluster, summed
+    position = {paper: i for i, paper in enumerate(links.papers)}
+    clusters = [PaperCluster(sorted(part, key=lambda n: (-weights[position[n]], str(n))), label)
+                for part, label in zip(parts, labels)]
     pmap = PaperMap(clusters, 0, len(links), int(np.count_nonzero(links.degrees())), links)
     return choose(pmap, max_papers=max_papers, max_clusters=max_clusters)
 

