@@ -84,3 +84,23 @@ def test_counts_are_those_of_every_node_and_edge_in_order() -> None:
     counts = BuildResult(g, (), ()).counts()
     assert type(counts) is dict and list(counts.items()) == list(expected.items())
     assert counts["uses"] == 1 + 60 * 2 and counts[None] == 1
+
+
+def test_what_a_paused_block_made_goes_to_the_oldest_generation_unless_something_is_frozen() -> None:
+    import gc
+
+    from kg.outputs import graph_frozen
+    from ontology.util.memory import paused_gc
+
+    def oldest(thing: object) -> bool:
+        return any(other is thing for other in gc.get_objects(generation=2))
+
+    with paused_gc():
+        made = [[] for _ in range(10_000)]
+    assert gc.isenabled() and oldest(made[0]) and oldest(made[-1])  # no young pass walks them
+    with graph_frozen():
+        with paused_gc():
+            later = [[] for _ in range(100)]
+        assert gc.get_freeze_count() and not oldest(later[0])  # the graph stays frozen
+        assert not oldest(made[0])  # it is frozen with the rest
+    assert oldest(made[0]) and gc.get_freeze_count() == 0
