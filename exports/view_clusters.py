@@ -302,19 +302,11 @@ def paper_clusters(links: PaperLinks, *, louvain_limit: int | None = None) -> li
     return sorted((sorted(part, key=str) for part in parts), key=lambda part: (-len(part), str(part[0])))
 
 
-def _entities(graph: nx.MultiDiGraph, paper: Hashable, entity: dict[Hashable, bool]) -> set[Hashable]:
-    """The entities ``paper`` proposes or uses (read from the adjacency dicts: no edge view per paper).
-
-    ``entity`` remembers whether a node is of an entity kind, for the next papers (a method is named by
-    thousands); the set is filled in the order of the paper's links, as one comprehension over them would.
-    """
-    nodes, found = graph._node, set()
-    for v, keyed in graph._succ[paper].items():
-        if v not in entity:
-            entity[v] = kind_of(nodes[v]) in ENTITY_KINDS
-        if entity[v] and any((data.get("relation") or key) in PAPER_ENTITY_RELATIONS for key, data in keyed.items()):
-            found.add(v)
-    return found
+def _entities(graph: nx.MultiDiGraph, paper: Hashable) -> set[Hashable]:
+    """The entities ``paper`` proposes or uses (read from the adjacency dicts: no edge view per paper)."""
+    nodes = graph._node
+    return {v for v, keyed in graph._succ[paper].items() for key, data in keyed.items()
+            if (data.get("relation") or key) in PAPER_ENTITY_RELATIONS and kind_of(nodes[v]) in ENTITY_KINDS}
 
 
 def cluster_labels(graph: nx.MultiDiGraph, links: PaperLinks, parts: Sequence[Sequence[Hashable]]) -> list[str]:
@@ -336,9 +328,8 @@ def cluster_labels(graph: nx.MultiDiGraph, links: PaperLinks, parts: Sequence[Se
         terms[part].update(links.terms[k])
     named: list[Counter[Hashable]] = [Counter() for _ in parts]
     all_named: Counter[Hashable] = Counter()
-    entity: dict[Hashable, bool] = {}
     for paper in links.papers:
-        found = _entities(graph, paper, entity)
+        found = _entities(graph, paper)
         all_named.update(found)
         if paper in which:
             named[which[paper]].update(found)
