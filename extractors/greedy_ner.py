@@ -12,8 +12,8 @@ of a batch:
   ``ParserStepModel`` calls them;
 * each step sums the three NER state features (next token, the open entity's first token, the token before the
   next one) and the bias in the order ``sum_state_features`` adds them, picks each maxout unit's piece as thinc's
-  ``Vec.arg_max`` does, scores with thinc's ``NumpyOps.gemm`` (the BLIS call spaCy's ``predict_states`` makes) and adds the
-  output bias;
+  ``Vec.arg_max`` does, scores with thinc's ``NumpyOps.gemm`` (the BLIS call spaCy's ``predict_states`` makes)
+  and adds the output bias;
 * the moves valid at a token are those of ``BiluoPushDown`` (``spacy/pipeline/_parser_internals/ner.pyx``) for a
   Doc without preset entities, and the first best valid move is taken, as ``arg_max_if_valid`` does. Every move
   consumes one token, and no entity is open at a sentence start (no B or I may precede one), so each sentence is
