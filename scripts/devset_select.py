@@ -9,6 +9,7 @@ Run from anywhere::
     python scripts/devset_select.py --set tune3     # the third tuning set: /tmp/tune3set_candidates.jsonl
     python scripts/devset_select.py --set tune4     # the fourth tuning set: /tmp/tune4set_candidates.jsonl
     python scripts/devset_select.py --set tune5     # the fifth tuning set: /tmp/tune5set_candidates.jsonl
+    python scripts/devset_select.py --set tune6     # the sixth tuning set: /tmp/tune6set_candidates.jsonl
 
 The rule: papers of the dev volumes (:func:`extractors.gazetteer_build.is_dev_volume`:
 from 2019 on, SHA-1 of the volume stem ≡ 0 mod 30) that have an abstract of at
@@ -44,6 +45,11 @@ fitted (proposes ~0.89 there against ~0.64 on the dev set) and the fourth is hel
 and length rule, without the papers of the four earlier tuning sets and of the dev set, ordered by the SHA-1 of
 ``"tuneset5:" + id``; the first ``--count`` (80).  It is tuning data for the proposes / uses rules from the round
 that drew it (h15r) on.
+
+The *sixth tuning set* (``--set tune6``, ``benchmarks/data/tuneset6``) was drawn because the fifth had been tuned
+on and its rules did not carry to the dev set: the same slice, volumes and length rule, without the papers of the
+five earlier tuning sets and of the dev set, ordered by the SHA-1 of ``"tuneset6:" + id``; the first ``--count``
+(80).  Its first score (round h15y) is the estimate of the code of that day on unseen abstracts.
 """
 from __future__ import annotations
 
@@ -117,6 +123,15 @@ def tune5_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
     return [r for r in _slice_papers(corpus, recent, "tune", "tuneset5:") if r["id"] not in exclude]
 
 
+def tune6_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
+    """The sixth tuning set's order: as :func:`tune_candidates`, without the ids in ``exclude`` (the first
+    five tuning sets' and the dev set's), ordered by SHA-1 of ``"tuneset6:" + id``."""
+    def recent(volume: str) -> bool:
+        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
+
+    return [r for r in _slice_papers(corpus, recent, "tune", "tuneset6:") if r["id"] not in exclude]
+
+
 def first_tuneset_ids() -> set[str]:
     """Anthology ids of the first tuning set (``benchmarks/data/tuneset/devset.jsonl``)."""
     return tuneset_ids("tuneset")
@@ -147,15 +162,15 @@ def _slice_papers(corpus: Path, volume_wanted: Callable[[str], bool], slice_name
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--set", choices=("dev", "tune", "tune2", "tune3", "tune4", "tune5"), default="dev",
+    parser.add_argument("--set", choices=("dev", "tune", "tune2", "tune3", "tune4", "tune5", "tune6"), default="dev",
                         dest="which",
                         help="the dev set (reported) or a tuning set (rules may be tuned on it)")
     parser.add_argument("--count", type=int, default=None,
-                        help="how many (default: dev 120, tune 100, tune2 and tune3 80, tune4 60, tune5 80)")
+                        help="how many (default: dev 120, tune 100, tune2 and tune3 80, tune4 60, tune5 and tune6 80)")
     parser.add_argument("--out", type=Path, default=None,
                         help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
-    count = args.count or {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80}[args.which]
+    count = args.count or {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80}[args.which]
     out = args.out or Path(f"/tmp/{args.which}set_candidates.jsonl")
     if args.which == "tune2":
         rows = tune2_candidates(args.corpus, first_tuneset_ids())[:count]
@@ -168,6 +183,10 @@ def main(argv: list[str] | None = None) -> int:
         earlier = tuneset_ids("tuneset") | tuneset_ids("tuneset2") | tuneset_ids("tuneset3") | tuneset_ids("devset") \
             | tuneset_ids("tuneset4")
         rows = tune5_candidates(args.corpus, earlier)[:count]
+    elif args.which == "tune6":
+        earlier = set().union(*(tuneset_ids(folder) for folder in
+                                ("tuneset", "tuneset2", "tuneset3", "devset", "tuneset4", "tuneset5")))
+        rows = tune6_candidates(args.corpus, earlier)[:count]
     else:
         rows = (candidates if args.which == "dev" else tune_candidates)(args.corpus)[:count]
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
