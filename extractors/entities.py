@@ -73,6 +73,7 @@ from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_lexicon import cue_patterns, in_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
+from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
@@ -247,6 +248,7 @@ class EntityRecognizer:
         else:
             candidates = find_candidates(doc, cues, acronyms=acronyms, known=known)
             candidates.extend(task_metric_candidates(doc, candidates, acronyms))
+            candidates.extend(_named_new_candidates(doc, candidates, cues))
         if self.mode == "combined" and self.new_names != "all":
             tagged = [span for span in tagged if adds(span, self.new_names)
                       or any(c.start < span.end and span.start < c.end for c in candidates)]
@@ -302,7 +304,7 @@ class EntityRecognizer:
                 cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query
                 members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method
                 continue  # (or a dataset: "the Visuo-Linguistic Question Answering (VLQA) challenge corpus")
-            if cand.type_rule in TASK_METRIC_RULES:  # typed by extractors.entity_tasks
+            if cand.type_rule in TASK_METRIC_RULES or cand.type_rule == NAMED_NEW_RULE:  # typed by their source
                 if cand.type_rule == "known_resource" and cand.strength == "weak" and cand.end - cand.start == 1 \
                         and len(doc[cand.start]) > 4:
                     cand.cues.add("accepted")  # "results for Propbank": a listed resource however it is written
@@ -384,6 +386,22 @@ def _metric_list(doc: Doc, members: list[Candidate]) -> bool:
     typed = sum(c.kind is EntityKind.METRIC for c in members)
     end = members[-1].end
     return typed >= 2 or (typed == 1 and (end >= len(doc) or doc[end].is_punct or doc[end].is_stop))
+
+
+def _named_new_candidates(doc: Doc, candidates: list[Candidate], cues: Cues) -> list[Candidate]:
+    """The names the authors give a new thing with "called" / "named" (:mod:`extractors.entity_named_new`) that
+    no other candidate covers; a capitalised word nothing vouched for ("a new corpus called Zorbcommon") is taken
+    out of ``candidates`` and found again as such a name."""
+    weak = {(c.start, c.end): c for c in candidates if c.strength == "weak" and c.type_rule == "default"
+            and c.long_span is None}
+    found = []
+    for start, end, kind in named_new_names(doc, cues):
+        if (start, end) in weak:
+            candidates.remove(weak.pop((start, end)))
+        elif any(c.first < end and start < c.end for c in candidates):
+            continue
+        found.append(Candidate(start, end, "phrase", kind=kind, type_rule=NAMED_NEW_RULE))
+    return found
 
 
 def _speaks_of_the_authors(doc: Doc, start: int, cues: Cues) -> bool:

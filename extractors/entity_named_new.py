@@ -1,0 +1,165 @@
+"""Names the authors give a new thing with "called" / "named": a candidate source of ``kg_entities`` (round h15y).
+
+A paper that makes something and names it in the same breath writes "we propose a new objective called the anchor
+loss", "we propose a novel framework called noise rescaling", "we introduce a novel concept named knowledge
+boundary", "we design a novel structure named event quadruple", "a new ... dataset called Wojoodfine". The name is
+often written in lower case, so no other source proposes it (a lower-case phrase is a candidate only when the
+corpus or a head word vouches for it), or it is one capitalised word, which alone is no name. Here the sentence's
+structure vouches for it:
+
+* a naming verb (``called``, ``named``, ``dubbed``, ``termed``) right after a noun, in a noun phrase opened by
+  "a" / "an" with a "new" word (``NEW`` cue: new, novel, unified ...) between the article and the noun, at most
+  :data:`_MAX_PHRASE_WORDS` words, no function word or punctuation mark in it (not "a new method to recognize
+  ... named entities");
+* the authors' proposal verb (``PROPOSE`` cue: "we propose", "we introduce", "this paper presents") earlier in the
+  sentence;
+* after the verb (an article or an opening quote skipped) one to :data:`_MAX_NAME_WORDS` lower-case words, or one
+  capitalised word, closed by punctuation, a clause's function word (:data:`_CLOSERS`) or the sentence's end,
+  not by an acronym in parentheses (the acronym source reads pairs) ("the anchor loss which ...",
+  "noise rescaling.", "knowledge boundary to ..."; a capitalised word only by punctuation: "called Wojoodfine,",
+  not "called Stroll with a Scroll") — not a phrase that runs on, and no field or generic term
+  (``non_tasks.txt``, ``paradigms.txt``, ``generic_terms.txt``).
+
+The noun gives the kind: a dataset noun a dataset, a measure a metric, "task" / "problem" a task, anything else
+(objective, framework, structure, concept, method) a method. Not "responses, called counter narratives" (no new
+thing), "cooking techniques (also called processes)" (no article, no proposal), "we use a method called replaced
+token detection" (nothing new).
+
+>>> from extractors.entities import blank_pipeline
+>>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
+>>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
+>>> doc = nlp("We propose a new objective called the zorb loss which is fast.")
+>>> cues = CueMatcher(nlp.vocab, cue_patterns())(doc)
+>>> [(doc[s:e].text, kind.value) for s, e, kind in named_new_names(doc, cues)]
+[('zorb loss', 'method')]
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from extractors.entity_candidates import Cues
+from extractors.entity_lexicon import word_list
+from extractors.token_texts import sentence_start, span_text, token_arrays, token_lowers
+from ontology.kinds import EntityKind
+
+__all__ = ["NAMED_NEW_RULE", "named_new_names"]
+
+#: The type rule of the candidates this module finds.
+NAMED_NEW_RULE = "named_new"
+_NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed"})
+#: Words from the article to the naming verb ("a new Arabic fine-grained NER dataset called ...": 7).
+_MAX_PHRASE_WORDS = 8
+#: Lower-case words of a name ("hard gate knowledge distillation").
+_MAX_NAME_WORDS = 4
+_OPENING_QUOTES = frozenset({"“", '"', "‘", "'"})
+_CLOSING_QUOTES = frozenset({"”", '"', "’", "'"})
+_DATASET_NOUNS = frozenset({"dataset", "corpus", "benchmark", "treebank", "lexicon", "collection", "resource",
+                            "database", "testbed", "suite"})
+_METRIC_NOUNS = frozenset({"metric", "measure", "score", "coefficient", "index"})
+_TASK_NOUNS = frozenset({"task", "problem", "subtask"})
+_NOT_NAMES = ("non_tasks.txt", "paradigms.txt", "generic_terms.txt")
+#: Function words that close a lower-case name ("the anchor loss which ...", "knowledge boundary to ..."; not "last"
+#: or "first", which spaCy counts as stop words but go on a name: "named masked last action task").
+_CLOSERS = frozenset({"which", "that", "to", "for", "in", "with", "and", "or", "as", "by", "on", "of", "from", "where",
+                      "whose", "who", "is", "was", "are", "can", "could", "will", "would", "through", "via", "using"})
+#: Tokens after a name searched for an acronym in parentheses that spells out the longer phrase.
+_ACRONYM_REACH = 6
+
+
+def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
+    """``(start, end, kind)`` of each name ``doc`` gives a new thing of the authors' with a naming verb (see the
+    module docstring), in text order.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
+    >>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
+    >>> doc = nlp("These responses, called counter narratives, help. We use a method called zorb detection.")
+    >>> named_new_names(doc, CueMatcher(nlp.vocab, cue_patterns())(doc))
+    []
+    """
+    lowers = token_lowers(doc)
+    found = []
+    for verb in (i for i, lower in enumerate(lowers) if lower in _NAMING_VERBS):
+        article = _new_noun_phrase(doc, verb, cues)
+        if article is None:
+            continue
+        start = sentence_start(doc, verb)
+        if not any("PROPOSE" in cues.get(j, set()) for j in range(start, article)):
+            continue
+        name = _name_after(doc, verb + 1)
+        if name is None:
+            continue
+        first, end = name
+        if any(span_text(doc, first, end).lower() in word_list(listed) for listed in _NOT_NAMES):
+            continue
+        found.append((first, end, _kind_of(lowers[verb - 1])))
+    return found
+
+
+def _new_noun_phrase(doc: Doc, verb: int, cues: Cues) -> int | None:
+    """The index of the article opening "a / an ... new ... NOUN" right before the naming verb at ``verb``, or
+    None (no such phrase: the noun is not a lower-case word, no "new" word, a punctuation mark between)."""
+    texts, lowers, flags = token_arrays(doc)
+    noun = verb - 1
+    if noun < 1 or not (flags.is_lower[noun] and texts[noun].isalpha()) or flags.is_stop[noun]:
+        return None
+    new = False
+    k = noun - 1
+    while k >= 0 and verb - k <= _MAX_PHRASE_WORDS and not flags.is_sent_start[k]:
+        if lowers[k] in {"a", "an"}:
+            return k if new else None
+        if (flags.is_punct[k] and texts[k] != "-") or flags.is_stop[k]:
+            return None  # "to recognize not only outermost named entities", "a new corpus of ... named entities"
+        new = new or "NEW" in cues.get(k, set())
+        k -= 1
+    return None
+
+
+def _name_after(doc: Doc, i: int) -> tuple[int, int] | None:
+    """The name written from token ``i`` on (an article or an opening quote skipped): lower-case words or one
+    capitalised word, closed by punctuation, a function word or the sentence's end; None for anything else."""
+    texts, lowers, flags = token_arrays(doc)
+    if i < len(doc) and lowers[i] == "the":
+        i += 1
+    quoted = i < len(doc) and texts[i] in _OPENING_QUOTES
+    if quoted:
+        i += 1
+    if i >= len(doc) or flags.is_stop[i] or flags.is_punct[i]:
+        return None
+    end = i
+    if texts[i][:1].isupper():
+        if not texts[i].isalnum() or not any(c.islower() for c in texts[i][1:]):
+            return None  # an acronym or a symbol: other sources find those
+        end = i + 1
+        if end < len(doc) and not (flags.is_punct[end] or flags.is_sent_start[end]):
+            return None  # "called Stroll with a Scroll": a longer name, other sources read it
+    else:
+        while end < len(doc) and end - i < _MAX_NAME_WORDS + 1 and flags.is_lower[end] and not flags.is_stop[end] \
+                and all(part.isalpha() for part in texts[end].split("-")) and not flags.is_sent_start[end]:
+            end += 1
+        if end == i or end - i > _MAX_NAME_WORDS:
+            return None
+    if quoted and not (end < len(doc) and texts[end] in _CLOSING_QUOTES):
+        return None  # "called “zorb model for citation recommendation (ZMCR)”": the quoted name goes on
+    if end < len(doc) and not (flags.is_punct[end] or lowers[end] in _CLOSERS or flags.is_sent_start[end]
+                               or (quoted and texts[end] in _CLOSING_QUOTES)):
+        return None  # the words go on: "called zorb loss functions" names no name here
+    k = end
+    while k < len(doc) and k - end <= _ACRONYM_REACH and not (flags.is_punct[k] and texts[k] != "("):
+        if texts[k] == "(" and k + 1 < len(doc) and any(c.isupper() for c in texts[k + 1]):
+            return None  # "the zorb reasoner (Z-Reasoner)", "zorb tasks for dialogue models (ZT-DM)": the name is
+            # an acronym's long form, which the acronym source reads
+        k += 1
+    return i, end
+
+
+def _kind_of(noun: str) -> EntityKind:
+    """The kind of a name by the noun the naming verb follows."""
+    forms = {noun, noun[:-1]} if noun.endswith("s") else {noun}  # "corpus", "datasets"
+    if forms & _DATASET_NOUNS:
+        return EntityKind.DATASET
+    if forms & _METRIC_NOUNS:
+        return EntityKind.METRIC
+    if forms & _TASK_NOUNS:
+        return EntityKind.TASK
+    return EntityKind.METHOD
