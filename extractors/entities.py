@@ -490,8 +490,14 @@ _GLUED_WORD_BEFORE_NAME = "(?:" + "|".join(
 ) + r")(?=[A-Z][A-Za-z]*[A-Z])"
 
 
+#: spaCy's emoticons made of a bracket and a colon ("):", ":(", "[:"): in an abstract they are an acronym's closing
+#: parenthesis before a colon ("we present Zorb By Flims (ZBF): a novel ..."), which the emoticon kept as one token.
+_BRACKET_EMOTICON = re.compile(r"[()\[\]]+:+|:+[()\[\]]+|[()\[\]]:[()\[\]]")
+
+
 def _tune_tokenizer(nlp: Language) -> None:
-    """Keep hyphenated names whole ("Zorb-Bench"); split "-based"-style suffixes, "Models(ZRMs" and "13B.Our"."""
+    """Keep hyphenated names whole ("Zorb-Bench"); split "-based"-style suffixes, "Models(ZRMs" and "13B.Our";
+    no bracket-and-colon emoticons ("(ZBF):" is four tokens)."""
     infixes = [p.replace("(?:-|–|—|--|---|——|~)", "(?:–|—|--|---|——|~)") for p in nlp.Defaults.infixes]
     infixes.append(r"(?<=[A-Za-z])\((?=[A-Z])")
     infixes.append(r"(?<=[A-Za-z0-9])\.(?=[A-Z][a-z]{2,})")  # "Alpaca-13B.Our": a sentence end without a space
@@ -507,6 +513,8 @@ def _tune_tokenizer(nlp: Language) -> None:
         r"(?<=[A-Za-z0-9])=",  # "F1= 0.64"
     ]
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items()
+                           if not _BRACKET_EMOTICON.fullmatch(text)}  # "(RBE):" is "(", "RBE", ")", ":"
 
 
 def blank_pipeline() -> Language:
