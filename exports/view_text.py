@@ -87,7 +87,7 @@ def script_json(data: Any) -> str:
 
     The text of ``json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))`` with those
     characters (and U+2028, U+2029) escaped.  It is made by :mod:`orjson` where that gives the same text
-    (:func:`_orjson_text`; 2.5 times faster on the node view's shards), else by :mod:`json`.
+    (:func:`_orjson_text`; half the time on the node view's shards), else by :mod:`json`.
 
     >>> script_json({"t": "</script>"})
     '{"t":"\\\\u003c/script\\\\u003e"}'
