@@ -173,7 +173,7 @@ def _stage_functions() -> list[tuple[Any, str, str]]:
     from kg import cache, cli, execution, outputs, pipeline, query_store, store_feed
 
     return [
-        (pipeline, "input_keys", "input keys"),
+        (pipeline, "read_inputs", "input keys"),  # kg build reads them once, for its check and the build
         (cli, "build_fingerprint", "fingerprint"),
         (pipeline, "_read_inputs", "read inputs"),
         (execution.Executor, "release_pool", "stop extraction workers"),

@@ -131,7 +131,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     and kg, and the outputs as the last build left them) it keeps the
     outputs and writes nothing (--no-cache builds anyway).
     """
-    from kg.pipeline import build, input_keys  # here: loading spaCy is slow, and other commands never need it
+    from kg.pipeline import build, read_inputs  # here: loading spaCy is slow, and other commands never need it
 
     map_large_blocks()  # freed arrays of a MiB and up go back to the system, not into holes every stage refills
 
@@ -142,18 +142,20 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     shape = {"similarity": similarity, "similar_k": similar_k if similarity else None,  # what the outputs depend
              "rdf_formats": sorted(rdf_formats), "views": views, "max_nodes": max_nodes}  # on besides inputs and code
     with folder_lock(output):  # one build at a time per output folder: the cache and the outputs are shared
-        keys, read_problems = input_keys(list(inputs) or None, exclude=(output,))
-        fingerprint = build_fingerprint(keys, [str(problem) for problem in read_problems], shape)
+        read = read_inputs(list(inputs) or None, exclude=(output,))  # read once: for the check, then the build
+        keys = read.keys
+        fingerprint = build_fingerprint(keys, [str(problem) for problem in read.problems], shape)
         kept = None if no_cache else up_to_date(output, fingerprint)
         if kept is not None:
             if not store_is_current(output):  # removed, or left by an older kg: made again, as a build makes it
                 write_query_store(output)
             _print_kept(kept, output)
             problems = kept.problems
+            del read
         else:
             result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
                            cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity,
-                           similar_k=similar_k, exclude=(output,), keep_documents=False)
+                           similar_k=similar_k, exclude=(output,), keep_documents=False, inputs=read)
             for problem in (*result.warnings, *result.problems):
                 click.echo(f"warning: {escape_controls(str(problem))}", err=True)
             return_free_memory()  # what assembly and the similarity search dropped, not carried through the exports
@@ -169,9 +171,9 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
                                                "were") from None
                 counts = result.counts()  # one pass over the graph's nodes and edges, for the summary and the record
                 _print_summary(result, counts, written)
-                # Only a whole build of the inputs read before it can stand for them: not one that met an input
-                # changing under it, an unusable cache entry, or a document kg failed on part-way (to be extracted
-                # again).
+                # Only a whole build of the inputs read before it can stand for them: not one that met an unusable
+                # cache entry or a document kg failed on part-way (to be extracted again).  It built the texts read
+                # for the check, so an input edited since is seen by the next build.
                 if result.input_keys == keys and not result.warnings and not result.incomplete:
                     _record_state(output, result, counts, fingerprint)
             problems = tuple(str(problem) for problem in result.problems)

@@ -34,8 +34,8 @@ from ontology.records import DocumentRecords, InputProblem
 from ontology.records_data import RecordsDataError, with_shared_strings
 from ontology.util.memory import collected_in_steps, paused_gc, return_free_memory
 
-__all__ = ["BuildResult", "KgError", "SourceText", "build", "input_keys", "read_document", "read_sources",
-           "sample_inputs"]
+__all__ = ["BuildResult", "Inputs", "KgError", "SourceText", "build", "input_keys", "read_document", "read_inputs",
+           "read_sources", "sample_inputs"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,28 @@ class BuildResult:
         counts = Counter(kind for _, kind in self.graph.nodes(data="kind"))
         counts.update(chain.from_iterable(keyed for targets in self.graph._succ.values() for keyed in targets.values()))
         return dict(counts)
+
+
+@dataclass
+class Inputs:
+    """What :func:`read_inputs` read: the usable sources, the problems of the other files, the lecture pages'
+    shared boilerplate and each source's key (:func:`input_keys`), for one :func:`build` to take."""
+
+    sources: list[SourceText]
+    problems: tuple[InputProblem, ...]
+    repeated: frozenset[str]
+    keys: tuple[str, ...]
+
+    def take_sources(self) -> list[SourceText]:
+        """The sources, handed over once: this object keeps none of them after, so that :func:`build` can let
+        the texts of cached documents go while its caller still holds the keys.
+
+        >>> inputs = read_inputs()
+        >>> len(inputs.take_sources()), inputs.take_sources()
+        (5, [])
+        """
+        sources, self.sources = self.sources, []
+        return sources
 
 
 def sample_inputs() -> list[Path]:
@@ -130,6 +152,7 @@ def build(
     similar_k: int = 5,
     exclude: Sequence[Path] = (),
     keep_documents: bool = True,
+    inputs: Inputs | None = None,
 ) -> BuildResult:
     """Read ``paths`` (default: the bundled sample) and build one merged graph.
 
@@ -149,12 +172,17 @@ def build(
     ``keep_documents=False`` lets the records go once the graph is built
     (``documents`` is then empty): on a large corpus they hold as much
     memory as the graph.
+    ``inputs``, where the caller has read them already (:func:`read_inputs`, for the keys of ``kg build``'s
+    "nothing changed" check), are built instead of reading ``paths`` and ``exclude`` again; the build takes
+    their sources (:meth:`Inputs.take_sources`).
     """
     if workers < 1:
         raise KgError(f"--workers must be at least 1, not {workers}")
     if similar_k < 1:
         raise KgError(f"--similar-k must be at least 1, not {similar_k}")
-    sources, problems, repeated, keys = _read_inputs(paths, exclude)
+    if inputs is None:
+        inputs = read_inputs(paths, exclude=exclude)
+    sources, problems, repeated, keys = inputs.take_sources(), list(inputs.problems), inputs.repeated, inputs.keys
     cache = DocumentCache(cache_dir) if cache_dir else None
     with paused_gc():  # decoded records hold no reference cycles (see _records_arriving)
         documents: list[DocumentRecords | None] = [cache.get(key) if cache else None for key in keys]
@@ -238,8 +266,21 @@ def input_keys(paths: Sequence[Path] | None = None, *,
     >>> len(keys), problems
     (5, ())
     """
-    _, problems, _, keys = _read_inputs(paths, exclude)
-    return tuple(keys), tuple(problems)
+    inputs = read_inputs(paths, exclude=exclude)
+    return inputs.keys, inputs.problems
+
+
+def read_inputs(paths: Sequence[Path] | None = None, *, exclude: Sequence[Path] = ()) -> Inputs:
+    """Read ``paths`` (default: the bundled sample) as :func:`build` does: the sources with their keys
+    (:func:`input_keys`) and the problems of the files it cannot read; ``build(inputs=...)`` then builds
+    them without reading them again.
+
+    >>> inputs = read_inputs()
+    >>> inputs.keys == input_keys()[0], len(inputs.sources)
+    (True, 5)
+    """
+    sources, problems, repeated, keys = _read_inputs(paths, exclude)
+    return Inputs(sources, tuple(problems), repeated, tuple(keys))
 
 
 def _read_inputs(paths: Sequence[Path] | None,

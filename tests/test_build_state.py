@@ -127,23 +127,40 @@ def test_a_document_kg_failed_on_is_extracted_again_not_kept(inputs: Path, tmp_p
     assert (out / "graph.ttl").read_bytes() == (tmp_path / "fresh" / "graph.ttl").read_bytes()
 
 
-def test_an_input_changed_while_building_is_not_taken_as_built(inputs: Path, tmp_path: Path, monkeypatch) -> None:
+def test_an_input_edited_after_it_was_read_is_built_by_the_next_build(inputs: Path, tmp_path: Path,
+                                                                      monkeypatch) -> None:
     import kg.pipeline
 
-    real = kg.pipeline.input_keys
+    real = kg.pipeline.read_inputs
 
     def then_edit(*args, **kwargs):
-        keys = real(*args, **kwargs)
-        shutil.copy(RECORDS / "anthology_refs.bib", inputs / "refs.bib")  # after the keys were read
-        return keys
+        read = real(*args, **kwargs)
+        shutil.copy(RECORDS / "anthology_refs.bib", inputs / "refs.bib")  # after the inputs were read
+        return read
 
     out = tmp_path / "out"
-    monkeypatch.setattr(kg.pipeline, "input_keys", then_edit)
-    _build(inputs, out)
-    assert not (out / STATE_FILE).exists()
-    monkeypatch.setattr(kg.pipeline, "input_keys", real)
+    monkeypatch.setattr(kg.pipeline, "read_inputs", then_edit)
+    _build(inputs, out)  # builds the texts it read, and notes their keys
+    monkeypatch.setattr(kg.pipeline, "read_inputs", real)
     assert KEPT not in _build(inputs, out).output  # built again from the inputs as they are now
     assert KEPT in _build(inputs, out).output
+    _build(inputs, tmp_path / "fresh", "--no-cache")
+    assert (out / "graph.ttl").read_bytes() == (tmp_path / "fresh" / "graph.ttl").read_bytes()
+
+
+def test_kg_build_reads_its_inputs_once(inputs: Path, tmp_path: Path, monkeypatch) -> None:
+    import kg.pipeline
+
+    real, calls = kg.pipeline.read_sources, []
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(kg.pipeline, "read_sources", counted)
+    out = tmp_path / "out"
+    assert KEPT not in _build(inputs, out).output and len(calls) == 1  # for the check and the build
+    assert KEPT in _build(inputs, out).output and len(calls) == 2  # for the check alone
 
 
 def test_a_killed_builds_leftovers_and_a_restored_file_mean_build(inputs: Path, tmp_path: Path) -> None:
