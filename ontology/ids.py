@@ -54,8 +54,12 @@ def normalize_text(text: str | None) -> str:
     if not text:
         return ""
     text = unicodedata.normalize("NFKC", text).lower()
-    text = _DASHES.sub("-", text)
-    text = _MARKUP.sub("", text)
+    # Each regex pass only where it can match: the dashes are not ASCII, and "in" finds a character in C. On the
+    # full Anthology's abstracts (45 MB, two thirds ASCII, few with emphasis) the two passes took 0.6-0.7 s of 1.3.
+    if not text.isascii():
+        text = _DASHES.sub("-", text)
+    if "*" in text or "_" in text or "`" in text:
+        text = _MARKUP.sub("", text)
     # split() breaks at exactly the characters the regex \s matches (str.isspace), without a regex pass: on the
     # full Anthology's abstracts, which every paper's key folds, the same text in a fraction of the time
     return " ".join(text.split()).strip(" .")
