@@ -26,10 +26,8 @@ Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 """
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
-from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping
 from functools import lru_cache
 from itertools import chain, count
 from typing import ClassVar
@@ -38,8 +36,9 @@ import networkx as nx
 
 from extractors.blocks import split_venue_name
 from kg.aliases import AliasTable, learn_aliases, node_records, spelled_out_joins, voted_long_form
+from kg.paper_keys import PaperKeys, TextKeys, paper_year
 from kg.spelling_variants import spelling_joins, spelling_key
-from ontology.ids import abstract_key, entity_key, node_id, normalize_text, short_hash, title_key, venue_key
+from ontology.ids import entity_key, node_id, normalize_text, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
 from ontology.util.memory import paused_gc
@@ -90,15 +89,20 @@ class _UnionFind:
         return keep
 
 
-def build_graph(documents: Iterable[DocumentRecords]) -> nx.MultiDiGraph:
-    """One graph from the records of many documents (order of documents does not matter)."""
+def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int, TextKeys] | None = None,
+                ) -> nx.MultiDiGraph:
+    """One graph from the records of many documents (order of documents does not matter).
+
+    ``text_keys``: ``id(paper)`` -> the paper's title and abstract keys (:func:`~kg.paper_keys.text_keys`), for
+    the papers whose keys the caller has (:class:`~kg.paper_keys.PaperKeyMemo`); the others' are computed.
+    """
     documents = sorted(documents, key=lambda d: d.source)
     graph = nx.MultiDiGraph()
     # Hundreds of thousands of small objects are made and none is garbage: without this the
     # cyclic collector rescans the whole heap again and again (a third of the time on the Anthology).
     numbers = _Numbers()
     with paused_gc():
-        paper_nodes = _add_papers(graph, documents, numbers)
+        paper_nodes = _add_papers(graph, documents, numbers, text_keys or {})
         _add_venues(graph, documents, paper_nodes)
         _add_links(graph, documents, paper_nodes, numbers)
         _add_entities(graph, documents, paper_nodes, numbers)
@@ -107,22 +111,6 @@ def build_graph(documents: Iterable[DocumentRecords]) -> nx.MultiDiGraph:
 
 
 # ----------------------------------------------------------------------------- papers
-
-_YEAR_AT_END = re.compile(r"\b(1[89]\d\d|2\d\d\d)$")
-
-
-def paper_year(paper: Paper) -> int | None:
-    """The year a source gives for ``paper``, else the year ending its venue label ("ACL 2026").
-
-    >>> from ontology.records import Provenance
-    >>> paper_year(Paper(ref="title:a", provenance=Provenance("p.txt"), venue="EMNLP 2025"))
-    2025
-    """
-    if paper.year:
-        return paper.year
-    match = _YEAR_AT_END.search(paper.venue or "")
-    return int(match.group(1)) if match else None
-
 
 class _PaperGroups(_UnionFind):
     """Union-find over paper refs that refuses to join papers known to be different.
@@ -139,10 +127,10 @@ class _PaperGroups(_UnionFind):
         super().__init__()
         self.traits: dict[str, dict[str, set]] = {}
 
-    def add(self, paper: Paper, keys: _PaperKeys) -> None:
+    def add(self, paper: Paper, keys: PaperKeys) -> None:
         root = self.find(paper.ref)
         traits = self.traits.setdefault(root, {trait: set() for trait in self._TRAITS})
-        for trait in _PaperKeys.IDENTIFIERS:
+        for trait in PaperKeys.IDENTIFIERS:
             key = getattr(keys, trait)
             if key:
                 traits[trait].add(key)
@@ -160,7 +148,8 @@ class _PaperGroups(_UnionFind):
         self.traits[keep] = {t: traits_a[t] | traits_b[t] for t in traits_a}
 
 
-def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], numbers: _Numbers) -> dict[str, str]:
+def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], numbers: _Numbers,
+                text_keys: Mapping[int, TextKeys]) -> dict[str, str]:
     """Add merged paper nodes and their authors; return a map from every paper ref to its node id.
 
     The same paper from several sources is one node: records are joined on
@@ -170,11 +159,11 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], number
     groups = _PaperGroups()
     papers = sorted((paper for doc in documents for paper in doc.papers),
                     key=lambda p: (p.provenance.source, p.provenance.line or 0, p.ref))
-    keys = {id(paper): _PaperKeys.of(paper) for paper in papers}  # normalising long abstracts is costly: once
+    keys = {id(paper): PaperKeys.of(paper, text_keys.get(id(paper))) for paper in papers}  # normalising: once
     for paper in papers:
         groups.add(paper, keys[id(paper)])
     for paper in papers:
-        for name in _PaperKeys.IDENTIFIERS:
+        for name in PaperKeys.IDENTIFIERS:
             strong = getattr(keys[id(paper)], name)
             if strong:
                 groups.join(paper.ref, strong, guarded=False)
@@ -198,42 +187,7 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], number
     return paper_nodes
 
 
-@dataclass(frozen=True)
-class _PaperKeys:
-    """The keys one paper record can be matched on."""
-
-    acl: str | None
-    doi: str | None
-    title: str | None
-    abstract: str | None
-    year: int | None
-    arxiv: str | None = None
-    openalex: str | None = None
-    s2: str | None = None
-    #: A digest of the raw title and abstract, for a paper whose title and abstract normalise to nothing ("."):
-    #: the last resort of its node id, never a key to merge on.
-    text: str | None = None
-
-    #: The keys that name one paper wherever it is read (joined unguarded, kept apart when they differ).
-    IDENTIFIERS = ("doi", "acl", "arxiv", "openalex", "s2")
-
-    @classmethod
-    def of(cls, paper: Paper) -> _PaperKeys:
-        title, abstract = title_key(paper.title), abstract_key(paper.abstract)
-        return cls(
-            acl=f"acl:{paper.anthology_id.lower()}" if paper.anthology_id else None,
-            doi=f"doi:{paper.doi.lower()}" if paper.doi else None,
-            arxiv=f"arxiv:{paper.arxiv_id.lower()}" if paper.arxiv_id else None,
-            openalex=f"openalex:{paper.openalex_id.upper()}" if paper.openalex_id else None,
-            s2=f"s2:{paper.semantic_scholar_id.lower()}" if paper.semantic_scholar_id else None,
-            title=title,
-            abstract=abstract,
-            year=paper_year(paper),
-            text=None if title or abstract else "text:" + short_hash(f"{paper.title or ''}\n{paper.abstract or ''}", 16),
-        )
-
-
-def _paper_node_id(members: list[_PaperKeys], *, taken: nx.MultiDiGraph) -> str:
+def _paper_node_id(members: list[PaperKeys], *, taken: nx.MultiDiGraph) -> str:
     """Anthology id, else DOI, else title, else abstract, else a digest of its raw text: the same paper always
     gets the same id.
 

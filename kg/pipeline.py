@@ -25,6 +25,7 @@ from extractors.readers import LECTURE_PAGE
 from kg.cache import DocumentCache, cache_key
 from kg.execution import executor, read_document
 from kg.graph import build_graph
+from kg.paper_keys import PaperKeyMemo, TextKeys
 from kg.similarity import add_similarity_edges
 from kg.similarity_incremental import STATE_FILE as SIMILARITY_STATE
 from kg.sources import SourceText, read_sources
@@ -210,7 +211,7 @@ def build(
         # objects come from Python's own arenas) unless it is given back (0.1 GB on the full Anthology).
         return_free_memory()
         with paused_gc():  # the graph's millions of objects and the search's arrays make no garbage cycles
-            graph = build_graph(done)
+            graph = build_graph(done, text_keys=_text_keys(cache, keys, documents))
             count, kept = len(done), tuple(done) if keep_documents else ()
             del documents, done  # the records are in the graph now; without keep_documents their memory goes here
             return_free_memory()  # and what assembly dropped, not carried through the similarity search
@@ -220,6 +221,24 @@ def build(
     return BuildResult(graph, kept, tuple(problems), extracted_names,
                        tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys),
                        incomplete=incomplete)
+
+
+def _text_keys(cache: DocumentCache | None, keys: Sequence[str],
+               documents: Sequence[DocumentRecords | None]) -> dict[int, TextKeys] | None:
+    """Every paper's title and abstract keys, for :func:`~kg.graph.build_graph`: read back from the memo beside
+    the cache where the last build noted them (:class:`~kg.paper_keys.PaperKeyMemo`: 0.8 CPU s of normalised
+    abstracts on the full Anthology), else computed; this build's are noted for the next.  None without a cache.
+    """
+    if cache is None or not cache.usable:
+        return None
+    memo = PaperKeyMemo.read(cache.folder)
+    found = memo.keys_of((key if document.complete else None, document)  # what is not cached is not noted
+                         for key, document in zip(keys, documents) if document is not None)
+    try:
+        memo.write(cache.folder)
+    except OSError:  # only a memo: the next build computes the keys
+        pass
+    return found
 
 
 @contextmanager

@@ -147,11 +147,11 @@ def test_no_input_text_is_held_while_the_graph_is_assembled(tmp_path, monkeypatc
     earlier = [thing for thing in gc.get_objects() if isinstance(thing, SourceText)]
     earlier_ids = {id(thing) for thing in earlier}
 
-    def counting_build_graph(documents):
+    def counting_build_graph(documents, **options):
         gc.collect()
         alive.append(sum(isinstance(thing, SourceText) and id(thing) not in earlier_ids
                          for thing in gc.get_objects()))
-        return real(documents)
+        return real(documents, **options)
 
     monkeypatch.setattr(pipeline, "build_graph", counting_build_graph)
     first = build([SAMPLE_DIR], cache_dir=cache, similarity=False)  # extracts every page
