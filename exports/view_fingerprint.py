@@ -199,6 +199,10 @@ class PageRecord:
         """Carry ``path``'s entry over from ``other`` (the last build's record), for a page left as it was."""
         self.pages[Path(path).name] = other.pages[Path(path).name]
 
+    def note(self, path: Path, fingerprint: str, sha: str) -> None:
+        """Note ``path``, which the caller wrote from inputs of ``fingerprint``, and the SHA-256 of its bytes."""
+        self.pages[Path(path).name] = (fingerprint, sha)
+
     def write_page(self, path: Path, fingerprint: str, text: str) -> Path:
         """Write the page ``text`` to ``path`` atomically and note its fingerprint and bytes; return ``path``."""
         data = text.encode("utf-8")

@@ -50,7 +50,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -58,7 +57,6 @@ import networkx as nx
 
 from exports.html_view import (
     DEFAULT_MAX_NODES,
-    page_template,
     render_html,
     render_landscape,
     write_assets,
@@ -66,8 +64,18 @@ from exports.html_view import (
 )
 from exports.rdf_owners import OwnerDigests
 from exports.view_data import NodeDataRef
-from exports.view_details import Details, node_name
+from exports.view_details import Details
 from exports.view_fingerprint import PageRecord, code_version, digest, view_graph_digest
+from exports.view_index import (
+    ASSET_DIR,
+    INDEX,
+    SEARCH_SCRIPT,
+    _existing_views,
+    _venues,
+    keep_or_write_index,
+    write_index,
+    write_search_index,
+)
 from exports.view_inlinks import InLinkMemo
 from exports.view_kinds import (
     OVERVIEW,
@@ -80,14 +88,13 @@ from exports.view_kinds import (
     has_similar_papers,
     kind_file_name,
     kind_graph,
-    papers_of,
     venue_graph,
     venue_papers,
     view_file_name,
     view_kind,
 )
 from exports.view_landscape import LANDSCAPE_ENTITIES, Landscape, fitted_landscape, landscape_inputs, named_entities
-from exports.view_lookup import ViewError, count_phrase, find_node, find_nodes, node_label
+from exports.view_lookup import ViewError, find_node, find_nodes
 from exports.view_nodes import (
     NODE_DATA_DIR,
     NODE_PAGE,
@@ -97,10 +104,8 @@ from exports.view_nodes import (
     write_node_data,
     write_node_page,
 )
-from exports.view_styles import kind_of, kind_order
-from exports.view_text import display_texts, script_json
 from ontology.kinds import ENTITY_KINDS
-from ontology.util.files import open_atomic, remove_file, visible_files, write_text_atomic
+from ontology.util.files import remove_file, write_text_atomic
 from ontology.util.memory import collected_in_steps
 
 __all__ = [
@@ -126,11 +131,6 @@ __all__ = [
 
 #: Most nodes a view shows unless told otherwise (``kg view --max-nodes``).
 DEFAULT_TOP = DEFAULT_MAX_NODES
-ASSET_DIR = "assets"
-#: The script listing every node for the search box, in ``assets/``.
-SEARCH_FILE = "kg-search.js"
-SEARCH_SCRIPT = f"{ASSET_DIR}/{SEARCH_FILE}"
-INDEX = "index.html"
 
 
 def _check_top(top: int) -> None:
@@ -196,30 +196,6 @@ def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subjec
 def _node_data(graph: nx.MultiDiGraph) -> NodeDataRef:
     """Where the node view of a views folder of ``graph`` keeps every node's details, relative to its pages."""
     return {"url": f"{NODE_DATA_DIR}/", "shards": shard_count(graph.number_of_nodes())}
-
-
-def _existing_views(graph: nx.MultiDiGraph, output_dir: Path,
-                    names: Mapping[Hashable, str] | None = None) -> Mapping[Hashable, str]:
-    """Node to the file of its view, for the views already in ``output_dir``; every node, where the folder
-    has the generic node view (:class:`~exports.view_nodes.ViewFiles`).  ``names``: :func:`_ego_files`, if
-    the caller has it."""
-    existing = visible_files(output_dir, ".html")
-    names = _ego_files(graph) if names is None else names
-    files = {node: name for node, name in names.items() if name in existing}
-    return ViewFiles(graph, files) if NODE_PAGE in existing else files
-
-
-def _ego_files(graph: nx.MultiDiGraph) -> dict[Hashable, str]:
-    """Every node to the file name its own view has (or would have), in the graph's order of nodes."""
-    file_names: dict[str, Callable[[Hashable], str]] = {}  # by node_kind: the view kind is looked up once per kind
-    names = {}
-    for node, kind in graph.nodes(data="kind"):
-        text = str(kind or "other")  # exports.view_lookup.node_kind, which ego_view_kind reads
-        file_name = file_names.get(text)
-        if file_name is None:
-            file_name = file_names[text] = VIEW_KINDS[ego_view_kind(graph, node)].file_name
-        names[node] = file_name(node)
-    return names
 
 
 def write_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, subject: Any = None, *,
@@ -364,13 +340,16 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
                 written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
         degrees = dict(graph.degree())  # one pass over the adjacency, for the search order, node data and index
         order = search_order(graph, degrees)
+        node_shards = None
         if nodes:
-            written += page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache, degrees=degrees,
-                                            last=last, record=record, owners=owners, in_links=in_links))
+            node_shards = page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache, degrees=degrees,
+                                               last=last, record=record, owners=owners, in_links=in_links))
+            written += node_shards
             written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
                                            search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
-        _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / "index.html"])
-        index = write_index(graph, output_dir, order=order, degrees=degrees)  # and the search script
+        _remove_stale(output_dir, [*written, output_dir / SEARCH_SCRIPT, output_dir / INDEX])
+        index = keep_or_write_index(graph, output_dir, order=order, degrees=degrees, shards=node_shards, last=last,
+                                    record=record)  # and the search script: both kept where nothing they read changed
         written += [output_dir / SEARCH_SCRIPT, record.write(output_dir), index]
     return written
 
@@ -486,115 +465,3 @@ def _remove_stale(output_dir: Path, keep: Sequence[Path]) -> None:
             if not name.startswith(".") and path not in kept and os.path.abspath(path) not in kept:
                 remove_file(Path(path))
 
-
-def _venues(graph: nx.MultiDiGraph) -> list[Hashable]:
-    return sorted((n for n, k in graph.nodes(data="kind") if k == "venue"),
-                  key=lambda n: (node_label(graph, n), str(n)))
-
-
-@dataclass(frozen=True)
-class _Entry:
-    href: str
-    label: str
-    kind: str
-    count: str  # e.g. "12 papers"
-
-
-def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Hashable] | None = None,
-                degrees: Mapping[Hashable, int] | None = None) -> Path:
-    """Write ``index.html``: links to the overview, venue, ego and kind views in ``output_dir``.
-
-    A view is listed when its file exists in ``output_dir`` and names a node
-    (or kind) of ``graph``; lists are sorted, so the same graph and folder
-    give the same bytes.  Writes the search script too (:func:`write_search_index`,
-    with ``order`` and ``degrees``, ``dict(graph.degree())``, when the caller has them).
-    """
-    output_dir = Path(output_dir)
-    existing = visible_files(output_dir, ".html")
-    names = _ego_files(graph)
-    degrees = dict(graph.degree()) if degrees is None else degrees  # one pass, for the search script
-
-    def ego_file(node: Hashable) -> str:
-        return names[node]
-
-    def papers(node: Hashable) -> str:
-        return count_phrase(len(papers_of(graph, node)), "paper")
-
-    venues = [_Entry(ego_file(v), node_label(graph, v), "venue", papers(v))
-              for v in _venues(graph) if ego_file(v) in existing]
-    egos = [_Entry(ego_file(node), node_label(graph, node), str(kind), papers(node))
-            for node, kind in graph.nodes(data="kind") if kind != "venue" and ego_file(node) in existing]
-    egos.sort(key=lambda e: (e.kind, e.label.casefold(), e.href))
-    counts: dict[str, int] = {}
-    for _, kind in graph.nodes(data="kind"):
-        counts[str(kind)] = counts.get(str(kind), 0) + 1
-    kind_file = VIEW_KINDS["kind"].file_name
-    kinds = [_Entry(kind_file(k), k, k, count_phrase(counts[k], k)) for k in sorted(counts) if kind_file(k) in existing]
-    summary = [count_phrase(counts[kind], kind) for kind in sorted(counts, key=lambda k: (kind_order(k), k))]
-    page = page_template("index.html").render(
-        overview=OVERVIEW if OVERVIEW in existing else None,
-        papermap=PAPER_MAP if PAPER_MAP in existing else None,
-        nodes=NODE_PAGE if NODE_PAGE in existing else None,
-        venues=venues,
-        egos=egos,
-        kinds=kinds,
-        counts=[*summary, count_phrase(sum(degrees.values()) // 2, "link")],  # each edge: one out, one in
-    )
-    _write_search_index(graph, output_dir, search_order(graph, degrees) if order is None else order, names, degrees)
-    return write_text_atomic(output_dir / INDEX, page)
-
-
-def write_search_index(graph: nx.MultiDiGraph, output_dir: Path, *,
-                       order: Sequence[Hashable] | None = None) -> Path:
-    """Write ``assets/kg-search.js``: every node of ``graph`` with its kind and the file of its view, if any.
-
-    The search box of every page in the folder loads it on the first search,
-    so it finds nodes the page does not draw, and the generic node view
-    (:mod:`exports.view_nodes`) names nodes by their position in it.  Most
-    connected first, then by name (:func:`~exports.view_nodes.search_order`);
-    each entry is ``[name, kind, view file or "", lower-cased names searched, id, degree]``, the view file
-    being ``node.html#<id>`` for a node without a page of its own where the folder has the node view.
-
-    The file is written a few thousand entries at a time: on the whole Anthology it is
-    39 MB, and building it as one text took 0.5 GB at the peak of the views.
-    Its bytes are those of ``window.KG_SEARCH = {script_json({"nodes": entries})};``.  ``order`` is
-    :func:`~exports.view_nodes.search_order`'s, when the caller has it.
-    """
-    output_dir = Path(output_dir)
-    return _write_search_index(graph, output_dir, search_order(graph) if order is None else order,
-                               _ego_files(graph), dict(graph.degree()))
-
-
-def _write_search_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequence[Hashable],
-                        names: Mapping[Hashable, str], degrees: Mapping[Hashable, int]) -> Path:
-    """:func:`write_search_index` with the nodes in ``order``, their view files' names (:func:`_ego_files`) and
-    their degrees (``dict(graph.degree())``: one pass, where a degree view per node cost 1 s on the full Anthology).
-    """
-    files = _existing_views(graph, output_dir, names)
-    path = output_dir / ASSET_DIR / SEARCH_FILE
-    with open_atomic(path) as stream:
-        stream.write(b'window.KG_SEARCH = {"nodes":[')
-        for start in range(0, len(order), _SEARCH_CHUNK):  # the JSON of a list is its entries' joined by ","
-            chunk = script_json([_search_entry(graph, node, files.get(node, ""), degrees[node])
-                                 for node in order[start:start + _SEARCH_CHUNK]])
-            stream.write((f",{chunk[1:-1]}" if start else chunk[1:-1]).encode("utf-8"))
-        stream.write(b"]};\n")
-    return path
-
-
-#: Search entries encoded together: one JSON encoding per chunk instead of one per node (223k on the full
-#: Anthology), in memory a few MB at a time.
-_SEARCH_CHUNK = 4096
-
-
-def _search_entry(graph: nx.MultiDiGraph, node: Hashable, view_file: str, degree: int | None = None) -> list:
-    """One node's entry in the search script: ``[name, kind, view file, names searched, id, degree]``.
-
-    ``degree`` is the node's, when the caller has it.
-    """
-    if degree is None:
-        degree = graph.degree(node)
-    attrs = graph._node[node]  # the attribute dict itself: graph.nodes[node] costs a lookup through a view
-    name = node_name(attrs, node)
-    names = [name, *display_texts(attrs.get("alt_labels"))]
-    return [name, kind_of(attrs), view_file, "\n".join(names).lower(), str(node), degree]

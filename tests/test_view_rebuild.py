@@ -137,6 +137,36 @@ def test_adding_a_paper_redraws_its_venue_and_the_venues_sharing_its_entities(tm
     assert redrawn == ["EMNLP (venue)"]
 
 
+@pytest.mark.parametrize("change", ["nothing", "a label", "an edge", "no paper map"])
+def test_the_index_and_search_script_are_kept_while_nothing_they_read_changes(tmp_path: Path, change: str,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import exports.view_index as view_index
+
+    written: list[Path] = []
+    real = view_index._write_index
+    monkeypatch.setattr(view_index, "_write_index", lambda graph, folder, *rest: written.append(folder)
+                        or real(graph, folder, *rest))
+    folder, fresh = tmp_path / "views", tmp_path / "fresh"
+    write_views(_venue_graph(_base()), folder)
+    inodes = _page_inodes(folder, "**/*.[hj][ts]*")
+    graph, options = _venue_graph(_base()), {}
+    if change == "a label":  # a person no page draws: only the search script names them
+        graph.nodes["person/c1"]["label"] = "Author C. One"
+    elif change == "an edge":  # a degree, and the index's count of links
+        graph.add_edge("person/c1", "venue/coling", key="attended", relation="attended")
+    elif change == "no paper map":  # a page less: the index lists it no more
+        options = {"paper_map": False}
+    written.clear()
+    write_views(graph, folder, **options)
+    kept = {name for name, inode in _page_inodes(folder, "**/*.[hj][ts]*").items() if inodes.get(name) == inode}
+    if change == "nothing":
+        assert written == [] and {"index.html", "kg-search.js"} <= kept
+    else:
+        assert written == [folder] and not {"index.html", "kg-search.js"} & kept
+    write_views(graph, fresh, **options)
+    _assert_same_folder(folder, fresh)
+
+
 def _page_inodes(folder: Path, pattern: str) -> dict[str, int]:
     return {path.name: path.stat().st_ino for path in folder.glob(pattern)}
 

@@ -625,9 +625,9 @@ def test_node_data_keeps_no_edge_fields_once_both_ends_are_written(tmp_path, mon
 
 
 def test_search_index_written_an_entry_at_a_time_is_the_escaped_json_of_all_entries(tmp_path: Path) -> None:
+    from exports.view_index import _search_entry, write_search_index
     from exports.view_nodes import search_order
     from exports.view_text import script_json
-    from exports.views import _search_entry, write_search_index
 
     graph = nx.MultiDiGraph()
     graph.add_node("paper/a", kind="paper", title="</script><b>&amp; \u2028 line \u2029 Ünïcode 文")
@@ -706,8 +706,8 @@ def test_venue_papers_entities_looked_up_are_those_read_anew() -> None:
 
 
 def test_view_files_of_every_node_match_their_view_kinds(tmp_path: Path) -> None:
+    from exports.view_index import _ego_files
     from exports.view_kinds import VIEW_KINDS
-    from exports.views import _ego_files
 
     graph = nx.MultiDiGraph()
     for node, kind in [("venue/v", "venue"), ("paper/p", "paper"), ("person/x", "person"),
