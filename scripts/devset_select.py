@@ -170,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
-    count = args.count or {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80}[args.which]
+    default_counts = {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80}
+    count = args.count or default_counts[args.which]
     out = args.out or Path(f"/tmp/{args.which}set_candidates.jsonl")
     if args.which == "tune2":
         rows = tune2_candidates(args.corpus, first_tuneset_ids())[:count]

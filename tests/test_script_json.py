@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from exports import view_text
 from exports.view_text import script_json
 
-_TEXT = st.text(alphabet=st.characters(codec=None) | st.sampled_from("<>&\u2028\u2029\"\\\x00\x1f\x7fé𝄞"), max_size=12)
+_SPECIAL = st.sampled_from("<>&\u2028\u2029\"\\\x00\x1f\x7fé𝄞")
+_TEXT = st.text(alphabet=st.characters(codec=None) | _SPECIAL, max_size=12)
 _FLOATS = (st.floats(allow_nan=True, allow_infinity=True)
            | st.builds(lambda m, e: m * 10.0 ** e, st.floats(-10, 10), st.integers(-30, 30))
            | st.sampled_from([1e-05, 1e16, -0.0, 0.0001, 9.999e15, 1e-4, 5e-324, 1.7976931348623157e308]))
