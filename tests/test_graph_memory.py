@@ -71,7 +71,7 @@ def test_build_gives_freed_heap_back_before_assembly_and_before_the_similarity_s
     steps = []
     real_graph, real_similarity = kg.pipeline.build_graph, kg.pipeline.add_similarity_edges
     monkeypatch.setattr(kg.pipeline, "return_free_memory", lambda: steps.append("trim"))
-    monkeypatch.setattr(kg.pipeline, "build_graph", lambda docs: steps.append("assembly") or real_graph(docs))
+    monkeypatch.setattr(kg.pipeline, "build_graph", lambda docs, **k: steps.append("assembly") or real_graph(docs, **k))
     monkeypatch.setattr(kg.pipeline, "add_similarity_edges",
                         lambda *a, **k: steps.append("similarity") or real_similarity(*a, **k))
     kg.pipeline.build()
