@@ -5,8 +5,9 @@ digest of the normalised abstract and the year.  The title and abstract keys are
 (normalising the full Anthology's 45 MB of abstracts takes most of a second), and they depend on a record
 alone, so a rebuild reads them back from :data:`MEMO_FILE` in the document cache's folder instead of
 normalising every cached record again: :class:`PaperKeyMemo`, plain JSON (never a pickle), keyed by each
-document's cache key, each paper's keys checked against its ``ref`` and the whole memo against the code
-that makes the keys (:func:`code_digest`), so that a memo from other code or other records is not used.
+document's cache key, each paper's keys checked against its ``ref``, the whole memo against the code that
+makes the keys (:func:`code_digest`) and its body against a SHA-256, so that a memo from other code or other
+records, or one damaged where it still parses, is not used.
 
 >>> import tempfile
 >>> from ontology.records import DocumentRecords, Paper, Provenance
@@ -139,7 +140,9 @@ class PaperKeyMemo:
             if data.get("format") != _FORMAT or data.get("code") != code_digest():
                 return cls()
             documents = data["documents"]
-            return cls(documents if isinstance(documents, dict) else None)
+            if not isinstance(documents, dict) or data.get("sha256") != _body_digest(documents):
+                return cls()  # damaged where it still parses (a flipped letter in a key): not trusted
+            return cls(documents)
         except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             return cls()
 
@@ -176,6 +179,12 @@ class PaperKeyMemo:
         path = Path(folder) / MEMO_FILE
         if self.documents.keys() == self._last.keys() and self.read_back == len(self.documents):
             return path  # every document's keys were read back: the same memo
-        data = {"format": _FORMAT, "code": code_digest(),
-                "documents": {key: self.documents[key] for key in sorted(self.documents)}}
-        return write_bytes_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        documents = {key: self.documents[key] for key in sorted(self.documents)}
+        data = {"format": _FORMAT, "code": code_digest(), "sha256": _body_digest(documents), "documents": documents}
+        return write_bytes_atomic(path, json.dumps(data, separators=(",", ":")).encode("ascii"))
+
+
+def _body_digest(documents: Mapping[str, object]) -> str:
+    """SHA-256 of the memo's documents as written (ASCII JSON: a lone surrogate in a key is escaped, not an error),
+    so that a memo damaged where it still parses is not used."""
+    return hashlib.sha256(json.dumps(documents, separators=(",", ":")).encode("ascii")).hexdigest()

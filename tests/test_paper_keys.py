@@ -38,7 +38,7 @@ def test_kept_keys_equal_computed_ones_and_are_read_back(tmp_path: Path) -> None
     assert (tmp_path / MEMO_FILE).stat().st_mtime_ns == before
 
 
-@pytest.mark.parametrize("damage", ["other papers", "other code", "not json", "wrong shape"])
+@pytest.mark.parametrize("damage", ["other papers", "other code", "not json", "wrong shape", "a key changed"])
 def test_keys_that_do_not_fit_are_computed(damage: str, tmp_path: Path, monkeypatch) -> None:
     memo = PaperKeyMemo.read(tmp_path)
     memo.keys_of([("k1", _document("a.txt", "One"))])
@@ -51,6 +51,8 @@ def test_keys_that_do_not_fit_are_computed(damage: str, tmp_path: Path, monkeypa
         monkeypatch.setattr(kg.paper_keys, "code_digest", lambda: "0" * 64)
     elif damage == "not json":
         path.write_bytes(b"\xff{")
+    elif damage == "a key changed":  # still well formed, but not what was written: a flipped letter
+        path.write_bytes(path.read_bytes().replace(b"title:one", b"title:onf"))
     else:
         data = json.loads(path.read_text(encoding="utf-8"))
         data["documents"]["k1"][0][1] = 7
@@ -81,3 +83,13 @@ def test_a_rebuild_reads_the_keys_back_and_builds_the_same_graph(tmp_path: Path,
     for graph in (again.graph, uncached.graph):
         assert list(graph.nodes(data=True)) == list(first.graph.nodes(data=True))
         assert list(graph.edges(keys=True, data=True)) == list(first.graph.edges(keys=True, data=True))
+
+
+def test_a_lone_surrogate_in_a_title_is_kept_and_read_back(tmp_path: Path) -> None:
+    paper = Paper(ref="title:x", provenance=Provenance("a.txt"), title="One \ud800 two")  # JSON may escape one
+    documents = [("k1", DocumentRecords(source="a.txt", papers=(paper,)))]
+    memo = PaperKeyMemo.read(tmp_path)
+    computed = memo.keys_of(documents)
+    memo.write(tmp_path)
+    again = PaperKeyMemo.read(tmp_path)
+    assert again.keys_of(documents) == computed and again.read_back == 1
