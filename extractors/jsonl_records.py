@@ -21,7 +21,15 @@ from __future__ import annotations
 import json
 import re
 
-from extractors.paper_fields import JSON_LINE, bare_arxiv_id, bare_openalex_id, bare_s2_id, json_lines
+from extractors.paper_fields import (
+    JSON_LINE,
+    SURROGATES_REPLACED,
+    bare_arxiv_id,
+    bare_openalex_id,
+    bare_s2_id,
+    json_lines,
+    with_surrogates_replaced,
+)
 from ontology.ids import bare_doi, paper_ref
 from ontology.records import InputProblem, Paper, Provenance, ReaderRecords
 
@@ -63,6 +71,9 @@ def read_jsonl(text: str, *, source: str) -> ReaderRecords:
         if not isinstance(record, dict):
             records.problems.append(InputProblem(source, "a JSON value that is not an object; line skipped", number))
             continue
+        record, replaced = with_surrogates_replaced(record, line)
+        if replaced:
+            records.problems.append(InputProblem(source, SURROGATES_REPLACED, number))
         try:
             records.papers.append(_paper(record, source, number, start, line))
         except ValueError as error:

@@ -24,6 +24,7 @@ from ontology.records import InputProblem, Paper, Provenance, ReaderRecords
 
 __all__ = [
     "JSON_LINE",
+    "SURROGATES_REPLACED",
     "JsonItem",
     "anthology_id_in",
     "authors_of",
@@ -36,6 +37,7 @@ __all__ = [
     "nested",
     "read_json_papers",
     "text_of",
+    "with_surrogates_replaced",
     "year_in",
 ]
 
@@ -103,6 +105,44 @@ def anthology_id_in(value: object) -> str | None:
     """The ACL Anthology id in an Anthology URL or an Anthology DOI (10.18653/v1/…)."""
     found = _ANTHOLOGY.search(text_of(value) or "")
     return found.group("id") if found else None
+
+
+#: A JSON escape of a UTF-16 surrogate ("\\ud800"): json decodes a pair into one character, a lone one into a
+#: lone surrogate, which no UTF-8 text (the cache, graph.ttl) can hold.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+#: The problem noted for a record whose lone surrogates were replaced.
+SURROGATES_REPLACED = "a lone UTF-16 surrogate escape (\\uD800-\\uDFFF without its pair) read as U+FFFD"
+
+
+def with_surrogates_replaced(value: object, raw: str) -> tuple[object, bool]:
+    """``value``, decoded from the JSON text ``raw``, with every lone surrogate replaced by U+FFFD, and whether
+    one was; ``raw`` is searched first, so a text without surrogate escapes costs one regex scan.
+
+    >>> value = {"t": "a" + chr(0xD800) + "b", "u": ["ok"]}
+    >>> with_surrogates_replaced(value, json.dumps(value)) == ({"t": "a" + chr(0xFFFD) + "b", "u": ["ok"]}, True)
+    True
+    >>> with_surrogates_replaced({"t": "ok"}, '{"t": "ok"}')
+    ({'t': 'ok'}, False)
+    """
+    if not _SURROGATE_ESCAPE.search(raw):
+        return value, False
+    found = False
+
+    def clean(item: object) -> object:
+        nonlocal found
+        if isinstance(item, str):
+            fixed = _LONE_SURROGATE.sub("\ufffd", item)
+            found = found or fixed != item
+            return fixed
+        if isinstance(item, dict):
+            return {clean(key): clean(member) for key, member in item.items()}
+        if isinstance(item, list):
+            return [clean(member) for member in item]
+        return item
+
+    cleaned = clean(value)
+    return cleaned, found
 
 
 @dataclass(frozen=True)
@@ -238,9 +278,12 @@ def read_json_papers(text: str, *, source: str, paper_of: Callable[[dict, Proven
         elif not isinstance(item.value, dict):
             records.problems.append(InputProblem(source, "a JSON value that is not an object; skipped", item.line))
         else:
+            value, replaced = with_surrogates_replaced(item.value, text[item.start:item.end])
+            if replaced:
+                records.problems.append(InputProblem(source, SURROGATES_REPLACED, item.line))
             try:
-                records.papers.append(paper_of(item.value, Provenance(source, start=item.start, end=item.end,
-                                                                      line=item.line), records))
+                records.papers.append(paper_of(value, Provenance(source, start=item.start, end=item.end,
+                                                                 line=item.line), records))
             except ValueError as error:
                 records.problems.append(InputProblem(source, f"{error}; skipped", item.line))
     return records
