@@ -44,7 +44,7 @@ __all__ = ["MEMO_FILE", "PaperKeyMemo", "PaperKeys", "TextKeys", "code_digest", 
 #: The memo's file, in the document cache's folder.
 MEMO_FILE = "paper-keys.json"
 #: Bumped when the memo's layout changes; a memo of another format is not used.
-_FORMAT = 1
+_FORMAT = 2
 #: A paper's title key and abstract key (:func:`text_keys`).
 TextKeys = tuple[str | None, str | None]
 
@@ -134,15 +134,17 @@ class PaperKeyMemo:
 
     @classmethod
     def read(cls, folder: Path) -> PaperKeyMemo:
-        """The memo in ``folder``; an empty one where there is none, or it is unreadable or from other code."""
+        """The memo in ``folder``; an empty one where there is none, or it is unreadable, damaged or from other
+        code.  The file is a header line (format, code, SHA-256 of the rest) and the documents' JSON, so its body
+        is checked by hashing its bytes as read, before it is parsed."""
         try:
-            data = json.loads((Path(folder) / MEMO_FILE).read_bytes())
-            if data.get("format") != _FORMAT or data.get("code") != code_digest():
-                return cls()
-            documents = data["documents"]
-            if not isinstance(documents, dict) or data.get("sha256") != _body_digest(documents):
-                return cls()  # damaged where it still parses (a flipped letter in a key): not trusted
-            return cls(documents)
+            head, _, body = (Path(folder) / MEMO_FILE).read_bytes().partition(b"\n")
+            header = json.loads(head)
+            if (header.get("format") != _FORMAT or header.get("code") != code_digest()
+                    or header.get("sha256") != hashlib.sha256(body).hexdigest()):
+                return cls()  # other code, or damaged where it would still parse (a flipped letter in a key)
+            documents = json.loads(body)
+            return cls(documents if isinstance(documents, dict) else None)
         except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             return cls()
 
@@ -180,11 +182,7 @@ class PaperKeyMemo:
         if self.documents.keys() == self._last.keys() and self.read_back == len(self.documents):
             return path  # every document's keys were read back: the same memo
         documents = {key: self.documents[key] for key in sorted(self.documents)}
-        data = {"format": _FORMAT, "code": code_digest(), "sha256": _body_digest(documents), "documents": documents}
-        return write_bytes_atomic(path, json.dumps(data, separators=(",", ":")).encode("ascii"))
-
-
-def _body_digest(documents: Mapping[str, object]) -> str:
-    """SHA-256 of the memo's documents as written (ASCII JSON: a lone surrogate in a key is escaped, not an error),
-    so that a memo damaged where it still parses is not used."""
-    return hashlib.sha256(json.dumps(documents, separators=(",", ":")).encode("ascii")).hexdigest()
+        # ASCII JSON: a lone surrogate in a key is escaped, not an encoding error
+        body = json.dumps(documents, separators=(",", ":")).encode("ascii")
+        header = {"format": _FORMAT, "code": code_digest(), "sha256": hashlib.sha256(body).hexdigest()}
+        return write_bytes_atomic(path, json.dumps(header).encode("ascii") + b"\n" + body)
