@@ -28,8 +28,8 @@ from exports.view_styles import kind_of, kind_order
 from exports.view_text import display_texts, script_json
 from ontology.util.files import open_atomic, visible_files, write_bytes_atomic
 
-__all__ = ["ASSET_DIR", "INDEX", "SEARCH_FILE", "SEARCH_SCRIPT", "keep_or_write_index", "write_index",
-           "write_search_index"]
+__all__ = ["ASSET_DIR", "INDEX", "SEARCH_FILE", "SEARCH_SCRIPT", "existing_views", "keep_or_write_index", "venue_nodes",
+           "write_index", "write_search_index"]
 
 #: The folder of the scripts, the stylesheet and the node view's data, in the views folder.
 ASSET_DIR = "assets"
@@ -83,8 +83,8 @@ def _inputs_fingerprint(graph: nx.MultiDiGraph, output_dir: Path, shards: Sequen
     return digest([code_version(), "index", prints, order, pages])
 
 
-def _existing_views(graph: nx.MultiDiGraph, output_dir: Path,
-                    names: Mapping[Hashable, str] | None = None) -> Mapping[Hashable, str]:
+def existing_views(graph: nx.MultiDiGraph, output_dir: Path,
+                   names: Mapping[Hashable, str] | None = None) -> Mapping[Hashable, str]:
     """Node to the file of its view, for the views already in ``output_dir``; every node, where the folder
     has the generic node view (:class:`~exports.view_nodes.ViewFiles`).  ``names``: :func:`_ego_files`, if
     the caller has it."""
@@ -107,7 +107,8 @@ def _ego_files(graph: nx.MultiDiGraph) -> dict[Hashable, str]:
     return names
 
 
-def _venues(graph: nx.MultiDiGraph) -> list[Hashable]:
+def venue_nodes(graph: nx.MultiDiGraph) -> list[Hashable]:
+    """The graph's venues, by label (then id): the order of the index's list and of the venue pages."""
     return sorted((n for n, k in graph.nodes(data="kind") if k == "venue"),
                   key=lambda n: (node_label(graph, n), str(n)))
 
@@ -146,7 +147,7 @@ def _write_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequence[Hasha
         return count_phrase(len(papers_of(graph, node)), "paper")
 
     venues = [_Entry(ego_file(v), node_label(graph, v), "venue", papers(v))
-              for v in _venues(graph) if ego_file(v) in existing]
+              for v in venue_nodes(graph) if ego_file(v) in existing]
     egos = [_Entry(ego_file(node), node_label(graph, node), str(kind), papers(node))
             for node, kind in graph.nodes(data="kind") if kind != "venue" and ego_file(node) in existing]
     egos.sort(key=lambda e: (e.kind, e.label.casefold(), e.href))
@@ -198,7 +199,7 @@ def _write_search_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequenc
     their degrees (``dict(graph.degree())``: one pass, where a degree view per node cost 1 s on the full Anthology);
     return its path and the SHA-256 of its bytes.
     """
-    files = _existing_views(graph, output_dir, names)
+    files = existing_views(graph, output_dir, names)
     path = output_dir / ASSET_DIR / SEARCH_FILE
     sha = hashlib.sha256()
     with open_atomic(path) as stream:

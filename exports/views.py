@@ -70,9 +70,9 @@ from exports.view_index import (
     ASSET_DIR,
     INDEX,
     SEARCH_SCRIPT,
-    _existing_views,
-    _venues,
+    existing_views,
     keep_or_write_index,
+    venue_nodes,
     write_index,
     write_search_index,
 )
@@ -176,7 +176,7 @@ def _write_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subjec
     if view.check is not None:
         view.check(graph, subject)
     if view_files is None:
-        view_files = _existing_views(graph, output_dir)
+        view_files = existing_views(graph, output_dir)
         if isinstance(view_files, ViewFiles):  # the folder has the node view: a page as write_views writes it
             node_data = _node_data(graph)
     path = output_dir / view.file_name(subject)
@@ -301,7 +301,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     with _collected_between_pages() as page:
         written = write_assets(output_dir / ASSET_DIR)
         cache: dict[Hashable, Details] = {}  # tooltip fields, shared by all pages: hubs appear in many views
-        venues = [v for v in _venues(graph) if venue_papers(graph, v)]  # a venue only mentioned gets no view
+        venues = [v for v in venue_nodes(graph) if venue_papers(graph, v)]  # a venue only mentioned gets no view
         # The entities the overview draws get their own view. Those only a venue's landscape draws do not:
         # on the whole Anthology that would be thousands of pages (minutes); search names the `kg view` for them.
         limit = min(top, LANDSCAPE_ENTITIES)
