@@ -78,58 +78,46 @@ def candidates(corpus: Path) -> list[dict]:
     return _slice_papers(corpus, is_dev_volume, "dev", "")
 
 
+def _recent_volume(volume: str) -> bool:
+    """A volume of the tuning sets: an Anthology volume id of :data:`TUNE_FIRST_YEAR` or later."""
+    return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
+
+
 def tune_candidates(corpus: Path) -> list[dict]:
     """Every ``"tune"``-slice paper of a volume from 2019 on with an abstract of at least :data:`MIN_WORDS`
     words, ordered by SHA-1 of ``"tuneset:" + id`` (see the module docstring)."""
-    def recent(volume: str) -> bool:
-        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
+    return _slice_papers(corpus, _recent_volume, "tune", "tuneset:")
 
-    return _slice_papers(corpus, recent, "tune", "tuneset:")
+
+def later_tune_candidates(corpus: Path, exclude: set[str], salt: str) -> list[dict]:
+    """A later tuning set's order: as :func:`tune_candidates`, without the ids in ``exclude`` (the earlier
+    annotated sets'), ordered by SHA-1 of ``salt + id``."""
+    return [r for r in _slice_papers(corpus, _recent_volume, "tune", salt) if r["id"] not in exclude]
 
 
 def tune2_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
-    """The second tuning set's order: as :func:`tune_candidates`, without the ids in ``exclude`` (the first
-    tuning set's), ordered by SHA-1 of ``"tuneset2:" + id``."""
-    def recent(volume: str) -> bool:
-        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
-
-    return [r for r in _slice_papers(corpus, recent, "tune", "tuneset2:") if r["id"] not in exclude]
+    """The second tuning set's order (``exclude``: the first tuning set's ids; salt ``"tuneset2:"``)."""
+    return later_tune_candidates(corpus, exclude, "tuneset2:")
 
 
 def tune3_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
-    """The third tuning set's order: as :func:`tune_candidates`, without the ids in ``exclude`` (the first two
-    tuning sets'), ordered by SHA-1 of ``"tuneset3:" + id``."""
-    def recent(volume: str) -> bool:
-        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
-
-    return [r for r in _slice_papers(corpus, recent, "tune", "tuneset3:") if r["id"] not in exclude]
+    """The third tuning set's order (``exclude``: the first two tuning sets' ids; salt ``"tuneset3:"``)."""
+    return later_tune_candidates(corpus, exclude, "tuneset3:")
 
 
 def tune4_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
-    """The fourth tuning set's order: as :func:`tune_candidates`, without the ids in ``exclude`` (the first
-    three tuning sets' and the dev set's), ordered by SHA-1 of ``"tuneset4:" + id``."""
-    def recent(volume: str) -> bool:
-        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
-
-    return [r for r in _slice_papers(corpus, recent, "tune", "tuneset4:") if r["id"] not in exclude]
+    """The fourth tuning set's order (``exclude``: the first three tuning sets' and the dev set's ids)."""
+    return later_tune_candidates(corpus, exclude, "tuneset4:")
 
 
 def tune5_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
-    """The fifth tuning set's order: as :func:`tune_candidates`, without the ids in ``exclude`` (the first
-    four tuning sets' and the dev set's), ordered by SHA-1 of ``"tuneset5:" + id``."""
-    def recent(volume: str) -> bool:
-        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
-
-    return [r for r in _slice_papers(corpus, recent, "tune", "tuneset5:") if r["id"] not in exclude]
+    """The fifth tuning set's order (``exclude``: the first four tuning sets' and the dev set's ids)."""
+    return later_tune_candidates(corpus, exclude, "tuneset5:")
 
 
 def tune6_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
-    """The sixth tuning set's order: as :func:`tune_candidates`, without the ids in ``exclude`` (the first
-    five tuning sets' and the dev set's), ordered by SHA-1 of ``"tuneset6:" + id``."""
-    def recent(volume: str) -> bool:
-        return _RECENT_VOLUME.fullmatch(volume) is not None and int(volume[:4]) >= TUNE_FIRST_YEAR
-
-    return [r for r in _slice_papers(corpus, recent, "tune", "tuneset6:") if r["id"] not in exclude]
+    """The sixth tuning set's order (``exclude``: the first five tuning sets' and the dev set's ids)."""
+    return later_tune_candidates(corpus, exclude, "tuneset6:")
 
 
 def first_tuneset_ids() -> set[str]:
@@ -162,7 +150,8 @@ def _slice_papers(corpus: Path, volume_wanted: Callable[[str], bool], slice_name
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--set", choices=("dev", "tune", "tune2", "tune3", "tune4", "tune5", "tune6"), default="dev",
+    default_counts = {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80}
+    parser.add_argument("--set", choices=tuple(default_counts), default="dev",
                         dest="which",
                         help="the dev set (reported) or a tuning set (rules may be tuned on it)")
     parser.add_argument("--count", type=int, default=None,
@@ -170,7 +159,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
-    default_counts = {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80}
     count = args.count or default_counts[args.which]
     out = args.out or Path(f"/tmp/{args.which}set_candidates.jsonl")
     if args.which == "tune2":
