@@ -272,13 +272,15 @@ def read_json_papers(text: str, *, source: str, paper_of: Callable[[dict, Proven
     :class:`ValueError` becomes a problem naming its line; the rest is read.
     """
     records = ReaderRecords()
+    escapes = _SURROGATE_ESCAPE.search(text) is not None  # one scan of the file, not a slice of every record
     for item in json_items(text):
         if item.error:
             records.problems.append(InputProblem(source, f"{item.error}; line skipped", item.line))
         elif not isinstance(item.value, dict):
             records.problems.append(InputProblem(source, "a JSON value that is not an object; skipped", item.line))
         else:
-            value, replaced = with_surrogates_replaced(item.value, text[item.start:item.end])
+            value, replaced = with_surrogates_replaced(item.value, text[item.start:item.end]) if escapes \
+                else (item.value, False)
             if replaced:
                 records.problems.append(InputProblem(source, SURROGATES_REPLACED, item.line))
             try:
