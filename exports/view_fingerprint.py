@@ -203,9 +203,10 @@ class PageRecord:
         """Note ``path``, which the caller wrote from inputs of ``fingerprint``, and the SHA-256 of its bytes."""
         self.pages[Path(path).name] = (fingerprint, sha)
 
-    def write_page(self, path: Path, fingerprint: str, text: str) -> Path:
-        """Write the page ``text`` to ``path`` atomically and note its fingerprint and bytes; return ``path``."""
-        data = text.encode("utf-8")
+    def write_page(self, path: Path, fingerprint: str, text: str | bytes) -> Path:
+        """Write the page ``text`` (or its UTF-8 bytes) to ``path`` atomically and note its fingerprint and bytes;
+        return ``path``."""
+        data = text.encode("utf-8") if isinstance(text, str) else text
         self.pages[Path(path).name] = (fingerprint, hashlib.sha256(data).hexdigest())
         return write_bytes_atomic(Path(path), data)
 

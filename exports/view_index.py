@@ -25,7 +25,7 @@ from exports.view_kinds import OVERVIEW, PAPER_MAP, VIEW_KINDS, ego_view_kind, p
 from exports.view_lookup import count_phrase, node_label
 from exports.view_nodes import NODE_PAGE, ViewFiles, search_order
 from exports.view_styles import kind_of, kind_order
-from exports.view_text import display_texts, script_json
+from exports.view_text import display_texts, script_json_bytes
 from ontology.util.files import open_atomic, visible_files, write_bytes_atomic
 
 __all__ = ["ASSET_DIR", "INDEX", "SEARCH_FILE", "SEARCH_SCRIPT", "existing_views", "keep_or_write_index", "venue_nodes",
@@ -209,9 +209,9 @@ def _write_search_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequenc
 
         write(b'window.KG_SEARCH = {"nodes":[')
         for start in range(0, len(order), _SEARCH_CHUNK):  # the JSON of a list is its entries' joined by ","
-            chunk = script_json([_search_entry(graph, node, files.get(node, ""), degrees[node])
-                                 for node in order[start:start + _SEARCH_CHUNK]])
-            write((f",{chunk[1:-1]}" if start else chunk[1:-1]).encode("utf-8"))
+            chunk = script_json_bytes([_search_entry(graph, node, files.get(node, ""), degrees[node])
+                                       for node in order[start:start + _SEARCH_CHUNK]])
+            write(b"," + chunk[1:-1] if start else chunk[1:-1])
         write(b"]};\n")
     return path, sha.hexdigest()
 

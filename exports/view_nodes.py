@@ -65,8 +65,8 @@ from exports.view_styles import (
     WEAK_OPACITY,
     view_options,
 )
-from exports.view_text import SourceTable, display_text, display_texts, script_json
-from ontology.util.files import write_text_atomic
+from exports.view_text import SourceTable, display_text, display_texts, script_json, script_json_bytes
+from ontology.util.files import write_bytes_atomic, write_text_atomic
 
 __all__ = [
     "MAX_NEIGHBOURS",
@@ -359,11 +359,11 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
         for node in nodes:
             later.discard(node)
             entries[str(node)] = _entry(graph, node, position, cache or {}, sources, memo, later)
-        text = f"kgNodeShard({number}, {script_json({'sources': sources.names, 'nodes': entries})});\n"
+        data = b"kgNodeShard(%d, %s);\n" % (number, script_json_bytes({"sources": sources.names, "nodes": entries}))
         if record is not None and fingerprint is not None:
-            record.write_page(path, fingerprint, text)
+            record.write_page(path, fingerprint, data)
         else:
-            write_text_atomic(path, text)
+            write_bytes_atomic(path, data)
     return paths
 
 

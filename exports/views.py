@@ -338,7 +338,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
                                               record, shards, parts)))
             else:
                 written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
-        degrees = dict(graph.degree())  # one pass over the adjacency, for the search order, node data and index
+        degrees = _degrees(graph)  # one pass over the adjacency, for the search order, node data and index
         order = search_order(graph, degrees)
         node_shards = None
         if nodes:
@@ -421,6 +421,18 @@ def _named_by(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None,
     missing = [paper for paper in papers if paper not in named_all]  # a node presented at a venue, not a paper
     extra = named_entities(graph, missing) if missing else {}
     return {paper: named_all[paper] if paper in named_all else extra[paper] for paper in sorted(papers, key=str)}
+
+
+def _degrees(graph: nx.MultiDiGraph) -> dict[Hashable, int]:
+    """``dict(graph.degree())``, in the same order, counted with ``map(len, ...)`` over the adjacency dicts
+    instead of networkx's generator per node (0.8 s on the full Anthology's 222,000 nodes, now about 0.3).
+
+    >>> g = nx.MultiDiGraph([("a", "b"), ("a", "b"), ("b", "b")])
+    >>> _degrees(g) == dict(g.degree())
+    True
+    """
+    succ, pred = graph._succ, graph._pred
+    return {node: sum(map(len, succ[node].values())) + sum(map(len, pred[node].values())) for node in graph._node}
 
 
 _T = TypeVar("_T")

@@ -93,7 +93,8 @@ def test_a_node_shard_takes_orjsons_path():
                                                                                "se": ["BERT"], "tm": ["e5"]}]],
                                            "nt": 2, "d": {"rows": [["Year", "2020"]], "src": [0],
                                                           "ab": "We <b>null</b> 1e16 & \u2028 é"}}}}
-    assert view_text._orjson_text(shard) == _old(shard)
+    assert view_text._orjson_bytes(shard).decode() == _old(shard)
+    assert view_text.script_json_bytes(shard) == _old(shard).encode("utf-8")
 
 
 def test_without_orjson_the_json_modules_path(monkeypatch):
