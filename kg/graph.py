@@ -37,6 +37,7 @@ import networkx as nx
 from extractors.blocks import split_venue_name
 from kg.aliases import AliasTable, learn_aliases, node_records, spelled_out_joins, voted_long_form
 from kg.paper_keys import PaperKeys, TextKeys, paper_year
+from kg.shared_values import SharedValues
 from kg.spelling_variants import spelling_joins, spelling_key
 from ontology.ids import entity_key, node_id, normalize_text, venue_key
 from ontology.kinds import ENTITY_KINDS
@@ -58,16 +59,6 @@ def paper_label(title: str | None, abstract: str | None) -> str:
         return title
     words = (abstract or "").split()
     return " ".join(words[:_LABEL_WORDS]) + ("…" if len(words) > _LABEL_WORDS else "")
-
-
-class _Numbers(dict):
-    """One object per equal int or float (offsets, lines, confidences, years): records decoded from JSON have one
-    per occurrence, 650,000 on the full Anthology for 13,000 values.  Keyed by type too (1 == 1.0 == True), never
-    a float zero (0.0 == -0.0)."""
-
-    def __call__(self, value: int | float | None) -> int | float | None:
-        kind = type(value)
-        return self.setdefault((kind, value), value) if kind is int or kind is float and value else value
 
 
 class _UnionFind:
@@ -100,12 +91,12 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
     graph = nx.MultiDiGraph()
     # Hundreds of thousands of small objects are made and none is garbage: without this the
     # cyclic collector rescans the whole heap again and again (a third of the time on the Anthology).
-    numbers = _Numbers()
+    shared = SharedValues()  # one object per equal number, list or dict among the attributes
     with paused_gc():
-        paper_nodes = _add_papers(graph, documents, numbers, text_keys or {})
-        _add_venues(graph, documents, paper_nodes)
-        _add_links(graph, documents, paper_nodes, numbers)
-        _add_entities(graph, documents, paper_nodes, numbers)
+        paper_nodes = _add_papers(graph, documents, shared, text_keys or {})
+        _add_venues(graph, documents, paper_nodes, shared)
+        _add_links(graph, documents, paper_nodes, shared)
+        _add_entities(graph, documents, paper_nodes, shared)
     _person_id.cache_clear()  # the ids live on in the graph; the cache's entries would outlive the build
     return graph
 
@@ -148,7 +139,7 @@ class _PaperGroups(_UnionFind):
         self.traits[keep] = {t: traits_a[t] | traits_b[t] for t in traits_a}
 
 
-def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], numbers: _Numbers,
+def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], shared: SharedValues,
                 text_keys: Mapping[int, TextKeys]) -> dict[str, str]:
     """Add merged paper nodes and their authors; return a map from every paper ref to its node id.
 
@@ -178,10 +169,9 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], number
     paper_nodes: dict[str, str] = {}
     for root in sorted(members):
         node = _paper_node_id([keys[id(p)] for p in members[root]], taken=graph)
-        attributes = _merge_papers(members[root])
-        attributes["year"] = numbers(attributes["year"])
+        attributes = _merge_papers(members[root], shared)
         graph.add_node(node, **attributes)
-        _add_authors(graph, node, members[root])
+        _add_authors(graph, node, members[root], shared)
         for paper in members[root]:
             paper_nodes[paper.ref] = node
     return paper_nodes
@@ -206,7 +196,7 @@ def _paper_node_id(members: list[PaperKeys], *, taken: nx.MultiDiGraph) -> str:
     return next(node for node in (node_id("paper", key) for key in candidates) if node not in taken)
 
 
-def _merge_papers(members: list[Paper]) -> dict:
+def _merge_papers(members: list[Paper], shared: SharedValues) -> dict:
     ordered = sorted(members, key=lambda p: (p.role != "main", p.role != "listed", p.provenance.source,
                                              p.provenance.line or 0))
     title = next((p.title for p in ordered if p.title), None)
@@ -226,16 +216,16 @@ def _merge_papers(members: list[Paper]) -> dict:
         "venue": first("venue"),
         "presentation_type": first("presentation_type"),
         "country": first("country"),
-        "keywords": _unique(k for p in ordered for k in p.keywords),
-        "code_repositories": _unique(u for p in ordered for u in p.code_repositories),
-        "year": next((paper_year(p) for p in ordered if paper_year(p)), None),
+        "keywords": shared.list(_unique(k for p in ordered for k in p.keywords)),
+        "code_repositories": shared.list(_unique(u for p in ordered for u in p.code_repositories)),
+        "year": shared.number(next((paper_year(p) for p in ordered if paper_year(p)), None)),
         "doi": first("doi"),
         "anthology_id": first("anthology_id"),
         "url": first("url"),
         "booktitle": first("booktitle"),
         "authors": list(max((p.authors for p in ordered), key=len)),
-        "extra": dict(sorted(extra.items())),
-        "sources": sorted({p.provenance.source for p in members}),
+        "extra": shared.dict(dict(sorted(extra.items()))),
+        "sources": shared.list(sorted({p.provenance.source for p in members})),
         # only when a source gives one, so graphs of inputs without them keep their exact attributes
         **{name: value for name in _OPTIONAL_IDS if (value := first(name))},
     }
@@ -245,19 +235,18 @@ def _merge_papers(members: list[Paper]) -> dict:
 _OPTIONAL_IDS = ("arxiv_id", "openalex_id", "semantic_scholar_id")
 
 
-def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper]) -> None:
+def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper], shared: SharedValues) -> None:
     """Person nodes (merged by normalised name) and paper→person ``creator`` edges in author order."""
     authors = graph.nodes[paper]["authors"]
     source = next(p.provenance.source for p in members if tuple(authors) == p.authors)
     for position, name in enumerate(authors, start=1):
         person = _person_id(name)
-        if person not in graph:  # a list of one, not one grown by append (room for four)
-            graph.add_node(person, kind="person", label=name, name=name, sources=[source])
-        sources = graph.nodes[person]["sources"]
-        if source not in sources:
-            sources.append(source)
-            sources.sort()
-        _add_edge(graph, paper, person, "creator", source=source, position=position)
+        if person not in graph:
+            graph.add_node(person, kind="person", label=name, name=name, sources=shared.list((source,)))
+        node = graph.nodes[person]
+        if source not in node["sources"]:  # a new list: the old one may be other nodes' too (kg.shared_values)
+            node["sources"] = shared.list(sorted([*node["sources"], source]))
+        _add_edge(graph, paper, person, "creator", shared, source=source, position=position)
 
 
 @lru_cache(maxsize=200_000)
@@ -272,7 +261,8 @@ def _unique(items: Iterable[str]) -> list[str]:
 # ----------------------------------------------------------------------------- venues
 
 
-def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str]) -> None:
+def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str],
+                shared: SharedValues) -> None:
     facts: dict[str, list[Venue]] = defaultdict(list)
     for doc in documents:
         for venue in doc.venues:
@@ -296,42 +286,44 @@ def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_
         if attributes["series"] is None:
             attributes["series"], year = split_venue_name(name)
             attributes["year"] = attributes["year"] or year
-        attributes["sources"] = sorted({v.provenance.source for v in records})
+        attributes["sources"] = shared.list(sorted({v.provenance.source for v in records}))
         graph.add_node(venues.setdefault(key, node_id("venue", key)), **attributes)
     for doc in documents:
         for paper in doc.papers:
             if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
-                _add_edge(graph, paper_nodes[paper.ref], venues[venue_key(paper.venue)], "presentedAt",
+                _add_edge(graph, paper_nodes[paper.ref], venues[venue_key(paper.venue)], "presentedAt", shared,
                           source=paper.provenance.source, extractor=paper.provenance.extractor)
 
 
-def _add_edge(graph: nx.MultiDiGraph, u: str, v: str, relation: str, **attributes) -> None:
+def _add_edge(graph: nx.MultiDiGraph, u: str, v: str, relation: str, shared: SharedValues, **attributes) -> None:
+    """The edge ``u -relation-> v``, or ``attributes["source"]`` added to the ``sources`` of the one there."""
+    source = attributes.get("source")
     if graph.has_edge(u, v, key=relation):
-        sources = graph.edges[u, v, relation].setdefault("sources", [])
-        if attributes.get("source") not in sources:
-            sources.append(attributes.get("source"))
-            sources.sort()
+        data = graph.edges[u, v, relation]
+        sources = data.get("sources", [])
+        if source not in sources:  # a new list: the old one may be other edges' too (kg.shared_values)
+            data["sources"] = shared.list(sorted([*sources, source]))
         return
-    graph.add_edge(u, v, key=relation, relation=relation, sources=[attributes.get("source")], **attributes)
+    graph.add_edge(u, v, key=relation, relation=relation, sources=shared.list((source,)), **attributes)
 
 
 # ----------------------------------------------------------------------------- links
 
 
 def _add_links(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str],
-               numbers: _Numbers) -> None:
+               shared: SharedValues) -> None:
     for doc in documents:
         for link in doc.links:
-            _add_edge(graph, paper_nodes[link.source_ref], paper_nodes[link.target_ref], link.kind.value,
+            _add_edge(graph, paper_nodes[link.source_ref], paper_nodes[link.target_ref], link.kind.value, shared,
                       source=link.provenance.source, extractor=link.provenance.extractor,
-                      start=numbers(link.provenance.start), end=numbers(link.provenance.end))
+                      start=shared.number(link.provenance.start), end=shared.number(link.provenance.end))
 
 
 # ----------------------------------------------------------------------------- entities
 
 
 def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str],
-                  numbers: _Numbers) -> None:
+                  shared: SharedValues) -> None:
     """Entity nodes and paper→entity ``proposes``/``uses`` edges.
 
     Mentions are grouped by :func:`ontology.ids.entity_key` (case, hyphens, spaces,
@@ -401,7 +393,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups[root], paper_nodes):
             _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()),
-                        written=written, numbers=numbers)
+                        written=written, shared=shared)
 
 
 def _minor_sense(aliases: AliasTable, name_key: str, key: str) -> bool:
@@ -487,7 +479,7 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
                 *, label: str | None = None, acronyms: Iterable[dict] = (),
-                written: Collection[str] = frozenset(), numbers: _Numbers) -> None:
+                written: Collection[str] = frozenset(), shared: SharedValues) -> None:
     """One entity node (or more names for an existing one) and its edges from papers.
 
     Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form: in the spelling
@@ -510,13 +502,14 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
     entity = node_id(kind.value, entity_key(preferred))
     same_as = sorted({m.same_as for m in members if m.same_as})
     if entity not in graph:
-        graph.add_node(entity, kind=kind.value, label=preferred, alt_labels=alt, same_as=same_as,
-                       sources=sorted({m.provenance.source for m in members}))
+        graph.add_node(entity, kind=kind.value, label=preferred, alt_labels=shared.list(alt),
+                       same_as=shared.list(same_as),
+                       sources=shared.list(sorted({m.provenance.source for m in members})))
     else:  # two groups whose preferred names fold to one key
         node = graph.nodes[entity]
-        node["alt_labels"] = sorted(set(node["alt_labels"]) | set(alt) | {preferred} - {node["label"]})
-        node["same_as"] = sorted(set(node["same_as"]) | set(same_as))
-        node["sources"] = sorted(set(node["sources"]) | {m.provenance.source for m in members})
+        node["alt_labels"] = shared.list(sorted(set(node["alt_labels"]) | set(alt) | {preferred} - {node["label"]}))
+        node["same_as"] = shared.list(sorted(set(node["same_as"]) | set(same_as)))
+        node["sources"] = shared.list(sorted(set(node["sources"]) | {m.provenance.source for m in members}))
     if acronyms:  # only then: the nodes of other names keep exactly their attributes
         node = graph.nodes[entity]
         known = node.get("acronyms", [])
@@ -528,22 +521,23 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
         relation = Relation.PROPOSES if any(m.relation is Relation.PROPOSES for m in facts) else Relation.USES
         if graph.has_edge(paper, entity, key=relation.value):  # the second group of a folded key
             edge = graph.edges[paper, entity, relation.value]
-            edge["mentions"] = edge["mentions"] + [_mention_dict(m, numbers) for m in facts]
+            edge["mentions"] = edge["mentions"] + [_mention_dict(m, shared) for m in facts]
             continue
         chosen = [m for m in facts if m.relation is relation]
         best = max(chosen, key=lambda m: m.provenance.confidence)
         graph.add_edge(
             paper, entity, key=relation.value, relation=relation.value,
-            confidence=numbers(best.provenance.confidence), source=best.provenance.source,
-            start=numbers(best.provenance.start), end=numbers(best.provenance.end),
+            confidence=shared.number(best.provenance.confidence), source=best.provenance.source,
+            start=shared.number(best.provenance.start), end=shared.number(best.provenance.end),
             extractor=best.provenance.extractor, sentence=best.provenance.sentence,
-            mentions=[_mention_dict(m, numbers) for m in facts],
+            mentions=[_mention_dict(m, shared) for m in facts],
         )
 
 
-def _mention_dict(mention: Mention, numbers: _Numbers) -> dict:
+def _mention_dict(mention: Mention, shared: SharedValues) -> dict:
     where = mention.provenance  # spelled out: dataclasses.asdict deep-copies and was a tenth of build time
     return {"name": mention.name, "relation": mention.relation.value, "source": where.source,
-            "start": numbers(where.start), "end": numbers(where.end), "extractor": where.extractor,
-            "confidence": numbers(where.confidence), "sentence": where.sentence, "line": numbers(where.line)}
+            "start": shared.number(where.start), "end": shared.number(where.end), "extractor": where.extractor,
+            "confidence": shared.number(where.confidence), "sentence": where.sentence,
+            "line": shared.number(where.line)}
 

@@ -65,6 +65,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from kg.shared_values import SharedValues
 from kg.similarity_index import INDEX_DIMENSIONS, nearest_neighbours
 from kg.similarity_links import (
     BASES,
@@ -172,38 +173,42 @@ def add_similarity_edges(
         graph.edges[(*existing[pair], _SIMILAR)].update(shared_entities=shared_entities, shared_terms=shared_terms)
     added = 0
     # Scores are rounded to 4 decimals and strengths to 3: one float object per value instead of two per link
-    # (16 MB of the full Anthology's 358,000 links).
-    floats: dict[float, float] = {}
+    # (16 MB of the full Anthology's 358,000 links), and one list or dict per equal bases, scores, shared
+    # entities and shared terms (kg.shared_values).
+    shared = SharedValues()
     for link in links:
         pair = (link.source, link.target)
         if pair in existing:
             _merge(graph.edges[(*existing[pair], _SIMILAR)], {link.basis: link.score})
             continue
-        graph.add_edge(*pair, key=_SIMILAR, **edge_attributes(link, floats))
+        graph.add_edge(*pair, key=_SIMILAR, **edge_attributes(link, shared))
         added += 1
     return added
 
 
-def edge_attributes(link: SimilarLink, floats: dict[float, float] | None = None) -> dict:
+def edge_attributes(link: SimilarLink, shared: SharedValues | None = None) -> dict:
     """The attributes of the ``similarTo`` edge :func:`add_similarity_edges` adds for ``link``.
 
-    With ``floats`` (a memo shared by many calls), equal scores and strengths are one float object.
+    With ``shared`` (a memo shared by many calls, :class:`kg.shared_values.SharedValues`), equal scores and
+    strengths are one float object, and equal ``bases``, ``scores``, ``shared_entities`` and ``shared_terms``
+    one list or dict: change them by putting a new value, never in place.
 
     >>> edge_attributes(SimilarLink("paper/a", "paper/b", 0.5, 1.0, False, ("dataset/x",), ("graph",)))["scores"]
     {'combined': 0.5}
-    >>> floats = {}
-    >>> first, second = (edge_attributes(SimilarLink("paper/a", f"paper/{b}", float("0.25"), 0.5, False), floats)
+    >>> shared = SharedValues()
+    >>> first, second = (edge_attributes(SimilarLink("paper/a", f"paper/{b}", float("0.25"), 0.5, False), shared)
     ...                  for b in "bc")
     >>> first["score"] is second["score"] is second["scores"]["combined"], first["strength"] is second["strength"]
     (True, True)
+    >>> first["scores"] is second["scores"], first["bases"] is second["bases"], first["bases"]
+    (True, True, ['combined'])
     """
-    score, strength = link.score, link.strength
-    if floats is not None:  # not zeros: 0.0 == -0.0, and the memo must not turn one into the other
-        score = floats.setdefault(score, score) if score else score
-        strength = floats.setdefault(strength, strength) if strength else strength
+    shared = shared or SharedValues()  # one for this link alone: a new object per value, as without a memo
+    score, strength = shared.number(link.score), shared.number(link.strength)
     return {"relation": _SIMILAR, "extractor": SIMILARITY_EXTRACTOR, "basis": link.basis, "score": score,
-            "bases": [link.basis], "scores": {link.basis: score}, "strength": strength, "weak": link.weak,
-            "shared_entities": list(link.shared_entities), "shared_terms": list(link.shared_terms)}
+            "bases": shared.list((link.basis,)), "scores": shared.dict({link.basis: score}), "strength": strength,
+            "weak": link.weak, "shared_entities": shared.list(link.shared_entities),
+            "shared_terms": shared.list(link.shared_terms)}
 
 
 def _similar_edges(graph: nx.MultiDiGraph) -> Iterator[tuple[str, str, dict]]:
