@@ -14,6 +14,9 @@ decided it (the *role rule*) and a confidence:
 ``apposition``         ", a novel framework" right after the name, or any
                        such apposition in a sentence about the authors
                        → proposes
+``new_apposition``     "a new corpus, X", "X as a new scheme": a noun phrase
+                       calls the name new (:mod:`extractors.entity_new_apposition`)
+                       → proposes
 ``contribution_list``  the name opens a numbered contribution "(1) X"
                        → proposes
 ``use``                otherwise → uses
@@ -37,6 +40,7 @@ from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import name_shape
+from extractors.entity_new_apposition import NEW_APPOSITION_RULE, new_apposition
 from extractors.entity_types import architecture, proposed_phrase_start
 from extractors.token_texts import sentence_start
 from ontology.kinds import EntityKind, Relation
@@ -87,6 +91,13 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
         return
     if not used_by_name and novel_apposition(doc, cand.first, cand.end, cues):
         cand.relation, cand.role_rule = Relation.PROPOSES, "apposition"
+        cand.confidence = confidence["novel_apposition"]
+        return
+    noun_kind = None if used_by_name else new_apposition(doc, cand, cues)
+    if noun_kind is not None:  # "a new corpus, X", "X as a new scheme" (round h15z)
+        if cand.type_rule == "default" and noun_kind in {EntityKind.DATASET, EntityKind.METRIC}:
+            cand.kind, cand.type_rule = noun_kind, "apposition"
+        cand.relation, cand.role_rule = Relation.PROPOSES, NEW_APPOSITION_RULE
         cand.confidence = confidence["novel_apposition"]
         return
     if coined_pair(doc, cand, cues):
