@@ -7,6 +7,7 @@
   ZORB-112 project"), or as a shared task, a challenge or a workshop ("the ZorbEval shared task");
 * :func:`one_thing` — counted as one thing ("train a ZQXW") or named as a team or entry ("the ZORBI team"): such
   a name is kept even when nothing else vouches for it;
+* :func:`hashtag_or_link` — a hashtag ("#MeToo") or a part of a web address ("://anonymous.4open.science/r/Zorb-530C");
 * :data:`CAPITALS` — a name of capitals only ("XBRL", "DA-IICT"), which ``kg_entities`` drops when it is written
   once and nothing in the abstract or the corpus explains, types or proposes it.
 """
@@ -19,13 +20,41 @@ from spacy.tokens import Doc
 from extractors.entity_lexicon import in_list, word_list
 from extractors.token_texts import sentence_start, token_arrays
 
-__all__ = ["CAPITALS", "cited_author", "class_label", "names_an_event", "no_entity_head", "one_thing"]
+__all__ = ["CAPITALS", "cited_author", "class_label", "hashtag_or_link", "names_an_event", "no_entity_head",
+           "one_thing"]
 
 _YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
 #: Words before a one-word name that make "Name (YEAR)" a narrative citation ("as shown by Smith (2019)").
 _CITATION_CUES = frozenset({"by", "following", "cf", "cf.", "see"})
 #: A name of capitals only (three or more, a hyphen allowed): "XBRL", "DA-IICT"; not "MuRIL", "TF-IDF2".
 CAPITALS = re.compile(r"^[A-Z][A-Z\-]+[A-Z]$")
+#: What a web address written before a name glued to it shows: a scheme's "//" or a host ("4open.science/").
+_ADDRESS = re.compile(r"//|\w\.[A-Za-z]{2,}/")
+#: Glued tokens walked back from a name for a web address.
+_ADDRESS_REACH = 12
+
+
+def hashtag_or_link(doc: Doc, start: int) -> bool:
+    """Is the name at ``start`` glued to a hashtag's "#" ("the #MeToo movement"; not "C#") or the end of a web
+    address written before it, glued to it ("at ://anonymous.4open.science/r/Zorb-530C"; not "BERT/RoBERTa")?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("After #MeToo, see ://anon.4open.science/r/Zorb-530C and BERT/RoBERTa.")
+    >>> [doc[i].text for i in range(len(doc)) if hashtag_or_link(doc, i)]
+    ['MeToo', 'r', 'Zorb-530C']
+    """
+    texts, _, flags = token_arrays(doc)
+    if start < 1 or flags.whitespace[start - 1]:
+        return False
+    if texts[start - 1] == "#":
+        return start < 2 or flags.whitespace[start - 2] or flags.is_punct[start - 2]
+    if texts[start - 1] != "/":
+        return False
+    k = start - 1
+    while k > 0 and start - k < _ADDRESS_REACH and not flags.whitespace[k - 1]:
+        k -= 1
+    glued = "".join(texts[k:start])
+    return _ADDRESS.search(glued) is not None
 
 
 def cited_author(doc: Doc, start: int, end: int, *, known_name: bool = False) -> bool:

@@ -21,17 +21,26 @@ from typing import NamedTuple
 from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
-from extractors.entity_context import CAPITALS, cited_author, class_label, names_an_event, no_entity_head, one_thing
+from extractors.entity_context import (
+    CAPITALS,
+    cited_author,
+    class_label,
+    hashtag_or_link,
+    names_an_event,
+    no_entity_head,
+    one_thing,
+)
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
+from extractors.entity_pair_languages import is_language_name, paired_languages
 from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason"]
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
-DROP_REASONS = ("weak", "unsettled", "cited", "capitals", "class_label", "no_entity_head", "event", "language",
-                "described", "language_task")
+DROP_REASONS = ("weak", "unsettled", "cited", "link", "capitals", "class_label", "no_entity_head", "event",
+                "language", "described", "language_task")
 #: The kinds a name can have by itself (a task or a metric is a phrase, not a name).
 NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
@@ -46,6 +55,7 @@ class DropContext(NamedTuple):
     no_names: frozenset[str]  # acronyms whose long form is a language, formalism or field
     languages: frozenset[str]  # acronyms of a language ("Indian English (IE)")
     described: frozenset[str] = frozenset()  # acronyms a lower-case long form describes ("ground truth (GT)")
+    paired: frozenset[str] = frozenset()  # words paired with a listed language ("English-isiZulu": isiZulu)
 
 
 def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span],
@@ -69,6 +79,7 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
         languages=frozenset(text(c) for c in candidates if c.long_span is not None
                             and len(texts[c.long_span[1] - 1]) > 3 and flags.is_title[c.long_span[1] - 1]
                             and lowers[c.long_span[1] - 1] in word_list("languages.txt")),
+        paired=paired_languages(doc),
     )
 
 
@@ -83,6 +94,8 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
         return "unsettled"  # "MSA", "AMR", "CoNLL" with nothing typing them: a language, a formalism, a venue
     if cited_author(doc, cand.start, cand.end, known_name=cand.type_rule in NAMED_BY_ITSELF):
         return "cited"  # "(Weller-Di Marco, 2017)": a citation's author ("the Penn Treebank (1993)" is not)
+    if cand.type_rule in {"default", "tagger"} and hashtag_or_link(doc, cand.first):
+        return "link"  # "the #MeToo movement", "://anonymous.4open.science/r/Zorb-530C" (round h15z)
     text = span_text(doc, cand.start, cand.end)
     if cand.type_rule == "default" and CAPITALS.match(text) and text not in context.spelled_out \
             and text not in context.vouched and corpus_class(text) is None and context.mentions[text] == 1 \
@@ -97,6 +110,8 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.type_rule in {"default", "tagger"} and cand.kind is EntityKind.METHOD and names_an_event(doc, cand.end) \
             and corpus_class(text) != "method" and text.lower() not in word_list("known_methods.txt"):
         return "event"  # "the ZorbEval shared task", "the ZORB-M3 2024 challenge": an event, no method
+    if cand.kind in NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF and is_language_name(text, context.paired):
+        return "language"  # "an English-isiZulu framework ... languages such as isiZulu": a language (round h15z)
     if cand.long_span is None and text in context.no_names \
             and cand.kind in NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
         return "language"  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
