@@ -42,7 +42,7 @@ _MAX_MODIFIERS = 5
 _MAX_LONG_FORM = 8
 _POSSESSIVES = frozenset({"’s", "'s", "-"})
 _DATASET_NOUNS = frozenset({"dataset", "corpus", "treebank", "benchmark", "lexicon", "collection", "database",
-                            "testbed", "wordnet"})
+                            "testbed", "wordnet", "resource"})
 _METRIC_NOUNS = frozenset({"metric", "measure", "coefficient", "score", "index"})
 #: Type rules that know the name before this abstract: it is not made here.
 _KNOWN_TYPE_RULES = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase",

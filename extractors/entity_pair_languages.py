@@ -12,7 +12,7 @@ Only words shaped like a language's name take part: letters, one capital (an opt
 more than one capital).
 
 >>> from extractors.entities import blank_pipeline
->>> doc = blank_pipeline()("An English-isiZulu model. Then isiXhosa-isiZulu. Also Hindi-Vicuna and English-BERT.")
+>>> doc = blank_pipeline()("An English-isiZulu model. Then isiXhosa-isiZulu. Also Hindi-Vicuna, English-BERT, SL-Agent.")
 >>> sorted(paired_languages(doc))
 ['English', 'Hindi', 'isiXhosa', 'isiZulu']
 """
@@ -30,6 +30,8 @@ from extractors.token_texts import doc_text
 __all__ = ["is_language_name", "paired_languages"]
 
 _PAIR = re.compile(r"(?<![\w-])[^\W\d_]+(?:[-–][^\W\d_]+)+(?![\w-])")
+#: A language's name as written: one capital, after an optional lower-case prefix ("isiZulu"); not a language code
+#: of ``languages.txt`` ("SL", "MT", "MS": "SL-Agent", "MT-System", "MS-Access" pair no language).
 _LANGUAGE_SHAPE = re.compile(r"^[a-z]{0,4}[A-Z][a-z]{2,}$")
 
 
@@ -41,7 +43,7 @@ def paired_languages(doc: Doc) -> frozenset[str]:
         return frozenset()
     pairs = [re.split(r"[-–]", match.group(0)) for match in _PAIR.finditer(text)]
     listed = word_list("languages.txt")
-    found = {part for parts in pairs for part in parts if part.lower() in listed and part[:1].isupper()}
+    found = {part for parts in pairs for part in parts if part.lower() in listed and _LANGUAGE_SHAPE.match(part)}
     if not found:
         return frozenset()
     grown = True

@@ -79,6 +79,7 @@ def test_a_word_paired_with_a_listed_language_is_no_name(both, name):
     ("We fine-tune Chinese-Vicuna on our data and compare it with ZorbNet.", "ZorbNet"),
     ("We fine-tune English-BERT on our data and compare it with Zorblingo.", "English-BERT"),
     ("We release Zorblingo, a new corpus for English-German translation.", "Zorblingo"),
+    ("We propose SL-Zorbent, a novel self-learning framework for task bots.", "SL-Zorbent"),  # "sl": a language code
 ])
 def test_a_name_beside_a_language_pair_stays(both, text, name):
     assert name in _names(both, text)
