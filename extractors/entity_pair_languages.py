@@ -29,10 +29,13 @@ from extractors.token_texts import doc_text
 
 __all__ = ["is_language_name", "paired_languages"]
 
-_PAIR = re.compile(r"(?<![\w-])[^\W\d_]+(?:[-–][^\W\d_]+)+(?![\w-])")
 #: A language's name as written: one capital, after an optional lower-case prefix ("isiZulu"); not a language code
-#: of ``languages.txt`` ("SL", "MT", "MS": "SL-Agent", "MT-System", "MS-Access" pair no language).
-_LANGUAGE_SHAPE = re.compile(r"^[a-z]{0,4}[A-Z][a-z]{2,}$")
+#: of ``languages.txt`` ("SL", "MT", "MS": "SL-Agent", "MT-System", "MS-Access" pair no language). Only pairs of
+#: such words are read (a regular expression over the text: most abstracts have none).
+_WORD = r"[a-zß-ÿ]{0,4}[A-ZÀ-Ý][a-zß-ÿ]{2,}"
+_LANGUAGE_SHAPE = re.compile(rf"^{_WORD}$")
+#: Words of that shape joined by hyphens or dashes ("English-isiZulu", "isiXhosa–isiZulu").
+_PAIR = re.compile(rf"(?<![\w-]){_WORD}(?:[-–]{_WORD})+(?![\w-])")
 
 
 def paired_languages(doc: Doc) -> frozenset[str]:
@@ -43,7 +46,7 @@ def paired_languages(doc: Doc) -> frozenset[str]:
         return frozenset()
     pairs = [re.split(r"[-–]", match.group(0)) for match in _PAIR.finditer(text)]
     listed = word_list("languages.txt")
-    found = {part for parts in pairs for part in parts if part.lower() in listed and _LANGUAGE_SHAPE.match(part)}
+    found = {part for parts in pairs for part in parts if part.lower() in listed}
     if not found:
         return frozenset()
     grown = True
