@@ -7,7 +7,7 @@
   ZORB-112 project"), or as a shared task, a challenge or a workshop ("the ZorbEval shared task");
 * :func:`one_thing` — counted as one thing ("train a ZQXW") or named as a team or entry ("the ZORBI team"): such
   a name is kept even when nothing else vouches for it;
-* :func:`hashtag_or_link` — a hashtag ("#MeToo") or a part of a web address ("://anonymous.4open.science/r/Zorb-530C");
+* :func:`hashtag_or_link` — a hashtag ("#MeToo") or a part of a web address ("://anon.4open.science/r/Zorb-530C");
 * :data:`CAPITALS` — a name of capitals only ("XBRL", "DA-IICT"), which ``kg_entities`` drops when it is written
   once and nothing in the abstract or the corpus explains, types or proposes it.
 """

@@ -12,7 +12,7 @@ Only words shaped like a language's name take part: letters, one capital (an opt
 more than one capital).
 
 >>> from extractors.entities import blank_pipeline
->>> doc = blank_pipeline()("An English-isiZulu model. Then isiXhosa-isiZulu. Also Hindi-Vicuna, English-BERT, SL-Agent.")
+>>> doc = blank_pipeline()("An English-isiZulu model. Then isiXhosa-isiZulu. Hindi-Vicuna, English-BERT, SL-Agent.")
 >>> sorted(paired_languages(doc))
 ['English', 'Hindi', 'isiXhosa', 'isiZulu']
 """

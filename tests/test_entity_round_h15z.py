@@ -33,20 +33,20 @@ def _names(nlp, text: str) -> set[str]:
 
 # ----------------------------------------------------------------------------- names a noun phrase calls new
 
+_RESOURCES = ("It includes resources: a new UPOS-annotated corpus, ZorbPos, with 675K tokens and a new UD treebank, "
+              "Zorb-UDep Treebank, with 38K sentences; a UPOS tagger, ZX-Tagger, and a UD parser, ZX-Parser, trained "
+              "on these corpora.")
+
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("The collection includes resources: a new annotated corpus, ZorbPos, with 675K tokens.",
      ("ZorbPos", "dataset", "proposes")),
-    ("It includes resources: a new UPOS-annotated corpus, ZorbPos, with 675K tokens and a new UD treebank, "
-     "Zorb-UDep Treebank, with 38K sentences; a UPOS tagger, ZX-Tagger, and a UD parser, ZX-Parser, trained on "
-     "these corpora.", ("ZX-Parser", "method", "proposes")),
-    ("It includes resources: a new UPOS-annotated corpus, ZorbPos, with 675K tokens and a new UD treebank, "
-     "Zorb-UDep Treebank, with 38K sentences; a UPOS tagger, ZX-Tagger, and a UD parser, ZX-Parser, trained on "
-     "these corpora.", ("Zorb-UDep Treebank", "dataset", "proposes")),
+    (_RESOURCES, ("ZX-Parser", "method", "proposes")),
+    (_RESOURCES, ("Zorb-UDep Treebank", "dataset", "proposes")),
     ("We also derived a new coefficient, Flim’s Zorb Distance Coefficient (FZDC) which selects languages.",
      ("FZDC", "metric", "proposes")),
-    ("We propose ZorbVLM, which incorporates instruction tuning with Zorb Prompt as a new visual prompt tuning "
-     "scheme based on color maps.", ("Zorb Prompt", "method", "proposes")),
+    (("We propose ZorbVLM, which incorporates instruction tuning with Zorb Prompt as a new visual prompt tuning "
+      "scheme based on color maps."), ("Zorb Prompt", "method", "proposes")),
 ])
 def test_a_name_a_noun_phrase_calls_new_is_proposed(both, text, expected):
     assert expected in _entities(both, text)
@@ -91,8 +91,8 @@ def test_a_name_beside_a_language_pair_stays(both, text, name):
 @pytest.mark.parametrize(("text", "name"), [
     ("In the wake of recent #ZorbToo and #FlimsUp movements, awareness of harassment grew.", "ZorbToo"),
     ("In the wake of recent #ZorbToo and #FlimsUp movements, awareness of harassment grew.", "FlimsUp"),
-    ("This paper introduces a strategy for hate speech. The source code is available at "
-     "://anonymous.4open.science/r/Zorbment-530C.", "Zorbment-530C"),
+    (("This paper introduces a strategy for hate speech. The source code is available at "
+      "://anonymous.4open.science/r/Zorbment-530C."), "Zorbment-530C"),
 ])
 def test_a_hashtag_or_a_part_of_a_web_address_is_no_name(both, text, name):
     assert name not in _names(both, text)
