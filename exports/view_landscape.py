@@ -35,13 +35,13 @@ Examples
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
 import numpy
 
+from exports.view_circles import smallest_circle
 from exports.view_data import ClusterData, Details, EdgeRecord, PageData
 from exports.view_details import node_details, node_record
 from exports.view_fingerprint import digest
@@ -65,7 +65,6 @@ __all__ = [
     "landscape_layout",
     "landscape_size",
     "named_entities",
-    "smallest_circle",
 ]
 
 #: Most entities one landscape draws: enough for the leading entities of any corpus, few enough that
@@ -347,65 +346,6 @@ def _enclosing_circle(pos: Mapping[Hashable, tuple[float, float]],
                for dx in (-boxes[n][0], boxes[n][0]) for dy in (-boxes[n][1], boxes[n][2])]
     x, y, radius = smallest_circle(corners)
     return x, y, radius + 8
-
-
-def smallest_circle(points: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
-    """Centre and radius of the smallest circle that holds every point (Welzl's algorithm, without recursion).
-
-    The points are taken in a shuffled order (seeded by their number, so the
-    same points give the same circle), which makes the expected work linear
-    in their number; the circle is then fixed by two or three of them.
-
-    >>> smallest_circle([(0.0, 0.0), (4.0, 0.0), (2.0, 1.0)])
-    (2.0, 0.0, 2.0)
-    >>> x, y, r = smallest_circle([(0.0, 0.0), (2.0, 0.0), (1.0, 3.0)])
-    >>> round(x, 3), round(y, 3), round(r, 3)
-    (1.0, 1.333, 1.667)
-    """
-    order = list(points)
-    random.Random(len(order)).shuffle(order)
-    circle = (*order[0], 0.0)
-    hypot, slack = math.hypot, 1 + 1e-12
-    # a point is held where hypot(its offset from the centre) <= r * slack + 1e-9, written out in the loops
-    cx, cy, r = circle
-    reach = r * slack + 1e-9
-    for i, p in enumerate(order):
-        if hypot(p[0] - cx, p[1] - cy) <= reach:
-            continue
-        circle = (*p, 0.0)  # p is on the smallest circle of order[:i + 1]
-        cx, cy, r = circle
-        reach = r * slack + 1e-9
-        for j in range(i):
-            q = order[j]
-            if hypot(q[0] - cx, q[1] - cy) <= reach:
-                continue
-            circle = _circle_on(p, q)  # p and q are on it
-            cx, cy, r = circle
-            reach = r * slack + 1e-9
-            for k in range(j):
-                point = order[k]
-                if not hypot(point[0] - cx, point[1] - cy) <= reach:
-                    circle = _circle_through(p, q, point)
-                    cx, cy, r = circle
-                    reach = r * slack + 1e-9
-    return circle
-
-
-def _circle_on(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float, float]:
-    """The circle with ``a`` and ``b`` at the ends of a diameter."""
-    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, math.dist(a, b) / 2
-
-
-def _circle_through(a: tuple[float, float], b: tuple[float, float],
-                    c: tuple[float, float]) -> tuple[float, float, float]:
-    """The circle through three points (for three on a line, the one on the two farthest apart)."""
-    bx, by, cx, cy = b[0] - a[0], b[1] - a[1], c[0] - a[0], c[1] - a[1]
-    d = 2 * (bx * cy - by * cx)
-    if abs(d) <= 1e-12 * max(bx * bx + by * by, cx * cx + cy * cy, 1e-300):
-        return max((_circle_on(a, b), _circle_on(a, c), _circle_on(b, c)), key=lambda circle: circle[2])
-    ux = (cy * (bx * bx + by * by) - by * (cx * cx + cy * cy)) / d
-    uy = (bx * (cx * cx + cy * cy) - cx * (bx * bx + by * by)) / d
-    return a[0] + ux, a[1] + uy, math.hypot(ux, uy)
 
 
 #: Directions tried around each placed cluster when packing the next one against it.

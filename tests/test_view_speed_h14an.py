@@ -11,8 +11,9 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exports.view_circles import smallest_circle
 from exports.view_fingerprint import PageRecord
-from exports.view_landscape import _separate, smallest_circle
+from exports.view_landscape import _separate
 from exports.view_text import script_json, script_json_bytes
 from exports.views import _degrees
 
@@ -60,7 +61,7 @@ def _holds(circle: tuple[float, float, float], point: tuple[float, float]) -> bo
 def _smallest_circle_before(points: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
     """``smallest_circle`` as it was written before this round (with the module's own two- and three-point
     circles, which did not change)."""
-    from exports.view_landscape import _circle_on, _circle_through
+    from exports.view_circles import circle_on, circle_through
 
     order = list(points)
     random.Random(len(order)).shuffle(order)
@@ -73,10 +74,10 @@ def _smallest_circle_before(points: Sequence[tuple[float, float]]) -> tuple[floa
             q = order[j]
             if _holds(circle, q):
                 continue
-            circle = _circle_on(p, q)
+            circle = circle_on(p, q)
             for k in range(j):
                 if not _holds(circle, order[k]):
-                    circle = _circle_through(p, q, order[k])
+                    circle = circle_through(p, q, order[k])
     return circle
 
 

@@ -568,12 +568,12 @@ def test_a_cluster_circle_holds_its_labels_and_is_small(nodes):
 def test_the_cluster_circle_is_the_smallest_of_all_circles_through_two_or_three_points(points):
     """The smallest circle holding points passes through two of them (a diameter) or three: no such circle
     that holds every point is smaller."""
-    from exports.view_landscape import _circle_on, _circle_through, smallest_circle
+    from exports.view_circles import circle_on, circle_through, smallest_circle
 
     x, y, r = smallest_circle(points)
     assert all(math.dist((x, y), p) <= r + 1e-6 for p in points)
-    candidates = [_circle_on(a, b) for a, b in itertools.combinations(points, 2)]
-    candidates += [_circle_through(a, b, c) for a, b, c in itertools.combinations(points, 3)]
+    candidates = [circle_on(a, b) for a, b in itertools.combinations(points, 2)]
+    candidates += [circle_through(a, b, c) for a, b, c in itertools.combinations(points, 3)]
     holding = [c for c in candidates if all(math.dist(c[:2], p) <= c[2] * (1 + 1e-9) + 1e-6 for p in points)]
     assert r <= min(c[2] for c in holding) * (1 + 1e-9) + 1e-6
 
