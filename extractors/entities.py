@@ -71,6 +71,7 @@ from extractors.entity_candidates import (
 )
 from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_decision import Decider, apply_decision
+from extractors.entity_editions import EDITION_RULE, edition_datasets
 from extractors.entity_lexicon import cue_patterns, in_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
@@ -252,6 +253,9 @@ class EntityRecognizer:
             candidates = find_candidates(doc, cues, acronyms=acronyms, known=known)
             candidates.extend(task_metric_candidates(doc, candidates, acronyms))
             candidates.extend(_named_new_candidates(doc, candidates, cues))
+            candidates.extend(Candidate(start, end, "phrase", kind=EntityKind.DATASET, type_rule=EDITION_RULE)
+                              for start, end in edition_datasets(doc)  # "the SemEval 2014 and Twitter datasets"
+                              if not any(c.first < end and start < c.end for c in candidates))
         if self.mode == "combined" and self.new_names != "all":
             tagged = [span for span in tagged if adds(span, self.new_names)
                       or any(c.start < span.end and span.start < c.end for c in candidates)]
@@ -307,7 +311,7 @@ class EntityRecognizer:
                 cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query
                 members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method
                 continue  # (or a dataset: "the Visuo-Linguistic Question Answering (VLQA) challenge corpus")
-            if cand.type_rule in TASK_METRIC_RULES or cand.type_rule == NAMED_NEW_RULE:  # typed by their source
+            if cand.type_rule in TASK_METRIC_RULES or cand.type_rule in {NAMED_NEW_RULE, EDITION_RULE}:  # typed
                 if cand.type_rule == "known_resource" and cand.strength == "weak" and cand.end - cand.start == 1 \
                         and len(doc[cand.start]) > 4:
                     cand.cues.add("accepted")  # "results for Propbank": a listed resource however it is written
