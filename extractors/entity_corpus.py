@@ -45,7 +45,8 @@ from extractors.entity_names import not_a_name
 from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
 
-__all__ = ["CLASSES", "NAMED_BY_ITSELF", "corpus_class", "described_pair", "long_form_class", "long_form_head"]
+__all__ = ["CLASSES", "NAMED_BY_ITSELF", "corpus_class", "described_pair", "event_in_parentheses", "long_form_class",
+           "long_form_head"]
 
 #: Every class :func:`long_form_class` and :func:`corpus_class` may give.
 CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous", "unexplained")
@@ -186,6 +187,40 @@ def _the_event(doc, cand) -> bool:
     return after in word_list("series_heads.txt") or before == "at"
 
 
+#: Nouns that open the long name of a meeting ("Workshop on ...", "Conference on ..."): a short name in parentheses
+#: after it names the meeting.
+_MEETINGS = frozenset({"workshop", "conference", "symposium", "congress", "summit", "meeting"})
+#: How far back from the parenthesis the meeting's noun may stand.
+_MEETING_REACH = 14
+
+
+def event_in_parentheses(doc, start: int, end: int) -> bool:
+    """Is the name at ``start:end`` in parentheses right after the long name of a meeting, a capitalised phrase that
+    opens with "Workshop on", "Conference on", "Symposium on" ...: "the Second Workshop on Language Technologies for
+    Historical and Ancient Languages (LT4HALA)", where the short name has a digit the acronym pairs do not spell out?
+    (Not "a workshop on named entity recognition (ZorbNER)": the phrase after "on" must be capitalised.)
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("held at the Second Workshop on Zorb Technologies for Old Languages (ZT4OL) 2022")
+    >>> event_in_parentheses(doc, 12, 13)
+    True
+    >>> doc = blank_pipeline()("a workshop on named entity recognition (Zorb4NER) and a Zorb Model (Zorb4M)")
+    >>> event_in_parentheses(doc, 7, 8), event_in_parentheses(doc, 14, 15)
+    (False, False)
+    """
+    if start < 3 or end >= len(doc) or doc[start - 1].text != "(" or doc[end].text != ")":
+        return False
+    k = start - 2
+    while k > 0 and start - k <= _MEETING_REACH:
+        word = doc[k]
+        if word.lower_ == "on" and doc[k - 1].lower_ in _MEETINGS and doc[k - 1].text[:1].isupper():
+            return doc[k + 1].text[:1].isupper()
+        if not (word.text[:1].isupper() or word.lower_ in {"and", "for", "of", "in", "the", "&", ",", "-"}):
+            return False
+        k -= 1
+    return False
+
+
 def _proposing_team(doc, cand) -> bool:
     """Does the paper present the system of an organisation named by its long form ("This paper presents Huawei
     Zorb Services Center (HW-ZSC)'s submission")? A team's name is a method (the guidelines), so the organisation's
@@ -219,6 +254,8 @@ def settle_untyped(doc, cand) -> bool:
         return False  # "sign language (SL) corpora": the corpora are unnamed, SL is a language
     if cand.kind is not EntityKind.METHOD or cand.type_rule not in {"default", "tagger"}:
         return True
+    if cand.long_span is None and event_in_parentheses(doc, cand.start, cand.end):
+        return False  # "the Second Workshop on Language Technologies for ... (LT4HALA)": the event's short name
     text = doc[cand.start : cand.end].text
     if cand.long_span is not None:
         long_form = doc[cand.long_span[0] : cand.long_span[1]].text
