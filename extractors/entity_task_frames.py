@@ -23,14 +23,15 @@ paradigm (``non_tasks.txt``: "the downstream task", "the task of machine learnin
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
 from extractors.token_texts import TokenFlags, doc_text, token_arrays, token_lowers
 
-__all__ = ["framed_task_names"]
+__all__ = ["defined_by_frame", "defines_a_task", "framed_task_names"]
 
 _TRIGGER = re.compile(r"\b(?:task|problem|subtask)\b")
 _DETERMINERS = frozenset({"the", "this"})
@@ -148,3 +149,54 @@ def _subjects(doc: Doc) -> list[tuple[int, int]]:
             if named is not None:
                 found.append(named)
     return found
+
+
+#: Adjectives between "is a" and "task" / "problem" in a task's definition ("is a challenging task").
+_MAX_DEFINITION_ADJECTIVES = 3
+#: Nouns a definition calls a task by ("X (ACR) is a fundamental problem in ...").
+_DEFINITION_NOUNS = frozenset({"task", "problem", "subtask"})
+
+
+def defines_a_task(doc: Doc, long_start: int, short_start: int, short_end: int) -> bool:
+    """Does a sentence open with an acronym pair, the long form first, and go on with what a task is or aims at
+    (round h15aa): "Visual-Semantic Embedding (VSE) aims to learn ...", "Zorb error correction (ZEC) is the task
+    of ...", "Zorb Essay Generation (ZEG) is a challenging task in ..."? Then the pair names a task, whatever its
+    head word ("Embedding").
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("Visual-Semantic Embedding (VSE) aims to learn a space. We use Zorb Nets (ZN) to learn.")
+    >>> defines_a_task(doc, 0, 3, 4), defines_a_task(doc, 13, 16, 17)
+    (True, False)
+    >>> doc = blank_pipeline()("Zorb Graph Completion (ZGC) is a challenging and open problem.")
+    >>> defines_a_task(doc, 0, 4, 5)
+    True
+    """
+    texts, lowers, flags = token_arrays(doc)
+    if not (0 < short_start and texts[short_start - 1] == "(" and short_end + 2 < len(doc)
+            and texts[short_end] == ")" and long_start < short_start and flags.is_sent_start[long_start]):
+        return False
+    k = short_end + 1
+    if lowers[k] == "aims":
+        return lowers[k + 1] == "to"
+    if lowers[k] not in {"is", "refers"}:
+        return False
+    words = lowers[k + 1 : k + 4 + _MAX_DEFINITION_ADJECTIVES]
+    if words[:2] == ["to", "the"]:
+        words = words[1:]  # "refers to the task of"
+    if words[:3] in (["the", "task", "of"], ["the", "problem", "of"]):
+        return True
+    if words[:1] not in (["a"], ["an"]):
+        return False
+    for word in words[1:]:
+        if word in _DEFINITION_NOUNS:
+            return True
+        if word not in {"and", ","} and not word.isalpha():
+            return False
+    return False
+
+
+def defined_by_frame(doc: Doc, acronyms: Sequence[Span]) -> set[str]:
+    """The short forms of the acronym pairs (``kg_acronyms``: short and long forms alternate) that a sentence
+    defines as a task (:func:`defines_a_task`): their other mentions in the abstract are the task too."""
+    return {short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
+            if long_.end <= short.start and defines_a_task(doc, long_.start, short.start, short.end)}

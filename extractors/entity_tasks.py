@@ -50,8 +50,8 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import in_list, name_list, word_list
 from extractors.entity_phrases import lower_names
 from extractors.entity_shared_tasks import shared_task_names
-from extractors.entity_task_frames import framed_task_names
-from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers, token_texts
+from extractors.entity_task_frames import defined_by_frame, framed_task_names
+from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers
 from ontology.kinds import EntityKind
 
 __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
@@ -453,8 +453,9 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
     Mining" is the task, not two capitalised words.
     """
     generic = word_list("generic_terms.txt")  # "retrieval-augmented generation (RAG)": a method the field names
-    defined_tasks = {short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
-                     if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic)}
+    defined_tasks = defined_by_frame(doc, acronyms) | {  # "Zorb Embedding (ZE) aims to ...": a task's definition
+        short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
+        if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic)}
     taken: set[int] = set()
     found: list[Candidate] = []
     for start, end in shared_task_names(doc):  # "SemEval-2023 Task 9: Multilingual Tweet Intimacy Analysis"
@@ -465,7 +466,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             candidates.remove(cand)
         found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="shared_task"))
         taken.update(range(start, end))
-    _, lowers, flags = token_arrays(doc)  # no Token objects made
+    texts, lowers, flags = token_arrays(doc)  # no Token objects made
     for cand in candidates:
         if cand.long_span:
             taken.update(range(*cand.long_span))
@@ -539,7 +540,6 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
             taken.update(range(start, end))
-    texts = token_texts(doc)  # no Token object per token
     for i in _task_or_metric_tokens(texts, defined_tasks):
         text = texts[i]
         if i in taken:
