@@ -14,7 +14,7 @@ Task 4") is left to the rules that name the task's data.
 >>> doc = blank_pipeline()("Experiments on the SemEval 2014 and Twitter datasets and the WMT-2017 test set.")
 >>> [doc[s:e].text for s, e in edition_datasets(doc)]
 ['SemEval 2014', 'WMT-2017']
->>> doc = blank_pipeline()("We took part in SemEval 2014, SemEval-2016 Task 5 data and COVID-19 datasets.")
+>>> doc = blank_pipeline()("In SemEval 2014, SemEval-2016 Task 5 data, the SemEval-2017 Task4 set and COVID-19 data")
 >>> edition_datasets(doc)
 []
 """
@@ -43,6 +43,8 @@ _DATA_NOUNS = frozenset({"dataset", "datasets", "benchmark", "benchmarks", "corp
 _SET_QUALIFIERS = frozenset({"test", "evaluation", "development", "dev", "training", "data", "validation"})
 #: Words that join the items of a list before the dataset noun.
 _GLUE = frozenset({",", "and", "&", "or"})
+#: Words that open a numbered part of the series ("Task 4", "Task4", "Subtask A", "Track 2"): its data is the task's.
+_TASK_WORDS = ("task", "subtask", "track")
 #: At most this many tokens between the edition and its dataset noun.
 _MAX_LIST = 8
 
@@ -80,12 +82,12 @@ def _before_data_noun(texts: list[str], lowers: list[str], end: int) -> bool:
     while k < len(texts) and k - end < _MAX_LIST:
         text = texts[k]
         if need_item:
-            if not _item(text) or lowers[k] in {"task", "subtask", "track"}:
+            if not _item(text) or lowers[k].startswith(_TASK_WORDS):
                 return False
             need_item = False
         elif text in _GLUE or lowers[k] in _GLUE:
             need_item = True
-        elif not _item(text) or lowers[k] in {"task", "subtask", "track"}:
+        elif not _item(text) or lowers[k].startswith(_TASK_WORDS):
             return _names_data_at(texts, lowers, k) and k > end
         k += 1
     return False

@@ -390,21 +390,22 @@ def _listed_as_a_task(doc: Doc, end: int) -> bool:
 
 
 def extend_task_left(doc: Doc, start: int, end: int) -> int:
-    """Where a task name ending at ``end`` starts when lower-case modifiers stand before the known part:
-    "diagnosis point detection", "multi-user dialog generation" (at most two words, none used as a verb
-    by the corpus (``verb_like.txt``) or generic (``task_modifier_stops.txt``), after a function word or
-    punctuation); else ``start``.
+    """Where a task name ending at ``end`` starts when lower-case modifiers stand before the known part: "diagnosis
+    point detection", "multi-user dialog generation" (at most two words, none used as a verb by the corpus
+    (``verb_like.txt``) or generic (``task_modifier_stops.txt``), after a function word, punctuation or a generic
+    word: "representative sensitive information detection" is "sensitive information detection"); else ``start``.
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("tasks such as diagnosis point detection, and we improve point detection")
     >>> extend_task_left(doc, 4, 6), extend_task_left(doc, 10, 12)
     (3, 10)
     """
-    texts, _, flags = token_arrays(doc)
+    texts, lowers, flags = token_arrays(doc)
     new = start
     while new > 0 and start - new < _MAX_TASK_EXTENSION and _task_modifier_word(texts, flags, new - 1):
         new -= 1
-    if new == start or (new > 0 and not (flags.is_stop[new - 1] or flags.is_punct[new - 1])):
+    opens = flags.is_stop[new - 1] or flags.is_punct[new - 1] or lowers[new - 1] in word_list("task_modifier_stops.txt")
+    if new == start or (new > 0 and not opens):
         return start
     return new
 
@@ -540,10 +541,8 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
             taken.update(range(start, end))
-    for i in _task_or_metric_tokens(texts, defined_tasks):
+    for i in (k for k in _task_or_metric_tokens(texts, defined_tasks) if k not in taken):
         text = texts[i]
-        if i in taken:
-            continue
         if is_task_acronym(text) or text in defined_tasks:
             found.append(Candidate(i, i + 1, "task", kind=EntityKind.TASK, type_rule="task_acronym"))
         elif is_metric_name(text):
