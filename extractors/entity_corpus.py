@@ -261,7 +261,8 @@ def settle_untyped(doc, cand) -> bool:
     if cand.long_span is not None:
         long_form = doc[cand.long_span[0] : cand.long_span[1]].text
         kind, rule = long_form_class(long_form), "long_form"
-        if kind in {None, "method"} and defines_a_task(doc, cand.long_span[0], cand.start, cand.end):
+        if kind in {None, "method"} and corpus_class(text) != "method" \
+                and defines_a_task(doc, cand.long_span[0], cand.start, cand.end):
             kind, rule = "task", "task_definition"  # "Visual-Semantic Embedding (VSE) aims to learn ..."
         if kind == "none" and _proposing_team(doc, cand):
             return True  # "Huawei Zorb Services Center (HW-ZSC)'s submission": the team's system, a method

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span
 
-from extractors.entity_lexicon import word_list
+from extractors.entity_lexicon import corpus_kinds, word_list
 from extractors.entity_phrases import phrase_heads
 from extractors.token_texts import TokenFlags, doc_text, token_arrays, token_lowers
 
@@ -197,6 +197,11 @@ def defines_a_task(doc: Doc, long_start: int, short_start: int, short_end: int) 
 
 def defined_by_frame(doc: Doc, acronyms: Sequence[Span]) -> set[str]:
     """The short forms of the acronym pairs (``kg_acronyms``: short and long forms alternate) that a sentence
-    defines as a task (:func:`defines_a_task`): their other mentions in the abstract are the task too."""
+    defines as a task (:func:`defines_a_task`): their other mentions in the abstract are the task too. Not a pair
+    the corpus calls a method (``corpus_kinds.txt``: "Knowledge distillation (KD) aims to ...", "Active learning (AL)
+    aims to ...") or a field or paradigm (``non_tasks.txt``, ``generic_terms.txt``)."""
     return {short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
-            if long_.end <= short.start and defines_a_task(doc, long_.start, short.start, short.end)}
+            if long_.end <= short.start and corpus_kinds().get(short.text) != "method"
+            and long_.text.lower() not in word_list("non_tasks.txt")
+            and short.text.lower() not in word_list("generic_terms.txt")
+            and defines_a_task(doc, long_.start, short.start, short.end)}

@@ -128,3 +128,12 @@ def test_a_pair_a_sentence_defines_as_a_task_is_a_task(both, text, name):
 def test_a_pair_no_sentence_defines_as_a_task_stays_a_method(both, text, name):
     found = [kind for span, kind, _ in _entities(both, text) if span == name]
     assert found and "task" not in found
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Knowledge distillation (KD) aims to transfer knowledge from a teacher to a student. We improve KD with hubs.",
+     "KD"),
+    ("Active learning (AL) aims to reduce the labelling cost. We apply AL to parsing.", "AL"),
+])
+def test_a_pair_the_corpus_calls_a_method_is_no_task_by_its_definition(both, text, name):
+    assert all(kind != "task" for span, kind, _ in _entities(both, text) if span == name)
