@@ -390,22 +390,21 @@ def _listed_as_a_task(doc: Doc, end: int) -> bool:
 
 
 def extend_task_left(doc: Doc, start: int, end: int) -> int:
-    """Where a task name ending at ``end`` starts when lower-case modifiers stand before the known part: "diagnosis
-    point detection", "multi-user dialog generation" (at most two words, none used as a verb by the corpus
-    (``verb_like.txt``) or generic (``task_modifier_stops.txt``), after a function word, punctuation or a generic
-    word: "representative sensitive information detection" is "sensitive information detection"); else ``start``.
+    """Where a task name ending at ``end`` starts when lower-case modifiers stand before the known part:
+    "diagnosis point detection", "multi-user dialog generation" (at most two words, none used as a verb
+    by the corpus (``verb_like.txt``) or generic (``task_modifier_stops.txt``), after a function word or
+    punctuation); else ``start``.
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("tasks such as diagnosis point detection, and we improve point detection")
     >>> extend_task_left(doc, 4, 6), extend_task_left(doc, 10, 12)
     (3, 10)
     """
-    texts, lowers, flags = token_arrays(doc)
+    texts, _, flags = token_arrays(doc)
     new = start
     while new > 0 and start - new < _MAX_TASK_EXTENSION and _task_modifier_word(texts, flags, new - 1):
         new -= 1
-    opens = flags.is_stop[new - 1] or flags.is_punct[new - 1] or lowers[new - 1] in word_list("task_modifier_stops.txt")
-    if new == start or (new > 0 and not opens):
+    if new == start or (new > 0 and not (flags.is_stop[new - 1] or flags.is_punct[new - 1])):
         return start
     return new
 
