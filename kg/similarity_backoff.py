@@ -33,6 +33,7 @@ from functools import lru_cache, partial
 import numpy as np
 import scipy.sparse as sp
 
+from kg.char_trigrams import CharTrigramTfidf
 from kg.similarity_stats import SimilarityStats, load_stats
 from kg.similarity_vectors import PaperVectors, TextBackoff
 
@@ -113,12 +114,14 @@ def _own_rows(text: PaperVectors, backoff: TextBackoff,
 
 
 @lru_cache(maxsize=2)
-def _spelling(stats: SimilarityStats) -> tuple[tuple[str, ...], object, sp.csr_matrix, np.ndarray]:
-    """The reference vocabulary's single words, a character-trigram TF-IDF fitted on them, their rows and IDF."""
-    from sklearn.feature_extraction.text import TfidfVectorizer
+def _spelling(stats: SimilarityStats) -> tuple[tuple[str, ...], CharTrigramTfidf, sp.csr_matrix, np.ndarray]:
+    """The reference vocabulary's single words, a character-trigram TF-IDF fitted on them, their rows and IDF.
 
+    The TF-IDF is scikit-learn's ``TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 3), dtype=np.float32)``,
+    made without importing scikit-learn (:mod:`kg.char_trigrams`).
+    """
     words = tuple(sorted(term for term in stats.terms if " " not in term))
-    trigrams = TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 3), dtype=np.float32)
+    trigrams = CharTrigramTfidf()
     known = trigrams.fit_transform(words)
     return words, trigrams, known, stats.term_idf(np.array(words, dtype=object))
 

@@ -1,0 +1,47 @@
+"""The English stop words of the similarity search: scikit-learn's ``ENGLISH_STOP_WORDS``, kept here.
+
+The list is the Glasgow Information Retrieval Group's
+(http://ir.dcs.gla.ac.uk/resources/linguistic_utils/stop_words) as scikit-learn ships it
+(``sklearn/feature_extraction/_stop_words.py``, BSD-3-Clause; 318 words); the shipped similarity statistics
+(``kg/model/similarity_stats``) were made without these words.  Importing scikit-learn for it would bring
+scipy.stats and pandas into ``kg build``'s main process, about 85 MB held through every export
+(docs/scaling.md, "Peak memory, twenty-fifth session"); ``tests/test_char_trigrams.py`` checks that it is
+scikit-learn's list word for word.
+
+>>> len(ENGLISH_STOP_WORDS), {"the", "of", "however"} <= ENGLISH_STOP_WORDS
+(318, True)
+"""
+from __future__ import annotations
+
+__all__ = ["ENGLISH_STOP_WORDS"]
+
+#: The 318 words, in alphabetical order.
+ENGLISH_STOP_WORDS = frozenset((
+    "a", "about", "above", "across", "after", "afterwards", "again", "against", "all", "almost", "alone", "along",
+    "already", "also", "although", "always", "am", "among", "amongst", "amoungst", "amount", "an", "and", "another",
+    "any", "anyhow", "anyone", "anything", "anyway", "anywhere", "are", "around", "as", "at", "back", "be",
+    "became", "because", "become", "becomes", "becoming", "been", "before", "beforehand", "behind", "being",
+    "below", "beside", "besides", "between", "beyond", "bill", "both", "bottom", "but", "by", "call", "can",
+    "cannot", "cant", "co", "con", "could", "couldnt", "cry", "de", "describe", "detail", "do", "done", "down",
+    "due", "during", "each", "eg", "eight", "either", "eleven", "else", "elsewhere", "empty", "enough", "etc",
+    "even", "ever", "every", "everyone", "everything", "everywhere", "except", "few", "fifteen", "fifty", "fill",
+    "find", "fire", "first", "five", "for", "former", "formerly", "forty", "found", "four", "from", "front", "full",
+    "further", "get", "give", "go", "had", "has", "hasnt", "have", "he", "hence", "her", "here", "hereafter",
+    "hereby", "herein", "hereupon", "hers", "herself", "him", "himself", "his", "how", "however", "hundred", "i",
+    "ie", "if", "in", "inc", "indeed", "interest", "into", "is", "it", "its", "itself", "keep", "last", "latter",
+    "latterly", "least", "less", "ltd", "made", "many", "may", "me", "meanwhile", "might", "mill", "mine", "more",
+    "moreover", "most", "mostly", "move", "much", "must", "my", "myself", "name", "namely", "neither", "never",
+    "nevertheless", "next", "nine", "no", "nobody", "none", "noone", "nor", "not", "nothing", "now", "nowhere",
+    "of", "off", "often", "on", "once", "one", "only", "onto", "or", "other", "others", "otherwise", "our", "ours",
+    "ourselves", "out", "over", "own", "part", "per", "perhaps", "please", "put", "rather", "re", "same", "see",
+    "seem", "seemed", "seeming", "seems", "serious", "several", "she", "should", "show", "side", "since", "sincere",
+    "six", "sixty", "so", "some", "somehow", "someone", "something", "sometime", "sometimes", "somewhere", "still",
+    "such", "system", "take", "ten", "than", "that", "the", "their", "them", "themselves", "then", "thence",
+    "there", "thereafter", "thereby", "therefore", "therein", "thereupon", "these", "they", "thick", "thin",
+    "third", "this", "those", "though", "three", "through", "throughout", "thru", "thus", "to", "together", "too",
+    "top", "toward", "towards", "twelve", "twenty", "two", "un", "under", "until", "up", "upon", "us", "very",
+    "via", "was", "we", "well", "were", "what", "whatever", "when", "whence", "whenever", "where", "whereafter",
+    "whereas", "whereby", "wherein", "whereupon", "wherever", "whether", "which", "while", "whither", "who",
+    "whoever", "whole", "whom", "whose", "why", "will", "with", "within", "without", "would", "yet", "you", "your",
+    "yours", "yourself", "yourselves",
+))
