@@ -50,6 +50,7 @@ from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -176,9 +177,15 @@ def _summary(shown: int, total: int, shown_edges: int, total_edges: int, which: 
 def vis_network_js() -> str:
     """pyvis's copy of vis-network, without its source-map comment (nothing to fetch): what pages inline.
 
-    Checked safe to inline with the page's own scripts (:func:`_asset_texts`).
+    Checked safe to inline with the page's own scripts (:func:`_asset_texts`).  Read from pyvis's folder,
+    found without importing pyvis: its package imports IPython, which ``kg build`` would then hold (about 30 MB)
+    through the exports after graph.html.
     """
-    vis = resources.files("pyvis").joinpath(VIS_ASSET_DIR).joinpath("vis-network.min.js").read_text(encoding="utf-8")
+    spec = find_spec("pyvis")  # a top-level package's spec: its __init__ is not run
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("pyvis is not installed: kg's pages inline its copy of vis-network")
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    vis = (folder / VIS_ASSET_DIR / "vis-network.min.js").read_text(encoding="utf-8")
     return re.sub(r"\n//# sourceMappingURL=\S*\s*$", "\n", vis)
 
 

@@ -1,5 +1,5 @@
-"""``kg build`` leaves scikit-learn unimported: it would hold about 85 MB more (with scipy.stats and pandas) through
-every export (docs/scaling.md, "Peak memory, twenty-fifth session")."""
+"""``kg build`` leaves scikit-learn and pyvis's package unimported: they would hold about 85 MB (with scipy.stats and
+pandas) and 30 MB (IPython) more through the exports (docs/scaling.md, "Peak memory, twenty-fifth session")."""
 from __future__ import annotations
 
 import json
@@ -25,12 +25,12 @@ papers.append(PaperText("paper/unique", "Microsemantics"))
 titles = {paper.id: paper.title for paper in papers}
 found = [titles[link.target if link.source == "paper/unique" else link.source] for link in similar_links(papers, k=3)
          if "paper/unique" in (link.source, link.target)]
-print(json.dumps({"modules": sorted(name for name in sys.modules if name.split(".")[0] in ("sklearn", "scipy")),
+print(json.dumps({"modules": sorted(name for name in sys.modules if name.split(".")[0] in ("sklearn", "scipy", "pyvis", "IPython")),
                   "spelled": _spelling.cache_info().currsize, "neighbours": found}))
 """
 
 
-def test_a_build_and_the_similarity_back_off_import_no_scikit_learn(tmp_path):
+def test_a_build_and_the_similarity_back_off_import_no_scikit_learn_nor_pyvis(tmp_path):
     sample = ROOT / "kg" / "sample" / "underline"
     done = subprocess.run([sys.executable, "-c", _SCRIPT, str(sample), str(tmp_path / "out")], check=False,
                           cwd=tmp_path, capture_output=True, text=True,
@@ -42,3 +42,5 @@ def test_a_build_and_the_similarity_back_off_import_no_scikit_learn(tmp_path):
     assert found["spelled"] == 1 and found["neighbours"] == ["translation of semantics"]  # the spelled-alike step
     assert not [name for name in found["modules"] if name.startswith("sklearn")]
     assert "scipy.stats" not in found["modules"]
+    assert (tmp_path / "out" / "graph.html").is_file()  # vis-network inlined from pyvis's folder, not its package
+    assert not [name for name in found["modules"] if name.startswith(("pyvis", "IPython"))]
