@@ -51,6 +51,7 @@ from __future__ import annotations
 import hashlib
 import json
 import zipfile
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,6 +161,15 @@ class Search:
         self.before = before  # each row's row in ``old`` where its paper did not change, else -1
         self._row: dict[str, int] = {paper: index for index, paper in enumerate(state.papers)}
         self._keys: np.ndarray | None = None
+        # the links kept so far (:meth:`keep`), encoded as the state holds them: their rows, the names of their
+        # reasons and each reason's cells, in C arrays rather than the reasons' tuples (the full Anthology's
+        # 358,000 links: about 70 MB of tuples held until :meth:`save`, then lists of the cells as large)
+        self._kept_places: np.ndarray | None = None
+        self._kept_low: list[np.ndarray] = []
+        self._kept_high: list[np.ndarray] = []
+        self._kept_names: dict[str, int] = {}
+        self._kept_bounds = array("q", [0])
+        self._kept_cells = array("q")
 
     def _places(self, papers: Sequence[str]) -> np.ndarray:
         """Each of ``papers``' row in this search (-1: none)."""
@@ -191,26 +201,40 @@ class Search:
             result[i] = (tuple(names[c] for c in cells[start:middle]), tuple(names[c] for c in cells[middle:end]))
         return result
 
-    def save(self, papers: Sequence[str], a: np.ndarray, b: np.ndarray, reasons: Sequence[Reason]) -> None:
-        """Write the state: this search and the links ``(papers[a[i]], papers[b[i]])`` with their ``reasons``
-        (links of a paper without a row of the search are not kept; their reasons are worked out each time)."""
-        places = self._places(papers)
+    def keep(self, papers: Sequence[str], a: np.ndarray, b: np.ndarray, reasons: Sequence[Reason]) -> None:
+        """Note the links ``(papers[a[i]], papers[b[i]])`` and their ``reasons`` for :meth:`save`, a block of
+        links at a time, in the links' order (by ``(a, b)``); ``papers`` are the same for every block.  Links of
+        a paper without a row of the search are not kept (their reasons are worked out each time)."""
+        if self._kept_places is None:
+            self._kept_places = self._places(papers)
+        places = self._kept_places
         first, second = places[a], places[b]
         kept = np.flatnonzero((first >= 0) & (second >= 0))
-        low, high = np.minimum(first[kept], second[kept]), np.maximum(first[kept], second[kept])
-        order = np.lexsort((high, low))
-        names: dict[str, int] = {}
-        bounds = [0]
-        cells: list[int] = []
-        for i in kept[order].tolist():
+        self._kept_low.append(np.minimum(first[kept], second[kept]))
+        self._kept_high.append(np.maximum(first[kept], second[kept]))
+        names, bounds, cells = self._kept_names, self._kept_bounds, self._kept_cells
+        for i in kept.tolist():
             named, terms = reasons[i]
             cells.extend(names.setdefault(name, len(names)) for name in named)
             bounds.append(len(cells))
             cells.extend(names.setdefault(term, len(names)) for term in terms)
             bounds.append(len(cells))
-        state = _State(self.state.papers, self.state.prints, self.state.pool, (low[order], high[order]),
-                       tuple(names), np.array(bounds, dtype=np.int64), np.array(cells, dtype=np.int64))
+
+    def save(self) -> None:
+        """Write the state: this search and the links noted by :meth:`keep`, ordered by their rows, each reason's
+        names numbered as they first come in that order."""
+        low = np.concatenate(self._kept_low) if self._kept_low else np.empty(0, np.int64)
+        high = np.concatenate(self._kept_high) if self._kept_high else np.empty(0, np.int64)
+        names = tuple(self._kept_names)
+        bounds = np.frombuffer(self._kept_bounds, dtype=np.int64)
+        cells = np.frombuffer(self._kept_cells, dtype=np.int64)
+        order = np.lexsort((high, low))
+        if np.any(order != np.arange(len(order))):  # links given out of their rows' order: numbered again in it
+            low, high, names, bounds, cells = _in_order(order, low, high, names, bounds, cells)
+        state = _State(self.state.papers, self.state.prints, self.state.pool, (low, high), names, bounds, cells)
+        self._kept_low, self._kept_high, self._kept_names = [], [], {}
         _write(self.path, self.key, state)
+        self._kept_bounds, self._kept_cells = array("q", [0]), array("q")  # after the arrays over them are gone
 
 
 def search(vectors: PaperVectors, prints: Mapping[str, bytes], *, path: Path, key: str, k: int, min_score: float,
@@ -239,11 +263,50 @@ def search(vectors: PaperVectors, prints: Mapping[str, bytes], *, path: Path, ke
         report = SearchReport(n, n, 0, n, 0, why)
     else:
         pools, report, before = _update(old, papers, mine, matrix, k=k, rescoring=rescoring, map=map)
-    pool = tuple(np.concatenate(parts) if parts else np.empty(0, np.int64) for parts in zip(*pools)) if pools \
-        else tuple(np.empty(0, np.int64) for _ in range(4))
+    pool = _joined(pools)
     _LAST[:] = [report]
     return Search([choose(pool, k, min_score)], _State(papers, mine, pool), path=path, key=key, old=old,
                   before=before)
+
+
+def _in_order(order: np.ndarray, low: np.ndarray, high: np.ndarray, names: Sequence[str], bounds: np.ndarray,
+              cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[str, ...], np.ndarray, np.ndarray]:
+    """The links ``(low, high)`` and their reasons (``names``, ``bounds``, ``cells`` as in :class:`_State`) in
+    ``order``, the names numbered again as they first come in it.
+
+    >>> _in_order(np.array([1, 0]), np.array([1, 0]), np.array([2, 1]), ("x", "y"), np.array([0, 1, 2, 3, 3]),
+    ...           np.array([0, 1, 1]))
+    (array([0, 1]), array([1, 2]), ('y', 'x'), array([0, 1, 1, 2, 3]), array([0, 1, 0]))
+    """
+    renumbered: dict[str, int] = {}
+    new_bounds = [0]
+    new_cells: list[int] = []
+    for link in order.tolist():
+        for part in (2 * link, 2 * link + 1):
+            new_cells.extend(renumbered.setdefault(names[c], len(renumbered))
+                             for c in cells[bounds[part]:bounds[part + 1]].tolist())
+            new_bounds.append(len(new_cells))
+    return (low[order], high[order], tuple(renumbered), np.array(new_bounds, dtype=np.int64),
+            np.array(new_cells, dtype=np.int64))
+
+
+def _joined(pools: list[Pool]) -> Pool:
+    """The candidates of ``pools`` as one :data:`Pool`, in their order; ``pools`` is emptied as they are joined.
+
+    One part at a time, each task's arrays of it let go once joined: the full Anthology's 1.8 million candidates
+    are 58 MB in four int64 arrays, which the tasks' pieces held a second time until :func:`search` returned.
+
+    >>> pools = [(np.array([0]), np.array([1]), np.array([5]), np.array([4])), (np.array([1]),) * 4]
+    >>> [part.tolist() for part in _joined(pools)], pools
+    ([[0, 1], [1, 1], [5, 1], [4, 1]], [])
+    """
+    parts = [list(part) for part in zip(*pools)] or [[] for _ in range(4)]
+    pools.clear()
+    joined = []
+    for part in parts:
+        joined.append(np.concatenate(part) if part else np.empty(0, np.int64))
+        part.clear()
+    return joined[0], joined[1], joined[2], joined[3]
 
 
 def _update(old: _State, papers: Sequence[str], mine: np.ndarray, matrix: sp.csr_matrix, *, k: int,

@@ -377,7 +377,6 @@ def _links(pairs: Pairs, papers: Sequence[str], explainer: _Explainer, basis: st
     and once every link is made the new state is saved.
     """
     a, b, scores = pairs
-    kept: list[tuple[tuple[str, ...], tuple[str, ...]]] | None = [] if search is not None else None
     strengths = stats.strength(scores) if len(a) else None
     if strengths is None and len(a):
         ranked = np.sort(scores)
@@ -389,14 +388,14 @@ def _links(pairs: Pairs, papers: Sequence[str], explainer: _Explainer, basis: st
         if todo:
             for i, (named, terms) in zip(todo, explainer.rows(a[block][todo], b[block][todo])):
                 reasons[i] = (tuple(named), tuple(terms))
-        if kept is not None:
-            kept.extend(reasons)
+        if search is not None:
+            search.keep(papers, a[block], b[block], reasons)
         for first, second, score, strength, (named, terms) in zip(
                 a[block].tolist(), b[block].tolist(), scores[block].tolist(), strengths[block].tolist(), reasons):
             yield SimilarLink(papers[first], papers[second], score=score, strength=strength,
                               weak=strength < WEAK_BELOW, shared_entities=named, shared_terms=terms, basis=basis)
     if search is not None:
-        search.save(papers, a, b, kept)
+        search.save()
 
 
 def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
