@@ -183,6 +183,7 @@ def _stage_functions() -> list[tuple[Any, str, str]]:
         (outputs, "write_rdf", "Turtle"),
         (outputs, "start_query_store", "start the store's loader"),
         (store_feed.StoreFeed, "store", "start the store's loader"),  # a fresh build's, fed during the Turtle stage
+        (outputs, "overview_landscape", "overview landscape"),  # laid out once for graph.html and the views
         (outputs, "write_html", "graph.html"),
         (outputs, "write_json", "graph.json"),
         (outputs, "write_graph_tables", "tables"),

@@ -50,6 +50,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -112,6 +113,7 @@ __all__ = [
     "DEFAULT_TOP",
     "ENTITY_KINDS",
     "VIEW_KINDS",
+    "Overview",
     "ViewError",
     "ViewKind",
     "ego_graph",
@@ -119,6 +121,7 @@ __all__ = [
     "find_nodes",
     "kind_file_name",
     "kind_graph",
+    "overview_landscape",
     "venue_graph",
     "view_file_name",
     "write_ego_view",
@@ -253,7 +256,7 @@ def write_kind_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, *, top:
 
 def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_TOP,
                 paper_map: bool = True, nodes: bool = True, owners: OwnerDigests | None = None,
-                in_links: InLinkMemo | None = None) -> list[Path]:
+                in_links: InLinkMemo | None = None, overview: Overview | None = None) -> list[Path]:
     """Write the overview, the paper map, one view per venue, the generic node view and ``index.html``.
 
     Parameters
@@ -281,6 +284,9 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         Each node's owner digest, where graph.ttl's writer made them for this graph (:mod:`exports.rdf_owners`).
     in_links : InLinkMemo, optional
         The last build's in-link digests, for the shards' fingerprints (:mod:`exports.view_inlinks`).
+    overview : Overview, optional
+        The overview's landscape, where the caller laid it out already for this graph and ``top``
+        (:func:`overview_landscape`: ``kg build`` draws it in graph.html too), so it is not laid out twice.
 
     Returns
     -------
@@ -304,11 +310,10 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         venues = [v for v in venue_nodes(graph) if venue_papers(graph, v)]  # a venue only mentioned gets no view
         # The entities the overview draws get their own view. Those only a venue's landscape draws do not:
         # on the whole Anthology that would be thousands of pages (minutes); search names the `kg view` for them.
-        limit = min(top, LANDSCAPE_ENTITIES)
-        papers = all_papers(graph)
-        named = named_entities(graph, papers)  # each paper's entities, read once for the overview and every venue
-        overview = fitted_landscape(graph, papers, max_entities=limit, named=named)  # laid out once, drawn below
-        egos = sorted(overview.entities, key=str)
+        if overview is None:
+            overview = overview_landscape(graph, top=top)
+        named, fitted = overview.named, overview.fitted  # the overview laid out once, drawn below
+        egos = sorted(fitted.entities, key=str)
         # Nodes link to the pages this call writes (and, with `nodes`, to the node view): not to pages an earlier
         # build left in the folder, so that a rebuild links exactly as a build into an empty folder does.
         files: Mapping[Hashable, str] = {node: VIEW_KINDS[ego_view_kind(graph, node)].file_name(node)
@@ -321,7 +326,7 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
             shards = _node_data(graph)
         also = [OVERVIEW, *([PAPER_MAP] if paper_map and has_similar_papers(graph) else [])]
         written.append(page(_write_page(graph, output_dir, VIEW_KINDS["overview"], None, top, cache, files, also,
-                                        fitted=overview, node_data=shards)))
+                                        fitted=fitted, node_data=shards)))
         if PAPER_MAP in also:
             written.append(page(_write_page(graph, output_dir, VIEW_KINDS["papermap"], None, top, cache, files,
                                             also)))
@@ -352,6 +357,34 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
                                     record=record)  # and the search script: both kept where nothing they read changed
         written += [output_dir / SEARCH_SCRIPT, record.write(output_dir), index]
     return written
+
+
+@dataclass(frozen=True)
+class Overview:
+    """The overview's landscape (:func:`overview_landscape`) and each paper's entities it was made from."""
+
+    #: Every paper, in id order, with the landscape entities it names (:func:`~exports.view_landscape.named_entities`).
+    named: Mapping[Hashable, set[Hashable]]
+    #: ``fitted_landscape`` of every paper, at most ``min(top, LANDSCAPE_ENTITIES)`` entities.
+    fitted: Landscape
+
+
+def overview_landscape(graph: nx.MultiDiGraph, *, top: int = DEFAULT_TOP) -> Overview:
+    """The landscape of every paper's entities the overview draws with ``top`` nodes at most, laid out.
+
+    ``kg build`` makes it once for graph.html (``write_html(..., landscape=True, fitted=overview.fitted)``) and
+    :func:`write_views`, which also reads every paper's entities from it for the venues' landscapes.
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+    >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
+    >>> overview_landscape(g).fitted.entities
+    ['dataset/d']
+    """
+    _check_top(top)
+    papers = all_papers(graph)
+    named = named_entities(graph, papers)  # each paper's entities, read once for the overview and every venue
+    return Overview(named, fitted_landscape(graph, papers, max_entities=min(top, LANDSCAPE_ENTITIES), named=named))
 
 
 def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,

@@ -21,7 +21,7 @@ from exports.node_link import ItemRuns, write_json
 from exports.rdf_formats import write_rdf
 from exports.rdf_owners import OwnerDigests
 from exports.view_inlinks import InLinkMemo
-from exports.views import DEFAULT_TOP, write_views
+from exports.views import DEFAULT_TOP, overview_landscape, write_views
 from kg.query_store import start_query_store, write_query_store
 from kg.store_feed import store_feed
 from ontology.errors import KgError
@@ -120,8 +120,11 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
             turtle = output / "graph.ttl"
             # loads beside what follows
             store = feed.store() if feed is not None else start_query_store(output, pending_file(turtle), turtle)
+            # the entity landscape, laid out once for graph.html and the views' overview
+            overview = overview_landscape(graph, top=max_nodes) if views else None
             written += [
-                write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes),
+                write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes,
+                           fitted=overview.fitted if overview is not None else None),
                 write_json(graph, output / "graph.json",
                            index=None if cache_dir is None else Path(cache_dir) / JSON_INDEX_FILE, runs=runs,
                            owners=owners),
@@ -130,7 +133,7 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
             if views:
                 in_links = None if cache_dir is None else InLinkMemo.load(Path(cache_dir) / IN_LINKS_FILE)
                 written.append(write_views(graph, output / "views", top=max_nodes, owners=owners,
-                                           in_links=in_links)[-1])  # index.html
+                                           in_links=in_links, overview=overview)[-1])  # index.html
                 if in_links is not None and in_links.made:  # content-addressed: right whether or not this lands
                     in_links.save(Path(cache_dir) / IN_LINKS_FILE)
     except BaseException:
