@@ -12,8 +12,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-import exports.html_view as html_view
 import exports.views as views_module
+from exports import html_view
 from exports.html_view import write_html
 from exports.view_landscape import fitted_landscape
 from exports.views import overview_landscape, write_views
