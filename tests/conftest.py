@@ -110,3 +110,9 @@ def rules():
 def combined():
     """The shipped entity pipeline: rules and the trained tagger."""
     return build_pipeline("combined")
+
+
+@pytest.fixture(params=["rules", "combined"])
+def both(request):
+    """The rules-only and the shipped pipeline, in turn (a test that takes ``both`` runs once with each)."""
+    return request.getfixturevalue(request.param)

@@ -13,12 +13,6 @@ import pytest
 from extractors.entities import iter_entities
 
 
-@pytest.fixture(params=["rules", "combined"])
-def both(request):
-    """The rules-only and the shipped pipeline, in turn."""
-    return request.getfixturevalue(request.param)
-
-
 def _datasets(nlp, text: str) -> list[str]:
     return [e.span.text for e in iter_entities(nlp(text)) if e.span.label_ == "dataset"]
 

@@ -15,12 +15,6 @@ import pytest
 from extractors.entities import blank_pipeline, iter_entities
 
 
-@pytest.fixture(params=["rules", "combined"])
-def both(request):
-    """The rules-only and the shipped pipeline, in turn."""
-    return request.getfixturevalue(request.param)
-
-
 def _entities(nlp, text: str) -> list[tuple[str, str, str]]:
     return [(e.span.text, e.span.label_, e.relation) for e in iter_entities(nlp(text))]
 
