@@ -25,7 +25,8 @@ papers.append(PaperText("paper/unique", "Microsemantics"))
 titles = {paper.id: paper.title for paper in papers}
 found = [titles[link.target if link.source == "paper/unique" else link.source] for link in similar_links(papers, k=3)
          if "paper/unique" in (link.source, link.target)]
-print(json.dumps({"modules": sorted(name for name in sys.modules if name.split(".")[0] in ("sklearn", "scipy", "pyvis", "IPython")),
+watched = ("sklearn", "scipy", "pyvis", "IPython")
+print(json.dumps({"modules": sorted(name for name in sys.modules if name.split(".")[0] in watched),
                   "spelled": _spelling.cache_info().currsize, "neighbours": found}))
 """
 
