@@ -108,7 +108,7 @@ __all__ = [
 
 SPAN_KEY = "kg_entities"
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"45-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"46-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -176,6 +176,8 @@ PIPELINE_VERSION = f"45-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     hyphen-paired with a listed language is a language, a hashtag or a web address's part is no entity
 # 45: round h15aa: words that never narrow a task open no task phrase ("seminal", "unified"); an evaluation
 #     series' edition before a dataset noun names its data; organisation heads and "Workshop on X (ACR)"; "ACR aims to"
+# 46: a definition sentence makes no task of a pair the corpus calls a method or a field where an untyped acronym is
+#     settled either (entity_task_frames.task_by_definition: one test for both places; 45 checked only the corpus)
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

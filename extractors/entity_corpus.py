@@ -42,7 +42,7 @@ from functools import cache, lru_cache
 
 from extractors.entity_lexicon import corpus_kinds, cue_words, in_list, word_list, word_lists
 from extractors.entity_names import not_a_name
-from extractors.entity_task_frames import defines_a_task
+from extractors.entity_task_frames import task_by_definition
 from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
 
@@ -261,8 +261,7 @@ def settle_untyped(doc, cand) -> bool:
     if cand.long_span is not None:
         long_form = doc[cand.long_span[0] : cand.long_span[1]].text
         kind, rule = long_form_class(long_form), "long_form"
-        if kind in {None, "method"} and corpus_class(text) != "method" \
-                and defines_a_task(doc, cand.long_span[0], cand.start, cand.end):
+        if kind in {None, "method"} and task_by_definition(doc, *cand.long_span, cand.start, cand.end):
             kind, rule = "task", "task_definition"  # "Visual-Semantic Embedding (VSE) aims to learn ..."
         if kind == "none" and _proposing_team(doc, cand):
             return True  # "Huawei Zorb Services Center (HW-ZSC)'s submission": the team's system, a method

@@ -31,7 +31,7 @@ from extractors.entity_lexicon import corpus_kinds, word_list
 from extractors.entity_phrases import phrase_heads
 from extractors.token_texts import TokenFlags, doc_text, token_arrays, token_lowers
 
-__all__ = ["defined_by_frame", "defines_a_task", "framed_task_names"]
+__all__ = ["defined_by_frame", "defines_a_task", "framed_task_names", "task_by_definition"]
 
 _TRIGGER = re.compile(r"\b(?:task|problem|subtask)\b")
 _DETERMINERS = frozenset({"the", "this"})
@@ -195,13 +195,26 @@ def defines_a_task(doc: Doc, long_start: int, short_start: int, short_end: int) 
     return False
 
 
+def task_by_definition(doc: Doc, long_start: int, long_end: int, short_start: int, short_end: int) -> bool:
+    """Does the acronym pair ``long_start:long_end`` (long form) and ``short_start:short_end`` name a task by its
+    definition sentence (:func:`defines_a_task`)? Not a pair the corpus calls a method (``corpus_kinds.txt``:
+    "Knowledge distillation (KD) aims to ...", "Active learning (AL) aims to ...") or a field or paradigm
+    (``non_tasks.txt``, ``generic_terms.txt``).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("Visual-Semantic Embedding (VSE) aims to learn a space.")
+    >>> task_by_definition(doc, 0, 2, 3, 4)
+    True
+    """
+    short = doc[short_start:short_end].text
+    return (corpus_kinds().get(short) != "method"
+            and doc[long_start:long_end].text.lower() not in word_list("non_tasks.txt")
+            and short.lower() not in word_list("generic_terms.txt")
+            and defines_a_task(doc, long_start, short_start, short_end))
+
+
 def defined_by_frame(doc: Doc, acronyms: Sequence[Span]) -> set[str]:
     """The short forms of the acronym pairs (``kg_acronyms``: short and long forms alternate) that a sentence
-    defines as a task (:func:`defines_a_task`): their other mentions in the abstract are the task too. Not a pair
-    the corpus calls a method (``corpus_kinds.txt``: "Knowledge distillation (KD) aims to ...", "Active learning (AL)
-    aims to ...") or a field or paradigm (``non_tasks.txt``, ``generic_terms.txt``)."""
+    defines as a task (:func:`task_by_definition`): their other mentions in the abstract are the task too."""
     return {short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
-            if long_.end <= short.start and corpus_kinds().get(short.text) != "method"
-            and long_.text.lower() not in word_list("non_tasks.txt")
-            and short.text.lower() not in word_list("generic_terms.txt")
-            and defines_a_task(doc, long_.start, short.start, short.end)}
+            if long_.end <= short.start and task_by_definition(doc, long_.start, long_.end, short.start, short.end)}
