@@ -40,7 +40,7 @@ vocabulary.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 import scipy.sparse as sp
@@ -79,26 +79,15 @@ class CharTrigramTfidf:
     def fit_transform(self, texts: Iterable[str]) -> sp.csr_matrix:
         """Learn the trigrams and their IDF from ``texts``; their weighted, L2-normalised rows."""
         first: dict[str, int] = {}  # each trigram's number in the order of first occurrence
-        columns: list[int] = []
-        counts: list[int] = []
-        indptr = [0]
-        for text in texts:
-            row: dict[int, int] = {}
-            for gram in char_wb_trigrams(text):
-                number = first.setdefault(gram, len(first))
-                row[number] = row.get(number, 0) + 1
-            for number in sorted(row):  # scikit-learn's sort_indices, before the columns are renumbered
-                columns.append(number)
-                counts.append(row[number])
-            indptr.append(len(columns))
+        # scikit-learn sorts each row's columns by these numbers, before the columns are renumbered
+        counts, columns, indptr = _count_rows(texts, lambda gram: first.setdefault(gram, len(first)))
         if not first:
             raise ValueError("empty vocabulary: the texts have no words")
         alphabetical = sorted(first)
         renumber = np.empty(len(first), dtype=np.int32)
         renumber[[first[gram] for gram in alphabetical]] = np.arange(len(first), dtype=np.int32)
         self.vocabulary_ = {gram: number for number, gram in enumerate(alphabetical)}
-        indices = renumber[np.array(columns, dtype=np.int32)]
-        data = np.array(counts, dtype=np.float32)
+        indices = renumber[columns]
         n_texts = len(indptr) - 1
         df = np.bincount(indices, minlength=len(first)).astype(np.float32)
         df += 1  # smooth IDF: as if one more text had every trigram, all in float32
@@ -107,32 +96,44 @@ class CharTrigramTfidf:
         np.log(idf, out=idf)
         idf += 1.0
         self.idf_ = idf
-        return self._weighed(data, indices, np.array(indptr, dtype=np.int32), n_texts)
+        return self._weighed(counts, indices, indptr, n_texts)
 
     def transform(self, texts: Iterable[str]) -> sp.csr_matrix:
         """The weighted, L2-normalised rows of ``texts`` on the fitted trigrams (unknown trigrams left out)."""
-        vocabulary = self.vocabulary_
-        columns: list[int] = []
-        counts: list[int] = []
-        indptr = [0]
-        for text in texts:
-            row: dict[int, int] = {}
-            for gram in char_wb_trigrams(text):
-                column = vocabulary.get(gram)
-                if column is not None:
-                    row[column] = row.get(column, 0) + 1
-            for column in sorted(row):
-                columns.append(column)
-                counts.append(row[column])
-            indptr.append(len(columns))
-        return self._weighed(np.array(counts, dtype=np.float32), np.array(columns, dtype=np.int32),
-                             np.array(indptr, dtype=np.int32), len(indptr) - 1)
+        counts, columns, indptr = _count_rows(texts, self.vocabulary_.get)
+        return self._weighed(counts, columns, indptr, len(indptr) - 1)
 
     def _weighed(self, data: np.ndarray, indices: np.ndarray, indptr: np.ndarray, n_rows: int) -> sp.csr_matrix:
         """Counts times IDF, each row divided by its L2 norm, as a CSR matrix of these very arrays."""
         data *= self.idf_[indices]
         _normalise_rows(data, indptr)
         return sp.csr_matrix((data, indices, indptr), shape=(n_rows, len(self.idf_)), copy=False)
+
+
+def _count_rows(texts: Iterable[str],
+                column_of: Callable[[str], int | None]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each text's trigram counts as CSR arrays: float32 counts, int32 columns (``column_of`` each trigram; a
+    trigram it gives ``None`` is left out) sorted within each row, int32 row pointers.
+
+    >>> counts, columns, indptr = _count_rows(["aa aa"], {" aa": 1, "aa ": 0}.get)
+    >>> counts.tolist(), columns.tolist(), indptr.tolist()
+    ([2.0, 2.0], [0, 1], [0, 2])
+    """
+    columns: list[int] = []
+    counts: list[int] = []
+    indptr = [0]
+    for text in texts:
+        row: dict[int, int] = {}
+        for gram in char_wb_trigrams(text):
+            column = column_of(gram)
+            if column is not None:
+                row[column] = row.get(column, 0) + 1
+        for column in sorted(row):
+            columns.append(column)
+            counts.append(row[column])
+        indptr.append(len(columns))
+    return (np.array(counts, dtype=np.float32), np.array(columns, dtype=np.int32),
+            np.array(indptr, dtype=np.int32))
 
 
 def _normalise_rows(data: np.ndarray, indptr: np.ndarray) -> None:
