@@ -16,17 +16,7 @@ Each behaviour case failed before the round; each guard passed before and after 
 from __future__ import annotations
 
 import pytest
-
-from extractors.entities import iter_entities
-
-
-def _entities(nlp, text: str) -> list[tuple[str, str, str]]:
-    return [(e.span.text, e.span.label_, e.relation) for e in iter_entities(nlp(text))]
-
-
-def _names(nlp, text: str) -> set[str]:
-    return {e.span.text for e in iter_entities(nlp(text))}
-
+from entity_cases import entities, names
 
 # ----------------------------------------------------------------------------- where a task name starts
 
@@ -42,8 +32,8 @@ def _names(nlp, text: str) -> set[str]:
      "replaced token detection", "method called replaced token detection"),
 ])
 def test_a_word_that_does_not_restrict_a_task_is_not_its_name(both, text, task, wider):
-    names = _names(both, text)
-    assert task in names and wider not in names
+    found = names(both, text)
+    assert task in found and wider not in found
 
 
 @pytest.mark.parametrize(("text", "task"), [
@@ -54,7 +44,7 @@ def test_a_word_that_does_not_restrict_a_task_is_not_its_name(both, text, task, 
      "naive physical action-effect prediction"),
 ])
 def test_task_modifiers_that_restrict_stay(both, text, task):
-    assert task in _names(both, text)
+    assert task in names(both, text)
 
 
 # ----------------------------------------------------------------------------- organisations and meetings
@@ -66,7 +56,7 @@ def test_task_modifiers_that_restrict_stay(both, text, task):
     ("The bakeoff was held at the Second Workshop on Zorb Technologies for Old Languages (ZT4OL) 2022.", "ZT4OL"),
 ])
 def test_an_organisation_or_a_meeting_spelled_out_is_no_name(both, text, name):
-    assert name not in _names(both, text)
+    assert name not in names(both, text)
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -74,7 +64,7 @@ def test_an_organisation_or_a_meeting_spelled_out_is_no_name(both, text, name):
     ("We propose the Zorb Committee Machine (ZCM), an ensemble of classifiers.", "ZCM"),
 ])
 def test_a_name_beside_an_organisation_or_meeting_word_stays(both, text, name):
-    assert name in _names(both, text)
+    assert name in names(both, text)
 
 
 # ----------------------------------------------------------------------------- an edition before a dataset noun
@@ -88,7 +78,7 @@ def test_a_name_beside_an_organisation_or_meeting_word_stays(both, text, name):
     ("ZorbNet reaches the best accuracy on the SemEval-2016 dataset.", "SemEval-2016"),
 ])
 def test_an_edition_before_a_dataset_noun_is_a_dataset(both, text, name):
-    assert (name, "dataset", "uses") in _entities(both, text)
+    assert (name, "dataset", "uses") in entities(both, text)
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -97,7 +87,7 @@ def test_an_edition_before_a_dataset_noun_is_a_dataset(both, text, name):
     ("We describe our system for SemEval 2016 Task 5 data and its results.", "SemEval 2016"),
 ])
 def test_an_edition_as_the_event_is_no_dataset(both, text, name):
-    assert name not in _names(both, text)
+    assert name not in names(both, text)
 
 
 # ----------------------------------------------------------------------------- a pair defined as a task
@@ -108,7 +98,7 @@ def test_an_edition_as_the_event_is_no_dataset(both, text, name):
     ("Zorb Graph Embedding (ZGE) is the task of placing entities in a space. We improve ZGE with hubs.", "ZGE"),
 ])
 def test_a_pair_a_sentence_defines_as_a_task_is_a_task(both, text, name):
-    found = [kind for span, kind, _ in _entities(both, text) if span == name]
+    found = [kind for span, kind, _ in entities(both, text) if span == name]
     assert found and set(found) == {"task"}
 
 
@@ -117,7 +107,7 @@ def test_a_pair_a_sentence_defines_as_a_task_is_a_task(both, text, name):
     ("Zorbing Embedding Nets (ZEN) use hubs. We show that ZEN is fast.", "ZEN"),
 ])
 def test_a_pair_no_sentence_defines_as_a_task_stays_a_method(both, text, name):
-    found = [kind for span, kind, _ in _entities(both, text) if span == name]
+    found = [kind for span, kind, _ in entities(both, text) if span == name]
     assert found and "task" not in found
 
 
@@ -127,4 +117,4 @@ def test_a_pair_no_sentence_defines_as_a_task_stays_a_method(both, text, name):
     ("Active learning (AL) aims to reduce the labelling cost. We apply AL to parsing.", "AL"),
 ])
 def test_a_pair_the_corpus_calls_a_method_is_no_task_by_its_definition(both, text, name):
-    assert all(kind != "task" for span, kind, _ in _entities(both, text) if span == name)
+    assert all(kind != "task" for span, kind, _ in entities(both, text) if span == name)

@@ -11,12 +11,9 @@ article, a "new" word, a noun, the naming verb, the authors' proposal verb befor
 from __future__ import annotations
 
 import pytest
+from entity_cases import entities
 
 from extractors.entities import blank_pipeline, iter_entities
-
-
-def _entities(nlp, text: str) -> list[tuple[str, str, str]]:
-    return [(e.span.text, e.span.label_, e.relation) for e in iter_entities(nlp(text))]
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -36,7 +33,7 @@ def _entities(nlp, text: str) -> list[tuple[str, str, str]]:
      ("flim overlap", "metric", "proposes")),
 ])
 def test_a_name_the_authors_give_a_new_thing_is_proposed(both, text, expected):
-    assert expected in _entities(both, text)
+    assert expected in entities(both, text)
 
 
 @pytest.mark.parametrize(("text", "not_a_name"), [
@@ -55,7 +52,7 @@ def test_a_name_the_authors_give_a_new_thing_is_proposed(both, text, expected):
      "zorb flim blor klax mung encoders"),
 ])
 def test_no_name_where_the_structure_does_not_say_a_new_thing_is_named(both, text, not_a_name):
-    assert not_a_name not in [name for name, _, _ in _entities(both, text)]
+    assert not_a_name not in [name for name, _, _ in entities(both, text)]
 
 
 def test_a_lower_case_name_without_the_authors_proposal_is_no_candidate(rules):

@@ -13,17 +13,7 @@ Each behaviour case failed before the round; each guard passed before and after 
 from __future__ import annotations
 
 import pytest
-
-from extractors.entities import iter_entities
-
-
-def _entities(nlp, text: str) -> list[tuple[str, str, str]]:
-    return [(e.span.text, e.span.label_, e.relation) for e in iter_entities(nlp(text))]
-
-
-def _names(nlp, text: str) -> set[str]:
-    return {e.span.text for e in iter_entities(nlp(text))}
-
+from entity_cases import entities, names
 
 # ----------------------------------------------------------------------------- names a noun phrase calls new
 
@@ -43,7 +33,7 @@ _RESOURCES = ("It includes resources: a new UPOS-annotated corpus, ZorbPos, with
       "scheme based on color maps."), ("Zorb Prompt", "method", "proposes")),
 ])
 def test_a_name_a_noun_phrase_calls_new_is_proposed(both, text, expected):
-    assert expected in _entities(both, text)
+    assert expected in entities(both, text)
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -54,7 +44,7 @@ def test_a_name_a_noun_phrase_calls_new_is_proposed(both, text, expected):
     ("We compare with a strong baseline, ZorbNet, on three tasks.", "ZorbNet"),
 ])
 def test_a_name_no_new_phrase_calls_new_stays_used(both, text, name):
-    found = [e for e in _entities(both, text) if e[0] == name]
+    found = [e for e in entities(both, text) if e[0] == name]
     assert found and all(relation == "uses" for _, _, relation in found)
 
 
@@ -66,7 +56,7 @@ def test_a_word_paired_with_a_listed_language_is_no_name(both, name):
     text = ("Low-resource languages such as isiZulu need help. This study explores transfer learning in an "
             "English-isiZulu translation framework. We saw that isiXhosa-isiZulu outperformed all languages, and "
             "isiXhosa should be selected.")
-    assert name not in _names(both, text)
+    assert name not in names(both, text)
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -76,7 +66,7 @@ def test_a_word_paired_with_a_listed_language_is_no_name(both, name):
     ("We propose SL-Zorbent, a novel self-learning framework for task bots.", "SL-Zorbent"),  # "sl": a language code
 ])
 def test_a_name_beside_a_language_pair_stays(both, text, name):
-    assert name in _names(both, text)
+    assert name in names(both, text)
 
 
 # ----------------------------------------------------------------------------- hashtags and web addresses
@@ -89,7 +79,7 @@ def test_a_name_beside_a_language_pair_stays(both, text, name):
       "://anonymous.4open.science/r/Zorbment-530C."), "Zorbment-530C"),
 ])
 def test_a_hashtag_or_a_part_of_a_web_address_is_no_name(both, text, name):
-    assert name not in _names(both, text)
+    assert name not in names(both, text)
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -98,4 +88,4 @@ def test_a_hashtag_or_a_part_of_a_web_address_is_no_name(both, text, name):
     ("We release ZorbNet at https://github.com/zorb/ZorbNet today.", "ZorbNet"),
 ])
 def test_names_beside_a_slash_or_a_hash_stay(both, text, name):
-    assert name in _names(both, text)
+    assert name in names(both, text)
