@@ -73,7 +73,7 @@ from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
 from extractors.entity_lexicon import cue_patterns, in_list, word_lists
-from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights, weights_hash
+from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
 from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
@@ -91,6 +91,7 @@ from extractors.entity_types import (
     noun_before,
     proposed_phrase_before,
 )
+from extractors.pipeline_version import PIPELINE_VERSION
 from extractors.token_texts import sentence_start
 from ontology.ids import entity_key
 from ontology.kinds import EntityKind, Relation
@@ -107,77 +108,7 @@ __all__ = [
 ]
 
 SPAN_KEY = "kg_entities"
-#: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"46-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
-# 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
-# phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
-# 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
-# 11: one kind per name in an abstract; "X we construct", "referred to as X", "the new X", "the X team" propose
-# 12: learned method phrases and "called a task" task phrases, metric heads, names in parentheses, citation authors
-# 13: "the X team" / "X we present" propose only when not compared with or shown in a table; "the translation task"
-# 14: the tagger alone makes no one-word lower-case task ("We study translation."), only before "task" / "shared task"
-# 15: ... and before "shared task" indeed (an older check dropped it there as a word modifying a noun)
-# 16: errors of a second tuning set: task phrases over unvouched capitals, "our system (X)", "Team X", editions,
-# multi-word metrics, glued words ("usingCLIP"), "X – a ... dataset", tasks naming what a new system is for
-# 17: textbook methods (known_methods.txt), class labels after "classify ... into", names after "namely"
-# 18: learned task phrases opening with a stop word are skipped; an acronym spelled out as a language is no task
-# 19: a name in parentheses closing a dataset phrase of up to ten words is a dataset
-# 20: capitals the abstract never spells out, types or proposes and the corpus never saw are no name ("XBRL")
-# 21: a tagged "CR dataset" keeps its noun (trimmed, the two-letter "CR" was dropped: TDMSci recall 0.657 -> 0.648)
-# 22: a known method's tokens are no longer free capitals a task phrase may take ("Decision Tree parsing"); the
-# stop words skip only two-word learned task phrases ("high translation"), not "complex word identification"
-# 23: the abstract's mentions of a title's "NAME:" are proposed, and the title's mention takes their kind
-# 24: errors of a third tuning set: "F1 score" whole, textbook Transformer / tf-idf / genetic algorithm, "Pearson
-# Coefficient", "employing X" blocks a proposal, "multilingual BERT", narrative citations, descriptive task openers
-# 25: dataset nouns before a name ("a new Chinese dataset, X", "a benchmark, dubbed X", "the MWP benchmark ZB8K"),
-# "the Compmix dataset" trimmed, "CodeSearchNet Corpus" whole (linked), "the X (XB) framework" a method
-# 26: review5a: a model, task or kind of system before "at VENUE:" is no team; "Europarl (2012)" is no citation
-# 27: review5b: a known name is exempt from the "Name (YEAR)" form only ("Bloom et al. (2020)" is a citation again);
-#     "the benchmark ZB8K annotated by ..." is a dataset again (26's relative-clause check is gone)
-# 28: "Transformer" is no textbook method of known_methods.txt again (it made the ACL 2024 landscape too sparse)
-# 29: lower-case task names ending in a head such as "comprehension", "estimation", "reasoning", "retrieval" that
-#     the train slice calls tasks or spells out (extractors/entity_phrases.py, name_phrases.txt): "reading comprehension"
-# 30: round h15h: past-tense proposals, "X (Long Form), a method", coined names, "SQuAD-Open", "a new BERT model, X",
-#     one-word title names, learned phrases inside longer ones and phrase_kinds.txt, "word error rate (WER)" one name
-# 31: round h15i: an acronym the authors coin with its long form after their proposal verb is proposed ("we propose a
-#     model with ... aggregation (ZorbEA)"); plural method acronyms ("LSTMs") are names; a learned task phrase with
-#     no activity head ("semantic similarity") is a task only before "task(s)", "problem", "methods" ...; "a new
-#     ZQGA dataset, ZorbTQ" and "a Llama-2 based model" use ZQGA and Llama-2; capitals a lower-case long form
-#     describes are no name ("ground truth (GT)": entity_corpus.described_pair); "this paper / we describe X"
-#     proposes X; "at", "around", "during" ... block a proposal as the other prepositions do
-# 32: "Transformer" is a known method again (capitalised; taken out at 28 only because the ACL 2024 landscape of
-#     test_browser drew 27 nodes, not the test's 30): the issue lists it among the building blocks that were missed
-# 33: round h15j, dataset names in full-paper sentences: "the NIST 2003 MT evaluation set", "X as test sets", "the
-#     test sets of X", "the X data", "datasets ...: X (...), Y and Z", "the CR dataset", "Propbank"; a head noun is
-#     not sought past a clause ("X show that our method"); the tagger's dataset label types a name no rule typed (in a
-#     sentence about data, no method noun beside it); "Universal Treebanks", "Timebank"; "the Basic Travel Expression
-#     Corpus (BT EC)" keeps its long form; "an Extensive training set" names nothing
-# 34: round h15l: a shared task's title names its task ("SemEval-2023 Task 9: Multilingual Tweet Intimacy Analysis",
-#     "the WMT23 Discourse-Level Literary Translation shared task"); see docs/extraction.md
-# 35: round h15m (roles and no-entity heads by sentence structure, tasks proposed without "new") and round
-#     h15n (described dataset names in sentences, two-letter abbreviations naming their data)
-# 36: round h15o (events, organisations, glued words and metric lists by structure) and entity_key folding a
-#     metric's hyphen-joined plural ("F1-scores" = "F1 score")
-# 37: round h15p: a learned task phrase opening with a name suffix after the word it attaches to ("transfer-learning
-#     based classification") or with a French article ("la classification") is no task
-# 38: round h15r: roles on unseen abstracts ("called" / "named" only of the authors' own work, "NAME, an X method"
-#     uses X, devise / invent / compile propose, "... are proposed: X, Y", "Our team, X", a known resource opening a
-#     new dataset's phrase is used) and a title's two-to-four-word name ("Serial Speakers: a Dataset ...")
-# 39: round h15r's rules of 38 taken back (held-out dev set proposes 0.638 -> 0.616, tune4 unchanged): the same
-#     extraction as 37
-# 40: a learned task phrase takes the capitalised words before it that name what the task is about ("Aspect-based
-#     sentiment analysis", "on Arabic Dialect Identification": extractors/entity_task_modifiers.py)
-# 41: round h15t: a dataset noun introduces plain capitalised names (lists, "a new dataset, X", "X is a novel
-#     dataset": extractors/entity_data_lists.py), language editions of WordNet/FrameNet/PropBank/VerbNet, a language
-#     variety before a dataset noun names nothing, a capitalised long form before a dataset noun names the dataset
-# 42: the task-phrase rule of 40 taken back (held-out dev set tasks 0.718 -> 0.700 with it): 41 without it
-# 43: round h15y: names the authors give a new thing with "called" / "named" are proposed; "(ACR):" is no emoticon
-# 44: round h15z: a name a noun phrase calls new is proposed ("a new corpus, X", "X as a new scheme"); a word
-#     hyphen-paired with a listed language is a language, a hashtag or a web address's part is no entity
-# 45: round h15aa: words that never narrow a task open no task phrase ("seminal", "unified"); an evaluation
-#     series' edition before a dataset noun names its data; organisation heads and "Workshop on X (ACR)"; "ACR aims to"
-# 46: a definition sentence makes no task of a pair the corpus calls a method or a field where an untyped acronym is
-#     settled either (entity_task_frames.task_by_definition: one test for both places; 45 checked only the corpus)
+# PIPELINE_VERSION, bumped whenever patterns or rules change what is extracted, is in extractors/pipeline_version.py
 #: How ``kg_entities`` uses the spans: rules and the trained tagger together, or one of the two (ablation).
 MODES = ("combined", "rules", "model")
 #: In "combined" mode, which names only the tagger found are added: all of them, those shaped like a name (or a

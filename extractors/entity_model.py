@@ -23,12 +23,14 @@ import hashlib
 import json
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-from spacy.language import Language
-from spacy.vectors import Vectors
 
 from ontology.errors import KgError
+
+if TYPE_CHECKING:  # spaCy is imported where a pipeline is made: the weights' hash (PIPELINE_VERSION) needs none
+    from spacy.language import Language
 
 __all__ = ["LABELS", "MODEL_DIR", "NER_CONFIG", "VECTORS_FILE", "VECTOR_WORDS_FILE", "EntityModelMissingError",
            "add_entity_tagger", "architecture", "has_weights", "load_vectors", "uses_vectors", "weights_hash"]
@@ -125,6 +127,8 @@ def load_vectors(nlp: Language, folder: Path = MODEL_DIR) -> None:
     if not (folder / VECTORS_FILE).is_file():
         raise EntityModelMissingError(f"the tagger in {folder} was trained with word vectors, but {VECTORS_FILE} "
                                       "is missing: reinstall kg or retrain it")
+    from spacy.vectors import Vectors
+
     words, data = _vector_table(folder)
     nlp.vocab.vectors = Vectors(strings=nlp.vocab.strings, data=data, keys=list(words), attr="LOWER",
                                 name="kg_entity_vectors")

@@ -28,7 +28,7 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from extractors.anthology_xml import looks_like_anthology_xml, read_anthology_xml
@@ -37,13 +37,12 @@ from extractors.bibtex import looks_like_bibtex, read_bibtex
 from extractors.csl_json import looks_like_csl_json, read_csl_json
 from extractors.jsonl_records import looks_like_jsonl, read_jsonl
 from extractors.lecture_pages import read_lecture_page
-from extractors.mentions import extract_mentions
 from extractors.openalex import looks_like_openalex, read_openalex
 from extractors.ris import looks_like_ris, read_ris
 from extractors.semantic_scholar import looks_like_semantic_scholar, read_semantic_scholar
 from extractors.venue_facts import extract_venue_facts
 from extractors.web_urls import not_web_url
-from ontology.records import DocumentRecords, InputProblem, Paper, ReaderRecords
+from ontology.records import DocumentRecords, InputProblem, Mention, Paper, ReaderRecords
 
 __all__ = ["FORMATS", "LECTURE_PAGE", "READERS", "Reader", "detect_format", "read_records"]
 
@@ -99,6 +98,15 @@ def _is_plain_text(name: str, text: str) -> bool:
     return _head(text) != "<"
 
 
+def _mentions(papers: Iterable[Paper], *, source_texts: Mapping[str, str] | None = None) -> list[Mention]:
+    """:func:`extractors.mentions.extract_mentions`, imported when a first text is read: it loads spaCy, which the
+    main process of a build whose worker processes extract never needs (it would hold about 50 MB there through
+    every later stage: docs/scaling.md, "Peak memory, twenty-sixth session")."""
+    from extractors.mentions import extract_mentions as extract
+
+    return extract(papers, source_texts=source_texts)
+
+
 def _with_mentions(source: str, read: ReaderRecords, *, may_be_empty: bool = False) -> DocumentRecords:
     """A reader's records, web addresses checked, plus what the entity extractor finds in every abstract."""
     problems = list(read.problems)
@@ -106,7 +114,7 @@ def _with_mentions(source: str, read: ReaderRecords, *, may_be_empty: bool = Fal
     if not papers and not problems and not may_be_empty:
         problems.append(InputProblem(source, "no papers found; skipped", 1))
     return DocumentRecords(source=source, papers=tuple(papers), venues=tuple(read.venues),
-                           mentions=(*read.mentions, *extract_mentions(papers)), problems=tuple(problems))
+                           mentions=(*read.mentions, *_mentions(papers)), problems=tuple(problems))
 
 
 def _web_urls_only(paper: Paper, source: str, problems: list[InputProblem]) -> Paper:
@@ -154,7 +162,7 @@ def _lecture_page_records(text: str, source: str, repeated: Collection[str]) -> 
         problem = InputProblem(source, "not a lecture page (no abstract, venue or listing found); skipped", 1)
         return DocumentRecords(source=source, problems=(problem,))
     venues = extract_venue_facts(page.boilerplate, source=source, known_venues=page.venue_labels)
-    mentions = extract_mentions(page.papers, source_texts={source: page.text})  # unwrapped, as the page was read
+    mentions = _mentions(page.papers, source_texts={source: page.text})  # unwrapped, as the page was read
     return DocumentRecords(source=source, papers=page.papers, venues=tuple(venues), links=page.links,
                            mentions=tuple(mentions), problems=page.problems)
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import networkx as nx
 
-from extractors.entities import PIPELINE_VERSION
 from extractors.lecture_pages import repeated_blocks
+from extractors.pipeline_version import PIPELINE_VERSION
 from extractors.readers import LECTURE_PAGE
 from kg.cache import DocumentCache, cache_key
 from kg.execution import executor, read_document

@@ -54,16 +54,18 @@ def spacy_stop_words(code: str) -> frozenset[str]:
     Importing ``spacy.lang.fr.stop_words`` first imports ``spacy.lang.fr``,
     which compiles the language's tokenizer exceptions: the six languages
     took 4–6 s of every build's similarity stage.  Each ``stop_words``
-    module is one self-contained set, so it is run on its own.
+    module is one self-contained set, so it is run on its own; spaCy's
+    folder is found without importing spaCy.
 
     >>> {"le", "des", "une"} <= spacy_stop_words("fr")
     True
     """
     import importlib.util
 
-    import spacy
-
-    path = Path(spacy.__file__).parent / "lang" / code / "stop_words.py"
+    found = importlib.util.find_spec("spacy")  # a top-level package's spec does not run it: spaCy (about 50 MB)
+    if found is None or found.origin is None:  # stays out of a build's main process, which extracts nothing
+        raise ImportError("spaCy is not installed: kg needs its stop lists")
+    path = Path(found.origin).parent / "lang" / code / "stop_words.py"
     spec = importlib.util.spec_from_file_location(f"kg_stop_words_{code}", path)
     if spec is None or spec.loader is None:
         raise ImportError(f"spaCy has no stop list for {code!r} at {path}")

@@ -1,5 +1,7 @@
 """``kg build`` leaves scikit-learn and pyvis's package unimported: they would hold about 85 MB (with scipy.stats and
-pandas) and 30 MB (IPython) more through the exports (docs/scaling.md, "Peak memory, twenty-fifth session")."""
+pandas) and 30 MB (IPython) more through the exports (docs/scaling.md, "Peak memory, twenty-fifth session"); with
+worker processes, its main process leaves spaCy and thinc unimported too (about 50 MB: "Peak memory, twenty-sixth
+session")."""
 from __future__ import annotations
 
 import json
@@ -45,3 +47,27 @@ def test_a_build_and_the_similarity_back_off_import_no_scikit_learn_nor_pyvis(tm
     assert "scipy.stats" not in found["modules"]
     assert (tmp_path / "out" / "graph.html").is_file()  # vis-network inlined from pyvis's folder, not its package
     assert not [name for name in found["modules"] if name.startswith(("pyvis", "IPython"))]
+
+
+_WORKERS_SCRIPT = r"""
+import json, sys
+from kg.cli import main
+
+main(["build", sys.argv[1], "-o", sys.argv[2], "-q", "-j", "2"], standalone_mode=False)
+print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in ("spacy", "thinc"))))
+"""
+
+
+def test_a_build_with_worker_processes_leaves_spacy_out_of_its_main_process(tmp_path):
+    sample = ROOT / "kg" / "sample" / "underline"
+    done = subprocess.run([sys.executable, "-c", _WORKERS_SCRIPT, str(sample), str(tmp_path / "out")], check=False,
+                          cwd=tmp_path, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+    # the workers did extract: the entities are in the graph, keyed in the cache by the same PIPELINE_VERSION
+    from extractors.entities import PIPELINE_VERSION
+    from extractors.pipeline_version import PIPELINE_VERSION as version
+
+    assert version is PIPELINE_VERSION
+    assert 'kg:role "proposes"' in (tmp_path / "out" / "graph.ttl").read_text("utf-8")
