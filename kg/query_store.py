@@ -67,6 +67,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.canned import QueryError, canned_queries
+from kg.store_steps import in_session, load_runs
 from kg.store_update import UPDATE_NAME, NotIncremental, update_store
 from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
 from kg.turtle_feed import Feed, Unsplittable, fed_runs
@@ -239,11 +240,8 @@ def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_byte
         except SyntaxError as error:
             raise QueryError(f"{source} is not valid RDF ({error}); rebuild it with `kg build`") from error
     else:  # a run at a time: the loader's memory is bounded by the run, not the graph
-        loaded = 0
         try:
-            for run in runs:
-                store.bulk_load(input=run.data, format=fmt)
-                loaded += 1
+            loaded = load_runs(store, runs, fmt)  # the memory of each run's load given back after it
         except (SyntaxError, Unsplittable):  # a layout the runs misread, or a real error: the whole file says
             loaded = 0                        # which, and where
         if not loaded:  # (a file of prefixes alone is checked by a whole load too)
@@ -254,8 +252,9 @@ def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_byte
                 feed.early = 0
             return fill_store(source, fresh, named, run_bytes=0)
     store.flush()
-    write_text_index(store, fresh / INDEX_NAME, results=_aggregates(store))
-    del store
+    del store  # closed: each reading step opens it for itself and frees what it read (kg.store_steps)
+    results = in_session(fresh, _aggregates)
+    in_session(fresh, lambda store: write_text_index(store, fresh / INDEX_NAME, results=results))
 
 
 def _install(fresh: Path, store_dir: Path, stamp: dict) -> None:

@@ -35,8 +35,10 @@ from pathlib import Path
 __all__ = ["RUN_BYTES", "TurtleRun", "read_header", "subject_runs", "turtle_runs", "unsplittable"]
 
 #: Bytes of Turtle per bulk load: the loader's memory grows about 40x the run (measured on the full Anthology:
-#: 8 MB runs peak at 0.34 GB, 32 MB at 1.0 GB, the whole 565 MB file at 1.9 GB).
-RUN_BYTES = 8 << 20
+#: 8 MB runs peak at 0.34 GB, 32 MB at 1.0 GB, the whole 565 MB file at 1.9 GB; with the memory of each load given
+#: back after it, 2 MiB runs peak at 0.12 GB and 8 MiB at 0.31, and the store's files are as many once it is
+#: flushed: docs/scaling.md, "Peak memory, twenty-sixth session").
+RUN_BYTES = 2 << 20
 
 #: A header line: a prefix or base declaration, a comment or nothing.
 _HEADER_LINE = re.compile(rb"\s*(?:@prefix|@base|prefix|base)\s|\s*#|\s*$", re.IGNORECASE)
