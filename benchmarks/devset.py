@@ -20,6 +20,7 @@ a space or all in lower case) and writes ``devset.jsonl`` with character offsets
     python benchmarks/devset.py --set tune4  # the fourth tuning set (benchmarks/data/tuneset4), held out
     python benchmarks/devset.py --set tune5  # the fifth tuning set (benchmarks/data/tuneset5)
     python benchmarks/devset.py --set tune6  # the sixth tuning set (benchmarks/data/tuneset6)
+    python benchmarks/devset.py --set tune7  # the seventh tuning set (benchmarks/data/tuneset7)
 
 The *tuning set* (``benchmarks/data/tuneset``, 100 abstracts of the ``"tune"``
 slice, selected by ``python scripts/devset_select.py --set tune``, annotated by
@@ -36,6 +37,9 @@ The *fifth tuning set* (``benchmarks/data/tuneset5``, 80 more, ``--set tune5``) 
 first three were fitted (proposes ~0.89 there, ~0.64 on the dev set): it is tuning data from round h15r on.
 The *sixth tuning set* (``benchmarks/data/tuneset6``, 80 more, ``--set tune6``) was drawn the same way when rules
 tuned on the fifth did not carry to the dev set (round h15y): its first score estimates the code on unseen abstracts.
+The *seventh tuning set* (``benchmarks/data/tuneset7``, 80 more, ``--set tune7``) was drawn the same way when tune5
+and tune6 had been read and tuned on by three rounds (round h15ab): its first score estimates the code on unseen
+abstracts.
 Each compiles to ``devset.jsonl`` in its folder and is scored by :func:`score`.
 
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
@@ -69,10 +73,12 @@ TUNESET3_DIR = _HERE / "data" / "tuneset3"
 TUNESET4_DIR = _HERE / "data" / "tuneset4"
 TUNESET5_DIR = _HERE / "data" / "tuneset5"
 TUNESET6_DIR = _HERE / "data" / "tuneset6"
+TUNESET7_DIR = _HERE / "data" / "tuneset7"
 #: The annotated sets by name: the dev set (reported) and the tuning sets (the fourth is held out from
 #: everything tuned on the others; see the READMEs).
 SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR, "tune2": TUNESET2_DIR, "tune3": TUNESET3_DIR,
-        "tune4": TUNESET4_DIR, "tune5": TUNESET5_DIR, "tune6": TUNESET6_DIR}
+        "tune4": TUNESET4_DIR, "tune5": TUNESET5_DIR, "tune6": TUNESET6_DIR,
+        "tune7": TUNESET7_DIR}
 KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")
 ROLES = ("proposes", "uses")
 _LINE = re.compile(r"^(?P<optional>\?)?(?P<kind>[A-Z]+) (?P<role>proposes|uses) (?P<forms>.+)$")

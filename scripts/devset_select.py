@@ -10,6 +10,7 @@ Run from anywhere::
     python scripts/devset_select.py --set tune4     # the fourth tuning set: /tmp/tune4set_candidates.jsonl
     python scripts/devset_select.py --set tune5     # the fifth tuning set: /tmp/tune5set_candidates.jsonl
     python scripts/devset_select.py --set tune6     # the sixth tuning set: /tmp/tune6set_candidates.jsonl
+    python scripts/devset_select.py --set tune7     # the seventh tuning set: /tmp/tune7set_candidates.jsonl
 
 The rule: papers of the dev volumes (:func:`extractors.gazetteer_build.is_dev_volume`:
 from 2019 on, SHA-1 of the volume stem ≡ 0 mod 30) that have an abstract of at
@@ -50,6 +51,11 @@ The *sixth tuning set* (``--set tune6``, ``benchmarks/data/tuneset6``) was drawn
 on and its rules did not carry to the dev set: the same slice, volumes and length rule, without the papers of the
 five earlier tuning sets and of the dev set, ordered by the SHA-1 of ``"tuneset6:" + id``; the first ``--count``
 (80).  Its first score (round h15y) is the estimate of the code of that day on unseen abstracts.
+
+The *seventh tuning set* (``--set tune7``, ``benchmarks/data/tuneset7``) was drawn because tune5 and tune6 had been
+read in full and tuned on by three rounds: the same slice, volumes and length rule, without the papers of the six
+earlier tuning sets and of the dev set, ordered by the SHA-1 of ``"tuneset7:" + id``; the first ``--count`` (80).
+Its first score (round h15ab) is the estimate of the code of that day on unseen abstracts.
 """
 from __future__ import annotations
 
@@ -120,6 +126,11 @@ def tune6_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
     return later_tune_candidates(corpus, exclude, "tuneset6:")
 
 
+def tune7_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
+    """The seventh tuning set's order (``exclude``: the first six tuning sets' and the dev set's ids)."""
+    return later_tune_candidates(corpus, exclude, "tuneset7:")
+
+
 def first_tuneset_ids() -> set[str]:
     """Anthology ids of the first tuning set (``benchmarks/data/tuneset/devset.jsonl``)."""
     return tuneset_ids("tuneset")
@@ -150,12 +161,13 @@ def _slice_papers(corpus: Path, volume_wanted: Callable[[str], bool], slice_name
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    default_counts = {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80}
+    default_counts = {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80,
+                      "tune7": 80}
     parser.add_argument("--set", choices=tuple(default_counts), default="dev",
                         dest="which",
                         help="the dev set (reported) or a tuning set (rules may be tuned on it)")
     parser.add_argument("--count", type=int, default=None,
-                        help="how many (default: dev 120, tune 100, tune2 and tune3 80, tune4 60, tune5 and tune6 80)")
+                        help="how many (default: dev 120, tune 100, tune2 and tune3 80, tune4 60, tune5..tune7 80)")
     parser.add_argument("--out", type=Path, default=None,
                         help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
@@ -176,6 +188,10 @@ def main(argv: list[str] | None = None) -> int:
         earlier = set().union(*(tuneset_ids(folder) for folder in
                                 ("tuneset", "tuneset2", "tuneset3", "devset", "tuneset4", "tuneset5")))
         rows = tune6_candidates(args.corpus, earlier)[:count]
+    elif args.which == "tune7":
+        earlier = set().union(*(tuneset_ids(folder) for folder in
+                                ("tuneset", "tuneset2", "tuneset3", "devset", "tuneset4", "tuneset5", "tuneset6")))
+        rows = tune7_candidates(args.corpus, earlier)[:count]
     else:
         rows = (candidates if args.which == "dev" else tune_candidates)(args.corpus)[:count]
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")

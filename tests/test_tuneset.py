@@ -75,11 +75,12 @@ TUNE3 = ROOT / "benchmarks" / "data" / "tuneset3"
 TUNE4 = ROOT / "benchmarks" / "data" / "tuneset4"
 TUNE5 = ROOT / "benchmarks" / "data" / "tuneset5"
 TUNE6 = ROOT / "benchmarks" / "data" / "tuneset6"
+TUNE7 = ROOT / "benchmarks" / "data" / "tuneset7"
 
 
-@pytest.mark.parametrize("name", ["tune2", "tune3", "tune4", "tune5", "tune6"])
+@pytest.mark.parametrize("name", ["tune2", "tune3", "tune4", "tune5", "tune6", "tune7"])
 def test_a_later_tuning_set_compiles_from_its_annotations_and_is_scored_by_its_name(name):
-    folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4, "tune5": TUNE5, "tune6": TUNE6}[name]
+    folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4, "tune5": TUNE5, "tune6": TUNE6, "tune7": TUNE7}[name]
     devset = _load(f"kg_devset_for_{name}", ROOT / "benchmarks" / "devset.py")
     rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(folder)]
     compiled = devset.compile_devset(folder / "annotations.txt", rows)
@@ -179,3 +180,31 @@ def test_sixth_tuning_set_is_scored_by_name_and_read_by_no_trainer():
     training_data = _load("kg_entity_training_data_for_tune6", ROOT / "scripts" / "entity_training_data.py")
     assert "tune6" not in decision.TUNING_SETS
     assert "tuneset6" not in training_data.TRAINABLE_SETS.values()
+
+
+def test_seventh_tuning_set_is_the_tune_slice_apart_from_every_other_set():
+    tune7 = _records(TUNE7)
+    assert len(tune7) == 80
+    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune7)
+    ids = {r["id"] for r in tune7}
+    for other in (TUNE, TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, DEV):
+        assert not ids & {r["id"] for r in _records(other)}
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_seventh_tuning_set_is_the_first_eighty_by_its_selection_rule():
+    select = _load("kg_devset_select7", ROOT / "scripts" / "devset_select.py")
+    earlier = set().union(*({r["id"] for r in _records(folder)}
+                            for folder in (TUNE, TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, DEV)))
+    chosen = [row["id"] for row in select.tune7_candidates(CORPUS, earlier)[:80]]
+    assert chosen == [r["id"] for r in _records(TUNE7)]
+    assert select.main(["--set", "tune7", "--out", "/dev/null"]) == 0
+
+
+def test_seventh_tuning_set_is_scored_by_name_and_read_by_no_trainer():
+    bench = _load("kg_extraction_bench_for_tune7", ROOT / "benchmarks" / "extraction.py")
+    assert bench.SETS["tune7"] == TUNE7
+    decision = _load("kg_train_entity_decision_for_tune7", ROOT / "scripts" / "train_entity_decision.py")
+    training_data = _load("kg_entity_training_data_for_tune7", ROOT / "scripts" / "entity_training_data.py")
+    assert "tune7" not in decision.TUNING_SETS
+    assert "tuneset7" not in training_data.TRAINABLE_SETS.values()
