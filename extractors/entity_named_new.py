@@ -21,7 +21,9 @@ structure vouches for it:
   (``non_tasks.txt``, ``paradigms.txt``, ``generic_terms.txt``).
 
 The noun gives the kind: a dataset noun a dataset, a measure a metric, "task" / "problem" a task, anything else
-(objective, framework, structure, concept, method) a method. Not "responses, called counter narratives" (no new
+(objective, framework, structure, concept, method) a method. The lower-case names the authors propose without an
+article ("we propose zorb-aware bootstrap learning, which ...": :mod:`extractors.entity_bare_proposal`, round h15ab)
+are found here too, under the same type rule. Not "responses, called counter narratives" (no new
 thing), "cooking techniques (also called processes)" (no article, no proposal), "we use a method called replaced
 token detection" (nothing new).
 
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
+from extractors.entity_bare_proposal import bare_proposed_names
 from extractors.entity_candidates import Cues
 from extractors.entity_lexicon import word_list
 from extractors.token_texts import sentence_start, span_text, token_arrays, token_lowers
@@ -93,7 +96,9 @@ def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
         if any(span_text(doc, first, end).lower() in word_list(listed) for listed in _NOT_NAMES):
             continue
         found.append((first, end, _kind_of(lowers[verb - 1])))
-    return found
+    found.extend((start, end, kind) for start, end, kind in bare_proposed_names(doc)
+                 if not any(first < end and start < last for first, last, _ in found))
+    return sorted(found)
 
 
 def _new_noun_phrase(doc: Doc, verb: int, cues: Cues) -> int | None:
