@@ -21,7 +21,8 @@ proposes them (a lower-case phrase is a candidate only when the corpus or a head
   description with a dropped article ("we present prescription digitization system", "we propose post-processing
   method", "we introduce neural topic model"), not a name; a plural last word is a class of things ("we propose
   techniques to ...", "we present innovative criteria") unless an acronym in parentheses follows ("we propose
-  contrastive response pairs (CRPs) for ...");
+  contrastive response pairs (CRPs) for ..."); nor a quality (:data:`_QUALITY_HEADS`, ``metric_words.txt``: "we
+  propose contextual relevance, which we define as the probability ...": a measure or concept, not a technique);
 * no field, paradigm or generic term, nor one of two or more words with modifiers before it (``non_tasks.txt``,
   ``paradigms.txt``, ``generic_terms.txt``: "we introduce multi-task learning", "we propose unsupervised domain
   adaptation for ...").
@@ -67,6 +68,11 @@ _KIND_HEADS = frozenset({"method", "approach", "technique", "system", "framework
                          "evidence", "overview", "survey", "experiment", "investigation", "implementation",
                          "application", "platform", "interface", "resource", "library", "package", "technology",
                          "data", "corpora", "criteria"})
+#: Qualities of things: a phrase ending in one names a measure or a concept the authors define ("we propose
+#: contextual relevance, which we define as the probability ..."), not a technique; so do ``metric_words.txt``'s.
+_QUALITY_HEADS = frozenset({"relevance", "similarity", "relatedness", "consistency", "coherence", "quality",
+                            "diversity", "fluency", "faithfulness", "factuality", "plausibility", "informativeness",
+                            "readability", "complexity", "uncertainty", "confidence", "sensitivity", "difficulty"})
 #: First words that describe a thing as new: the phrase describes, it does not name ("we introduce new corpora").
 _DESCRIBING = frozenset({"new", "novel"})
 _NOT_NAMES = ("non_tasks.txt", "paradigms.txt", "generic_terms.txt")
@@ -105,7 +111,9 @@ def bare_proposed_names(doc: Doc) -> list[tuple[int, int, EntityKind]]:
         head = lowers[end - 1]
         acronym = end + 1 < len(doc) and texts[end] == "(" and texts[end + 1][:1].isupper()
         plural = head.endswith("s") and not head.endswith("ss")
-        if head in _KIND_HEADS or head.endswith("ed") or (plural and not acronym) or lowers[start] in _DESCRIBING:
+        quality = head in _QUALITY_HEADS or head in word_list("metric_words.txt")
+        if head in _KIND_HEADS or quality or head.endswith("ed") or (plural and not acronym) \
+                or lowers[start] in _DESCRIBING:
             continue
         if any(word.endswith("s") and not word.endswith("ss") for word in lowers[start : end - 1]):
             continue  # "we present experimental results showing ...": a plural noun and its participle

@@ -47,6 +47,8 @@ def test_a_bare_noun_phrase_the_authors_propose_is_a_proposed_method(both, text,
      "multi-objective zorb learning tailored"),
     ("We introduce episodic zorb activation and reconsolidation to continual relation learning.",
      "episodic zorb activation"),
+    ("To address this, we propose contextual zorb relevance, which we define as the probability of relevance.",
+     "contextual zorb relevance"),
 ])
 def test_descriptions_after_a_proposal_verb_are_no_names(both, text, phrase):
     assert phrase not in names(both, text)
