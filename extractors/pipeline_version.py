@@ -14,7 +14,7 @@ from extractors.entity_model import weights_hash
 __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"46-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"47-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -85,3 +85,6 @@ PIPELINE_VERSION = f"46-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     series' edition before a dataset noun names its data; organisation heads and "Workshop on X (ACR)"; "ACR aims to"
 # 46: a definition sentence makes no task of a pair the corpus calls a method or a field where an untyped acronym is
 #     settled either (entity_task_frames.task_by_definition: one test for both places; 45 checked only the corpus)
+# 47: round h15ab: lower-case names the authors propose without an article are proposed methods
+#     (extractors/entity_bare_proposal.py); "Computer Vision (CV)" is a field; "-family" is split off a name like
+#     "-based"; SNOMED is a known resource
