@@ -194,14 +194,29 @@ def _paper_graph(graph: nx.MultiDiGraph, paper: Hashable) -> nx.MultiDiGraph:
     return _induced(graph, keep)
 
 
-def _entity_graph(graph: nx.MultiDiGraph, node: Hashable) -> nx.MultiDiGraph:
-    """A node's papers and their entities, and their nodes of the same kind as ``node`` (a person's co-authors)."""
+def _entity_nodes(graph: nx.MultiDiGraph, node: Hashable) -> set[Hashable]:
+    """The nodes of ``node``'s :func:`_entity_graph`: its papers and their entities, and their nodes of the same
+    kind as ``node``.
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+    >>> _ = g.add_edge("paper/a", "person/x", key="creator", relation="creator")
+    >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
+    >>> sorted(_entity_nodes(g, "dataset/d")), sorted(_entity_nodes(g, "person/x"))
+    (['dataset/d', 'paper/a'], ['dataset/d', 'paper/a', 'person/x'])
+    """
     papers = papers_of(graph, node)
     keep = {node} | papers
     kinds = {*ENTITY_KINDS, node_kind(graph, node)}
+    attrs, succ, pred = graph._node, graph._succ, graph._pred  # node_kind's reading, without a view per node
     for paper in papers:
-        keep.update(n for n in _neighbours(graph, paper) if node_kind(graph, n) in kinds)
-    return _induced(graph, keep)
+        keep.update(n for n in (*succ[paper], *pred[paper]) if str(attrs[n].get("kind") or "other") in kinds)
+    return keep
+
+
+def _entity_graph(graph: nx.MultiDiGraph, node: Hashable) -> nx.MultiDiGraph:
+    """A node's papers and their entities, and their nodes of the same kind as ``node`` (a person's co-authors)."""
+    return _induced(graph, _entity_nodes(graph, node))
 
 
 def ego_graph(graph: nx.MultiDiGraph, node: Hashable) -> nx.MultiDiGraph:
@@ -272,6 +287,10 @@ class ViewKind:
     check : callable, optional
         ``(graph, subject) -> None``: raises :class:`~exports.view_lookup.ViewError`
         when the view cannot be made for ``subject``.
+    nodes : callable, optional
+        ``(graph, subject) -> set of nodes``, where ``select`` is the subgraph induced on them (every edge of
+        ``graph`` between them, :func:`_induced`): a page can then be fingerprinted from ``graph`` itself,
+        without building the subgraph (:func:`exports.view_fingerprint.induced_digest`).
     papers : callable, optional
         ``(graph, subject) -> collection of papers``: when given, the view is
         the entity landscape of those papers (:mod:`exports.view_landscape`)
@@ -288,6 +307,7 @@ class ViewKind:
     centred: bool = False
     node_kinds: tuple[str, ...] = ()
     check: Callable[[nx.MultiDiGraph, Any], None] | None = None
+    nodes: Callable[[nx.MultiDiGraph, Any], set[Hashable]] | None = None
     papers: Callable[[nx.MultiDiGraph, Any], Collection[Hashable]] | None = None
     paper_map: bool = False
 
@@ -378,6 +398,7 @@ VIEW_KINDS: dict[str, ViewKind] = {
         intro=lambda graph, node: f"{node_label(graph, node)}'s papers, with their {_ENTITY_WORDS} and co-authors.",
         centred=True,
         node_kinds=("person",),
+        nodes=_entity_nodes,
     ),
     "entity": ViewKind(  # also the ego view of any node kind no other entry lists
         select=_entity_graph,
@@ -388,6 +409,7 @@ VIEW_KINDS: dict[str, ViewKind] = {
             f"and their other {_ENTITY_WORDS}."),
         centred=True,
         node_kinds=ENTITY_KINDS,
+        nodes=_entity_nodes,
     ),
     "kind": ViewKind(
         select=kind_graph,

@@ -66,7 +66,7 @@ from exports.html_view import (
 from exports.rdf_owners import OwnerDigests
 from exports.view_data import NodeDataRef
 from exports.view_details import Details
-from exports.view_fingerprint import PageRecord, code_version, digest, view_graph_digest
+from exports.view_fingerprint import PageRecord, code_version, digest, induced_digest, view_graph_digest
 from exports.view_index import (
     ASSET_DIR,
     INDEX,
@@ -427,19 +427,27 @@ def _ego_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject:
               last: PageRecord, record: PageRecord, node_data: NodeDataRef, memo: dict[Hashable, bytes]) -> Path:
     """Write the view centred on ``subject`` (an entity's), or keep the one in ``output_dir``: as
     :func:`_landscape_page` does, with the fingerprint of its subgraph
-    (:func:`~exports.view_fingerprint.view_graph_digest`).  Its graph-wide tooltips are the node view's
-    (``node_data``), so a new paper changes the page only where it names the entity: its subgraph holds
-    the entity's papers and their entities, not how many papers of the whole graph use those.  ``memo``
-    holds each node's part of the fingerprints, shared by the pages of one graph.
+    (:func:`~exports.view_fingerprint.view_graph_digest`; :func:`~exports.view_fingerprint.induced_digest`,
+    without building the subgraph, where the view kind names its nodes: a kept page builds none).  Its
+    graph-wide tooltips are the node view's (``node_data``), so a new paper changes the page only where it
+    names the entity: its subgraph holds the entity's papers and their entities, not how many papers of the
+    whole graph use those.  ``memo`` holds each node's part of the fingerprints, shared by the pages of one
+    graph.
     """
     arguments = _page_arguments(graph, output_dir, view, subject, top, also)
     path = output_dir / view.file_name(subject)
-    selected = view.select(graph, subject)
-    inputs = view_graph_digest(graph, selected, cache=cache, view_files=view_files, memo=memo)
+    selected = None
+    if view.nodes is not None:  # an induced subgraph: fingerprinted from the graph, built only to be drawn
+        inputs = induced_digest(graph, view.nodes(graph, subject), cache=cache, view_files=view_files, memo=memo)
+    else:
+        selected = view.select(graph, subject)
+        inputs = view_graph_digest(graph, selected, cache=cache, view_files=view_files, memo=memo)
     fingerprint = digest([code_version(), path.name, arguments, node_data, str(subject), inputs])
     if inputs is not None and last.holds(path, fingerprint):
         record.keep(path, last)
         return path
+    if selected is None:
+        selected = view.select(graph, subject)
     text = render_html(selected, center=subject, context=graph, cache=cache, view_files=view_files,
                        node_data=node_data, **arguments)
     return record.write_page(path, fingerprint, text) if inputs is not None else write_text_atomic(path, text)
