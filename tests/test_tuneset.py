@@ -106,105 +106,42 @@ def test_third_tuning_set_is_the_first_eighty_by_its_selection_rule():
     assert select.tuneset_ids("tuneset2") == {r["id"] for r in _records(TUNE2)}
 
 
-def test_fourth_tuning_set_is_the_tune_slice_apart_from_every_other_set():
-    tune4 = _records(TUNE4)
-    assert len(tune4) == 60
-    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune4)
-    ids = {r["id"] for r in tune4}
-    for other in (TUNE, TUNE2, TUNE3, DEV):
-        assert not ids & {r["id"] for r in _records(other)}
+#: The later tuning sets, each chosen without every set before it and the dev set: (name, folder, size).
+LATER_SETS = [("tune4", TUNE4, 60), ("tune5", TUNE5, 80), ("tune6", TUNE6, 80), ("tune7", TUNE7, 80)]
+_CHOSEN_BEFORE = [TUNE, TUNE2, TUNE3]
+
+
+def _earlier(folder: Path) -> list[Path]:
+    """The sets chosen before ``folder`` (one of :data:`LATER_SETS`), the dev set included."""
+    before = [later for _, later, _ in LATER_SETS]
+    return [*_CHOSEN_BEFORE, *before[:before.index(folder)], DEV]
+
+
+@pytest.mark.parametrize(("name", "folder", "size"), LATER_SETS)
+def test_a_later_tuning_set_is_the_tune_slice_apart_from_every_other_set(name, folder, size):
+    records = _records(folder)
+    assert len(records) == size
+    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in records)
+    ids = {r["id"] for r in records}
+    for other in _earlier(folder):
+        assert not ids & {r["id"] for r in _records(other)}, other.name
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
-def test_fourth_tuning_set_is_the_first_sixty_by_its_selection_rule():
-    select = _load("kg_devset_select4", ROOT / "scripts" / "devset_select.py")
-    earlier = set().union(*({r["id"] for r in _records(folder)} for folder in (TUNE, TUNE2, TUNE3, DEV)))
-    chosen = [row["id"] for row in select.tune4_candidates(CORPUS, earlier)[:60]]
-    assert chosen == [r["id"] for r in _records(TUNE4)]
-    assert select.main(["--set", "tune4", "--out", "/dev/null"]) == 0
+@pytest.mark.parametrize(("name", "folder", "size"), LATER_SETS)
+def test_a_later_tuning_set_is_the_first_by_its_selection_rule(name, folder, size):
+    select = _load(f"kg_devset_select_{name}", ROOT / "scripts" / "devset_select.py")
+    earlier = set().union(*({r["id"] for r in _records(other)} for other in _earlier(folder)))
+    chosen = [row["id"] for row in getattr(select, f"{name}_candidates")(CORPUS, earlier)[:size]]
+    assert chosen == [r["id"] for r in _records(folder)]
+    assert select.main(["--set", name, "--out", "/dev/null"]) == 0
 
 
-def test_fourth_tuning_set_is_held_out_from_every_trainer():
-    decision = _load("kg_train_entity_decision_for_tune4", ROOT / "scripts" / "train_entity_decision.py")
-    training_data = _load("kg_entity_training_data_for_tune4", ROOT / "scripts" / "entity_training_data.py")
-    assert "tune4" not in decision.TUNING_SETS
-    assert "tuneset4" not in training_data.TRAINABLE_SETS.values()
-
-
-def test_fifth_tuning_set_is_the_tune_slice_apart_from_every_other_set():
-    tune5 = _records(TUNE5)
-    assert len(tune5) == 80
-    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune5)
-    ids = {r["id"] for r in tune5}
-    for other in (TUNE, TUNE2, TUNE3, TUNE4, DEV):
-        assert not ids & {r["id"] for r in _records(other)}
-
-
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
-def test_fifth_tuning_set_is_the_first_eighty_by_its_selection_rule():
-    select = _load("kg_devset_select5", ROOT / "scripts" / "devset_select.py")
-    earlier = set().union(*({r["id"] for r in _records(folder)} for folder in (TUNE, TUNE2, TUNE3, TUNE4, DEV)))
-    chosen = [row["id"] for row in select.tune5_candidates(CORPUS, earlier)[:80]]
-    assert chosen == [r["id"] for r in _records(TUNE5)]
-    assert select.main(["--set", "tune5", "--out", "/dev/null"]) == 0
-
-
-def test_the_extraction_benchmark_scores_the_fifth_tuning_set_by_name():
-    bench = _load("kg_extraction_bench_for_tune5", ROOT / "benchmarks" / "extraction.py")
-    assert bench.SETS["tune5"] == TUNE5
-
-
-def test_sixth_tuning_set_is_the_tune_slice_apart_from_every_other_set():
-    tune6 = _records(TUNE6)
-    assert len(tune6) == 80
-    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune6)
-    ids = {r["id"] for r in tune6}
-    for other in (TUNE, TUNE2, TUNE3, TUNE4, TUNE5, DEV):
-        assert not ids & {r["id"] for r in _records(other)}
-
-
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
-def test_sixth_tuning_set_is_the_first_eighty_by_its_selection_rule():
-    select = _load("kg_devset_select6", ROOT / "scripts" / "devset_select.py")
-    earlier = set().union(*({r["id"] for r in _records(folder)}
-                            for folder in (TUNE, TUNE2, TUNE3, TUNE4, TUNE5, DEV)))
-    chosen = [row["id"] for row in select.tune6_candidates(CORPUS, earlier)[:80]]
-    assert chosen == [r["id"] for r in _records(TUNE6)]
-    assert select.main(["--set", "tune6", "--out", "/dev/null"]) == 0
-
-
-def test_sixth_tuning_set_is_scored_by_name_and_read_by_no_trainer():
-    bench = _load("kg_extraction_bench_for_tune6", ROOT / "benchmarks" / "extraction.py")
-    assert bench.SETS["tune6"] == TUNE6
-    decision = _load("kg_train_entity_decision_for_tune6", ROOT / "scripts" / "train_entity_decision.py")
-    training_data = _load("kg_entity_training_data_for_tune6", ROOT / "scripts" / "entity_training_data.py")
-    assert "tune6" not in decision.TUNING_SETS
-    assert "tuneset6" not in training_data.TRAINABLE_SETS.values()
-
-
-def test_seventh_tuning_set_is_the_tune_slice_apart_from_every_other_set():
-    tune7 = _records(TUNE7)
-    assert len(tune7) == 80
-    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tune7)
-    ids = {r["id"] for r in tune7}
-    for other in (TUNE, TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, DEV):
-        assert not ids & {r["id"] for r in _records(other)}
-
-
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
-def test_seventh_tuning_set_is_the_first_eighty_by_its_selection_rule():
-    select = _load("kg_devset_select7", ROOT / "scripts" / "devset_select.py")
-    earlier = set().union(*({r["id"] for r in _records(folder)}
-                            for folder in (TUNE, TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, DEV)))
-    chosen = [row["id"] for row in select.tune7_candidates(CORPUS, earlier)[:80]]
-    assert chosen == [r["id"] for r in _records(TUNE7)]
-    assert select.main(["--set", "tune7", "--out", "/dev/null"]) == 0
-
-
-def test_seventh_tuning_set_is_scored_by_name_and_read_by_no_trainer():
-    bench = _load("kg_extraction_bench_for_tune7", ROOT / "benchmarks" / "extraction.py")
-    assert bench.SETS["tune7"] == TUNE7
-    decision = _load("kg_train_entity_decision_for_tune7", ROOT / "scripts" / "train_entity_decision.py")
-    training_data = _load("kg_entity_training_data_for_tune7", ROOT / "scripts" / "entity_training_data.py")
-    assert "tune7" not in decision.TUNING_SETS
-    assert "tuneset7" not in training_data.TRAINABLE_SETS.values()
+@pytest.mark.parametrize(("name", "folder", "size"), LATER_SETS)
+def test_a_later_tuning_set_is_scored_by_name_and_read_by_no_trainer(name, folder, size):
+    bench = _load(f"kg_extraction_bench_for_{name}", ROOT / "benchmarks" / "extraction.py")
+    assert bench.SETS[name] == folder
+    decision = _load(f"kg_train_entity_decision_for_{name}", ROOT / "scripts" / "train_entity_decision.py")
+    training_data = _load(f"kg_entity_training_data_for_{name}", ROOT / "scripts" / "entity_training_data.py")
+    assert name not in decision.TUNING_SETS
+    assert folder.name not in training_data.TRAINABLE_SETS.values()
