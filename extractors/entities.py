@@ -383,7 +383,10 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
     """One name is one kind of thing within an abstract: a mention whose kind was only guessed (untyped, the
     tagger's, a list's) takes the kind that rules gave its other mentions ("the new LARGEMED dataset" ...
     "LARGEMED could be used"), and a name in parentheses right after another name takes that name's kind
-    ("on MNLI (Multi-NLI)"). Only methods, datasets and models change; tasks and metrics stay as typed.
+    ("on MNLI (Multi-NLI)"). A guessed mention of a name that no rule typed as a method, dataset or model but one
+    typed as a task takes the task kind ("the ZMD task ..." ... "We study ZMD"; before PIPELINE_VERSION 48 only methods,
+    datasets and models voted, so such a mention stayed a method). Only guessed mentions change; tasks and metrics
+    typed by a rule stay as typed.
 
     >>> doc = build_pipeline("rules")("We train on the ZorbCorp corpus. ZorbCorp is large.")
     >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
@@ -396,10 +399,15 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
         return found
 
     votes: dict[str, Counter[EntityKind]] = defaultdict(Counter)
+    tasks: set[str] = set()  # names a rule typed as a task somewhere in the abstract
     for cand in candidates:
-        if cand.kind in NAMED_KINDS and cand.type_rule not in _GUESSED_TYPE_RULES:
+        if cand.type_rule in _GUESSED_TYPE_RULES:
+            continue
+        if cand.kind in NAMED_KINDS:
             for key in keys(cand):
                 votes[key][cand.kind] += 1
+        elif cand.kind is EntityKind.TASK:
+            tasks.update(keys(cand))
     by_end = {c.end: c for c in candidates}
     datasets = {doc[c.start : c.end].text for c in candidates
                 if c.kind is EntityKind.DATASET and c.type_rule not in _GUESSED_TYPE_RULES}
@@ -410,6 +418,9 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
         ranked = tally.most_common(2)
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):  # one kind has the most votes
             cand.kind, cand.type_rule = ranked[0][0], "same_name"
+            continue
+        if not ranked and keys(cand) & tasks:  # "... for location mention disambiguation (LMD)" ... "LMD"
+            cand.kind, cand.type_rule = EntityKind.TASK, "same_name"
             continue
         outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
         if outer is not None and outer.kind in NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
