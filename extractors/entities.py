@@ -400,26 +400,28 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
 
     votes: dict[str, Counter[EntityKind]] = defaultdict(Counter)
     tasks: set[str] = set()  # names a rule typed as a task somewhere in the abstract
+    datasets: set[str] = set()  # the texts of the names a rule typed as datasets
     for cand in candidates:
         if cand.type_rule in _GUESSED_TYPE_RULES:
             continue
         if cand.kind in NAMED_KINDS:
             for key in keys(cand):
                 votes[key][cand.kind] += 1
+            if cand.kind is EntityKind.DATASET:
+                datasets.add(doc[cand.start : cand.end].text)
         elif cand.kind is EntityKind.TASK:
             tasks.update(keys(cand))
     by_end = {c.end: c for c in candidates}
-    datasets = {doc[c.start : c.end].text for c in candidates
-                if c.kind is EntityKind.DATASET and c.type_rule not in _GUESSED_TYPE_RULES}
     for cand in sorted(candidates, key=lambda c: c.start):
         if cand.kind not in NAMED_KINDS or cand.type_rule not in _GUESSED_TYPE_RULES:
             continue
-        tally = sum((votes[key] for key in keys(cand) if key in votes), Counter())
+        named = keys(cand)
+        tally = sum((votes[key] for key in named if key in votes), Counter())
         ranked = tally.most_common(2)
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):  # one kind has the most votes
             cand.kind, cand.type_rule = ranked[0][0], "same_name"
             continue
-        if not ranked and keys(cand) & tasks:  # "... for location mention disambiguation (LMD)" ... "LMD"
+        if not ranked and named & tasks:  # "... for location mention disambiguation (LMD)" ... "LMD"
             cand.kind, cand.type_rule = EntityKind.TASK, "same_name"
             continue
         outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
