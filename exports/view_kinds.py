@@ -125,7 +125,7 @@ def _induced(graph: nx.MultiDiGraph, nodes: Iterable[Hashable]) -> nx.MultiDiGra
 
 
 def _neighbours(graph: nx.MultiDiGraph, node: Hashable) -> set[Hashable]:
-    return set(graph.succ[node]) | set(graph.pred[node])
+    return {*graph._succ[node], *graph._pred[node]}  # the adjacency dicts' keys, without two views and two sets
 
 
 def papers_of(graph: nx.MultiDiGraph, node: Hashable) -> set[Hashable]:
@@ -208,9 +208,8 @@ def _entity_nodes(graph: nx.MultiDiGraph, node: Hashable) -> set[Hashable]:
     papers = papers_of(graph, node)
     keep = {node} | papers
     kinds = {*ENTITY_KINDS, node_kind(graph, node)}
-    attrs, succ, pred = graph._node, graph._succ, graph._pred  # node_kind's reading, without a view per node
     for paper in papers:
-        keep.update(n for n in (*succ[paper], *pred[paper]) if str(attrs[n].get("kind") or "other") in kinds)
+        keep.update(n for n in _neighbours(graph, paper) if node_kind(graph, n) in kinds)
     return keep
 
 

@@ -49,7 +49,7 @@ def node_kind(graph: nx.MultiDiGraph, node: Hashable) -> str:
     >>> node_kind(g, "x")
     'other'
     """
-    return str(graph.nodes[node].get("kind") or "other")
+    return str(graph._node[node].get("kind") or "other")  # its attribute dict, without a NodeView lookup
 
 
 def node_label(graph: nx.MultiDiGraph, node: Hashable) -> str:
