@@ -377,6 +377,8 @@ _DATA_CUES = frozenset({"DATASET_NOUN", "DERIVED"})
 
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
 _GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
+#: The kinds of phrases (not names by themselves) whose rule-typed mentions type a name's guessed mentions.
+_PHRASE_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
 
 
 def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
@@ -385,8 +387,9 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
     "LARGEMED could be used"), and a name in parentheses right after another name takes that name's kind
     ("on MNLI (Multi-NLI)"). A guessed mention of a name that no rule typed as a method, dataset or model but one
     typed as a task takes the task kind ("the ZMD task ..." ... "We study ZMD"; before PIPELINE_VERSION 48 only methods,
-    datasets and models voted, so such a mention stayed a method). Only guessed mentions change; tasks and metrics
-    typed by a rule stay as typed.
+    datasets and models voted, so such a mention stayed a method), and one typed as a metric the metric kind ("a new
+    coefficient, Zorb's Distance Coefficient (ZDC)" ... "ZDC also shows"; round h15ac) when rules typed it as no task
+    either. Only guessed mentions change; tasks and metrics typed by a rule stay as typed.
 
     >>> doc = build_pipeline("rules")("We train on the ZorbCorp corpus. ZorbCorp is large.")
     >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
@@ -399,7 +402,7 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
         return found
 
     votes: dict[str, Counter[EntityKind]] = defaultdict(Counter)
-    tasks: set[str] = set()  # names a rule typed as a task somewhere in the abstract
+    phrased: dict[str, set[EntityKind]] = defaultdict(set)  # names a rule typed as a task or a metric, and how
     datasets: set[str] = set()  # the texts of the names a rule typed as datasets
     for cand in candidates:
         if cand.type_rule in _GUESSED_TYPE_RULES:
@@ -409,8 +412,9 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
                 votes[key][cand.kind] += 1
             if cand.kind is EntityKind.DATASET:
                 datasets.add(doc[cand.start : cand.end].text)
-        elif cand.kind is EntityKind.TASK:
-            tasks.update(keys(cand))
+        elif cand.kind in _PHRASE_KINDS:
+            for key in keys(cand):
+                phrased[key].add(cand.kind)
     by_end = {c.end: c for c in candidates}
     for cand in sorted(candidates, key=lambda c: c.start):
         if cand.kind not in NAMED_KINDS or cand.type_rule not in _GUESSED_TYPE_RULES:
@@ -421,8 +425,11 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):  # one kind has the most votes
             cand.kind, cand.type_rule = ranked[0][0], "same_name"
             continue
-        if not ranked and named & tasks:  # "... for location mention disambiguation (LMD)" ... "LMD"
-            cand.kind, cand.type_rule = EntityKind.TASK, "same_name"
+        phrase_kinds = set().union(*(phrased[key] for key in named if key in phrased))
+        if not ranked and phrase_kinds:  # "... for location mention disambiguation (LMD)" ... "LMD" (a task first, as
+            # before round h15ac); "a new coefficient, ... (NGDC)" ... "NGDC also indicated": a metric
+            kind = EntityKind.TASK if EntityKind.TASK in phrase_kinds else EntityKind.METRIC
+            cand.kind, cand.type_rule = kind, "same_name"
             continue
         outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
         if outer is not None and outer.kind in NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
