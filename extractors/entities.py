@@ -232,7 +232,7 @@ class EntityRecognizer:
         first, last = group[0], group[-1]
         before = cues_before(doc, first.first, cues, source_window=self.source_window)  # "on Long Form (LF)"
         after = head_after(doc, last.end, cues)
-        apposition = (apposition_head(doc, last.end, cues, len(group)) or noun_before(doc, first.first, cues)
+        apposition = (apposition_head(doc, last.end, cues, len(group)) or noun_before(doc, first.first, cues, last.end)
                       or proposed_phrase_before(doc, first.first, cues))
         examples = examples_head(doc, first.start, cues) or colon_head(doc, first.first, cues)
         has_strong = any(c.strength != "weak" and c.strength not in _TAGGED and c.type_rule not in TASK_METRIC_RULES

@@ -176,15 +176,24 @@ _FRONTED_PREPOSITIONS = frozenset({"on", "in", "for", "from", "with", "across", 
 _SINGULAR_NOUNS = frozenset({"benchmark", "dataset", "corpus", "treebank", "testbed", "suite"})
 
 
-def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
+def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> EntityKind | None:
     """The kind a noun right before the name gives it across a comma, colon or naming word:
     "a new dataset, ZorbDial", "a new Chinese dataset, ZorbBias", "two benchmarks: X and Y", "a framework called
-    ZorbNet", "a new benchmark, dubbed ZorbEdit", "a new dataset which we call ZorbSpot"; or a singular dataset noun
-    right before a name shaped like one ("on the MWP benchmark ZB8K"). Not across the comma that ends a phrase opening
-    the sentence ("On the NIST corpus, ZLT-10 achieves ...": the name is the subject, no apposition).
+    ZorbNet", "a new benchmark, dubbed ZorbEdit", "a new dataset which we call ZorbSpot", "a family of metrics called
+    ZorbScore"; or a singular dataset noun right before a name shaped like one ("on the MWP benchmark ZB8K"). Not
+    across the comma that ends a phrase opening the sentence ("On the NIST corpus, ZLT-10 achieves ...": the name is
+    the subject, no apposition).
+
+    When the name, ending at ``end``, closes the apposition (punctuation after it: :func:`closes_apposition`), the
+    noun may also stand before a prepositional phrase ("a popular dataset for word math problems, ZorbQA,"), after
+    up to :data:`_MAX_MODIFIERS` plain modifiers ("the first spoken medical drug prescriptions corpus, named ZorbNLU")
+    and before "the" ("a performance measure, the Zorb Weighted Value (ZWV), which ..."; round h15ac).
     """
     texts, lowers, flags = token_arrays(doc)
+    closes = end is not None and closes_apposition(doc, end)
     i = start - 1
+    if closes and i >= 2 and lowers[i] == "the" and texts[i - 1] == ",":
+        i -= 1  # "a performance measure, the Zorb Weighted Value (ZWV), which ...": "the" opens the name
     if i >= 3 and lowers[i] in _RELATIVE_NAMING_VERBS and lowers[i - 1] == "we" \
             and in_list("relative_pronouns", texts[i - 2]):
         i -= 2  # "a new dataset which we call ZorbSpot": the relative clause names what stands before it
@@ -202,11 +211,16 @@ def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
         if texts[i - 1] == "," and i > 1:
             i -= 1  # "a new benchmark, dubbed MMEdit"
         noun = next((j for j in range(i - 1, max(i - 5, 0), -1)
-                     if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or flags.is_punct[j]), i - 1)
+                     if cues.get(j, set()) & _KIND_NOUNS or flags.is_punct[j]), i - 1)
         i = noun + 1 if not flags.is_punct[noun] else i
+    separator = i
+    if closes and not cues.get(i - 1, set()) & _KIND_NOUNS:
+        i = _noun_before_phrase(doc, i, cues) or i  # "a popular dataset for word math problems, ZorbQA,"
     labels = cues.get(i - 1, set())
     j = i - 2  # the noun phrase must open with a determiner or a number: not "(SL) corpora, SL lexicography"
-    while j >= 0 and i - 2 - j < 3 and flags.is_alpha[j] and (flags.is_lower[j] or flags.is_upper[j] or (
+    while j >= 0 and (i - 2 - j < 3 or (closes and i - 2 - j < _MAX_MODIFIERS and _plain_modifier(doc, j))) \
+            and (flags.is_alpha[j] or (closes and _compound_end(texts[j]))) \
+            and (flags.is_lower[j] or flags.is_upper[j] or (
             flags.is_title[j] and lowers[j] in word_list("languages.txt"))) and not (
             in_list("articles", texts[j]) or in_list("apposition_determiners", texts[j])
             or lowers[j] in word_counts("number_words")):
@@ -214,13 +228,66 @@ def noun_before(doc: Doc, start: int, cues: Cues) -> EntityKind | None:
     if j < 0 or not (in_list("articles", texts[j]) or in_list("apposition_determiners", texts[j])
                      or lowers[j] in word_counts("number_words")):
         return None
-    if texts[i] == "," and j >= 1 and flags.is_sent_start[j - 1] and lowers[j - 1] in _FRONTED_PREPOSITIONS:
+    if texts[separator] == "," and j >= 1 and flags.is_sent_start[j - 1] and lowers[j - 1] in _FRONTED_PREPOSITIONS:
         return None  # "On the NIST corpus, ZLT-10 again achieves ...": a fronted phrase, the name is the subject
     if "DATASET_NOUN" in labels:
         return EntityKind.DATASET
     if "METHOD_HEAD" in labels:
         return EntityKind.METHOD
+    if "METRIC_HEAD" in labels and flags.is_lower[i - 1]:
+        return EntityKind.METRIC  # "a reference-free metric, denominated ZorbQE" (round h15ac)
     return None
+
+
+#: Cue labels of the nouns that type a name apposed to them.
+_KIND_NOUNS = frozenset({"DATASET_NOUN", "METHOD_HEAD", "METRIC_HEAD"})
+#: Words a noun phrase may have between its article and its noun when the name closes the apposition (round h15ac).
+_MAX_MODIFIERS = 6
+#: Words of a prepositional phrase after the noun ("a dataset for word math problems, X": 3) and its prepositions.
+_MAX_PHRASE_WORDS = 4
+_PHRASE_PREPOSITIONS = frozenset({"for", "of", "on", "in", "about", "from"})
+#: Punctuation after a name that ends an apposition ("a ... corpus, named X." / "a dataset for ..., X, and ...").
+_APPOSITION_CLOSERS = frozenset({",", ".", ";", ":", ")"})
+
+
+def closes_apposition(doc: Doc, end: int) -> bool:
+    """Does the name that ends at ``end`` end its sentence or clause (punctuation after it, an acronym or a citation
+    in parentheses skipped), so that it cannot be a clause's subject ("..., ZorbNet achieves ...")?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("a dataset, Zorb (Li, 2020), and a model, Zorb achieves")
+    >>> closes_apposition(doc, 3), closes_apposition(doc, 14)
+    (True, False)
+    """
+    texts = token_texts(doc)
+    if end < len(doc) and texts[end] == "(":
+        end = next((k + 1 for k in range(end + 1, min(end + 12, len(doc))) if texts[k] == ")"), end)
+    return end >= len(doc) or doc[end].is_sent_start or texts[end] in _APPOSITION_CLOSERS
+
+
+def _noun_before_phrase(doc: Doc, i: int, cues: Cues) -> int | None:
+    """The index after a kind noun that a short prepositional phrase of lower-case words follows right up to ``i``
+    ("a dataset for word math problems, X": the index after "dataset"), or ``None``."""
+    _, lowers, flags = token_arrays(doc)
+    for k in range(i - 1, max(i - 2 - _MAX_PHRASE_WORDS, 0), -1):
+        if lowers[k] in _PHRASE_PREPOSITIONS:
+            return k if k < i - 1 and cues.get(k - 1, set()) & _KIND_NOUNS and flags.is_lower[k - 1] else None
+        if not (flags.is_alpha[k] and flags.is_lower[k]) or flags.is_stop[k]:
+            return None
+    return None
+
+
+def _plain_modifier(doc: Doc, j: int) -> bool:
+    """Is token ``j`` a word that may modify a noun in a long noun phrase: lower-case, no function word or verb
+    ("the first spoken medical drug prescriptions corpus"; "first" is a spaCy stop word)?"""
+    lower = doc[j].lower_
+    return lower == "first" or (doc[j].is_alpha and not doc[j].is_stop and lower not in word_list("verb_like.txt")) \
+        or _compound_end(doc[j].text)
+
+
+def _compound_end(text: str) -> bool:
+    """Is ``text`` the end of a hyphenated modifier the tokenizer split off ("-free" of "a reference-free metric")?"""
+    return len(text) > 2 and text[0] == "-" and text[1:].isalpha() and text[1:].islower()
 
 
 #: Tokens before ", NAME" searched for the proposed noun phrase it names ("a new corpus of ... tweets, X").

@@ -1,5 +1,10 @@
-"""Round h15ac: metrics named once by rule type the name's other mentions; on invented sentences.
+"""Round h15ac: the nouns of appositions before a name, metrics named once by rule; on invented sentences.
 
+* "a popular dataset for word math problems, ZorbQA,", "the first spoken medical drug prescriptions corpus, named
+  ZorbNLU.", "a reference-free metric, denominated ZorbQE.", "a performance measure, the Zorb Weighted Value (ZWV),
+  which": the noun of a noun phrase before the name types it when the name closes the apposition, across a
+  prepositional phrase, a long row of modifiers or "the" (``entity_types.noun_before``), and a metric noun types a
+  metric;
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
   and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
 
@@ -27,3 +32,31 @@ def test_a_name_typed_as_a_task_and_a_metric_stays_a_task(both):
     text = ("The ZMD task links mentions to places. The ZMD metric is low. We study ZMD in Arabic tweets.")
     found = [(name, kind) for name, kind, _ in entities(both, text) if name == "ZMD"]
     assert found[-1] == ("ZMD", "task")
+
+
+# ----------------------------------------------------------------------------- kind nouns before the name
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("For that, we fine-tune BERT on a popular dataset for word math problems, ZorbQA-RAT, and test it.",
+     "ZorbQA-RAT", "dataset"),
+    ("To help, we present, to our knowledge, the first spoken medical drug prescriptions corpus, named ZxNLU.",
+     "ZxNLU", "dataset"),
+    ("We compare it with an existing Japanese read speech corpus, ZNAS, which consists of adult speech.", "ZNAS",
+     "dataset"),
+    ("Our submission also includes a reference-free metric, denominated ZorbTESe-QE.", "ZorbTESe-QE", "metric"),
+    ("In this work, we develop a new similarity measure, dubbed ContraZorb, based on contrastive learning.",
+     "ContraZorb", "metric"),
+    ("We study such a performance measure, the Average Zorb Weighted Value (AZWV), which combines miss rates.",
+     "AZWV", "metric"),
+])
+def test_the_noun_of_a_phrase_apposed_before_a_name_types_it(both, text, name, kind):
+    assert {k for n, k, _ in entities(both, text) if n == name} == {kind}
+
+
+@pytest.mark.parametrize("text", [
+    "To evaluate on a dataset of tweets, ZorbNet achieves the best results.",
+    "On the first large spoken medical corpus, ZorbNet achieves the best results.",
+])
+def test_a_name_that_opens_a_clause_after_a_phrase_is_not_apposed(both, text):
+    assert ("ZorbNet", "dataset") not in {(n, k) for n, k, _ in entities(both, text)}
