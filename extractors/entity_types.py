@@ -256,7 +256,7 @@ def closes_apposition(doc: Doc, end: int) -> bool:
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("a dataset, Zorb (Li, 2020), and a model, Zorb achieves")
-    >>> closes_apposition(doc, 3), closes_apposition(doc, 14)
+    >>> closes_apposition(doc, 4), closes_apposition(doc, 15)
     (True, False)
     """
     texts = token_texts(doc)
