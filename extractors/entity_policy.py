@@ -40,7 +40,7 @@ __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_r
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
 DROP_REASONS = ("weak", "unsettled", "cited", "link", "capitals", "class_label", "no_entity_head", "event",
-                "language", "described", "language_task")
+                "language", "described", "language_task", "platform")
 #: The kinds a name can have by itself (a task or a metric is a phrase, not a name).
 NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
@@ -120,4 +120,21 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
         return "described"  # "ground truth (GT) ... on GT data", "a Japanese UGT corpus": a description, no name
     if cand.kind is EntityKind.TASK and cand.type_rule in {"tagger", "task_acronym"} and text in context.languages:
         return "language_task"  # "Indian English (IE)": here IE is a language, not information extraction
+    if cand.kind in {EntityKind.METHOD, EntityKind.MODEL} and text.lower() in word_list("platforms.txt") \
+            and not _team_of(doc, cand):
+        return "platform"  # "two health-focused WhatsApp groups": a platform is no method ("a Reddit corpus" is data)
     return None
+
+
+#: Nouns after "X's" that make X the name of a team taking part in a shared task ("WeChat's participation").
+_ENTRY_NOUNS = frozenset({"participation", "submission", "submissions", "system", "systems", "team", "entry"})
+
+
+def _team_of(doc: Doc, cand: Candidate) -> bool:
+    """Does the name stand for the authors' team ("the Zorb team" in a sentence about the paper's own work, "this
+    paper introduces Zorb's participation in ..."), which the guidelines make a proposed method?"""
+    if cand.role_rule == "own_entry":
+        return True
+    end = cand.end
+    return cand.relation is Relation.PROPOSES and end + 1 < len(doc) and doc[end].text in {"'s", "’s"} \
+        and doc[end + 1].lower_ in _ENTRY_NOUNS

@@ -5,6 +5,8 @@
   which": the noun of a noun phrase before the name types it when the name closes the apposition, across a
   prepositional phrase, a long row of modifiers or "the" (``entity_types.noun_before``), and a metric noun types a
   metric;
+* "two health-focused WhatsApp groups", "message platforms such as WhatsApp or Telegram": an online platform is no
+  method or model (``platforms.txt``, ``entity_policy``); typed as a dataset it stays one ("a Reddit corpus");
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
   and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
 
@@ -60,3 +62,25 @@ def test_the_noun_of_a_phrase_apposed_before_a_name_types_it(both, text, name, k
 ])
 def test_a_name_that_opens_a_clause_after_a_phrase_is_not_apposed(both, text):
     assert ("ZorbNet", "dataset") not in {(n, k) for n, k, _ in entities(both, text)}
+
+
+# ----------------------------------------------------------------------------- platforms are no methods
+
+
+@pytest.mark.parametrize("text", [
+    "We analyse two health-focused WhatsApp groups in Kenya comprising of youth.",
+    "More and more users are using message platforms such as WhatsApp or Telegram.",
+    "We collect data from social networking services such as TikTok, Instagram, and YouTube.",
+])
+def test_an_online_platform_is_no_method(both, text):
+    assert not [(n, k) for n, k, _ in entities(both, text) if k in {"method", "model"}]
+
+
+def test_a_platform_a_dataset_noun_types_stays_a_dataset(both):
+    found = entities(both, "We build a large-scale Weibo dataset and a Reddit corpus.")
+    assert {(n, k) for n, k, _ in found} == {("Weibo", "dataset"), ("Reddit", "dataset")}
+
+
+def test_a_team_named_after_a_platform_is_the_authors_method(both):
+    found = entities(both, "This paper introduces WeChat's participation in the WMT 2022 shared task.")
+    assert ("WeChat", "method", "proposes") in found
