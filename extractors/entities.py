@@ -80,6 +80,7 @@ from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tagged import adds, merge_tagged, tagger_spans
 from extractors.entity_tasks import TASK_METRIC_RULES, is_task_acronym, task_metric_candidates
+from extractors.entity_teams import team_marker_before
 from extractors.entity_types import (
     EXAMPLE_HEADS,
     apposition_head,
@@ -338,6 +339,9 @@ def _named_new_candidates(doc: Doc, candidates: list[Candidate], cues: Cues) -> 
             and c.long_span is None}
     found = []
     for start, end, kind in named_new_names(doc, cues):
+        team = team_marker_before(doc, start)
+        if team is not None and (team, team + 1) in weak:
+            candidates.remove(weak.pop((team, team + 1)))  # "We (Team Zorbie) propose": "Team" is no name
         if (start, end) in weak:
             candidates.remove(weak.pop((start, end)))
         elif any(c.first < end and start < c.end for c in candidates):

@@ -7,6 +7,8 @@
   metric;
 * "two health-focused WhatsApp groups", "message platforms such as WhatsApp or Telegram": an online platform is no
   method or model (``platforms.txt``, ``entity_policy``); typed as a dataset it stays one ("a Reddit corpus");
+* "We (Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": the authors' team named in an aside is a
+  proposed method (``extractors/entity_teams.py``), not another team ("other teams (team Zorb)");
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
   and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
 
@@ -84,3 +86,26 @@ def test_a_platform_a_dataset_noun_types_stays_a_dataset(both):
 def test_a_team_named_after_a_platform_is_the_authors_method(both):
     found = entities(both, "This paper introduces WeChat's participation in the WMT 2022 shared task.")
     assert ("WeChat", "method", "proposes") in found
+
+
+# ----------------------------------------------------------------------------- the authors' team in an aside
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We (Team Zorbie) propose a simple method to detect lexical semantic change.", "Zorbie"),
+    ("This paper describes our (Team name: Zpyder) participation in the Shared Task.", "Zpyder"),
+    ("We participated in the WAT 2021 shared translation tasks (team ID: zorbura).", "zorbura"),
+    ("On the final leaderboard, our method (team name: qizhizorb) ranks first.", "qizhizorb"),
+])
+def test_the_authors_team_named_in_an_aside_is_a_proposed_method(both, text, name):
+    found = entities(both, text)
+    assert (name, "method", "proposes") in found
+    assert not any(n == "Team" for n, _, _ in found)
+
+
+@pytest.mark.parametrize("text", [
+    "The results of other teams (team Zorbie) were low.",
+    "Our results beat those of the organisers (team name: LU Zorb).",
+])
+def test_no_team_of_the_authors_no_team_name(both, text):
+    assert not [n for n, _, r in entities(both, text) if r == "proposes"]
