@@ -240,7 +240,7 @@ class EntityRecognizer:
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
         members = []
         for cand in group:
-            if cand.type_rule == "task_long_form" and len(group) == 1 \
+            if cand.type_rule == "task_long_form" and len(group) == 1 and not _methods_for_head(doc, cand.end) \
                     and ((after or apposition) is EntityKind.METHOD
                          or (after is EntityKind.DATASET and _long_form_names_data(doc, cand, cues))):
                 cand.kind = after or apposition  # "the Fuzzy Span Universal Information Extraction (FSUIE) framework",
@@ -381,6 +381,25 @@ _DATA_CUES = frozenset({"DATASET_NOUN", "DERIVED"})
 
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
 _GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
+#: Plural heads after a name that make it what methods are for ("OpenRE methods", "CRE baselines"), not their name.
+_PLURAL_METHOD_HEADS = frozenset({"methods", "approaches", "baselines", "systems", "techniques", "algorithms",
+                                  "frameworks", "models"})
+
+
+def _methods_for(doc: Doc, cand: Candidate) -> bool:
+    """Did the head-noun rule make ``cand`` a method only for a plural head after it ("existing MA/LN methods",
+    "other CRE baselines"), which says what the methods are for (round h15ac)?"""
+    return cand.kind is EntityKind.METHOD and cand.type_rule == "head_noun" and cand.long_span is None \
+        and _methods_for_head(doc, cand.end)
+
+
+def _methods_for_head(doc: Doc, end: int) -> bool:
+    """Does a plural method head follow the name ending at ``end`` ("OpenRE methods", "(OpenRE) methods")?"""
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    return end < len(doc) and doc[end].lower_ in _PLURAL_METHOD_HEADS
+
+
 #: The kinds of phrases (not names by themselves) whose rule-typed mentions type a name's guessed mentions.
 _PHRASE_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
 
@@ -393,7 +412,10 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
     typed as a task takes the task kind ("the ZMD task ..." ... "We study ZMD"; before PIPELINE_VERSION 48 only methods,
     datasets and models voted, so such a mention stayed a method), and one typed as a metric the metric kind ("a new
     coefficient, Zorb's Distance Coefficient (ZDC)" ... "ZDC also shows"; round h15ac) when rules typed it as no task
-    either. Only guessed mentions change; tasks and metrics typed by a rule stay as typed.
+    either. Only guessed mentions change, and a name the head-noun rule made a method for a plural head after it
+    ("open relation extraction (OpenRE) ... OpenRE methods": methods for the task), which becomes the task when no
+    other rule made the name a method, dataset or model (round h15ac); tasks and metrics typed by a rule stay as
+    typed.
 
     >>> doc = build_pipeline("rules")("We train on the ZorbCorp corpus. ZorbCorp is large.")
     >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
@@ -408,8 +430,9 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
     votes: dict[str, Counter[EntityKind]] = defaultdict(Counter)
     phrased: dict[str, set[EntityKind]] = defaultdict(set)  # names a rule typed as a task or a metric, and how
     datasets: set[str] = set()  # the texts of the names a rule typed as datasets
+    for_task = {id(c) for c in candidates if _methods_for(doc, c)}  # "OpenRE methods": methods for OpenRE
     for cand in candidates:
-        if cand.type_rule in _GUESSED_TYPE_RULES:
+        if cand.type_rule in _GUESSED_TYPE_RULES or id(cand) in for_task:
             continue
         if cand.kind in NAMED_KINDS:
             for key in keys(cand):
@@ -421,11 +444,15 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
                 phrased[key].add(cand.kind)
     by_end = {c.end: c for c in candidates}
     for cand in sorted(candidates, key=lambda c: c.start):
-        if cand.kind not in NAMED_KINDS or cand.type_rule not in _GUESSED_TYPE_RULES:
+        if cand.kind not in NAMED_KINDS or (cand.type_rule not in _GUESSED_TYPE_RULES and id(cand) not in for_task):
             continue
         named = keys(cand)
         tally = sum((votes[key] for key in named if key in votes), Counter())
         ranked = tally.most_common(2)
+        if id(cand) in for_task:  # "open relation extraction (OpenRE) ... OpenRE methods": a task, when no rule
+            if not ranked and EntityKind.TASK in set().union(*(phrased[key] for key in named if key in phrased)):
+                cand.kind, cand.type_rule = EntityKind.TASK, "same_name"  # made the name a method elsewhere
+            continue
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):  # one kind has the most votes
             cand.kind, cand.type_rule = ranked[0][0], "same_name"
             continue

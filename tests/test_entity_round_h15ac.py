@@ -9,6 +9,8 @@
   method or model (``platforms.txt``, ``entity_policy``); typed as a dataset it stays one ("a Reddit corpus");
 * "We (Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": the authors' team named in an aside is a
   proposed method (``extractors/entity_teams.py``), not another team ("other teams (team Zorb)");
+* "open relation extraction (OpenRE) methods", "other CRE baselines": a name the abstract spells out as a task,
+  before a plural method head, is what the methods are for, not a method (``entities.one_kind_per_name``);
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
   and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
 
@@ -109,3 +111,20 @@ def test_the_authors_team_named_in_an_aside_is_a_proposed_method(both, text, nam
 ])
 def test_no_team_of_the_authors_no_team_name(both, text):
     assert not [n for n, _, r in entities(both, text) if r == "proposes"]
+
+
+# ----------------------------------------------------------------------------- methods for a task
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Current clustering-based open zorb extraction (OpenZE) methods usually apply clustering.", "OpenZE"),
+    ("Continual Zorb Extraction (CZE) aims to learn relations. Our model outperforms other CZE baselines.", "CZE"),
+])
+def test_a_task_before_a_plural_method_head_stays_a_task(both, text, name):
+    kinds = {k for n, k, _ in entities(both, text) if n == name}
+    assert kinds == {"task"}
+
+
+def test_a_task_acronym_pair_before_a_framework_still_names_a_method(both):
+    text = "We propose the Fuzzy Span Universal Zorb Extraction (FSUZE) framework for extraction."
+    assert ("FSUZE", "method") in {(n, k) for n, k, _ in entities(both, text)}
