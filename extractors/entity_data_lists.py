@@ -63,9 +63,9 @@ def dataset_noun_before(doc: Doc, start: int, cues: Cues) -> str | None:
         return None  # "a dataset (CV)": an abbreviation of the noun, not names
     sent_start = sentence_start(doc, noun)
     j = noun - 1
-    while j >= sent_start and noun - j <= _NOUN_PHRASE and flags.is_lower[j] and texts[j].replace("-", "").isalpha() \
-            and not _opens_phrase(lowers[j]) and not flags.is_stop[j]:
-        j -= 1  # "four widely-used datasets
+    while j >= sent_start and noun - j <= _NOUN_PHRASE and (flags.is_lower[j] or flags.is_upper[j]) \
+            and texts[j].replace("-", "").isalpha() and not _opens_phrase(lowers[j]) and not flags.is_stop[j]:
+        j -= 1  # "four widely-used datasets", "four widely-used MDS datasets" (an acronym too: round h15ac)
     opened = j >= sent_start and _opens_phrase(lowers[j])
     if not opened and not (lowers[noun] in _PLURAL and texts[noun + 1] != "," and (j < sent_start or flags.is_stop[j])):
         return None

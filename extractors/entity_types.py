@@ -205,6 +205,10 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
     elif i >= 1 and flags.is_lower[i] and "DATASET_NOUN" in cues.get(i, set()) and lowers[i] in _SINGULAR_NOUNS \
             and name_shape(texts[start]) == "strong":
         i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma
+    elif i >= 2 and texts[i] in _OPENING_QUOTES and end is not None and end < len(doc) \
+            and texts[end] in _CLOSING_QUOTES and flags.is_lower[i - 1] and lowers[i - 1] in _SINGULAR_NOUNS \
+            and "DATASET_NOUN" in cues.get(i - 1, set()):
+        pass  # "the open-source dataset ‘ZOCO’, which ...": a quoted name right after the noun (round h15ac)
     elif i < 1 or not (texts[i] in {",", ":"} or in_list("naming_words", texts[i])):
         return None
     elif in_list("naming_words", texts[i]):  # "a dataset in Hindi named X": the noun may stand a phrase back
@@ -219,7 +223,7 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
     labels = cues.get(i - 1, set())
     j = i - 2  # the noun phrase must open with a determiner or a number: not "(SL) corpora, SL lexicography"
     while j >= 0 and (i - 2 - j < 3 or (closes and i - 2 - j < _MAX_MODIFIERS and _plain_modifier(doc, j))) \
-            and (flags.is_alpha[j] or (closes and _compound_end(texts[j]))) \
+            and (flags.is_alpha[j] or (closes and _compound_end(texts[j])) or _hyphenated(texts[j])) \
             and (flags.is_lower[j] or flags.is_upper[j] or (
             flags.is_title[j] and lowers[j] in word_list("languages.txt"))) and not (
             in_list("articles", texts[j]) or in_list("apposition_determiners", texts[j])
@@ -239,6 +243,8 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
     return None
 
 
+_OPENING_QUOTES = frozenset({"‘", "“", "'", '"'})
+_CLOSING_QUOTES = frozenset({"’", "”", "'", '"'})
 #: Cue labels of the nouns that type a name apposed to them.
 _KIND_NOUNS = frozenset({"DATASET_NOUN", "METHOD_HEAD", "METRIC_HEAD"})
 #: Words a noun phrase may have between its article and its noun when the name closes the apposition (round h15ac).
@@ -283,6 +289,12 @@ def _plain_modifier(doc: Doc, j: int) -> bool:
     lower = doc[j].lower_
     return lower == "first" or (doc[j].is_alpha and not doc[j].is_stop and lower not in word_list("verb_like.txt")) \
         or _compound_end(doc[j].text)
+
+
+def _hyphenated(text: str) -> bool:
+    """Is ``text`` a hyphenated lower-case word the tokenizer kept whole ("open-source", "widely-used")?"""
+    parts = text.split("-")
+    return len(parts) > 1 and all(part.isalpha() and part.islower() for part in parts)
 
 
 def _compound_end(text: str) -> bool:

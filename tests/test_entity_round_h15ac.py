@@ -4,7 +4,9 @@
   ZorbNLU.", "a reference-free metric, denominated ZorbQE.", "a performance measure, the Zorb Weighted Value (ZWV),
   which": the noun of a noun phrase before the name types it when the name closes the apposition, across a
   prepositional phrase, a long row of modifiers or "the" (``entity_types.noun_before``), and a metric noun types a
-  metric;
+  metric; so does a singular dataset noun right before a quoted name ("the open-source dataset ‘ZOCO’,"), and a
+  plural one after an acronym modifier opens a list ("four widely-used MDS datasets – Zorbnews, ...",
+  ``entity_data_lists``);
 * "two health-focused WhatsApp groups", "message platforms such as WhatsApp or Telegram": an online platform is no
   method or model (``platforms.txt``, ``entity_policy``); typed as a dataset it stays one ("a Reddit corpus");
 * "We (Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": the authors' team named in an aside is a
@@ -128,3 +130,17 @@ def test_a_task_before_a_plural_method_head_stays_a_task(both, text, name):
 def test_a_task_acronym_pair_before_a_framework_still_names_a_method(both):
     text = "We propose the Fuzzy Span Universal Zorb Extraction (FSUZE) framework for extraction."
     assert ("FSUZE", "method") in {(n, k) for n, k, _ in entities(both, text)}
+
+
+# ----------------------------------------------------------------------------- quoted names, acronym modifiers
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("In this research, we have taken the open-source dataset ‘ZOCO’, which contains two programming languages.",
+     "ZOCO"),
+    ("We benchmark FIBER over four widely-used MDS datasets – Zorbnews, CQASumm, DUC and Opinosis, and show gains.",
+     "Zorbnews"),
+    ("We have collected an ad-hoc dataset, ZeCo-600, containing 600 multi-domain queries.", "ZeCo-600"),
+])
+def test_a_dataset_noun_before_a_quoted_or_listed_name_types_it(both, text, name):
+    assert (name, "dataset") in {(n, k) for n, k, _ in entities(both, text)}
