@@ -90,7 +90,8 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     if trigger:
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, trigger, confidence["proposal"]
         return
-    if not used_by_name and novel_apposition(doc, cand.first, cand.end, cues):
+    if not used_by_name and novel_apposition(doc, cand.first, cand.end, cues,
+                                             known=cand.type_rule in _KNOWN_TYPE_RULES):
         cand.relation, cand.role_rule = Relation.PROPOSES, "apposition"
         cand.confidence = confidence["novel_apposition"]
         return
@@ -423,8 +424,11 @@ def our_names(doc: Doc, start: int, cues: Cues) -> bool:
     return "OUR" in cues.get(i, set()) or "PROPOSAL_NOUN" in cues.get(i, set()) or in_list("own_markers", doc[i].text)
 
 
-def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
-    """", a (novel) <framework|benchmark|...>" (or ": a ...") right after the name, said of the paper's own work.
+def novel_apposition(doc: Doc, start: int, end: int, cues: Cues, *, known: bool = False) -> bool:
+    """", a (novel) <framework|benchmark|...>" (or ": a ...") right after the name, said of the paper's own work; or
+    "is a new / novel / the first <noun>" after a name that opens the sentence ("Zorbnews is a novel dataset of ...",
+    round h15ac), unless the name is ``known`` (a listed dataset or model: "Natural Questions is a new ... benchmark"
+    describes the benchmark an abstract uses).
 
     The apposition must call it new ("a novel framework") or the sentence must speak of the authors
     ("we", "our", "here") before the name; "Prior work found that X, a masked language model, ..." is a use,
@@ -437,7 +441,8 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
         close = next((i for i in range(end + 1, min(end + 12, len(doc))) if doc[i].text == ")"), None)
         end = close + 1 if close is not None else end
     tail = doc[end : end + _APPOSITION_SPAN]
-    if len(tail) < 3 or tail[0].text not in _APPOSITION_PUNCT:
+    copula = len(tail) >= 3 and tail[0].lower_ == "is" and not known and _opens_sentence(doc, start)
+    if len(tail) < 3 or (tail[0].text not in _APPOSITION_PUNCT and not copula):
         return False
     if not in_list("articles", tail[1].text):
         return False
@@ -453,13 +458,23 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues) -> bool:
         labels = cues.get(offset, set())
         if "NOT_NEW" in labels:
             return False
-        new = new or "NEW" in labels
+        new = new or ("NEW" in labels and (not copula or token.lower_ in _COPULA_NEW))
         if "PROPOSAL_NOUN" in labels:
-            return new or (not built_on and any(cues.get(i, set()) & {"SELF", "OUR"} or own_work(doc, i)
-                                                for i in range(sent_start, start)))
+            return new or (not copula and not built_on and any(cues.get(i, set()) & {"SELF", "OUR"} or own_work(doc, i)
+                                                               for i in range(sent_start, start)))
         if token.text in _APPOSITION_END or "BLOCK" in labels and not in_list("apposition_prepositions", token.text):
             return False
     return False
+
+
+#: Words that call a thing new after "X is a ..." ("Zorbnews is a novel dataset"; not "simple" or "effective", which
+#: describe existing work as well: "Skip-Gram is a simple, but effective, model").
+_COPULA_NEW = frozenset({"new", "novel", "first"})
+
+
+def _opens_sentence(doc: Doc, start: int) -> bool:
+    """Does the name at ``start`` open its sentence (after "The" at most): "Zorbnews is a novel dataset of ..."?"""
+    return doc[start].is_sent_start or (start > 0 and doc[start - 1].is_sent_start and doc[start - 1].lower_ == "the")
 
 
 #: Kinds whose new acronym a paper coins for its own work (a task or metric is proposed only when called new).

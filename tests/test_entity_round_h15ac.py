@@ -13,6 +13,9 @@
   proposed method (``extractors/entity_teams.py``), not another team ("other teams (team Zorb)");
 * "open relation extraction (OpenRE) methods", "other CRE baselines": a name the abstract spells out as a task,
   before a plural method head, is what the methods are for, not a method (``entities.one_kind_per_name``);
+* "Zorbnews is a novel dataset of ...": a name opening the sentence that "is a new / novel / the first" thing is
+  proposed (``entity_roles.novel_apposition``), not a known one ("Natural Questions is a new ... benchmark") nor
+  one "is a simple, effective model";
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
   and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
 
@@ -144,3 +147,24 @@ def test_a_task_acronym_pair_before_a_framework_still_names_a_method(both):
 ])
 def test_a_dataset_noun_before_a_quoted_or_listed_name_types_it(both, text, name):
     assert (name, "dataset") in {(n, k) for n, k, _ in entities(both, text)}
+
+
+# ----------------------------------------------------------------------------- "X is a novel dataset"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Zorb Briefings is a novel dataset featuring 4.7 million news headlines from 2020.", "Zorb Briefings"),
+    ("Munazorb is a novel specialized speech Arabic corpus consisting of diverse debating topics.", "Munazorb"),
+    ("The Zotter Corpus is a new annotated corpus of social polling questions and answers.", "Zotter Corpus"),
+])
+def test_a_name_that_is_a_new_thing_is_proposed(both, text, name):
+    assert (name, "proposes") in {(n, r) for n, _, r in entities(both, text)}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Zorb-Gram is a simple, but effective, model to learn a word embedding mapping.", "Zorb-Gram"),
+    ("Natural Questions is a new challenging machine reading comprehension benchmark. We use it.",
+     "Natural Questions"),
+])
+def test_a_described_or_known_name_is_not_proposed(both, text, name):
+    assert (name, "proposes") not in {(n, r) for n, _, r in entities(both, text)}
