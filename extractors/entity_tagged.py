@@ -125,7 +125,11 @@ def merge_tagged(candidates: list[Candidate], tagged: list[Span], acronyms: list
                 candidates.remove(cand)
             overlapping = []
         if overlapping:
+            named = any(c.strength != "weak" or "accepted" in c.cues for c in overlapping)
             for cand in overlapping:
+                if named and cand.strength == "weak" and "accepted" not in cand.cues and cand.end - cand.start == 1:
+                    continue  # "Llama Guard", "the ... Evaluation Campaign": a rule took the name's other words, so
+                    # the capitalised word left over is no name the tagger vouches for (round h15ac)
                 labels.setdefault(cand.start, kind)
             continue
         pair = next(((short, long_) for short, long_ in pairs

@@ -16,6 +16,9 @@
 * "Zorbnews is a novel dataset of ...": a name opening the sentence that "is a new / novel / the first" thing is
   proposed (``entity_roles.novel_apposition``), not a known one ("Natural Questions is a new ... benchmark") nor
   one "is a simple, effective model";
+* "outperforms Llama Guard", "the Simultaneous Translation Evaluation Campaign": a capitalised word the rules left
+  over beside a name they took is no name because the tagger's longer span covers it (``entity_tagged.merge_tagged``;
+  the tagger's, so the shipped pipeline only);
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
   and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
 
@@ -168,3 +171,22 @@ def test_a_name_that_is_a_new_thing_is_proposed(both, text, name):
 ])
 def test_a_described_or_known_name_is_not_proposed(both, text, name):
     assert (name, "proposes") not in {(n, r) for n, _, r in entities(both, text)}
+
+
+# ----------------------------------------------------------------------------- words left over from a tagged name
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("We show that GradSafe, applied to Llama-2 without training, outperforms Llama Guard in detecting jailbreaks.",
+     "Guard"),
+    ("This paper describes the FBK’s participation in the Simultaneous Translation Evaluation Campaign at IWSLT.",
+     "Campaign"),
+    ("This new resource is called Named Entity WordNet.", "Named"),
+])
+def test_a_capitalised_word_left_over_beside_a_rule_name_is_no_name(combined, text, word):
+    assert word not in {n for n, _, _ in entities(combined, text)}
+
+
+def test_a_one_word_name_the_tagger_finds_alone_stays(combined):
+    text = "We trained a deep LSTM network that outperforms the state of the art on the Switchboard corpus by 3.11%."
+    assert "Switchboard" in {n for n, _, _ in entities(combined, text)}
