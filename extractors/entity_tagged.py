@@ -49,6 +49,11 @@ def tagger_spans(doc: Doc) -> list[Span]:
                 and not (end - start == 2 and _TWO_CAPITALS.match(texts[start])):
             end -= 1  # "a Siamese LSTM network", "the Compmix dataset": the name without the kind's noun (not
             # "the CR dataset": a two-letter abbreviation alone would be dropped as one never spelled out)
+        if kind in {"method", "model"} and end - start > 2 and is_lower[end - 1] and texts[end - 1].isalpha() \
+                and lowers[end - 1] not in _DATA_WORDS \
+                and all(flags.is_title[k] or flags.is_upper[k] for k in range(start, end - 1)):
+            end -= 1  # "Contrastive Learning paradigm", "Vanilla Gradient exhibit": a lower-case word after a name of
+            # two or more words in title case is no part of it (round h15ac)
         if kind not in kinds or start == end:
             continue
         text = span_text(doc, start, end)
@@ -78,6 +83,9 @@ def tagger_spans(doc: Doc) -> list[Span]:
 
 
 _TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
+#: Lower-case words that end a name of data ("the National Zorb Survey data", "the Zorb Webpage suite").
+_DATA_WORDS = frozenset({"data", "suite", "set", "sets", "collection", "corpus", "corpora", "dataset", "datasets",
+                         "benchmark", "bank", "treebank"})
 #: Lower-case nouns that say what kind of thing a tagged name is, not part of it ("a Siamese LSTM network").
 _KIND_NOUNS = frozenset({"network", "networks", "model", "models", "method", "methods", "framework", "architecture",
                          "algorithm", "approach", "classifier", "classifiers", "system", "dataset", "datasets",

@@ -19,6 +19,8 @@
 * "outperforms Llama Guard", "the Simultaneous Translation Evaluation Campaign": a capitalised word the rules left
   over beside a name they took is no name because the tagger's longer span covers it (``entity_tagged.merge_tagged``;
   the tagger's, so the shipped pipeline only);
+* "the Contrastive Zorbing paradigm", "we propose a Focus Zorbing method": a lower-case word after a tagged method
+  name of two or more title-case words is no part of it (``entity_tagged.tagger_spans``; the shipped pipeline only);
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
   and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
 
@@ -190,3 +192,18 @@ def test_a_capitalised_word_left_over_beside_a_rule_name_is_no_name(combined, te
 def test_a_one_word_name_the_tagger_finds_alone_stays(combined):
     text = "We trained a deep LSTM network that outperforms the state of the art on the Switchboard corpus by 3.11%."
     assert "Switchboard" in {n for n, _, _ in entities(combined, text)}
+
+
+# ----------------------------------------------------------------------------- lower-case words after a tagged name
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Further, we propose a Focus Sampling method to enable generation of diverse summaries.", "Focus Sampling"),
+    ("We propose a novel Graph Neural News Recommendation model with unsupervised preference.",
+     "Graph Neural News Recommendation"),
+    ("Results show that GRU networks, with Latent Topic Clustering modules, are the most accurate.",
+     "Latent Topic Clustering"),
+])
+def test_a_lower_case_word_after_a_tagged_title_case_name_is_cut(combined, text, name):
+    found = {n for n, _, _ in entities(combined, text)}
+    assert name in found and not any(n.startswith(name + " ") for n in found)
