@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-__all__ = ["WordList", "corpus_kinds", "cue_patterns", "cue_words", "in_list", "name_list", "word_choice", "word_counts", "word_list",
-           "word_lists"]
+__all__ = ["WordList", "corpus_kinds", "cue_patterns", "cue_words", "in_list", "name_list", "verb_form", "word_choice",
+           "word_counts", "word_list", "word_lists"]
 
 
 def _read(name: str) -> str:
@@ -151,3 +151,14 @@ def word_counts(name: str) -> dict[str, int]:
     2
     """
     return word_lists()[name].counts
+
+
+def verb_form(lower: str) -> bool:
+    """Is ``lower`` the third person of a word the train slice uses as a verb (``verb_like.txt``: "improves",
+    "involves", "enhances"; round h15ac)?
+
+    >>> verb_form("improves"), verb_form("involves"), verb_form("process"), verb_form("news")
+    (True, True, False, False)
+    """
+    verbs = word_list("verb_like.txt")
+    return lower.endswith("s") and (lower[:-1] in verbs or (lower.endswith("es") and lower[:-2] in verbs))

@@ -47,7 +47,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
-from extractors.entity_lexicon import in_list, name_list, word_list
+from extractors.entity_lexicon import in_list, name_list, verb_form, word_list
 from extractors.entity_phrases import lower_names
 from extractors.entity_shared_tasks import shared_task_names
 from extractors.entity_task_frames import defined_by_frame, framed_task_names
@@ -314,8 +314,8 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
     ['hate speech detection', 'machine translation']
 
     A learned phrase that opens with a word split off a name ("X based classification": the phrase describes
-    X's method) or a French article ("la classification", read in a French abstract) names no task; a shorter
-    phrase inside it may.
+    X's method), a French article ("la classification", read in a French abstract) or a verb ("improves
+    translation") names no task; a shorter phrase inside it may.
 
     >>> doc = blank_pipeline()("a transfer learning based classification method and la classification proposée")
     >>> [doc[s:e].text for s, e in task_phrases(doc)]
@@ -329,6 +329,8 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
             return None  # "high translation", "proper understanding": learned before the word was a known stop
         if _after_what_it_is_based_on(doc, start) or in_list("foreign_articles", texts[start]):
             return None  # "transfer-learning based classification": a method's; "la classification": French
+        if verb_form(lowers[start]):
+            return None  # "it improves translation quality", "involves parsing": a verb and its object (round h15ac)
         if measured_quantity(doc, end):
             return None  # "the semantic similarity between two sentences": a quantity measured, not the task
         return extend_task_left(doc, start, end), end  # longer ones are names: "complex word identification"

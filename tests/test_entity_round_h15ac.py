@@ -21,6 +21,8 @@
   the tagger's, so the shipped pipeline only);
 * "the Contrastive Zorbing paradigm", "we propose a Focus Zorbing method": a lower-case word after a tagged method
   name of two or more title-case words is no part of it (``entity_tagged.tagger_spans``; the shipped pipeline only);
+* "adding few-shot examples consistently improves translation quality": a learned task phrase that opens with a
+  verb's third person is no task (``entity_tasks.task_phrases``);
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
   and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
 
@@ -207,3 +209,15 @@ def test_a_one_word_name_the_tagger_finds_alone_stays(combined):
 def test_a_lower_case_word_after_a_tagged_title_case_name_is_cut(combined, text, name):
     found = {n for n, _, _ in entities(combined, text)}
     assert name in found and not any(n.startswith(name + " ") for n in found)
+
+
+# ----------------------------------------------------------------------------- learned task phrases opening with a verb
+
+
+@pytest.mark.parametrize("text", [
+    "We find that adding few-shot examples consistently improves translation quality for zorbish.",
+    "Overall this improves translation accuracy for low-resource languages.",
+    "Our method not only gains diversity but also improves generation quality.",
+])
+def test_a_verb_and_its_object_are_no_task(both, text):
+    assert not any(n.startswith("improves") for n, _, _ in entities(both, text))
