@@ -24,9 +24,9 @@ The noun gives the kind: a dataset noun a dataset, a measure a metric, "task" / 
 (objective, framework, structure, concept, method) a method. The lower-case names the authors propose without an
 article ("we propose zorb-aware bootstrap learning, which ...": :mod:`extractors.entity_bare_proposal`, round h15ab)
 are found here too, under the same type rule, and so are the names the authors give their own team in an aside ("We
-(Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": :mod:`extractors.entity_teams`, round h15ac). Not "responses, called counter narratives" (no new
-thing), "cooking techniques (also called processes)" (no article, no proposal), "we use a method called replaced
-token detection" (nothing new).
+(Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": :mod:`extractors.entity_teams`, round h15ac).
+Not "responses, called counter narratives" (no new thing), "cooking techniques (also called processes)" (no article,
+no proposal), "we use a method called replaced token detection" (nothing new).
 
 >>> from extractors.entities import blank_pipeline
 >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
