@@ -14,7 +14,7 @@ from extractors.entity_model import weights_hash
 __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"48-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"49-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -90,3 +90,8 @@ PIPELINE_VERSION = f"48-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     "-based"; SNOMED is a known resource
 # 48: a guessed (untyped, tagger, list) mention of a name a rule typed as a task elsewhere in the abstract, and as
 #     no method, dataset or model, is a task ("the ZMD task ..." ... "We study ZMD": entities.one_kind_per_name)
+# 49: round h15ac: metrics vote in one_kind_per_name; kind nouns type names across a prepositional phrase and more
+#     noun-phrase shapes; online platforms (patterns/platforms.txt) are no methods or models; the authors' team in
+#     an aside is proposed (entity_teams); "X methods" keeps X's task kind; "X is a new ..." at a sentence start is
+#     proposed; leftover capitalised words get no tagger kind; tagged names lose a trailing lower-case word;
+#     verb-initial learned task phrases are skipped
