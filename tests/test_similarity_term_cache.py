@@ -136,3 +136,34 @@ def test_a_rebuild_puts_new_terms_in_their_places_as_sorting_them_all_would(tmp_
     counted_terms(documents, _Terms(), path)
     documents = documents[5:] + [(" ".join(rng.sample(words, 2)) + " zzzz", "aaaa " + " ".join(rng.choices(words, k=5)))]
     _same(counted_terms(documents, _Terms(), path), _fresh(documents))
+
+
+class _Held(list):
+    """A list of terms that can be watched (``weakref``): whether anything still holds it."""
+
+
+@pytest.mark.parametrize("cached", [False, True])
+def test_each_texts_terms_are_let_go_once_counted(tmp_path, cached):
+    """The analysed texts are counted as they come, not held together until the end (0.3 GB of short strings on
+    the full Anthology, whose arenas the vocabulary's strings then kept)."""
+    import weakref
+
+    path = tmp_path / TERMS_FILE
+    documents = _documents(3, 200)
+    if cached:  # half the texts come from the file, the others are analysed
+        counted_terms(documents[::2], _Terms(), path)
+    alive: list[weakref.ref] = []
+    most = 0
+    terms_of = _Terms()
+
+    def analyse(document):
+        nonlocal most
+        most = max(most, sum(ref() is not None for ref in alive))
+        held = _Held(terms_of(document))
+        alive.append(weakref.ref(held))
+        return held
+
+    got = counted_terms(documents, analyse, path)
+    _same(got, _fresh(documents))
+    assert len(alive) == (100 if cached else 200)
+    assert most <= 1
