@@ -310,7 +310,7 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     dense = document_vectors(text, combined.papers) if exact else None
     mapped = mapped_vectors(text, combined.papers) if exact else None  # the title-to-abstract map's, likewise
     lsa = stats.project(combined.matrix, combined.columns) if combined.papers else None
-    search = None
+    search, rescoring = None, None
     if state is not None and lsa is not None:  # without a shipped projection the search fits one to the corpus
         key = state_key({"k": k, "min_score": min_score, "bases": sorted(bases), "entity_weight": entity_weight,
                          "dimensions": dimensions, "renormalised": renormalises(text, entities),
@@ -326,10 +326,14 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     pairs = unique_pairs(search.found) if search is not None else pair_arrays(
         combined, k=k, min_score=min_score, dimensions=dimensions, map=map, weights=weights, dense=dense, lsa=lsa,
         mapped=mapped)
-    del dense, lsa, mapped
+    # The search is done: its vectors (dense, mapped and LSA rows, about 0.1 GB on the full Anthology) and the
+    # combined rows go before the back-off and the links, which read the text and entity rows only.
+    del dense, lsa, mapped, rescoring
+    ids = combined.papers
+    del combined
     if search is not None:
         search.found = []
-    pairs, rows = complete(pairs, combined.papers, text, k=k, min_score=min_score, stats=stats)
+    pairs, rows = complete(pairs, ids, text, k=k, min_score=min_score, stats=stats)
     explainer = _Explainer(rows, text, entities)
     stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
     reasons = dict(zip(stated, explainer.ids(stated)))
