@@ -45,3 +45,17 @@ def test_every_stage_is_timed_and_the_outputs_are_a_plain_build_s(tmp_path, monk
     assert plain.exit_code == 0, plain.output
     for name in ("graph.ttl", "graph.json", "graph.html"):
         assert (tmp_path / "profiled" / name).read_bytes() == (tmp_path / "plain" / name).read_bytes()
+
+
+def test_pss_counts_the_pages_the_workers_share_once(tmp_path, monkeypatch):
+    """With ``pss=True`` every stage also has the PSS peak of all processes; the forked extraction workers share
+    pages with the main process, which the sum of RSS counts once per process and PSS once in all."""
+    stages = _module(monkeypatch)
+    report = stages.profile_build(["-q", "-o", str(tmp_path / "out"), "--no-views", "-j", "2"], interval=0.02,
+                                  pss=True)
+    extraction = next(stage for stage in report.stages if stage.name.startswith("extraction of"))
+    assert 0 < extraction.pss_gb < extraction.peak_gb  # three processes, shared pages counted once
+    assert 0 < report.pss_gb <= report.peak_gb
+    assert "PSS GB" in report.table() and "peak PSS" in report.table()
+    plain = stages.profile_build(["-q", "-o", str(tmp_path / "plain"), "--no-views"], interval=0.02)
+    assert plain.pss_gb == 0 and "PSS" not in plain.table()  # not sampled unless asked for
