@@ -287,6 +287,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     overview : Overview, optional
         The overview's landscape, where the caller laid it out already for this graph and ``top``
         (:func:`overview_landscape`: ``kg build`` draws it in graph.html too), so it is not laid out twice.
+        Used up: its per-paper entities are let go once the venues' pages are drawn (:meth:`Overview.release`),
+        so a second call with it raises ``ValueError``.
 
     Returns
     -------
@@ -313,6 +315,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         if overview is None:
             overview = overview_landscape(graph, top=top)
         named, fitted = overview.named, overview.fitted  # the overview laid out once, drawn below
+        if venues and not named:
+            raise ValueError("this overview was already used by write_views (its papers' entities let go)")
         egos = sorted(fitted.entities, key=str)
         # Nodes link to the pages this call writes (and, with `nodes`, to the node view): not to pages an earlier
         # build left in the folder, so that a rebuild links exactly as a build into an empty folder does.
@@ -343,6 +347,10 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
                                               record, shards, parts)))
             else:
                 written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
+        # Their last use: the per-paper entities (the caller's overview too) and the fingerprints' parts do not
+        # wait through the node view's shards, the largest step, beside the query store's loader in `kg build`.
+        overview.release()
+        del named, memo, parts
         degrees = _degrees(graph)  # one pass over the adjacency, for the search order, node data and index
         order = search_order(graph, degrees)
         node_shards = None
@@ -363,10 +371,26 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
 class Overview:
     """The overview's landscape (:func:`overview_landscape`) and each paper's entities it was made from."""
 
-    #: Every paper, in id order, with the landscape entities it names (:func:`~exports.view_landscape.named_entities`).
-    named: Mapping[Hashable, set[Hashable]]
+    #: Every paper, in id order, with the landscape entities it names (:func:`~exports.view_landscape.named_entities`);
+    #: empty once :meth:`release` has let it go.
+    named: dict[Hashable, set[Hashable]]
     #: ``fitted_landscape`` of every paper, at most ``min(top, LANDSCAPE_ENTITIES)`` entities.
     fitted: Landscape
+
+    def release(self) -> None:
+        """Let go of :attr:`named` (emptied): :func:`write_views` does once its venues' landscapes are drawn, the
+        last to read it, so that its ~90,000 sets (the full Anthology) are not held by a caller through the node
+        view's shards; :attr:`fitted` stays.
+
+        >>> g = nx.MultiDiGraph()
+        >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+        >>> for n in g: g.nodes[n]["kind"] = n.split("/")[0]
+        >>> overview = overview_landscape(g)
+        >>> overview.release()
+        >>> dict(overview.named), overview.fitted.entities
+        ({}, ['dataset/d'])
+        """
+        self.named.clear()
 
 
 def overview_landscape(graph: nx.MultiDiGraph, *, top: int = DEFAULT_TOP) -> Overview:
