@@ -287,8 +287,8 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
     overview : Overview, optional
         The overview's landscape, where the caller laid it out already for this graph and ``top``
         (:func:`overview_landscape`: ``kg build`` draws it in graph.html too), so it is not laid out twice.
-        Used up: its per-paper entities are let go once the venues' pages are drawn (:meth:`Overview.release`),
-        so a second call with it raises ``ValueError``.
+        Its per-paper entities are let go once the venues' pages are drawn (:meth:`Overview.release`); a second
+        call with it draws the same pages, reading each venue's papers' entities from the graph (slower).
 
     Returns
     -------
@@ -315,8 +315,6 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         if overview is None:
             overview = overview_landscape(graph, top=top)
         named, fitted = overview.named, overview.fitted  # the overview laid out once, drawn below
-        if venues and not named:
-            raise ValueError("this overview was already used by write_views (its papers' entities let go)")
         egos = sorted(fitted.entities, key=str)
         # Nodes link to the pages this call writes (and, with `nodes`, to the node view): not to pages an earlier
         # build left in the folder, so that a rebuild links exactly as a build into an empty folder does.
