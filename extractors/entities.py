@@ -119,7 +119,7 @@ NEW_NAMES = ("all", "shaped", "tasks_metrics")
 _WEAK_TYPE_RULES = frozenset({"default", "list", "evaluated_on", "derived_from", "dataset_suffix"})
 #: Rule type rules that keep their kind even when the tagger calls the name a task or a metric.
 _STRONG_TYPE_RULES = frozenset({"gazetteer", "model_family", "named_dataset", "head_noun", "apposition", "examples",
-                                "title_noun", "method_phrase", "known_method"})
+                                "title_noun", "method_phrase", "known_method", "used_loss"})
 def _long_form_names_data(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """Does a capitalised long form ending in a task head name a dataset, a dataset noun right after its acronym
     ("the Visuo-Linguistic Question Answering (VLQA) challenge corpus"; not "the NER dataset": a task's acronym)?"""

@@ -37,8 +37,8 @@ from spacy.tokens import Doc
 from extractors.entity_lexicon import word_list
 from extractors.token_texts import TokenFlags, span_text, token_arrays, token_lowers
 
-__all__ = ["MAX_MODIFIERS", "MIN_REPEATS", "head_phrases", "lower_names", "name_phrases", "phrase_heads",
-           "phrase_kinds"]
+__all__ = ["MAX_MODIFIERS", "MIN_REPEATS", "glued_suffix", "head_phrases", "lower_names", "name_modifier",
+           "name_phrases", "phrase_heads", "phrase_kinds"]
 
 #: Lower-case words a phrase may have before its head.
 MAX_MODIFIERS = 3
@@ -80,7 +80,7 @@ def _read(name: str) -> str:
     return resources.files("extractors").joinpath(f"patterns/{name}").read_text("utf-8")
 
 
-def _modifier(texts: list[str], flags: TokenFlags, k: int) -> bool:
+def name_modifier(texts: list[str], flags: TokenFlags, k: int) -> bool:
     """Is token ``k`` (``texts``, ``flags``: its Doc's :func:`~extractors.token_texts.token_arrays`) a lower-case
     word that may stand in a name before its head (a sentence's first word folded)?"""
     text = texts[k]
@@ -95,7 +95,7 @@ def _modifier(texts: list[str], flags: TokenFlags, k: int) -> bool:
             and not (text.endswith("s") and text[:-1] in verbs))  # "that uses attention"
 
 
-def _glued_suffix(texts: list[str], flags: TokenFlags, k: int) -> bool:
+def glued_suffix(texts: list[str], flags: TokenFlags, k: int) -> bool:
     """Is token ``k`` (``k > 0``) a suffix the tokenizer splits off a word ("-level", "-based") that is written as
     part of a modifier?"""
     text = texts[k]
@@ -130,9 +130,9 @@ def head_phrases(doc: Doc) -> list[tuple[int, int]]:
             continue
         start, modifiers = i, 0
         while start > 0 and modifiers < MAX_MODIFIERS and not flags.is_sent_start[start]:
-            if _modifier(texts, flags, start - 1):
+            if name_modifier(texts, flags, start - 1):
                 start -= 1
-            elif start > 1 and _glued_suffix(texts, flags, start - 1) and _modifier(texts, flags, start - 2) \
+            elif start > 1 and glued_suffix(texts, flags, start - 1) and name_modifier(texts, flags, start - 2) \
                     and not flags.is_sent_start[start - 1]:
                 start -= 2  # "word-level", written as "word" + "-level" by the tokenizer: one modifier
             else:

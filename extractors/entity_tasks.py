@@ -48,7 +48,7 @@ from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import in_list, name_list, verb_form, word_list
-from extractors.entity_phrases import lower_names
+from extractors.entity_losses import lower_case_names
 from extractors.entity_shared_tasks import shared_task_names
 from extractors.entity_task_frames import defined_by_frame, framed_task_names
 from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers
@@ -61,7 +61,7 @@ __all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_a
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
                                "known_resource", "method_phrase", "known_method", "corpus_phrase",
-                               "repeated_phrase", "shared_task", "task_frame"})
+                               "repeated_phrase", "shared_task", "task_frame", "used_loss"})
 
 #: One-word architectures of known_methods.txt that are common nouns in lower case ("transformer networks").
 _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
@@ -538,7 +538,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_frame"))
             taken.update(range(start, end))
-    for start, end, kind, rule in lower_names(doc):  # "punctuation restoration" twice, "reading comprehension"
+    for start, end, kind, rule in lower_case_names(doc):  # "reading comprehension", "we use the focal loss"
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
             taken.update(range(start, end))
