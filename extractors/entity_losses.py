@@ -13,7 +13,9 @@ when
   "novel"), and
 * right before it stands a verb of means (:data:`MEANS_VERBS`), optionally followed by "the" and plain describing
   words that are no part of the name ("the standard cross-entropy loss": :data:`DESCRIBING`), or a conjunction
-  right after another such loss ("utilizing margin loss or hard triplet loss").
+  right after another such loss ("utilizing margin loss or hard triplet loss"), and no word of
+  :data:`NOT_NAMED` ("the proposed ... loss", "custom loss") before the name; not before "functions" or
+  "terms" (a class of losses: "sequence-level loss functions").
 
 The annotation guidelines ask for lower-case names of specific techniques (tuning set 7's README); "with" and
 "via" are left out (they also introduce descriptions: "with the word-level loss"), and so is any head but "loss"
@@ -31,7 +33,7 @@ from spacy.tokens import Doc
 from extractors.entity_phrases import glued_suffix, lower_names, name_modifier
 from extractors.token_texts import token_arrays
 
-__all__ = ["DESCRIBING", "MAX_MODIFIERS", "MEANS_VERBS", "lower_case_names", "used_losses"]
+__all__ = ["DESCRIBING", "MAX_MODIFIERS", "MEANS_VERBS", "NOT_NAMED", "lower_case_names", "used_losses"]
 
 #: Lower-case words a loss's name may have before "loss".
 MAX_MODIFIERS = 3
@@ -42,9 +44,14 @@ MEANS_VERBS = frozenset({
     "apply", "applies", "applied", "applying", "leverage", "leverages", "leveraged", "leveraging"})
 #: Describing words between the verb (and "the") and a loss's name that are no part of the name.
 DESCRIBING = frozenset({"standard", "traditional", "conventional", "original", "usual", "common", "classical",
-                        "classic", "popular", "typical", "vanilla", "additional", "auxiliary", "same"})
-#: Words after "loss" that make it an amount lost, not an objective.
-_AMOUNT_AFTER = frozenset({"of", "in"})
+                        "classic", "popular", "typical", "vanilla", "additional", "auxiliary", "same", "weighted",
+                        "supervised"})
+#: Words before a loss that make the phrase no name of a known loss: the paper's own ("the proposed ... loss", not
+#: used but made), one made for the occasion ("custom loss").
+NOT_NAMED = frozenset({"proposed", "custom"})
+#: Words after "loss" that make it an amount lost ("loss of accuracy", "loss in performance") or a class of losses
+#: ("sequence-level loss functions", "loss terms").
+_AFTER = frozenset({"of", "in", "functions", "terms"})
 _HEAD = "loss"
 _CONJUNCTIONS = frozenset({"and", "or", ","})
 
@@ -59,15 +66,18 @@ def used_losses(doc: Doc) -> list[tuple[int, int]]:
     >>> doc = blank_pipeline()("Results drop with the word-level loss; we use little loss of accuracy.")
     >>> used_losses(doc)
     []
+    >>> doc = blank_pipeline()("We apply the proposed attention loss, using several loss terms and the weighted loss.")
+    >>> used_losses(doc)
+    []
     """
     texts, lowers, flags = token_arrays(doc)  # no Token objects made
     found: list[tuple[int, int]] = []
     for i in [i for i, lower in enumerate(lowers) if lower == _HEAD]:
-        if not flags.is_lower[i] or (i + 1 < len(doc) and lowers[i + 1] in _AMOUNT_AFTER):
+        if not flags.is_lower[i] or (i + 1 < len(doc) and lowers[i + 1] in _AFTER):
             continue
         start, modifiers = i, 0
         while start > 0 and modifiers < MAX_MODIFIERS and not flags.is_sent_start[start]:
-            if lowers[start - 1] in DESCRIBING:
+            if lowers[start - 1] in DESCRIBING or lowers[start - 1] in NOT_NAMED:
                 break
             if name_modifier(texts, flags, start - 1):
                 start -= 1
@@ -76,7 +86,7 @@ def used_losses(doc: Doc) -> list[tuple[int, int]]:
             else:
                 break
             modifiers += 1
-        if start == i or flags.is_sent_start[start]:
+        if start == i or flags.is_sent_start[start] or lowers[start - 1] in NOT_NAMED:
             continue  # "loss" alone names nothing; a sentence's first words have no verb before them
         k = start - 1
         while k > 0 and lowers[k] in DESCRIBING:
