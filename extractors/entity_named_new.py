@@ -44,7 +44,14 @@ from extractors.entity_bare_proposal import bare_proposed_names
 from extractors.entity_candidates import Cues
 from extractors.entity_lexicon import word_list
 from extractors.entity_teams import own_team_names
-from extractors.token_texts import sentence_start, span_text, token_arrays, token_lowers
+from extractors.token_texts import (
+    CLOSING_QUOTES,
+    OPENING_QUOTES,
+    sentence_start,
+    span_text,
+    token_arrays,
+    token_lowers,
+)
 from ontology.kinds import EntityKind
 
 __all__ = ["NAMED_NEW_RULE", "named_new_names"]
@@ -56,8 +63,6 @@ _NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed"})
 _MAX_PHRASE_WORDS = 8
 #: Lower-case words of a name ("hard gate knowledge distillation").
 _MAX_NAME_WORDS = 4
-_OPENING_QUOTES = frozenset({"“", '"', "‘", "'"})
-_CLOSING_QUOTES = frozenset({"”", '"', "’", "'"})
 _DATASET_NOUNS = frozenset({"dataset", "corpus", "benchmark", "treebank", "lexicon", "collection", "resource",
                             "database", "testbed", "suite"})
 _METRIC_NOUNS = frozenset({"metric", "measure", "score", "coefficient", "index"})
@@ -130,7 +135,7 @@ def _name_after(doc: Doc, i: int) -> tuple[int, int] | None:
     texts, lowers, flags = token_arrays(doc)
     if i < len(doc) and lowers[i] == "the":
         i += 1
-    quoted = i < len(doc) and texts[i] in _OPENING_QUOTES
+    quoted = i < len(doc) and texts[i] in OPENING_QUOTES
     if quoted:
         i += 1
     if i >= len(doc) or flags.is_stop[i] or flags.is_punct[i]:
@@ -148,10 +153,10 @@ def _name_after(doc: Doc, i: int) -> tuple[int, int] | None:
             end += 1
         if end == i or end - i > _MAX_NAME_WORDS:
             return None
-    if quoted and not (end < len(doc) and texts[end] in _CLOSING_QUOTES):
+    if quoted and not (end < len(doc) and texts[end] in CLOSING_QUOTES):
         return None  # "called “zorb model for citation recommendation (ZMCR)”": the quoted name goes on
     if end < len(doc) and not (flags.is_punct[end] or lowers[end] in _CLOSERS or flags.is_sent_start[end]
-                               or (quoted and texts[end] in _CLOSING_QUOTES)):
+                               or (quoted and texts[end] in CLOSING_QUOTES)):
         return None  # the words go on: "called zorb loss functions" names no name here
     k = end
     while k < len(doc) and k - end <= _ACRONYM_REACH and not (flags.is_punct[k] and texts[k] != "("):

@@ -33,7 +33,14 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import corpus_kinds, in_list, word_counts, word_list
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
-from extractors.token_texts import sentence_start, span_text, token_arrays, token_texts
+from extractors.token_texts import (
+    CLOSING_QUOTES,
+    OPENING_QUOTES,
+    sentence_start,
+    span_text,
+    token_arrays,
+    token_texts,
+)
 from ontology.kinds import EntityKind
 
 __all__ = ["EXAMPLE_HEADS", "apposition_head", "architecture", "colon_head", "cues_before", "entity_kind",
@@ -205,8 +212,8 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
     elif i >= 1 and flags.is_lower[i] and "DATASET_NOUN" in cues.get(i, set()) and lowers[i] in _SINGULAR_NOUNS \
             and name_shape(texts[start]) == "strong":
         i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma
-    elif i >= 2 and texts[i] in _OPENING_QUOTES and end is not None and end < len(doc) \
-            and texts[end] in _CLOSING_QUOTES and flags.is_lower[i - 1] and lowers[i - 1] in _SINGULAR_NOUNS \
+    elif i >= 2 and texts[i] in OPENING_QUOTES and end is not None and end < len(doc) \
+            and texts[end] in CLOSING_QUOTES and flags.is_lower[i - 1] and lowers[i - 1] in _SINGULAR_NOUNS \
             and "DATASET_NOUN" in cues.get(i - 1, set()):
         pass  # "the open-source dataset ‘ZOCO’, which ...": a quoted name right after the noun (round h15ac)
     elif i < 1 or not (texts[i] in {",", ":"} or in_list("naming_words", texts[i])):
@@ -243,8 +250,6 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
     return None
 
 
-_OPENING_QUOTES = frozenset({"‘", "“", "'", '"'})
-_CLOSING_QUOTES = frozenset({"’", "”", "'", '"'})
 #: Cue labels of the nouns that type a name apposed to them.
 _KIND_NOUNS = frozenset({"DATASET_NOUN", "METHOD_HEAD", "METRIC_HEAD"})
 #: Words a noun phrase may have between its article and its noun when the name closes the apposition (round h15ac).

@@ -41,8 +41,12 @@ from typing import NamedTuple
 from spacy.attrs import IDX, IS_ALPHA, IS_LOWER, IS_PUNCT, IS_STOP, IS_TITLE, IS_UPPER, LOWER, ORTH, SENT_START, SPACY
 from spacy.tokens import Doc
 
-__all__ = ["TokenFlags", "doc_text", "sentence_start", "span_text", "token_arrays", "token_flags", "token_lower_ids",
-           "token_lowers", "token_texts"]
+__all__ = ["CLOSING_QUOTES", "OPENING_QUOTES", "TokenFlags", "doc_text", "sentence_start", "span_text", "token_arrays",
+           "token_flags", "token_lower_ids", "token_lowers", "token_texts"]
+
+#: Quotation marks that open and close a quoted name ("the dataset ‘ZOCO’", "a method we call “Zorb”").
+OPENING_QUOTES = frozenset({"“", '"', "‘", "'"})
+CLOSING_QUOTES = frozenset({"”", '"', "’", "'"})
 
 
 class TokenFlags(NamedTuple):
