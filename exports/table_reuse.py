@@ -40,7 +40,16 @@ import pyarrow.parquet as pq
 from exports.graph_order import source_edges
 from exports.node_link import ItemRuns
 from exports.piece_index import DIGEST, load_index, open_described, save_index
-from exports.table_rows import EDGE_SCHEMA, NODE_SCHEMA, RowGroups, edge_row, node_row, row_sizes, write_in_edges
+from exports.table_rows import (
+    EDGE_SCHEMA,
+    NODE_SCHEMA,
+    RowGroups,
+    edge_row,
+    node_row,
+    release_arrow_memory,
+    row_sizes,
+    write_in_edges,
+)
 from ontology.util.files import open_atomic, pending_file
 
 __all__ = ["INDEX_FILES", "TableReport", "last_tables", "table_key", "write_reusing"]
@@ -286,6 +295,7 @@ class _Previous:
     def _read(self, group: int) -> tuple[pa.RecordBatch, np.ndarray]:
         if self._group is None or self._group[0] != group:
             self._group = None
+            release_arrow_memory()
             table = self._table.read_row_group(group)
             batch = pa.record_batch([column.combine_chunks() for column in table.columns], schema=self._schema)
             self._group = group, batch, row_sizes(batch)
