@@ -69,6 +69,7 @@ from extractors.entity_candidates import (
     find_candidates,
     names_a_dataset,
 )
+from extractors.entity_concepts import untype_concepts
 from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
@@ -208,6 +209,7 @@ class EntityRecognizer:
                 if label in _TAGGER_ONLY_KINDS and cand.relation == Relation.PROPOSES:
                     assign_role(doc, cand, cues, confidence=self.confidence, window=self.proposal_window)
                     # a task or metric is proposed only when called new, not as what a new system is for
+        untype_concepts(doc, candidates)  # "performance on CPA" of "collaborative plan acquisition (CPA)": no dataset
         context = drop_context(doc, candidates, acronyms, labels)
         judged = [(cand, drop_reason(doc, cand, context)) for cand in sorted(candidates, key=lambda c: c.start)]
         if self.decider is None and not self.collect:

@@ -1,0 +1,51 @@
+"""Round h15af: datasets. Invented sentences, in both modes.
+
+* A preposition's dataset ("performance on ZPA") is no dataset when the text spells the name out as a concept
+  (``extractors/entity_concepts.py``); a named benchmark after "on" stays one.
+"""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entities import build_pipeline
+
+
+@pytest.fixture(scope="module", params=["combined", "rules"])
+def nlp(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    return build_pipeline(request.param)
+
+
+def _kinds(nlp, text: str) -> dict[str, set[str]]:  # type: ignore[no-untyped-def]
+    found: dict[str, set[str]] = {}
+    for span in nlp(text).spans["kg_entities"]:
+        found.setdefault(span.text, set()).add(span.label_)
+    return found
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Recent work on zorbic plan acquisition (ZPA) has used dialogue. We show that performance on ZPA doubles.",
+     "ZPA"),
+    ("We study quorbish sentence selection (QSS) in news. Existing work on QSS includes many solutions.", "QSS"),
+    ("Taxonomies matter, yet most studies on automatic zorb construction (AZC) resort to manual evaluation.", "AZC"),
+    ("We consider four variations on pointwise zorbic information (PZI), each for another relation.", "PZI"),
+])
+def test_concept_after_on_is_no_dataset(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert "dataset" not in _kinds(nlp, text).get(name, set())
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Recent work on zorbic plan acquisition (ZPA) has used dialogue. We show that performance on ZPA doubles.",
+     "ZPA"),
+    ("We study quorbish sentence selection (QSS) in news. Existing work on QSS includes many solutions.", "QSS"),
+])
+def test_process_concept_after_on_is_a_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == {"task"}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We release the Zorbic Plan Corpus (ZPC). Performance on ZPC doubles with our parser.", "ZPC"),
+    ("We report results on the Quorbish Treebank (QTB) and on QTB-2.", "QTB"),
+    ("Experiments on ZorbQA show that our reader improves accuracy.", "ZorbQA"),
+])
+def test_named_data_after_on_stays_a_dataset(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert "dataset" in _kinds(nlp, text).get(name, set())
