@@ -2,16 +2,18 @@
 
 The weak dataset rules of :func:`extractors.entity_types.entity_kind` read a preposition: "results on X"
 (``evaluated_on``), "sampled from X" (``derived_from``). Before the name of a benchmark they are right, but the
-same prepositions stand before what a paper works on: "performance on CPA nearly doubles" (a task),
-"experiments on DialPost" (the paper's method), "derived from KL" (a divergence). When the text spells the name
-out as an acronym of a concept, the long form tells: it is written in lower case ("collaborative plan acquisition
-(CPA)", "commonsense reasoning (CR)": names of datasets are capitalised), or its head word says what it names
-(:func:`extractors.entity_corpus.long_form_class`: a task, a method, a metric, or a field, language or
-organisation), and it is no dataset noun. Such a mention is then no dataset (:func:`untype_concepts`): when the
-long form's head names a process ("acquisition", "reasoning", "parsing") and says no other kind (not "pointwise
-mutual information", a method's head by :func:`~extractors.entity_corpus.long_form_class`), what a paper's
-performance is measured on is the task of that name; otherwise the mention is untyped, and :func:`extractors.entities.one_kind_per_name`
-gives it the kind that rules gave the name elsewhere, else it is an untyped method like any name no rule typed.
+same prepositions stand before what a paper works on: "performance on CPA nearly doubles" (a task), "studies on
+automatic taxonomy construction (ATC)", "variations on pointwise mutual information (PMI)". When the text spells
+the name out as an acronym of a concept, the long form tells: it is written in lower case ("collaborative plan
+acquisition (CPA)", "commonsense reasoning (CR)": names of datasets are capitalised), or its head word names a
+task, a metric, or a field, language or organisation (:func:`extractors.entity_corpus.long_form_class`; not a
+dataset or resource noun, not a workshop or campaign, which the guidelines make optional datasets, and not a
+method head: "French Lexical Network (fr-LN)" is a resource). Such a mention is then no dataset
+(:func:`untype_concepts`): when the long form's head names a process ("acquisition", "reasoning", "selection") and
+:func:`~extractors.entity_corpus.long_form_class` says no other kind ("pointwise mutual information" has a
+method's head), the thing a paper's performance is measured on is the task of that name; otherwise the mention is
+untyped, and :func:`extractors.entities.one_kind_per_name` gives it the kind rules gave the name elsewhere, else it
+stays an untyped method like any name no rule typed.
 
 >>> from extractors.entities import build_pipeline
 >>> doc = build_pipeline("rules")("We study collaborative plan acquisition (CPA) with LLMs. Results on CPA improve.")
@@ -50,7 +52,8 @@ def concept_names(doc: Doc, candidates: Iterable[Candidate]) -> dict[str, Entity
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("on collaborative plan acquisition (CPA), the Penn Treebank (PTB), ground truth (GT)")
-    >>> concept_names(doc, [Candidate(5, 6, "acronym", long_span=(1, 4)), Candidate(12, 13, "acronym", long_span=(9, 11)),
+    >>> concept_names(doc, [Candidate(5, 6, "acronym", long_span=(1, 4)),
+    ...                     Candidate(12, 13, "acronym", long_span=(9, 11)),
     ...                     Candidate(18, 19, "acronym", long_span=(15, 17))])
     {'cpa': <EntityKind.TASK: 'task'>, 'gt': None}
     """
