@@ -12,6 +12,7 @@ entity):
 ``examples``        the head of a list of examples: "benchmarks such as X" (a building block the corpus
                     knows as a method stays one after "models such as": LSTM, GRU)
 ``head_noun``       a head noun after the name: "the X benchmark", "the MCC metric", "the X task"
+``task_before_data`` a learned task phrase before a dataset noun: "the Named Entity Recognition dataset" → task
 ``in_parentheses``  listed in parentheses after a dataset noun: "corpora in
                     argumentation (ChangeMyView and RegulationRoom)" → dataset; after a metric
                     noun: "metrics (nDTW and rPOD)" → metric
@@ -84,6 +85,8 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
             return EntityKind.METHOD, "examples"  # "models such as LSTM, GRU and BERT": an architecture is a method
         return EXAMPLE_HEADS[examples], "examples"
     if after:
+        if after is EntityKind.DATASET and _task_phrase(text):
+            return EntityKind.TASK, "task_before_data"  # "a new Turkish Twitter Named Entity Recognition dataset"
         return after, "head_noun"
     long_kind = long_form_kind(cand, cues)
     if long_kind:
@@ -101,6 +104,18 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
     if dataset_suffix(text) and cand.strength != "phrase":
         return EntityKind.DATASET, "dataset_suffix"
     return EntityKind.METHOD, "default"
+
+
+def _task_phrase(text: str) -> bool:
+    """Is ``text`` a task's name of two or more words the corpus learned (``task_phrases.txt``), so that a dataset
+    noun after it says what the data is for, not its name ("the Named Entity Recognition dataset", "two News
+    Summarization benchmarks"; round h15af)?
+
+    >>> _task_phrase("Named Entity Recognition"), _task_phrase("Natural Questions"), _task_phrase("Recognition")
+    (True, False, False)
+    """
+    lower = " ".join(text.lower().split())
+    return " " in lower and lower in word_list("task_phrases.txt")
 
 
 def architecture(text: str) -> bool:

@@ -2,6 +2,8 @@
 
 * A preposition's dataset ("performance on ZPA") is no dataset when the text spells the name out as a concept
   (``extractors/entity_concepts.py``); a named benchmark after "on" stays one.
+* A learned task phrase before a dataset noun is the task the data is for ("the Named Entity Recognition
+  dataset"; ``entity_types.entity_kind``, type rule ``task_before_data``), not a dataset.
 """
 from __future__ import annotations
 
@@ -49,3 +51,20 @@ def test_process_concept_after_on_is_a_task(nlp, text: str, name: str) -> None: 
 ])
 def test_named_data_after_on_stays_a_dataset(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert "dataset" in _kinds(nlp, text).get(name, set())
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("This paper introduces a new Zorbian Twitter Named Entity Recognition dataset.", "Named Entity Recognition"),
+    ("We obtain the best results on two News Summarization benchmarks, ZorbNews and QuorbSum.", "News Summarization"),
+    ("We evaluate the parser on several Grammar Correction corpora of learner essays.", "Grammar Correction"),
+])
+def test_task_before_a_dataset_noun_is_a_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == {"task"}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We evaluate on the Zorbian Question Answering Dataset and improve F1.", "Zorbian Question Answering Dataset"),
+    ("Results on the ZorbNER dataset improve by two points.", "ZorbNER"),
+])
+def test_named_dataset_with_a_task_word_stays(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == {"dataset"}
