@@ -12,7 +12,6 @@ entity):
 ``examples``        the head of a list of examples: "benchmarks such as X" (a building block the corpus
                     knows as a method stays one after "models such as": LSTM, GRU)
 ``head_noun``       a head noun after the name: "the X benchmark", "the MCC metric", "the X task"
-``task_before_data`` a learned task phrase before a dataset noun: "the Named Entity Recognition dataset" → task
 ``in_parentheses``  listed in parentheses after a dataset noun: "corpora in
                     argumentation (ChangeMyView and RegulationRoom)" → dataset; after a metric
                     noun: "metrics (nDTW and rPOD)" → metric
@@ -25,7 +24,8 @@ entity):
 ==================  =========================================================
 
 (``list``, a name listed with typed datasets taking their type, is applied to
-a whole list by the component.)
+a whole list by the component. ``task_before_data``: a learned task phrase before a
+dataset noun is a task, "the Named Entity Recognition dataset"; round h15af.)
 """
 from __future__ import annotations
 
