@@ -426,9 +426,9 @@ def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
     """The kind a head noun right after the name gives it: "X benchmark", "X (XB) dataset", "X framework", "the X
     data", "the X test set" (not "the X lexical category set"); "the MCL-WiC task" names a task."""
     texts, lowers, flags = token_arrays(doc)
-    if end < len(doc) and texts[end] == "data" and corpus_kinds().get(texts[end - 1]) not in {"none", "method"}:
+    if end < len(doc) and texts[end] == "data" and corpus_kinds().get(texts[end - 1]) not in _NOT_DATA_KINDS:
         return EntityKind.DATASET  # "the ACE data", "CoNLL data": the data a name stands for (not "CFG data", nor
-        # "ground truth (GT) data": data an acronym in parentheses describes)
+        # "ground truth (GT) data": data an acronym in parentheses describes, nor "MQM data": scores by a metric)
     if end < len(doc) and texts[end] == ")":
         end += 1
     if end < len(doc) and texts[end] == "task":
@@ -448,6 +448,9 @@ def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
     return None
 
 
+#: What the corpus knows a name as (``corpus_kinds.txt``) when "X data" is data described by X, not named X: a
+#: formalism or field ("CFG data"), a method, a metric ("the MQM data": scores by that metric; round h15af).
+_NOT_DATA_KINDS = frozenset({"none", "method", "metric"})
 #: Plural or set nouns of datasets whose "of" introduces the datasets' names ("the test sets of X"), not what they
 #: hold ("a corpus of Reddit posts", "a collection of Transformer models").
 _SET_NOUNS = frozenset({"set", "sets", "datasets", "corpora"})

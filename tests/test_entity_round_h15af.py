@@ -4,6 +4,7 @@
   (``extractors/entity_concepts.py``); a named benchmark after "on" stays one.
 * A learned task phrase before a dataset noun is the task the data is for ("the Named Entity Recognition
   dataset"; ``entity_types.entity_kind``, type rule ``task_before_data``), not a dataset.
+* "the MQM data" is data scored by a metric, not a dataset named MQM (``entity_types.head_after``).
 """
 from __future__ import annotations
 
@@ -68,3 +69,11 @@ def test_task_before_a_dataset_noun_is_a_task(nlp, text: str, name: str) -> None
 ])
 def test_named_dataset_with_a_task_word_stays(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert _kinds(nlp, text).get(name) == {"dataset"}
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("We generate pseudo MQM data using parallel data from the Zorbian news.", "MQM", "metric"),
+    ("Our tagger improves accuracy on the THYME data by two points.", "THYME", "dataset"),
+])
+def test_data_after_a_metric_is_no_dataset(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == {kind}
