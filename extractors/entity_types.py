@@ -438,9 +438,11 @@ def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
         kind = next((k for label, k in _NAME_HEADS if label in labels), None)
         if kind is EntityKind.METRIC and not flags.is_lower[i]:
             kind = None  # "the WMT23 Metrics Shared Task": part of a name, not the head typing it
-        if kind is EntityKind.DATASET and i > end and lowers[i] in _BARE_SET_NOUNS:
+        if kind is EntityKind.DATASET and i > end and (lowers[i] in _BARE_SET_NOUNS or (
+                lowers[i] in _BARE_TASK_NOUNS and lowers[i - 1] != "shared")):
             kind = None  # "the ZCG lexical category set", "the X feature set": a set of other things, not of data
-            # ("the X test set" is typed by "test")
+            # ("the X test set" is typed by "test"); "BWS annotation tasks": tasks of a kind, not a benchmark's
+            # ("the WANLP 2021 shared tasks" stay: an event, an optional dataset by the guidelines)
         if kind:
             return kind
         if flags.is_punct[i] or "BLOCK" in labels or (flags.is_stop[i] and lowers[i] not in _HEAD_GLUE):
@@ -456,6 +458,9 @@ _NOT_DATA_KINDS = frozenset({"none", "method", "metric"})
 _SET_NOUNS = frozenset({"set", "sets", "datasets", "corpora"})
 #: Set nouns that name data only right after the name ("the ZorbMT set"), or after a word saying what the set is for.
 _BARE_SET_NOUNS = frozenset({"set", "sets", "split"})
+#: Dataset heads that name a benchmark only right after its name ("the bAbI tasks", "Atari games"), not after a word
+#: saying what the tasks are ("to manage BWS annotation tasks", "NLI classification tasks"; round h15af).
+_BARE_TASK_NOUNS = frozenset({"tasks", "games", "environments", "environment"})
 #: Stop words a name's head noun may stand after ("MT05 and MT06 as test sets", "X as the test set").
 _HEAD_GLUE = frozenset({"and", "or", "as", "the"})
 

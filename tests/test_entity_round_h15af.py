@@ -5,6 +5,7 @@
 * A learned task phrase before a dataset noun is the task the data is for ("the Named Entity Recognition
   dataset"; ``entity_types.entity_kind``, type rule ``task_before_data``), not a dataset.
 * "the MQM data" is data scored by a metric, not a dataset named MQM (``entity_types.head_after``).
+* "BWS annotation tasks": "tasks" after a word saying what they are names no benchmark (``head_after``).
 """
 from __future__ import annotations
 
@@ -77,3 +78,19 @@ def test_named_dataset_with_a_task_word_stays(nlp, text: str, name: str) -> None
 ])
 def test_data_after_a_metric_is_no_dataset(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
     assert _kinds(nlp, text).get(name) == {kind}
+
+
+@pytest.mark.parametrize("text", [
+    "We present Zorbscale, a free library to create and manage ZWS annotation tasks.",
+    "Transformers lack strong structural biases for zorb2zorb NLP tasks on their own.",
+])
+def test_tasks_of_a_kind_are_no_dataset(nlp, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any("dataset" in kinds for kinds in _kinds(nlp, text).values())
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Our reader solves all of the ZorbI tasks with few examples.", "ZorbI"),
+    ("We describe our submission to the ZorbNLP 2021 shared tasks one and two.", "ZorbNLP 2021"),
+])
+def test_benchmark_tasks_stay_datasets(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert "dataset" in _kinds(nlp, text).get(name, set())
