@@ -75,6 +75,10 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
     if "gazetteer" in cand.cues:
         return EntityKind.DATASET, "gazetteer"
     if cand.strength == "family" or model_family(text) or model_suffix(text):
+        if after is EntityKind.DATASET and cand.end < len(doc) and "DATASET_NOUN" in cues.get(cand.end, set()) \
+                and doc[cand.end].is_lower:
+            return EntityKind.DATASET, "head_noun"  # "the existing FLAN collection", "the Alpaca dataset": data a
+            # model family shares its name with (round h15af), not "GPT-4 data" (no dataset noun)
         return EntityKind.MODEL, "model_family"
     if "named_dataset" in cand.cues:
         return EntityKind.DATASET, "named_dataset"

@@ -6,6 +6,8 @@
   dataset"; ``entity_types.entity_kind``, type rule ``task_before_data``), not a dataset.
 * "the MQM data" is data scored by a metric, not a dataset named MQM (``entity_types.head_after``).
 * "BWS annotation tasks": "tasks" after a word saying what they are names no benchmark (``head_after``).
+* "the FLAN collection": a model family's name right before a lower-case dataset noun names data
+  (``entity_types.entity_kind``).
 """
 from __future__ import annotations
 
@@ -94,3 +96,19 @@ def test_tasks_of_a_kind_are_no_dataset(nlp, text: str) -> None:  # type: ignore
 ])
 def test_benchmark_tasks_stay_datasets(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert "dataset" in _kinds(nlp, text).get(name, set())
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We augment the existing FLAN collection by paraphrasing its zorbic instructions.", "FLAN"),
+    ("We fine-tune a tagger on the Alpaca dataset and a zorbic corpus.", "Alpaca"),
+])
+def test_model_family_before_a_dataset_noun_is_data(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == {"dataset"}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We label the zorbic tweets with GPT-4 data and BERT embeddings.", "GPT-4"),
+    ("We fine-tune BERT models on the Zorbic dataset.", "BERT"),
+])
+def test_model_family_stays_a_model(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == {"model"}
