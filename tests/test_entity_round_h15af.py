@@ -8,6 +8,8 @@
 * "BWS annotation tasks": "tasks" after a word saying what they are names no benchmark (``head_after``).
 * "the FLAN collection": a model family's name right before a lower-case dataset noun names data
   (``entity_types.entity_kind``).
+* "a new NER dataset called Wojoodfine": one capitalised word a dataset noun names with "called" / "named" is a
+  dataset (``entities``), not a language ("a language called Manipuri") nor a piece of a longer name.
 """
 from __future__ import annotations
 
@@ -112,3 +114,19 @@ def test_model_family_before_a_dataset_noun_is_data(nlp, text: str, name: str) -
 ])
 def test_model_family_stays_a_model(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert _kinds(nlp, text).get(name) == {"model"}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We provide a new Arabic fine-grained NER dataset called Zorbfine, annotated with subtypes.", "Zorbfine"),
+    ("This work expands a large Persian corpus called Quorbare (or Textual Corpus of Persian).", "Quorbare"),
+])
+def test_one_word_called_by_a_dataset_noun(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == {"dataset"}
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("We propose a dataset called All Zorbnews extracted from many publishers.", "All"),
+    ("We study a language called Manipuri with a small tagger.", "Manipuri"),
+])
+def test_called_word_that_is_no_whole_name(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert word not in _kinds(nlp, text)
