@@ -437,6 +437,7 @@ def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
         end += 1
     if end < len(doc) and texts[end] == "task":
         return EntityKind.TASK
+    participle = False  # a past participle between the name and the noun: "a ParlaCLARIN TEI encoded corpus"
     for i in range(end, min(end + _HEAD_AFTER_SPAN, len(doc))):
         labels = cues.get(i, set())
         kind = next((k for label, k in _NAME_HEADS if label in labels), None)
@@ -447,8 +448,13 @@ def head_after(doc: Doc, end: int, cues: Cues) -> EntityKind | None:
             kind = None  # "the ZCG lexical category set", "the X feature set": a set of other things, not of data
             # ("the X test set" is typed by "test"); "BWS annotation tasks": tasks of a kind, not a benchmark's
             # ("the WANLP 2021 shared tasks" stay: an event, an optional dataset by the guidelines)
+        if kind is EntityKind.DATASET and participle:
+            return None  # "a TimeML annotated corpus", "the TEI encoded corpus": what the data was made with or in
+            # (a scheme, a format, a tool), not its name (round h15af)
         if kind:
             return kind
+        participle = participle or (flags.is_lower[i] and lowers[i].endswith("ed") and lowers[i] != "shared"
+                                    and lowers[i][:1].isalpha())  # not glued to the name: "RTE3 -derived datasets"
         if flags.is_punct[i] or "BLOCK" in labels or (flags.is_stop[i] and lowers[i] not in _HEAD_GLUE):
             break  # "IWSLT and TDT4 show that our method ...": a clause, not the name's head noun, follows
     return None

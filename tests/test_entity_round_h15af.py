@@ -10,6 +10,8 @@
   (``entity_types.entity_kind``).
 * "a new NER dataset called Wojoodfine": one capitalised word a dataset noun names with "called" / "named" is a
   dataset (``entities``), not a language ("a language called Manipuri") nor a piece of a longer name.
+* "a TimeML annotated corpus": a name before a past participle and a dataset noun is what the data was made with,
+  not its name (``head_after``); "RTE3-derived datasets" keep their name.
 """
 from __future__ import annotations
 
@@ -130,3 +132,19 @@ def test_one_word_called_by_a_dataset_noun(nlp, text: str, name: str) -> None:  
 ])
 def test_called_word_that_is_no_whole_name(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
     assert word not in _kinds(nlp, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("In this paper, we introduce ZorbBankPT, a ZorbML annotated corpus of Portuguese.", "ZorbML"),
+    ("Our goal is to compile the protocols into a ZorbCLARIN TEI encoded corpus and to search it.", "ZorbCLARIN"),
+])
+def test_name_before_a_participle_is_no_dataset(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert "dataset" not in _kinds(nlp, text).get(name, set())
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We report accuracy over the ZorbTE3-derived datasets.", "ZorbTE3"),
+    ("We report results on the ZorbNLP shared task data.", "ZorbNLP"),
+])
+def test_name_glued_to_a_participle_stays(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert "dataset" in _kinds(nlp, text).get(name, set())
