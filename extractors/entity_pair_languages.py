@@ -15,6 +15,11 @@ more than one capital).
 >>> doc = blank_pipeline()("An English-isiZulu model. Then isiXhosa-isiZulu. Hindi-Vicuna, English-BERT, SL-Agent.")
 >>> sorted(paired_languages(doc))
 ['English', 'Hindi', 'isiXhosa', 'isiZulu']
+
+A name the text sets in apposition to "language" or "dialect" as the head of a noun phrase is a language too
+(:func:`apposed_languages`, round h15af): "a treebank for St. Lawrence Island Yupik, an endangered language spoken in
+the Bering Strait region", "for Bribri, an Indigenous language of Costa Rica" (not "BERT, a pre-trained language
+model": there "language" modifies the head).
 """
 from __future__ import annotations
 
@@ -27,7 +32,7 @@ from extractors.entity_lexicon import word_list
 from extractors.entity_names import model_family
 from extractors.token_texts import doc_text
 
-__all__ = ["is_language_name", "paired_languages"]
+__all__ = ["apposed_languages", "is_language_name", "paired_languages"]
 
 #: A language's name as written: one capital, after an optional lower-case prefix ("isiZulu"); not a language code
 #: of ``languages.txt`` ("SL", "MT", "MS": "SL-Agent", "MT-System", "MS-Access" pair no language). Only pairs of
@@ -75,3 +80,28 @@ def _language_shaped(word: str) -> bool:
     """Letters with one capital (after an optional lower-case prefix), no model family, nothing the corpus knows."""
     return (_LANGUAGE_SHAPE.match(word) is not None and not model_family(word) and corpus_class(word) is None
             and word.lower() not in word_list("generic_terms.txt"))
+
+
+#: Capitalised words (with "St."-like abbreviations) before ", a / an / the [up to four words] language | dialect"
+#: where "language" ends the noun phrase: punctuation or a word that opens what follows the head comes next.
+_APPOSED = re.compile(r"((?:[A-Z][\w'’]*\.? )*[A-Z][\w'’]*), (?:an?|the) (?:[\w-]+ ){0,4}(?:language|dialect)"
+                      r"(?=[.,;:)]| (?:of|spoken|with|that|which|belonging|from|in|used|classified|native)\b)")
+
+
+def apposed_languages(doc: Doc) -> frozenset[str]:
+    """Names ``doc`` calls a language in an apposition (see the module docstring), with every ending of them (the
+    capitalised words before the name may open the sentence: "For Bribri, ...").
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("For Lawrence Yupik, an endangered language of Alaska. We use BERT, a language model.")
+    >>> sorted(apposed_languages(doc))
+    ['For Lawrence Yupik', 'Lawrence Yupik', 'Yupik']
+    """
+    text = doc_text(doc)
+    if "language" not in text and "dialect" not in text:
+        return frozenset()
+    found = set()
+    for match in _APPOSED.finditer(text):
+        words = match.group(1).split(" ")
+        found.update(" ".join(words[k:]) for k in range(len(words)))
+    return frozenset(found)

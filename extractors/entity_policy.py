@@ -32,7 +32,7 @@ from extractors.entity_context import (
 )
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
-from extractors.entity_pair_languages import is_language_name, paired_languages
+from extractors.entity_pair_languages import apposed_languages, is_language_name, paired_languages
 from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind, Relation
 
@@ -79,7 +79,7 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
         languages=frozenset(text(c) for c in candidates if c.long_span is not None
                             and len(texts[c.long_span[1] - 1]) > 3 and flags.is_title[c.long_span[1] - 1]
                             and lowers[c.long_span[1] - 1] in word_list("languages.txt")),
-        paired=paired_languages(doc),
+        paired=paired_languages(doc) | apposed_languages(doc),  # and "Bribri, an Indigenous language" (h15af)
     )
 
 

@@ -12,6 +12,8 @@
   dataset (``entities``), not a language ("a language called Manipuri") nor a piece of a longer name.
 * "a TimeML annotated corpus": a name before a past participle and a dataset noun is what the data was made with,
   not its name (``head_after``); "RTE3-derived datasets" keep their name.
+* "Yupik, an endangered language of ...": a name set in apposition to "language" / "dialect" is a language, no
+  entity (``entity_pair_languages.apposed_languages``, read by the drop policy).
 """
 from __future__ import annotations
 
@@ -148,3 +150,17 @@ def test_name_before_a_participle_is_no_dataset(nlp, text: str, name: str) -> No
 ])
 def test_name_glued_to_a_participle_stays(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert "dataset" in _kinds(nlp, text).get(name, set())
+
+
+def test_apposed_language_is_no_entity(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = "The parser has high coverage on different Western Zorbian corpora. Western Zorbian, a dialect of the " \
+           "Caucasus, is spoken widely."
+    assert "Western Zorbian" not in _kinds(nlp, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We use BERT, a language model, on the ZorbQA dataset.", "BERT"),
+    ("We build a dictionary for Quorbish, an endangered language of Alaska, and the QuorbDict lexicon.", "QuorbDict"),
+])
+def test_names_beside_a_language_apposition_stay(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert name in _kinds(nlp, text)
