@@ -486,9 +486,11 @@ _TAGGED = frozenset({"tagged", "tagged_acronym"})
 _TAGGER_ONLY_KINDS = frozenset(kind for kind in EntityKind if kind.value in {"task", "metric"})
 
 
-#: A lower-case function word glued to the capitalised name after it ("usingCLIP", "thanPubMed").
+#: A lower-case function word or proposal verb glued to the capitalised name after it ("usingCLIP", "thanPubMed",
+#: "we proposeLILA, a ... benchmark": round h15af).
 _GLUED_WORD_BEFORE_NAME = "(?:" + "|".join(
-    rf"(?<=(?<![A-Za-z]){word})" for word in ("using", "than", "with", "and", "from", "via", "the", "of", "on")
+    rf"(?<=(?<![A-Za-z]){word})" for word in ("using", "than", "with", "and", "from", "via", "the", "of", "on",
+                                              "propose", "present", "introduce")
 ) + r")(?=[A-Z][A-Za-z]*[A-Z])"
 
 

@@ -14,6 +14,7 @@
   not its name (``head_after``); "RTE3-derived datasets" keep their name.
 * "Yupik, an endangered language of ...": a name set in apposition to "language" / "dialect" is a language, no
   entity (``entity_pair_languages.apposed_languages``, read by the drop policy).
+* "we proposeLILA, a ... benchmark": a proposal verb glued to the name after it is split off (``entities``).
 """
 from __future__ import annotations
 
@@ -164,3 +165,13 @@ def test_apposed_language_is_no_entity(nlp) -> None:  # type: ignore[no-untyped-
 ])
 def test_names_beside_a_language_apposition_stay(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert name in _kinds(nlp, text)
+
+
+def test_proposal_verb_glued_to_a_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = "Towards evaluating AI systems, we proposeZILA, a unified mathematical reasoning benchmark of 23 tasks."
+    kinds = _kinds(nlp, text)
+    assert kinds.get("ZILA") == {"dataset"} and "proposeZILA" not in kinds
+
+
+def test_word_opening_with_a_verb_stays_whole(nlp) -> None:  # type: ignore[no-untyped-def]
+    assert "ZorbPresentNet" in _kinds(nlp, "We evaluate ZorbPresentNet, a parser, on the ZorbQA dataset.")
