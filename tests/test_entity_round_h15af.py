@@ -15,6 +15,7 @@
 * "Yupik, an endangered language of ...": a name set in apposition to "language" / "dialect" is a language, no
   entity (``entity_pair_languages.apposed_languages``, read by the drop policy).
 * "we proposeLILA, a ... benchmark": a proposal verb glued to the name after it is split off (``entities``).
+* "the DISTEMIST gazetteer": a gazetteer is a dataset noun, like "lexicon" (``patterns/entity_cues.jsonl``).
 """
 from __future__ import annotations
 
@@ -175,3 +176,8 @@ def test_proposal_verb_glued_to_a_name(nlp) -> None:  # type: ignore[no-untyped-
 
 def test_word_opening_with_a_verb_stays_whole(nlp) -> None:  # type: ignore[no-untyped-def]
     assert "ZorbPresentNet" in _kinds(nlp, "We evaluate ZorbPresentNet, a parser, on the ZorbQA dataset.")
+
+
+def test_gazetteer_is_a_dataset_noun(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = "We use features from a multilingual encoder, the UMLS gazetteer, and the ZORBMIST gazetteer, among others."
+    assert _kinds(nlp, text).get("ZORBMIST") == {"dataset"}
