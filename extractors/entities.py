@@ -71,6 +71,7 @@ from extractors.entity_candidates import (
 )
 from extractors.entity_concepts import untype_concepts
 from extractors.entity_data_lists import announced_dataset, introduced_list
+from extractors.entity_dataset_phrases import language_wordnets
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
 from extractors.entity_lexicon import cue_patterns, in_list, word_list, word_lists
@@ -193,6 +194,8 @@ class EntityRecognizer:
             candidates.extend(Candidate(start, end, "phrase", kind=EntityKind.DATASET, type_rule=EDITION_RULE)
                               for start, end in edition_datasets(doc)  # "the SemEval 2014 and Twitter datasets"
                               if not any(c.first < end and start < c.end for c in candidates))
+            candidates.extend(Candidate(start, end, "phrase", cues={"named_dataset"}) for start, end
+                              in language_wordnets(doc) if not any(c.start < end and start < c.end for c in candidates))
         if self.mode == "combined" and self.new_names != "all":
             tagged = [span for span in tagged if adds(span, self.new_names)
                       or any(c.start < span.end and span.start < c.end for c in candidates)]

@@ -25,7 +25,7 @@ from extractors.entity_lexicon import corpus_kinds, word_list
 from extractors.entity_names import model_family, name_shape
 from extractors.token_texts import token_arrays
 
-__all__ = ["described_dataset_end", "names_its_data"]
+__all__ = ["described_dataset_end", "language_wordnets", "names_its_data"]
 
 #: Words a described dataset may follow: "the", and prepositions ("trained on X", "comes from X").
 _BEFORE = frozenset({"the", "on", "from", "of", "in", "with", "over", "using", "for", "across", "and", "or"})
@@ -95,3 +95,36 @@ def names_its_data(doc: Doc, i: int) -> bool:
         and not doc[after].is_sent_start and (doc[after].text in _NOUNS or (
             doc[after].text == "data" and corpus_kinds().get(doc[i].text) not in {"none", "method"}))
 
+
+
+#: Lower-case nouns of a language's lexical database, which the language before them names ("the Japanese wordnet").
+_LANGUAGE_RESOURCES = frozenset({"wordnet", "wordnets"})
+
+
+def language_wordnets(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of a language's wordnet written as a common noun: "a new release of the Japanese wordnet", "the
+    Romanian wordnet" (round h15af). The wordnet of a language is one resource, named by its language (as "English
+    WordNet", which ``known_resources.txt`` lists, or "Basque WordNet"); the lower-case noun alone is none ("the new
+    global wordnet formats").
+
+    A wordnet an indefinite article introduces is described, not named ("WOLF, a freely available French wordnet").
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We release the Japanese wordnet in the global wordnet format, and a new Greek wordnet.")
+    >>> [doc[s:e].text for s, e in language_wordnets(doc)]
+    ['Japanese wordnet']
+    """
+    texts, lowers, flags = token_arrays(doc)
+    found = []
+    for i in range(1, len(doc)):
+        if texts[i] in _LANGUAGE_RESOURCES and flags.is_title[i - 1] and not flags.is_sent_start[i] \
+                and lowers[i - 1] in word_list("languages.txt"):
+            j = i - 2
+            while j >= 0 and flags.is_lower[j] and not flags.is_stop[j]:
+                j -= 1  # "a freely available French wordnet": describing words back to the determiner
+            if j < 0 or lowers[j] not in _INDEFINITE:
+                found.append((i - 1, i + 1))  # not "WOLF, a freely available French wordnet": a description
+    return found
+
+
+_INDEFINITE = frozenset({"a", "an", "another"})

@@ -16,6 +16,8 @@
   entity (``entity_pair_languages.apposed_languages``, read by the drop policy).
 * "we proposeLILA, a ... benchmark": a proposal verb glued to the name after it is split off (``entities``).
 * "the DISTEMIST gazetteer": a gazetteer is a dataset noun, like "lexicon" (``patterns/entity_cues.jsonl``).
+* "the Japanese wordnet": a language's wordnet written as a common noun is a dataset
+  (``entity_dataset_phrases.language_wordnets``), not "a freely available French wordnet".
 """
 from __future__ import annotations
 
@@ -181,3 +183,17 @@ def test_word_opening_with_a_verb_stays_whole(nlp) -> None:  # type: ignore[no-u
 def test_gazetteer_is_a_dataset_noun(nlp) -> None:  # type: ignore[no-untyped-def]
     text = "We use features from a multilingual encoder, the UMLS gazetteer, and the ZORBMIST gazetteer, among others."
     assert _kinds(nlp, text).get("ZORBMIST") == {"dataset"}
+
+
+@pytest.mark.parametrize("text", [
+    "This paper describes a new release of the Japanese wordnet. It uses the new global wordnet formats.",
+    "We extend the original Danish wordnet in several ways.",
+])
+def test_language_wordnet_is_a_dataset(nlp, text: str) -> None:  # type: ignore[no-untyped-def]
+    kinds = _kinds(nlp, text)
+    assert {"dataset"} in [kinds.get("Japanese wordnet"), kinds.get("Danish wordnet")]
+
+
+def test_described_wordnet_is_no_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = "We extend ZOLF, a freely available French wordnet, with new synsets."
+    assert "French wordnet" not in _kinds(nlp, text)
