@@ -98,7 +98,7 @@ def names_its_data(doc: Doc, i: int) -> bool:
 
 
 #: Lower-case nouns of a language's lexical database, which the language before them names ("the Japanese wordnet").
-_LANGUAGE_RESOURCES = frozenset({"wordnet", "wordnets"})
+_LANGUAGE_RESOURCES = frozenset({"wordnet"})
 
 
 def language_wordnets(doc: Doc) -> list[tuple[int, int]]:
@@ -107,7 +107,9 @@ def language_wordnets(doc: Doc) -> list[tuple[int, int]]:
     WordNet", which ``known_resources.txt`` lists, or "Basque WordNet"); the lower-case noun alone is none ("the new
     global wordnet formats").
 
-    A wordnet an indefinite article introduces is described, not named ("WOLF, a freely available French wordnet").
+    A wordnet an indefinite article introduces is described, not named ("WOLF, a freely available French wordnet"),
+    and so is one in parentheses after its name ("FarsNet 3.0 (the Persian wordnet), Root09 and EVALution": the
+    list stays one list); the plural is a class ("a few Korean wordnets such as U-WIN").
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("We release the Japanese wordnet in the global wordnet format, and a new Greek wordnet.")
@@ -122,7 +124,8 @@ def language_wordnets(doc: Doc) -> list[tuple[int, int]]:
             j = i - 2
             while j >= 0 and flags.is_lower[j] and not flags.is_stop[j]:
                 j -= 1  # "a freely available French wordnet": describing words back to the determiner
-            if j < 0 or lowers[j] not in _INDEFINITE:
+            opened = j >= 1 and lowers[j] == "the" and texts[j - 1] == "("  # "FarsNet 3.0 (the Persian wordnet)"
+            if (j < 0 or lowers[j] not in _INDEFINITE) and not opened:
                 found.append((i - 1, i + 1))  # not "WOLF, a freely available French wordnet": a description
     return found
 

@@ -197,3 +197,9 @@ def test_language_wordnet_is_a_dataset(nlp, text: str) -> None:  # type: ignore[
 def test_described_wordnet_is_no_name(nlp) -> None:  # type: ignore[no-untyped-def]
     text = "We extend ZOLF, a freely available French wordnet, with new synsets."
     assert "French wordnet" not in _kinds(nlp, text)
+
+
+def test_wordnet_in_parentheses_keeps_the_list(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = "We used Princeton WordNet 3.1, ZarsNet 3.0 (the Persian wordnet), Zoot09 and ZEVALution as golden standards."
+    kinds = _kinds(nlp, text)
+    assert kinds.get("ZarsNet 3.0") == {"dataset"} and "Persian wordnet" not in kinds
