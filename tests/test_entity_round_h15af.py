@@ -200,6 +200,6 @@ def test_described_wordnet_is_no_name(nlp) -> None:  # type: ignore[no-untyped-d
 
 
 def test_wordnet_in_parentheses_keeps_the_list(nlp) -> None:  # type: ignore[no-untyped-def]
-    text = "We used Princeton WordNet 3.1, ZarsNet 3.0 (the Persian wordnet), Zoot09 and ZEVALution as golden standards."
-    kinds = _kinds(nlp, text)
+    text = "We used Princeton WordNet 3.1, ZarsNet 3.0 (the Persian wordnet), Zoot09 and EVALution as gold standards."
+    kinds = _kinds(nlp, text)  # EVALution, a known dataset, types the list
     assert kinds.get("ZarsNet 3.0") == {"dataset"} and "Persian wordnet" not in kinds
