@@ -88,7 +88,7 @@ def test_named_dataset_with_a_task_word_stays(nlp, text: str, name: str) -> None
     ("We generate pseudo MQM data using parallel data from the Zorbian news.", "MQM", "metric"),
     ("Our tagger improves accuracy on the THYME data by two points.", "THYME", "dataset"),
 ])
-def test_data_after_a_metric_is_no_dataset(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+def test_data_after_metric_is_no_dataset(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
     assert _kinds(nlp, text).get(name) == {kind}
 
 
