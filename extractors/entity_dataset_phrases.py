@@ -96,9 +96,10 @@ def names_its_data(doc: Doc, i: int) -> bool:
             doc[after].text == "data" and corpus_kinds().get(doc[i].text) not in {"none", "method"}))
 
 
-
 #: Lower-case nouns of a language's lexical database, which the language before them names ("the Japanese wordnet").
 _LANGUAGE_RESOURCES = frozenset({"wordnet"})
+#: Articles that introduce a description, not a name ("WOLF, a freely available French wordnet").
+_INDEFINITE = frozenset({"a", "an", "another"})
 
 
 def language_wordnets(doc: Doc) -> list[tuple[int, int]]:
@@ -128,6 +129,3 @@ def language_wordnets(doc: Doc) -> list[tuple[int, int]]:
             if (j < 0 or lowers[j] not in _INDEFINITE) and not opened:
                 found.append((i - 1, i + 1))  # not "WOLF, a freely available French wordnet": a description
     return found
-
-
-_INDEFINITE = frozenset({"a", "an", "another"})
