@@ -14,7 +14,7 @@ from extractors.entity_model import weights_hash
 __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"50-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"51-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -97,3 +97,8 @@ PIPELINE_VERSION = f"50-{weights_hash()}"  # 5: the trained tagger, tasks and me
 #     verb-initial learned task phrases are skipped
 # 50: round h15ad: a lower-case "... loss" right after a verb of means ("we use the focal loss") is a used method
 #     (extractors/entity_losses.py, type rule used_loss)
+# 51: round h15af (datasets): concept acronyms after "on" / "from" are no datasets (entity_concepts); learned task
+#     phrases before a dataset noun are tasks; "X data" of a metric is no dataset; "tasks" / "games" name a benchmark
+#     only right after its name; a model family before a lower-case dataset noun is data; "a dataset called X";
+#     "a TimeML annotated corpus"; names apposed to "language"; "proposeLILA" split; gazetteer a dataset noun;
+#     "the Japanese wordnet"
