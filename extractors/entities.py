@@ -343,8 +343,9 @@ def _metric_list(doc: Doc, members: list[Candidate]) -> bool:
 
 def _named_new_candidates(doc: Doc, candidates: list[Candidate], cues: Cues) -> list[Candidate]:
     """The names the authors give a new thing with "called" / "named" (:mod:`extractors.entity_named_new`) that
-    no other candidate covers; a capitalised word nothing vouched for ("a new corpus called Zorbcommon") is taken
-    out of ``candidates`` and found again as such a name."""
+    no other candidate covers; a capitalised word nothing vouched for ("a new corpus called Zorbcommon", the "Zorb" and
+    "Model" of "... proposed: the Zorb Model, ...") is taken out of ``candidates`` and found again as (part of) such a
+    name."""
     weak = {(c.start, c.end): c for c in candidates if c.strength == "weak" and c.type_rule == "default"
             and c.long_span is None}
     found = []
@@ -352,9 +353,10 @@ def _named_new_candidates(doc: Doc, candidates: list[Candidate], cues: Cues) -> 
         team = team_marker_before(doc, start)
         if team is not None and (team, team + 1) in weak:
             candidates.remove(weak.pop((team, team + 1)))  # "We (Team Zorbie) propose": "Team" is no name
-        if (start, end) in weak:
-            candidates.remove(weak.pop((start, end)))
-        elif any(c.first < end and start < c.end for c in candidates):
+        inside = [span for span in weak if start <= span[0] and span[1] <= end]  # "the Zorb-Specific Model": "Model"
+        for span in inside:
+            candidates.remove(weak.pop(span))
+        if any(c.first < end and start < c.end for c in candidates):
             continue
         found.append(Candidate(start, end, "phrase", kind=kind, type_rule=NAMED_NEW_RULE))
     return found

@@ -24,7 +24,9 @@ The noun gives the kind: a dataset noun a dataset, a measure a metric, "task" / 
 (objective, framework, structure, concept, method) a method. The lower-case names the authors propose without an
 article ("we propose zorb-aware bootstrap learning, which ...": :mod:`extractors.entity_bare_proposal`, round h15ab)
 are found here too, under the same type rule, and so are the names the authors give their own team in an aside ("We
-(Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": :mod:`extractors.entity_teams`, round h15ac).
+(Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": :mod:`extractors.entity_teams`, round h15ac), and
+the names listed after a colon that closes the authors' proposal ("we design two novel metrics: zorb matching score
+and ...": :mod:`extractors.entity_colon_list`, round h15ae).
 Not "responses, called counter narratives" (no new thing), "cooking techniques (also called processes)" (no article,
 no proposal), "we use a method called replaced token detection" (nothing new).
 
@@ -42,6 +44,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_bare_proposal import bare_proposed_names
 from extractors.entity_candidates import Cues
+from extractors.entity_colon_list import colon_listed_names
 from extractors.entity_lexicon import word_list
 from extractors.entity_teams import own_team_names
 from extractors.token_texts import (
@@ -106,6 +109,8 @@ def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
     found.extend((start, end, kind) for start, end, kind in bare_proposed_names(doc)
                  if not any(first < end and start < last for first, last, _ in found))
     found.extend((start, end, EntityKind.METHOD) for start, end in own_team_names(doc, cues)
+                 if not any(first < end and start < last for first, last, _ in found))
+    found.extend((start, end, kind) for start, end, kind in colon_listed_names(doc, cues)
                  if not any(first < end and start < last for first, last, _ in found))
     return sorted(found)
 

@@ -19,6 +19,9 @@ decided it (the *role rule*) and a confidence:
                        → proposes
 ``contribution_list``  the name opens a numbered contribution "(1) X"
                        → proposes
+``colon_list``         "we design two novel metrics: X and Y": a name listed
+                       after a colon that closes the authors' proposal
+                       (:mod:`extractors.entity_colon_list`) → proposes
 ``use``                otherwise → uses
 =====================  ======================================================
 
@@ -37,6 +40,7 @@ from collections.abc import Mapping
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
+from extractors.entity_colon_list import COLON_LIST_RULE, colon_listed
 from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import name_shape
@@ -74,6 +78,10 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
                         and doc[cand.end + 1].is_lower and _known_name(doc, cand)))  # "a novel Llama-2 based model"
     if task_introduced(doc, cand, cues):  # "we introduce the task of X": the proposal verb takes the task itself
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, "proposal_verb", confidence["proposal"]
+        return
+    if not used_by_name and colon_listed(doc, cand.start, cand.end, cues) and not building_block(doc, cand, cues):
+        cand.relation, cand.role_rule = Relation.PROPOSES, COLON_LIST_RULE  # "we design two metrics: X and Y"
+        cand.confidence = confidence["contribution_list"]
         return
     if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues) and not _metric_introduced(doc, cand, cues):
         used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
