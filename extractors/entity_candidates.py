@@ -32,6 +32,7 @@ from spacy.tokens import Doc, Span
 
 from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_dataset_phrases import described_dataset_end, names_its_data
+from extractors.entity_kind_noun_names import named_before_kind_noun
 from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
 from extractors.token_texts import sentence_start, token_arrays, token_texts
@@ -436,6 +437,8 @@ def _vouched_phrase(doc: Doc, start: int, end: int, cues: Cues) -> bool | None:
                                                and not flags.is_stop[end]) else None
     if "NAME_ARCH" in cues.get(end - 1, set()):
         return True  # "Pointer Network", "Biaffine Attention": a named architecture
+    if named_before_kind_noun(doc, start, end, cues):
+        return True  # "we propose a Director-Zorb framework": the authors' new thing of a kind (round h15ae)
     if end + 2 < len(doc) and texts[end] == "," and lowers[end + 1] in {"a", "an"} \
             and any(cues.get(j, set()) & _KIND_NOUNS
                     for j in range(end + 2, min(end + 2 + _APPOSITION_WORDS, len(doc)))):
@@ -544,11 +547,14 @@ _COINED = re.compile(r"^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$")
 def coined_after_proposal(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """A hyphenated name of capitalised words right after a proposal verb or a naming word (articles skipped) is the
     name of what the paper makes: "we propose Meta-Reasoning", "a novel model named Initiative-Imitate to ..." when
-    a function word or punctuation follows (not "we propose a Meta-Learning approach" nor "we introduce
-    Reasoning-Consistent Rewards": the words go on; not one capitalised word: "called Manipuri")."""
+    a function word or punctuation follows (not "we introduce Reasoning-Consistent Rewards": the words go on; not one
+    capitalised word: "called Manipuri"), or a kind noun after "a" / "an" (:mod:`extractors.entity_kind_noun_names`:
+    "we propose a Director-Zorb framework"; not "a Meta-Learning approach", a paradigm)."""
     texts, _, flags = token_arrays(doc)
     if cand.end - cand.start != 1 or not _COINED.match(texts[cand.start]):
         return False
+    if named_before_kind_noun(doc, cand.start, cand.end, cues):
+        return True  # "we propose a Director-Zorb framework" (round h15ae; not "a Meta-Learning approach")
     if cand.end < len(doc) and not (flags.is_punct[cand.end] or flags.is_stop[cand.end]):
         return False  # "we introduce Reasoning-Consistent Rewards": the words go on (a longer name, or a noun)
     i = cand.start - 1

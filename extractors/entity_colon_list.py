@@ -9,9 +9,9 @@ case or as capitalised words no list vouches for, so no other source proposes th
 back from a name to a proposal verb (:func:`extractors.entity_roles.proposal_trigger`). The rule:
 
 * the lead-in: in one sentence, the authors' proposal verb ("we" or "this paper" before a ``PROPOSE`` cue, or
-  "is / are proposed | introduced | presented" right before the colon), then a noun of a kind of thing
+  "is / are proposed | introduced | presented" right before the colon), then a lower-case noun of a kind of thing
   (:data:`_KIND_NOUNS`: method, strategy, metric, dataset, task ...) at most :data:`_NOUN_REACH` words before the
-  colon, with no punctuation mark but parentheses between (the noun may take a short complement: "strategies for
+  colon, with no punctuation mark but parentheses and no number between (the noun may take a short complement: "strategies for
   adaptive learning:");
 * the items: right after the colon, and after each enumerator ("1)", "(2)", "(ii)") or ", and" / "; and" / "and"
   that closes the item before; "the" is skipped before a capitalised name; an item is a run of capitalised words
@@ -24,7 +24,8 @@ back from a name to a proposal verb (:func:`extractors.entity_roles.proposal_tri
 * no item a field, paradigm or generic term (``non_tasks.txt``, ``paradigms.txt``, ``generic_terms.txt``).
 
 The kind comes from the noun: a dataset noun a dataset, a measure a metric, "task" / "problem" a task, anything else
-a method. Not "we propose two methods: the first one fine-tunes ..." (stop words), "previous work proposed two
+a method. Not "we describe our system for SemEval-2023 Task 9: Zorb Intimacy Analysis" (a capitalised noun is
+part of a name), "we propose two methods: the first one fine-tunes ..." (stop words), "previous work proposed two
 strategies: ..." (not the authors), "we use two metrics: zorb score and BLEU" (no proposal).
 
 >>> from extractors.entities import blank_pipeline
@@ -135,12 +136,13 @@ def _lead_in(doc: Doc, colon: int, cues: Cues) -> EntityKind | None:
     texts, lowers, flags = token_arrays(doc)
     first = sentence_start(doc, colon)
     if colon - first >= 3 and lowers[colon - 1] in _PASSIVE and lowers[colon - 2] in {"is", "are"}:
-        nouns = [_kind_of(lowers[k]) for k in range(max(first, colon - 2 - _NOUN_REACH), colon - 2)]
+        nouns = [_kind_of(lowers[k]) if flags.is_lower[k] else None
+                 for k in range(max(first, colon - 2 - _NOUN_REACH), colon - 2)]
         return next((kind for kind in reversed(nouns) if kind is not None), None)  # "Two approaches are proposed:"
     for noun in range(colon - 1, max(first, colon - 1 - _NOUN_REACH) - 1, -1):
-        if flags.is_punct[noun] and texts[noun] not in {"(", ")"}:
-            return None
-        kind = _kind_of(lowers[noun])
+        if (flags.is_punct[noun] and texts[noun] not in {"(", ")"}) or any(c.isdigit() for c in texts[noun]):
+            return None  # "the SemEval-2020 task 4: Zorb Validation": a numbered task is a name
+        kind = _kind_of(lowers[noun]) if flags.is_lower[noun] else None  # not "SemEval-2023 Task 9: Zorb Analysis"
         if kind is None:
             continue
         for verb in range(noun - 1, max(first, noun - _VERB_REACH) - 1, -1):

@@ -79,10 +79,6 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     if task_introduced(doc, cand, cues):  # "we introduce the task of X": the proposal verb takes the task itself
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, "proposal_verb", confidence["proposal"]
         return
-    if not used_by_name and colon_listed(doc, cand.start, cand.end, cues) and not building_block(doc, cand, cues):
-        cand.relation, cand.role_rule = Relation.PROPOSES, COLON_LIST_RULE  # "we design two metrics: X and Y"
-        cand.confidence = confidence["contribution_list"]
-        return
     if cand.kind in _NEW_ONLY_KINDS and not _called_new(doc, cand, cues) and not _metric_introduced(doc, cand, cues):
         used_by_name = True  # "we present an evaluation of ... for machine translation": the task is not new
     if cand.kind in _NEW_ONLY_KINDS and _names_what_for(doc, cand.end, cues):
@@ -91,6 +87,10 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
         used_by_name = True  # "a new BERT model for ..., CTI-BERT": the new model is CTI-BERT, built on BERT
     if building_block(doc, cand, cues):
         used_by_name = True  # "we present an attention-based Bi-LSTM neural network system": the system is new
+    if not used_by_name and colon_listed(doc, cand.start, cand.end, cues):
+        cand.relation, cand.role_rule = Relation.PROPOSES, COLON_LIST_RULE  # "we design two novel metrics: X and Y"
+        cand.confidence = confidence["contribution_list"]  # (a task or a metric only when called new, as below)
+        return
     trigger = None if used_by_name else (proposal_trigger(doc, cand, cues, window=window)
                                          or proposal_after(doc, cand, cues)
                                          or ("proposal_verb" if cand.kind not in _NEW_ONLY_KINDS
