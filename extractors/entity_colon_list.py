@@ -1,32 +1,34 @@
 """Names listed after a colon that closes the authors' proposal: a candidate source and a role rule (round h15ae).
 
-A paper that makes several things often announces them by their kind and lists their names after a colon: "we
-design two novel score metrics: zorb matching score and event matching score", "we introduce two strategies for
-adaptive learning: 1) ZORB_min, rewarding ..., and 2) ZORB_pro, optimizing ...", "we propose a new pretraining
-scheme tailored for question answering: recurring zorb selection.", "Two approaches are proposed: the General
-Zorb, a comprehensive framework, and the Domain-Specific Zorb, which ...". The names are often written in lower
-case or as capitalised words no list vouches for, so no other source proposes them, and the colon stops the walk
-back from a name to a proposal verb (:func:`extractors.entity_roles.proposal_trigger`). The rule:
+A paper that makes several things often announces them by their kind and lists their names after a colon: "we design two
+novel score metrics: zorb matching score and event matching score", "we introduce two strategies for adaptive learning:
+1) ZORB_min, rewarding ..., and 2) ZORB_pro, optimizing ...", "we propose a new pretraining scheme tailored for question
+answering: recurring zorb selection.", "Two approaches are proposed: the General Zorb, a comprehensive framework, and
+the Domain-Specific Zorb, which ...". The names are often written in lower case or as capitalised words no list vouches
+for, so no other source proposes them, and the colon stops the walk back from a name to a proposal verb
+(:func:`extractors.entity_roles.proposal_trigger`). The rule:
 
-* the lead-in: in one sentence, the authors' proposal verb ("we" or "this paper" before a ``PROPOSE`` cue, or
-  "is / are proposed | introduced | presented" right before the colon), then a lower-case noun of a kind of thing
-  (:data:`_KIND_NOUNS`: method, strategy, metric, dataset, task ...) at most :data:`_NOUN_REACH` words before the
-  colon, with no punctuation mark but parentheses and no number between (the noun may take a short complement: "strategies for
+* the lead-in: in one sentence, the authors' proposal verb ("we" or "this paper" before a ``PROPOSE`` cue, or "is / are
+  proposed | introduced | presented" right before the colon), then a lower-case noun of a kind of thing
+  (:data:`_KIND_NOUNS`: method, strategy, metric, dataset, task ...) at most :data:`_NOUN_REACH` words before the colon,
+  with no punctuation mark but parentheses and no number between (the noun may take a short complement: "strategies for
   adaptive learning:");
-* the items: right after the colon, and after each enumerator ("1)", "(2)", "(ii)") or ", and" / "; and" / "and"
-  that closes the item before; "the" is skipped before a capitalised name; an item is a run of capitalised words
-  (one word only when shaped like a coined name: "ZORB_min", "Zorb-Gen"; not "First") or :data:`_MIN_WORDS` to
-  :data:`_MAX_WORDS` lower-case words (the first may be capitalised as an enumeration's first word), no function word
-  in it (:data:`_FUNCTION_WORDS`), the first no verb's *-ing* form ("using zorb features") or adverb;
+* the items: right after the colon, and after each enumerator ("1)", "(2)", "(ii)") or ", and" / "; and" / "and" that
+  closes the item before; "the" is skipped before a capitalised name; an item is a run of capitalised words (one word
+  only when shaped like a coined name: "ZORB_min", "Zorb-Gen"; not "First") or :data:`_MIN_WORDS` to :data:`_MAX_WORDS`
+  lower-case words (the first may be capitalised as an enumeration's first word), no function word in it
+  (:data:`_FUNCTION_WORDS`), the first no verb's *-ing* form ("using zorb features") or adverb;
 * each item closed by punctuation, "and" / "or", a clause word ("which", "that", "to" ...), a verb's third person
-  (``verb_like.txt``, or a word in *-s* before an article: "1) zorb-level distillation transfers the knowledge ...") or the sentence's end: not a phrase that runs on
-  ("generation of section headings for ...": a description);
+  (``verb_like.txt``, or a word in *-s* before an article: "1) zorb-level distillation transfers the knowledge ...") or
+  the sentence's end: not a phrase that runs on ("generation of section headings for ...": a description);
 * no item a field, paradigm or generic term (``non_tasks.txt``, ``paradigms.txt``, ``generic_terms.txt``).
 
-The kind comes from the noun: a dataset noun a dataset, a measure a metric, "task" / "problem" a task, anything else
-a method. Not "we describe our system for SemEval-2023 Task 9: Zorb Intimacy Analysis" (a capitalised noun is
-part of a name), "we propose two methods: the first one fine-tunes ..." (stop words), "previous work proposed two
-strategies: ..." (not the authors), "we use two metrics: zorb score and BLEU" (no proposal).
+The kind comes from the noun: a dataset noun a dataset, a measure a metric, "task" / "problem" a task, anything else a
+method; as everywhere, a task or a metric is proposed only when the sentence calls it new
+(:func:`extractors.entity_roles.assign_role`: "we design two novel metrics: ..."; not "we contribute four tasks:
+question answering and ..."). Not "we describe our system for SemEval-2023 Task 9: Zorb Intimacy Analysis" (a capitalised noun is part of a
+name), "we propose two methods: the first one fine-tunes ..." (function words), "previous work proposed two strategies: ..."
+(not the authors), "we use two metrics: zorb score and BLEU" (no proposal).
 
 >>> from extractors.entities import blank_pipeline
 >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
@@ -192,7 +194,7 @@ def _next_item(doc: Doc, end: int) -> int | None:
         return end + 2
     k = end
     while k < len(doc) and not flags.is_sent_start[k] and texts[k] not in {".", ":", "!", "?"}:
-        if _after_enumerator(doc, k) > k and k > end:
+        if end < k < _after_enumerator(doc, k):
             return k
         if texts[k] in {",", ";"} and k + 1 < len(doc) and lowers[k + 1] in {"and", "or"} and k > end:
             return k + 2

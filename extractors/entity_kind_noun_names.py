@@ -1,21 +1,22 @@
 """Capitalised names of the new thing a proposal's noun phrase makes: "we propose a Zorb-Gen framework" (round h15ae).
 
 A capitalised phrase no list knows is a name only when something vouches for it
-(:func:`extractors.entity_candidates.find_candidates`): capitalised words are also headings, emphasis and
-paradigms. The authors' own noun phrase does when it makes a new thing of a kind and writes its name in capitals
-between the article and the kind noun, or as the whole phrase: "we propose a Director-Zorb framework to ...",
-"we devise a Neighbor Zorb Aggregation module", "by introducing a Hierarchically Zorbed Model". The rule:
+(:func:`extractors.entity_candidates.find_candidates`): capitalised words are also headings, emphasis and paradigms. The
+authors' own noun phrase does when it makes a new thing of a kind and writes its name in capitals between the article
+and the kind noun, or as the whole phrase: "we propose a Director-Zorb framework to ...", "we devise a Neighbor Zorb
+Aggregation module", "by introducing a Hierarchically Zorbed Model". The rule:
 
 * the phrase is two or more capitalised words, or one hyphenated word of capitalised parts ("Director-Zorb");
-* before it, "a" / "an" and at most :data:`_MODIFIERS` lower-case words ("a general mix-initiative ...") right after
-  a proposal verb (``PROPOSE`` cue: "we propose", "introducing", "this paper presents"; not a naming verb);
-* after it a lower-case kind noun (:data:`_KIND_NOUNS`: framework, method, module ...), or its last word is that
-  noun capitalised ("... Model", "... Mechanism");
-* what it names is no task, field, paradigm or language: not a phrase whose last word before the kind noun ends a
-  task's name (``task_heads.txt``: "a Prompt Generation approach", "a Chinese Grammatical Error Correction system"),
-  nor one of ``paradigms.txt`` / ``non_tasks.txt`` / ``generic_terms.txt`` or ending in "Learning" ("a Continual
-  Learning strategy", "a Multi-Task Learning framework", "a Meta-Learning approach": paradigms), nor one opening with a language ("an Arabic Zorb Twitter model"), nor a method
-  the corpus knows ("a Graph Neural Network model": a building block, :func:`extractors.entity_roles.building_block`).
+* before it, "a" / "an" and at most :data:`_MODIFIERS` lower-case words ("a general mix-initiative ...") right after a
+  proposal verb (``PROPOSE`` cue: "we propose", "introducing", "this paper presents"; not a naming verb);
+* after it a lower-case kind noun (:data:`_KIND_NOUNS`: framework, method, module ...), or its last word is that noun
+  capitalised ("... Model", "... Mechanism");
+* what it names is no task, field, paradigm or language: not a phrase whose last word before the kind noun ends a task's
+  name (``task_heads.txt``: "a Prompt Generation approach", "a Chinese Grammatical Error Correction system"), nor one of
+  ``paradigms.txt`` / ``non_tasks.txt`` / ``generic_terms.txt`` or ending in "Learning" ("a Continual Learning
+  strategy", "a Multi-Task Learning framework", "a Meta-Learning approach": paradigms), nor one opening with a language
+  ("an Arabic Zorb Twitter model"), nor a method the corpus knows ("a Graph Neural Network model": a building block,
+  :func:`extractors.entity_roles.building_block`).
 
 >>> from extractors.entities import blank_pipeline
 >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
