@@ -26,9 +26,9 @@ for, so no other source proposes them, and the colon stops the walk back from a 
 The kind comes from the noun: a dataset noun a dataset, a measure a metric, "task" / "problem" a task, anything else a
 method; as everywhere, a task or a metric is proposed only when the sentence calls it new
 (:func:`extractors.entity_roles.assign_role`: "we design two novel metrics: ..."; not "we contribute four tasks:
-question answering and ..."). Not "we describe our system for SemEval-2023 Task 9: Zorb Intimacy Analysis" (a capitalised noun is part of a
-name), "we propose two methods: the first one fine-tunes ..." (function words), "previous work proposed two strategies: ..."
-(not the authors), "we use two metrics: zorb score and BLEU" (no proposal).
+question answering and ..."). Not "we describe our system for SemEval-2023 Task 9: Zorb Intimacy Analysis" (a
+capitalised noun is part of a name), "we propose two methods: the first one fine-tunes ..." (function words), "previous
+work proposed two strategies: ..." (not the authors), "we use two metrics: zorb score and BLEU" (no proposal).
 
 >>> from extractors.entities import blank_pipeline
 >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
