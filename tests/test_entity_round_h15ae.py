@@ -85,3 +85,15 @@ def test_capitalised_name_before_a_kind_noun_is_proposed(nlp, text: str,  # type
 def test_paradigms_and_tasks_before_a_kind_noun_stay(nlp, text: str) -> None:  # type: ignore[no-untyped-def]
     spans = nlp(text).spans["kg_entities"]  # (the tagger's own guesses, which this round leaves alone, aside)
     assert not any(span._.kg_relation == "proposes" and span._.kg_type_rule != "tagger" for span in spans)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("No automaton we know fits, so we invent one and call it a Pushdown Zorbing Automaton (PZA).", "PZA"),
+    ("We call them Zorbed Span Adapters (ZSA) and add them to every layer.", "ZSA"),
+])
+def test_what_the_authors_call_it_is_proposed(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _found(nlp, text).get(name, ("", ""))[1] == "proposes"
+
+
+def test_a_name_used_after_it_stays_used(nlp) -> None:  # type: ignore[no-untyped-def]
+    assert _found(nlp, "We train one and use it in a Zorbnet automaton (ZNA).").get("ZNA", ("", "uses"))[1] == "uses"
