@@ -1,12 +1,15 @@
 """Round h15ae: what a paper proposes, in both modes. Names listed after a colon that closes the authors' proposal
 (``extractors/entity_colon_list.py``) and capitalised names between "a" and a kind noun after a proposal verb
-(``extractors/entity_kind_noun_names.py``) are proposed; shared tasks, descriptions, paradigms and tasks stay as they
-were. Invented sentences."""
+(``extractors/entity_kind_noun_names.py``) are proposed, and so is what "we call it" names and a title of two or
+three capitalised words before a colon and a subtitle that says what it is (``extractors/mentions.py``); shared
+tasks, descriptions, paradigms and tasks stay as they were. Invented sentences."""
 from __future__ import annotations
 
 import pytest
 
 from extractors.entities import build_pipeline
+from extractors.mentions import extract_mentions
+from ontology.records import Paper, Provenance
 
 
 @pytest.fixture(scope="module", params=["combined", "rules"])
@@ -97,3 +100,18 @@ def test_what_the_authors_call_it_is_proposed(nlp, text: str, name: str) -> None
 
 def test_a_name_used_after_it_stays_used(nlp) -> None:  # type: ignore[no-untyped-def]
     assert _found(nlp, "We train one and use it in a Zorbnet automaton (ZNA).").get("ZNA", ("", "uses"))[1] == "uses"
+
+
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    ("Serial Zorbers: a Dataset of TV Series",
+     "We fill this gap by providing the speech community with “Serial Zorbers”, an annotated set of 155 episodes.",
+     ("Serial Zorbers", "dataset", "proposes")),
+    ("Zorb Answering: A Benchmark for Zorbs", "We evaluate Zorb Answering on the ZorbQA data.", None),
+    ("Continual Learning: A Framework for Zorbs", "We study Continual Learning on the ZorbQA data.", None),
+])
+def test_a_title_of_capitalised_words_names_what_the_paper_makes(title: str, abstract: str,
+                                                                 expected: tuple[str, str, str] | None) -> None:
+    paper = Paper(ref="t", title=title, abstract=abstract, provenance=Provenance("t.jsonl"))
+    made = [(m.name, m.kind.value, m.relation.value) for m in extract_mentions([paper])
+            if m.provenance.extractor.startswith("kg_entities:title_name")]
+    assert made == ([expected] if expected else [])
