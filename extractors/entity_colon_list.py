@@ -8,18 +8,21 @@ the Domain-Specific Zorb, which ...". The names are often written in lower case 
 for, so no other source proposes them, and the colon stops the walk back from a name to a proposal verb
 (:func:`extractors.entity_roles.proposal_trigger`). The rule:
 
-* the lead-in: in one sentence, the authors' proposal verb ("we" or "this paper" before a ``PROPOSE`` cue, or "is / are
-  proposed | introduced | presented" right before the colon), then a lower-case noun of a kind of thing
-  (:data:`_KIND_NOUNS`: method, strategy, metric, dataset, task ...) at most :data:`_NOUN_REACH` words before the colon,
-  with no punctuation mark but parentheses and no number between (the noun may take a short complement: "strategies for
-  adaptive learning:");
+* the lead-in: in one sentence, the authors' proposal verb ("we" or "this paper" right before a ``PROPOSE`` cue, at
+  most two adverbs or a coordinated verb between; or "is / are proposed | introduced | presented" right before the
+  colon), then a lower-case noun of a kind of thing (:data:`_KIND_NOUNS`: method, strategy, metric, dataset, task
+  ...) at most :data:`_NOUN_REACH` words before the colon; no preposition but "of" between the verb and the noun
+  ("we present results from eight datasets:"), no demonstrative or capitalised word right before the noun ("to
+  deal with this task:", "we present Zorb Vector models: simple networks that ..."), and between the noun and the
+  colon no punctuation mark but parentheses, no number ("in three domains:", "task 4:") and no "to" last
+  ("strategies to: 1) leverage ..."); the noun may take a short complement ("strategies for adaptive learning:");
 * the items: right after the colon, and after each enumerator ("1)", "(2)", "(ii)") or ", and" / "; and" / "and" that
   closes the item before; "the" is skipped before a capitalised name; an item is a run of capitalised words (one word
   only when shaped like a coined name: "ZORB_min", "Zorb-Gen"; not "First") or :data:`_MIN_WORDS` to :data:`_MAX_WORDS`
   lower-case words (the first may be capitalised as an enumeration's first word), no function word in it
   (:data:`_FUNCTION_WORDS`), the first no verb's *-ing* form ("using zorb features") or adverb;
 * each item closed by punctuation, "and" / "or", a clause word ("which", "that", "to" ...), a verb's third person
-  (``verb_like.txt``, or a word in *-s* before an article: "1) zorb-level distillation transfers the knowledge ...") or
+  (a word in *-s* before an article: "1) zorb-level distillation transfers the knowledge ...") or
   the sentence's end: not a phrase that runs on ("generation of section headings for ...": a description);
 * no item a field, paradigm or generic term (``non_tasks.txt``, ``paradigms.txt``, ``generic_terms.txt``).
 
@@ -45,7 +48,7 @@ import re
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Cues
-from extractors.entity_lexicon import verb_form, word_list
+from extractors.entity_lexicon import word_list
 from extractors.token_texts import sentence_start, span_text, token_arrays
 from ontology.kinds import EntityKind
 
@@ -54,7 +57,7 @@ __all__ = ["COLON_LIST_RULE", "colon_listed", "colon_listed_names"]
 #: The role rule of a name proposed this way (and the source of the names no other source finds).
 COLON_LIST_RULE = "colon_list"
 _METHOD_NOUNS = frozenset({"method", "approach", "strategy", "technique", "scheme", "framework", "model",
-                           "algorithm", "mechanism", "module", "component", "objective", "variant", "architecture",
+                           "algorithm", "mechanism", "module", "component", "objective", "architecture",
                            "pipeline", "system", "paradigm", "extension", "solution", "loss"})
 _DATASET_NOUNS = frozenset({"dataset", "corpus", "benchmark", "treebank", "lexicon", "resource", "collection"})
 _METRIC_NOUNS = frozenset({"metric", "measure", "score"})
@@ -70,6 +73,15 @@ _VERB_REACH = 10
 _MIN_WORDS = 2
 _MAX_WORDS = 5
 _MAX_ITEMS = 6
+#: Number words: a list after "... in three domains:" is of the domains, not of the kind noun before them.
+_NUMBERS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "multiple",
+                      "various", "different"})
+#: Words before the kind noun that refer back ("to deal with this task: ...").
+_DEMONSTRATIVES = frozenset({"this", "that", "these", "those", "such", "each", "its", "their"})
+#: Prepositions between the verb and the kind noun: the noun is in a phrase of the verb's object ("we present results
+#: from eight datasets:", "experiments with two methods:"); "of" is not one ("two classes of techniques:").
+_PREPOSITIONS = frozenset({"from", "with", "in", "on", "for", "into", "across", "over", "under", "between", "among",
+                           "about", "at", "by", "via", "through", "within", "using"})
 _PASSIVE = frozenset({"proposed", "introduced", "presented", "designed", "developed"})
 _SELF = frozenset({"we", "paper", "work", "study", "article"})
 #: Function words that close an item ("..., which", "... to stimulate").
@@ -141,19 +153,34 @@ def _lead_in(doc: Doc, colon: int, cues: Cues) -> EntityKind | None:
         nouns = [_kind_of(lowers[k]) if flags.is_lower[k] else None
                  for k in range(max(first, colon - 2 - _NOUN_REACH), colon - 2)]
         return next((kind for kind in reversed(nouns) if kind is not None), None)  # "Two approaches are proposed:"
+    if colon - 1 < first or lowers[colon - 1] == "to":
+        return None  # "we present strategies to: 1) leverage ...": the items are actions
     for noun in range(colon - 1, max(first, colon - 1 - _NOUN_REACH) - 1, -1):
-        if (flags.is_punct[noun] and texts[noun] not in {"(", ")"}) or any(c.isdigit() for c in texts[noun]):
-            return None  # "the SemEval-2020 task 4: Zorb Validation": a numbered task is a name
+        if (flags.is_punct[noun] and texts[noun] not in {"(", ")"}) or any(c.isdigit() for c in texts[noun]) \
+                or lowers[noun] in _NUMBERS:
+            return None  # "the SemEval-2020 task 4: ...", "corpora for seven dialects: ...": the list is of another
         kind = _kind_of(lowers[noun]) if flags.is_lower[noun] else None  # not "SemEval-2023 Task 9: Zorb Analysis"
         if kind is None:
             continue
+        if noun > first and (lowers[noun - 1] in _DEMONSTRATIVES or texts[noun - 1][:1].isupper()):
+            return None  # "to deal with this task: ...", "we present Zorb Vector models: simple networks that ..."
         for verb in range(noun - 1, max(first, noun - _VERB_REACH) - 1, -1):
-            if flags.is_punct[verb] and texts[verb] not in {"(", ")", "-"}:
-                return None
+            if (flags.is_punct[verb] and texts[verb] not in {"(", ")", "-"}) or lowers[verb] in _PREPOSITIONS:
+                return None  # "we present results from eight datasets: ...": the kind noun is not the verb's object
             if "PROPOSE" in cues.get(verb, set()) and lowers[verb] not in {"called", "named", "dubbed", "termed"}:
-                return kind if any(lowers[k] in _SELF for k in range(first, verb + 1)) else None
+                return kind if _authors_verb(lowers, first, verb) else None
         return None
     return None
+
+
+def _authors_verb(lowers: list[str], first: int, verb: int) -> bool:
+    """Is the verb at ``verb`` said by the authors: "we" / "this paper" right before it, at most two adverbs or a
+    coordinated verb between ("we first propose and formalize", "we then develop")? Not "to create", "for
+    developing ..." (the verb of a clause inside another)."""
+    k = verb - 1
+    while k >= first and verb - k <= 3 and lowers[k] not in _SELF:
+        k -= 1
+    return k >= first and lowers[k] in _SELF
 
 
 def _items(doc: Doc, i: int) -> list[tuple[int, int]]:
@@ -241,9 +268,8 @@ _OBJECT_OPENERS = frozenset({"the", "a", "an", "its", "their", "our", "this", "t
 
 
 def _verb_at(doc: Doc, k: int) -> bool:
-    """Is ``doc[k]`` a verb's third person that ends a subject before it: a word the train slice uses as a verb
-    ("improves"), or any word in *-s* before an article or determiner ("transfers the knowledge")?"""
+    """Is ``doc[k]`` a verb's third person that ends a subject before it: a word in *-s* before an article or a
+    determiner ("transfers the knowledge", "improves the ..."; not "zorb-precision filters (for which ...)")?"""
     lowers = token_arrays(doc)[1]
     lower = lowers[k]
-    return verb_form(lower) or (lower.endswith("s") and not lower.endswith("ss") and k + 1 < len(doc)
-                                and lowers[k + 1] in _OBJECT_OPENERS)
+    return lower.endswith("s") and not lower.endswith("ss") and k + 1 < len(doc) and lowers[k + 1] in _OBJECT_OPENERS

@@ -60,6 +60,9 @@ def named_before_kind_noun(doc: Doc, start: int, end: int, cues: dict[int, set[s
     if i < 1 or lowers[i] not in {"a", "an"} or "PROPOSE" not in cues.get(i - 1, set()) \
             or lowers[i - 1] in _NAMING_VERBS:
         return False
+    after = end + 1 if not noun_inside else end
+    if after < len(doc) and lowers[after] in _NAMING_VERBS:
+        return False  # "a new Document Zorbing System called DrZorb": the name comes after
     name_end = end - 1 if noun_inside else end
     head = lowers[name_end - 1].rsplit("-", 1)[-1]
     if head in word_list("task_heads.txt") or head == "learning" \

@@ -87,7 +87,8 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
         used_by_name = True  # "a new BERT model for ..., CTI-BERT": the new model is CTI-BERT, built on BERT
     if building_block(doc, cand, cues):
         used_by_name = True  # "we present an attention-based Bi-LSTM neural network system": the system is new
-    if not used_by_name and colon_listed(doc, cand.start, cand.end, cues):
+    if not used_by_name and colon_listed(doc, cand.start, cand.end, cues) and cand.type_rule != "model_family" \
+            and not released_model(doc[cand.start : cand.end].text):  # not "... models: Zorb-Net, BERT and ..."
         cand.relation, cand.role_rule = Relation.PROPOSES, COLON_LIST_RULE  # "we design two novel metrics: X and Y"
         cand.confidence = confidence["contribution_list"]  # (a task or a metric only when called new, as below)
         return
