@@ -42,7 +42,7 @@ import hashlib
 import marshal
 import re
 import zlib
-from collections.abc import Collection, Container, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -194,10 +194,56 @@ def _page_details(details: Details, sources: SourceTable) -> dict[str, Any]:
     return local
 
 
-def _fields(relation: str, data: Mapping[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
-    """What the node view's edge tooltip shows of one edge (computed once per edge, for both its ends).
+#: At most this many values :class:`_Shown` keeps before it starts again.
+_SHOWN_HELD = 1 << 14
 
-    Plain lookups, and the similarity fields only for ``similarTo``.
+
+class _Shown:
+    """The displayed names of a ``similarTo`` link's shared entities and terms, by the identity of the list the
+    edge holds (kept by the graph while its shards are written).
+
+    Assembly and the similarity stage make equal lists one object (:mod:`kg.shared_values`: on the full Anthology
+    about 11,000 distinct lists of shared entities for 360,000 links), so each is named once, not at both ends of
+    every link; lists that are not shared only cost a dictionary entry, and no more than :data:`_SHOWN_HELD`
+    are held at once (the memo is emptied when full).  Nothing else is kept from one entry to the next.
+    """
+
+    def __init__(self, graph: nx.MultiDiGraph) -> None:
+        self.graph = graph
+        self.entities: dict[int, tuple[Any, list[str]]] = {}
+        self.terms: dict[int, tuple[Any, list[str]]] = {}
+
+    def shared_entities(self, value: Any) -> list[str]:
+        """The names of the first :data:`~exports.view_details.SHARED_SHOWN` entities of ``value`` (ids)."""
+        held = self.entities.get(id(value))
+        if held is not None and held[0] is value:
+            return held[1]
+        graph = self.graph
+        names = [node_name(graph.nodes[e], e) if e in graph else e for e in display_texts(value)[:SHARED_SHOWN]]
+        self._hold(self.entities, value, names)
+        return names
+
+    def shared_terms(self, value: Any) -> list[str]:
+        """The first :data:`~exports.view_details.SHARED_SHOWN` display texts of ``value``."""
+        held = self.terms.get(id(value))
+        if held is not None and held[0] is value:
+            return held[1]
+        terms = display_texts(value)[:SHARED_SHOWN]
+        self._hold(self.terms, value, terms)
+        return terms
+
+    @staticmethod
+    def _hold(memo: dict[int, tuple[Any, list[str]]], value: Any, shown: list[str]) -> None:
+        if len(memo) >= _SHOWN_HELD:
+            memo.clear()
+        memo[id(value)] = (value, shown)  # the value itself too: its id names it only while it is alive
+
+
+def _fields(relation: str, data: Mapping[str, Any], shown: _Shown) -> dict[str, Any]:
+    """What the node view's edge tooltip shows of one edge (made at each of its ends).
+
+    Plain lookups, and the similarity fields only for ``similarTo``: the names of its shared entities and terms
+    from ``shown``.
     """
     fields: dict[str, Any] = {}
     confidence = data.get("confidence")
@@ -211,33 +257,33 @@ def _fields(relation: str, data: Mapping[str, Any], graph: nx.MultiDiGraph) -> d
             value = data.get(key)
             if type(value) in (int, float):
                 fields[short] = round(float(value), 3)
-        if display_text(data.get("basis")):
-            fields["b"] = display_text(data.get("basis"))
+        basis = display_text(data.get("basis"))
+        if basis:
+            fields["b"] = basis
         if data.get("weak") is True:
             fields["wk"] = 1
-        shared = [node_name(graph.nodes[e], e) if e in graph else e
-                  for e in display_texts(data.get("shared_entities"))[:SHARED_SHOWN]]
+        entities = data.get("shared_entities")
+        shared = shown.shared_entities(entities) if entities is not None else []
         if shared:
             fields["se"] = shared
-        terms = display_texts(data.get("shared_terms"))[:SHARED_SHOWN]
+        terms = data.get("shared_terms")
+        terms = shown.shared_terms(terms) if terms is not None else []
         if terms:
             fields["tm"] = terms
     return fields
 
 
 def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, int],
-           cache: Mapping[Hashable, Details], sources: SourceTable,
-           memo: dict[int, dict[str, Any]], later: Container[Hashable]) -> dict[str, Any]:
+           cache: Mapping[Hashable, Details], sources: SourceTable, shown: _Shown) -> dict[str, Any]:
     """What the generic view draws for ``node``: its details and its links to its neighbours, by their ids.
 
     All its neighbours, or the :data:`MAX_NEIGHBOURS` first in the search order (``position``) where it has
     more; either way listed by id, so that the entry does not change when other nodes move in that order.
 
-    ``memo`` holds a ``similarTo`` edge's fields, by the identity of the attribute dict both ends share, from the
-    entry of one end until the entry of the other draws it too: only when the other end is one of ``later``, the
-    nodes whose entries are still to be written and draw every link they have (no hubs).  Other edges' fields
-    (a confidence, an author's position: 0.3 s for all 560,000 of the full Anthology) are made again at the
-    other end: kept, they were about 50 MB of the memo's 0.14 GB at its largest, in the views' last step.
+    Each link's fields are made at each of its ends (:func:`_fields`), the names of a ``similarTo`` link's shared
+    entities and terms looked up in ``shown``: no link's fields wait for its other end's entry (such a memo of
+    ``similarTo`` fields held ~0.09 GB at its largest on the full Anthology, in the views' last step, beside the
+    query store's loader; docs/scaling.md, "Peak memory, twenty-eighth session").
     ``cache`` holds details computed for earlier pages; it is read, not grown: each node's entry is written once.
     """
     found: dict[Hashable, list[tuple[bool, Any, Mapping[str, Any]]]] = {}
@@ -261,12 +307,7 @@ def _entry(graph: nx.MultiDiGraph, node: Hashable, position: Mapping[Hashable, i
             relation = data.get("relation")
             if type(relation) is not str or not relation:
                 relation = display_text(relation) or display_text(key)
-            if relation != _SIMILAR:
-                fields = _fields(relation, data, graph)
-            elif (fields := memo.pop(id(data), None)) is None:
-                fields = _fields(relation, data, graph)
-                if other in later:  # its entry is still to come and draws this link too: keep the fields for it
-                    memo[id(data)] = fields
+            fields = _fields(relation, data, shown)
             links.append([str(other), relation, 1 if outgoing else 0, fields] if fields
                          else [str(other), relation, 1 if outgoing else 0])
     entry: dict[str, Any] = {"nb": links, "nt": len(found)}
@@ -315,16 +356,15 @@ def write_node_page(folder: Path, graph: nx.MultiDiGraph, *, links: Sequence[tup
 
 def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashable], *,
                     cache: Mapping[Hashable, Details] | None = None,
-                    degrees: Mapping[Hashable, int] | None = None,
                     last: PageRecord | None = None, record: PageRecord | None = None,
                     owners: OwnerDigests | None = None, in_links: InLinkMemo | None = None) -> list[Path]:
     """Write the shards the generic view loads into ``folder`` (``NODE_DATA_DIR`` of the views); return them.
 
-    ``cache`` holds node details the other pages of the build already computed (only read here);
-    ``degrees`` is ``dict(graph.degree())``, when the caller has it.  With ``last``, the record the last
-    build left in the views folder, a shard whose fingerprint (:func:`shard_fingerprints`) and bytes are
-    those recorded there is kept as it is, its entries not computed; ``record`` notes every shard kept or
-    written (:class:`~exports.view_fingerprint.PageRecord`).  The shards are the same either way.  ``owners``:
+    ``cache`` holds node details the other pages of the build already computed (only read here).  With
+    ``last``, the record the last build left in the views folder, a shard whose fingerprint
+    (:func:`shard_fingerprints`) and bytes are those recorded there is kept as it is, its entries not
+    computed; ``record`` notes every shard kept or written (:class:`~exports.view_fingerprint.PageRecord`).
+    The shards are the same either way.  ``owners``:
     the nodes' owner digests graph.ttl's writer found for this graph, if any, and ``in_links`` the in-link
     digests of the last build, noted for the next (see :func:`shard_fingerprints`).
 
@@ -347,10 +387,7 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
                     else [None] * shards)
     kept = {number for number, fingerprint in enumerate(fingerprints)
             if fingerprint is not None and last is not None and last.holds(paths[number], fingerprint)}
-    memo: dict[int, dict[str, Any]] = {}  # the graph's edge dicts live as long as the graph: ids stay unique
-    degrees = dict(graph.degree()) if degrees is None else degrees
-    later = {node for number, nodes in enumerate(members) if number not in kept  # entries to write that
-             for node in nodes if degrees[node] <= MAX_NEIGHBOURS}  # draw every link they have
+    shown = _Shown(graph)
     for number, nodes in enumerate(members):
         path, fingerprint = paths[number], fingerprints[number]
         if number in kept:
@@ -360,8 +397,7 @@ def write_node_data(graph: nx.MultiDiGraph, folder: Path, order: Sequence[Hashab
         sources = SourceTable()
         entries = {}
         for node in nodes:
-            later.discard(node)
-            entries[str(node)] = _entry(graph, node, position, cache or {}, sources, memo, later)
+            entries[str(node)] = _entry(graph, node, position, cache or {}, sources, shown)
         data = b"kgNodeShard(%d, %s);\n" % (number, script_json_bytes({"sources": sources.names, "nodes": entries}))
         if record is not None and fingerprint is not None:
             record.write_page(path, fingerprint, data)

@@ -349,11 +349,11 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         # wait through the node view's shards, the largest step, beside the query store's loader in `kg build`.
         overview.release()
         del named, memo, parts
-        degrees = _degrees(graph)  # one pass over the adjacency, for the search order, node data and index
+        degrees = _degrees(graph)  # one pass over the adjacency, for the search order and the index
         order = search_order(graph, degrees)
         node_shards = None
         if nodes:
-            node_shards = page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache, degrees=degrees,
+            node_shards = page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache,
                                                last=last, record=record, owners=owners, in_links=in_links))
             written += node_shards
             written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
