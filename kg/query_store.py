@@ -66,13 +66,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.canned import QueryError, canned_queries
-from kg.store_steps import in_session, load_runs
+from kg.canned import CannedQuery, QueryError, canned_queries
+from kg.store_steps import SessionReader, in_session, load_runs
 from kg.store_update import UPDATE_NAME, NotIncremental, update_store
 from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
 from kg.turtle_feed import Feed, Unsplittable, fed_runs
 from kg.turtle_runs import RUN_BYTES, turtle_runs
 from ontology.util.files import write_text_atomic
+from ontology.util.memory import return_free_memory
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
@@ -253,8 +254,11 @@ def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_byte
             return fill_store(source, fresh, named, run_bytes=0)
     store.flush()
     del store  # closed: each reading step opens it for itself and frees what it read (kg.store_steps)
-    results = in_session(fresh, _aggregates)
-    in_session(fresh, lambda store: write_text_index(store, fresh / INDEX_NAME, results=results))
+    results = {name: in_session(fresh, lambda store, query=query: _aggregate(store, query))  # each query alone
+               for name, query in _aggregate_queries().items()}
+    reader = SessionReader(fresh)  # the strings the index decodes, a session's worth of RocksDB's cache at a time
+    write_text_index(reader, fresh / INDEX_NAME, results=results)
+    return_free_memory()
 
 
 def _install(fresh: Path, store_dir: Path, stamp: dict) -> None:
@@ -521,15 +525,19 @@ def _remove_leftovers(store_dir: Path) -> None:
 
 def _aggregates(store: pyoxigraph.Store) -> dict[str, tuple[str, bytes]]:
     """The results of every canned query without parameters, as SPARQL JSON, by name."""
+    return {name: _aggregate(store, query) for name, query in _aggregate_queries().items()}
+
+
+def _aggregate_queries() -> dict[str, CannedQuery]:
+    """The canned queries without parameters, whose results the text index keeps, by name."""
+    return {query.name: query for query in canned_queries().values() if not query.parameters}
+
+
+def _aggregate(store: pyoxigraph.Store, query: CannedQuery) -> tuple[str, bytes]:
+    """The digest of ``query``'s text and its results on ``store``, as SPARQL JSON."""
     import pyoxigraph
 
-    results = {}
-    for query in canned_queries().values():
-        if not query.parameters:
-            answer = store.query(query.text)
-            data = answer.serialize(format=pyoxigraph.QueryResultsFormat.JSON)
-            results[query.name] = (query_digest(query.text), data)
-    return results
+    return query_digest(query.text), store.query(query.text).serialize(format=pyoxigraph.QueryResultsFormat.JSON)
 
 
 # ----------------------------------------------------------------------------- opening

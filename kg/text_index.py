@@ -42,18 +42,18 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from kg.canned import Lookup
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
 
-__all__ = ["INDEX_NAME", "MAX_BOUND", "INDEXED_CLASSES", "TextIndex", "write_text_index", "update_text_index",
-           "query_digest"]
+__all__ = ["INDEX_NAME", "MAX_BOUND", "INDEXED_CLASSES", "PairSource", "TextIndex", "write_text_index",
+           "update_text_index", "query_digest"]
 
 #: File name of the index inside the query store folder.
 INDEX_NAME = "kg-index.sqlite"
@@ -79,6 +79,27 @@ CREATE TABLE results(name TEXT PRIMARY KEY, query_sha256 TEXT NOT NULL, json BLO
 """
 
 
+class PairSource(Protocol):
+    """What the index can be read from besides a ``pyoxigraph.Store``: a :class:`kg.store_steps.SessionReader`."""
+
+    def pairs(self, subject: pyoxigraph.NamedNode | None, predicate: pyoxigraph.NamedNode,
+              object: pyoxigraph.NamedNode | pyoxigraph.Literal | None,
+              ) -> Iterator[tuple[pyoxigraph.NamedNode | pyoxigraph.BlankNode, pyoxigraph.Term]]:
+        """The subject and object of every quad of every graph matching the pattern (``None``: any)."""
+
+
+class _StorePairs:
+    """:class:`PairSource` of a store: its quads for the pattern, in every graph."""
+
+    def __init__(self, store: pyoxigraph.Store) -> None:
+        self.store = store
+
+    def pairs(self, subject: pyoxigraph.NamedNode | None, predicate: pyoxigraph.NamedNode,
+              object: pyoxigraph.NamedNode | pyoxigraph.Literal | None,
+              ) -> Iterator[tuple[pyoxigraph.NamedNode | pyoxigraph.BlankNode, pyoxigraph.Term]]:
+        return ((quad.subject, quad.object) for quad in self.store.quads_for_pattern(subject, predicate, object, None))
+
+
 def query_digest(text: str) -> str:
     """The SHA-256 of a query's text: a precomputed result is used only for the very text it was computed from.
 
@@ -88,7 +109,7 @@ def query_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _fill_texts(connection: sqlite3.Connection, store: pyoxigraph.Store, classes: Iterable[str],
+def _fill_texts(connection: sqlite3.Connection, store: PairSource, classes: Iterable[str],
                 iris: Sequence[str] | None = None) -> None:
     """Fill the ``searchable`` and ``names`` tables from the store (all its graphs), through temporary tables.
 
@@ -105,15 +126,14 @@ def _fill_texts(connection: sqlite3.Connection, store: pyoxigraph.Store, classes
     subjects = [None] if iris is None else [pyoxigraph.NamedNode(iri) for iri in iris]
     for cls in classes:
         connection.executemany("INSERT INTO typed VALUES (?, ?)", (
-            (quad.subject.value, cls) for subject in subjects
-            for quad in store.quads_for_pattern(subject, pyoxigraph.NamedNode(_RDF_TYPE),
-                                                pyoxigraph.NamedNode(cls), None)
-            if isinstance(quad.subject, pyoxigraph.NamedNode)))
+            (found.value, cls) for subject in subjects
+            for found, _ in store.pairs(subject, pyoxigraph.NamedNode(_RDF_TYPE), pyoxigraph.NamedNode(cls))
+            if isinstance(found, pyoxigraph.NamedNode)))
     for name, predicate in _FIELDS.items():
         connection.executemany("INSERT INTO texts VALUES (?, ?, ?)", (
-            (quad.subject.value, name, quad.object.value.lower()) for subject in subjects
-            for quad in store.quads_for_pattern(subject, pyoxigraph.NamedNode(predicate), None, None)
-            if isinstance(quad.subject, pyoxigraph.NamedNode) and isinstance(quad.object, pyoxigraph.Literal)))
+            (found.value, name, value.value.lower()) for subject in subjects
+            for found, value in store.pairs(subject, pyoxigraph.NamedNode(predicate), None)
+            if isinstance(found, pyoxigraph.NamedNode) and isinstance(value, pyoxigraph.Literal)))
     connection.execute("CREATE INDEX temp.texts_by_iri ON texts(iri, field)")
     # searchable: COALESCE(dcterms:title, rdfs:label), as the canned queries' FILTERs read a resource's text
     connection.execute("""
@@ -131,9 +151,12 @@ def _fill_texts(connection: sqlite3.Connection, store: pyoxigraph.Store, classes
     connection.execute("DROP TABLE temp.texts")
 
 
-def write_text_index(store: pyoxigraph.Store, path: Path, *, classes: Iterable[str] = INDEXED_CLASSES,
+def write_text_index(store: pyoxigraph.Store | PairSource, path: Path, *, classes: Iterable[str] = INDEXED_CLASSES,
                      results: Mapping[str, tuple[str, bytes]] | None = None) -> Path:
     """Write the text index of ``store`` to a new SQLite file ``path``; return ``path``.
+
+    ``store`` is a store, or what reads one a session at a time (:class:`kg.store_steps.SessionReader`, as
+    :func:`kg.query_store.fill_store` does: the same index in less memory).
 
     ``results`` maps a canned query's name to ``(text digest, SPARQL JSON
     results)`` to keep beside the index (see :func:`query_digest`).
@@ -145,7 +168,7 @@ def write_text_index(store: pyoxigraph.Store, path: Path, *, classes: Iterable[s
         with connection:
             connection.executescript(_SCHEMA)
             connection.execute("INSERT INTO meta VALUES ('layout', ?)", (_LAYOUT,))
-            _fill_texts(connection, store, classes)
+            _fill_texts(connection, store if hasattr(store, "pairs") else _StorePairs(store), classes)
             connection.execute("INSERT INTO searchable_fts(rowid, lowered) SELECT rowid, lowered FROM searchable")
             connection.execute("CREATE INDEX names_by_text ON names(cls, lowered)")
             connection.executemany("INSERT INTO results VALUES (?, ?, ?)",
@@ -183,7 +206,7 @@ def update_text_index(store: pyoxigraph.Store, path: Path, iris: Sequence[str], 
             connection.execute("DELETE FROM searchable WHERE iri IN temp.touched")
             connection.execute("DELETE FROM names WHERE iri IN temp.touched")
             (last,) = connection.execute("SELECT COALESCE(MAX(rowid), 0) FROM searchable").fetchone()
-            _fill_texts(connection, store, classes, sorted(set(iris)))
+            _fill_texts(connection, _StorePairs(store), classes, sorted(set(iris)))
             connection.execute("INSERT INTO searchable_fts(rowid, lowered) SELECT rowid, lowered FROM searchable "
                                "WHERE rowid > ?", (last,))
             connection.execute("DROP TABLE temp.touched")
