@@ -134,7 +134,7 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
                 in_links = None if cache_dir is None else InLinkMemo.load(Path(cache_dir) / IN_LINKS_FILE)
                 written.append(write_views(graph, output / "views", top=max_nodes, owners=owners,
                                            in_links=in_links, overview=overview)[-1])  # index.html
-                if in_links is not None and in_links.made:  # content-addressed: right whether or not this lands
+                if in_links is not None and len(in_links):  # content-addressed: right whether or not this lands
                     in_links.save(Path(cache_dir) / IN_LINKS_FILE)
     except BaseException:
         if feed is not None:
