@@ -32,7 +32,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["SESSION_ROWS", "SessionReader", "in_session", "load_runs"]
 
 #: Most quads :class:`SessionReader` decodes with the store open once (~4 KiB of RocksDB's cache each, at most).
-SESSION_ROWS = 8192
+#: The full Anthology's text index, measured alone: one session 201 MiB, 7.5 CPU s; 8,192 rows 102 MiB, 9.4 s;
+#: 4,096 rows 82 MiB, 11.9 s (the loader ends ~20 s before the views in ``kg build``: docs/scaling.md).
+SESSION_ROWS = 4096
 
 T = TypeVar("T")
 
