@@ -79,8 +79,8 @@ def in_session(folder: Path, step: Callable[[pyoxigraph.Store], T]) -> T:
 
 class SessionReader:
     """The terms of the quads matching a pattern in the store in ``folder``, read in sessions of at most
-    ``rows`` quads (default :data:`SESSION_ROWS`): each opened (read-only), read and closed before the next, so RocksDB's block cache holds one
-    session's reads.
+    ``rows`` quads (default :data:`SESSION_ROWS`): each opened (read-only), read and closed before the next,
+    so RocksDB's block cache holds one session's reads.
 
     A session reads its quads with a SPARQL query (the pattern in the default graph and in every named graph,
     as ``Store.quads_for_pattern`` with no graph reads it), from where the last one stopped (``OFFSET``): on the
