@@ -66,10 +66,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.canned import CannedQuery, QueryError, canned_queries
-from kg.store_steps import SessionReader, in_session, load_runs
+from kg.canned import QueryError
+from kg.store_steps import SessionReader, aggregates, aggregates_apart, load_runs
 from kg.store_update import UPDATE_NAME, NotIncremental, update_store
-from kg.text_index import INDEX_NAME, TextIndex, query_digest, write_text_index
+from kg.text_index import INDEX_NAME, TextIndex, write_text_index
 from kg.turtle_feed import Feed, Unsplittable, fed_runs
 from kg.turtle_runs import RUN_BYTES, turtle_runs
 from ontology.util.files import write_text_atomic
@@ -254,8 +254,7 @@ def fill_store(source: Path, fresh: Path, named: Path | None = None, *, run_byte
             return fill_store(source, fresh, named, run_bytes=0)
     store.flush()
     del store  # closed: each reading step opens it for itself and frees what it read (kg.store_steps)
-    results = {name: in_session(fresh, lambda store, query=query: _aggregate(store, query))  # each query alone
-               for name, query in _aggregate_queries().items()}
+    results = aggregates_apart(fresh)  # each query on the store opened for it alone
     reader = SessionReader(fresh)  # the strings the index decodes, a session's worth of RocksDB's cache at a time
     write_text_index(reader, fresh / INDEX_NAME, results=results)
     return_free_memory()
@@ -292,7 +291,7 @@ def load_or_update(source: Path, fresh: Path, named: Path, base: tuple[Path, Pat
     if base is not None and rdf_format(named) == _turtle():
         store_dir, graph, sha256 = base
         try:
-            done = update_store(store_dir, graph, source, fresh, aggregates=_aggregates,
+            done = update_store(store_dir, graph, source, fresh, aggregates=aggregates,
                                 check=lambda: (_read_stamp(store_dir) or {}).get("sha256") == sha256)
         except NotIncremental as error:
             why = str(error)
@@ -521,23 +520,6 @@ def _remove_leftovers(store_dir: Path) -> None:
                 path.unlink(missing_ok=True)
         except OSError:  # alive, another user's: leave it
             pass
-
-
-def _aggregates(store: pyoxigraph.Store) -> dict[str, tuple[str, bytes]]:
-    """The results of every canned query without parameters, as SPARQL JSON, by name."""
-    return {name: _aggregate(store, query) for name, query in _aggregate_queries().items()}
-
-
-def _aggregate_queries() -> dict[str, CannedQuery]:
-    """The canned queries without parameters, whose results the text index keeps, by name."""
-    return {query.name: query for query in canned_queries().values() if not query.parameters}
-
-
-def _aggregate(store: pyoxigraph.Store, query: CannedQuery) -> tuple[str, bytes]:
-    """The digest of ``query``'s text and its results on ``store``, as SPARQL JSON."""
-    import pyoxigraph
-
-    return query_digest(query.text), store.query(query.text).serialize(format=pyoxigraph.QueryResultsFormat.JSON)
 
 
 # ----------------------------------------------------------------------------- opening

@@ -213,7 +213,7 @@ def update_store(old_store: Path, old_graph: Path, new_graph: Path, fresh: Path,
     """Make in ``fresh`` the store of ``new_graph`` from ``old_store``, the store of ``old_graph``.
 
     ``aggregates`` computes the canned aggregates of a store (as
-    :func:`kg.query_store._aggregates`); ``check`` is called once the old
+    :func:`kg.store_steps.aggregates`); ``check`` is called once the old
     store and index are copied and must say that they are still those of
     ``old_graph`` (the stamp was not replaced meanwhile).  Returns what it did
     (:func:`kg.query_store.load_or_update` writes it to ``fresh/kg-load.json``).  Raises :class:`NotIncremental`

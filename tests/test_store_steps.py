@@ -46,9 +46,9 @@ def test_fill_store_reads_the_store_in_sessions_after_closing_it(sample_ttl, tmp
         steps.append(step)
         return in_session(folder, step)
 
-    monkeypatch.setattr(kg.query_store, "in_session", recorded)
+    monkeypatch.setattr(kg.store_steps, "in_session", recorded)
     fill_store(sample_ttl, tmp_path / "runs", run_bytes=1 << 16)
-    assert len(steps) == len(kg.query_store._aggregate_queries()) == 2  # each aggregate on the store opened for it
+    assert len(steps) == len(kg.store_steps.aggregate_queries()) == 2  # each aggregate on the store opened for it
     fill_store(sample_ttl, tmp_path / "whole", run_bytes=0)
     dumps = []
     for folder in ("runs", "whole"):
