@@ -233,11 +233,13 @@ def _timed_stages(origin: float, collector: _Collector) -> Iterator[list[Stage]]
     real_map = execution.Executor.map_documents
 
     def map_documents(self: Any, sources: Sequence[Any], **kwargs: Any) -> Iterator[Any]:
-        start = time.perf_counter()
+        start, count = time.perf_counter(), len(sources)
+        documents = real_map(self, sources, **kwargs)
+        del sources  # the real method lets each text go once it is extracted, unless a caller holds the list
         try:  # the build stops asking after the last document (zip), and lets the generator go: hence finally
-            yield from real_map(self, sources, **kwargs)
+            yield from documents
         finally:
-            stages.append(Stage(f"extraction of {len(sources)} documents", start - origin,
+            stages.append(Stage(f"extraction of {count} documents", start - origin,
                                 time.perf_counter() - start, None, None))
 
     for owner, attribute, name in _stage_functions():

@@ -16,6 +16,7 @@ graph and the same output bytes.
 """
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -28,6 +29,14 @@ from kg.sources import SourceText
 from ontology.records import DocumentRecords, InputProblem
 
 __all__ = ["read_document", "map_documents", "dask_client", "Executor", "executor"]
+
+
+#: How the local worker processes start: a fresh interpreter each ("spawn"), which imports only what extraction
+#: needs.  A forked worker started as a copy of the calling process, whose pages it shares but whose every resident
+#: page its RSS counts: at the first document the build holds every input's text (the full Anthology's 1,315 volumes:
+#: 0.2 GB of ``str``), so each of two forked workers held ~0.48 GB against ~0.2 of its own (docs/scaling.md, "Peak
+#: memory, twenty-eighth session").  The documents are pickled to the workers either way.
+START_METHOD = "spawn"
 
 
 def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset()) -> DocumentRecords:
@@ -116,14 +125,26 @@ class Executor:
         return self.client is None and (self.pool is None or count <= 1)
 
     def map_documents(self, sources: Sequence[SourceText], *, repeated: frozenset[str]) -> Iterator[DocumentRecords]:
-        """Records of each source, yielded in the order of ``sources`` as they are done."""
+        """Records of each source, yielded in the order of ``sources`` as they are done.
+
+        On worker processes or a cluster every source is handed over at the
+        first record asked for, and this method keeps no reference to
+        ``sources`` after: where the caller keeps none either, each text goes
+        once its chunk is extracted, not when the last one is (the full
+        Anthology's texts are 0.2 GB of ``str``, docs/scaling.md, "Peak memory,
+        twenty-eighth session").
+        """
         read = partial(read_document, repeated=repeated)
         if self.client is not None:
-            yield from _on_dask(read, sources, self.client)
+            futures = self.client.map(read, sources, pure=False)
+            del sources
+            yield from _in_order(futures)
         elif not self.extracts_here(len(sources)):
             # big chunks keep the pipes busy; small enough to keep every worker fed
             chunk = max(1, min(16, len(sources) // (self.workers * 4)))
-            yield from self.pool.map(read, sources, chunksize=chunk)
+            done = self.pool.map(read, sources, chunksize=chunk)  # every chunk is submitted here
+            del sources  # the pool holds each chunk until its records are back
+            yield from done
         else:
             yield from map(read, sources)
 
@@ -140,7 +161,7 @@ def executor(*, workers: int = 1, dask: str | None = None) -> Iterator[Executor]
         with dask_client(dask, workers=workers) as client:
             yield Executor(workers, client=client)
     elif workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(START_METHOD)) as pool:
             yield Executor(workers, pool=pool)
     else:
         yield Executor()
@@ -190,10 +211,10 @@ def _size(value: Any) -> int:
     return int(data.nbytes) if hasattr(data, "nbytes") else 0
 
 
-def _on_dask(read, sources: Sequence[SourceText], client: Any) -> Iterator[DocumentRecords]:
+def _in_order(futures: list) -> Iterator[DocumentRecords]:
+    """The results of Dask ``futures``, in their order, each released once it is yielded."""
     from distributed import as_completed  # optional at import time: only Dask builds need it
 
-    futures = client.map(read, sources, pure=False)
     order = {future.key: index for index, future in enumerate(futures)}
     done: dict[int, DocumentRecords] = {}
     next_index = 0

@@ -190,16 +190,18 @@ def build(
     todo = [index for index, document in enumerate(documents) if document is None]
     pending = [sources[i] for i in todo]
     del sources  # the texts of cached documents are not needed again (a whole corpus's worth when it is cached)
+    extracted_names = tuple(source.name for source in pending)
     with executor(workers=workers, dask=dask) as running:
+        here = running.extracts_here(len(pending))
         extracted = running.map_documents(pending, repeated=repeated)
-        with _records_arriving(here=running.extracts_here(len(pending))) as arrived:
+        del pending  # on workers each text goes once it is extracted (Executor.map_documents)
+        with _records_arriving(here=here) as arrived:
             for index, document in zip(todo, progress(extracted, len(todo)) if progress else extracted):
                 documents[index] = document = _compact(document)
                 if cache and document.complete:
                     cache.put(keys[index], document)
                 arrived()
-        extracted_names = tuple(source.name for source in pending)
-        del extracted, pending  # and the texts of the documents just extracted
+        del extracted  # and, extracted here, the texts of the documents just extracted
         running.release_pool()
         if cache:
             cache.prune()
