@@ -16,12 +16,14 @@ graph and the same output bytes.
 """
 from __future__ import annotations
 
-import multiprocessing
+import multiprocessing.context
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from types import ModuleType
 from typing import Any
 
 from extractors.readers import read_records
@@ -31,13 +33,35 @@ from ontology.records import DocumentRecords, InputProblem
 __all__ = ["read_document", "map_documents", "dask_client", "Executor", "executor"]
 
 
-#: How the local worker processes start: a fresh interpreter each ("spawn"), which imports only what extraction
-#: needs.  A forked worker started as a copy of the calling process, whose pages it shares but whose every resident
-#: page its RSS counts: at the first document the build holds every input's text (the full Anthology's 1,315 volumes:
-#: 0.2 GB of ``str``), so each of two forked workers held ~0.48 GB against ~0.2 of its own (docs/scaling.md, "Peak
-#: memory, twenty-eighth session").  The documents are pickled to the workers either way.
-START_METHOD = "spawn"
+class _WorkerProcess(multiprocessing.context.SpawnProcess):
+    """A worker process started as a fresh interpreter that imports what its tasks need, and not the calling script.
 
+    A forked worker started as a copy of the calling process, whose pages it
+    shares but whose every resident page its RSS counts: when the first
+    document is sent the build holds every input's text (the full
+    Anthology's 1,315 volumes: 0.2 GB of ``str``), so each of two forked
+    workers held ~0.48 GB against ~0.2 of its own (docs/scaling.md, "Peak
+    memory, twenty-eighth session").  A plain "spawn" worker runs the
+    calling script again first (as ``__mp_main__``), which a script that
+    builds without ``if __name__ == "__main__":`` cannot survive; these
+    workers leave ``__main__`` alone, as the query store's loader does
+    (:mod:`kg.store_loader`): tasks are functions of importable modules.
+    """
+
+    def start(self) -> None:
+        """Start the process; the calling script's file is not named to it (the one moment it could be)."""
+        main = sys.modules["__main__"]
+        sys.modules["__main__"] = ModuleType("__main__")  # read by multiprocessing.spawn.get_preparation_data
+        try:
+            super().start()
+        finally:
+            sys.modules["__main__"] = main
+
+
+class _WorkerContext(multiprocessing.context.SpawnContext):
+    """The "spawn" start method with :class:`_WorkerProcess` workers, for :class:`ProcessPoolExecutor`."""
+
+    Process = _WorkerProcess
 
 def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset()) -> DocumentRecords:
     """Every record of one input: read by its format's reader (:data:`extractors.readers.READERS`).
@@ -161,7 +185,7 @@ def executor(*, workers: int = 1, dask: str | None = None) -> Iterator[Executor]
         with dask_client(dask, workers=workers) as client:
             yield Executor(workers, client=client)
     elif workers > 1:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(START_METHOD)) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_WorkerContext()) as pool:
             yield Executor(workers, pool=pool)
     else:
         yield Executor()

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 import weakref
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from kg.execution import executor
 from kg.pipeline import build, read_inputs
 from kg.sources import SourceText
 from ontology.records import DocumentRecords
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: Filled in the calling process before its workers start: a forked worker would start with it filled too.
 _CALLERS_OBJECTS: list[str] = []
@@ -62,3 +68,15 @@ def test_a_build_on_workers_lets_each_text_go_once_it_is_extracted():
     result = build(inputs=inputs, workers=2, progress=progress, similarity=False)
     assert result.document_count == 5 and not result.problems
     assert alive[:3] == [False] * 3
+
+
+def test_a_script_that_builds_on_workers_without_a_main_guard_runs_once(tmp_path):
+    """The workers start as fresh interpreters that do not run the calling script again (a plain "spawn" worker
+    would, and the build there would stop the script: its workers cannot start workers)."""
+    script = tmp_path / "unguarded.py"
+    script.write_text("from kg.pipeline import build\n"
+                      "print('run'); print(build(workers=2, similarity=False).document_count)\n", "utf-8")
+    done = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=300,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["run", "5"]
