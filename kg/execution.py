@@ -50,7 +50,8 @@ class _WorkerProcess(multiprocessing.context.SpawnProcess):
     """
 
     def start(self) -> None:
-        """Start the process; the calling script's file is not named to it (the one moment it could be)."""
+        """Start the process; the calling script's file is not named to it (the one moment it could be: a few
+        milliseconds in the thread that submits, in which no other thread of a build reads ``__main__``)."""
         main = sys.modules["__main__"]
         sys.modules["__main__"] = ModuleType("__main__")  # read by multiprocessing.spawn.get_preparation_data
         try:
