@@ -147,17 +147,21 @@ class Executor:
             self.pool.shutdown()
             self.pool = None
 
-    def extracts_here(self, count: int) -> bool:
-        """Whether :meth:`map_documents` of ``count`` sources extracts them in this process.
+    def extracts_here(self) -> bool:
+        """Whether :meth:`map_documents` extracts in this process (no worker processes, no cluster).
 
         Otherwise this process only receives the workers' records, which
         hold no reference cycles (so a build may pause the cyclic collector
-        while they come, :func:`kg.pipeline.build`).
+        while they come, :func:`kg.pipeline.build`).  Even one document goes
+        to a worker when there are workers: extracted here, it would leave
+        the spaCy pipeline and its word lists in this process for the rest of
+        the build (about 0.1 GB beside the graph in a one-page rebuild), and a
+        spawned worker takes no longer (one lecture page: 1.04 s against 0.96).
 
-        >>> Executor().extracts_here(10), Executor(2, client=object()).extracts_here(10)
+        >>> Executor().extracts_here(), Executor(2, client=object()).extracts_here()
         (True, False)
         """
-        return self.client is None and (self.pool is None or count <= 1)
+        return self.client is None and self.pool is None
 
     def map_documents(self, sources: Sequence[SourceText], *, repeated: frozenset[str]) -> Iterator[DocumentRecords]:
         """Records of each source, yielded in the order of ``sources`` as they are done.
@@ -174,7 +178,7 @@ class Executor:
             futures = self.client.map(read, sources, pure=False)
             del sources
             yield from _in_order(futures)
-        elif not self.extracts_here(len(sources)):
+        elif not self.extracts_here():
             # big chunks keep the pipes busy; small enough to keep every worker fed
             chunk = max(1, min(16, len(sources) // (self.workers * 4)))
             done = self.pool.map(read, sources, chunksize=chunk)  # every chunk is submitted here

@@ -192,7 +192,7 @@ def build(
     del sources  # the texts of cached documents are not needed again (a whole corpus's worth when it is cached)
     extracted_names = tuple(source.name for source in pending)
     with executor(workers=workers, dask=dask) as running:
-        here = running.extracts_here(len(pending))
+        here = running.extracts_here()
         extracted = running.map_documents(pending, repeated=repeated)
         del pending  # on workers each text goes once it is extracted (Executor.map_documents)
         with _records_arriving(here=here) as arrived:

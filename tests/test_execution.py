@@ -1,6 +1,10 @@
 """The build's executor: tasks' big shared objects reach Dask workers once, results come back in order."""
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -65,9 +69,27 @@ def test_once_the_processes_are_let_go_tasks_share_the_build_s_cores_as_threads(
 def test_extraction_runs_here_only_without_processes_or_a_cluster():
     # The build pauses the cyclic collector while records arrive only when they are extracted elsewhere.
     with executor(workers=2) as running:
-        assert not running.extracts_here(2)
-        assert running.extracts_here(1)  # a single source is extracted in this process (no pool round trip)
+        assert not running.extracts_here()  # even one source: the pipeline stays out of this process
         running.release_pool()
-        assert running.extracts_here(2)
+        assert running.extracts_here()
     with executor(workers=1) as running:
-        assert running.extracts_here(5)
+        assert running.extracts_here()
+
+
+#: A lecture page of the bundled sample (its abstract's entities are found by the spaCy pipeline).
+_SAMPLE_PAGE = Path(__file__).resolve().parent.parent / "kg" / "sample" / "underline" / "000_16934c490b00c391.txt"
+
+
+def test_one_document_is_extracted_on_a_worker_when_there_are_workers():
+    # Extracted here, the spaCy pipeline would stay in the building process for the rest of the build.
+    script = (
+        "from kg.execution import executor\n"
+        "from kg.sources import SourceText\n"
+        "from extractors import mentions\n"
+        f"page = SourceText('p.txt', open({str(_SAMPLE_PAGE)!r}, encoding='utf-8').read(), 'lecture-page')\n"
+        "with executor(workers=2) as running:\n"
+        "    records = list(running.map_documents([page], repeated=frozenset()))\n"
+        "print(len(records), mentions.default_pipeline.cache_info().currsize)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300)
+    assert result.stdout.split() == ["1", "0"]
