@@ -138,6 +138,8 @@ def main() -> None:
     if not ANTHOLOGY.is_dir():
         raise SystemExit(f"{ANTHOLOGY}: no such folder (the shared Anthology corpus is needed)")
     print(f"machine: {psutil.cpu_count()} CPUs, {psutil.virtual_memory().total / GB:.0f} GB", flush=True)
+    if args.scratch is not None:
+        args.scratch.mkdir(parents=True, exist_ok=True)  # a new folder for this run's corpora and builds is fine
     with tempfile.TemporaryDirectory(prefix="kg-scale-", dir=args.scratch) as folder:
         scratch = Path(folder)
         parts = {"curve": lambda: curve(scratch, args.copies), "incremental": lambda: incremental(scratch, compare=not args.no_compare),
