@@ -66,12 +66,12 @@ def write_in_edges(graph: nx.MultiDiGraph, folder: Path) -> Path:
 def release_arrow_memory() -> None:
     """Give the memory Arrow's allocator keeps after its buffers are freed back to the system.
 
-    Arrow's default pool (mimalloc) keeps freed pages for reuse, and the
-    buffers of one row group are freed on another thread than the one that
-    made them, so they are seldom reused: writing or reading a Parquet file a
-    group at a time left 160-250 MB more resident than a group needs
-    (docs/scaling.md, "Arrow's freed memory"), which stayed through the views.
-    Cheap (about 5 ms); call it when a group's buffers are gone.
+    Arrow's default pool (mimalloc) keeps the pages of freed buffers, and
+    reuses them poorly from one row group to the next: writing a table of
+    three 16 MB groups left 124 MB resident, reading the full Anthology's
+    tables a group at a time 180 MB (docs/scaling.md, "Arrow's freed
+    memory"), which the build carried into the views.  Cheap (about 2 ms);
+    call it when a group's buffers are gone.
     """
     pa.default_memory_pool().release_unused()
 
