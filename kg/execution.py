@@ -74,6 +74,7 @@ class _WorkerContext(multiprocessing.context.SpawnContext):
 
     Process = _WorkerProcess
 
+
 def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset()) -> DocumentRecords:
     """Every record of one input: read by its format's reader (:data:`extractors.readers.READERS`).
 
