@@ -200,13 +200,13 @@ _SHOWN_HELD = 1 << 14
 
 class _Shown:
     """The displayed names of a ``similarTo`` link's shared entities, by the identity of the list the edge holds
-    (kept by the graph while its shards are written), and the first of its shared terms.
+    (kept by the graph while its shards are written).
 
     Assembly and the similarity stage make equal lists one object (:mod:`kg.shared_values`: on the full Anthology
     about 11,000 distinct lists of shared entities for 360,000 links), so each is named once, not at both ends of
     every link; lists that are not shared only cost a dictionary entry, and no more than :data:`_SHOWN_HELD`
-    are held at once (the memo is emptied when full).  Shared terms are mostly a link's own: they are not kept,
-    only the first :data:`~exports.view_details.SHARED_SHOWN` made.
+    are held at once (the memo is emptied when full).  Shared terms are mostly a link's own: they are not kept
+    here; :func:`_first_texts` makes only the first :data:`~exports.view_details.SHARED_SHOWN` of them.
     """
 
     def __init__(self, graph: nx.MultiDiGraph) -> None:
@@ -224,11 +224,6 @@ class _Shown:
             self.entities.clear()
         self.entities[id(value)] = (value, names)  # the value itself too: its id names it only while it is alive
         return names
-
-    @staticmethod
-    def shared_terms(value: Any) -> list[str]:
-        """The first :data:`~exports.view_details.SHARED_SHOWN` display texts of ``value``."""
-        return _first_texts(value)
 
 
 def _first_texts(value: Any) -> list[str]:
@@ -252,8 +247,8 @@ def _first_texts(value: Any) -> list[str]:
 def _fields(relation: str, data: Mapping[str, Any], shown: _Shown) -> dict[str, Any]:
     """What the node view's edge tooltip shows of one edge (made at each of its ends).
 
-    Plain lookups, and the similarity fields only for ``similarTo``: the names of its shared entities and terms
-    from ``shown``.
+    Plain lookups, and the similarity fields only for ``similarTo``: the names of its shared entities from
+    ``shown``, its first shared terms.
     """
     fields: dict[str, Any] = {}
     confidence = data.get("confidence")

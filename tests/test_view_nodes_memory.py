@@ -86,7 +86,7 @@ def test_shared_names_follow_the_list_not_its_id(monkeypatch: pytest.MonkeyPatch
     lists = [["dataset/b"] for _ in range(5)]
     assert [shown.shared_entities(value) for value in lists] == [["B"]] * 5
     assert len(shown.entities) <= 2
-    assert shown.shared_terms(["x", " y  z ", "", "w", "v", "u", "t"]) == ["x", "y z", "w", "v", "u"]
+    assert view_nodes._first_texts(["x", " y  z ", "", "w", "v", "u", "t"]) == ["x", "y z", "w", "v", "u"]
 
 
 def test_the_in_link_memo_is_packed_once_the_fingerprints_are_made(tmp_path: Path,
