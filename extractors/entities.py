@@ -74,7 +74,7 @@ from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_dataset_phrases import language_wordnets
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
-from extractors.entity_lexicon import cue_patterns, in_list, word_list, word_lists
+from extractors.entity_lexicon import NAMING_VERBS, cue_patterns, in_list, word_list, word_lists
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
 from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
 from extractors.entity_names import built_on_dataset
@@ -276,7 +276,7 @@ class EntityRecognizer:
                 introduced = introduced_list(doc, first.first, last.end, len(group), cues) \
                     or (len(group) == 1 and announced_dataset(doc, cand.start, cand.end, cues)) \
                     or (len(group) == 1 and apposition is EntityKind.DATASET and cand.start > 0  # "datasets: X, Y",
-                        and doc[cand.start - 1].lower_ in _COINING_WORDS  # "a new NER dataset called Wojoodfine"
+                        and doc[cand.start - 1].lower_ in NAMING_VERBS  # "a new NER dataset called Wojoodfine"
                         and doc[cand.start].lower_ not in word_list("languages.txt")  # (round h15af), the whole
                         and (cand.end == len(doc) or doc[cand.end].is_sent_start  # name, not "called All News"
                              or not doc[cand.end].text[:1].isupper()))
@@ -393,8 +393,6 @@ _DATA_CUES = frozenset({"DATASET_NOUN", "DERIVED"})
 
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
 _GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
-#: Naming words before a one-word name a dataset noun types ("namely" lists known things: "a lexicon model, namely X").
-_COINING_WORDS = frozenset({"called", "named", "dubbed", "termed"})
 #: Plural heads after a name that make it what methods are for ("OpenRE methods", "CRE baselines"), not their name.
 _PLURAL_METHOD_HEADS = frozenset({"methods", "approaches", "baselines", "systems", "techniques", "algorithms",
                                   "frameworks", "models"})

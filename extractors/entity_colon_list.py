@@ -48,7 +48,7 @@ import re
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Cues
-from extractors.entity_lexicon import word_list
+from extractors.entity_lexicon import NAMING_VERBS, word_list
 from extractors.token_texts import sentence_start, span_text, token_arrays
 from ontology.kinds import EntityKind
 
@@ -167,7 +167,7 @@ def _lead_in(doc: Doc, colon: int, cues: Cues) -> EntityKind | None:
         for verb in range(noun - 1, max(first, noun - _VERB_REACH) - 1, -1):
             if (flags.is_punct[verb] and texts[verb] not in {"(", ")", "-"}) or lowers[verb] in _PREPOSITIONS:
                 return None  # "we present results from eight datasets: ...": the kind noun is not the verb's object
-            if "PROPOSE" in cues.get(verb, set()) and lowers[verb] not in {"called", "named", "dubbed", "termed"}:
+            if "PROPOSE" in cues.get(verb, set()) and lowers[verb] not in NAMING_VERBS:
                 return kind if _authors_verb(lowers, first, verb) else None
         return None
     return None

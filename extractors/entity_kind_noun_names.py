@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from extractors.entity_lexicon import corpus_kinds, word_list
+from extractors.entity_lexicon import NAMING_VERBS, corpus_kinds, word_list
 from extractors.token_texts import span_text, token_arrays
 
 __all__ = ["named_before_kind_noun"]
@@ -39,7 +39,6 @@ _KIND_NOUNS = frozenset({"framework", "method", "approach", "technique", "strate
                          "component", "metric", "measure", "objective", "loss"})
 #: Lower-case words between the article and the name ("a novel lightweight Zorb-Gen framework").
 _MODIFIERS = 3
-_NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed"})
 _NOT_NAMES = ("paradigms.txt", "non_tasks.txt", "generic_terms.txt")
 
 
@@ -58,10 +57,10 @@ def named_before_kind_noun(doc: Doc, start: int, end: int, cues: dict[int, set[s
             and not flags.is_stop[i] and "PROPOSE" not in cues.get(i, set()):
         i -= 1
     if i < 1 or lowers[i] not in {"a", "an"} or "PROPOSE" not in cues.get(i - 1, set()) \
-            or lowers[i - 1] in _NAMING_VERBS:
+            or lowers[i - 1] in NAMING_VERBS:
         return False
     after = end + 1 if not noun_inside else end
-    if after < len(doc) and lowers[after] in _NAMING_VERBS:
+    if after < len(doc) and lowers[after] in NAMING_VERBS:
         return False  # "a new Document Zorbing System called DrZorb": the name comes after
     name_end = end - 1 if noun_inside else end
     head = lowers[name_end - 1].rsplit("-", 1)[-1]

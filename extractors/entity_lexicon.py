@@ -22,8 +22,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-__all__ = ["WordList", "corpus_kinds", "cue_patterns", "cue_words", "in_list", "name_list", "verb_form", "word_choice",
-           "word_counts", "word_list", "word_lists"]
+__all__ = ["NAMING_VERBS", "WordList", "corpus_kinds", "cue_patterns", "cue_words", "in_list", "name_list", "verb_form",
+           "word_choice", "word_counts", "word_list", "word_lists"]
+
+
+#: The participles that give a thing its name ("a new corpus called X", "named", "dubbed", "termed"): the naming
+#: rules read them, and the proposal rules do not count them as making anything.
+NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed"})
 
 
 def _read(name: str) -> str:

@@ -45,7 +45,7 @@ from spacy.tokens import Doc
 from extractors.entity_bare_proposal import bare_proposed_names
 from extractors.entity_candidates import Cues
 from extractors.entity_colon_list import colon_listed_names
-from extractors.entity_lexicon import word_list
+from extractors.entity_lexicon import NAMING_VERBS, word_list
 from extractors.entity_teams import own_team_names
 from extractors.token_texts import (
     CLOSING_QUOTES,
@@ -61,7 +61,6 @@ __all__ = ["NAMED_NEW_RULE", "named_new_names"]
 
 #: The type rule of the candidates this module finds.
 NAMED_NEW_RULE = "named_new"
-_NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed"})
 #: Words from the article to the naming verb ("a new Arabic fine-grained NER dataset called ...": 7).
 _MAX_PHRASE_WORDS = 8
 #: Lower-case words of a name ("hard gate knowledge distillation").
@@ -92,7 +91,7 @@ def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
     """
     lowers = token_lowers(doc)
     found = []
-    for verb in (i for i, lower in enumerate(lowers) if lower in _NAMING_VERBS):
+    for verb in (i for i, lower in enumerate(lowers) if lower in NAMING_VERBS):
         article = _new_noun_phrase(doc, verb, cues)
         if article is None:
             continue

@@ -42,7 +42,7 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_colon_list import COLON_LIST_RULE, colon_listed
 from extractors.entity_corpus import corpus_class
-from extractors.entity_lexicon import in_list, word_list
+from extractors.entity_lexicon import NAMING_VERBS, in_list, word_list
 from extractors.entity_names import name_shape
 from extractors.entity_new_apposition import NEW_APPOSITION_RULE, new_apposition
 from extractors.entity_teams import team_marker_before
@@ -306,7 +306,7 @@ def task_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
         i -= 1
     if i >= 2 and doc[i - 1].lower_ == "and" and doc[i].is_lower and doc[i].is_alpha:
         i -= 2  # "we propose and study the task of X"
-    return i >= 0 and "PROPOSE" in cues.get(i, set()) and doc[i].lower_ not in _NAMING_VERBS
+    return i >= 0 and "PROPOSE" in cues.get(i, set()) and doc[i].lower_ not in NAMING_VERBS
 
 
 def _task_noun_after(doc: Doc, end: int) -> bool:
@@ -328,7 +328,7 @@ def _task_apposition(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     i = cand.first - 1
     while i >= 0 and in_list("articles", doc[i].text):
         i -= 1
-    if i < 0 or "PROPOSE" not in cues.get(i, set()) or doc[i].lower_ in _NAMING_VERBS:
+    if i < 0 or "PROPOSE" not in cues.get(i, set()) or doc[i].lower_ in NAMING_VERBS:
         return False
     end = cand.end
     if end < len(doc) and doc[end].text == ")":  # "Long Form (LF), a task": the name closes its parenthesis
@@ -345,8 +345,6 @@ def _task_apposition(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     return False
 
 
-#: Proposal cues that name rather than make ("called", "named"): "a task called X" is already covered by "new".
-_NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed"})
 
 
 def proposal_trigger(doc: Doc, cand: Candidate, cues: Cues, *, window: int = 14) -> str | None:
