@@ -21,6 +21,7 @@ a space or all in lower case) and writes ``devset.jsonl`` with character offsets
     python benchmarks/devset.py --set tune5  # the fifth tuning set (benchmarks/data/tuneset5)
     python benchmarks/devset.py --set tune6  # the sixth tuning set (benchmarks/data/tuneset6)
     python benchmarks/devset.py --set tune7  # the seventh tuning set (benchmarks/data/tuneset7)
+    python benchmarks/devset.py --set tune8  # the eighth tuning set (benchmarks/data/tuneset8), held out for now
 
 The *tuning set* (``benchmarks/data/tuneset``, 100 abstracts of the ``"tune"``
 slice, selected by ``python scripts/devset_select.py --set tune``, annotated by
@@ -40,6 +41,9 @@ tuned on the fifth did not carry to the dev set (round h15y): its first score es
 The *seventh tuning set* (``benchmarks/data/tuneset7``, 80 more, ``--set tune7``) was drawn the same way when tune5
 and tune6 had been read and tuned on by three rounds (round h15ab): its first score estimates the code on unseen
 abstracts.
+The *eighth tuning set* (``benchmarks/data/tuneset8``, 80 more, ``--set tune8``) was drawn the same way when all six
+open tuning sets had been tuned on by many rounds (round h15ah): its first score estimates the code on unseen
+abstracts, and it stays held out until the lead releases it.
 Each compiles to ``devset.jsonl`` in its folder and is scored by :func:`score`.
 
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
@@ -74,11 +78,12 @@ TUNESET4_DIR = _HERE / "data" / "tuneset4"
 TUNESET5_DIR = _HERE / "data" / "tuneset5"
 TUNESET6_DIR = _HERE / "data" / "tuneset6"
 TUNESET7_DIR = _HERE / "data" / "tuneset7"
+TUNESET8_DIR = _HERE / "data" / "tuneset8"
 #: The annotated sets by name: the dev set (reported) and the tuning sets (the fourth is held out from
 #: everything tuned on the others; see the READMEs).
 SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR, "tune2": TUNESET2_DIR, "tune3": TUNESET3_DIR,
         "tune4": TUNESET4_DIR, "tune5": TUNESET5_DIR, "tune6": TUNESET6_DIR,
-        "tune7": TUNESET7_DIR}
+        "tune7": TUNESET7_DIR, "tune8": TUNESET8_DIR}
 KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")
 ROLES = ("proposes", "uses")
 _LINE = re.compile(r"^(?P<optional>\?)?(?P<kind>[A-Z]+) (?P<role>proposes|uses) (?P<forms>.+)$")

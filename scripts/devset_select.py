@@ -11,6 +11,7 @@ Run from anywhere::
     python scripts/devset_select.py --set tune5     # the fifth tuning set: /tmp/tune5set_candidates.jsonl
     python scripts/devset_select.py --set tune6     # the sixth tuning set: /tmp/tune6set_candidates.jsonl
     python scripts/devset_select.py --set tune7     # the seventh tuning set: /tmp/tune7set_candidates.jsonl
+    python scripts/devset_select.py --set tune8     # the eighth tuning set: /tmp/tune8set_candidates.jsonl
 
 The rule: papers of the dev volumes (:func:`extractors.gazetteer_build.is_dev_volume`:
 from 2019 on, SHA-1 of the volume stem ≡ 0 mod 30) that have an abstract of at
@@ -56,6 +57,12 @@ The *seventh tuning set* (``--set tune7``, ``benchmarks/data/tuneset7``) was dra
 read in full and tuned on by three rounds: the same slice, volumes and length rule, without the papers of the six
 earlier tuning sets and of the dev set, ordered by the SHA-1 of ``"tuneset7:" + id``; the first ``--count`` (80).
 Its first score (round h15ab) is the estimate of the code of that day on unseen abstracts.
+
+The *eighth tuning set* (``--set tune8``, ``benchmarks/data/tuneset8``) was drawn because all six open tuning sets
+had been read and tuned on by many rounds and a learned role decision needed an untouched test: the same slice,
+volumes and length rule, without the papers of the seven earlier tuning sets and of the dev set, ordered by the
+SHA-1 of ``"tuneset8:" + id``; the first ``--count`` (80).  Its first score (round h15ah) is the estimate of the code
+of that day on unseen abstracts; it is held out until the lead releases it.
 """
 from __future__ import annotations
 
@@ -131,6 +138,11 @@ def tune7_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
     return later_tune_candidates(corpus, exclude, "tuneset7:")
 
 
+def tune8_candidates(corpus: Path, exclude: set[str]) -> list[dict]:
+    """The eighth tuning set's order (``exclude``: the first seven tuning sets' and the dev set's ids)."""
+    return later_tune_candidates(corpus, exclude, "tuneset8:")
+
+
 def first_tuneset_ids() -> set[str]:
     """Anthology ids of the first tuning set (``benchmarks/data/tuneset/devset.jsonl``)."""
     return tuneset_ids("tuneset")
@@ -162,12 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     default_counts = {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80,
-                      "tune7": 80}
+                      "tune7": 80, "tune8": 80}
     parser.add_argument("--set", choices=tuple(default_counts), default="dev",
                         dest="which",
                         help="the dev set (reported) or a tuning set (rules may be tuned on it)")
     parser.add_argument("--count", type=int, default=None,
-                        help="how many (default: dev 120, tune 100, tune2 and tune3 80, tune4 60, tune5..tune7 80)")
+                        help="how many (default: dev 120, tune 100, tune2 and tune3 80, tune4 60, tune5..tune8 80)")
     parser.add_argument("--out", type=Path, default=None,
                         help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
@@ -192,6 +204,10 @@ def main(argv: list[str] | None = None) -> int:
         earlier = set().union(*(tuneset_ids(folder) for folder in
                                 ("tuneset", "tuneset2", "tuneset3", "devset", "tuneset4", "tuneset5", "tuneset6")))
         rows = tune7_candidates(args.corpus, earlier)[:count]
+    elif args.which == "tune8":
+        earlier = set().union(*(tuneset_ids(folder) for folder in ("tuneset", "tuneset2", "tuneset3", "devset",
+                                                                   "tuneset4", "tuneset5", "tuneset6", "tuneset7")))
+        rows = tune8_candidates(args.corpus, earlier)[:count]
     else:
         rows = (candidates if args.which == "dev" else tune_candidates)(args.corpus)[:count]
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
