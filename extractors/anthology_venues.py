@@ -134,8 +134,14 @@ def anthology_paper_id(collection_id: str, volume_id: str, paper_id: str) -> str
     ('2020.acl-main.3', 'P18-1001')
     >>> anthology_paper_id("W19", "35", "4")
     'W19-3504'
+
+    Old-style ids are numbers padded to a fixed width; a volume or paper id that is not a number (a hand-made or
+    altered file) keeps its text in the new style's form instead of failing the whole file:
+
+    >>> anthology_paper_id("D14", "1", "2r3")
+    'D14-1.2r3'
     """
-    if _NEW_STYLE.match(collection_id):
+    if _NEW_STYLE.match(collection_id) or not (volume_id.isdigit() and paper_id.isdigit()):
         return f"{collection_id}-{volume_id}.{paper_id}"
     if collection_id.startswith("W") or len(volume_id) == 2:
         return f"{collection_id}-{int(volume_id):02d}{int(paper_id):02d}"

@@ -76,6 +76,17 @@ def test_a_paper_without_title_or_abstract_is_reported_and_skipped():
     assert "no title and no abstract" in records.problems[0].message and records.problems[0].line == 1
 
 
+
+def test_an_old_style_paper_id_that_is_no_number_is_kept_not_a_failed_file():
+    # benchmarks/scale_corpus.py alters paper ids ("2" -> "2r3"); an old-style volume whose papers have no <url>
+    # used to fail as a whole on int("2r3"), which dropped 31 volumes from each copy of the 1M-paper corpus
+    xml = (b'<collection id="D14"><volume id="1"><meta><year>2014</year></meta>'
+           b'<paper id="2r3"><title>Attention (replica 3)</title></paper><paper id="4"><title>Parsing</title></paper>'
+           b'</volume></collection>')
+    records = read_anthology_xml(xml, source="D14.copy3.xml")
+    assert [p.anthology_id for p in records.papers] == ["D14-1.2r3", "D14-1004"]
+    assert records.problems == []
+
 @pytest.mark.parametrize(("collection", "volume", "year", "expected"), [
     ("2020.acl", "main", 2020, "ACL 2020"),
     ("2020.acl", "srw", 2020, "ACL 2020"),
