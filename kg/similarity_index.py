@@ -271,18 +271,18 @@ def _top_stored(product: sp.csr_matrix, rows: np.ndarray, columns: np.ndarray, k
     float32 operations as in :func:`_top`, so scores agree to the bit.
     """
     width = len(columns)  # a row's cells are ranked by their keys alone, whatever order they are stored in
-    counts = np.diff(product.indptr)
-    owner = np.repeat(np.arange(len(rows)), counts)
-    values = product.data
-    if weights is not None:
-        values = values * np.repeat(weights[rows], counts)
-        values *= weights[columns[product.indices]]
-    key = np.clip(np.rint(values * _SCALE), 0, _SCALE).astype(np.int64)
-    drop = (rows[owner] == columns[product.indices]) | (product.data == 0) | (key < round(min_score * _SCALE))
-    del values, owner
+    counts, cells = np.diff(product.indptr), columns[product.indices]  # (the threads' search: in place, once each)
+    values = (product.data * np.repeat(weights[rows], counts) * weights[cells] if weights is not None
+              else product.data.copy())
+    values *= _SCALE  # float32 throughout, as np.clip(np.rint(values * _SCALE), 0, _SCALE) computes it
+    key = np.clip(np.rint(values, out=values), 0, _SCALE, out=values).astype(np.int64)
+    drop = (cells == np.repeat(rows, counts)) | (product.data == 0)
+    if min_score > 0:
+        drop |= key < round(min_score * _SCALE)
+    del values, cells
     key *= width
     key += width - 1 - product.indices
-    key[drop] = -1
+    np.putmask(key, drop, -1)
     del drop
     found_rows, found, scores = [], [], []
     for local, (start, end) in enumerate(zip(product.indptr[:-1].tolist(), product.indptr[1:].tolist())):
