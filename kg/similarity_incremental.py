@@ -53,7 +53,8 @@ import json
 import zipfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,11 @@ STATE_FILE = "similarity.npz"
 #: Bumped whenever the state's layout or meaning changes.
 STATE_FORMAT = "2"  # 2: the links' reasons
 _DIGEST = 16  # bytes of a paper's fingerprint
+#: Candidates :func:`_chosen` hands :func:`~kg.similarity_index.choose` at a time (whole rows, so the same result).
+_CHOOSE_BLOCK = 1 << 18
+#: Kept rows scored against the new and changed papers per :func:`~kg.similarity_index.pool_search` call: it takes
+#: the rows of a call out of the matrix as a copy, which for all 90,000 of the full Anthology's was 0.1 GB.
+_KEPT_ROWS = 1 << 14
 _ARRAYS = ("meta", "papers", "prints", "rows", "columns", "cosines", "scores", "link_a", "link_b", "names", "bounds",
            "cells")
 _KG = Path(__file__).resolve().parent
@@ -131,7 +137,8 @@ def state_key(options: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class _State:
-    """A build's papers with rows (sorted ids), their fingerprints, every row's candidates (:data:`Pool`), and its
+    """A build's papers with rows (sorted ids), their fingerprints, every row's candidates (:data:`Pool`, int32, in
+    :func:`pool_order`), and its
     links (``links``: rows ``a < b``, by ``(a, b)``) with their reasons: ``names`` (the strings), ``bounds``
     (link ``i``'s shared entities are ``cells[bounds[2i]:bounds[2i + 1]]``, its shared terms
     ``cells[bounds[2i + 1]:bounds[2i + 2]]``) and ``cells`` (indices into ``names``)."""
@@ -186,7 +193,6 @@ class Search:
         if self._keys is None:  # once: ``papers`` are the links' rows, the same for every block of links
             self._keys = old.links[0] * len(old.papers) + old.links[1]
             self._places_of = self._places(papers)
-            self._bounds, self._cells = old.bounds.tolist(), old.cells.tolist()
         places = self._places_of
         first, second = places[a], places[b]
         first = np.where(first >= 0, self.before[np.maximum(first, 0)], -1)
@@ -195,10 +201,19 @@ class Search:
         wanted = np.minimum(first[both], second[both]) * len(old.papers) + np.maximum(first[both], second[both])
         at = np.minimum(np.searchsorted(self._keys, wanted), max(len(self._keys) - 1, 0))
         hit = self._keys[at] == wanted
-        names, bounds, cells = old.names, self._bounds, self._cells
-        for i, link in zip(both[hit].tolist(), at[hit].tolist()):
-            start, middle, end = bounds[2 * link], bounds[2 * link + 1], bounds[2 * link + 2]
-            result[i] = (tuple(names[c] for c in cells[start:middle]), tuple(names[c] for c in cells[middle:end]))
+        # only this block's cells become Python objects: the whole state's bounds and cells as lists were about
+        # 80 MB of int objects on the full Anthology, held to the end of the links
+        links = at[hit]
+        starts, ends = old.bounds[2 * links], old.bounds[2 * links + 2]
+        sizes = ends - starts
+        flat = np.repeat(starts - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
+        names = old.names
+        texts = [names[c] for c in old.cells[flat].tolist()]
+        cuts = (old.bounds[2 * links + 1] - starts).tolist()
+        place = 0
+        for i, size, cut in zip(both[hit].tolist(), sizes.tolist(), cuts):
+            result[i] = (tuple(texts[place:place + cut]), tuple(texts[place + cut:place + size]))
+            place += size
         return result
 
     def keep(self, papers: Sequence[str], a: np.ndarray, b: np.ndarray, reasons: Sequence[Reason]) -> None:
@@ -263,10 +278,46 @@ def search(vectors: PaperVectors, prints: Mapping[str, bytes], *, path: Path, ke
         report = SearchReport(n, n, 0, n, 0, why)
     else:
         pools, report, before = _update(old, papers, mine, matrix, k=k, rescoring=rescoring, map=map)
-    pool = _joined(pools)
+        # what the links read of the old state is its links' reasons: its candidates (29 MB on the full Anthology)
+        # and fingerprints go now, not when the state is saved
+        old = replace(old, prints=old.prints[:0], pool=tuple(part[:0] for part in old.pool))
+    del matrix
+    pool = _in_pool_order(_joined(pools))
     _LAST[:] = [report]
-    return Search([choose(pool, k, min_score)], _State(papers, mine, pool), path=path, key=key, old=old,
+    return Search([_chosen(pool, k, min_score)], _State(papers, mine, pool), path=path, key=key, old=old,
                   before=before)
+
+
+def _in_pool_order(pool: Pool) -> Pool:
+    """``pool`` as int32 arrays in :func:`pool_order`, the order the state keeps it in, one array at a time.
+
+    >>> [part.tolist() for part in _in_pool_order((np.array([1, 0, 0]), np.array([0, 2, 1]), np.array([5, 3, 3]),
+    ...                                             np.array([9, 8, 7])))]
+    [[0, 0, 1], [1, 2, 0], [3, 3, 5], [7, 8, 9]]
+    """
+    order = pool_order(*pool[:3])
+    return tuple(np.asarray(part, dtype=np.int32)[order] for part in pool)  # type: ignore[return-value]
+
+
+def _chosen(pool: Pool, k: int, min_score: float, block: int = _CHOOSE_BLOCK) -> Neighbours:
+    """:func:`~kg.similarity_index.choose` of ``pool`` (sorted by row), about ``block`` candidates at a time, whole
+    rows each: the same neighbours, without sorting keys and copies of all 1.8 million candidates of the full
+    Anthology at once (80 MB).
+
+    >>> pool = (np.array([0, 0, 1, 1, 2]), np.array([1, 2, 0, 2, 1]), np.array([9, 8, 9, 7, 7]),
+    ...         np.array([5, 6, 4, 8, 7]))
+    >>> [part.tolist() for part in _chosen(pool, 1, 0.0, block=2)] == [
+    ...     part.tolist() for part in choose(pool, 1, 0.0)]
+    True
+    """
+    rows = pool[0]
+    if len(rows) <= block:
+        return choose(pool, k, min_score)
+    cuts = np.unique(np.searchsorted(rows, rows[::block], side="left")).tolist() + [len(rows)]
+    found = [choose(tuple(part[start:end] for part in pool), k, min_score)  # type: ignore[arg-type]
+             for start, end in pairwise(cuts)]
+    return np.concatenate([part[0] for part in found]), np.concatenate([part[1] for part in found]), \
+        np.concatenate([part[2] for part in found])
 
 
 def _in_order(order: np.ndarray, low: np.ndarray, high: np.ndarray, names: Sequence[str], bounds: np.ndarray,
@@ -290,11 +341,12 @@ def _in_order(order: np.ndarray, low: np.ndarray, high: np.ndarray, names: Seque
             np.array(new_cells, dtype=np.int64))
 
 
-def _joined(pools: list[Pool]) -> Pool:
+def _joined(pools: list[Pool], dtype: type | None = None) -> Pool:
     """The candidates of ``pools`` as one :data:`Pool`, in their order; ``pools`` is emptied as they are joined.
 
     One part at a time, each task's arrays of it let go once joined: the full Anthology's 1.8 million candidates
     are 58 MB in four int64 arrays, which the tasks' pieces held a second time until :func:`search` returned.
+    ``dtype``: that of the joined arrays (default: the parts').
 
     >>> pools = [(np.array([0]), np.array([1]), np.array([5]), np.array([4])), (np.array([1]),) * 4]
     >>> [part.tolist() for part in _joined(pools)], pools
@@ -304,7 +356,7 @@ def _joined(pools: list[Pool]) -> Pool:
     pools.clear()
     joined = []
     for part in parts:
-        joined.append(np.concatenate(part) if part else np.empty(0, np.int64))
+        joined.append(np.concatenate(part, dtype=dtype) if part else np.empty(0, dtype or np.int64))
         part.clear()
     return joined[0], joined[1], joined[2], joined[3]
 
@@ -319,7 +371,7 @@ def _update(old: _State, papers: Sequence[str], mine: np.ndarray, matrix: sp.csr
     known = before >= 0
     same = known.copy()
     same[known] = np.all(old.prints[before[known]] == mine[known], axis=1)
-    after = np.full(len(old.papers), -1, dtype=np.int64)  # each old row's new row, where its paper did not change
+    after = np.full(len(old.papers), -1, dtype=np.int32)  # each old row's new row, where its paper did not change
     after[before[same]] = np.flatnonzero(same)
     rows, columns, cosines, scores = old.pool
     # a row whose candidates include a paper changed or gone must be searched again: what lay below them is not kept
@@ -333,25 +385,35 @@ def _update(old: _State, papers: Sequence[str], mine: np.ndarray, matrix: sp.csr
         pools.extend(pool_search(matrix, top_k=k, rows=again, rescoring=rescoring, map=map))
     stay = np.flatnonzero(kept)
     if len(stay):
-        entry = kept[np.maximum(after[rows], 0)] & (after[rows] >= 0)
+        moved = after[rows]
+        entry = kept[np.maximum(moved, 0)] & (moved >= 0)
+        del moved
         parts = [(after[rows[entry]], after[columns[entry]], cosines[entry], scores[entry])]
-        if len(fresh):  # the new and changed papers, scored from each kept row
-            parts.extend(pool_search(matrix, top_k=k, rows=stay, columns=fresh, rescoring=rescoring, map=map))
+        del rows, columns, cosines, scores, entry
+        for start in range(0, len(stay) if len(fresh) else 0, _KEPT_ROWS):  # the new and changed papers, scored
+            parts.extend(pool_search(matrix, top_k=k, rows=stay[start:start + _KEPT_ROWS], columns=fresh,  # from
+                                     rescoring=rescoring, map=map))  # each kept row
         pools.append(_best(parts, rescoring.pool(k)))
     gone = len(old.papers) - int(same.sum())
     return pools, SearchReport(n, len(again), len(stay), len(fresh), gone), np.where(same, before, -1)
 
 
-def _best(parts: Sequence[Pool], size: int) -> Pool:
+def _best(parts: list[Pool], size: int) -> Pool:
     """Each row's ``size`` best candidates of ``parts`` by the weighted cosine, ties to the smaller column: the
-    order in which :func:`kg.similarity_index._top` picks them."""
-    rows, columns, cosines, scores = (np.concatenate([np.asarray(part[i], dtype=np.int64) for part in parts])
-                                      for i in range(4))
+    order in which :func:`kg.similarity_index._top` picks them; int32, in :func:`pool_order`.  ``parts`` is
+    emptied as they are joined (the kept candidates of the full Anthology are 29 MB in int32).
+
+    >>> parts = [(np.array([0, 0]), np.array([1, 2]), np.array([5, 7]), np.array([1, 1])),
+    ...          (np.array([0, 1]), np.array([3, 0]), np.array([6, 2]), np.array([2, 2]))]
+    >>> [part.tolist() for part in _best(parts, 2)], parts
+    ([[0, 0, 1], [2, 3, 0], [7, 6, 2], [1, 2, 2]], [])
+    """
+    rows, columns, cosines, scores = _joined(parts, np.int32)
     order = pool_order(rows, columns, cosines)
-    rows, columns, cosines, scores = rows[order], columns[order], cosines[order], scores[order]
-    rank = np.arange(len(rows)) - np.searchsorted(rows, rows, side="left")
-    keep = rank < size
-    return rows[keep], columns[keep], cosines[keep], scores[keep]
+    ranked = rows[order]
+    order = order[np.arange(len(ranked)) - np.searchsorted(ranked, ranked, side="left") < size]
+    del ranked
+    return rows[order], columns[order], cosines[order], scores[order]
 
 
 #: Bits of each part of :func:`pool_order`'s key: rows and columns below 2**21 (EXACT_LIMIT is 100,000), cosines
@@ -372,13 +434,22 @@ def pool_order(rows: np.ndarray, columns: np.ndarray, cosines: np.ndarray) -> np
     >>> pool_order(rows, columns, cosines).tolist(), np.lexsort((columns, -cosines, rows)).tolist()
     ([3, 2, 1, 0], [3, 2, 1, 0])
     """
-    rows, columns, cosines = (np.asarray(part, dtype=np.int64) for part in (rows, columns, cosines))
+    rows, columns, cosines = (np.asarray(part) for part in (rows, columns, cosines))
     limit = 1 << _BITS
     if not len(rows) or not (0 <= rows.min() and rows.max() < limit and 0 <= columns.min() and columns.max() < limit
                              and -(limit >> 1) < cosines.min() and cosines.max() <= limit >> 1):
-        return np.lexsort((columns, -cosines, rows))
-    below = (limit >> 1) - cosines  # in [0, 2**21): the larger the cosine, the smaller
-    return np.argsort((rows << (2 * _BITS)) | (below << _BITS) | columns, kind="stable")
+        return np.lexsort((columns.astype(np.int64), -cosines.astype(np.int64), rows.astype(np.int64)))
+    # the key made in place, one int64 array and one temporary (not five: 70 MB of the full Anthology's pool)
+    key = rows.astype(np.int64)
+    key <<= 2 * _BITS
+    part = cosines.astype(np.int64)
+    np.subtract(limit >> 1, part, out=part)  # in [0, 2**21): the larger the cosine, the smaller
+    part <<= _BITS
+    key |= part
+    part[...] = columns
+    key |= part
+    del part
+    return np.argsort(key, kind="stable")
 
 
 # --- the state file -------------------------------------------------------------------------------------------------
@@ -387,11 +458,9 @@ def pool_order(rows: np.ndarray, columns: np.ndarray, cosines: np.ndarray) -> np
 def _write(path: Path, key: str, state: _State) -> None:
     """Write ``state`` atomically (a killed build leaves the previous state whole); an unwritable folder is let be
     (the next build searches in full)."""
-    rows, columns, cosines, scores = state.pool
-    order = pool_order(rows, columns, cosines)
+    rows, columns, cosines, scores = (np.asarray(part, dtype=np.int32) for part in state.pool)  # in pool order
     arrays = {"papers": encode_texts(state.papers), "prints": state.prints,
-              "rows": rows[order].astype(np.int32), "columns": columns[order].astype(np.int32),
-              "cosines": cosines[order].astype(np.int32), "scores": scores[order].astype(np.int32),
+              "rows": rows, "columns": columns, "cosines": cosines, "scores": scores,
               "link_a": state.links[0].astype(np.int32), "link_b": state.links[1].astype(np.int32),
               "names": encode_texts(state.names), "bounds": state.bounds.astype(np.int64),
               "cells": state.cells.astype(np.int32)}
@@ -413,11 +482,12 @@ def _read(path: Path, key: str) -> tuple[_State | None, str]:
         papers = tuple(json.loads(arrays["papers"].tobytes().decode("utf-8")))
         names = tuple(json.loads(arrays["names"].tobytes().decode("utf-8")))
         prints = arrays["prints"]
-        pool = tuple(arrays[name].astype(np.int64) for name in ("rows", "columns", "cosines", "scores"))
+        pool = tuple(arrays[name] for name in ("rows", "columns", "cosines", "scores"))  # int32, as written
         links = (arrays["link_a"].astype(np.int64), arrays["link_b"].astype(np.int64))
-        bounds, cells = arrays["bounds"].astype(np.int64), arrays["cells"].astype(np.int64)
+        bounds, cells = arrays["bounds"].astype(np.int64), arrays["cells"]
         n = len(papers)
         if (prints.dtype != np.uint8 or prints.shape != (n, _DIGEST) or len({len(part) for part in pool}) != 1
+                or any(part.dtype != np.int32 for part in pool) or not np.issubdtype(cells.dtype, np.integer)
                 or list(papers) != sorted(set(papers)) or not all(isinstance(text, str) for text in (*papers, *names))
                 or any(len(part) and (part.min() < 0 or part.max() >= n) for part in (*pool[:2], *links))
                 or len(links[0]) != len(links[1]) or np.any(links[0] >= links[1])
