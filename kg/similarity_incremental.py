@@ -277,10 +277,11 @@ def search(vectors: PaperVectors, prints: Mapping[str, bytes], *, path: Path, ke
         pools = list(pool_search(matrix, top_k=k, rescoring=rescoring, map=map))
         report = SearchReport(n, n, 0, n, 0, why)
     else:
-        pools, report, before = _update(old, papers, mine, matrix, k=k, rescoring=rescoring, map=map)
         # what the links read of the old state is its links' reasons: its candidates (29 MB on the full Anthology)
-        # and fingerprints go now, not when the state is saved
-        old = replace(old, prints=old.prints[:0], pool=tuple(part[:0] for part in old.pool))
+        # go as the update has used them, its fingerprints after it, not when the state is saved
+        candidates, old = [old.pool], replace(old, pool=tuple(part[:0] for part in old.pool))
+        pools, report, before = _update(old, candidates, papers, mine, matrix, k=k, rescoring=rescoring, map=map)
+        old = replace(old, prints=old.prints[:0])
     del matrix
     pool = _in_pool_order(_joined(pools))
     _LAST[:] = [report]
@@ -299,7 +300,7 @@ def _in_pool_order(pool: Pool) -> Pool:
     return tuple(np.asarray(part, dtype=np.int32)[order] for part in pool)  # type: ignore[return-value]
 
 
-def _chosen(pool: Pool, k: int, min_score: float, block: int = _CHOOSE_BLOCK) -> Neighbours:
+def _chosen(pool: Pool, k: int, min_score: float, block: int | None = None) -> Neighbours:
     """:func:`~kg.similarity_index.choose` of ``pool`` (sorted by row), about ``block`` candidates at a time, whole
     rows each: the same neighbours, without sorting keys and copies of all 1.8 million candidates of the full
     Anthology at once (80 MB).
@@ -310,7 +311,7 @@ def _chosen(pool: Pool, k: int, min_score: float, block: int = _CHOOSE_BLOCK) ->
     ...     part.tolist() for part in choose(pool, 1, 0.0)]
     True
     """
-    rows = pool[0]
+    rows, block = pool[0], block or _CHOOSE_BLOCK
     if len(rows) <= block:
         return choose(pool, k, min_score)
     cuts = np.unique(np.searchsorted(rows, rows[::block], side="left")).tolist() + [len(rows)]
@@ -361,9 +362,12 @@ def _joined(pools: list[Pool], dtype: type | None = None) -> Pool:
     return joined[0], joined[1], joined[2], joined[3]
 
 
-def _update(old: _State, papers: Sequence[str], mine: np.ndarray, matrix: sp.csr_matrix, *, k: int,
-            rescoring: Rescoring, map: Callable) -> tuple[list[Pool], SearchReport, np.ndarray]:
-    """The candidates of every row from the state ``old``: the rows a change reaches searched again."""
+def _update(old: _State, candidates: list[Pool], papers: Sequence[str], mine: np.ndarray, matrix: sp.csr_matrix,
+            *, k: int, rescoring: Rescoring, map: Callable) -> tuple[list[Pool], SearchReport, np.ndarray]:
+    """The candidates of every row from the state ``old``, whose own candidates are the one item of
+    ``candidates`` (taken out, and let go once the kept ones are copied): the rows a change reaches searched
+    again.  The searches run first, while only the old candidates are held (each search task's rescoring
+    takes about 70 MB for a moment on the full Anthology)."""
     n = len(papers)
     where = {paper: index for index, paper in enumerate(old.papers)}
     before = np.fromiter((where.get(paper, -1) for paper in papers), dtype=np.int64, count=n)  # each row's old row
@@ -373,7 +377,7 @@ def _update(old: _State, papers: Sequence[str], mine: np.ndarray, matrix: sp.csr
     same[known] = np.all(old.prints[before[known]] == mine[known], axis=1)
     after = np.full(len(old.papers), -1, dtype=np.int32)  # each old row's new row, where its paper did not change
     after[before[same]] = np.flatnonzero(same)
-    rows, columns, cosines, scores = old.pool
+    rows, columns, cosines, scores = candidates.pop()
     # a row whose candidates include a paper changed or gone must be searched again: what lay below them is not kept
     reached = np.zeros(len(old.papers), dtype=bool)
     reached[rows[after[columns] < 0]] = True
@@ -384,15 +388,17 @@ def _update(old: _State, papers: Sequence[str], mine: np.ndarray, matrix: sp.csr
     if len(again):
         pools.extend(pool_search(matrix, top_k=k, rows=again, rescoring=rescoring, map=map))
     stay = np.flatnonzero(kept)
+    parts: list[Pool] = []
+    for start in range(0, len(stay) if len(fresh) else 0, _KEPT_ROWS):  # the new and changed papers, scored from
+        parts.extend(pool_search(matrix, top_k=k, rows=stay[start:start + _KEPT_ROWS], columns=fresh,  # each kept
+                                 rescoring=rescoring, map=map))  # row
     if len(stay):
         moved = after[rows]
         entry = kept[np.maximum(moved, 0)] & (moved >= 0)
         del moved
-        parts = [(after[rows[entry]], after[columns[entry]], cosines[entry], scores[entry])]
-        del rows, columns, cosines, scores, entry
-        for start in range(0, len(stay) if len(fresh) else 0, _KEPT_ROWS):  # the new and changed papers, scored
-            parts.extend(pool_search(matrix, top_k=k, rows=stay[start:start + _KEPT_ROWS], columns=fresh,  # from
-                                     rescoring=rescoring, map=map))  # each kept row
+        parts.insert(0, (after[rows[entry]], after[columns[entry]], cosines[entry], scores[entry]))
+    del rows, columns, cosines, scores
+    if len(stay):
         pools.append(_best(parts, rescoring.pool(k)))
     gone = len(old.papers) - int(same.sum())
     return pools, SearchReport(n, len(again), len(stay), len(fresh), gone), np.where(same, before, -1)
