@@ -13,12 +13,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from functools import cache
 from itertools import islice
+from typing import Literal
 
 from spacy.language import Language
 
 from extractors.entities import build_pipeline, iter_entities
 from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import model_family, name_shape, subtitle_kind
+from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
 from ontology.ids import entity_key
@@ -179,11 +181,14 @@ def extract_mentions(
     *,
     source_texts: Mapping[str, str] | None = None,
     nlp: Language | None = None,
+    roles: RoleModel | None | Literal["shipped"] = "shipped",
 ) -> list[Mention]:
     """Mentions of methods, datasets and models in each paper's title and abstract.
 
     ``source_texts`` maps a source path to its text, so that offsets can point
-    into the source file even where markup was removed from the abstract.
+    into the source file even where markup was removed from the abstract. ``roles``: the learned proposes / uses
+    decision (:mod:`extractors.entity_role_model`) that has the last word on each entity's role: ``"shipped"``
+    (the default) the packaged weights, ``None`` the role rules alone.
     """
     nlp = nlp or default_pipeline()
     papers = list(papers)
@@ -196,7 +201,10 @@ def extract_mentions(
     mentions: list[Mention] = []
     for (paper, clean, base, piece), doc in _pipe(nlp, pieces):
         mentions.extend(_doc_mentions(paper, clean, doc, piece, base))
-    return agree_with_titles(titles, mentions)
+    agreed = agree_with_titles(titles, mentions)
+    if roles is None:
+        return agreed
+    return apply_role_model(papers, agreed, shipped_role_model() if roles == "shipped" else roles)
 
 
 def agree_with_titles(titles: list[Mention], mentions: list[Mention]) -> list[Mention]:

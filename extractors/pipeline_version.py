@@ -10,11 +10,13 @@ True
 from __future__ import annotations
 
 from extractors.entity_model import weights_hash
+from extractors.role_weights import role_weights_hash
 
 __all__ = ["PIPELINE_VERSION"]
 
-#: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights are part of it.
-PIPELINE_VERSION = f"52-{weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+#: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
+#: decision's (extractors/role_weights.py) are part of it.
+PIPELINE_VERSION = f"52-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head

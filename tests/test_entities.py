@@ -183,9 +183,10 @@ def test_schwartz_hearst_needs_word_initial_first_letter():
 
 def test_pipeline_version_names_the_rules_and_the_weights():
     from extractors.entity_model import weights_hash
+    from extractors.role_weights import role_weights_hash
 
-    rules, weights = PIPELINE_VERSION.split("-")
-    assert rules.isdigit() and int(rules) >= 5 and weights == weights_hash()
+    rules, weights, roles = PIPELINE_VERSION.split("-")
+    assert rules.isdigit() and int(rules) >= 5 and weights == weights_hash() and roles == role_weights_hash()
 
 
 # ----------------------------------------------------------------------------- results on the span, settings, data

@@ -1,0 +1,303 @@
+"""Train and cross-validate the learned proposes / uses decision (:mod:`extractors.entity_role_model`).
+
+Each entity the pipeline keeps in an abstract of the six tuning sets (its mentions grouped by entity key, as the
+scorer merges them) is labelled by the gold role of the annotated entity it names: ``proposes`` when a required
+gold entity it names is proposed, else ``uses`` (an entity naming no gold entity, or a used one, is wrong when
+proposed); an entity naming only an optional proposed one is left out (either role scores the same).  A
+logistic regression (scikit-learn, L2, ``lbfgs`` on dense features: deterministic) is fitted on the features of
+:func:`extractors.entity_role_model.entity_features`.
+
+The role rules were fitted on all six sets, so today's rules are right on ~97 % of what they propose there and a
+model trained on their output learns to copy them.  The *replay* data is what the rules were on unseen abstracts:
+each set's mentions as the code found them **before any rule was tuned on that set** (:data:`FIRST_SCORE_CODE`:
+the commit that added the set, or the one its first score was measured with), made by ``replay-data`` (``git
+archive`` of each commit into a temporary folder, ``scripts/dump_mentions.py`` run on it).  The shipped weights
+are fitted on the replay data of all six sets.
+
+    python scripts/train_role_model.py replay-data   # the six sets as their first-score code saw them (~1 min)
+    python scripts/train_role_model.py cv            # leave one set out on today's mentions: rules vs learned
+    python scripts/train_role_model.py replay-cv     # leave one set out on the replay data: rules then vs learned
+    python scripts/train_role_model.py fit           # fit on the replay data, write extractors/model/role_model.json
+
+``cv`` and ``replay-cv`` train on five sets and predict the sixth, for each of the six, and score the rules'
+roles and the learned roles on the held-out set with :func:`devset.score` (proposes P / R / F1 per fold and
+pooled), with a paired bootstrap over abstracts of the pooled difference
+(:func:`paired_extraction.paired_bootstrap`); ``replay-cv`` also scores the model fitted on all six replay sets on
+today's mentions (where today's rules are in-sample).  Never run on the dev set or ``tune4``.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+_ROOT = Path(__file__).resolve().parent.parent
+_BENCH = _ROOT / "benchmarks"
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]  # benchmarks/html.py shadows html
+sys.path.insert(0, str(_ROOT))
+sys.path.append(str(_BENCH))
+
+import argparse
+import json
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from devset import SETS, load_devset, score
+from extraction import scored_mention
+
+from extractors.entity_role_model import RoleModel, entity_features, group_mentions
+from extractors.mentions import extract_mentions
+from extractors.role_weights import ROLE_WEIGHTS
+from ontology.ids import entity_key
+from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
+
+#: The tuning sets a role model may be trained and cross-validated on (the dev set and tune4 are held out).
+TUNING_SETS = ("tune", "tune2", "tune3", "tune5", "tune6", "tune7")
+#: Per tuning set, code no rule had been tuned on it with: the commit that added the set (tune: its first 40,
+#: tune2, tune3) or the one its documented first score was measured with (tune5, tune6, tune7).
+FIRST_SCORE_CODE = {"tune": "1662c31", "tune2": "ab93f40", "tune3": "516d562", "tune5": "04c0430",
+                    "tune6": "d0b71df", "tune7": "3e53e5d"}
+_OUT = _ROOT / "extractors" / ROLE_WEIGHTS
+_REPLAY = Path(tempfile.gettempdir()) / "kg-role-replay"
+
+
+@dataclass
+class Entity:
+    """One entity the pipeline keeps in one abstract: its mentions' indices, features and gold label."""
+
+    set_name: str
+    paper: str
+    members: list[int]
+    features: list[str]
+    label: int | None  # 1 proposes, 0 uses, None: left out (names only an optional proposed entity)
+    in_title_only: bool
+
+
+@dataclass
+class Abstract:
+    """One annotated abstract: its record, paper, the rules' mentions and its entities."""
+
+    set_name: str
+    record: dict
+    paper: Paper
+    mentions: list[Mention]
+    entities: list[Entity]
+
+
+def gold_label(keys: set[str], gold: Sequence[dict]) -> int | None:
+    """1 when ``keys`` name a required proposed gold entity, ``None`` when only an optional proposed one, else 0.
+
+    >>> g = [{"forms": ["Zorb"], "role": "proposes", "optional": False},
+    ...      {"forms": ["Quux"], "role": "proposes", "optional": True}, {"forms": ["BERT"], "role": "uses",
+    ...      "optional": False}]
+    >>> gold_label({"zorb"}, g), gold_label({"quux"}, g), gold_label({"bert"}, g), gold_label({"x"}, g)
+    (1, None, 0, 0)
+    """
+    named = [e for e in gold if keys & {entity_key(f) for f in e["forms"]}]
+    if any(e["role"] == "proposes" and not e["optional"] for e in named):
+        return 1
+    if any(e["role"] == "proposes" for e in named) and not any(not e["optional"] for e in named):
+        return None
+    return 0
+
+
+def _abstract(which: str, record: dict, paper: Paper, mentions: list[Mention]) -> Abstract:
+    entities = []
+    for group in group_mentions(mentions):
+        entity = [mentions[i] for i in group]
+        keys = {entity_key(m.name) for m in entity} | {entity_key(m.long_form) for m in entity if m.long_form}
+        title_only = all(m.provenance.sentence == paper.title and paper.title for m in entity)
+        entities.append(Entity(which, record["id"], group, entity_features(paper, entity),
+                               gold_label(keys, record["entities"]), title_only))
+    return Abstract(which, record, paper, mentions, entities)
+
+
+def _papers(which: str) -> tuple[list[dict], list[Paper]]:
+    records = load_devset(SETS[which] / "devset.jsonl")
+    return records, [Paper(ref=r["id"], provenance=Provenance("devset"), abstract=r["text"], title=r.get("title"))
+                     for r in records]
+
+
+def collect(sets: Sequence[str]) -> list[Abstract]:
+    """Every abstract of ``sets`` with today's rules' mentions (the default pipeline, no role model)."""
+    abstracts = []
+    for which in sets:
+        records, papers = _papers(which)
+        per_paper: dict[str, list[Mention]] = {r["id"]: [] for r in records}
+        for mention in extract_mentions(papers, roles=None):
+            per_paper[mention.paper_ref].append(mention)
+        abstracts += [_abstract(which, r, p, per_paper[r["id"]]) for r, p in zip(records, papers)]
+    return abstracts
+
+
+def replay_data(folder: Path = _REPLAY) -> None:
+    """Write ``folder/<set>.json``: each tuning set's mentions as :data:`FIRST_SCORE_CODE` found them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for which, commit in FIRST_SCORE_CODE.items():
+        with tempfile.TemporaryDirectory() as code:
+            archive = subprocess.run(["git", "-C", str(_ROOT), "archive", commit, "extractors", "ontology"],
+                                     check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", code], input=archive, check=True)
+            env = {**os.environ, "PYTHONPATH": code}
+            subprocess.run([sys.executable, str(_ROOT / "scripts" / "dump_mentions.py"),
+                            str(SETS[which] / "devset.jsonl"), str(folder / f"{which}.json")],
+                           check=True, env=env, cwd=tempfile.gettempdir())
+        print(f"{which}: mentions of the code at {commit} -> {folder / which}.json")
+
+
+def replayed(sets: Sequence[str], folder: Path = _REPLAY) -> list[Abstract]:
+    """Every abstract of ``sets`` with the mentions :func:`replay_data` wrote (its first-score code's)."""
+    abstracts = []
+    for which in sets:
+        path = folder / f"{which}.json"
+        if not path.exists():
+            raise SystemExit(f"{path} is missing: run `python scripts/train_role_model.py replay-data` first")
+        dumped = json.loads(path.read_text("utf-8"))
+        records, papers = _papers(which)
+        for record, paper in zip(records, papers):
+            mentions = [Mention(paper.ref, d["name"], EntityKind(d["kind"]), Relation(d["relation"]), Provenance(
+                "devset", start=d["start"], end=d["end"], extractor=d["extractor"], confidence=d["confidence"],
+                sentence=d["sentence"]), long_form=d["long_form"]) for d in dumped[record["id"]]]
+            abstracts.append(_abstract(which, record, paper, mentions))
+    return abstracts
+
+
+def fit(entities: Sequence[Entity], *, c: float, threshold: float) -> RoleModel:
+    """A role model fitted on the labelled ``entities`` (inverse regularisation ``c``)."""
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    rows = [e for e in entities if e.label is not None and not e.in_title_only]
+    vectorizer = DictVectorizer(sparse=False)
+    x = vectorizer.fit_transform([dict.fromkeys(e.features, 1) for e in rows])
+    y = [e.label for e in rows]
+    clf = LogisticRegression(C=c, solver="lbfgs", max_iter=5000).fit(x, y)
+    weights = {name: round(float(w), 5) for name, w in zip(vectorizer.get_feature_names_out(), clf.coef_[0])
+               if abs(w) >= 1e-5}
+    return RoleModel({"intercept": round(float(clf.intercept_[0]), 5), "weights": dict(sorted(weights.items())),
+                      "threshold": threshold})
+
+
+def roles(abstract: Abstract, model: RoleModel | None) -> list[Relation]:
+    """Each mention's role: the rules' (``model`` ``None``) or the model's for each entity it decides."""
+    relations = [m.relation for m in abstract.mentions]
+    if model is None:
+        return relations
+    for entity in abstract.entities:
+        if entity.in_title_only:
+            continue
+        relation = Relation.PROPOSES if model.proposes(entity.features) else Relation.USES
+        for i in entity.members:
+            relations[i] = relation
+    return relations
+
+
+def counts(abstracts: Sequence[Abstract], model: RoleModel | None) -> dict[str, dict[str, list[int]]]:
+    """Per abstract (``set/id``), per score, ``[tp, fp, found, fn]`` with the rules' or the model's roles."""
+    out = {}
+    for abstract in abstracts:
+        record = abstract.record
+        predicted = [(m.name, m.kind.value.upper(), relation.value, m.long_form)
+                     for m, relation in zip(abstract.mentions, roles(abstract, model))
+                     if scored_mention(m, record["text"], record.get("title"))]
+        figures = score([record], {record["id"]: predicted})
+        out[f"{abstract.set_name}/{record['id']}"] = {n: [f["tp"], f["fp"], f["found"], f["fn"]]
+                                                      for n, f in figures.items()}
+    return out
+
+
+def prf(table: dict[str, dict[str, list[int]]], name: str = "proposes") -> tuple[float, float, float]:
+    """Pooled precision, recall and F1 of score ``name``."""
+    tp, fp, found, fn = (sum(row[name][k] for row in table.values()) for k in range(4))
+    p = tp / (tp + fp) if tp + fp else 1.0
+    r = found / (found + fn) if found + fn else 1.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def changed(abstracts: Sequence[Abstract], model: RoleModel) -> tuple[int, int]:
+    """(entities whose role the model changes, entities it decides)."""
+    decided = [e for a in abstracts for e in a.entities if not e.in_title_only]
+    flips = 0
+    for abstract in abstracts:
+        rules = [m.relation for m in abstract.mentions]
+        for entity in abstract.entities:
+            if entity.in_title_only:
+                continue
+            rule = any(rules[i] is Relation.PROPOSES for i in entity.members)
+            flips += rule != model.proposes(entity.features)
+    return flips, len(decided)
+
+
+def cross_validate(abstracts: Sequence[Abstract], *, c: float, threshold: float) -> dict:
+    """Leave-one-set-out over ``abstracts``: per fold and pooled proposes P / R / F1, their rules vs learned, and
+    the paired bootstrap of the pooled difference."""
+    from paired_extraction import paired_bootstrap
+
+    rules_all, learned_all, folds = {}, {}, {}
+    for held in TUNING_SETS:
+        train = [e for a in abstracts if a.set_name != held for e in a.entities]
+        test = [a for a in abstracts if a.set_name == held]
+        model = fit(train, c=c, threshold=threshold)
+        rules_counts, learned_counts = counts(test, None), counts(test, model)
+        rules_all.update(rules_counts)
+        learned_all.update(learned_counts)
+        folds[held] = {"rules": prf(rules_counts), "learned": prf(learned_counts), "changed": changed(test, model)}
+    return {"folds": folds, "rules": prf(rules_all), "learned": prf(learned_all),
+            "entities": (prf(rules_all, "entities"), prf(learned_all, "entities")),
+            "bootstrap": paired_bootstrap(rules_all, learned_all, resamples=2000)["proposes"]}
+
+
+def _report(result: dict) -> None:
+    print(f"{'fold':<8}{'rules P/R/F1':>24}{'learned P/R/F1':>24}  changed")
+    for held, fold in result["folds"].items():
+        r, learned = fold["rules"], fold["learned"]
+        print(f"{held:<8}{r[0]:>8.3f}{r[1]:>8.3f}{r[2]:>8.3f}{learned[0]:>8.3f}{learned[1]:>8.3f}{learned[2]:>8.3f}"
+              f"  {fold['changed'][0]} of {fold['changed'][1]}")
+    r, learned, b = result["rules"], result["learned"], result["bootstrap"]
+    print(f"{'pooled':<8}{r[0]:>8.3f}{r[1]:>8.3f}{r[2]:>8.3f}{learned[0]:>8.3f}{learned[1]:>8.3f}{learned[2]:>8.3f}")
+    print(f"proposes F1 learned - rules: {b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}] (paired bootstrap, "
+          f"2,000 resamples of the abstracts); entities F1 {result['entities'][0][2]:.4f} -> "
+          f"{result['entities'][1][2]:.4f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("replay-data", "cv", "replay-cv", "fit"))
+    parser.add_argument("--C", type=float, default=1.0, dest="c", help="inverse L2 regularisation")
+    parser.add_argument("--threshold", type=float, default=0.5, help="least probability of proposes")
+    parser.add_argument("--replay", type=Path, default=_REPLAY, help="the replay data's folder")
+    parser.add_argument("--out", type=Path, default=_OUT, help="where `fit` writes the weights")
+    args = parser.parse_args(argv)
+    if args.command == "replay-data":
+        replay_data(args.replay)
+        return 0
+    if args.command == "cv":
+        _report(cross_validate(collect(TUNING_SETS), c=args.c, threshold=args.threshold))
+        return 0
+    replay = replayed(TUNING_SETS, args.replay)
+    if args.command == "replay-cv":
+        _report(cross_validate(replay, c=args.c, threshold=args.threshold))
+        from paired_extraction import paired_bootstrap
+
+        today = collect(TUNING_SETS)
+        model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold)
+        rules, learned = counts(today, None), counts(today, model)
+        b = paired_bootstrap(rules, learned, resamples=2000)["proposes"]
+        print("fitted on all six replay sets, on today's mentions (today's rules in-sample): rules "
+              "{:.3f} {:.3f} {:.3f}, learned {:.3f} {:.3f} {:.3f}, ".format(*prf(rules), *prf(learned))
+              + f"{b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}]; {changed(today, model)[0]} entities changed")
+        return 0
+    model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold)
+    data = {"intercept": model.intercept, "threshold": model.threshold, "weights": model.weights,
+            "trained_on": {which: FIRST_SCORE_CODE[which] for which in TUNING_SETS}, "C": args.c}
+    args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{len(model.weights)} weights -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
