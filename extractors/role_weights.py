@@ -1,6 +1,6 @@
 """Where the learned role decision's weights are, and their hash, without spaCy (the cache key needs only this).
 
->>> len(role_weights_hash()), "\"threshold\"" in role_weights_text()
+>>> len(role_weights_hash()), '"threshold"' in role_weights_text()
 (12, True)
 """
 from __future__ import annotations
