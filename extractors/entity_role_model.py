@@ -229,6 +229,7 @@ class RoleModel:
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, score))))
 
     def proposes(self, features: Iterable[str]) -> bool:
+        """Does the paper propose the entity with these features?"""
         return self.probability(features) >= self.threshold
 
 
