@@ -25,7 +25,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from extractors.entity_corpus import corpus_class
@@ -34,9 +34,9 @@ from extractors.entity_names import model_family, name_shape
 from extractors.gazetteer import load_gazetteer
 from extractors.role_weights import ROLE_WEIGHTS, role_weights_text
 from ontology.ids import entity_key
-from ontology.records import Mention, Paper, Relation
+from ontology.records import EntityKind, Mention, Paper, Provenance, Relation  # noqa: F401  (doctests)
 
-__all__ = ["RoleModel", "apply_role_model", "entity_features", "group_mentions", "shipped_role_model"]
+__all__ = ["RoleModel", "apply_role_model", "decide", "entity_features", "group_mentions", "shipped_role_model"]
 
 #: Words of a sentence that speak of the authors' own work.
 _SELF = re.compile(r"\b(?:we|our|us|this (?:paper|work|study|article|report|thesis)|here)\b", re.IGNORECASE)
@@ -119,7 +119,25 @@ def _family(role_rule: str) -> str:
 
 
 def _in_text(name: str, text: str | None) -> bool:
-    return bool(text) and re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text or "", re.IGNORECASE) is not None
+    """Is ``name`` a whole word sequence of ``text`` (any case; a hyphen joins words)?
+
+    >>> _in_text("zorb", "A ZORB parser"), _in_text("Zorb", "Zorb-2: a parser"), _in_text("Zorb", "ZorbNet")
+    (True, False, False)
+    """
+    if not text or not name:
+        return False
+    lower, needle = text.lower(), name.lower()
+    at = lower.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        if not (at > 0 and _continues_word(lower[at - 1])) and not (end < len(lower) and _continues_word(lower[end])):
+            return True
+        at = lower.find(needle, at + 1)
+    return False
+
+
+def _continues_word(char: str) -> bool:  # \w or a hyphen
+    return char.isalnum() or char in "_-"
 
 
 def _sentence_index(abstract: str, sentence: str | None) -> int | None:
@@ -132,18 +150,30 @@ def _sentence_index(abstract: str, sentence: str | None) -> int | None:
     return len(_SENTENCE_END.findall(abstract, 0, at))
 
 
+@lru_cache(maxsize=4096)
+def _cue_spans(sentence: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """Each cue label with where its words are in ``sentence`` (read once per sentence)."""
+    return tuple((label, tuple(m.span() for m in pattern.finditer(sentence))) for label, pattern in _CUES)
+
+
 def _window_cues(sentence: str, name: str) -> list[str]:
-    """Cue labels before and after ``name`` in ``sentence`` (``before=self``, ``after=use`` ...)."""
+    """Cue labels before and after ``name`` in ``sentence`` (``before=self``, ``after=use`` ...), and within 40
+    characters of it (``near_before=propose`` ...).
+
+    >>> sorted(_window_cues("We propose Zorb, which outperforms BERT.", "Zorb"))  # doctest: +NORMALIZE_WHITESPACE
+    ['after=compare', 'before=propose', 'before=self', 'near_after=compare', 'near_before=propose',
+     'near_before=self', 'word_before=propose']
+    """
+    spans = _cue_spans(sentence)
     at = sentence.find(name)
     if at < 0:
-        return [f"sent={label}" for label, pattern in _CUES if pattern.search(sentence)]
-    before, after = sentence[:at], sentence[at + len(name):]
-    near_before, near_after = before[-40:], after[:40]
-    feats = [f"before={label}" for label, pattern in _CUES if pattern.search(before)]
-    feats += [f"after={label}" for label, pattern in _CUES if pattern.search(after)]
-    feats += [f"near_before={label}" for label, pattern in _CUES if pattern.search(near_before)]
-    feats += [f"near_after={label}" for label, pattern in _CUES if pattern.search(near_after)]
-    word = re.search(r"(\w+)\W*$", before)
+        return [f"sent={label}" for label, found in spans if found]
+    end = at + len(name)
+    feats = []
+    for region, low, high in (("before", 0, at), ("after", end, len(sentence)),
+                              ("near_before", max(0, at - 40), at), ("near_after", end, end + 40)):
+        feats += [f"{region}={label}" for label, found in spans if any(low <= a and b <= high for a, b in found)]
+    word = re.search(r"(\w+)\W*$", sentence[:at])
     if word:
         feats.append(f"word_before={word.group(1).lower()}")
     return feats
@@ -207,12 +237,14 @@ def entity_features(paper: Paper, mentions: Sequence[Mention]) -> list[str]:
 
 class RoleModel:
     """A logistic regression over :func:`entity_features`: ``intercept`` + the ``weights`` of the present
-    features; an entity is proposed when the probability is at least ``threshold``."""
+    features; an entity the rules use is proposed when the probability is at least ``threshold``, one the rules
+    propose stays proposed when it is at least ``keep`` (default: ``threshold``)."""
 
     def __init__(self, data: Mapping) -> None:
         self.intercept = float(data["intercept"])
         self.weights: dict[str, float] = {str(k): float(v) for k, v in data["weights"].items()}
         self.threshold = float(data.get("threshold", 0.5))
+        self.keep = float(data.get("keep", self.threshold))
 
     @classmethod
     def load(cls, path: Path | None = None) -> RoleModel:
@@ -243,9 +275,35 @@ def shipped_role_model() -> RoleModel:
     return RoleModel.load()
 
 
+def decide(model: RoleModel, entities: Sequence[tuple[Sequence[Mention], Sequence[str]]]) -> list[bool]:
+    """Whether ``model`` has each entity of one paper (its mentions and features) proposed: by its own probability,
+    or by the highest of the entities one proposal rule proposed in the same sentence (names listed together share
+    a proposal, as they do in the rules: "Our models, Zorb-8B and Zorb-14B, ...").
+
+    >>> def m(name):
+    ...     return Mention("p", name, EntityKind.MODEL, Relation.PROPOSES,
+    ...                    Provenance("x", extractor="kg_entities:our+default", sentence="Our Zorb and Quux win."))
+    >>> decide(RoleModel({"intercept": 0.0, "weights": {"a": 1.0, "b": -1.0}}), [([m("Zorb")], ["a"]),
+    ...                                                                      ([m("Quux")], ["b"])])
+    [True, True]
+    """
+    probabilities = [model.probability(features) for _, features in entities]
+    shared: list[set[tuple[str | None, str]]] = []
+    best: dict[tuple[str | None, str], float] = {}
+    for (mentions, _), probability in zip(entities, probabilities):
+        keys = {(m.provenance.sentence, role) for m in mentions if m.relation is Relation.PROPOSES
+                for role in (_rules(m.provenance.extractor)[0],) if _family(role) == "proposal"}
+        shared.append(keys)
+        for key in keys:
+            best[key] = max(best.get(key, 0.0), probability)
+    proposed = [any(m.relation is Relation.PROPOSES for m in mentions) for mentions, _ in entities]
+    return [max([probability, *(best[k] for k in keys)]) >= (model.keep if rules else model.threshold)
+            for probability, keys, rules in zip(probabilities, shared, proposed)]
+
+
 def apply_role_model(papers: Iterable[Paper], mentions: Sequence[Mention], model: RoleModel) -> list[Mention]:
-    """``mentions`` with each entity's role decided by ``model`` (its mentions all proposed or all used; role
-    rule ``learned`` where the role changes); an entity named only in its paper's title keeps its role."""
+    """``mentions`` with each entity's role decided by ``model`` (:func:`decide`; its mentions all proposed or all
+    used; role rule ``learned`` where the role changes); an entity named only in its paper's title keeps its role."""
     by_ref = {p.ref: p for p in papers}
     out = list(mentions)
     per_paper: dict[str, list[int]] = {}
@@ -256,11 +314,12 @@ def apply_role_model(papers: Iterable[Paper], mentions: Sequence[Mention], model
         if paper is None:
             continue
         members = [out[i] for i in indices]
-        for group in group_mentions(members):
-            entity = [members[j] for j in group]
-            if all(m.provenance.sentence == paper.title and paper.title for m in entity):
-                continue
-            relation = Relation.PROPOSES if model.proposes(entity_features(paper, entity)) else Relation.USES
+        groups = [g for g in group_mentions(members)
+                  if not all(members[j].provenance.sentence == paper.title and paper.title for j in g)]
+        entities = [[members[j] for j in g] for g in groups]
+        verdicts = decide(model, [(entity, entity_features(paper, entity)) for entity in entities])
+        for group, proposed in zip(groups, verdicts):
+            relation = Relation.PROPOSES if proposed else Relation.USES
             for j in group:
                 mention = members[j]
                 if mention.relation is not relation:

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from devset import SETS, load_devset, score
 from extraction import scored_mention
 
-from extractors.entity_role_model import RoleModel, entity_features, group_mentions
+from extractors.entity_role_model import RoleModel, decide, entity_features, group_mentions
 from extractors.mentions import extract_mentions
 from extractors.role_weights import ROLE_WEIGHTS
 from ontology.ids import entity_key
@@ -166,7 +166,7 @@ def replayed(sets: Sequence[str], folder: Path = _REPLAY) -> list[Abstract]:
     return abstracts
 
 
-def fit(entities: Sequence[Entity], *, c: float, threshold: float) -> RoleModel:
+def fit(entities: Sequence[Entity], *, c: float, threshold: float, keep: float | None = None) -> RoleModel:
     """A role model fitted on the labelled ``entities`` (inverse regularisation ``c``)."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
@@ -179,7 +179,14 @@ def fit(entities: Sequence[Entity], *, c: float, threshold: float) -> RoleModel:
     weights = {name: round(float(w), 5) for name, w in zip(vectorizer.get_feature_names_out(), clf.coef_[0])
                if abs(w) >= 1e-5}
     return RoleModel({"intercept": round(float(clf.intercept_[0]), 5), "weights": dict(sorted(weights.items())),
-                      "threshold": threshold})
+                      "threshold": threshold, "keep": threshold if keep is None else keep})
+
+
+def _verdicts(abstract: Abstract, model: RoleModel) -> list[tuple[Entity, bool]]:
+    """Each entity the model decides (not one the title alone names) with its verdict (:func:`decide`)."""
+    decided = [e for e in abstract.entities if not e.in_title_only]
+    verdicts = decide(model, [([abstract.mentions[i] for i in e.members], e.features) for e in decided])
+    return list(zip(decided, verdicts))
 
 
 def roles(abstract: Abstract, model: RoleModel | None) -> list[Relation]:
@@ -187,12 +194,9 @@ def roles(abstract: Abstract, model: RoleModel | None) -> list[Relation]:
     relations = [m.relation for m in abstract.mentions]
     if model is None:
         return relations
-    for entity in abstract.entities:
-        if entity.in_title_only:
-            continue
-        relation = Relation.PROPOSES if model.proposes(entity.features) else Relation.USES
+    for entity, proposed in _verdicts(abstract, model):
         for i in entity.members:
-            relations[i] = relation
+            relations[i] = Relation.PROPOSES if proposed else Relation.USES
     return relations
 
 
@@ -220,19 +224,15 @@ def prf(table: dict[str, dict[str, list[int]]], name: str = "proposes") -> tuple
 
 def changed(abstracts: Sequence[Abstract], model: RoleModel) -> tuple[int, int]:
     """(entities whose role the model changes, entities it decides)."""
-    decided = [e for a in abstracts for e in a.entities if not e.in_title_only]
-    flips = 0
+    flips = decided = 0
     for abstract in abstracts:
-        rules = [m.relation for m in abstract.mentions]
-        for entity in abstract.entities:
-            if entity.in_title_only:
-                continue
-            rule = any(rules[i] is Relation.PROPOSES for i in entity.members)
-            flips += rule != model.proposes(entity.features)
-    return flips, len(decided)
+        for entity, proposed in _verdicts(abstract, model):
+            decided += 1
+            flips += any(abstract.mentions[i].relation is Relation.PROPOSES for i in entity.members) != proposed
+    return flips, decided
 
 
-def cross_validate(abstracts: Sequence[Abstract], *, c: float, threshold: float) -> dict:
+def cross_validate(abstracts: Sequence[Abstract], *, c: float, threshold: float, keep: float | None = None) -> dict:
     """Leave-one-set-out over ``abstracts``: per fold and pooled proposes P / R / F1, their rules vs learned, and
     the paired bootstrap of the pooled difference."""
     from paired_extraction import paired_bootstrap
@@ -241,7 +241,7 @@ def cross_validate(abstracts: Sequence[Abstract], *, c: float, threshold: float)
     for held in TUNING_SETS:
         train = [e for a in abstracts if a.set_name != held for e in a.entities]
         test = [a for a in abstracts if a.set_name == held]
-        model = fit(train, c=c, threshold=threshold)
+        model = fit(train, c=c, threshold=threshold, keep=keep)
         rules_counts, learned_counts = counts(test, None), counts(test, model)
         rules_all.update(rules_counts)
         learned_all.update(learned_counts)
@@ -269,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=("replay-data", "cv", "replay-cv", "fit"))
     parser.add_argument("--C", type=float, default=1.0, dest="c", help="inverse L2 regularisation")
     parser.add_argument("--threshold", type=float, default=0.5, help="least probability of proposes")
+    parser.add_argument("--keep", type=float, default=0.4,
+                        help="least probability for a name the rules propose to stay proposed")
     parser.add_argument("--replay", type=Path, default=_REPLAY, help="the replay data's folder")
     parser.add_argument("--out", type=Path, default=_OUT, help="where `fit` writes the weights")
     args = parser.parse_args(argv)
@@ -276,23 +278,23 @@ def main(argv: list[str] | None = None) -> int:
         replay_data(args.replay)
         return 0
     if args.command == "cv":
-        _report(cross_validate(collect(TUNING_SETS), c=args.c, threshold=args.threshold))
+        _report(cross_validate(collect(TUNING_SETS), c=args.c, threshold=args.threshold, keep=args.keep))
         return 0
     replay = replayed(TUNING_SETS, args.replay)
     if args.command == "replay-cv":
-        _report(cross_validate(replay, c=args.c, threshold=args.threshold))
+        _report(cross_validate(replay, c=args.c, threshold=args.threshold, keep=args.keep))
         from paired_extraction import paired_bootstrap
 
         today = collect(TUNING_SETS)
-        model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold)
+        model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold, keep=args.keep)
         rules, learned = counts(today, None), counts(today, model)
         b = paired_bootstrap(rules, learned, resamples=2000)["proposes"]
         print("fitted on all six replay sets, on today's mentions (today's rules in-sample): rules "
               "{:.3f} {:.3f} {:.3f}, learned {:.3f} {:.3f} {:.3f}, ".format(*prf(rules), *prf(learned))
               + f"{b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}]; {changed(today, model)[0]} entities changed")
         return 0
-    model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold)
-    data = {"intercept": model.intercept, "threshold": model.threshold, "weights": model.weights,
+    model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold, keep=args.keep)
+    data = {"intercept": model.intercept, "threshold": model.threshold, "keep": model.keep, "weights": model.weights,
             "trained_on": {which: FIRST_SCORE_CODE[which] for which in TUNING_SETS}, "C": args.c}
     args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(model.weights)} weights -> {args.out}")

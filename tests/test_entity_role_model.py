@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from extractors.entity_role_model import RoleModel, apply_role_model, entity_features, group_mentions
+from extractors.entity_role_model import RoleModel, apply_role_model, decide, entity_features, group_mentions
 from extractors.mentions import extract_mentions
 from extractors.role_weights import role_weights_text
 from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
@@ -96,3 +96,24 @@ def test_by_default_a_name_the_authors_propose_stays_proposed():
                   abstract="We propose ZorbNet, a novel graph parser. ZorbNet outperforms BERT on ZorbBench.")
     roles = {(m.name, m.relation.value) for m in extract_mentions([paper])}
     assert ("ZorbNet", "proposes") in roles and ("BERT", "uses") in roles
+
+
+def test_names_one_rule_proposes_in_one_sentence_share_the_most_probable_verdict():
+    sentence = "Our resulting models, Zorb-8B and Zorb-14B, beat BERT."
+    mentions = [Mention("p", name, EntityKind.MODEL, Relation(role), Provenance(
+        "x", extractor=f"kg_entities:{rule}", sentence=sentence)) for name, role, rule in (
+        ("Zorb-8B", "proposes", "our+model_family"), ("Zorb-14B", "proposes", "our+model_family"),
+        ("BERT", "uses", "use+model_family"))]
+    paper = Paper(ref="p", provenance=Provenance("x"), abstract=sentence, title=None)
+    model = RoleModel({"intercept": -1.0, "weights": {"first_word_before=models": 1.5}, "threshold": 0.5,
+                       "keep": 0.5})
+    assert [m.relation.value for m in apply_role_model([paper], mentions, model)] == ["proposes", "proposes", "uses"]
+
+
+def test_a_name_the_rules_propose_stays_proposed_down_to_keep():
+    mention = _mention("ZN", "proposes", "proposal_verb+default", "We evaluate ZN on ZorbBench.")
+    half = {"intercept": 0.0, "weights": {}}  # probability 0.5
+    assert decide(RoleModel({**half, "threshold": 0.6, "keep": 0.4}), [([mention], [])]) == [True]
+    assert decide(RoleModel({**half, "threshold": 0.4, "keep": 0.6}), [([mention], [])]) == [False]
+    used = _mention("ZN", "uses", "use+default", "We evaluate ZN on ZorbBench.")
+    assert decide(RoleModel({**half, "threshold": 0.6, "keep": 0.4}), [([used], [])]) == [False]
