@@ -41,7 +41,7 @@ from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_corpus import corpus_class, long_form_class
-from extractors.entity_names import model_family, name_shape
+from extractors.entity_names import letter_case, model_family, name_shape
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["CLASSES", "Decider", "apply_decision", "candidate_features"]
@@ -55,18 +55,7 @@ _SENTENCE_CUES = frozenset({"PROPOSE", "SELF", "OUR", "NEW", "NOT_NEW", "EVAL_ON
 
 
 def _case(text: str) -> str:
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return "none"
-    if all(c.islower() for c in letters):
-        return "lower"
-    if all(c.isupper() for c in letters):
-        return "upper"
-    if text[0].isupper() and all(c.islower() for c in letters[1:]):
-        return "title"
-    if all(w[:1].isupper() for w in text.split() if w[:1].isalpha()):
-        return "words_title"
-    return "mixed"
+    return letter_case(text, words=True)
 
 
 def _bucket(n: int, edges: Iterable[int]) -> str:

@@ -11,8 +11,8 @@ from functools import lru_cache
 from extractors.entity_lexicon import cue_words, in_list, word_list
 from ontology.kinds import EntityKind
 
-__all__ = ["built_on_dataset", "dataset_suffix", "is_version", "model_family", "model_suffix", "name_shape",
-           "not_a_name", "subtitle_kind"]
+__all__ = ["built_on_dataset", "dataset_suffix", "is_version", "letter_case", "model_family", "model_suffix",
+           "name_shape", "not_a_name", "subtitle_kind"]
 
 _VERSION = re.compile(r"^(?:[vV]\d+(?:\.\d+)*|\d+(?:\.\d+)*|\d+(?:\.\d+)?[BbMmKk])$")
 _SIZE_OR_CHECKPOINT = re.compile(
@@ -58,6 +58,30 @@ def is_version(text: str) -> bool:
     [True, True, True, False, False]
     """
     return bool(_VERSION.match(text))
+
+
+def letter_case(text: str, *, words: bool = False) -> str:
+    """How ``text`` is capitalised: "none" (no letter), "lower", "upper", "title" (a capital, then lower case only)
+    or "mixed"; with ``words``, a text whose every word starts with a capital is "words_title" before "mixed".
+    A feature of the learned decisions (:mod:`extractors.entity_decision`, :mod:`extractors.entity_role_model`).
+
+    >>> [letter_case(t) for t in ("3-4", "bleu", "BLEU", "Bleu", "Zorb Bench", "TinyRule")]
+    ['none', 'lower', 'upper', 'title', 'mixed', 'mixed']
+    >>> letter_case("Zorb Bench", words=True), letter_case("TinyRule", words=True)
+    ('words_title', 'words_title')
+    """
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return "none"
+    if all(c.islower() for c in letters):
+        return "lower"
+    if all(c.isupper() for c in letters):
+        return "upper"
+    if text[:1].isupper() and all(c.islower() for c in letters[1:]):
+        return "title"
+    if words and all(w[:1].isupper() for w in text.split() if w[:1].isalpha()):
+        return "words_title"
+    return "mixed"
 
 
 def not_a_name(text: str) -> bool:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import word_list
-from extractors.entity_names import model_family, name_shape
+from extractors.entity_names import letter_case, model_family, name_shape
 from extractors.gazetteer import load_gazetteer
 from extractors.role_weights import ROLE_WEIGHTS, role_weights_text
 from ontology.ids import entity_key
@@ -86,17 +86,6 @@ def group_mentions(mentions: Sequence[Mention]) -> list[list[int]]:
             groups.remove(other)
         groups.append((keys, sorted(members)))
     return sorted((members for _, members in groups), key=lambda g: g[0])
-
-
-def _case(text: str) -> str:
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return "none"
-    if all(c.islower() for c in letters):
-        return "lower"
-    if all(c.isupper() for c in letters):
-        return "upper"
-    return "title" if text[:1].isupper() and all(c.islower() for c in letters[1:]) else "mixed"
 
 
 def _bucket(n: int, edges: Iterable[int]) -> str:
@@ -218,7 +207,7 @@ def entity_features(paper: Paper, mentions: Sequence[Mention]) -> list[str]:
     feats += sorted(seen)
     feats += [f"rules={verdict}|{f}" for f in sorted(seen) if f.startswith(("first_near", "first_before=self"))]
     shape = name_shape(name) or "no"
-    feats += [f"shape={shape}", f"case={_case(name)}", f"tokens={_bucket(len(name.split()), (1, 2, 3))}"]
+    feats += [f"shape={shape}", f"case={letter_case(name)}", f"tokens={_bucket(len(name.split()), (1, 2, 3))}"]
     if any(m.long_form for m in mentions):
         feats.append("long_form")
     if any(c.isdigit() for c in name):
