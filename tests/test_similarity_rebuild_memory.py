@@ -4,28 +4,20 @@ rows scored against the changed papers, candidates chosen from, links' reasons r
 nothing in the links or the state's bytes."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import numpy as np
 import pytest
+from similarity_papers import random_papers
 
 from kg import similarity_incremental, similarity_links
 from kg.similarity_incremental import STATE_FILE, pool_order
 from kg.similarity_links import links_and_reasons
 from kg.similarity_vectors import PaperText
 
-WORDS = ("neural", "machine", "translation", "parsing", "dependency", "graph", "network", "speech", "recognition",
-         "sentiment", "analysis", "corpus", "annotation", "dialogue", "question", "answering", "retrieval",
-         "summarization", "entity", "linking", "lexical", "semantics")
-ENTITIES = ("dataset/squad", "dataset/wmt14", "task/parsing", "model/bert", "method/lstm", "metric/bleu")
-
 
 def _papers(seed: int, count: int = 160) -> list[PaperText]:
-    rng = random.Random(seed)
-    return [PaperText(f"paper/{n:04d}", " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 4))),
-                      " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 25))),
-                      tuple(sorted(rng.sample(ENTITIES, rng.randint(0, 3))))) for n in range(count)]
+    return random_papers(seed, count)
 
 
 def _changed(papers: list[PaperText]) -> list[PaperText]:
@@ -60,7 +52,7 @@ def test_a_rebuild_lets_the_old_candidates_go_and_keeps_the_new_ones_as_int32_in
     (search,) = searches
     assert search.old is not None and len(search.old.links[0])  # its links' reasons are still read
     assert all(len(part) == 0 for part in search.old.pool) and not len(search.old.prints)
-    rows, columns, cosines, scores = search.state.pool
+    rows, columns, cosines, _scores = search.state.pool
     assert len(rows) and all(part.dtype == np.int32 for part in search.state.pool)
     assert np.array_equal(pool_order(rows, columns, cosines), np.arange(len(rows)))
     list(links)

@@ -5,28 +5,20 @@ links of papers without a row of the search (stop words only), several blocks of
 order."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import numpy as np
 import pytest
+from similarity_papers import random_papers
 
 from kg import similarity_links
 from kg.similarity_incremental import STATE_FILE, Search, _read, _State
 from kg.similarity_links import links_and_reasons
 from kg.similarity_vectors import PaperText
 
-WORDS = ("neural", "machine", "translation", "parsing", "dependency", "graph", "network", "speech", "recognition",
-         "sentiment", "analysis", "corpus", "annotation", "dialogue", "question", "answering", "retrieval",
-         "summarization", "entity", "linking", "lexical", "semantics")
-ENTITIES = ("dataset/squad", "dataset/wmt14", "task/parsing", "model/bert", "method/lstm", "metric/bleu")
-
 
 def _papers(seed: int, count: int = 200) -> list[PaperText]:
-    rng = random.Random(seed)
-    papers = [PaperText(f"paper/{n:04d}", " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 4))),
-                        " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 25))),
-                        tuple(sorted(rng.sample(ENTITIES, rng.randint(0, 3))))) for n in range(count)]
+    papers = random_papers(seed, count)
     # titles of corpus stop words only: no row in the search, yet linked by the back-off
     papers += [PaperText(f"paper/stop{n}", "Translation") for n in range(3)]
     return sorted(papers, key=lambda paper: paper.id)
