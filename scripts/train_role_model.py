@@ -46,7 +46,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from devset import SETS, load_devset, score
+from devset import PRF, SETS, load_devset, score
 from extraction import scored_mention
 
 from extractors.entity_role_model import RoleModel, decide, entity_features, group_mentions
@@ -216,10 +216,8 @@ def counts(abstracts: Sequence[Abstract], model: RoleModel | None) -> dict[str, 
 
 def prf(table: dict[str, dict[str, list[int]]], name: str = "proposes") -> tuple[float, float, float]:
     """Pooled precision, recall and F1 of score ``name``."""
-    tp, fp, found, fn = (sum(row[name][k] for row in table.values()) for k in range(4))
-    p = tp / (tp + fp) if tp + fp else 1.0
-    r = found / (found + fn) if found + fn else 1.0
-    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+    figures = PRF(*(sum(row[name][k] for row in table.values()) for k in range(4))).figures()
+    return figures["precision"], figures["recall"], figures["f1"]
 
 
 def changed(abstracts: Sequence[Abstract], model: RoleModel) -> tuple[int, int]:
