@@ -83,6 +83,7 @@ from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, 
 from extractors.entity_tagged import adds, merge_tagged, tagger_spans
 from extractors.entity_tasks import TASK_METRIC_RULES, is_task_acronym, task_metric_candidates
 from extractors.entity_teams import team_marker_before
+from extractors.entity_title_phrases import TITLE_PHRASE_RULE, title_phrase_candidates
 from extractors.entity_types import (
     EXAMPLE_HEADS,
     apposition_head,
@@ -191,6 +192,7 @@ class EntityRecognizer:
             candidates = find_candidates(doc, cues, acronyms=acronyms, known=known)
             candidates.extend(task_metric_candidates(doc, candidates, acronyms))
             candidates.extend(_named_new_candidates(doc, candidates, cues))
+            candidates.extend(title_phrase_candidates(doc, candidates))  # "the Zorb Content Model"
             candidates.extend(Candidate(start, end, "phrase", kind=EntityKind.DATASET, type_rule=EDITION_RULE)
                               for start, end in edition_datasets(doc)  # "the SemEval 2014 and Twitter datasets"
                               if not any(c.first < end and start < c.end for c in candidates))
@@ -252,7 +254,8 @@ class EntityRecognizer:
                 cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query
                 members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method
                 continue  # (or a dataset: "the Visuo-Linguistic Question Answering (VLQA) challenge corpus")
-            if cand.type_rule in TASK_METRIC_RULES or cand.type_rule in {NAMED_NEW_RULE, EDITION_RULE}:  # typed
+            if cand.type_rule in TASK_METRIC_RULES or cand.type_rule in {NAMED_NEW_RULE, EDITION_RULE,
+                                                                         TITLE_PHRASE_RULE}:  # typed by their source
                 if cand.type_rule == "known_resource" and cand.strength == "weak" and cand.end - cand.start == 1 \
                         and len(doc[cand.start]) > 4:
                     cand.cues.add("accepted")  # "results for Propbank": a listed resource however it is written

@@ -1,0 +1,91 @@
+"""Round h15ai: names of several capitalised words after an article or possessive
+(``extractors/entity_title_phrases.py``), in both modes, and the recall audit's loss classes
+(``benchmarks/recall_audit.py``). Invented sentences and records."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from extractors.entities import build_pipeline
+from ontology.kinds import EntityKind, Relation
+from ontology.records import Mention, Provenance
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module", params=["combined", "rules"])
+def nlp(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    return build_pipeline(request.param)
+
+
+def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {span.text: span.label_ for span in nlp(text).spans["kg_entities"]}
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("We probe the encoder using the Zorblat Content Model and report results.", "Zorblat Content Model", "method"),
+    ("Compounds were split with the Quimby Compound Splitter (Arno, 2017) first.", "Quimby Compound Splitter",
+     "method"),
+    ("We add the code to Zorbco’s Evaluation Harness Runner for everyone.", "Evaluation Harness Runner", "method"),
+    ("We train (i) a Bi-level Slot Tracker which tracks dialogue states.", "Bi-level Slot Tracker", "method"),
+    ("It has a Joint Act and Reply Generator which writes replies.", "Joint Act and Reply Generator", "method"),
+    ("Rewards come from the Zorbic Beauty Scores of each image.", "Zorbic Beauty Scores", "metric"),
+    ("Results improve with the Quorb Span Reasoning framework in all settings.", "Quorb Span Reasoning", "method"),
+])
+def test_capitalised_phrase_is_a_name(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+    assert _names(nlp, text).get(name) == kind
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("The corpus holds speeches of the Chamber of Deputies of the Czech Republic.", "Chamber"),
+    ("Texts of the Late Modern Period were collected from archives.", "Period"),
+    ("We train the Machine Learning models on the Zorb data.", "Learning"),
+    ("We use a Large Language Model to label the data.", "Language"),
+    ("A Reinforcement Learning-based agent picks the columns.", "Learning"),
+    ("The talks of the Vice Chancellor were transcribed.", "Chancellor"),
+])
+def test_capitalised_description_is_no_name(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any(word in name for name in _names(nlp, text))
+
+
+@pytest.fixture(scope="module")
+def audit():
+    """``benchmarks/recall_audit.py``, loaded from its file (``benchmarks/`` is not a package)."""
+    spec = importlib.util.spec_from_file_location("kg_recall_audit", ROOT / "benchmarks" / "recall_audit.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _mention(name: str, kind: EntityKind, relation: Relation, start: int) -> Mention:
+    return Mention(paper_ref="p", name=name, kind=kind, relation=relation,
+                   provenance=Provenance("x", start=start, end=start + len(name), extractor="kg_entities:default"))
+
+
+GOLD = {"name": "Zorb Net", "kind": "METHOD", "role": "proposes", "forms": ["Zorb Net"], "optional": False,
+        "spans": [(10, 18)]}
+
+
+def test_audit_classes(audit) -> None:  # type: ignore[no-untyped-def]
+    used = _mention("Zorb Net", EntityKind.METHOD, Relation.USES, 10)
+    assert audit.classify(GOLD, "proposes", [used], [used], [used], [])[0] == "role"
+    ruled = _mention("Zorb Net", EntityKind.METHOD, Relation.PROPOSES, 10)
+    assert audit.classify(GOLD, "proposes", [used], [used], [ruled], [])[0] == "role_model"
+    data = _mention("Zorb Net", EntityKind.DATASET, Relation.USES, 10)
+    assert audit.classify(GOLD, "methods_models", [data], [data], [data], [])[0] == "kind"
+    longer = _mention("Zorb Net v2", EntityKind.METHOD, Relation.USES, 10)
+    assert audit.classify(GOLD, "entities", [longer], [longer], [longer], [])[0] == "boundaries"
+    weak = {"text": "Zorb", "start_char": 10, "end_char": 14, "kind": "method", "reason": "weak"}
+    assert audit.classify(GOLD, "entities", [], [], [], [weak])[0] == "dropped_overlap:weak"
+    assert audit.classify(GOLD, "entities", [], [], [], [{**weak, "text": "Zorb Net"}])[0] == "dropped:weak"
+    assert audit.classify(GOLD, "entities", [], [], [], [])[0] == "no_candidate"
+    assert audit.classify(GOLD, "entities", [ruled], [], [ruled], [])[0] == "found_not_counted"
+
+
+def test_audit_refuses_held_out_sets(audit) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit):
+        audit.audit(["tune", "dev"])
