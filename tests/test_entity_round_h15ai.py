@@ -89,3 +89,25 @@ def test_audit_classes(audit) -> None:  # type: ignore[no-untyped-def]
 def test_audit_refuses_held_out_sets(audit) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(SystemExit):
         audit.audit(["tune", "dev"])
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("The benchmark covers three tasks: sentiment analysis, zorbic similarity and reading comprehension.",
+     "zorbic similarity"),
+    ("We evaluate on named entity recognition, zorb sorting, and question answering.", "zorb sorting"),
+    ("Our pipeline does named entity recognition, unsupervised zorb clustering, and zorb matching.",
+     "unsupervised zorb clustering"),
+    ("Embeddings help on emotion recognition and quuxing style detection, in speech.", "quuxing style detection"),
+])
+def test_task_listed_beside_a_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _names(nlp, text).get(name) == "task"
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("It helps sentiment analysis, search engines and zorb datasets alike.", "engines"),
+    ("We study cross-lingual emotion and trigger detection in tweets.", "emotion"),
+    ("Results improve after adding zorb adapter layer, mean teacher loss and machine translation.", "adapter"),
+    ("We report machine translation and translation performance of zorb models.", "performance"),
+])
+def test_listed_things_are_no_tasks(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any(word in name for name in _names(nlp, text))

@@ -1,0 +1,171 @@
+"""Lower-case tasks listed beside a task: a candidate source of ``kg_entities`` (round h15ai).
+
+Round h15ai's recall audit (``benchmarks/recall_audit.py``) found the largest class of missed tasks to be lower-case
+task names that no rule or list knows, a fifth of them written in a list beside a task that is found: "including
+numerical reasoning, common sense reasoning, logical reasoning, and reading comprehension", "tasks—word
+discrimination, word segmentation, and semantic sentence similarity", "in image-to-text and text-to-image
+retrieval", "multimodal face recognition, unsupervised face clustering, and face matching". A list has one kind, so
+the other members of a list with a task in it are tasks. A member is taken when
+
+* it is joined to a task (or to a member taken before it) by a comma, "and", "or" or ", and" / ", or";
+* it is one to :data:`MAX_WORDS` lower-case words (a word: tokens written without a space between them,
+  "text-to-image"), none a stop word, the first not a word the corpus uses as a verb (``verb_like.txt``) nor a
+  generic opener (``task_modifier_stops.txt``); one word only when it is written like a task by itself
+  (:func:`~extractors.entity_tasks.task_like`: "summarization");
+* it stands whole between the list's glue and the list's end: before it (a member left of the task) a stop word,
+  a punctuation mark or the sentence's start, after it (a member right of the task) a punctuation mark, "and",
+  "or", "task(s)" or the sentence's end — not a phrase that runs on ("numerical reasoning and information fusion
+  capabilities of LLMs": the last member is no task's name);
+* its first word is no gerund unless a task head ends it ("speaking style detection"; not "adding bottleneck
+  adapter layer", "leveraging statistical"), its last no participle ("gender biased"), no method head
+  (``method_heads.txt``) nor a part's or a loss's ("mean teacher loss", "adapter layer") nor training or
+  processing; "task(s)" and "problem(s)" close it and are no part of it;
+* it is written like a task (:func:`~extractors.entity_tasks.task_like`), or its head is a task head of
+  :func:`~extractors.entity_phrases.phrase_heads` ("textual similarity" too) or names an activity (ends in
+  "-ing", "-ation", "-ction", "-sis", "-ment": "face clustering", "spelling normalization"; not "emotion" of
+  "cross-lingual emotion and trigger detection"), not a thing ("search engines", "profanity datasets", "translation
+  performance");
+* it is no field or paradigm (``non_tasks.txt``, ``paradigms.txt``), no metric name, and no other candidate covers
+  any of its tokens.
+
+>>> from extractors.entities import blank_pipeline
+>>> doc = blank_pipeline()("We test on sentiment analysis, zorb sorting, textual zorbity, and zorb datasets.")
+>>> [doc[s:e].text for s, e in listed_tasks(doc, [(3, 5)], set())]
+['zorb sorting']
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from spacy.tokens import Doc
+
+from extractors.entity_candidates import Candidate
+from extractors.entity_lexicon import word_list
+from extractors.entity_phrases import phrase_heads
+from extractors.entity_tasks import metric_like, task_like
+from extractors.token_texts import token_arrays
+from ontology.kinds import EntityKind
+
+__all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "listed_task_candidates", "listed_tasks"]
+
+#: The type rule of a task found here.
+LISTED_TASK_RULE = "listed_task"
+#: At most this many words in a member.
+MAX_WORDS = 4
+_GLUE = frozenset({",", "and", "or"})
+_CLOSERS = frozenset({",", "and", "or", ";", ":", ")", ".", "task", "tasks", "—", "–"})
+_NOT_TASKS = ("non_tasks.txt", "paradigms.txt")
+#: Nouns that close a list of tasks and are no part of a member ("identification and classification tasks").
+_TASK_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks", "problem", "problems"})
+#: Heads of a method's or a part's description, not a task's ("mean teacher loss", "bottleneck adapter layer").
+_NOT_HEADS = frozenset({"loss", "losses", "layer", "layers", "module", "modules", "distribution", "distributions",
+                        "training", "pretraining", "pre-training", "processing", "preprocessing", "tuning", "setting",
+                        "information", "representation", "presentation", "documentation", "implementation"})
+#: Endings of a head that names an activity ("face clustering", "claim verification", "query expansion").
+_ACTIVITY_ENDINGS = ("ing", "ation", "ction", "sis", "ment")
+
+
+def _words(doc: Doc, start: int, end: int, step: int) -> list[tuple[int, int]]:
+    """Up to ``MAX_WORDS + 1`` words from ``start`` on (``step`` 1) or back from ``end`` (``step`` -1): each a
+    token range written without spaces inside, stopping at punctuation other than a hyphen inside a word."""
+    words: list[tuple[int, int]] = []
+    n = len(doc)
+    k = start if step == 1 else end - 1
+    while 0 <= k < n and len(words) <= MAX_WORDS:
+        a = b = k
+        while b + 1 < n and not doc[b].whitespace_ and (doc[b + 1].text[:1] == "-" or doc[b].text.endswith("-")
+                                                         or doc[b].text == "-"):
+            b += 1  # "text-to-image": one word
+        while a - 1 >= 0 and not doc[a - 1].whitespace_ and (doc[a].text[:1] == "-" or doc[a - 1].text.endswith("-")
+                                                             or doc[a - 1].text == "-"):
+            a -= 1
+        words.append((a, b + 1))
+        k = b + 1 if step == 1 else a - 1
+    return words
+
+
+def _member_word(doc: Doc, a: int, b: int, is_stop: list[bool]) -> bool:
+    text = doc[a:b].text
+    return (text.replace("-", "").isalpha() and text == text.lower() and not text.startswith("-")
+            and not text.endswith("-") and not (b - a == 1 and is_stop[a]) and text not in _TASK_NOUNS)
+
+
+def _member(doc: Doc, words: list[tuple[int, int]], is_stop: list[bool]) -> list[tuple[int, int]]:
+    """The leading words of ``words`` that may belong to a member (lower-case, no stop word)."""
+    taken = []
+    for a, b in words:
+        if not _member_word(doc, a, b, is_stop):
+            break
+        taken.append((a, b))
+    return taken
+
+
+def _acceptable(doc: Doc, start: int, end: int, n_words: int, *, strict: bool = False) -> bool:
+    """May the member ``doc[start:end]`` of ``n_words`` words be a task (the module docstring)? ``strict``: only a
+    task head or a task's writing will do (a member that may share the next member's head)."""
+    text = doc[start:end].text
+    first, last = text.split()[0].split("-")[0], text.split()[-1].split("-")[-1]
+    if n_words > MAX_WORDS or first in word_list("verb_like.txt") or first in word_list("task_modifier_stops.txt"):
+        return False
+    if (n_words > 1 and first.endswith("ing") and not task_like(text)) or last.endswith("ed") or last in _NOT_HEADS \
+            or last in word_list("method_heads.txt"):
+        return False  # "adding bottleneck adapter layer", "leveraging statistical", "gender biased": no task
+    if any(text in word_list(name) or text.replace("-", " ") in word_list(name) for name in _NOT_TASKS):
+        return False
+    if metric_like(text):
+        return False
+    if task_like(text):
+        return True
+    head = last.lower()
+    return n_words > 1 and (phrase_heads().get(head) == "task" or head == "similarity"
+                            or (head.endswith(_ACTIVITY_ENDINGS) and not strict))
+
+
+def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) -> list[tuple[int, int]]:
+    """Token ranges of the lower-case members of lists that hold one of ``tasks`` (token ranges), in text order
+    (see the module docstring); ``taken``: tokens other candidates cover."""
+    texts, lowers, flags = token_arrays(doc)
+    is_stop = list(flags.is_stop)
+    n = len(doc)
+    found: set[tuple[int, int]] = set()
+    queue = sorted(set(tasks))
+    seen = set(queue)
+    while queue:
+        start, end = queue.pop()
+        for step in (1, -1):
+            k = end if step == 1 else start - 1
+            glue = 0
+            while 0 <= k < n and lowers[k] in _GLUE and glue < 2:
+                k += step
+                glue += 1
+            if not glue or not 0 <= k < n or flags.is_sent_start[k] and step == 1:
+                continue
+            words = _member(doc, _words(doc, k, k + 1, step) if step == 1 else _words(doc, 0, k + 1, step), is_stop)
+            if not words:
+                continue
+            if step == 1:
+                m_start, m_end = words[0][0], words[-1][1]
+                whole = m_end >= n or lowers[m_end] in _CLOSERS or doc[m_end].is_sent_start
+            else:
+                m_start, m_end = words[-1][0], words[0][1]
+                whole = m_start == 0 or is_stop[m_start - 1] or flags.is_punct[m_start - 1] \
+                    or doc[m_start].is_sent_start
+            shared = step == -1 and glue == 1 and lowers[start - 1] in {"and", "or"}  # "zorb and quux detection"
+            if not whole or not _acceptable(doc, m_start, m_end, len(words), strict=shared) \
+                    or any(t in taken for t in range(m_start, m_end)) or (m_start, m_end) in seen:
+                continue
+            found.add((m_start, m_end))
+            seen.add((m_start, m_end))
+            queue.append((m_start, m_end))
+    return sorted(found)
+
+
+def listed_task_candidates(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
+    """The :func:`listed_tasks` beside the tasks of ``kept`` (the candidates the policy kept), as task candidates
+    (type rule :data:`LISTED_TASK_RULE`, used)."""
+    tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK]
+    if not tasks:
+        return []
+    taken = {t for c in kept for t in range(c.first, max(c.end, c.long_span[1] if c.long_span else c.end))}
+    return [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=LISTED_TASK_RULE)
+            for start, end in listed_tasks(doc, tasks, taken)]
