@@ -111,3 +111,12 @@ def test_task_listed_beside_a_task(nlp, text: str, name: str) -> None:  # type: 
 ])
 def test_listed_things_are_no_tasks(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
     assert not any(word in name for name in _names(nlp, text))
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We assess the models on the clinical zorb generation tasks from chest images.", "clinical zorb generation"),
+    ("To tackle this, we present Zorbo, an abductive zorb reasoning task in Q&A format.", "abductive zorb reasoning"),
+    ("Results on a zorbic charge disambiguation task show gains.", "zorbic charge disambiguation"),
+])
+def test_task_framed_with_plural_or_article(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _names(nlp, text).get(name) == "task"
