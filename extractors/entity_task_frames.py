@@ -4,8 +4,9 @@ cognitive reframing", "the problem of monolingual phrase alignment".
 The learned task phrases (``task_phrases.txt``, ``name_phrases.txt``) hold only what the train slice writes often;
 a task named once is found here by the frame around it:
 
-* "the X task / problem / subtask" (X two to four lower-case words; round h15ai: also "a" / "an" and the plural,
-  "an abductive reasoning task", "the clinical report generation tasks");
+* "the X task / problem / subtask" (X two to four lower-case words; round h15ai: also the plural and "a" / "an"
+  before "task(s)", "an abductive reasoning task", "the clinical report generation tasks"; not "a ... problem", a
+  formulation: "as a multi-way classification problem");
 * a sentence that opens with X and goes on with what X is or aims at: "Sports game summarization focuses on ...",
   "Punctuation restoration is a crucial step ...", "Related work section generation aims to ...";
 * "the (crucial) task / problem of X" (X two to four lower-case words up to its head; not "the task of parsing",
@@ -36,7 +37,7 @@ __all__ = ["defined_by_frame", "defines_a_task", "framed_task_names", "task_by_d
 
 _TRIGGER = re.compile(r"\b(?:tasks?|problems?|subtasks?)\b")
 _DETERMINERS = frozenset({"the", "this"})
-#: Determiners of "the answer selection task" (round h15ai: also "an abductive reasoning task").
+#: Determiners of "the answer selection task" (round h15ai: also "an abductive reasoning task", before "task(s)" only).
 _DETERMINERS_BEFORE = _DETERMINERS | {"a", "an"}
 _MAX_WORDS = 4
 
@@ -79,8 +80,8 @@ def _before(doc: Doc, i: int) -> tuple[int, int] | None:
     start = i
     while start > 0 and i - start < _MAX_WORDS + 1 and _word(texts, flags, start - 1):
         start -= 1
-    if start == 0 or lowers[start - 1] not in _DETERMINERS_BEFORE:
-        return None
+    if start == 0 or lowers[start - 1] not in (_DETERMINERS_BEFORE if lowers[i].startswith("task") else _DETERMINERS):
+        return None  # "a zorb classification problem" is a formulation, "a zorb classification task" a task
     stops = word_list("task_modifier_stops.txt")
     while start < i and lowers[start] in stops:
         start += 1

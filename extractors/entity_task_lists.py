@@ -57,6 +57,8 @@ _CLOSERS = frozenset({",", "and", "or", ";", ":", ")", ".", "task", "tasks", "â€
 _NOT_TASKS = ("non_tasks.txt", "paradigms.txt")
 #: Nouns that close a list of tasks and are no part of a member ("identification and classification tasks").
 _TASK_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks", "problem", "problems"})
+#: Words that introduce a list's members and are no part of one ("systems including summarization, ...").
+_INTRODUCERS = frozenset({"including", "like", "especially", "particularly", "namely", "notably", "involving"})
 #: Heads of a method's or a part's description, not a task's ("mean teacher loss", "bottleneck adapter layer").
 _NOT_HEADS = frozenset({"loss", "losses", "layer", "layers", "module", "modules", "distribution", "distributions",
                         "training", "pretraining", "pre-training", "processing", "preprocessing", "tuning", "setting",
@@ -87,7 +89,8 @@ def _words(doc: Doc, start: int, end: int, step: int) -> list[tuple[int, int]]:
 def _member_word(doc: Doc, a: int, b: int, is_stop: list[bool]) -> bool:
     text = doc[a:b].text
     return (text.replace("-", "").isalpha() and text == text.lower() and not text.startswith("-")
-            and not text.endswith("-") and not (b - a == 1 and is_stop[a]) and text not in _TASK_NOUNS)
+            and not text.endswith("-") and not (b - a == 1 and is_stop[a]) and text not in _TASK_NOUNS
+            and text not in _INTRODUCERS)
 
 
 def _member(doc: Doc, words: list[tuple[int, int]], is_stop: list[bool]) -> list[tuple[int, int]]:
@@ -124,7 +127,7 @@ def _acceptable(doc: Doc, start: int, end: int, n_words: int, *, strict: bool = 
 def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) -> list[tuple[int, int]]:
     """Token ranges of the lower-case members of lists that hold one of ``tasks`` (token ranges), in text order
     (see the module docstring); ``taken``: tokens other candidates cover."""
-    texts, lowers, flags = token_arrays(doc)
+    _, lowers, flags = token_arrays(doc)
     is_stop = list(flags.is_stop)
     n = len(doc)
     found: set[tuple[int, int]] = set()

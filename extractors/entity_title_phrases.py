@@ -9,9 +9,13 @@ drops, so the name is no candidate at all. Here the phrase's structure vouches f
 * an article or possessive right before it ("the", "a", "an", "our", "their", "its", "’s"): the phrase is a noun
   phrase in running text, not a sentence's first words, a heading or a title;
 * two to :data:`MAX_WORDS` words, each capitalised and written with lower-case letters (no acronym: acronyms and
-  shaped names are candidates of their own), joined directly or by "of", "and", "for", "with" between two of
-  them, and ended by a word that is not capitalised (or punctuation);
-* no word a language's name (``languages.txt``: "the Modern Standard Arabic", "the English Language");
+  shaped names are candidates of their own), joined directly or by "of" or "and" between two of them ("for" and
+  "with" join organisations' and projects' names as often), and closed (:func:`_closes`) by punctuation, a
+  function word, a method noun or a verb's form, not by a word that goes on with the name or makes it a modifier;
+* no word (or part of a hyphenated word) a platform's (``platforms.txt``) or a language's name
+  (``languages.txt``: "the Modern Standard Arabic", "the English Language", "the French-English F-scores"), no
+  event or project noun after it ("the Zorb Sentiment Analysis competition":
+  :func:`~extractors.entity_context.names_an_event`, :func:`~extractors.entity_context.no_entity_head`);
 * the last word, the head, gives the kind, and only a head that names a kind counts: a method head of
   ``method_heads.txt`` ("Model", "Network", "Analysis"), an architecture noun ("Encoder", "Layer") or an agent noun
   ending in "-er" / "-or" ("Splitter", "Tracker", "Generator"; not "Center", "Minister": :data:`NOT_AGENTS`) makes
@@ -34,6 +38,7 @@ from collections.abc import Iterator
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate
+from extractors.entity_context import names_an_event, no_entity_head
 from extractors.entity_corpus import long_form_class
 from extractors.entity_lexicon import word_list, word_lists
 from extractors.entity_names import not_a_name
@@ -49,15 +54,26 @@ TITLE_PHRASE_RULE = "title_phrase"
 MAX_WORDS = 7
 #: Words after which a noun phrase starts.
 OPENERS = frozenset({"the", "a", "an", "our", "their", "its", "'s", "’s"})
-#: Words that may join two capitalised words inside a name ("Joint Dialogue Act and Response Generator").
-JOINERS = frozenset({"of", "and", "for", "with"})
+#: Words that may join two capitalised words inside a name ("Joint Dialogue Act and Response Generator"); not "for"
+#: or "with", which join an organisation's or a project's name as often ("the European Network for Combining ...").
+JOINERS = frozenset({"of", "and"})
 #: Lists of fields, paradigms and generic terms: no name however it is written ("the Machine Learning (ML) models").
 _NOT_NAMES = ("non_tasks.txt", "paradigms.txt", "generic_terms.txt")
+#: Words that carry a name on when a capitalised word follows them ("the General Architecture for Text Engineering").
+_RUN_ON = frozenset({"for", "with", "on", "in", "to"})
+#: Lower-case words that may follow a name (function words: "a Zorb Tracker which ...", "the Zorb Model to ...").
+_FUNCTION_WORDS = frozenset({
+    "a", "an", "the", "and", "or", "but", "nor", "of", "for", "with", "on", "in", "to", "at", "by", "from", "into",
+    "as", "that", "which", "who", "whose", "where", "when", "while", "is", "are", "was", "were", "be", "been", "has",
+    "have", "had", "can", "could", "may", "might", "will", "would", "should", "must", "does", "do", "did", "than",
+    "via", "through", "using", "over", "under", "between", "among", "against", "within", "without", "after",
+    "before", "since", "because", "if", "so", "then", "also", "not", "only", "both", "either", "this", "these",
+    "its", "their", "our", "we", "it", "they", "achieves", "outperforms"})
 #: Dashes after which a capitalised phrase runs on ("the Zorb Summarization – Key Point Shared Task").
 _DASHES = frozenset({"-", "–", "—"})
 #: Lower-case nouns after a name that make it a method's name whatever its head ("a Zorb Reasoning approach").
 METHOD_NOUNS = frozenset({"approach", "framework", "method", "model", "technique", "algorithm", "architecture",
-                          "system", "toolkit", "tool"})
+                          "system", "toolkit", "tool", "module", "network", "component"})
 #: Architecture nouns that head a method's name.
 ARCH_NOUNS = frozenset({"encoder", "decoder", "layer", "architecture", "mechanism", "block", "cell", "classifier"})
 #: Nouns ending in "-er" / "-or" that are no tool or system ("the Data Center", "the Vice Chancellor").
@@ -74,6 +90,22 @@ def _capitalised(text: str) -> bool:
     return text[:1].isupper() and any(ch.islower() for ch in text) and text.replace("-", "").isalpha()
 
 
+def _closes(texts: list[str], lowers: list[str], k: int) -> bool:
+    """Does the token at ``k`` close a name before it? Not a word with a capital or a dash ("a Zorb Learning-based",
+    "Open-domain Information eXpression"), nor "for" / "with" / "on" / "in" / "to" before a capitalised word ("the
+    General Architecture for Text Engineering"), nor a lower-case word that makes the name a modifier ("the Harry
+    Potter fantasy novels", "the Zorb and Quux test sets"): only a method noun (:data:`METHOD_NOUNS`) or a verb's
+    form ending in "-ed" / "-s" ("a Zorb Parser trained on ...") may follow, or a stop word or punctuation."""
+    text = texts[k]
+    if any(ch.isupper() for ch in text) or text[:1] in _DASHES:
+        return False
+    if lowers[k] in _RUN_ON and k + 1 < len(texts) and texts[k + 1][:1].isupper():
+        return False
+    if text.isalpha() and lowers[k] not in _FUNCTION_WORDS and lowers[k] not in METHOD_NOUNS:
+        return lowers[k].endswith(("ed", "s"))
+    return True
+
+
 def _head_kind(words: list[str]) -> EntityKind | None:
     """The kind a name's head gives it (see the module docstring), or ``None``."""
     text = " ".join(words)
@@ -84,7 +116,7 @@ def _head_kind(words: list[str]) -> EntityKind | None:
             or "".join(w[0] for w in words if w[:1].isupper()).lower() in word_list("generic_terms.txt"):
         return None  # "the Machine Learning models", "a Large Language Model" (its initials: LLM): no names
     head = words[-1].lower().split("-")[-1]
-    if metric_like(text):
+    if metric_like(text) and head not in {"agreement", "agreements"}:  # not "the Paris Agreement"
         return EntityKind.METRIC
     if head in word_list("method_heads.txt") or head in ARCH_NOUNS \
             or (len(head) > 5 and head.endswith(("er", "or")) and head not in NOT_AGENTS):
@@ -97,7 +129,7 @@ def _head_kind(words: list[str]) -> EntityKind | None:
 def title_phrases(doc: Doc) -> Iterator[tuple[int, int, EntityKind]]:
     """``(start, end, kind)`` of each name of several capitalised words after an article or possessive."""
     texts, lowers, _ = token_arrays(doc)
-    languages = word_list("languages.txt")
+    languages, platforms = word_list("languages.txt"), word_list("platforms.txt")
     n = len(texts)
     i = 1
     while i < n:
@@ -114,8 +146,10 @@ def title_phrases(doc: Doc) -> Iterator[tuple[int, int, EntityKind]]:
             else:
                 break
         words = texts[i:end]
-        closed = end == n or not (texts[end][:1].isupper() or texts[end][:1] in _DASHES)  # "a Zorb Learning-based"
-        if len(words) >= 2 and closed and not any(w.lower() in languages for w in words):
+        closed = end == n or _closes(texts, lowers, end)
+        if len(words) >= 2 and closed and not any(part.lower() in languages or part.lower() in platforms
+                                                  for w in words for part in w.split("-")) \
+                and not names_an_event(doc, end) and not no_entity_head(doc, end):  # "the Zorb Analysis competition"
             kind = _head_kind(words)
             if kind is not None and end < n and lowers[end] in METHOD_NOUNS:
                 kind = EntityKind.METHOD  # "a Multi-modal Context Reasoning approach": the approach's name

@@ -120,3 +120,18 @@ def test_listed_things_are_no_tasks(nlp, text: str, word: str) -> None:  # type:
 ])
 def test_task_framed_with_plural_or_article(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert _names(nlp, text).get(name) == "task"
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("We consider the world of the Zorby Potter fantasy novels in depth.", "Potter"),
+    ("It ranked 4th on the Facebook and Twitter test sets, respectively.", "Twitter"),
+    ("Modules were built with GATE (a General Architecture for Text Engineering).", "Architecture"),
+    ("This is the Zorb Analysis competition of the workshop.", "Analysis"),
+])
+def test_capitalised_modifier_or_run_on_is_no_name(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any(word in name for name in _names(nlp, text))
+
+
+def test_a_problem_is_a_formulation_not_a_task(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = "Existing systems formulate the task as a multi-way zorb classification problem and train it."
+    assert "multi-way zorb classification" not in _names(nlp, text)
