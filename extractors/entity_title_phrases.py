@@ -14,7 +14,8 @@ drops, so the name is no candidate at all. Here the phrase's structure vouches f
   function word, a method noun or a verb's form, not by a word that goes on with the name or makes it a modifier;
 * no word (or part of a hyphenated word) a platform's (``platforms.txt``) or a language's name
   (``languages.txt``: "the Modern Standard Arabic", "the English Language", "the French-English F-scores"), no
-  event or project noun after it ("the Zorb Sentiment Analysis competition":
+  event, organisation or "task" word in it ("the Shared Zorb Translation Task") and no event or project noun after
+  it ("the Zorb Sentiment Analysis competition":
   :func:`~extractors.entity_context.names_an_event`, :func:`~extractors.entity_context.no_entity_head`);
 * the last word, the head, gives the kind, and only a head that names a kind counts: a method head of
   ``method_heads.txt`` ("Model", "Network", "Analysis"), an architecture noun ("Encoder", "Layer") or an agent noun
@@ -40,7 +41,7 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate
 from extractors.entity_context import names_an_event, no_entity_head
 from extractors.entity_corpus import long_form_class
-from extractors.entity_lexicon import word_list, word_lists
+from extractors.entity_lexicon import in_list, word_list, word_lists
 from extractors.entity_names import not_a_name
 from extractors.entity_tasks import metric_like, task_like
 from extractors.token_texts import token_arrays
@@ -110,6 +111,9 @@ def _head_kind(words: list[str]) -> EntityKind | None:
     """The kind a name's head gives it (see the module docstring), or ``None``."""
     text = " ".join(words)
     lower = text.lower()
+    if any(in_list("event_heads", w) or in_list("organisation_heads", w) or w.lower() in {"task", "tasks"}
+           for w in words):
+        return None  # "the Shared Zorb Translation Task", "the Zorb Summarization Challenge", "the Zorb Institute"
     if any(lower in word_list(name) or lower.replace(" ", "-") in word_list(name) for name in _NOT_NAMES) \
             or long_form_class(text) in {"none", "series"} or not_a_name(text) \
             or words[-1].lower() in word_lists()["generic_long_form_ends"].lower \
