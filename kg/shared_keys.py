@@ -1,0 +1,141 @@
+"""Smaller attribute dicts for a built graph: ordinary dicts whose keys are shared with the other dicts of
+their layout.
+
+A networkx graph keeps a dict per node, a dict per linked pair (its edges by key, in a multigraph) and a dict
+per edge; kg's edges add a dict per mention.  Built one by one, each such dict holds its own hash table of
+keys: 184 bytes for up to five keys, 272 for up to ten, though every ``uses`` edge has the same eight keys and
+most linked pairs the one key ``"creator"`` or ``"similarTo"``.  CPython's *split* dicts (PEP 412, the layout
+of instances' ``__dict__``) keep the keys once, in their class, and only the values in each dict: with a class
+per layout, a dict of one key takes 89 bytes, of five 120, of ten 168, of eighteen 240 (CPython 3.11, measured
+with :mod:`tracemalloc`; docs/scaling.md, "Graph memory, thirtieth session").
+
+:func:`shared_key_dict` returns such a dict, equal to the one given, with the same items in the same order;
+:func:`compact_graph` puts one in the place of every attribute dict of a graph.  They are ``dict`` objects
+like any other: read, changed, copied, pickled and written as JSON the same (a key added later that is not in
+the layout turns that one dict back into an ordinary one), so no reader of the graph sees a difference but its
+size.  Where the interpreter keeps no split dicts (or the keys are not all strings) the copy is an ordinary
+dict: only the memory saved differs.
+
+>>> plain = {"relation": "uses", "source": "a.xml", "start": 3}
+>>> shared = shared_key_dict(plain)
+>>> shared == plain, list(shared.items()) == list(plain.items()), type(shared) is dict, shared is plain
+(True, True, True, False)
+>>> shared_key_dict({1: "x"}), shared_key_dict({})
+({1: 'x'}, {})
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Collection, Mapping
+from typing import Any
+
+import networkx as nx
+
+__all__ = ["MAX_KEYS", "MAX_LAYOUTS", "compact_graph", "shared_key_dict"]
+
+#: The most keys a split dict keeps (CPython's ``SHARED_KEYS_MAX_SIZE`` is 30; the layout's class needs one more
+#: free slot); a dict of more keys stays as it is.
+MAX_KEYS = 29
+#: The most layouts given a class of their own (each costs a class, about 1 KB): the dicts of any other layout
+#: stay as they are.  A graph built by kg has a few dozen.
+MAX_LAYOUTS = 4096
+
+_LAYOUTS: dict[tuple[str, ...], type] = {}
+
+
+def shared_key_dict(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    """A new dict with ``mapping``'s items in their order, its keys shared with the others of the same keys.
+
+    ``mapping`` itself is returned (not copied) when it is empty, has more than :data:`MAX_KEYS` keys or a key
+    that is not a ``str``, or when :data:`MAX_LAYOUTS` other layouts were met before: such dicts gain nothing.
+
+    >>> a, b = shared_key_dict({"x": 1, "y": [2]}), shared_key_dict({"y": 3, "x": 4})
+    >>> a, b, list(b)
+    ({'x': 1, 'y': [2]}, {'y': 3, 'x': 4}, ['y', 'x'])
+    >>> b["z"] = 5; b
+    {'y': 3, 'x': 4, 'z': 5}
+    """
+    keys = tuple(mapping)
+    layout = _LAYOUTS.get(keys)
+    if layout is None:
+        if not keys or len(keys) > MAX_KEYS or len(_LAYOUTS) >= MAX_LAYOUTS or any(type(k) is not str for k in keys):
+            return mapping  # type: ignore[return-value]  # a dict where it matters: the graph's attribute dicts
+        layout = _LAYOUTS[keys] = type("SharedKeys", (), {})
+    shared = layout().__dict__  # the instance goes at once; its dict keeps the values, the class the keys
+    for key, value in mapping.items():  # one by one: ``update`` of an empty dict would copy the other's keys
+        shared[key] = value
+    return shared
+
+
+def compact_graph(graph: nx.MultiDiGraph, *, relations: Collection[str] | None = None) -> None:
+    """Put a :func:`shared_key_dict` in the place of every node's, linked pair's and edge's attribute dict of
+    ``graph``, and of each dict among those attributes' values (``scores``) or in a list that is one of them
+    (``mentions``).  Nothing is added, removed or reordered: every attribute keeps its value, equal and of the
+    same type.
+
+    ``relations``: only the pairs linked by an edge with one of these keys, and only those edges (the similarity
+    search's ``similarTo`` edges, after the rest of the graph was compacted); the nodes are left as they are.
+    A value shared by several nodes or edges (:mod:`kg.shared_values`) stays one object.
+
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper/a", kind="paper", extra={"pages": "1-9"})
+    >>> _ = g.add_edge("paper/a", "method/m", key="uses", relation="uses", mentions=[{"name": "M", "start": 1}])
+    >>> before = nx.node_link_data(g, edges="links")
+    >>> compact_graph(g)
+    >>> nx.node_link_data(g, edges="links") == before, g._pred["method/m"]["paper/a"] is g._succ["paper/a"]["method/m"]
+    (True, True)
+    """
+    if not graph.is_directed() or not graph.is_multigraph():
+        raise TypeError("compact_graph takes a directed multigraph (nx.MultiDiGraph)")
+    shared: dict[int, tuple[Any, Any]] = {}  # id(value) -> (value, its compact copy), for values used more than once
+    if relations is None:
+        nodes = graph._node
+        for node, attributes in nodes.items():  # same keys: the dict may be changed while it is walked
+            nodes[node] = _compact_attributes(attributes, shared)
+    wanted = None if relations is None else frozenset(relations)
+    pred = graph._pred
+    for u, targets in graph._succ.items():
+        for v, keyed in targets.items():
+            if wanted is not None and wanted.isdisjoint(keyed):
+                continue
+            compact = shared_key_dict({key: data if wanted is not None and key not in wanted
+                                       else _compact_attributes(data, shared) for key, data in keyed.items()})
+            targets[v] = pred[v][u] = compact  # the one dict of the pair, in both adjacencies
+
+
+def _compact_attributes(attributes: dict[str, Any], shared: dict[int, tuple[Any, Any]]) -> dict[str, Any]:
+    """``attributes`` as a :func:`shared_key_dict`, and so each dict among its values or in a list among them."""
+    compact = shared_key_dict(attributes)
+    for key, value in compact.items():
+        kind = type(value)
+        if kind is dict or kind is list and value and any(type(item) is dict for item in value):
+            references = sys.getrefcount(value)  # on its own: a call's arguments on the stack would count
+            compact[key] = _compact_value(value, shared, many=references > _HELD_ONCE)
+    return compact
+
+
+def _held_once() -> int:
+    """``sys.getrefcount`` of a value in :func:`_compact_attributes`' loop that only its attribute dict holds:
+    that dict, its copy, the loop's name and the call's argument (measured, not assumed: interpreters differ)."""
+    attributes = {"probe": {}}
+    for _, value in dict(attributes).items():
+        references = sys.getrefcount(value)
+        return references
+    raise AssertionError("unreachable")
+
+
+_HELD_ONCE = _held_once()
+
+
+def _compact_value(value: dict | list, shared: dict[int, tuple[Any, Any]], *, many: bool) -> dict | list:
+    """A dict value as a :func:`shared_key_dict`, a list's dicts as such; one copy of a value held ``many`` times
+    (kept in ``shared`` with the value itself, whose id then stays its own)."""
+    if many and (found := shared.get(id(value))) is not None:
+        return found[1]
+    if type(value) is dict:
+        compact: dict | list = shared_key_dict(value)
+    else:
+        compact = [shared_key_dict(item) if type(item) is dict else item for item in value]
+    if many:
+        shared[id(value)] = (value, compact)
+    return compact
