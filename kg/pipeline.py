@@ -218,12 +218,11 @@ def build(
             graph = build_graph(done, text_keys=_text_keys(cache, keys, documents))
             count, kept = len(done), tuple(done) if keep_documents else ()
             del documents, done  # the records are in the graph now; without keep_documents their memory goes here
-            compact_graph(graph)  # attribute dicts whose keys are shared with their layout's: the same dicts, smaller
             return_free_memory()  # and what assembly dropped, not carried through the similarity search
             if similarity:  # on a Dask cluster the search's block tasks run on its workers
                 add_similarity_edges(graph, k=similar_k, map=running.map,  # a rebuild searches what changes reach
                                      state=cache.folder / SIMILARITY_STATE if cache and cache.usable else None)
-                compact_graph(graph, relations=(EdgeRelation.SIMILAR_TO.value,))  # the links it added or changed
+                compact_graph(graph, kinds=(), relations=(EdgeRelation.SIMILAR_TO.value,))  # the links it made
     return BuildResult(graph, kept, tuple(problems), extracted_names,
                        tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys),
                        incomplete=incomplete)

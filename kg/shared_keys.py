@@ -67,15 +67,17 @@ def shared_key_dict(mapping: Mapping[str, Any]) -> dict[str, Any]:
     return shared
 
 
-def compact_graph(graph: nx.MultiDiGraph, *, relations: Collection[str] | None = None) -> None:
+def compact_graph(graph: nx.MultiDiGraph, *, kinds: Collection[str] | None = None,
+                  relations: Collection[str] | None = None) -> None:
     """Put a :func:`shared_key_dict` in the place of every node's, linked pair's and edge's attribute dict of
     ``graph``, and of each dict among those attributes' values (``scores``) or in a list that is one of them
     (``mentions``).  Nothing is added, removed or reordered: every attribute keeps its value, equal and of the
     same type.
 
-    ``relations``: only the pairs linked by an edge with one of these keys, and only those edges (the similarity
-    search's ``similarTo`` edges, after the rest of the graph was compacted); the nodes are left as they are.
-    A value shared by several nodes or edges (:mod:`kg.shared_values`) stays one object.
+    ``kinds``: only the nodes of these kinds (their ``kind`` attribute; ``()``: no node); ``relations``: only the
+    pairs linked by an edge with one of these keys, and only those edges (what one step of assembly, or the
+    similarity search, added).  A value shared by several nodes or edges (:mod:`kg.shared_values`) stays one
+    object.
 
     >>> g = nx.MultiDiGraph()
     >>> g.add_node("paper/a", kind="paper", extra={"pages": "1-9"})
@@ -88,11 +90,15 @@ def compact_graph(graph: nx.MultiDiGraph, *, relations: Collection[str] | None =
     if not graph.is_directed() or not graph.is_multigraph():
         raise TypeError("compact_graph takes a directed multigraph (nx.MultiDiGraph)")
     shared: dict[int, tuple[Any, Any]] = {}  # id(value) -> (value, its compact copy), for values used more than once
-    if relations is None:
-        nodes = graph._node
+    nodes = graph._node
+    if kinds is None or kinds:
+        wanted_kinds = None if kinds is None else frozenset(kinds)
         for node, attributes in nodes.items():  # same keys: the dict may be changed while it is walked
-            nodes[node] = _compact_attributes(attributes, shared)
+            if wanted_kinds is None or attributes.get("kind") in wanted_kinds:
+                nodes[node] = _compact_attributes(attributes, shared)
     wanted = None if relations is None else frozenset(relations)
+    if wanted is not None and not wanted:
+        return
     pred = graph._pred
     for u, targets in graph._succ.items():
         for v, keyed in targets.items():

@@ -92,8 +92,9 @@ def test_only_the_relations_asked_for_are_compacted():
     graph = _random_graph(2, papers=20)
     nodes = dict(graph._node)
     uses = {(u, v): data for u, v, key, data in graph.edges(keys=True, data=True) if key == "uses"}
-    compact_graph(graph, relations=("similarTo",))
-    assert all(graph._node[node] is attributes for node, attributes in nodes.items())
+    compact_graph(graph, kinds=("method",), relations=("similarTo",))
+    for node, attributes in nodes.items():
+        assert (graph._node[node] is attributes) is (attributes.get("kind") != "method")
     assert all(graph.edges[u, v, "uses"] is data for (u, v), data in uses.items())
     with pytest.raises(TypeError):
         compact_graph(nx.MultiGraph())
