@@ -110,11 +110,12 @@ def compact_graph(graph: nx.MultiDiGraph, *, kinds: Collection[str] | None = Non
 
 
 def _compact_attributes(attributes: dict[str, Any], shared: dict[int, tuple[Any, Any]]) -> dict[str, Any]:
-    """``attributes`` as a :func:`shared_key_dict`, and so each dict among its values or in a list among them."""
+    """``attributes`` as a :func:`shared_key_dict`, and so each dict among its values or in a list of them (a list
+    whose first item is a dict: a list that has a dict further on keeps its dicts as they are)."""
     compact = shared_key_dict(attributes)
     for key, value in compact.items():
         kind = type(value)
-        if kind is dict or kind is list and value and any(type(item) is dict for item in value):
+        if kind is dict or kind is list and value and type(value[0]) is dict:  # kg's lists of dicts hold only dicts
             references = sys.getrefcount(value)  # on its own: a call's arguments on the stack would count
             compact[key] = _compact_value(value, shared, many=references > _HELD_ONCE)
     return compact
