@@ -37,11 +37,11 @@ import networkx as nx
 from extractors.blocks import split_venue_name
 from kg.aliases import AliasTable, learn_aliases, node_records, spelled_out_joins, voted_long_form
 from kg.paper_keys import PaperKeys, TextKeys, paper_year
-from kg.shared_keys import compact_graph
+from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
 from kg.spelling_variants import spelling_joins, spelling_key
 from ontology.ids import entity_key, node_id, normalize_text, venue_key
-from ontology.kinds import ENTITY_KINDS, EdgeRelation, NodeKind, PaperLinkKind
+from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
 from ontology.util.memory import paused_gc
 
@@ -93,17 +93,11 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
     # Hundreds of thousands of small objects are made and none is garbage: without this the
     # cyclic collector rescans the whole heap again and again (a third of the time on the Anthology).
     shared = SharedValues()  # one object per equal number, list or dict among the attributes
-    # Each step's attribute dicts as dicts whose keys are shared with their layout's (kg.shared_keys) once the
-    # step no longer changes them: the same dicts, in about half the bytes, before the next step's work.
     with paused_gc():
         paper_nodes = _add_papers(graph, documents, shared, text_keys or {})
-        compact_graph(graph)  # papers, their authors and creator edges
         _add_venues(graph, documents, paper_nodes, shared)
-        compact_graph(graph, kinds=(NodeKind.VENUE.value,), relations=(EdgeRelation.PRESENTED_AT.value,))
         _add_links(graph, documents, paper_nodes, shared)
-        compact_graph(graph, kinds=(), relations=[kind.value for kind in PaperLinkKind])
         _add_entities(graph, documents, paper_nodes, shared)
-        compact_graph(graph, kinds=ENTITY_KINDS, relations=(EdgeRelation.USES.value, EdgeRelation.PROPOSES.value))
     _person_id.cache_clear()  # the ids live on in the graph; the cache's entries would outlive the build
     return graph
 
@@ -177,7 +171,7 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], shared
     for root in sorted(members):
         node = _paper_node_id([keys[id(p)] for p in members[root]], taken=graph)
         attributes = _merge_papers(members[root], shared)
-        graph.add_node(node, **attributes)
+        add_node(graph, node, attributes)
         _add_authors(graph, node, members[root], shared)
         for paper in members[root]:
             paper_nodes[paper.ref] = node
@@ -249,7 +243,7 @@ def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper], share
     for position, name in enumerate(authors, start=1):
         person = _person_id(name)
         if person not in graph:
-            graph.add_node(person, kind="person", label=name, name=name, sources=shared.list((source,)))
+            add_node(graph, person, {"kind": "person", "label": name, "name": name, "sources": shared.list((source,))})
         node = graph.nodes[person]
         if source not in node["sources"]:  # a new list: the old one may be other nodes' too (kg.shared_values)
             node["sources"] = shared.list(sorted([*node["sources"], source]))
@@ -294,7 +288,7 @@ def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_
             attributes["series"], year = split_venue_name(name)
             attributes["year"] = attributes["year"] or year
         attributes["sources"] = shared.list(sorted({v.provenance.source for v in records}))
-        graph.add_node(venues.setdefault(key, node_id("venue", key)), **attributes)
+        add_node(graph, venues.setdefault(key, node_id("venue", key)), attributes)
     for doc in documents:
         for paper in doc.papers:
             if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
@@ -311,7 +305,7 @@ def _add_edge(graph: nx.MultiDiGraph, u: str, v: str, relation: str, shared: Sha
         if source not in sources:  # a new list: the old one may be other edges' too (kg.shared_values)
             data["sources"] = shared.list(sorted([*sources, source]))
         return
-    graph.add_edge(u, v, key=relation, relation=relation, sources=shared.list((source,)), **attributes)
+    add_edge(graph, u, v, relation, {"relation": relation, "sources": shared.list((source,)), **attributes})
 
 
 # ----------------------------------------------------------------------------- links
@@ -509,9 +503,9 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
     entity = node_id(kind.value, entity_key(preferred))
     same_as = sorted({m.same_as for m in members if m.same_as})
     if entity not in graph:
-        graph.add_node(entity, kind=kind.value, label=preferred, alt_labels=shared.list(alt),
-                       same_as=shared.list(same_as),
-                       sources=shared.list(sorted({m.provenance.source for m in members})))
+        add_node(graph, entity, {"kind": kind.value, "label": preferred, "alt_labels": shared.list(alt),
+                                 "same_as": shared.list(same_as),
+                                 "sources": shared.list(sorted({m.provenance.source for m in members}))})
     else:  # two groups whose preferred names fold to one key
         node = graph.nodes[entity]
         node["alt_labels"] = shared.list(sorted(set(node["alt_labels"]) | set(alt) | {preferred} - {node["label"]}))
@@ -532,19 +526,18 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
             continue
         chosen = [m for m in facts if m.relation is relation]
         best = max(chosen, key=lambda m: m.provenance.confidence)
-        graph.add_edge(
-            paper, entity, key=relation.value, relation=relation.value,
-            confidence=shared.number(best.provenance.confidence), source=best.provenance.source,
-            start=shared.number(best.provenance.start), end=shared.number(best.provenance.end),
-            extractor=best.provenance.extractor, sentence=best.provenance.sentence,
-            mentions=[_mention_dict(m, shared) for m in facts],
-        )
+        add_edge(graph, paper, entity, relation.value, {
+            "relation": relation.value, "confidence": shared.number(best.provenance.confidence),
+            "source": best.provenance.source, "start": shared.number(best.provenance.start),
+            "end": shared.number(best.provenance.end), "extractor": best.provenance.extractor,
+            "sentence": best.provenance.sentence, "mentions": [_mention_dict(m, shared) for m in facts],
+        })
 
 
 def _mention_dict(mention: Mention, shared: SharedValues) -> dict:
     where = mention.provenance  # spelled out: dataclasses.asdict deep-copies and was a tenth of build time
-    return {"name": mention.name, "relation": mention.relation.value, "source": where.source,
+    return shared_key_dict({"name": mention.name, "relation": mention.relation.value, "source": where.source,
             "start": shared.number(where.start), "end": shared.number(where.end), "extractor": where.extractor,
             "confidence": shared.number(where.confidence), "sentence": where.sentence,
-            "line": shared.number(where.line)}
+            "line": shared.number(where.line)})  # its keys kept once for every mention (kg.shared_keys)
 

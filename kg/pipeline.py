@@ -26,13 +26,11 @@ from kg.cache import DocumentCache, cache_key
 from kg.execution import executor, read_document
 from kg.graph import build_graph
 from kg.paper_keys import PaperKeyMemo, TextKeys
-from kg.shared_keys import compact_graph
 from kg.similarity import add_similarity_edges
 from kg.similarity_incremental import STATE_FILE as SIMILARITY_STATE
 from kg.sources import SourceText, read_sources
 from ontology.errors import KgError
 from ontology.ids import short_hash
-from ontology.kinds import EdgeRelation
 from ontology.records import DocumentRecords, InputProblem
 from ontology.records_data import RecordsDataError, with_shared_strings
 from ontology.util.memory import collected_in_steps, paused_gc, return_free_memory
@@ -222,7 +220,6 @@ def build(
             if similarity:  # on a Dask cluster the search's block tasks run on its workers
                 add_similarity_edges(graph, k=similar_k, map=running.map,  # a rebuild searches what changes reach
                                      state=cache.folder / SIMILARITY_STATE if cache and cache.usable else None)
-                compact_graph(graph, kinds=(), relations=(EdgeRelation.SIMILAR_TO.value,))  # the links it made
     return BuildResult(graph, kept, tuple(problems), extracted_names,
                        tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys),
                        incomplete=incomplete)

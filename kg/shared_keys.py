@@ -31,7 +31,7 @@ from typing import Any
 
 import networkx as nx
 
-__all__ = ["MAX_KEYS", "MAX_LAYOUTS", "compact_graph", "shared_key_dict"]
+__all__ = ["MAX_KEYS", "MAX_LAYOUTS", "add_edge", "add_node", "compact_graph", "shared_key_dict"]
 
 #: The most keys a split dict keeps (CPython's ``SHARED_KEYS_MAX_SIZE`` is 30; the layout's class needs one more
 #: free slot); a dict of more keys stays as it is.
@@ -65,6 +65,58 @@ def shared_key_dict(mapping: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in mapping.items():  # one by one: ``update`` of an empty dict would copy the other's keys
         shared[key] = value
     return shared
+
+
+def add_node(graph: nx.MultiDiGraph, node: str, attributes: dict[str, Any]) -> None:
+    """``graph.add_node(node, **attributes)``, the node's attribute dict made a :func:`shared_key_dict` as it is
+    added (an existing node's dict is updated, as networkx does).
+
+    Made one at a time, each plain dict goes as the next one comes, so its block is used again at once: replacing
+    every dict of a finished graph (:func:`compact_graph`) leaves the old blocks as holes between the graph's other
+    objects, which only later work fills (docs/scaling.md, "Graph memory, thirtieth session").
+
+    >>> g = nx.MultiDiGraph()
+    >>> add_node(g, "paper/a", {"kind": "paper", "label": "A"}); add_node(g, "paper/a", {"year": 2020})
+    >>> g.nodes["paper/a"]
+    {'kind': 'paper', 'label': 'A', 'year': 2020}
+    """
+    nodes = graph._node
+    if node in nodes:
+        nodes[node].update(attributes)
+        return
+    graph.add_node(node)
+    nodes[node] = _own_copy(attributes)
+
+
+def add_edge(graph: nx.MultiDiGraph, u: str, v: str, key: str, attributes: dict[str, Any]) -> None:
+    """``graph.add_edge(u, v, key=key, **attributes)``, the edge's attribute dict and its pair's dict of edges
+    by key made :func:`shared_key_dict` as they are added (an existing edge's dict is updated, as networkx does).
+
+    >>> g = nx.MultiDiGraph()
+    >>> add_edge(g, "paper/a", "venue/v", "presentedAt", {"relation": "presentedAt", "source": "a.xml"})
+    >>> add_edge(g, "paper/a", "venue/v", "cites", {"relation": "cites"})
+    >>> g.edges["paper/a", "venue/v", "presentedAt"], list(g.succ["paper/a"]["venue/v"])
+    ({'relation': 'presentedAt', 'source': 'a.xml'}, ['presentedAt', 'cites'])
+    >>> g._pred["venue/v"]["paper/a"] is g._succ["paper/a"]["venue/v"]
+    True
+    """
+    targets = graph._succ.get(u)
+    keyed = targets.get(v) if targets is not None else None
+    if keyed is not None and key in keyed:
+        keyed[key].update(attributes)
+        return
+    graph.add_edge(u, v, key=key)
+    targets = graph._succ[u]
+    keyed = targets[v]
+    keyed[key] = _own_copy(attributes)
+    targets[v] = graph._pred[v][u] = shared_key_dict(keyed)  # the one dict of the pair, in both adjacencies
+
+
+def _own_copy(attributes: dict[str, Any]) -> dict[str, Any]:
+    """A :func:`shared_key_dict` of ``attributes``, or a plain copy where it would be ``attributes`` itself (the
+    graph never holds the caller's dict, as with networkx's own methods)."""
+    compact = shared_key_dict(attributes)
+    return dict(attributes) if compact is attributes else compact
 
 
 def compact_graph(graph: nx.MultiDiGraph, *, kinds: Collection[str] | None = None,

@@ -65,6 +65,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from kg.shared_keys import add_edge
 from kg.shared_values import SharedValues
 from kg.similarity_index import INDEX_DIMENSIONS, nearest_neighbours
 from kg.similarity_links import (
@@ -181,7 +182,7 @@ def add_similarity_edges(
         if pair in existing:
             _merge(graph.edges[(*existing[pair], _SIMILAR)], {link.basis: link.score})
             continue
-        graph.add_edge(*pair, key=_SIMILAR, **edge_attributes(link, shared))
+        add_edge(graph, *pair, _SIMILAR, edge_attributes(link, shared))  # its dicts' keys kept once (kg.shared_keys)
         added += 1
     return added
 
