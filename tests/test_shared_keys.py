@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kg.pipeline import build
-from kg.shared_keys import MAX_KEYS, compact_graph, shared_key_dict
+from kg.shared_keys import MAX_KEYS, add_edge, add_node, compact_graph, shared_key_dict
 
 _VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=3),
                     st.lists(st.integers(), max_size=2))
@@ -98,6 +98,23 @@ def test_only_the_relations_asked_for_are_compacted():
     assert all(graph.edges[u, v, "uses"] is data for (u, v), data in uses.items())
     with pytest.raises(TypeError):
         compact_graph(nx.MultiGraph())
+
+
+def test_nodes_and_edges_added_with_shared_keys_make_the_graph_networkx_makes():
+    rng = random.Random(4)
+    plain, shared = nx.MultiDiGraph(), nx.MultiDiGraph()
+    for step in range(600):
+        u, v = f"n{rng.randrange(30)}", f"n{rng.randrange(30)}"
+        attributes = {name: step for name in rng.sample(("kind", "label", "source", "start"), rng.randint(0, 3))}
+        if rng.random() < 0.3:
+            plain.add_node(u, **attributes)
+            add_node(shared, u, dict(attributes))
+        else:
+            key = rng.choice(("uses", "creator", "similarTo"))
+            plain.add_edge(u, v, key=key, **attributes)
+            add_edge(shared, u, v, key, dict(attributes))
+    assert json.dumps(nx.node_link_data(shared, edges="links")) == json.dumps(nx.node_link_data(plain, edges="links"))
+    assert all(shared._pred[v][u] is shared._succ[u][v] for u, v in shared.edges())
 
 
 def _plain_copy(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
