@@ -10,7 +10,10 @@ per layout, a dict of one key takes 89 bytes, of five 120, of ten 168, of eighte
 with :mod:`tracemalloc`; docs/scaling.md, "Graph memory, thirtieth session").
 
 :func:`shared_key_dict` returns such a dict, equal to the one given, with the same items in the same order;
-:func:`compact_graph` puts one in the place of every attribute dict of a graph.  They are ``dict`` objects
+:func:`add_node` and :func:`add_edge` add a node or edge with such dicts (how :func:`kg.graph.build_graph` and the
+similarity search add theirs: each plain dict goes as the next comes, so no holes are left where the graph's dicts
+were), and :func:`compact_graph` puts one in the place of every attribute dict of a graph built otherwise.  They
+are ``dict`` objects
 like any other: read, changed, copied, pickled and written as JSON the same (a key added later that is not in
 the layout turns that one dict back into an ordinary one), so no reader of the graph sees a difference but its
 size.  Where the interpreter keeps no split dicts (or the keys are not all strings) the copy is an ordinary
