@@ -19,7 +19,7 @@ from ontology.text import escape_controls
 if TYPE_CHECKING:
     from kg.report import Report
 
-__all__ = ["stats_command", "render_text"]
+__all__ = ["render_text", "stats_command"]
 
 _TEXT_WIDTH = 48  # characters of a label shown in the terminal
 _TREND_YEARS_SHOWN = 15  # rows of the benchmarks-by-year table printed in the terminal
@@ -34,23 +34,39 @@ _TREND_YEARS_SHOWN = 15  # rows of the benchmarks-by-year table printed in the t
 def stats_command(out: Path, top: int, report_path: Path | None, no_report: bool) -> None:
     """Print the headline tables of the graph built in OUT (default: kg-out) and write OUT/report.html.
 
-    Reads the graph of OUT (its Parquet tables, else its graph.json), with only
-    the attributes the report reads (no abstracts, no provenance), and prints the most used
-    benchmarks, methods and models, the most addressed tasks, the most used
+    Reads the columns of OUT's Parquet tables the report needs, without a graph of the whole
+    corpus in memory (else the graph of its graph.json, with only the attributes the report
+    reads), and prints the most used benchmarks, methods and models, the most addressed tasks, the most used
     metrics, the benchmarks of each task, benchmarks by year, communities, the
     most central papers and entities, the papers that bridge communities and
     the similar-paper links.  OUT/report.html holds the same tables with charts and
     works offline.
     """
-    from kg.analytics import load_graph
-    from kg.report import REPORT_EDGE_ATTRIBUTES, REPORT_NODE_ATTRIBUTES, build_report, write_report
+    from kg.report import write_report
 
-    graph = load_graph(out, node_attributes=REPORT_NODE_ATTRIBUTES, edge_attributes=REPORT_EDGE_ATTRIBUTES)
-    report = build_report(graph, top=top)
+    report = _report(out, top=top)
     click.echo(render_text(report), nl=False)
     if not no_report:
         written = write_report(report, report_path or out / "report.html", title=f"kg report: {out}")
         click.echo(f"Wrote:\n  {written}")
+
+
+def _report(out: Path, *, top: int) -> Report:
+    """The report of the build in ``out``: from its graph tables without a networkx graph
+    (:mod:`kg.report_tables`), else from the graph read back with the attributes the report reads."""
+    from kg.analytics import load_graph
+    from kg.analytics.table_columns import TablesNotReadable
+    from kg.report import REPORT_EDGE_ATTRIBUTES, REPORT_NODE_ATTRIBUTES, build_report
+    from kg.report_tables import report_from_tables
+    from kg.table_files import has_tables
+
+    if out.is_dir() and has_tables(out):
+        try:
+            return report_from_tables(out, top=top)
+        except TablesNotReadable:
+            pass  # tables kg did not write (an edge to a node without a row, an odd year): read the graph
+    graph = load_graph(out, node_attributes=REPORT_NODE_ATTRIBUTES, edge_attributes=REPORT_EDGE_ATTRIBUTES)
+    return build_report(graph, top=top)
 
 
 def render_text(report: Report) -> str:

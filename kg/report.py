@@ -21,8 +21,10 @@ import io
 import numbers
 import sys
 from collections import Counter
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import networkx as nx
 import pandas as pd
@@ -30,8 +32,8 @@ import pandas as pd
 from kg import analytics
 from ontology.util.files import write_text_atomic
 
-__all__ = ["REPORT_EDGE_ATTRIBUTES", "REPORT_NODE_ATTRIBUTES", "Report", "build_report", "clip_label", "render_html",
-           "write_report"]
+__all__ = ["COMMUNITY_COLUMNS", "REPORT_EDGE_ATTRIBUTES", "REPORT_NODE_ATTRIBUTES", "GraphSource", "Report",
+           "ReportSource", "build_report", "clip_label", "render_html", "report_from", "write_report"]
 
 _TREND_ENTITIES = 5
 _BENCHMARKS_PER_TASK = 3
@@ -39,8 +41,9 @@ _COMMUNITY_BARS = 20
 
 
 #: What :func:`build_report` reads of a graph besides node kinds and labels and edge relations (and the
-#: graph's structure): ``kg stats`` loads only these attributes (:func:`kg.analytics.load_graph`), and
-#: tests/test_stats.py checks that the report is the same as from the whole graph.
+#: graph's structure): ``kg stats`` on a build without graph tables loads only these attributes
+#: (:func:`kg.analytics.load_graph`), and tests/test_stats.py checks that the report is the same as from the
+#: whole graph.  With tables it reads columns, not a graph (:mod:`kg.report_tables`).
 REPORT_NODE_ATTRIBUTES = ("year",)
 REPORT_EDGE_ATTRIBUTES = ("basis", "score")
 
@@ -52,6 +55,41 @@ class Report:
     tables: dict[str, pd.DataFrame]
     charts: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+
+
+class ReportSource(Protocol):
+    """The answers :func:`report_from` asks for: from a networkx graph (:class:`GraphSource`) or from a build's
+    tables without one (:class:`kg.report_tables.TableSource`); both give the same report."""
+
+    def counts(self) -> tuple[Counter, Counter]:
+        """Nodes by kind and edges by relation."""
+
+    def top_entities(self, *, kind: str, top: int, relations: tuple[str, ...]) -> pd.DataFrame:
+        """:func:`kg.analytics.top_entities`."""
+
+    def benchmarks_by_task(self, *, top: int, tasks: int) -> pd.DataFrame:
+        """:func:`kg.analytics.benchmarks_by_task`."""
+
+    def entity_trends(self, *, kind: str, top: int) -> pd.DataFrame:
+        """:func:`kg.analytics.entity_trends`."""
+
+    def projected_nodes(self) -> int:
+        """Nodes of the paper–entity graph (:func:`kg.analytics.paper_entity_graph`)."""
+
+    def communities(self, method: str) -> Sequence[Collection]:
+        """:func:`kg.analytics.communities` with ``method``: node collections, largest first."""
+
+    def community_rows(self, found: Sequence[Collection], *, top: int) -> pd.DataFrame:
+        """The "Communities" table of the first ``top`` of ``found``."""
+
+    def central(self, kinds: Collection[str], *, top: int) -> pd.DataFrame:
+        """The ``top`` rows of ``kinds`` of :func:`kg.analytics.centrality` over every node."""
+
+    def bridging_papers(self, found: Sequence[Collection], *, top: int) -> pd.DataFrame:
+        """:func:`kg.analytics.bridging_papers` with ``found``."""
+
+    def similar_counts(self) -> Counter:
+        """``similarTo`` edges by basis (``"source"`` when they have none)."""
 
 
 def build_report(graph: nx.MultiDiGraph, *, top: int = 10) -> Report:
@@ -70,66 +108,109 @@ def build_report(graph: nx.MultiDiGraph, *, top: int = 10) -> Report:
     >>> report.tables["Most used benchmarks"].to_dict("records")
     [{'benchmark': 'SQuAD', 'papers': 3}, {'benchmark': 'GLUE', 'papers': 2}]
     """
-    tables: dict[str, pd.DataFrame] = {"Graph": _summary(graph)}
+    return report_from(GraphSource(graph), top=top)
+
+
+def report_from(source: ReportSource, *, top: int = 10) -> Report:
+    """The report of :func:`build_report` from the answers of ``source``."""
+    tables: dict[str, pd.DataFrame] = {"Graph": _summary(*source.counts())}
     for title, kind, column, relations in (("Most used benchmarks", "dataset", "benchmark", ("uses",)),
                                            ("Most used methods", "method", "method", ("uses",)),
                                            ("Most used models", "model", "model", ("uses",)),
                                            ("Most addressed tasks", "task", "task", ("uses", "proposes")),
                                            ("Most used metrics", "metric", "metric", ("uses",))):
-        ranked = analytics.top_entities(graph, kind=kind, top=top, relations=relations)
+        ranked = source.top_entities(kind=kind, top=top, relations=relations)
         tables[title] = ranked[["label", "papers"]].rename(columns={"label": column})
-    by_task = analytics.benchmarks_by_task(graph, top=_BENCHMARKS_PER_TASK, tasks=top)
+    by_task = source.benchmarks_by_task(top=_BENCHMARKS_PER_TASK, tasks=top)
     tables["Benchmarks by task"] = by_task[["task_label", "task_papers", "label", "papers"]].rename(
         columns={"task_label": "task", "task_papers": "papers on task", "label": "benchmark"})
-    trends = analytics.entity_trends(graph, kind="dataset", top=_TREND_ENTITIES)
+    trends = source.entity_trends(kind="dataset", top=_TREND_ENTITIES)
     tables["Top benchmarks by year"] = trends.reset_index()
 
-    projected_nodes = analytics.paper_entity_graph(graph).number_of_nodes()
+    projected_nodes = source.projected_nodes()
     method = analytics.choose_community_method(projected_nodes)
-    found = analytics.communities(graph, method=method) if projected_nodes else []
+    found = source.communities(method) if projected_nodes else []
     notes = [f"Communities: {method} on the paper–entity graph ({projected_nodes} nodes), seed 0."]
-    tables["Communities"] = _community_table(graph, found, top=top)
-    everything = analytics.centrality(graph, top=sys.maxsize)  # one PageRank for both tables, then split by kind
+    tables["Communities"] = source.community_rows(found, top=top)
     for title, kinds in (("Most central papers", {"paper"}), ("Most central entities", set(analytics.ENTITY_KINDS))):
-        ranked = everything[everything["kind"].isin(kinds)].head(top).reset_index(drop=True)[["label", "kind", "score"]]
+        ranked = source.central(kinds, top=top)[["label", "kind", "score"]]
         tables[title] = ranked.assign(score=[float(f"{score:.3g}") for score in ranked["score"]])
     notes.append("Centrality: PageRank on papers, their entities and their similarTo links.")
-    bridging = analytics.bridging_papers(graph, found=found, top=top)
+    bridging = source.bridging_papers(found, top=top)
     tables["Papers bridging communities"] = bridging[["label", "neighbours", "communities", "participation"]]
-    tables["Similar-paper links"] = _similarity_table(graph)
+    counts = source.similar_counts()
+    tables["Similar-paper links"] = pd.DataFrame(sorted(counts.items(), key=lambda bc: (-bc[1], bc[0])),
+                                                 columns=["basis", "links"])
 
     charts = {
         "Benchmarks by year": _trend_chart(trends),
         "Most used methods": _bar_chart(tables["Most used methods"], "method", "papers"),
-        "Community sizes": _community_chart(found),
+        "Community sizes": _community_chart([len(members) for members in found]),
     }
     return Report(tables, {title: svg for title, svg in charts.items() if svg}, notes)
 
 
-def _summary(graph: nx.MultiDiGraph) -> pd.DataFrame:
-    kinds = Counter(kind for _, kind in graph.nodes(data="kind"))
-    relations = Counter(relation for _, _, relation in graph.edges(keys=True))
+class GraphSource:
+    """The report's answers from a networkx graph (the :mod:`kg.analytics` functions)."""
+
+    def __init__(self, graph: nx.MultiDiGraph) -> None:
+        self.graph = graph
+        self._central: pd.DataFrame | None = None
+
+    def counts(self) -> tuple[Counter, Counter]:
+        return (Counter(kind for _, kind in self.graph.nodes(data="kind")),
+                Counter(relation for _, _, relation in self.graph.edges(keys=True)))
+
+    def top_entities(self, *, kind: str, top: int, relations: tuple[str, ...]) -> pd.DataFrame:
+        return analytics.top_entities(self.graph, kind=kind, top=top, relations=relations)
+
+    def benchmarks_by_task(self, *, top: int, tasks: int) -> pd.DataFrame:
+        return analytics.benchmarks_by_task(self.graph, top=top, tasks=tasks)
+
+    def entity_trends(self, *, kind: str, top: int) -> pd.DataFrame:
+        return analytics.entity_trends(self.graph, kind=kind, top=top)
+
+    def projected_nodes(self) -> int:
+        return analytics.paper_entity_graph(self.graph).number_of_nodes()
+
+    def communities(self, method: str) -> list[set[str]]:
+        return analytics.communities(self.graph, method=method)
+
+    def community_rows(self, found: Sequence[Collection], *, top: int) -> pd.DataFrame:
+        """Size, papers, entities and the entities most papers in it name, per community (largest first)."""
+        graph = self.graph
+        rows = []
+        for rank, members in enumerate(found[:top], start=1):
+            entities = [node for node in members if graph.nodes[node].get("kind") in analytics.ENTITY_KINDS]
+            leaders = sorted(entities,
+                             key=lambda node: (-graph.in_degree(node), str(graph.nodes[node].get("label")), node))
+            rows.append((rank, len(members), len(members) - len(entities), len(entities),
+                         ", ".join(str(graph.nodes[node].get("label")) for node in leaders[:3])))
+        return pd.DataFrame(rows, columns=COMMUNITY_COLUMNS)
+
+    def central(self, kinds: Collection[str], *, top: int) -> pd.DataFrame:
+        if self._central is None:  # one PageRank for both tables, then split by kind
+            self._central = analytics.centrality(self.graph, top=sys.maxsize)
+        everything = self._central
+        return everything[everything["kind"].isin(kinds)].head(top).reset_index(drop=True)
+
+    def bridging_papers(self, found: Sequence[Collection], *, top: int) -> pd.DataFrame:
+        return analytics.bridging_papers(self.graph, found=found, top=top)
+
+    def similar_counts(self) -> Counter:
+        return Counter(data.get("basis") or "source" for _, _, relation, data in self.graph.edges(keys=True, data=True)
+                       if relation == "similarTo")
+
+
+#: The columns of the "Communities" table.
+COMMUNITY_COLUMNS = ["community", "size", "papers", "entities", "leading entities"]
+
+
+def _summary(kinds: Counter, relations: Counter) -> pd.DataFrame:
     rows = [(f"{kind} nodes", count) for kind, count in sorted(kinds.items(), key=lambda kc: (-kc[1], str(kc[0])))]
     rows += [(f"{relation} edges", count)
              for relation, count in sorted(relations.items(), key=lambda rc: (-rc[1], rc[0]))]
     return pd.DataFrame(rows, columns=["what", "count"])
-
-
-def _community_table(graph: nx.MultiDiGraph, found: list[set[str]], *, top: int) -> pd.DataFrame:
-    """Size, papers, entities and the entities most papers in it name, per community (largest first)."""
-    rows = []
-    for rank, members in enumerate(found[:top], start=1):
-        entities = [node for node in members if graph.nodes[node].get("kind") in analytics.ENTITY_KINDS]
-        leaders = sorted(entities, key=lambda node: (-graph.in_degree(node), str(graph.nodes[node].get("label")), node))
-        rows.append((rank, len(members), len(members) - len(entities), len(entities),
-                     ", ".join(str(graph.nodes[node].get("label")) for node in leaders[:3])))
-    return pd.DataFrame(rows, columns=["community", "size", "papers", "entities", "leading entities"])
-
-
-def _similarity_table(graph: nx.MultiDiGraph) -> pd.DataFrame:
-    counts = Counter(data.get("basis") or "source" for _, _, relation, data in graph.edges(keys=True, data=True)
-                     if relation == "similarTo")
-    return pd.DataFrame(sorted(counts.items(), key=lambda bc: (-bc[1], bc[0])), columns=["basis", "links"])
 
 
 # ----------------------------------------------------------------------------- charts
@@ -179,14 +260,14 @@ def _bar_chart(table: pd.DataFrame, label: str, value: str) -> str:
     return _svg(figure)
 
 
-def _community_chart(found: list[set[str]]) -> str:
-    if not found:
+def _community_chart(all_sizes: list[int]) -> str:
+    if not all_sizes:
         return ""
-    sizes = [len(members) for members in found[:_COMMUNITY_BARS]]
+    sizes = all_sizes[:_COMMUNITY_BARS]
     figure = _figure(7, 3)
     axes = figure.subplots()
     axes.bar([str(rank) for rank in range(1, len(sizes) + 1)], sizes, color="#59a14f")
-    axes.set_xlabel(f"community (largest {len(sizes)} of {len(found)})")
+    axes.set_xlabel(f"community (largest {len(sizes)} of {len(all_sizes)})")
     axes.set_ylabel("nodes")
     _plain_text(axes)
     return _svg(figure)

@@ -17,6 +17,11 @@ Nothing here prints; :mod:`kg.report` turns the answers into text and HTML.
 * :mod:`~kg.analytics.rankings`: :func:`centrality`, :func:`bridging_papers`;
 * :mod:`~kg.analytics.similar`: :func:`similar_papers`.
 
+Past what fits in memory as networkx, :mod:`~kg.analytics.table_columns` reads
+the columns of a build's tables ``kg stats`` needs and
+:mod:`~kg.analytics.table_answers` answers the report's questions from them
+(the same numbers; see :mod:`kg.report_tables`).
+
 :func:`toy_graph` (:mod:`~kg.analytics.toy`) is a made-up six-paper graph the
 examples use.  Every error is an :class:`AnalyticsError`.  To change the
 Louvain size limit, set ``kg.analytics.community.LOUVAIN_MAX_NODES`` (the

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from typing import Literal
 
 import networkx as nx
@@ -9,7 +10,7 @@ import networkx as nx
 from kg.analytics.errors import AnalyticsError
 from kg.analytics.projection import paper_entity_graph
 
-__all__ = ["LOUVAIN_MAX_NODES", "CommunityMethod", "choose_community_method", "communities"]
+__all__ = ["LOUVAIN_MAX_NODES", "CommunityMethod", "choose_community_method", "communities", "leiden_membership"]
 
 #: Largest paper–entity graph (in nodes) that :func:`communities` gives to networkx's Louvain by default;
 #: above it Leiden (igraph + leidenalg) is used.  Louvain took 430 s on a 100k-node graph here.
@@ -114,17 +115,32 @@ def communities(
 
 def _leiden(projected: nx.Graph, *, resolution: float, seed: int) -> list[set[str]]:
     """Leiden communities (RB configuration model) of ``projected``, via igraph on nodes in sorted order."""
+    nodes = sorted(projected)
+    index = {node: i for i, node in enumerate(nodes)}
+    edges = sorted((index[u], index[v]) if index[u] < index[v] else (index[v], index[u]) for u, v in projected.edges)
+    weights = [projected.edges[nodes[u], nodes[v]]["weight"] for u, v in edges]
+    membership = leiden_membership(len(nodes), edges, weights, resolution=resolution, seed=seed)
+    found: dict[int, set[str]] = {}
+    for node, community in zip(nodes, membership, strict=True):
+        found.setdefault(community, set()).add(node)
+    return list(found.values())
+
+
+def leiden_membership(node_count: int, edges: Sequence[Sequence[int]], weights: Sequence[float], *,
+                      resolution: float = 1.0, seed: int = 0) -> list[int]:
+    """The Leiden community (RB configuration model) of each of ``node_count`` nodes joined by ``edges``.
+
+    ``edges`` are ``(i, j)`` pairs of node indexes, ``i <= j``, sorted; :func:`communities` numbers the
+    nodes of the paper–entity graph in the order of their ids, and so does ``kg stats`` reading a build's
+    tables (:mod:`kg.analytics.table_answers`), so both get the same communities.
+    """
     try:
         import igraph
         import leidenalg
     except ImportError as error:
         raise AnalyticsError("Leiden needs igraph and leidenalg: pip install 'kg[communities]' "
                              "(or pass method='louvain' or 'label-propagation')") from error
-    nodes = sorted(projected)
-    index = {node: i for i, node in enumerate(nodes)}
-    edges = sorted((index[u], index[v]) if index[u] < index[v] else (index[v], index[u]) for u, v in projected.edges)
-    weights = [projected.edges[nodes[u], nodes[v]]["weight"] for u, v in edges]
-    converted = igraph.Graph(n=len(nodes), edges=edges)
+    converted = igraph.Graph(n=node_count, edges=edges)
     partition = leidenalg.find_partition(converted, leidenalg.RBConfigurationVertexPartition, weights=weights,
                                          resolution_parameter=resolution, seed=seed)
-    return [{nodes[i] for i in members} for members in partition]
+    return list(partition.membership)

@@ -10,7 +10,7 @@ from kg.analytics.errors import AnalyticsError
 from kg.analytics.frames import paper_entity_pairs
 from ontology.kinds import PAPER_ENTITY_RELATIONS, EntityKind
 
-__all__ = ["benchmarks_by_task"]
+__all__ = ["benchmarks_by_task", "task_table"]
 
 _TASK = EntityKind.TASK.value
 _COLUMNS = ["task", "task_label", "task_papers", "entity", "label", "papers", "share"]
@@ -75,6 +75,13 @@ def benchmarks_by_task(
         raise AnalyticsError(f"top and tasks must be at least 1, not {top} and {tasks}")
     on_task = paper_entity_pairs(graph, kind=_TASK, relations=relations)
     named = paper_entity_pairs(graph, kind=kind, relations=relations)
+    return task_table(on_task, named, top=top, tasks=tasks)
+
+
+def task_table(on_task: pd.DataFrame, named: pd.DataFrame, *, top: int, tasks: int | None) -> pd.DataFrame:
+    """The table of :func:`benchmarks_by_task` from the pairs (``paper, entity, label``) of the papers and
+    their tasks (``on_task``) and of the papers and what they name (``named``); ids may be strings or
+    integer codes in the order of the strings."""
     task_papers = on_task.groupby(["entity", "label"], dropna=False)["paper"].nunique().rename("task_papers")
     leaders = task_papers.reset_index().sort_values(["task_papers", "label", "entity"], ascending=[False, True, True])
     leaders = leaders.rename(columns={"entity": "task", "label": "task_label"})

@@ -12,7 +12,7 @@ from kg.analytics.errors import AnalyticsError
 from kg.analytics.frames import paper_entity_pairs
 from ontology.kinds import EdgeRelation, NodeKind
 
-__all__ = ["GroupBy", "entity_trends", "top_entities"]
+__all__ = ["GroupBy", "entity_trends", "rank_named", "top_entities", "trend_table"]
 
 GroupBy = Literal["venue", "series", "year"]
 _GROUPS = ("venue", "series", "year")
@@ -81,13 +81,21 @@ def top_entities(
     if top < 1:
         raise AnalyticsError(f"top must be at least 1, not {top}")
     facts = paper_entity_pairs(graph, kind=kind, relations=relations)
-    keys = ["entity", "label"]
     if by is not None:
         if by not in _GROUPS:
             raise AnalyticsError(f"cannot group by {by!r}; use venue, series or year")
         facts[by] = [_group_of(graph, paper, by) for paper in facts["paper"]]
         facts = facts.dropna(subset=[by])
-        keys = [by, *keys]
+    return rank_named(facts, by=by, top=top)
+
+
+def rank_named(facts: pd.DataFrame, *, by: str | None = None, top: int = 10) -> pd.DataFrame:
+    """The ranking of :func:`top_entities` from its pairs (``paper, entity, label`` and the ``by`` column, if any).
+
+    Ids may be strings or integer codes in the order of the strings (:mod:`kg.analytics.table_answers`):
+    the ranking is the same.
+    """
+    keys = ["entity", "label"] if by is None else [by, "entity", "label"]
     counts = facts.groupby(keys, dropna=False)["paper"].nunique().rename("papers").reset_index()
     order = ([by] if by else []) + ["papers", "label", "entity"]
     counts = counts.sort_values(order, ascending=[True] * bool(by) + [False, True, True])
@@ -141,6 +149,13 @@ def entity_trends(
     facts = facts.assign(year=[graph.nodes[paper].get("year") for paper in facts["paper"]]).dropna(subset=["year"])
     years = Counter(year for _, data in graph.nodes(data=True)
                     if data.get("kind") == NodeKind.PAPER.value and (year := data.get("year")) is not None)
+    return trend_table(leaders, facts, years, kind=kind, share=share)
+
+
+def trend_table(leaders: pd.DataFrame, facts: pd.DataFrame, years: Counter, *, kind: str | None,
+                share: bool = False) -> pd.DataFrame:
+    """The table of :func:`entity_trends`: ``facts`` (``paper, entity, label, year``) of the ``leaders``
+    (:func:`top_entities`), and how many papers each year has (``years``)."""
     table = pd.DataFrame(0, index=pd.Index(sorted(years), name="year"), columns=list(leaders["label"]))
     for (year, label), papers in facts.groupby(["year", "label"])["paper"].nunique().items():
         table.loc[int(year), label] = papers
