@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 import networkx as nx
+import numpy as np
 
 from kg.analytics.errors import AnalyticsError
 from kg.analytics.projection import paper_entity_graph
@@ -126,11 +127,12 @@ def _leiden(projected: nx.Graph, *, resolution: float, seed: int) -> list[set[st
     return list(found.values())
 
 
-def leiden_membership(node_count: int, edges: Sequence[Sequence[int]], weights: Sequence[float], *,
-                      resolution: float = 1.0, seed: int = 0) -> list[int]:
+def leiden_membership(node_count: int, edges: Sequence[Sequence[int]] | np.ndarray,
+                      weights: Sequence[float] | np.ndarray, *, resolution: float = 1.0, seed: int = 0) -> list[int]:
     """The Leiden community (RB configuration model) of each of ``node_count`` nodes joined by ``edges``.
 
-    ``edges`` are ``(i, j)`` pairs of node indexes, ``i <= j``, sorted; :func:`communities` numbers the
+    ``edges`` are ``(i, j)`` pairs of node indexes, ``i <= j``, sorted (a list, or an array of
+    two columns: igraph reads it without a Python object per edge); :func:`communities` numbers the
     nodes of the paper–entity graph in the order of their ids, and so does ``kg stats`` reading a build's
     tables (:mod:`kg.analytics.table_answers`), so both get the same communities.
     """

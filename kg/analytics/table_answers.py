@@ -25,6 +25,7 @@ Node codes sort as ids do, so sorting by code breaks ties as sorting by id does.
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Sequence
 
@@ -41,6 +42,7 @@ from kg.analytics.table_columns import GraphColumns
 from kg.analytics.tasks import task_table
 from kg.analytics.usage import rank_named, trend_table
 from ontology.kinds import PAPER_ENTITY_RELATIONS, NodeKind, Relation
+from ontology.util.memory import return_free_memory
 
 __all__ = ["benchmarks_by_task", "bridging_papers", "communities", "entity_pairs", "entity_trends", "pagerank",
            "projected_node_count", "top_entities"]
@@ -138,8 +140,10 @@ def communities(columns: GraphColumns, method: str, *, resolution: float = 1.0, 
         low, high, weights = _undirected(sources, targets, np.ones(len(sources)), len(columns.ids))
         nodes = np.union1d(low, high)
         edges = np.column_stack([np.searchsorted(nodes, low), np.searchsorted(nodes, high)])
-        membership = np.array(leiden_membership(len(nodes), edges.tolist(), weights.tolist(), resolution=resolution,
-                                                seed=seed))
+        del low, high
+        membership = np.array(leiden_membership(len(nodes), edges, weights, resolution=resolution, seed=seed))
+        del edges, weights
+        return_free_memory()  # what igraph and leidenalg freed, before the PageRank's matrices
         order = np.argsort(membership, kind="stable")
         found = np.split(nodes[order], np.flatnonzero(np.diff(membership[order])) + 1) if len(nodes) else []
     else:
@@ -182,7 +186,9 @@ def pagerank(columns: GraphColumns) -> tuple[np.ndarray, np.ndarray]:
     position = np.full(len(columns.ids), -1, dtype=np.int64)
     position[nodelist] = np.arange(len(nodelist))
     low, high, weights = _undirected(sources, targets, weights, len(columns.ids))
-    rows, cols = position[low], position[high]
+    del sources, targets, appearance, codes, first
+    rows, cols = position[low].astype(np.int32), position[high].astype(np.int32)
+    del low, high, position
     loops = rows == cols
     shape = (len(nodelist), len(nodelist))
     matrix = sp.sparse.coo_array((np.concatenate([weights, weights, -weights[loops]]),
@@ -257,8 +263,7 @@ def _best(columns: GraphColumns, rows: list[tuple], numbers, top: int) -> list[t
     Only the rows whose numbers tie with or beat the ``top``-th row's are given labels and sorted.
     """
     if len(rows) > top:
-        keys = sorted(numbers(row) for row in rows)
-        bound = keys[top - 1]
+        bound = heapq.nsmallest(top, map(numbers, rows))[-1]
         rows = [row for row in rows if numbers(row) <= bound]
     labelled = [(numbers(row), str(columns.label_of(row[0])), row[0], row) for row in rows]
     labelled.sort(key=lambda item: item[:3])

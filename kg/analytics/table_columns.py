@@ -18,7 +18,7 @@ memory.
 >>> _ = write_graph_tables(toy_graph(), folder)
 >>> columns = read_graph_columns(folder)
 >>> len(columns.ids), columns.relations["uses"], len(columns.fact_source), len(columns.similar_source)
-(16, 13, 15, 1)
+(15, 14, 15, 1)
 """
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ from exports.graph_tables import TABLES_FOLDER, table_batches
 from exports.table_rows import release_arrow_memory
 from kg.analytics.errors import AnalyticsError
 from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS, EdgeRelation, Relation
+from ontology.util.memory import return_free_memory
 
 __all__ = ["GraphColumns", "TablesNotReadable", "read_graph_columns"]
 
@@ -124,9 +125,12 @@ def read_graph_columns(out_dir: Path) -> GraphColumns:
     for batch in table_batches(folder, "edges.parquet", columns=["source", "target", "key", "data"]):
         edges.add(batch)
         release_arrow_memory()
+    arrays = edges.arrays()
+    del edges, lookup
+    return_free_memory()  # the ids as Python strings, and the JSON read
     return GraphColumns(
         ids=ids, labels=labels, kind_codes=kind_codes, kind_names=kind_names, years=years, has_year=has_year,
-        in_degree=edges.in_degree, kinds=kind_counts, relations=edges.relations, **edges.arrays())
+        kinds=kind_counts, **arrays)
 
 
 def _years(folder: Path, count: int) -> tuple[np.ndarray, np.ndarray]:
@@ -192,8 +196,8 @@ class _EdgeReader:
         self.parts["similar_weight"].append(weights)
 
     def arrays(self) -> dict:
-        """The kept columns, each one array, and the bases counted."""
+        """The kept columns, each one array, with the in-degrees and the relations and bases counted."""
         dtypes = {"fact_proposes": bool, "similar_weight": np.float64}
         arrays = {name: np.concatenate(parts) if parts else np.zeros(0, dtype=dtypes.get(name, np.int32))
                   for name, parts in self.parts.items()}
-        return {**arrays, "similar_bases": self.bases}
+        return {**arrays, "in_degree": self.in_degree, "relations": self.relations, "similar_bases": self.bases}
