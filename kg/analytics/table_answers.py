@@ -191,9 +191,11 @@ def pagerank(columns: GraphColumns) -> tuple[np.ndarray, np.ndarray]:
     del low, high, position
     loops = rows == cols
     shape = (len(nodelist), len(nodelist))
-    matrix = sp.sparse.coo_array((np.concatenate([weights, weights, -weights[loops]]),
-                                  (np.concatenate([rows, cols, rows[loops]]), np.concatenate([cols, rows, rows[loops]]))),
-                                 shape=shape, dtype=float).asformat("csr")
+    # as networkx.to_scipy_sparse_array: both directions of each edge, a loop's second copy taken off again
+    data = np.concatenate([weights, weights, -weights[loops]])
+    ends = (np.concatenate([rows, cols, rows[loops]]), np.concatenate([cols, rows, rows[loops]]))
+    matrix = sp.sparse.coo_array((data, ends), shape=shape, dtype=float).asformat("csr")
+    del data, ends, rows, cols
     return nodelist, _power_iteration(matrix)
 
 

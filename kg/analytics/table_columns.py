@@ -23,6 +23,7 @@ memory.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,7 +34,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from exports.graph_tables import TABLES_FOLDER, table_batches
+from exports.graph_tables import TABLES_FOLDER
 from exports.table_rows import release_arrow_memory
 from kg.analytics.errors import AnalyticsError
 from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS, EdgeRelation, Relation
@@ -43,6 +44,8 @@ __all__ = ["GraphColumns", "TablesNotReadable", "read_graph_columns"]
 
 _SIMILAR_TO = EdgeRelation.SIMILAR_TO.value
 _PROPOSES = Relation.PROPOSES.value
+#: Rows decoded at a time (the files' row groups hold up to 50,000).
+_BATCH_ROWS = 8192
 
 
 class TablesNotReadable(AnalyticsError):
@@ -122,7 +125,7 @@ def read_graph_columns(out_dir: Path) -> GraphColumns:
     lookup = pd.Index(ids.to_numpy(zero_copy_only=False), dtype=object)
     entity = np.isin(kind_codes, [code for code, name in enumerate(kind_names) if name in ENTITY_KINDS])
     edges = _EdgeReader(lookup, entity)
-    for batch in table_batches(folder, "edges.parquet", columns=["source", "target", "key", "data"]):
+    for batch in _batches(folder, "edges.parquet", ["source", "target", "key", "data"]):
         edges.add(batch)
         release_arrow_memory()
     arrays = edges.arrays()
@@ -138,7 +141,7 @@ def _years(folder: Path, count: int) -> tuple[np.ndarray, np.ndarray]:
     years = np.zeros(count, dtype=np.int64)
     has_year = np.zeros(count, dtype=bool)
     start = 0
-    for batch in table_batches(folder, "nodes.parquet", columns=["data"]):
+    for batch in _batches(folder, "nodes.parquet", ["data"]):
         data = batch.column(0)
         rows = np.flatnonzero(pc.fill_null(pc.match_substring(data, '"year"'), False).to_numpy(zero_copy_only=False))
         for row, text in zip(rows, data.take(pa.array(rows)).to_pylist(), strict=True):
@@ -151,6 +154,13 @@ def _years(folder: Path, count: int) -> tuple[np.ndarray, np.ndarray]:
         start += len(data)
         release_arrow_memory()
     return years, has_year
+
+
+def _batches(folder: Path, name: str, columns: list[str]) -> Iterator[pa.RecordBatch]:
+    """The rows of ``tables/<name>`` a few thousand at a time: a row group's JSON (with the abstracts, the
+    mentions' sentences) is decoded a batch at a time, never whole."""
+    with pq.ParquetFile(folder / TABLES_FOLDER / name) as table:
+        yield from table.iter_batches(batch_size=_BATCH_ROWS, columns=columns)
 
 
 class _EdgeReader:
