@@ -15,6 +15,10 @@ annotation follows consistently there are applied to the kept candidates, after 
   encoding, a field of study (``_THING_NOUNS``), and the annotation leaves it out; before "objective" it names a
   training objective, which the annotation types as a method ("the replaced token detection objective", "an
   auxiliary masked language modeling objective").
+* **An activity on data, or an action of the authors, is not part of a task's name.** "data generation", "data
+  extraction", "synthetic data generation" name what the authors do with their data (the annotation has such
+  names as optional paradigms at most: data cleaning, data augmentation); "pre-trained" / "organized" opening a
+  tagger's span ("we use pre-trained machine translation models") is dropped from the name.
 * **"Understanding" is an ability, not a task, unless it is named with an acronym.** "language understanding",
   "semantic understanding", "dialogue understanding", "image understanding capabilities" were never required in
   the tuning sets (15 false, 1 required, 3 optional); "natural language understanding (NLU)", "spoken language
@@ -48,6 +52,11 @@ _OBJECTIVE_NOUNS = frozenset({"objective", "objectives"})
 #: Suffix tokens that the tokenizer splits off a setting ("Document -level", "Aspect -based").
 _SETTING_SUFFIXES = frozenset({"-level", "-based"})
 _UNDERSTANDING = "understanding"
+#: Participles of what the authors did that a tagger's task span may open with ("we use pre-trained machine
+#: translation models", "we have organized simultaneous translation tasks"): not part of the task's name.
+_ACTION_PARTICIPLES = frozenset({"pre-trained", "pretrained", "proposed", "organized", "organised", "addressed",
+                                 "trained", "fine-tuned", "finetuned", "incorporated", "combined", "identified",
+                                 "improved", "applied", "used", "studied", "adopted", "employed"})
 #: Words that open a sentence before a task without naming a setting ("Classical bias detection methods", "Unlike
 #: image captioning", "Large VQA datasets"), besides ``task_modifier_stops.txt`` and spaCy's stop words.
 _GENERIC_OPENERS = frozenset({"classical", "earlier", "previous", "prior", "past", "neural", "contemporary", "unlike",
@@ -62,8 +71,12 @@ def settle_tasks(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
     for cand in kept:
         if cand.kind is EntityKind.TASK:
             after = _word_after(texts, lowers, cand)
-            if after in _THING_NOUNS or _an_ability(lowers, cand):
+            if after in _THING_NOUNS or _an_ability(lowers, cand) or _on_data(lowers, cand):
                 continue
+            if cand.long_span is None and cand.end - cand.start > 1 and lowers[cand.start] in _ACTION_PARTICIPLES:
+                cand.start += 1  # "pre-trained machine translation (models)": the task is machine translation
+                if cand.end - cand.start == 1 and lowers[cand.start] not in word_list("task_words.txt"):
+                    continue  # "pre-trained generation": no task left
             if after in _OBJECTIVE_NOUNS:
                 cand.kind, cand.type_rule = EntityKind.METHOD, "task_objective"
             elif cand.long_span is None:
@@ -84,6 +97,14 @@ def _word_after(texts: list[str], lowers: list[str], cand: Candidate) -> str:
 def _an_ability(lowers: list[str], cand: Candidate) -> bool:
     """Does the task's name end in "understanding" with no acronym named for it ("language understanding")?"""
     return cand.long_span is None and lowers[cand.end - 1] == _UNDERSTANDING
+
+
+def _on_data(lowers: list[str], cand: Candidate) -> bool:
+    """Does the task's name open with "data" ("data generation", "data extraction", "synthetic data generation"):
+    an activity on the authors' data, not a task the field studies ("data-to-text generation" is one token)?"""
+    first = lowers[cand.start]
+    return cand.long_span is None and cand.end - cand.start > 1 and (
+        first == "data" or (first == "synthetic" and lowers[cand.start + 1] == "data"))
 
 
 def _definition_start(texts: list[str], lowers: list[str], flags: TokenFlags, start: int,
