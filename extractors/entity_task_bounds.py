@@ -26,8 +26,9 @@ annotation follows consistently there are applied to the kept candidates, after 
   agent": "task" modifies a noun there).
 * **"Understanding" is an ability, not a task, unless it is named with an acronym.** "language understanding",
   "semantic understanding", "dialogue understanding", "image understanding capabilities" were never required in
-  the tuning sets (15 false, 1 required, 3 optional); "natural language understanding (NLU)", "spoken language
-  understanding (SLU)" keep their acronym pair and stay.
+  the tuning sets (15 false, 1 required, 3 optional); "natural language understanding (NLU)" keeps its acronym
+  pair and stays, and so do "spoken language understanding" (the established task SLU, read on unannotated
+  abstracts) and an understanding the text calls a task ("the task of narrative understanding").
 
 >>> from extractors.entities import build_pipeline
 >>> nlp = build_pipeline("rules")
@@ -57,6 +58,8 @@ _OBJECTIVE_NOUNS = frozenset({"objective", "objectives"})
 #: Suffix tokens that the tokenizer splits off a setting ("Document -level", "Aspect -based").
 _SETTING_SUFFIXES = frozenset({"-level", "-based"})
 _UNDERSTANDING = "understanding"
+#: Words that make an "understanding" the task of understanding speech ("spoken language understanding").
+_SPOKEN = frozenset({"spoken", "speech"})
 #: Participles of what the authors did that a tagger's task span may open with ("we use pre-trained machine
 #: translation models", "we have organized simultaneous translation tasks"): not part of the task's name.
 _ACTION_PARTICIPLES = frozenset({"pre-trained", "pretrained", "proposed", "organized", "organised", "addressed",
@@ -78,7 +81,8 @@ def settle_tasks(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
             cand.kind, cand.type_rule = EntityKind.TASK, "called_task"  # "the task of Dialogue Quality Estimation"
         if cand.kind is EntityKind.TASK:
             after = _word_after(texts, lowers, cand)
-            if after in _THING_NOUNS or _an_ability(lowers, cand) or _on_data(lowers, cand):
+            if after in _THING_NOUNS or _on_data(lowers, cand) \
+                    or (_an_ability(lowers, cand) and not _called_a_task(lowers, texts, cand)):
                 continue
             if cand.long_span is None and cand.end - cand.start > 1 and lowers[cand.start] in _ACTION_PARTICIPLES:
                 cand.start += 1  # "pre-trained machine translation (models)": the task is machine translation
@@ -102,8 +106,10 @@ def _word_after(texts: list[str], lowers: list[str], cand: Candidate) -> str:
 
 
 def _an_ability(lowers: list[str], cand: Candidate) -> bool:
-    """Does the task's name end in "understanding" with no acronym named for it ("language understanding")?"""
-    return cand.long_span is None and lowers[cand.end - 1] == _UNDERSTANDING
+    """Does the task's name end in "understanding" with no acronym named for it ("language understanding"), and
+    understand no spoken input ("spoken language understanding" is the established task SLU)?"""
+    return (cand.long_span is None and lowers[cand.end - 1] == _UNDERSTANDING
+            and not any(lowers[k] in _SPOKEN for k in range(cand.start, cand.end - 1)))
 
 
 #: Kinds a name the text calls a task loses, and the type rules that guessed them (not a known name's rule).
