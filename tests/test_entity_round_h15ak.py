@@ -1,0 +1,71 @@
+"""Round h15ak: the last word on kept tasks (``extractors/entity_task_bounds.py``), in both modes. Invented
+sentences around task names the learned lists know."""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entities import build_pipeline
+
+
+@pytest.fixture(scope="module", params=["combined", "rules"])
+def nlp(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    return build_pipeline(request.param)
+
+
+def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {span.text: span.label_ for span in nlp(text).spans["kg_entities"]}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Document-level relation extraction aims to find relations across many zorb sentences.",
+     "Document-level relation extraction"),
+    ("Aspect-based sentiment analysis aims to find the polarity of each zorb aspect.",
+     "Aspect-based sentiment analysis"),
+    ("Code clone detection is hard when zorb programs differ.", "Code clone detection"),
+])
+def test_setting_that_opens_a_definition_is_part_of_the_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _names(nlp, text).get(name) == "task"
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("Recent relation extraction systems rely on zorb encoders.", "Recent"),
+    ("Classical sentiment analysis methods use zorb lexicons.", "Classical"),
+    ("In machine translation, zorb models dominate.", "In"),
+])
+def test_generic_opener_stays_out_of_the_task(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any(name.startswith(word) for name, kind in _names(nlp, text).items() if kind == "task")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We collect zorb question-answer (QA) pairs from forums.", "QA"),
+    ("The zorb model resists membership inference attacks well.", "membership inference"),
+    ("Scholars of Translation Studies wrote the zorb essays.", "Translation"),
+    ("We describe a synthetic data generation pipeline for zorb texts.", "synthetic data generation"),
+    ("We describe our data extraction steps for the zorb corpus.", "data extraction"),
+    ("The zorb agent lacks language understanding and semantic understanding.", "language understanding"),
+    ("The zorb agent lacks language understanding and semantic understanding.", "semantic understanding"),
+])
+def test_name_of_a_thing_or_activity_is_no_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _names(nlp, text).get(name) != "task"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We study spoken language understanding for zorb assistants.", "spoken language understanding"),
+    ("We evaluate zorb systems on natural language understanding (NLU) benchmarks.", "NLU"),
+])
+def test_named_understanding_stays_a_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _names(nlp, text).get(name) == "task"
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("We pre-train Zorb with an auxiliary masked language modeling objective.", "masked language modeling", "method"),
+    ("We use pre-trained machine translation models for zorb texts.", "machine translation", "task"),
+    ("This work introduces the task of Adaptive Zorb Assessment (AZA), which orders questions.", "AZA", "task"),
+])
+def test_kind_and_name_where_the_text_says(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+    assert _names(nlp, text).get(name) == kind
+
+
+def test_task_that_modifies_a_noun_is_not_called_a_task(nlp) -> None:  # type: ignore[no-untyped-def]
+    names = _names(nlp, "We show ZORBLITE, an intelligent task automation agent for phones.")
+    assert names.get("ZORBLITE") != "task"
