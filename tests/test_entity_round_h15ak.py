@@ -69,3 +69,49 @@ def test_kind_and_name_where_the_text_says(nlp, text: str, name: str, kind: str)
 def test_task_that_modifies_a_noun_is_not_called_a_task(nlp) -> None:  # type: ignore[no-untyped-def]
     names = _names(nlp, "We show ZORBLITE, an intelligent task automation agent for phones.")
     assert names.get("ZORBLITE") != "task"
+
+
+@pytest.fixture(scope="module")
+def task_errors():
+    """``benchmarks/task_errors.py``, loaded from its file (``benchmarks/`` is not a package)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "task_errors.py"
+    spec = importlib.util.spec_from_file_location("kg_task_errors", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_task_error_classes(task_errors) -> None:  # type: ignore[no-untyped-def]
+    from ontology.kinds import EntityKind, Relation
+    from ontology.records import Mention, Provenance
+
+    def task(name: str, kind: EntityKind = EntityKind.TASK) -> Mention:
+        return Mention(paper_ref="p", name=name, kind=kind, relation=Relation.USES,
+                       provenance=Provenance("x", extractor="kg_entities:use+tagger", sentence="s"))
+
+    text = "Zorb relation extraction and zorb parsing help. We study zorb tagging, zorb linking and Quux."
+    record = {"id": "p", "text": text, "entities": [
+        {"name": "zorb relation extraction", "kind": "TASK", "role": "uses", "forms": ["zorb relation extraction"],
+         "optional": False, "spans": [(0, 24)]},
+        {"name": "zorb tagging", "kind": "TASK", "role": "uses", "forms": ["zorb tagging"], "optional": False,
+         "spans": [(58, 70)]},
+        {"name": "zorb linking", "kind": "TASK", "role": "uses", "forms": ["zorb linking"], "optional": False,
+         "spans": [(72, 84)]},
+        {"name": "Quux", "kind": "DATASET", "role": "uses", "forms": ["Quux"], "optional": False, "spans": [(89, 93)]},
+    ]}
+    mentions = [task("relation extraction"), task("zorb parsing"), task("Quux"),
+                task("zorb tagging", EntityKind.METHOD)]
+    rows = {(row[2], row[3]) for row in task_errors.record_errors("t", record, mentions)}
+    assert rows == {("FP-boundary:zorb relation extraction", "relation extraction"), ("FP-none", "zorb parsing"),
+                    ("FP-otherkind:DATASET", "Quux"), ("FN-kind:method", "zorb tagging"),
+                    ("FN-boundary:relation extraction", "zorb relation extraction"), ("FN-none", "zorb linking")}
+
+
+def test_task_errors_refuse_held_out_sets(task_errors) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit):
+        task_errors.task_errors(["tune", "tune4"])
