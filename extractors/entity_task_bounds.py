@@ -15,6 +15,10 @@ annotation follows consistently there are applied to the kept candidates, after 
   encoding, a field of study (``_THING_NOUNS``), and the annotation leaves it out; before "objective" it names a
   training objective, which the annotation types as a method ("the replaced token detection objective", "an
   auxiliary masked language modeling objective").
+* **The frame "the task of X" names all of X.** "addressing the task of counter narrative generation": the learned
+  phrase "narrative generation" took only the part after a word the corpus uses as a verb; one or two lower-case
+  modifiers between "task / problem of" and the found task join it (no gerund: "the task of building supervised
+  event trigger identification systems").
 * **An activity on data, or an action of the authors, is not part of a task's name.** "data generation", "data
   extraction", "synthetic data generation" name what the authors do with their data (the annotation has such
   names as optional paradigms at most: data cleaning, data augmentation); "pre-trained" / "organized" opening a
@@ -92,6 +96,7 @@ def settle_tasks(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
                 cand.kind, cand.type_rule = EntityKind.METHOD, "task_objective"
             elif cand.long_span is None:
                 cand.start = _definition_start(texts, lowers, flags, cand.start, kept)
+                cand.start = _framed_start(texts, lowers, flags, cand.start)
         settled.append(cand)
     return settled
 
@@ -173,6 +178,24 @@ def _definition_start(texts: list[str], lowers: list[str], flags: TokenFlags, st
                     and _modifier(texts[first + 1], second, flags.is_stop[first + 1]) and not second.endswith("ed"))):
             return start
     return first
+
+
+#: Nouns of "the task of X" whose X is the whole name up to the task's head.
+_FRAME_NOUNS = frozenset({"task", "tasks", "subtask", "problem"})
+
+
+def _framed_start(texts: list[str], lowers: list[str], flags: TokenFlags, start: int) -> int:
+    """Where a task named in a frame starts: "the task of counter narrative generation" names the whole lower-case
+    run after "of" (one or two words before what was found: "narrative generation"), not "building supervised
+    event trigger identification" (a gerund opens the run)."""
+    for width in (1, 2):
+        first = start - width
+        if first < 2 or lowers[first - 1] != "of" or lowers[first - 2] not in _FRAME_NOUNS:
+            continue
+        if all(flags.is_lower[k] and flags.is_alpha[k] and _modifier(texts[k], lowers[k], flags.is_stop[k])
+               for k in range(first, start)):
+            return first
+    return start
 
 
 def _modifier(text: str, lower: str, is_stop: bool) -> bool:

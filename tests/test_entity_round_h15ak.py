@@ -22,6 +22,7 @@ def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     ("Aspect-based sentiment analysis aims to find the polarity of each zorb aspect.",
      "Aspect-based sentiment analysis"),
     ("Code clone detection is hard when zorb programs differ.", "Code clone detection"),
+    ("We address the task of counter narrative generation for zorb posts.", "counter narrative generation"),
 ])
 def test_setting_that_opens_a_definition_is_part_of_the_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert _names(nlp, text).get(name) == "task"
@@ -31,9 +32,11 @@ def test_setting_that_opens_a_definition_is_part_of_the_task(nlp, text: str, nam
     ("Recent relation extraction systems rely on zorb encoders.", "Recent"),
     ("Classical sentiment analysis methods use zorb lexicons.", "Classical"),
     ("In machine translation, zorb models dominate.", "In"),
+    ("We study the task of building supervised event trigger identification systems.", "building"),
 ])
 def test_generic_opener_stays_out_of_the_task(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
-    assert not any(name.startswith(word) for name, kind in _names(nlp, text).items() if kind == "task")
+    assert not any(name.startswith(word) or f" {word} " in name
+                   for name, kind in _names(nlp, text).items() if kind == "task")
 
 
 @pytest.mark.parametrize(("text", "name"), [
