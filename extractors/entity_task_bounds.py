@@ -28,6 +28,9 @@ annotation follows consistently there are applied to the kept candidates, after 
   in Contextual Environments (SPICE), a task designed to ...": a method or metric that a guess typed (the tagger,
   a capitalised word, a lower-case method phrase) becomes the task (not "SUGILITE, an intelligent task automation
   agent": "task" modifies a noun there).
+* **The bare activity is no task mention.** The tagger's one-word "translation" / "parsing" ("many translation
+  tasks", "the Department of Interpretation and Translation"): never required in the tuning sets (optional three
+  times), which require the specific task (machine translation, dependency parsing).
 * **"Understanding" is an ability, not a task, unless it is named with an acronym.** "language understanding",
   "semantic understanding", "dialogue understanding", "image understanding capabilities" were never required in
   the tuning sets (15 false, 1 required, 3 optional); "natural language understanding (NLU)" keeps its acronym
@@ -85,7 +88,7 @@ def settle_tasks(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
             cand.kind, cand.type_rule = EntityKind.TASK, "called_task"  # "the task of Dialogue Quality Estimation"
         if cand.kind is EntityKind.TASK:
             after = _word_after(texts, lowers, cand)
-            if after in _THING_NOUNS or _on_data(lowers, cand) \
+            if after in _THING_NOUNS or _on_data(lowers, cand) or _bare_activity(lowers, cand) \
                     or (_an_ability(lowers, cand) and not _called_a_task(lowers, texts, cand)):
                 continue
             if cand.long_span is None and cand.end - cand.start > 1 and lowers[cand.start] in _ACTION_PARTICIPLES:
@@ -149,6 +152,18 @@ def _noun_like(lower: str) -> bool:
     function word and no participle ("designed", "defined") or verb of a relative clause?"""
     return lower.isalpha() and not lower.endswith("ed") and lower not in {"of", "in", "for", "that", "which", "where",
                                                                          "to", "with", "on", "and", "or", "aiming"}
+
+
+#: Activities whose bare word the tagger types as a task where the text means the human activity or the family of
+#: tasks ("many translation tasks", "the Department of Interpretation and Translation", "Parsing and Multiword
+#: Expressions"): the annotation requires only the specific tasks ("machine translation", "dependency parsing").
+_BARE_ACTIVITIES = frozenset({"translation", "parsing"})
+
+
+def _bare_activity(lowers: list[str], cand: Candidate) -> bool:
+    """Is the task the tagger's bare "translation" or "parsing", with no acronym?"""
+    return (cand.type_rule == "tagger" and cand.long_span is None and cand.end - cand.start == 1
+            and lowers[cand.start] in _BARE_ACTIVITIES)
 
 
 def _on_data(lowers: list[str], cand: Candidate) -> bool:

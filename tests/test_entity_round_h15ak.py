@@ -47,6 +47,8 @@ def test_generic_opener_stays_out_of_the_task(nlp, text: str, word: str) -> None
     ("We describe our data extraction steps for the zorb corpus.", "data extraction"),
     ("The zorb agent lacks language understanding and semantic understanding.", "language understanding"),
     ("The zorb agent lacks language understanding and semantic understanding.", "semantic understanding"),
+    ("Despite strong results in many translation tasks, zorb models underperform.", "translation"),
+    ("She works at the Department of Interpretation and Translation at Zorb University.", "Translation"),
 ])
 def test_name_of_a_thing_or_activity_is_no_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert _names(nlp, text).get(name) != "task"
