@@ -132,8 +132,9 @@ def _called_a_task(lowers: list[str], texts: list[str], cand: Candidate) -> bool
     """Does the text call the name a task: "the task of NAME", "NAME is a(n) (important) task", "NAME (ACR), a
     task designed to ..."?"""
     first = cand.first
-    if first >= 2 and lowers[first - 2] in {"task", "tasks"} and lowers[first - 1] in {"of", "termed", "called"}:
-        return True
+    if first >= 3 and lowers[first - 2] in {"task", "tasks"} and lowers[first - 1] in {"of", "termed", "called"} \
+            and texts[first - 3].isalpha() and texts[first - 3].islower():
+        return True  # "the task of X", not "the CDR task of BioCreative V" (a campaign's task)
     end = max(cand.end, cand.long_span[1] if cand.long_span else 0)
     if end < len(texts) and texts[end] == ")":
         end += 1
@@ -141,6 +142,8 @@ def _called_a_task(lowers: list[str], texts: list[str], cand: Candidate) -> bool
     if words[:2] not in (["is", "a"], ["is", "an"], [",", "a"], [",", "an"]):
         return False
     for k, word in enumerate(words[2:], start=end + 2):
+        if word == "shared":
+            return False  # "IEST 2018, a shared task": an event, not the task
         if word in {"task", "subtask"}:
             return k + 1 == len(lowers) or not _noun_like(lowers[k + 1])  # not "a task automation agent"
         if not word.isalpha():
