@@ -32,7 +32,7 @@ def test_setting_that_opens_a_definition_is_part_of_the_task(nlp, text: str, nam
     ("Recent relation extraction systems rely on zorb encoders.", "Recent"),
     ("Classical sentiment analysis methods use zorb lexicons.", "Classical"),
     ("In machine translation, zorb models dominate.", "In"),
-    ("Automatic relation extraction is hard for zorb texts.", "Automatic"),
+    ("Automatic claim detection is hard for zorb texts.", "Automatic"),
     ("We study the task of building supervised event trigger identification systems.", "building"),
 ])
 def test_generic_opener_stays_out_of_the_task(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
