@@ -75,6 +75,7 @@ from extractors.entity_dataset_phrases import language_wordnets
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
 from extractors.entity_lexicon import NAMING_VERBS, cue_patterns, in_list, word_list, word_lists
+from extractors.entity_lowercase import lower_case_candidates
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
 from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
 from extractors.entity_names import built_on_dataset
@@ -195,6 +196,7 @@ class EntityRecognizer:
             candidates.extend(task_metric_candidates(doc, candidates, acronyms))
             candidates.extend(_named_new_candidates(doc, candidates, cues))
             candidates.extend(title_phrase_candidates(doc, candidates))  # "the Zorb Content Model"
+            candidates.extend(lower_case_candidates(doc, candidates))  # "fine-tuned roberta", "wait-k" (h15al)
             candidates.extend(Candidate(start, end, "phrase", kind=EntityKind.DATASET, type_rule=EDITION_RULE)
                               for start, end in edition_datasets(doc)  # "the SemEval 2014 and Twitter datasets"
                               if not any(c.first < end and start < c.end for c in candidates))

@@ -1,0 +1,154 @@
+"""Models and methods written in lower case: a candidate source of ``kg_entities`` (round h15al).
+
+Round h15ai's recall audit (``benchmarks/recall_audit.py``) found most methods and models that no rule makes a
+candidate written in lower case: model names ("fine-tuned roberta", "davinci, bloomz, chatGPT") that
+``model_families.txt`` matches only capitalised or with a digit, and names of specific techniques ("self-attention",
+"wait-k", "mixup", "bi-encoder", "graph attention networks"). Two lists add them, each only where no other
+candidate covers a token:
+
+* :func:`lower_case_models` — a token written all in lower case that is a family of ``lower_case_models.txt``
+  (families whose lower-case form is no English word: not "opt", "clip", "palm"), alone or with a variant glued to
+  it ("roberta-large", "bert-base-uncased") and a version after it; a model, typed by the family rule;
+* :func:`lower_case_methods` — a name of ``lower_case_methods.txt`` or a long form of ``method_phrases.txt``, written in
+  lower case, the last word also in the plural ("hypernetworks", "graph attention networks"); a method.
+
+>>> from extractors.entities import blank_pipeline
+>>> doc = blank_pipeline()("We fine-tune roberta-large and bloomz with mixup, not opt, and use graph attention networks.")
+>>> [doc[s:e].text for s, e in lower_case_models(doc)], [doc[s:e].text for s, e in lower_case_methods(doc)]
+(['roberta-large', 'bloomz'], ['mixup', 'graph attention networks'])
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from spacy.tokens import Doc
+
+from extractors.entity_candidates import Candidate
+from extractors.entity_lexicon import word_list
+from extractors.entity_names import is_version
+from extractors.token_texts import token_arrays
+from ontology.kinds import EntityKind
+
+__all__ = ["LOWER_CASE_METHOD_RULE", "lower_case_candidates", "lower_case_methods", "lower_case_models"]
+
+#: The type rule of a method found here: a known method name (kept by the tagger, as ``known_methods.txt``'s).
+LOWER_CASE_METHOD_RULE = "known_method"
+#: Characters that join a variant to a family in one token ("roberta-large", "bert_base").
+_VARIANT_GLUE = "-._"
+
+
+def lower_case_model(text: str) -> bool:
+    """Is ``text``, written all in lower case, a model of a family whose lower-case form names only the model?
+
+    >>> [lower_case_model(t) for t in ["roberta", "roberta-large", "bloomz", "davinci", "bert-base-uncased"]]
+    [True, True, True, True, True]
+    >>> [lower_case_model(t) for t in ["RoBERTa", "opt", "clip", "roberta-", "robertas", "berts", "gptzero"]]
+    [False, False, False, False, False, False, False]
+    """
+    if not text.islower() or text != text.lower():
+        return False
+    families = word_list("lower_case_models.txt")
+    if text in families:
+        return True
+    for glue in _VARIANT_GLUE:
+        family, _, rest = text.partition(glue)
+        if family in families and rest and rest[:1].isalnum():
+            return True
+    return False
+
+
+def lower_case_models(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of lower-case model names in ``doc`` (:func:`lower_case_model`), with the versions after them
+    ("wav2vec 2.0" is found as a family with a digit already; "llama 2" here).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We compare llama 2 with davinci; we opt for a video clip of bert.")
+    >>> [doc[s:e].text for s, e in lower_case_models(doc)]
+    ['llama 2', 'davinci', 'bert']
+    """
+    texts, _, flags = token_arrays(doc)
+    found = []
+    i = 0
+    while i < len(doc):
+        if not lower_case_model(texts[i]):
+            i += 1
+            continue
+        end = i + 1
+        while end < len(doc) and flags.whitespace[end - 1] and is_version(texts[end]) \
+                and not flags.is_sent_start[end]:
+            end += 1
+        found.append((i, end))
+        i = end
+    return found
+
+
+@cache
+def _method_names() -> dict[str, frozenset[tuple[str, ...]]]:
+    """The listed method names as word tuples (each also with a plural last word), by their first word."""
+    names = word_list("lower_case_methods.txt") | word_list("method_phrases.txt")
+    forms: dict[str, set[tuple[str, ...]]] = {}
+    for name in names:
+        words = tuple(name.split())
+        plural = (*words[:-1], words[-1] + ("es" if words[-1].endswith(("s", "sh", "ch", "x")) else "s"))
+        for form in (words, plural):
+            forms.setdefault(form[0], set()).add(form)
+    return {first: frozenset(tuples) for first, tuples in forms.items()}
+
+
+def lower_case_methods(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of the names of ``lower_case_methods.txt`` and ``method_phrases.txt`` in ``doc``, the last word
+    also plural, longest first at each token, in text order; not inside a longer hyphenated word. Written in lower
+    case (the first word may open the sentence with a capital): a capitalised name is the other rules' to find, and
+    may be part of a longer one ("Lorentzian Linear Graph Convolutional Networks").
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("Self-attention and wait-k policies beat a skip-gram model and hypernetworks.")
+    >>> [doc[s:e].text for s, e in lower_case_methods(doc)]
+    ['Self-attention', 'wait-k', 'skip-gram', 'hypernetworks']
+    >>> doc = blank_pipeline()("We propose Linear Graph Convolutional Networks with Mixup.")
+    >>> lower_case_methods(doc)
+    []
+    """
+    texts, lowers, flags = token_arrays(doc)
+    names = _method_names()
+    found = []
+    i = 0
+    while i < len(doc):
+        forms = names.get(lowers[i])
+        best = 0
+        for form in forms or ():
+            n = len(form)
+            if n > best and i + n <= len(doc) and tuple(lowers[i:i + n]) == form \
+                    and not any(flags.is_sent_start[k] for k in range(i + 1, i + n)) \
+                    and all(texts[k] == lowers[k] for k in range(i + 1, i + n)) \
+                    and (texts[i] == lowers[i] or flags.is_sent_start[i]):
+                best = n
+        if best:
+            found.append((i, i + best))
+            i += best
+        else:
+            i += 1
+    return found
+
+
+def lower_case_candidates(doc: Doc, candidates: Sequence[Candidate]) -> list[Candidate]:
+    """Candidates for the lower-case models and methods of ``doc`` that overlap none of ``candidates``: a model as
+    a family's name (typed ``model_family``), a method as a known method name (``known_method``).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We use fine-tuned roberta and self-attention.")
+    >>> [(doc[c.start:c.end].text, c.strength, c.kind.value) for c in lower_case_candidates(doc, [])]
+    [('roberta', 'family', 'method'), ('self-attention', 'phrase', 'method')]
+    """
+    taken = {i for cand in candidates for i in range(cand.first, cand.end)}
+    found = []
+    for start, end in lower_case_models(doc):
+        if not taken & set(range(start, end)):
+            found.append(Candidate(start, end, "family"))  # typed a model by the family rule (entity_types)
+            taken.update(range(start, end))
+    for start, end in lower_case_methods(doc):
+        if not taken & set(range(start, end)):
+            found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule=LOWER_CASE_METHOD_RULE))
+            taken.update(range(start, end))
+    return found
