@@ -75,7 +75,7 @@ from extractors.entity_dataset_phrases import language_wordnets
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
 from extractors.entity_lexicon import NAMING_VERBS, cue_patterns, in_list, word_list, word_lists
-from extractors.entity_lowercase import lower_case_candidates
+from extractors.entity_lowercase import lower_case_candidates, used_lower_case
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
 from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
 from extractors.entity_names import built_on_dataset
@@ -208,6 +208,7 @@ class EntityRecognizer:
         labels = merge_tagged(candidates, tagged, acronyms)
         for group in coordinated_groups(doc, candidates):
             self._type_and_role(doc, group, cues)
+        used_lower_case(candidates)  # "we propose a conditional self-attention mechanism": self-attention is used
         for cand in candidates:
             label = labels.get(cand.start)
             only_tagged = cand.strength in _TAGGED or (cand.strength == "weak" and "accepted" not in cand.cues)

@@ -27,13 +27,24 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import word_list
 from extractors.entity_names import is_version
+from extractors.entity_roles import DEFAULT_CONFIDENCE
 from extractors.token_texts import token_arrays
-from ontology.kinds import EntityKind
+from ontology.kinds import EntityKind, Relation
 
-__all__ = ["LOWER_CASE_METHOD_RULE", "lower_case_candidates", "lower_case_methods", "lower_case_models"]
+__all__ = ["LOWER_CASE_CUE", "LOWER_CASE_METHOD_RULE", "lower_case_candidates", "lower_case_methods",
+           "lower_case_models", "used_lower_case"]
 
 #: The type rule of a method found here: a known method name (kept by the tagger, as ``known_methods.txt``'s).
 LOWER_CASE_METHOD_RULE = "known_method"
+#: The cue that marks a candidate found here.
+LOWER_CASE_CUE = "lower_case"
+#: Confidence of a lower-case name made used (:func:`used_lower_case`): a typed use's.
+_USE_CONFIDENCE = DEFAULT_CONFIDENCE["typed"]
+#: Kind nouns after a technique that make it a description of a method, not its name, after :data:`_NEW_WORDS`.
+_KIND_NOUNS = frozenset({"method", "methods", "approach", "approaches", "framework", "technique", "strategy"})
+#: Words before such a description that say the method is new ("we propose a mixup method termed X").
+_NEW_WORDS = frozenset({"our", "proposed", "novel", "new", "propose", "proposes", "present", "presents", "introduce",
+                        "introduces", "design", "designs"})
 #: Characters that join a variant to a family in one token ("roberta-large", "bert_base").
 _VARIANT_GLUE = "-._"
 
@@ -83,6 +94,21 @@ def lower_case_models(doc: Doc) -> list[tuple[int, int]]:
     return found
 
 
+def _names_a_new_kind(lowers: Sequence[str], start: int, end: int) -> bool:
+    """Does the technique at ``start:end`` only describe a new method ("our proposed mixup method", "a novel
+    structure-aware self-attention approach", "we propose a mixup method termed Soul-Mix"): a kind noun after it, a
+    word of novelty, ownership or proposal among the three words before it (not "we adopt a wait-k strategy")?
+
+    >>> _names_a_new_kind("we propose a mixup method termed x".split(), 3, 4)
+    True
+    >>> _names_a_new_kind("we apply mixup to the method".split(), 2, 3), _names_a_new_kind("adopt a wait-k strategy".split(), 2, 3)
+    (False, False)
+    """
+    if end >= len(lowers) or lowers[end] not in _KIND_NOUNS:
+        return False
+    return any(lowers[k] in _NEW_WORDS for k in range(max(0, start - 3), start))
+
+
 @cache
 def _method_names() -> dict[str, frozenset[tuple[str, ...]]]:
     """The listed method names as word tuples (each also with a plural last word), by their first word."""
@@ -91,7 +117,7 @@ def _method_names() -> dict[str, frozenset[tuple[str, ...]]]:
     for name in names:
         words = tuple(name.split())
         plural = (*words[:-1], words[-1] + ("es" if words[-1].endswith(("s", "sh", "ch", "x")) else "s"))
-        for form in (words, plural):
+        for form in (words, plural) if words[-1] != "embedding" else (words,):
             forms.setdefault(form[0], set()).add(form)
     return {first: frozenset(tuples) for first, tuples in forms.items()}
 
@@ -124,7 +150,7 @@ def lower_case_methods(doc: Doc) -> list[tuple[int, int]]:
                     and all(texts[k] == lowers[k] for k in range(i + 1, i + n)) \
                     and (texts[i] == lowers[i] or flags.is_sent_start[i]):
                 best = n
-        if best:
+        if best and not _names_a_new_kind(lowers, i, i + best):
             found.append((i, i + best))
             i += best
         else:
@@ -145,10 +171,25 @@ def lower_case_candidates(doc: Doc, candidates: Sequence[Candidate]) -> list[Can
     found = []
     for start, end in lower_case_models(doc):
         if not taken & set(range(start, end)):
-            found.append(Candidate(start, end, "family"))  # typed a model by the family rule (entity_types)
+            found.append(Candidate(start, end, "family", cues={LOWER_CASE_CUE}))  # a model by the family rule
             taken.update(range(start, end))
     for start, end in lower_case_methods(doc):
         if not taken & set(range(start, end)):
-            found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule=LOWER_CASE_METHOD_RULE))
+            found.append(Candidate(start, end, "phrase", cues={LOWER_CASE_CUE}, kind=EntityKind.METHOD,
+                                   type_rule=LOWER_CASE_METHOD_RULE))
             taken.update(range(start, end))
     return found
+
+
+def used_lower_case(candidates: Sequence[Candidate]) -> None:
+    """Make every lower-case name found here used: a standard technique or a released model is not what the paper
+    proposes, even where a proposal verb stands before it ("we propose a conditional self-attention mechanism",
+    "we introduce cross-stitch bi-encoders": the new thing is the longer description, built on the technique).
+
+    >>> cand = Candidate(0, 1, "phrase", cues={LOWER_CASE_CUE}, relation=Relation.PROPOSES, role_rule="proposal_verb")
+    >>> used_lower_case([cand]); cand.relation.value, cand.role_rule
+    ('uses', 'use')
+    """
+    for cand in candidates:
+        if LOWER_CASE_CUE in cand.cues and cand.relation == Relation.PROPOSES:
+            cand.relation, cand.role_rule, cand.confidence = Relation.USES, "use", _USE_CONFIDENCE
