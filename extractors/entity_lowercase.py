@@ -3,17 +3,17 @@
 Round h15ai's recall audit (``benchmarks/recall_audit.py``) found most methods and models that no rule makes a
 candidate written in lower case: model names ("fine-tuned roberta", "davinci, bloomz, chatGPT") that
 ``model_families.txt`` matches only capitalised or with a digit, and names of specific techniques ("self-attention",
-"wait-k", "mixup", "bi-encoder", "graph attention networks"). Two lists add them, each only where no other
+"wait-k", "mixup", "hypernetwork", "graph attention networks"). Two lists add them, each only where no other
 candidate covers a token:
 
 * :func:`lower_case_models` — a token written all in lower case that is a family of ``lower_case_models.txt``
   (families whose lower-case form is no English word: not "opt", "clip", "palm"), alone or with a variant glued to
   it ("roberta-large", "bert-base-uncased") and a version after it; a model, typed by the family rule;
-* :func:`lower_case_methods` — a name of ``lower_case_methods.txt`` or a long form of ``method_phrases.txt``, written in
-  lower case, the last word also in the plural ("hypernetworks", "graph attention networks"); a method.
+* :func:`lower_case_methods` — a name of ``lower_case_methods.txt`` or a long form of ``method_phrases.txt``,
+  written in lower case, the last word also in the plural ("hypernetworks", "graph attention networks"); a method.
 
 >>> from extractors.entities import blank_pipeline
->>> doc = blank_pipeline()("We fine-tune roberta-large and bloomz with mixup, not opt, and use graph attention networks.")
+>>> doc = blank_pipeline()("We tune roberta-large and bloomz with mixup, not opt, and use graph attention networks.")
 >>> [doc[s:e].text for s, e in lower_case_models(doc)], [doc[s:e].text for s, e in lower_case_methods(doc)]
 (['roberta-large', 'bloomz'], ['mixup', 'graph attention networks'])
 """
@@ -101,8 +101,10 @@ def _names_a_new_kind(lowers: Sequence[str], start: int, end: int) -> bool:
 
     >>> _names_a_new_kind("we propose a mixup method termed x".split(), 3, 4)
     True
-    >>> _names_a_new_kind("we apply mixup to the method".split(), 2, 3), _names_a_new_kind("adopt a wait-k strategy".split(), 2, 3)
-    (False, False)
+    >>> _names_a_new_kind("we apply mixup to the method".split(), 2, 3)
+    False
+    >>> _names_a_new_kind("we adopt a wait-k strategy".split(), 3, 4)
+    False
     """
     if end >= len(lowers) or lowers[end] not in _KIND_NOUNS:
         return False
@@ -184,7 +186,7 @@ def lower_case_candidates(doc: Doc, candidates: Sequence[Candidate]) -> list[Can
 def used_lower_case(candidates: Sequence[Candidate]) -> None:
     """Make every lower-case name found here used: a standard technique or a released model is not what the paper
     proposes, even where a proposal verb stands before it ("we propose a conditional self-attention mechanism",
-    "we introduce cross-stitch bi-encoders": the new thing is the longer description, built on the technique).
+    "we design a novel cross-attention network": the new thing is the longer description, built on the technique).
 
     >>> cand = Candidate(0, 1, "phrase", cues={LOWER_CASE_CUE}, relation=Relation.PROPOSES, role_rule="proposal_verb")
     >>> used_lower_case([cand]); cand.relation.value, cand.role_rule
