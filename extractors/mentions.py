@@ -20,6 +20,7 @@ from spacy.language import Language
 from extractors.entities import build_pipeline, iter_entities
 from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import model_family, name_shape, subtitle_kind
+from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
 from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
@@ -51,6 +52,8 @@ _PHRASE_ENDS = frozenset({"learning", "analysis", "modeling", "modelling", "retr
 _NOT_NAMES = ("paradigms.txt", "non_tasks.txt")
 #: The least confidence of an abstract mention proposed because the title announces its name (a proposal verb's).
 _TITLE_AGREEMENT_CONFIDENCE = 0.85
+#: The extractor of a title's phrase (:func:`_title_echo_mentions`) the learned role decision says is used.
+_TITLE_ECHO_USED = f"kg_entities:learned+{TITLE_ECHO_RULE}"
 
 
 @cache
@@ -201,10 +204,12 @@ def extract_mentions(
     mentions: list[Mention] = []
     for (paper, clean, base, piece), doc in _pipe(nlp, pieces):
         mentions.extend(_doc_mentions(paper, clean, doc, piece, base))
+        mentions.extend(_title_echo_mentions(paper, clean, doc, piece, base))  # round h15aj
     agreed = agree_with_titles(titles, mentions)
     if roles is None:
         return agreed
-    return apply_role_model(papers, agreed, shipped_role_model() if roles == "shipped" else roles)
+    decided = apply_role_model(papers, agreed, shipped_role_model() if roles == "shipped" else roles)
+    return [m for m in decided if m.provenance.extractor != _TITLE_ECHO_USED]  # a title's phrase only if proposed
 
 
 def agree_with_titles(titles: list[Mention], mentions: list[Mention]) -> list[Mention]:
@@ -366,6 +371,28 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
                 line=paper.provenance.line,
             ),
         )
+
+
+def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int) -> list[Mention]:
+    """The mentions of phrases of the title the abstract proposes in running text
+    (:func:`extractors.entity_propose_title.title_echoes`), where the pipeline found no entity (nor long form)."""
+    if not paper.title or not doc.has_annotation("SENT_START"):
+        return []
+    taken = [(e.span.start_char, e.span.end_char) for e in iter_entities(doc)]
+    taken += [(e.long_form.start_char, e.long_form.end_char) for e in iter_entities(doc) if e.long_form is not None]
+    sentences = [(s.start_char, s.end_char) for s in doc.sents]
+    out = []
+    for start, end, kind in title_echoes(paper.title, text, sentences, taken):
+        sent = next((s for s in sentences if s[0] <= start < s[1]), (0, len(text)))
+        out.append(Mention(
+            paper_ref=paper.ref, name=text[start:end], kind=kind, relation=Relation.PROPOSES,
+            provenance=Provenance(
+                source=paper.provenance.source, start=clean.source_offset(base + start),
+                end=clean.source_end(base + end), extractor=f"kg_entities:{TITLE_ECHO_RULE}+{TITLE_ECHO_RULE}",
+                confidence=_TITLE_AGREEMENT_CONFIDENCE,
+                sentence=sentence_excerpt(text[sent[0]:sent[1]], start - sent[0], end - sent[0]),
+                line=paper.provenance.line)))
+    return out
 
 
 def _doc_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int) -> Iterator[Mention]:

@@ -1,0 +1,244 @@
+"""Phrases of the title that the abstract writes in running text where the authors propose them (round h15aj).
+
+Round h15ai's recall audit (``benchmarks/recall_audit.py``) found half of the proposals the pipeline misses on the
+tuning sets to be no candidate at all, and the largest group among them a phrase the title writes capitalised and
+the abstract in lower case: "Affective Event Classification with Discourse-enhanced Self-training" with "we
+present a discourse-enhanced self-training method"; "A Contextual Hierarchical Attention Network with ..." with
+"we propose to enhance the DST through employing a contextual hierarchical attention network"; "Multi-choice
+Relational Reasoning for ..." with "We propose a multi-choice relational reasoning (McR^2) model". In lower case,
+nothing in the abstract tells such a phrase from a description; the title does: it is a name the authors gave.
+
+:func:`title_echoes` finds them, after the pipeline, from the title and the abstract's parsed text:
+
+* a *title run* (:func:`title_runs`): all the consecutive capitalised words of the title between a colon, a dash,
+  a comma, brackets, quotes or a function word ("for", "with", "via", "of" ...), two to :data:`MAX_WORDS` of
+  them (one word of capitalised parts joined by hyphens only as a "NAME: ..." title's name, "Mixup-Transformer:"),
+  no *-ing* form first ("Generating Major Types"), no number ("SIGMORPHON 2020"); not a whole entry of
+  ``paradigms.txt``, ``non_tasks.txt`` or ``generic_terms.txt``, no language first, nothing the gazetteer knows;
+* the abstract writes the run (any case; a plural "s" may come or go on the last word) where the pipeline found
+  no entity and no long form;
+* one occurrence is proposed (:func:`_proposed`): "called / named / termed / dubbed RUN"; or, for a run of three
+  or more words, a hyphenated one or one in quotes that ends a noun phrase (:func:`_closed`: punctuation, a
+  function word or a kind noun after it, not "to / of / and / or" with a kind noun in the next words, not a kind
+  noun and a name after it, "a ... approach, called BAT"): "our (novel) RUN"; "we / this paper ... propose /
+  present / introduce / develop / design / describe ... a / an / the (novel / new ...) RUN" with no preposition
+  between the verb and the article, or with a kind noun after the run, or a method head (``method_heads.txt``) last
+  in it; or the run is the title's head ("Hard Gate Knowledge Distillation - Leverage ...") and its sentence has
+  the authors' proposal verb or calls something new, the run no preposition's complement ("the problem of the X");
+* the kind: a kind noun right after the run ("a ... method", "a ... dataset", "a ... metric", "a ... task"), else
+  the run's own words (:func:`~extractors.entity_tasks.task_like`, :func:`~extractors.entity_tasks.metric_like`, a
+  dataset noun), else a method; a task is proposed only where its sentence calls something new ("a novel task").
+
+Every mention is proposed (role rule :data:`TITLE_ECHO_RULE`); the learned role decision still has the last word.
+
+>>> title = "Affective Event Classification with Discourse-enhanced Self-training"
+>>> text = "We present a discourse-enhanced self-training method. It beats affective event classification."
+>>> [(text[s:e], kind.value) for s, e, kind in title_echoes(title, text, [(0, len(text))], [])]
+[('discourse-enhanced self-training', 'method')]
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from extractors.entity_lexicon import word_list
+from extractors.entity_tasks import metric_like, task_like
+from extractors.gazetteer import load_gazetteer
+from ontology.kinds import EntityKind
+
+__all__ = ["MAX_WORDS", "TITLE_ECHO_RULE", "title_echoes", "title_runs"]
+
+#: The role rule of a mention found here.
+TITLE_ECHO_RULE = "title_echo"
+#: At most this many words in a title run.
+MAX_WORDS = 6
+#: Where a title's phrases break: a colon, a dash, a comma, brackets, quotes, "?" and "!".
+_TITLE_BREAK = re.compile(r"\s*(?:[:;,?!()\[\]“”\"‘’]|\s[-–—]\s|[–—])\s*")
+#: Function words, which no title run crosses.
+_FUNCTION = frozenset({
+    "a", "an", "the", "of", "for", "with", "via", "by", "using", "in", "on", "to", "from", "and", "or", "towards",
+    "toward", "through", "based", "under", "over", "at", "into", "as", "is", "are", "do", "does", "can", "beyond",
+    "without", "vs", "versus", "vs.", "its", "their", "our", "we", "how", "what", "when", "why", "which", "that",
+    "this", "these", "it", "be", "not", "all", "more", "less", "than", "between", "across", "against", "about",
+    "up", "out", "new", "novel", "improving", "leveraging", "enhancing", "exploring", "understanding", "evaluating", "analyzing", "analysing", "investigating", "revisiting",
+})
+#: A capitalised title word: an upper-case letter (or digit) first, then letters, digits and inner hyphens.
+_CAPITALISED = re.compile(r"^[A-Z0-9][\w'’]*(?:-[\w'’]+)*$")
+#: A word of digits (a year, an edition).
+_NUMBER = re.compile(r"^\d[\d.]*$")
+#: Words of the sentence before the run that speak of the authors' own work.
+_SELF = re.compile(r"\b(?:we|our|this (?:paper|work|study|article|report)|here)\b", re.IGNORECASE)
+#: The authors' proposal verbs.
+_PROPOSAL_VERB = re.compile(r"\b(?:propos|introduc|present|develop|design|devis|formulat|construct|build|built|"
+                            r"creat|call|nam|term|dub|frame|describ)\w*\b", re.IGNORECASE)
+#: The words right before a run in a proposal frame: an article and words that call it new.
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:(?:novel|new|simple|effective|general|generic|unified|"
+                             r"lightweight|efficient|principled)\s+(?:and\s+)?)*[“\"]?$", re.IGNORECASE)
+_OUR_BEFORE = re.compile(r"\bour\s+(?:(?:novel|new|proposed|own)\s+)*[“\"]?$", re.IGNORECASE)
+_NAMED_BEFORE = re.compile(r"\b(?:called|named|termed|dubbed)\s*[“\"]?$", re.IGNORECASE)
+#: A preposition between the authors' verb and the run ("a prototype of a chat room that ... in a ...").
+_PREPOSITION = re.compile(r"\b(?:of|in|on|for|with|from|to|by|through|via|into|at|about)\b", re.IGNORECASE)
+#: The word after a run (past a closing quote and an acronym in brackets) and the one after that.
+_NEXT_WORDS = re.compile(r"^[”\"]?\s*(?:\([^()]{1,20}\)\s*)?(?P<word>[\w][\w-]*)\s*(?P<then>\S*)")
+#: Function words after which a noun phrase goes on ("an end-to-end simultaneous speech to text ... system").
+_GOES_ON = frozenset({"to", "of", "and", "or"})
+#: A naming verb after a kind noun: "a neural topic modeling approach, called BAT" names the approach BAT.
+_NAMING_AFTER = re.compile(r"^\s*,?\s*(?:called|named|dubbed|termed)\b", re.IGNORECASE)
+#: A preposition (and an article) right before a run: the run is a complement ("the problem of the X").
+_PREPOSITION_BEFORE = re.compile(r"\b(?:of|in|on|for|with|from|by|via|into|at|about)\s+(?:(?:the|a|an)\s+)?$",
+                                 re.IGNORECASE)
+#: Words that call something new.
+_NEW = re.compile(r"\b(?:novel|new)\b", re.IGNORECASE)
+#: A kind noun right after the run.
+_KIND_AFTER = re.compile(r"^[”\"]?\s*(?:\([^()]{1,20}\)\s*)?(?P<noun>\w+)")
+_KIND_NOUNS: dict[str, EntityKind] = {
+    **dict.fromkeys(("method", "methods", "scheme", "model", "models", "approach", "framework", "technique",
+                     "algorithm", "strategy", "loss", "mechanism", "network", "architecture", "module", "system",
+                     "pipeline", "objective", "paradigm", "procedure"), EntityKind.METHOD),
+    **dict.fromkeys(("dataset", "corpus", "benchmark", "treebank", "collection"), EntityKind.DATASET),
+    **dict.fromkeys(("metric", "measure", "score"), EntityKind.METRIC),
+    **dict.fromkeys(("task", "problem"), EntityKind.TASK),
+}
+_DATASET_HEADS = frozenset({"dataset", "corpus", "benchmark", "treebank", "collection", "datasets", "corpora"})
+#: Lists whose whole entries are no name of a thing proposed.
+_NOT_NAMES = ("paradigms.txt", "non_tasks.txt", "generic_terms.txt")
+
+
+def title_runs(title: str | None) -> list[tuple[str, bool]]:
+    """The title's whole runs of two to :data:`MAX_WORDS` capitalised words, longest first, each with whether it is
+    the title's head (the first run, at the title's start); one hyphenated word only when it is the whole head
+    before a colon or a dash (a "NAME: ..." title). No run opens with a verb's *-ing* form or holds a number.
+
+    >>> title_runs("Hard Gate Knowledge Distillation - Leverage Calibration for Robust Models")
+    [('Hard Gate Knowledge Distillation', True), ('Leverage Calibration', False), ('Robust Models', False)]
+    >>> title_runs("Mixup-Transformer: Dynamic Data Augmentation for NLP Tasks")
+    [('Dynamic Data Augmentation', False), ('NLP Tasks', False), ('Mixup-Transformer', True)]
+    >>> title_runs("Self-Training for Parsing"), title_runs("Generating Major Types of Poetry at SIGMORPHON 2020")
+    ([], [])
+    """
+    if not title:
+        return []
+    runs: list[list[str]] = []
+    for segment in _TITLE_BREAK.split(title.strip()):
+        current: list[str] = []
+        for word in segment.split() + [""]:
+            if word and word.lower() not in _FUNCTION and _CAPITALISED.match(word):
+                current.append(word)
+            elif current:
+                runs.append(current)
+                current = []
+    opening = re.sub(r"^(?:the|a|an)\s+", "", title.strip(), flags=re.IGNORECASE)
+    head = runs[0] if runs and opening.startswith(" ".join(runs[0])) else None
+    whole_head = head is not None and _TITLE_BREAK.split(opening)[0].strip() == " ".join(head)
+    out: dict[str, bool] = {}
+    for run in runs:
+        if len(run) > MAX_WORDS or run[0].lower().endswith("ing") and "-" not in run[0]:
+            continue  # a sentence of capitalised words, or a verb's form first ("Generating Major Types")
+        if any(_NUMBER.match(word) for word in run):
+            continue  # an event or an edition ("SIGMORPHON 2020", "LoResMT 2021")
+        if len(run) > 1 or (run is head and run[0].count("-") >= 1 and len(run[0]) >= 5 and whole_head):
+            out.setdefault(" ".join(run), run is head)  # one hyphenated word: only a "NAME: ..." title's name
+    return sorted(out.items(), key=lambda item: (-len(item[0].split()), -len(item[0])))
+
+
+@lru_cache(maxsize=4096)
+def _run_pattern(run: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in run.split()]
+    last = words[-1][:-1] + "s?" if words[-1].endswith("s") and len(words[-1]) > 3 else words[-1] + "s?"
+    return re.compile(r"(?<![\w-])" + r"\s+".join(words[:-1] + [last]) + r"(?![\w-])", re.IGNORECASE)
+
+
+def _not_a_name(run: str) -> bool:
+    lower = " ".join(run.lower().split())
+    if any(lower in word_list(name) for name in _NOT_NAMES) or lower in word_list("languages.txt"):
+        return True
+    if lower.split()[0] in word_list("languages.txt") or lower.split("-")[0] in word_list("languages.txt"):
+        return True
+    return load_gazetteer().link(run) is not None
+
+
+def _kind(run: str, after: str) -> EntityKind:
+    match = _KIND_AFTER.match(after)
+    if match and match.group("noun").lower() in _KIND_NOUNS:
+        return _KIND_NOUNS[match.group("noun").lower()]
+    if metric_like(run):
+        return EntityKind.METRIC
+    if task_like(run):
+        return EntityKind.TASK
+    if run.split()[-1].lower() in _DATASET_HEADS:
+        return EntityKind.DATASET
+    return EntityKind.METHOD
+
+
+def _closed(after: str) -> bool:
+    """Does the run end a noun phrase: punctuation, a bracket, a function word or a kind noun after it, and no
+    name after a kind noun ("an explainable extrapolation reasoning framework TECHS": the framework is TECHS)?"""
+    match = _NEXT_WORDS.match(after)
+    if match is None:
+        return True
+    word, then = match.group("word"), match.group("then") or ""
+    if word.lower() in _KIND_NOUNS:
+        return not (then[:1].isupper() or then.startswith("“") or _NAMING_AFTER.match(after[match.end("word"):]))
+    if word.lower() in _GOES_ON:  # "an end-to-end simultaneous speech to text translation system": a longer phrase
+        return not any(w.lower() in _KIND_NOUNS for w in re.findall(r"[\w-]+", after)[1:5])
+    return word.lower() in STOP_WORDS
+
+
+def _proposed(before: str, after: str, run: str, head: bool) -> bool:
+    """Does the sentence around a run (``before`` it and ``after`` it) propose it (see the module docstring)?"""
+    before = before.rstrip(" ")
+    quoted = before.endswith(("“", '"'))
+    if _NAMED_BEFORE.search(before):
+        return True
+    if not (quoted or len(run.split()) >= 3 or "-" in run) or not _closed(after):
+        return False
+    if _OUR_BEFORE.search(before + " "):
+        return True
+    self_word = _SELF.search(before)
+    verb = _PROPOSAL_VERB.search(before, self_word.end()) if self_word else None
+    article = _ARTICLE_BEFORE.search(before + " ")
+    if verb and article:
+        direct = not _PREPOSITION.search(before, verb.end(), article.start())
+        match = _NEXT_WORDS.match(after)
+        kind_noun = match is not None and match.group("word").lower() in _KIND_NOUNS
+        if direct or kind_noun or run.split()[-1].lower() in word_list("method_heads.txt"):
+            return True
+    if not head or _PREPOSITION_BEFORE.search(before + " "):
+        return False
+    return verb is not None or _NEW.search(before) is not None
+
+
+def title_echoes(title: str | None, text: str, sentences: Sequence[tuple[int, int]],
+                 taken: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int, EntityKind]]:
+    """``(start, end, kind)`` in ``text`` of each run of ``title`` the abstract proposes (the module docstring).
+
+    ``sentences``: the abstract's sentences as character spans; ``taken``: the character spans of the mentions the
+    pipeline wrote, where no run is found. Every occurrence of a proposed run outside ``taken`` is given.
+    """
+    if not title or not text:
+        return
+    used = list(taken)
+    for run, head in title_runs(title):
+        if _not_a_name(run):
+            continue
+        found = [(m.start(), m.end()) for m in _run_pattern(run).finditer(text)
+                 if not any(m.start() < e and s < m.end() for s, e in used)]
+        if not found:
+            continue
+        kind = _kind(run, text[found[0][1]:])
+        proposed = False
+        for start, end in found:
+            sent_start = next((s for s, e in sentences if s <= start < e), 0)
+            before = text[sent_start:start]
+            if _proposed(before, text[end:], run, head) and (kind is not EntityKind.TASK or _NEW.search(before)):
+                proposed = True
+                kind = _kind(run, text[end:])
+                break
+        if not proposed:
+            continue
+        for start, end in found:
+            used.append((start, end))
+            yield start, end, kind
