@@ -56,7 +56,9 @@ TITLE_ECHO_RULE = "title_echo"
 #: At most this many words in a title run.
 MAX_WORDS = 6
 #: Where a title's phrases break: a colon, a dash, a comma, brackets, quotes, "?" and "!".
-_TITLE_BREAK = re.compile(r"\s*(?:[:;,?!()\[\]“”\"‘’]|\s[-–—]\s|[–—])\s*")
+_TITLE_BREAK = re.compile(r"\s*(?:[:;,?!()\[\]“”\"]|\s[-–—]\s|[–—])\s*")
+#: The end of a "NAME: ..." title's name: a colon or a dash.
+_NAME_END = re.compile(r"\s*(?::|\s[-–—]\s|[–—])")
 #: Function words, which no title run crosses.
 _FUNCTION = frozenset({
     "a", "an", "the", "of", "for", "with", "via", "by", "using", "in", "on", "to", "from", "and", "or", "towards",
@@ -68,7 +70,7 @@ _FUNCTION = frozenset({
 #: A capitalised title word: an upper-case letter (or digit) first, then letters, digits and inner hyphens.
 _CAPITALISED = re.compile(r"^[A-Z0-9][\w'’]*(?:-[\w'’]+)*$")
 #: A word of digits (a year, an edition).
-_NUMBER = re.compile(r"^\d[\d.]*$")
+_NUMBER = re.compile(r"^\d[\d.\-–]*$")
 #: Words of the sentence before the run that speak of the authors' own work.
 _SELF = re.compile(r"\b(?:we|our|this (?:paper|work|study|article|report)|here)\b", re.IGNORECASE)
 #: The authors' proposal verbs.
@@ -78,18 +80,26 @@ _PROPOSAL_VERB = re.compile(r"\b(?:propos|introduc|present|develop|design|devis|
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:(?:novel|new|simple|effective|general|generic|unified|"
                              r"lightweight|efficient|principled)\s+(?:and\s+)?)*[“\"]?$", re.IGNORECASE)
 _OUR_BEFORE = re.compile(r"\bour\s+(?:(?:novel|new|proposed|own)\s+)*[“\"]?$", re.IGNORECASE)
-_NAMED_BEFORE = re.compile(r"\b(?:called|named|termed|dubbed)\s*[“\"]?$", re.IGNORECASE)
+_NAMED_BEFORE = re.compile(r"(?<!so-)\b(?:called|named|termed|dubbed)\s*[“\"]?$", re.IGNORECASE)
 #: A preposition between the authors' verb and the run ("a prototype of a chat room that ... in a ...").
-_PREPOSITION = re.compile(r"\b(?:of|in|on|for|with|from|to|by|through|via|into|at|about)\b", re.IGNORECASE)
+_PREPOSITION = re.compile(r"\b(?:of|in|on|for|with|from|to|by|through|via|into|at|about|towards?|over|under|"
+                          r"between|among|within|across|using|based|leveraging|utili[sz]ing)\b", re.IGNORECASE)
 #: The word after a run (past a closing quote and an acronym in brackets) and the one after that.
 _NEXT_WORDS = re.compile(r"^[”\"]?\s*(?:\([^()]{1,20}\)\s*)?(?P<word>[\w][\w-]*)\s*(?P<then>\S*)")
 #: Function words after which a noun phrase goes on ("an end-to-end simultaneous speech to text ... system").
 _GOES_ON = frozenset({"to", "of", "and", "or"})
 #: A naming verb after a kind noun: "a neural topic modeling approach, called BAT" names the approach BAT.
-_NAMING_AFTER = re.compile(r"^\s*,?\s*(?:called|named|dubbed|termed)\b", re.IGNORECASE)
+_NAMING_AFTER = re.compile(r"^\s*,?\s*(?:called|named|namely|dubbed|termed)\b", re.IGNORECASE)
 #: A preposition (and an article) right before a run: the run is a complement ("the problem of the X").
 _PREPOSITION_BEFORE = re.compile(r"\b(?:of|in|on|for|with|from|by|via|into|at|about)\s+(?:(?:the|a|an)\s+)?$",
                                  re.IGNORECASE)
+#: A name and a comma right before the run's article: the run is the name's apposition ("PEK, a ... framework").
+_NAME_APPOSITION = re.compile(r"\b[A-Z][^\s,]*(?:\s+[a-z]+)?\)?\s*,\s*(?:a|an|the)\s+(?:\w+\s+(?:yet\s+)?){0,2}[“\"]?$")
+#: A gerund right before the article ("... through employing a X").
+_GERUND_LAST = re.compile(r"\b(?:employing|introducing|proposing|designing|developing|constructing|building|"
+                          r"devising|adopting)\s*$", re.IGNORECASE)
+#: Words after which a title's head may stand without an article ("we propose to do in-sample curriculum learning").
+_HEAD_OPENER = re.compile(r"\b(?:do|perform|that|call|calls|called)\s+$", re.IGNORECASE)
 #: Words that call something new.
 _NEW = re.compile(r"\b(?:novel|new)\b", re.IGNORECASE)
 #: A kind noun right after the run.
@@ -102,6 +112,12 @@ _KIND_NOUNS: dict[str, EntityKind] = {
     **dict.fromkeys(("metric", "measure", "score"), EntityKind.METRIC),
     **dict.fromkeys(("task", "problem"), EntityKind.TASK),
 }
+#: Kind nouns that end a description rather than a name ("A Unified Span-Based Approach for ...").
+_GENERIC_HEADS = frozenset({"approach", "approaches", "framework", "frameworks", "method", "methods", "model",
+                            "models", "system", "systems", "architecture", "architectures", "strategy",
+                            "strategies", "technique", "techniques", "scheme", "pipeline", "study", "toolkit",
+                            "corpus", "corpora", "dataset", "datasets", "database", "resource", "task", "tasks",
+                            "challenge", "workshop", "competition", "campaign"})
 _DATASET_HEADS = frozenset({"dataset", "corpus", "benchmark", "treebank", "collection", "datasets", "corpora"})
 #: Lists whose whole entries are no name of a thing proposed.
 _NOT_NAMES = ("paradigms.txt", "non_tasks.txt", "generic_terms.txt")
@@ -113,9 +129,9 @@ def title_runs(title: str | None) -> list[tuple[str, bool]]:
     before a colon or a dash (a "NAME: ..." title). No run opens with a verb's *-ing* form or holds a number.
 
     >>> title_runs("Hard Gate Knowledge Distillation - Leverage Calibration for Robust Models")
-    [('Hard Gate Knowledge Distillation', True), ('Leverage Calibration', False), ('Robust Models', False)]
+    [('Hard Gate Knowledge Distillation', True), ('Leverage Calibration', False)]
     >>> title_runs("Mixup-Transformer: Dynamic Data Augmentation for NLP Tasks")
-    [('Dynamic Data Augmentation', False), ('NLP Tasks', False), ('Mixup-Transformer', True)]
+    [('Dynamic Data Augmentation', False), ('Mixup-Transformer', True)]
     >>> title_runs("Self-Training for Parsing"), title_runs("Generating Major Types of Poetry at SIGMORPHON 2020")
     ([], [])
     """
@@ -132,13 +148,16 @@ def title_runs(title: str | None) -> list[tuple[str, bool]]:
                 current = []
     opening = re.sub(r"^(?:the|a|an)\s+", "", title.strip(), flags=re.IGNORECASE)
     head = runs[0] if runs and opening.startswith(" ".join(runs[0])) else None
-    whole_head = head is not None and _TITLE_BREAK.split(opening)[0].strip() == " ".join(head)
+    whole_head = head is not None and _NAME_END.split(opening)[0].strip() == " ".join(head) != opening.strip()
     out: dict[str, bool] = {}
     for run in runs:
         if len(run) > MAX_WORDS or run[0].lower().endswith("ing") and "-" not in run[0]:
             continue  # a sentence of capitalised words, or a verb's form first ("Generating Major Types")
-        if any(_NUMBER.match(word) for word in run):
-            continue  # an event or an edition ("SIGMORPHON 2020", "LoResMT 2021")
+        if run[-1].lower() in _GENERIC_HEADS:
+            continue  # "A Graph-based Approach for ...": a description, the name (if any) is elsewhere
+        if any(any(c.isdigit() for c in word) or word.endswith(("’", "'", "’s", "'s")) for word in run) \
+                or "shared" in (w.lower() for w in run):
+            continue  # an event, a team, a shaped name ("SIGMORPHON 2020", "COVID-19 Pandemic", "X’ Submission")
         if len(run) > 1 or (run is head and run[0].count("-") >= 1 and len(run[0]) >= 5 and whole_head):
             out.setdefault(" ".join(run), run is head)  # one hyphenated word: only a "NAME: ..." title's name
     return sorted(out.items(), key=lambda item: (-len(item[0].split()), -len(item[0])))
@@ -190,24 +209,26 @@ def _closed(after: str) -> bool:
 def _proposed(before: str, after: str, run: str, head: bool) -> bool:
     """Does the sentence around a run (``before`` it and ``after`` it) propose it (see the module docstring)?"""
     before = before.rstrip(" ")
-    quoted = before.endswith(("“", '"'))
     if _NAMED_BEFORE.search(before):
         return True
+    quoted = before.endswith(("“", '"'))
     if not (quoted or len(run.split()) >= 3 or "-" in run) or not _closed(after):
         return False
+    if _NAME_APPOSITION.search(before + " "):
+        return False  # "we propose PEK, a parameter-efficient framework": the run describes the name
     if _OUR_BEFORE.search(before + " "):
         return True
     self_word = _SELF.search(before)
     verb = _PROPOSAL_VERB.search(before, self_word.end()) if self_word else None
     article = _ARTICLE_BEFORE.search(before + " ")
     if verb and article:
-        direct = not _PREPOSITION.search(before, verb.end(), article.start())
-        match = _NEXT_WORDS.match(after)
-        kind_noun = match is not None and match.group("word").lower() in _KIND_NOUNS
-        if direct or kind_noun or run.split()[-1].lower() in word_list("method_heads.txt"):
+        between = before[verb.end() : article.start()]
+        if not _PREPOSITION.search(between) or _GERUND_LAST.search(between):  # "through employing a X"
             return True
-    if not head or _PREPOSITION_BEFORE.search(before + " "):
+    if not head or not (article or _HEAD_OPENER.search(before + " ") or not before.strip()):
         return False
+    if _PREPOSITION_BEFORE.search(before + " "):
+        return False  # a complement: "the problem of the X", "research into the X task"
     return verb is not None or _NEW.search(before) is not None
 
 
@@ -228,16 +249,16 @@ def title_echoes(title: str | None, text: str, sentences: Sequence[tuple[int, in
                  if not any(m.start() < e and s < m.end() for s, e in used)]
         if not found:
             continue
-        kind = _kind(run, text[found[0][1]:])
-        proposed = False
+        kind = None
         for start, end in found:
             sent_start = next((s for s, e in sentences if s <= start < e), 0)
             before = text[sent_start:start]
-            if _proposed(before, text[end:], run, head) and (kind is not EntityKind.TASK or _NEW.search(before)):
-                proposed = True
-                kind = _kind(run, text[end:])
-                break
-        if not proposed:
+            if _proposed(before, text[end:], run, head):
+                occurrence_kind = _kind(run, text[end:])
+                if occurrence_kind is not EntityKind.TASK or _NEW.search(before):  # a task only when called new
+                    kind = occurrence_kind
+                    break
+        if kind is None:
             continue
         for start, end in found:
             used.append((start, end))
