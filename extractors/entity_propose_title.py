@@ -93,13 +93,17 @@ _NAMING_AFTER = re.compile(r"^\s*,?\s*(?:called|named|namely|dubbed|termed)\b", 
 #: A preposition (and an article) right before a run: the run is a complement ("the problem of the X").
 _PREPOSITION_BEFORE = re.compile(r"\b(?:of|in|on|for|with|from|by|via|into|at|about)\s+(?:(?:the|a|an)\s+)?$",
                                  re.IGNORECASE)
-#: A name and a comma right before the run's article: the run is the name's apposition ("PEK, a ... framework").
-_NAME_APPOSITION = re.compile(r"\b[A-Z][^\s,]*(?:\s+[a-z]+)?\)?\s*,\s*(?:a|an|the)\s+(?:\w+\s+(?:yet\s+)?){0,2}[“\"]?$")
+#: A name and a comma right before the run's article, or any word, a comma and "a" / "an": the run is an apposition
+#: to what stands before it ("PEK, a ... framework", "adaptive ensembling, an unsupervised domain adaptation ...").
+_NAME_APPOSITION = re.compile(r"(?:\b[A-Z][^\s,]*(?:\s+[a-z]+)?\)?\s*,\s*(?:a|an|the)|[\w)]\s*,\s*(?:a|an))\s+"
+                              r"(?:[\w-]+\s+(?:yet\s+)?){0,2}[“\"]?$")
 #: A gerund right before the article ("... through employing a X").
 _GERUND_LAST = re.compile(r"\b(?:employing|introducing|proposing|designing|developing|constructing|building|"
                           r"devising|adopting)\s*$", re.IGNORECASE)
 #: Words after which a title's head may stand without an article ("we propose to do in-sample curriculum learning").
 _HEAD_OPENER = re.compile(r"\b(?:do|perform|that|call|calls|called)\s+$", re.IGNORECASE)
+#: A kind noun before a naming verb right before the run ("a new challenging stance detection dataset, called X").
+_NOUN_NAMING = re.compile(r"\b(?P<noun>\w+)\s*,?\s*(?:called|named|termed|dubbed)\s*[“\"]?\s*$", re.IGNORECASE)
 #: Words that call something new.
 _NEW = re.compile(r"\b(?:novel|new)\b", re.IGNORECASE)
 #: A kind noun right after the run.
@@ -179,7 +183,10 @@ def _not_a_name(run: str) -> bool:
     return load_gazetteer().link(run) is not None
 
 
-def _kind(run: str, after: str) -> EntityKind:
+def _kind(run: str, after: str, before: str = "") -> EntityKind:
+    named = _NOUN_NAMING.search(before)  # "a new dataset, called X"
+    if named and named.group("noun").lower() in _KIND_NOUNS:
+        return _KIND_NOUNS[named.group("noun").lower()]
     match = _KIND_AFTER.match(after)
     if match and match.group("noun").lower() in _KIND_NOUNS:
         return _KIND_NOUNS[match.group("noun").lower()]
@@ -254,7 +261,7 @@ def title_echoes(title: str | None, text: str, sentences: Sequence[tuple[int, in
             sent_start = next((s for s, e in sentences if s <= start < e), 0)
             before = text[sent_start:start]
             if _proposed(before, text[end:], run, head):
-                occurrence_kind = _kind(run, text[end:])
+                occurrence_kind = _kind(run, text[end:], before)
                 if occurrence_kind is not EntityKind.TASK or _NEW.search(before):  # a task only when called new
                     kind = occurrence_kind
                     break
