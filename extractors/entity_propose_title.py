@@ -85,7 +85,7 @@ _NAMED_BEFORE = re.compile(r"(?<!so-)\b(?:called|named|termed|dubbed)\s*[“\"]?
 _PREPOSITION = re.compile(r"\b(?:of|in|on|for|with|from|to|by|through|via|into|at|about|towards?|over|under|"
                           r"between|among|within|across|using|based|leveraging|utili[sz]ing)\b", re.IGNORECASE)
 #: The word after a run (past a closing quote and an acronym in brackets) and the one after that.
-_NEXT_WORDS = re.compile(r"^[”\"]?\s*(?:\([^()]{1,20}\)\s*)?(?P<word>[\w][\w-]*)\s*(?P<then>\S*)")
+_NEXT_WORDS = re.compile(r"^[”\"]?\s*(?:\([^()]{1,20}\)\s*)?(?P<word>[\w][\w-]*)\s*,?\s*(?P<then>\S*)")
 #: Function words after which a noun phrase goes on ("an end-to-end simultaneous speech to text ... system").
 _GOES_ON = frozenset({"to", "of", "and", "or"})
 #: A naming verb after a kind noun: "a neural topic modeling approach, called BAT" names the approach BAT.
@@ -104,6 +104,8 @@ _GERUND_LAST = re.compile(r"\b(?:employing|introducing|proposing|designing|devel
 _HEAD_OPENER = re.compile(r"\b(?:do|perform|that|call|calls|called)\s+$", re.IGNORECASE)
 #: A kind noun before a naming verb right before the run ("a new challenging stance detection dataset, called X").
 _NOUN_NAMING = re.compile(r"\b(?P<noun>\w+)\s*,?\s*(?:called|named|termed|dubbed)\s*[“\"]?\s*$", re.IGNORECASE)
+#: Nouns of a method a task's name may say the purpose of ("a ... estimation approach").
+_FOR_NOUNS = frozenset({"approach", "method", "model", "system", "framework"})
 #: Words that call something new.
 _NEW = re.compile(r"\b(?:novel|new)\b", re.IGNORECASE)
 #: A kind noun right after the run.
@@ -121,7 +123,8 @@ _GENERIC_HEADS = frozenset({"approach", "approaches", "framework", "frameworks",
                             "models", "system", "systems", "architecture", "architectures", "strategy",
                             "strategies", "technique", "techniques", "scheme", "pipeline", "study", "toolkit",
                             "corpus", "corpora", "dataset", "datasets", "database", "resource", "task", "tasks",
-                            "challenge", "workshop", "competition", "campaign"})
+                            "challenge", "workshop", "competition", "campaign", "dictionary", "lexicon", "group",
+                            "tool", "platform"})
 _DATASET_HEADS = frozenset({"dataset", "corpus", "benchmark", "treebank", "collection", "datasets", "corpora"})
 #: Lists whose whole entries are no name of a thing proposed.
 _NOT_NAMES = ("paradigms.txt", "non_tasks.txt", "generic_terms.txt")
@@ -213,10 +216,19 @@ def _closed(after: str) -> bool:
     return word.lower() in STOP_WORDS
 
 
+def _task_for(run: str, after: str, before: str) -> bool:
+    """Is the run a task's name (an *-ion* / *-sis* / *-ment* head) before "approach / method / model / system /
+    framework", not named by the authors ("a novel user satisfaction estimation approach")?"""
+    match = _NEXT_WORDS.match(after)
+    if match is None or match.group("word").lower() not in _FOR_NOUNS or _NAMED_BEFORE.search(before):
+        return False
+    return run.lower().endswith(("tion", "sis", "ment")) and task_like(run)
+
+
 def _proposed(before: str, after: str, run: str, head: bool) -> bool:
     """Does the sentence around a run (``before`` it and ``after`` it) propose it (see the module docstring)?"""
     before = before.rstrip(" ")
-    if _NAMED_BEFORE.search(before):
+    if _NAMED_BEFORE.search(before) and not run.lower().startswith("entit"):  # not "named entity features"
         return True
     quoted = before.endswith(("“", '"'))
     if not (quoted or len(run.split()) >= 3 or "-" in run) or not _closed(after):
@@ -262,6 +274,8 @@ def title_echoes(title: str | None, text: str, sentences: Sequence[tuple[int, in
             before = text[sent_start:start]
             if _proposed(before, text[end:], run, head):
                 occurrence_kind = _kind(run, text[end:], before)
+                if occurrence_kind is not EntityKind.TASK and _task_for(run, text[end:], before):
+                    break  # "a novel user satisfaction estimation approach": the task says what the method is for
                 if occurrence_kind is not EntityKind.TASK or _NEW.search(before):  # a task only when called new
                     kind = occurrence_kind
                     break
