@@ -83,7 +83,7 @@ _OUR_BEFORE = re.compile(r"\bour\s+(?:(?:novel|new|proposed|own)\s+)*[“\"]?$",
 _NAMED_BEFORE = re.compile(r"(?<!so-)\b(?:called|named|termed|dubbed)\s*[“\"]?$", re.IGNORECASE)
 #: A preposition between the authors' verb and the run ("a prototype of a chat room that ... in a ...").
 _PREPOSITION = re.compile(r"\b(?:of|in|on|for|with|from|to|by|through|via|into|at|about|towards?|over|under|"
-                          r"between|among|within|across|using|based|leveraging|utili[sz]ing)\b", re.IGNORECASE)
+                          r"between|among|within|across|as|using|based|leveraging|utili[sz]ing)\b", re.IGNORECASE)
 #: The word after a run (past a closing quote and an acronym in brackets) and the one after that.
 _NEXT_WORDS = re.compile(r"^[”\"]?\s*(?:\([^()]{1,20}\)\s*)?(?P<word>[\w][\w-]*)\s*,?\s*(?P<then>\S*)")
 #: Function words after which a noun phrase goes on ("an end-to-end simultaneous speech to text ... system").
@@ -106,6 +106,8 @@ _HEAD_OPENER = re.compile(r"\b(?:do|perform|that|call|calls|called)\s+$", re.IGN
 _NOUN_NAMING = re.compile(r"\b(?P<noun>\w+)\s*,?\s*(?:called|named|termed|dubbed)\s*[“\"]?\s*$", re.IGNORECASE)
 #: Nouns of a method a task's name may say the purpose of ("a ... estimation approach").
 _FOR_NOUNS = frozenset({"approach", "method", "model", "system", "framework"})
+#: A shaped name (a capital inside) right after the run and a comma.
+_SHAPED_NAME_AFTER = re.compile(r"^[”\"]?\s*,\s*(?:namely\s+|called\s+)?[A-Z][\w-]*[A-Z][\w-]*\s*(?:[.,;(]|$)")
 #: Words that call something new.
 _NEW = re.compile(r"\b(?:novel|new)\b", re.IGNORECASE)
 #: A kind noun right after the run.
@@ -205,6 +207,8 @@ def _kind(run: str, after: str, before: str = "") -> EntityKind:
 def _closed(after: str) -> bool:
     """Does the run end a noun phrase: punctuation, a bracket, a function word or a kind noun after it, and no
     name after a kind noun ("an explainable extrapolation reasoning framework TECHS": the framework is TECHS)?"""
+    if _SHAPED_NAME_AFTER.match(after):
+        return False  # "a novel graph-guided self-attention mechanism, GraSAME": the run describes the name
     match = _NEXT_WORDS.match(after)
     if match is None:
         return True
