@@ -96,7 +96,7 @@ _PREPOSITION_BEFORE = re.compile(r"\b(?:of|in|on|for|with|from|by|via|into|at|ab
 #: A name and a comma right before the run's article, or any word, a comma and "a" / "an": the run is an apposition
 #: to what stands before it ("PEK, a ... framework", "adaptive ensembling, an unsupervised domain adaptation ...").
 _NAME_APPOSITION = re.compile(r"(?:\b[A-Z][^\s,]*(?:\s+[a-z]+)?\)?\s*,\s*(?:a|an|the)|[\w)]\s*,\s*(?:a|an))\s+"
-                              r"(?:[\w-]+\s+(?:yet\s+)?){0,2}[“\"]?$")
+                              r"(?:[\w-]+\s+(?:yet\s+|and\s+)?){0,3}[“\"]?$")
 #: A gerund right before the article ("... through employing a X").
 _GERUND_LAST = re.compile(r"\b(?:employing|introducing|proposing|designing|developing|constructing|building|"
                           r"devising|adopting)\s*$", re.IGNORECASE)
