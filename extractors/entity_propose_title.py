@@ -65,7 +65,8 @@ _FUNCTION = frozenset({
     "toward", "through", "based", "under", "over", "at", "into", "as", "is", "are", "do", "does", "can", "beyond",
     "without", "vs", "versus", "vs.", "its", "their", "our", "we", "how", "what", "when", "why", "which", "that",
     "this", "these", "it", "be", "not", "all", "more", "less", "than", "between", "across", "against", "about",
-    "up", "out", "new", "novel", "improving", "leveraging", "enhancing", "exploring", "understanding", "evaluating", "analyzing", "analysing", "investigating", "revisiting",
+    "up", "out", "new", "novel", "improving", "leveraging", "enhancing", "exploring", "understanding",
+    "evaluating", "analyzing", "analysing", "investigating", "revisiting",
 })
 #: A capitalised title word: an upper-case letter (or digit) first, then letters, digits and inner hyphens.
 _CAPITALISED = re.compile(r"^[A-Z0-9][\w'’]*(?:-[\w'’]+)*$")

@@ -45,6 +45,7 @@ from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import NAMING_VERBS, in_list, word_list
 from extractors.entity_names import name_shape
 from extractors.entity_new_apposition import NEW_APPOSITION_RULE, new_apposition
+from extractors.entity_propose_items import numbered_item
 from extractors.entity_teams import team_marker_before
 from extractors.entity_types import architecture, proposed_phrase_start
 from extractors.token_texts import sentence_start
@@ -114,8 +115,7 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     if coined_pair(doc, cand, cues):
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, "coined", confidence["novel_apposition"]
         return
-    if cand.start >= 3 and doc[cand.start - 1].text == ")" and doc[cand.start - 2].like_num \
-            and doc[cand.start - 3].text == "(":
+    if numbered_item(doc, cand.start, cand.end, known=cand.type_rule in _KNOWN_TYPE_RULES):  # "(1) X", "(i) a X"
         cand.relation, cand.role_rule = Relation.PROPOSES, "contribution_list"
         cand.confidence = confidence["contribution_list"]
         return

@@ -103,3 +103,23 @@ def test_phrase_the_learned_decision_calls_used_is_dropped(nlp) -> None:  # type
                 "read turns but also learn.")
     assert _mentions(nlp, title, abstract)["contextual zorbic attention network"] == ("method", "proposes")
     assert "contextual zorbic attention network" not in _mentions(nlp, title, abstract, roles="shipped")
+
+
+_UNIZORB = ("We propose UniZorb, a novel unified architecture for dialogues, which is designed to jointly train (i) a "
+            "Bi-level Zorb Tracker which tracks dialogue states, and (ii) a Joint Zorb Act and Reply Generator which "
+            "writes replies.")
+
+
+@pytest.mark.parametrize("name", ["bi-level zorb tracker", "joint zorb act and reply generator"])
+def test_item_after_roman_numeral_and_article_is_proposed(nlp, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _mentions(nlp, "", _UNIZORB).get(name) == ("method", "proposes")
+
+
+@pytest.mark.parametrize(("abstract", "name"), [
+    ("We evaluate (i) a Bi-level Zorb Tracker which tracks dialogue states, and (ii) a baseline.",
+     "bi-level zorb tracker"),  # no proposal of the authors before the list
+    (("In this paper, we present a scalable solution which we solve using ZXT, that consists of three key "
+      "components: (i) ZAG (Zorbic Adaptation Gate), (ii) Zorbception network, and (iii) a decoder."), "zag"),  # no article: only an Arabic numeral proposes
+])
+def test_item_not_proposed(nlp, abstract: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _mentions(nlp, "", abstract).get(name, ("", "uses"))[1] == "uses"
