@@ -378,8 +378,9 @@ def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: i
     (:func:`extractors.entity_propose_title.title_echoes`), where the pipeline found no entity (nor long form)."""
     if not paper.title or not doc.has_annotation("SENT_START"):
         return []
-    taken = [(e.span.start_char, e.span.end_char) for e in iter_entities(doc)]
-    taken += [(e.long_form.start_char, e.long_form.end_char) for e in iter_entities(doc) if e.long_form is not None]
+    entities = list(iter_entities(doc))
+    taken = [(e.span.start_char, e.span.end_char) for e in entities]
+    taken += [(e.long_form.start_char, e.long_form.end_char) for e in entities if e.long_form is not None]
     sentences = [(s.start_char, s.end_char) for s in doc.sents]
     out = []
     for start, end, kind in title_echoes(paper.title, text, sentences, taken):
