@@ -14,7 +14,8 @@ nothing in the abstract tells such a phrase from a description; the title does: 
   a comma, brackets, quotes or a function word ("for", "with", "via", "of" ...), two to :data:`MAX_WORDS` of
   them (one word of capitalised parts joined by hyphens only as a "NAME: ..." title's name, "Mixup-Transformer:"),
   no *-ing* form first ("Generating Major Types"), no number ("SIGMORPHON 2020"); not a whole entry of
-  ``paradigms.txt``, ``non_tasks.txt`` or ``generic_terms.txt``, no language first, nothing the gazetteer knows;
+  ``paradigms.txt``, ``non_tasks.txt`` or ``generic_terms.txt`` and no paradigm with modifiers before it
+  ("topic-guided reinforcement learning"), no language first, nothing the gazetteer knows;
 * the abstract writes the run (any case; a plural "s" may come or go on the last word) where the pipeline found
   no entity and no long form;
 * one occurrence is proposed (:func:`_proposed`): "called / named / termed / dubbed RUN"; or, for a run of three
@@ -126,7 +127,7 @@ _GENERIC_HEADS = frozenset({"approach", "approaches", "framework", "frameworks",
                             "strategies", "technique", "techniques", "scheme", "pipeline", "study", "toolkit",
                             "corpus", "corpora", "dataset", "datasets", "database", "resource", "task", "tasks",
                             "challenge", "workshop", "competition", "campaign", "dictionary", "lexicon", "group",
-                            "tool", "platform"})
+                            "tool", "platform", "paradigm"})
 _DATASET_HEADS = frozenset({"dataset", "corpus", "benchmark", "treebank", "collection", "datasets", "corpora"})
 #: Lists whose whole entries are no name of a thing proposed.
 _NOT_NAMES = ("paradigms.txt", "non_tasks.txt", "generic_terms.txt")
@@ -199,6 +200,9 @@ def _not_a_name(run: str) -> bool:
     lower = " ".join(run.lower().split())
     if any(lower in word_list(name) for name in _NOT_NAMES) or lower in word_list("languages.txt"):
         return True
+    words = lower.split()
+    if any(" ".join(words[i:]) in word_list("paradigms.txt") for i in range(1, len(words) - 1)):
+        return True  # a field or paradigm with a modifier: "topic-guided reinforcement learning"
     if lower.split()[0] in word_list("languages.txt") or lower.split("-")[0] in word_list("languages.txt"):
         return True
     return load_gazetteer().link(run) is not None
