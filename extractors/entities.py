@@ -82,10 +82,10 @@ from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tagged import adds, merge_tagged, tagger_spans
-from extractors.entity_tasks import TASK_METRIC_RULES, is_task_acronym, task_metric_candidates
-from extractors.entity_teams import team_marker_before
 from extractors.entity_task_bounds import settle_tasks
 from extractors.entity_task_lists import listed_task_candidates
+from extractors.entity_tasks import TASK_METRIC_RULES, is_task_acronym, task_metric_candidates
+from extractors.entity_teams import team_marker_before
 from extractors.entity_title_phrases import TITLE_PHRASE_RULE, title_phrase_candidates
 from extractors.entity_types import (
     EXAMPLE_HEADS,
