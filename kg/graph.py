@@ -109,11 +109,13 @@ class _PaperGroups(_UnionFind):
 
     Two groups are different papers when both have Anthology ids (or DOIs,
     arXiv, OpenAlex or Semantic Scholar ids) and share none, or both have
-    years and share none.
+    years and share none.  A root keeps only the traits it has (no empty sets), and a joined root's traits
+    move to the group's new root, so the table holds one small dict per group: at 1x it had been a new dict of
+    six sets for every join, the dropped roots' kept too, 0.35 GB traced of assembly's 1.0 GB peak.
     """
 
     _TRAITS = ("acl", "doi", "arxiv", "openalex", "s2", "year")
-    _NONE: ClassVar[dict[str, set]] = {trait: set() for trait in _TRAITS}
+    _NONE: ClassVar[dict[str, set]] = {}
 
     def __init__(self) -> None:
         super().__init__()
@@ -121,23 +123,28 @@ class _PaperGroups(_UnionFind):
 
     def add(self, paper: Paper, keys: PaperKeys) -> None:
         root = self.find(paper.ref)
-        traits = self.traits.setdefault(root, {trait: set() for trait in self._TRAITS})
-        for trait in PaperKeys.IDENTIFIERS:
-            key = getattr(keys, trait)
-            if key:
-                traits[trait].add(key)
-        if keys.year:
-            traits["year"].add(keys.year)
+        values = [(trait, getattr(keys, trait)) for trait in PaperKeys.IDENTIFIERS] + [("year", keys.year)]
+        for trait, value in values:
+            if value:
+                self.traits.setdefault(root, {}).setdefault(trait, set()).add(value)
 
     def join(self, a: str, b: str, *, guarded: bool = True) -> None:
         root_a, root_b = self.find(a), self.find(b)
         if root_a == root_b:
             return
         traits_a, traits_b = self.traits.get(root_a, self._NONE), self.traits.get(root_b, self._NONE)
-        if guarded and any(traits_a[t] and traits_b[t] and not traits_a[t] & traits_b[t] for t in traits_a):
+        if guarded and any(traits_b.get(t) and not values & traits_b[t] for t, values in traits_a.items()):
             return
         keep = self.union(root_a, root_b)
-        self.traits[keep] = {t: traits_a[t] | traits_b[t] for t in traits_a}
+        merged = self.traits.pop(root_a, None), self.traits.pop(root_b, None)
+        into, other = (merged[0], merged[1]) if keep == root_a else (merged[1], merged[0])
+        if into is None:
+            into, other = other, None
+        if into is None:
+            return
+        for trait, values in (other or {}).items():
+            into.setdefault(trait, set()).update(values)
+        self.traits[keep] = into
 
 
 def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], shared: SharedValues,
