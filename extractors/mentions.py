@@ -17,7 +17,7 @@ from typing import Literal
 
 from spacy.language import Language
 
-from extractors.entities import build_pipeline, iter_entities
+from extractors.entities import EntityMatch, build_pipeline, iter_entities
 from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
@@ -203,8 +203,9 @@ def extract_mentions(
               for base, piece in text_pieces(clean.text, nlp.max_length))
     mentions: list[Mention] = []
     for (paper, clean, base, piece), doc in _pipe(nlp, pieces):
-        mentions.extend(_doc_mentions(paper, clean, doc, piece, base))
-        mentions.extend(_title_echo_mentions(paper, clean, doc, piece, base))  # round h15aj
+        entities = list(iter_entities(doc))  # read once: each reads the spans' extension attributes again
+        mentions.extend(_doc_mentions(paper, clean, doc, piece, base, entities))
+        mentions.extend(_title_echo_mentions(paper, clean, doc, piece, base, entities))  # round h15aj
     agreed = agree_with_titles(titles, mentions)
     if roles is None:
         return agreed
@@ -373,12 +374,13 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
         )
 
 
-def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int) -> list[Mention]:
+def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int,
+                         entities: list[EntityMatch]) -> list[Mention]:
     """The mentions of phrases of the title the abstract proposes in running text
-    (:func:`extractors.entity_propose_title.title_echoes`), where the pipeline found no entity (nor long form)."""
+    (:func:`extractors.entity_propose_title.title_echoes`), where the pipeline found no entity (nor long form):
+    ``entities``, those of ``doc`` (:func:`~extractors.entities.iter_entities`)."""
     if not paper.title or not doc.has_annotation("SENT_START"):
         return []
-    entities = list(iter_entities(doc))
     taken = [(e.span.start_char, e.span.end_char) for e in entities]
     taken += [(e.long_form.start_char, e.long_form.end_char) for e in entities if e.long_form is not None]
     sentences = [(s.start_char, s.end_char) for s in doc.sents]
@@ -396,12 +398,14 @@ def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: i
     return out
 
 
-def _doc_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int) -> Iterator[Mention]:
-    """The mentions of one Doc made of ``text``, the piece of ``clean.text`` that starts at ``base``."""
+def _doc_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int,
+                  entities: list[EntityMatch]) -> Iterator[Mention]:
+    """The mentions of one Doc made of ``text``, the piece of ``clean.text`` that starts at ``base``, from its
+    ``entities`` (:func:`~extractors.entities.iter_entities`)."""
     gazetteer = load_gazetteer()
     sentences: dict[int, str] = {}  # one string per sentence, shared by its mentions
     has_sentences = doc.has_annotation("SENT_START")
-    for span, relation, rule, confidence, long_form in iter_entities(doc):
+    for span, relation, rule, confidence, long_form in entities:
         if has_sentences:
             sent = span.sent  # at most MAX_SENTENCE_TOKENS tokens long (extractors.long_sentences)
             if sent.start not in sentences:  # sliced from the text: Span.text would walk every token of it
