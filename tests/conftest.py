@@ -116,3 +116,11 @@ def combined():
 def both(request):
     """The rules-only and the shipped pipeline, in turn (a test that takes ``both`` runs once with each)."""
     return request.getfixturevalue(request.param)
+
+
+@pytest.fixture()
+def entity_labels(both):
+    """``labels(text)``: ``{name: kind}`` of the entities the pipeline finds in ``text``, once with each pipeline
+    (``both``), for the tests that ask only which names are found and of which kind ("BERT": "model").
+    """
+    return lambda text: {span.text: span.label_ for span in both(text).spans["kg_entities"]}

@@ -4,17 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline
-
-
-@pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    return build_pipeline(request.param)
-
-
-def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    return {span.text: span.label_ for span in nlp(text).spans["kg_entities"]}
-
 
 @pytest.mark.parametrize(("text", "name"), [
     ("We use the focal loss to handle the imbalanced labels of the Zorblat corpus.", "focal loss"),
@@ -24,8 +13,8 @@ def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     ("The tagger is trained using triplet loss or quadruplet loss.", "quadruplet loss"),
     ("We employ the multiple instance ranking loss to find turning points.", "multiple instance ranking loss"),
 ])
-def test_used_loss_is_a_method(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == "method"
+def test_used_loss_is_a_method(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == "method"
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -35,5 +24,5 @@ def test_used_loss_is_a_method(nlp, text: str, name: str) -> None:  # type: igno
     ("We employ sequence-level loss functions to avoid exposure bias.", "loss"),
     ("Results drop when training with the word-level loss.", "loss"),
 ])
-def test_loss_descriptions_stay_no_names(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
-    assert not any(word in name for name in _names(nlp, text))
+def test_loss_descriptions_stay_no_names(entity_labels, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any(word in name for name in entity_labels(text))

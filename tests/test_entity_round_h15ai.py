@@ -9,20 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from extractors.entities import build_pipeline
 from ontology.kinds import EntityKind, Relation
 from ontology.records import Mention, Provenance
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    return build_pipeline(request.param)
-
-
-def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    return {span.text: span.label_ for span in nlp(text).spans["kg_entities"]}
 
 
 @pytest.mark.parametrize(("text", "name", "kind"), [
@@ -35,8 +25,8 @@ def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     ("Rewards come from the Zorbic Beauty Scores of each image.", "Zorbic Beauty Scores", "metric"),
     ("Results improve with the Quorb Span Reasoning framework in all settings.", "Quorb Span Reasoning", "method"),
 ])
-def test_capitalised_phrase_is_a_name(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == kind
+def test_capitalised_phrase_is_a_name(entity_labels, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == kind
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -47,8 +37,8 @@ def test_capitalised_phrase_is_a_name(nlp, text: str, name: str, kind: str) -> N
     ("A Reinforcement Learning-based agent picks the columns.", "Learning"),
     ("The talks of the Vice Chancellor were transcribed.", "Chancellor"),
 ])
-def test_capitalised_description_is_no_name(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
-    assert not any(word in name for name in _names(nlp, text))
+def test_capitalised_description_is_no_name(entity_labels, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any(word in name for name in entity_labels(text))
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +89,8 @@ def test_audit_refuses_held_out_sets(audit) -> None:  # type: ignore[no-untyped-
      "unsupervised zorb clustering"),
     ("Embeddings help on emotion recognition and quuxing style detection, in speech.", "quuxing style detection"),
 ])
-def test_task_listed_beside_a_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == "task"
+def test_task_listed_beside_a_task(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == "task"
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -109,8 +99,8 @@ def test_task_listed_beside_a_task(nlp, text: str, name: str) -> None:  # type: 
     ("Results improve after adding zorb adapter layer, mean teacher loss and machine translation.", "adapter"),
     ("We report machine translation and translation performance of zorb models.", "performance"),
 ])
-def test_listed_things_are_no_tasks(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
-    assert not any(word in name for name in _names(nlp, text))
+def test_listed_things_are_no_tasks(entity_labels, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any(word in name for name in entity_labels(text))
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -118,8 +108,8 @@ def test_listed_things_are_no_tasks(nlp, text: str, word: str) -> None:  # type:
     ("To tackle this, we present Zorbo, an abductive zorb reasoning task in Q&A format.", "abductive zorb reasoning"),
     ("Results on a zorbic charge disambiguation task show gains.", "zorbic charge disambiguation"),
 ])
-def test_task_framed_with_plural_or_article(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == "task"
+def test_task_framed_with_plural_or_article(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == "task"
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -128,10 +118,10 @@ def test_task_framed_with_plural_or_article(nlp, text: str, name: str) -> None: 
     ("Modules were built with GATE (a General Architecture for Text Engineering).", "Architecture"),
     ("This is the Zorb Analysis competition of the workshop.", "Analysis"),
 ])
-def test_capitalised_modifier_or_run_on_is_no_name(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
-    assert not any(word in name for name in _names(nlp, text))
+def test_capitalised_modifier_or_run_on_is_no_name(entity_labels, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert not any(word in name for name in entity_labels(text))
 
 
-def test_a_problem_is_a_formulation_not_a_task(nlp) -> None:  # type: ignore[no-untyped-def]
+def test_a_problem_is_a_formulation_not_a_task(entity_labels) -> None:  # type: ignore[no-untyped-def]
     text = "Existing systems formulate the task as a multi-way zorb classification problem and train it."
-    assert "multi-way zorb classification" not in _names(nlp, text)
+    assert "multi-way zorb classification" not in entity_labels(text)

@@ -4,17 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline
-
-
-@pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    return build_pipeline(request.param)
-
-
-def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    return {span.text: span.label_ for span in nlp(text).spans["kg_entities"]}
-
 
 @pytest.mark.parametrize(("text", "name"), [
     ("Document-level relation extraction aims to find relations across many zorb sentences.",
@@ -24,8 +13,8 @@ def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     ("Code clone detection is hard when zorb programs differ.", "Code clone detection"),
     ("We address the task of counter narrative generation for zorb posts.", "counter narrative generation"),
 ])
-def test_setting_that_opens_a_definition_is_part_of_the_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == "task"
+def test_setting_that_opens_a_definition_is_part_of_the_task(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == "task"
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -35,9 +24,9 @@ def test_setting_that_opens_a_definition_is_part_of_the_task(nlp, text: str, nam
     ("Automatic claim detection is hard for zorb texts.", "Automatic"),
     ("We study the task of building supervised event trigger identification systems.", "building"),
 ])
-def test_generic_opener_stays_out_of_the_task(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+def test_generic_opener_stays_out_of_the_task(entity_labels, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
     assert not any(name.startswith(word) or f" {word} " in name
-                   for name, kind in _names(nlp, text).items() if kind == "task")
+                   for name, kind in entity_labels(text).items() if kind == "task")
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -51,16 +40,16 @@ def test_generic_opener_stays_out_of_the_task(nlp, text: str, word: str) -> None
     ("Despite strong results in many translation tasks, zorb models underperform.", "translation"),
     ("She works at the Department of Interpretation and Translation at Zorb University.", "Translation"),
 ])
-def test_name_of_a_thing_or_activity_is_no_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) != "task"
+def test_name_of_a_thing_or_activity_is_no_task(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) != "task"
 
 
 @pytest.mark.parametrize(("text", "name"), [
     ("We study spoken language understanding for zorb assistants.", "spoken language understanding"),
     ("We evaluate zorb systems on natural language understanding (NLU) benchmarks.", "NLU"),
 ])
-def test_named_understanding_stays_a_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == "task"
+def test_named_understanding_stays_a_task(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == "task"
 
 
 @pytest.mark.parametrize(("text", "name", "kind"), [
@@ -68,8 +57,8 @@ def test_named_understanding_stays_a_task(nlp, text: str, name: str) -> None:  #
     ("We use pre-trained machine translation models for zorb texts.", "machine translation", "task"),
     ("This work introduces the task of Adaptive Zorb Assessment (AZA), which orders questions.", "AZA", "task"),
 ])
-def test_kind_and_name_where_the_text_says(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == kind
+def test_kind_and_name_where_the_text_says(entity_labels, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == kind
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -77,8 +66,8 @@ def test_kind_and_name_where_the_text_says(nlp, text: str, name: str, kind: str)
     ("We extract features for the zorb relation (ZR) task of BioZorb V. Our method works.", "BioZorb"),
     ("This paper describes our system submitted to ZEST 2018, a shared task on emotions.", "ZEST 2018"),
 ])
-def test_name_beside_task_is_not_called_a_task(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) != "task"
+def test_name_beside_task_is_not_called_a_task(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) != "task"
 
 
 @pytest.fixture(scope="module")

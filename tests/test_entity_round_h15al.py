@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline
 from extractors.entity_lowercase import lower_case_methods, lower_case_model, lower_case_models
-
-
-@pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    return build_pipeline(request.param)
-
-
-def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    return {span.text: span.label_ for span in nlp(text).spans["kg_entities"]}
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -26,8 +16,8 @@ def _names(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     ("Only roberta-large shows the expected trend on the Zorblat corpus.", "roberta-large"),
     ("We embed the sentences with bert-base-uncased before clustering.", "bert-base-uncased"),
 ])
-def test_lower_case_model_is_a_model(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == "model"
+def test_lower_case_model_is_a_model(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == "model"
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -39,8 +29,8 @@ def test_lower_case_model_is_a_model(nlp, text: str, name: str) -> None:  # type
     ("We use an extension of skip-gram that reads translated context words.", "skip-gram"),
     ("We compare it to techniques such as SwitchOut and word dropout.", "word dropout"),
 ])
-def test_lower_case_technique_is_a_method(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    assert _names(nlp, text).get(name) == "method"
+def test_lower_case_technique_is_a_method(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == "method"
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -50,8 +40,8 @@ def test_lower_case_technique_is_a_method(nlp, text: str, name: str) -> None:  #
     ("A codex of laws printed in 1818 was transcribed.", "codex"),
     ("Dual- and bi-encoder dense retrievers struggle with negation.", "bi-encoder"),
 ])
-def test_lower_case_words_stay_no_models(nlp, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
-    assert word not in _names(nlp, text)
+def test_lower_case_words_stay_no_models(entity_labels, text: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    assert word not in entity_labels(text)
 
 
 def test_capitalised_longer_name_is_not_cut() -> None:
