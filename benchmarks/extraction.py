@@ -12,7 +12,8 @@ Run from the project root (needs ``../shared``)::
     python benchmarks/extraction.py --sets tune5 --skip-seeds --sets-only --modes combined,rules   # fifth tuning set
     python benchmarks/extraction.py --sets tune6 --skip-seeds --sets-only --modes combined,rules   # sixth tuning set
     python benchmarks/extraction.py --sets tune7 --skip-seeds --sets-only --modes combined,rules   # seventh tuning set
-    python benchmarks/extraction.py --sets tune8 --skip-seeds --sets-only --modes combined,rules   # eighth, held out
+    python benchmarks/extraction.py --sets tune8 --skip-seeds --sets-only --modes combined,rules   # eighth tuning set
+    python benchmarks/extraction.py --sets tune9 --skip-seeds --sets-only --modes combined,rules   # ninth, held out
     python benchmarks/extraction.py --sets tune --skip-seeds --weights /tmp/t   # a candidate tagger; dev set unread
     python benchmarks/extraction.py --sets tune3 --skip-seeds --sets-only --decision W.json   # a learned decision
     python benchmarks/extraction.py --json
@@ -397,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="hand-annotated sets to score: dev (the reported measure), tune, tune2 and tune3 "
                              "(the tuning sets), tune4 (held out from all tuning so far), tune5 (the tuning set of "
                              "round h15r), tune6 (drawn in round h15y), tune7 (drawn in round h15ab), tune8 "
-                             "(drawn in round h15ah; held out until the lead releases it)")
+                             "(drawn in round h15ah), tune9 (drawn in round h15am; held out, the lead's)")
     parser.add_argument("--modes", default=",".join(MODES),
                         help="pipelines to compare: combined, rules (no tagger), model (tagger spans only)")
     parser.add_argument("--cv-models", type=Path, default=DEFAULT_CV,
@@ -434,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
                                                  decision=args.decision) for mode in modes}
     for which, key in (("tune", "tuneset"), ("tune2", "tuneset2"), ("tune3", "tuneset3"), ("tune4", "tuneset4"),
                        ("tune5", "tuneset5"), ("tune6", "tuneset6"), ("tune7", "tuneset7"),
-                       ("tune8", "tuneset8")):
+                       ("tune8", "tuneset8"), ("tune9", "tuneset9")):
         if which in sets:
             results[key] = {mode: devset_scores(mode, which, weights=args.weights, titles=titles,
                                                 decision=args.decision) for mode in modes}
@@ -481,7 +482,8 @@ def _print(results: dict) -> None:
                         ("tuneset5", "Fifth tuning set ({} more abstracts of the 'tune' slice; roles tuned here)"),
                         ("tuneset6", "Sixth tuning set ({} more abstracts of the 'tune' slice; round h15y)"),
                         ("tuneset7", "Seventh tuning set ({} more abstracts of the 'tune' slice; round h15ab)"),
-                        ("tuneset8", "Eighth tuning set ({} more abstracts of the 'tune' slice; round h15ah)")):
+                        ("tuneset8", "Eighth tuning set ({} more abstracts of the 'tune' slice; round h15ah)"),
+                        ("tuneset9", "Ninth set ({} more abstracts of the 'tune' slice; round h15am; held out)")):
         if name not in results:
             continue
         print(title.format(results[name][modes[0]]["abstracts"]) + ": F1 (P / R)")

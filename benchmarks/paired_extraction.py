@@ -53,8 +53,7 @@ Counts = dict[str, dict[str, list[int]]]
 def abstract_counts(nlp: Language, sets: Sequence[str], *, titles: bool = True) -> Counts:
     """Each abstract's counts under ``nlp`` on the hand-annotated ``sets`` (keys ``"<set>/<id>"``).
 
-    ``sets`` are names of :data:`devset.SETS`; the dev set, ``tune4`` and (until the lead releases it) ``tune8`` are
-    held out: score them once.
+    ``sets`` are names of :data:`devset.SETS`; the dev set, ``tune4`` and ``tune9`` are held out: score them once.
     """
     counts: Counts = {}
     for which in sets:

@@ -77,12 +77,13 @@ TUNE5 = ROOT / "benchmarks" / "data" / "tuneset5"
 TUNE6 = ROOT / "benchmarks" / "data" / "tuneset6"
 TUNE7 = ROOT / "benchmarks" / "data" / "tuneset7"
 TUNE8 = ROOT / "benchmarks" / "data" / "tuneset8"
+TUNE9 = ROOT / "benchmarks" / "data" / "tuneset9"
 
 
-@pytest.mark.parametrize("name", ["tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8"])
+@pytest.mark.parametrize("name", ["tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9"])
 def test_a_later_tuning_set_compiles_from_its_annotations_and_is_scored_by_its_name(name):
     folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4, "tune5": TUNE5, "tune6": TUNE6, "tune7": TUNE7,
-              "tune8": TUNE8}[name]
+              "tune8": TUNE8, "tune9": TUNE9}[name]
     devset = _load(f"kg_devset_for_{name}", ROOT / "benchmarks" / "devset.py")
     rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(folder)]
     compiled = devset.compile_devset(folder / "annotations.txt", rows)
@@ -110,7 +111,7 @@ def test_third_tuning_set_is_the_first_eighty_by_its_selection_rule():
 
 #: The later tuning sets, each chosen without every set before it and the dev set: (name, folder, size).
 LATER_SETS = [("tune4", TUNE4, 60), ("tune5", TUNE5, 80), ("tune6", TUNE6, 80), ("tune7", TUNE7, 80),
-              ("tune8", TUNE8, 80)]
+              ("tune8", TUNE8, 80), ("tune9", TUNE9, 80)]
 _CHOSEN_BEFORE = [TUNE, TUNE2, TUNE3]
 
 
