@@ -149,3 +149,12 @@ def test_a_later_tuning_set_is_scored_by_name_and_read_by_no_trainer(name, folde
     training_data = _load(f"kg_entity_training_data_for_{name}", ROOT / "scripts" / "entity_training_data.py")
     assert name not in decision.TUNING_SETS
     assert folder.name not in training_data.TRAINABLE_SETS.values()
+
+
+@pytest.mark.parametrize(("script", "function"), [("recall_audit", "audit"), ("task_errors", "task_errors")])
+def test_the_ninth_set_is_held_out_from_the_error_lists(script, function):
+    """tune9 is the lead's third held-out set: the scripts that list errors refuse it as they refuse dev and tune4."""
+    module = _load(f"kg_{script}_for_tune9", ROOT / "benchmarks" / f"{script}.py")
+    assert {"dev", "tune4", "tune9"} <= module.HELD_OUT
+    with pytest.raises(SystemExit, match="tune9"):
+        getattr(module, function)(["tune", "tune9"])
