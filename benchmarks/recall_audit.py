@@ -42,16 +42,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from devset import SCORES, SETS, load_devset
+from devset import HELD_OUT, SCORES, SETS, load_devset
 from extraction import scored_mention
 
 from extractors.entities import build_pipeline
 from extractors.mentions import extract_mentions
 from ontology.ids import entity_key
 from ontology.records import Mention, Paper, Provenance
-
-#: Sets the audit refuses: held out for the lead.
-HELD_OUT = frozenset({"dev", "tune4", "tune9"})
 
 
 @dataclass(frozen=True)

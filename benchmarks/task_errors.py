@@ -41,7 +41,7 @@ import argparse
 from collections import Counter
 from collections.abc import Sequence
 
-from devset import SETS, load_devset
+from devset import HELD_OUT, SETS, load_devset
 from extraction import scored_mention
 
 from extractors.entities import build_pipeline
@@ -49,8 +49,6 @@ from extractors.mentions import extract_mentions
 from ontology.ids import entity_key
 from ontology.records import Mention, Paper, Provenance
 
-#: Sets the list refuses: held out for the lead.
-HELD_OUT = frozenset({"dev", "tune4", "tune9"})
 #: One error: set, abstract id, class, name, extractor, sentence.
 Row = tuple[str, str, str, str, str, str]
 
