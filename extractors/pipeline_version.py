@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"57-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"58-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -118,3 +118,5 @@ PIPELINE_VERSION = f"57-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     mixup, wait-k) are candidates, always used (entity_lowercase, lower_case_models.txt, lower_case_methods.txt)
 # 57: round h15aj (proposals): a title's phrase the abstract proposes in running text (entity_propose_title,
 #     after the pipeline in extract_mentions); "(i) a X" in a list of what the authors propose (entity_propose_items)
+# 58: entity keys fold a hyphen-joined last part's plural ("Bi-LSTMs" = "Bi-LSTM", "self-attentions"), which the
+#     mentions' grouping and the role decision key on

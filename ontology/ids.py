@@ -43,10 +43,9 @@ _KEY_FOLD = re.compile(r"[\s\-_.·/]")
 _VERSION_MARK = re.compile(r"(?<=[\s\-_.])(?:v|version)\s*(?=\d)")
 _POINT_ZERO = re.compile(r"(?<=\d)\.0+(?![\d.])")
 _SLUG_JUNK = re.compile(r"[^a-z0-9]+")
-#: A plural last word (lower-cased): four letters or more ending in an "s" that follows no s, u, i or w.
-_PLURAL_WORD = re.compile(r"(?<![\w\-])[a-z]{3,}(?<![suiw])s$")
-#: A metric's hyphen-joined plural ("F1-scores", "F-measures"), folded though other hyphen-joined last parts are not.
-_PLURAL_SCORE = re.compile(r"(?<=-)(?:score|measure)s$")
+#: A plural last word or hyphen-joined last part (lower-cased): four letters or more ending in an "s" that follows no
+#: s, u, i or w.
+_PLURAL_WORD = re.compile(r"(?<![^\s\-])[a-z]{3,}(?<![suiw])s$")
 
 
 def normalize_text(text: str | None) -> str:
@@ -81,10 +80,12 @@ def entity_key(name: str) -> str:
     A plural last word is folded to the singular, on the lower-cased text so that case still
     never matters: a final "s" / "ies" of a last word of four letters or more ("LoRAs" = "LoRA",
     "Transformers" = "Transformer", "accuracies" = "accuracy", "SNIPS" = "Snips"), except after
-    s, u, i or w ("corpus", "ATIS", "News"); a hyphen-joined last part keeps its "s" ("Multi-News"), except a
-    metric's "-scores" and "-measures" ("F1-scores" = "F1 score").
+    s, u, i or w ("corpus", "ATIS", "News"); so is a hyphen-joined last part's ("Bi-LSTMs" = "Bi-LSTM",
+    "skip-grams" = "skip-gram", "F1-scores" = "F1 score"; "Multi-News" keeps its "s").
 
     >>> entity_key("LoRAs") == entity_key("LoRA"), entity_key("SNIPS") == entity_key("Snips")
+    (True, True)
+    >>> entity_key("Bi-LSTMs") == entity_key("BiLSTM"), entity_key("self-attentions") == entity_key("self-attention")
     (True, True)
     >>> entity_key("F1-scores") == entity_key("F1 score"), entity_key("F-measures") == entity_key("F-measure")
     (True, True)
@@ -97,8 +98,6 @@ def entity_key(name: str) -> str:
 
 def _singular(text: str) -> str:
     """Lower-case ``text`` with its last word made singular when it reads as a plural (see :func:`entity_key`)."""
-    if _PLURAL_SCORE.search(text):
-        return text[:-1]
     match = _PLURAL_WORD.search(text)
     if not match:
         return text

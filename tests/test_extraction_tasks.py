@@ -107,7 +107,9 @@ def test_two_letter_abbreviations_need_their_long_form(rules):
 
 
 @pytest.mark.parametrize("one,other", [("LoRA", "LoRAs"), ("Transformer", "Transformers"), ("accuracy", "accuracies"),
-                                        ("CNN", "CNNs"), ("F1 score", "F1-scores"), ("F-measure", "F-measures")])
+                                        ("CNN", "CNNs"), ("F1 score", "F1-scores"), ("F-measure", "F-measures"),
+                                        ("Bi-LSTM", "Bi-LSTMs"), ("back-translation", "back-translations"),
+                                        ("skip-gram", "skip-grams"), ("self-attention", "self-attentions")])
 def test_singular_and_plural_share_a_key(one, other):
     assert entity_key(one) == entity_key(other)
 
@@ -115,6 +117,7 @@ def test_singular_and_plural_share_a_key(one, other):
 def test_plural_folding_leaves_other_names_alone_and_ignores_case():
     assert entity_key("corpus") == "corpus" and entity_key("ATIS") == "atis"
     assert entity_key("news") == "news" and entity_key("Multi-News") == "multinews"
+    assert entity_key("Multi-Corpus") == "multicorpus" and entity_key("Multi-ATIS") == "multiatis"
     assert entity_key("SNIPS") == entity_key("Snips") == entity_key("snips")
 
 
