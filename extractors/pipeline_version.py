@@ -118,5 +118,6 @@ PIPELINE_VERSION = f"58-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     mixup, wait-k) are candidates, always used (entity_lowercase, lower_case_models.txt, lower_case_methods.txt)
 # 57: round h15aj (proposals): a title's phrase the abstract proposes in running text (entity_propose_title,
 #     after the pipeline in extract_mentions); "(i) a X" in a list of what the authors propose (entity_propose_items)
-# 58: entity keys fold a hyphen-joined last part's plural ("Bi-LSTMs" = "Bi-LSTM", "self-attentions"), which the
-#     mentions' grouping and the role decision key on
+# 58: entity keys fold a hyphen-joined last part's plural ("Bi-LSTMs" = "Bi-LSTM", "self-attentions") and a
+#     sibilant's "es" ("Gaussian Processes" = "Gaussian Process"), which the mentions' grouping and the role decision
+#     key on

@@ -46,6 +46,9 @@ _SLUG_JUNK = re.compile(r"[^a-z0-9]+")
 #: A plural last word or hyphen-joined last part (lower-cased): four letters or more ending in an "s" that follows no
 #: s, u, i or w.
 _PLURAL_WORD = re.compile(r"(?<![^\s\-])[a-z]{3,}(?<![suiw])s$")
+#: A plural whose singular ends in a sibilant takes "es" ("processes", "approaches", "meshes", "boxes"; not "caches",
+#: "niches").
+_PLURAL_ES = re.compile(r"(?:ss|sh|(?<!ca)(?<!ni)ch|x)es$")
 
 
 def normalize_text(text: str | None) -> str:
@@ -81,7 +84,8 @@ def entity_key(name: str) -> str:
     never matters: a final "s" / "ies" of a last word of four letters or more ("LoRAs" = "LoRA",
     "Transformers" = "Transformer", "accuracies" = "accuracy", "SNIPS" = "Snips"), except after
     s, u, i or w ("corpus", "ATIS", "News"); so is a hyphen-joined last part's ("Bi-LSTMs" = "Bi-LSTM",
-    "skip-grams" = "skip-gram", "F1-scores" = "F1 score"; "Multi-News" keeps its "s").
+    "skip-grams" = "skip-gram", "F1-scores" = "F1 score"; "Multi-News" keeps its "s"); after a sibilant the "es"
+    goes ("Gaussian Processes" = "Gaussian Process", "approaches" = "approach").
 
     >>> entity_key("LoRAs") == entity_key("LoRA"), entity_key("SNIPS") == entity_key("Snips")
     (True, True)
@@ -89,6 +93,8 @@ def entity_key(name: str) -> str:
     (True, True)
     >>> entity_key("F1-scores") == entity_key("F1 score"), entity_key("F-measures") == entity_key("F-measure")
     (True, True)
+    >>> entity_key("Gaussian Processes") == entity_key("Gaussian process"), entity_key("KV caches")
+    (True, 'kvcache')
     >>> entity_key("Transformers"), entity_key("accuracies"), entity_key("ATIS"), entity_key("Corpus")
     ('transformer', 'accuracy', 'atis', 'corpus')
     """
@@ -102,7 +108,9 @@ def _singular(text: str) -> str:
     if not match:
         return text
     word = match.group(0)
-    return text[: match.start()] + (word[:-3] + "y" if word.endswith("ies") else word[:-1])
+    if word.endswith("ies"):
+        return text[: match.start()] + word[:-3] + "y"
+    return text[: match.start()] + word[: -2 if _PLURAL_ES.search(word) and len(word) > 4 else -1]
 
 
 def venue_key(name: str) -> str:

@@ -109,7 +109,9 @@ def test_two_letter_abbreviations_need_their_long_form(rules):
 @pytest.mark.parametrize("one,other", [("LoRA", "LoRAs"), ("Transformer", "Transformers"), ("accuracy", "accuracies"),
                                         ("CNN", "CNNs"), ("F1 score", "F1-scores"), ("F-measure", "F-measures"),
                                         ("Bi-LSTM", "Bi-LSTMs"), ("back-translation", "back-translations"),
-                                        ("skip-gram", "skip-grams"), ("self-attention", "self-attentions")])
+                                        ("skip-gram", "skip-grams"), ("self-attention", "self-attentions"),
+                                        ("Gaussian Process", "Gaussian Processes"), ("approach", "approaches"),
+                                        ("KV cache", "KV caches"), ("niche", "niches"), ("mesh", "meshes")])
 def test_singular_and_plural_share_a_key(one, other):
     assert entity_key(one) == entity_key(other)
 
