@@ -115,14 +115,16 @@ def agreement(a: dict[str, list[GoldEntity]], b: dict[str, list[GoldEntity]], *,
 def disagreements(a: dict[str, list[GoldEntity]], b: dict[str, list[GoldEntity]]) -> list[dict]:
     """Where the two annotations differ, one row per entity, by the keys :func:`devset.score` matches on.
 
-    ``what`` is "A only" / "B only" (a required entity whose keys the other side has on no entity),
-    "A required, other optional" / "B required, other optional" (the other side has it, optional only), or
-    "kind" / "role" (both have it, required on at least one side, with another kind or role: ``other``).
+    ``what`` is "A only" / "B only" (a required entity whose keys the other side has on no entity; "A only
+    (optional)" / "B only (optional)" for an optional one, which no score counts), "A required, other optional" /
+    "B required, other optional" (the other side has it, optional only), or "kind" / "role" (both have it,
+    required on at least one side, with another kind or role: ``other``).
 
-    >>> a = parse_annotations("@ p\\nMODEL uses BERT\\nTASK uses NER\\n?METRIC uses F1\\n")
+    >>> a = parse_annotations("@ p\\nMODEL uses BERT\\nTASK uses NER\\n?METRIC uses F1\\n?TASK uses QA\\n")
     >>> b = parse_annotations("@ p\\nMETHOD uses BERT\\nMETRIC uses F1\\nDATASET uses CoNLL\\n")
-    >>> [(r["what"], r["name"]) for r in disagreements(a, b)]
-    [('kind', 'BERT'), ('A only', 'NER'), ('B required, other optional', 'F1'), ('B only', 'CoNLL')]
+    >>> [(r["what"], r["name"]) for r in disagreements(a, b)]  # doctest: +NORMALIZE_WHITESPACE
+    [('kind', 'BERT'), ('A only', 'NER'), ('A only (optional)', 'QA'), ('B required, other optional', 'F1'),
+     ('B only', 'CoNLL')]
     """
     rows: list[dict] = []
     for pid in list(a) + [p for p in b if p not in a]:
@@ -132,8 +134,7 @@ def disagreements(a: dict[str, list[GoldEntity]], b: dict[str, list[GoldEntity]]
                 row = {"paper": pid, "name": entity.name, "kind": entity.kind, "role": entity.role,
                        "optional": entity.optional}
                 if not match:
-                    if not entity.optional:
-                        rows.append({**row, "what": f"{side} only"})
+                    rows.append({**row, "what": f"{side} only" + (" (optional)" if entity.optional else "")})
                     continue
                 if not entity.optional and all(t.optional for t in match):
                     rows.append({**row, "what": f"{side} required, other optional"})

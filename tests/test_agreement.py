@@ -106,3 +106,6 @@ def test_disagreements_name_what_differs(agreement):
     assert {(r["what"], r["name"]) for r in rows} == {
         ("role", "FooCorpus"), ("B only", "Zorb"), ("B required, other optional", "BLEU"),
         ("A required, other optional", "accuracy")}
+    only_b_optional = parse_annotations(B + "?TASK uses parsing\n")
+    assert ("B only (optional)", "parsing") in {(r["what"], r["name"]) for r in
+                                                agreement.disagreements(parse_annotations(A), only_b_optional)}
