@@ -13,8 +13,10 @@ Each direction is reported (A as gold and B predicting, then B as gold and A pre
 predicting side's required entities only (what a system that extracts exactly what its annotator requires would
 output) and with its optional ones too.  A 95% percentile bootstrap interval over abstracts (papers resampled
 with replacement, the counts of :func:`devset.score` summed) is given for every F1.
-``--disagreements`` lists, per abstract, the required entities one side has and the other lacks, and the
-entities both have with a different kind or role (see :func:`disagreements`).
+``--disagreements`` lists, per abstract, the entities one side has and the other lacks, and the entities both
+have with a different kind or role (see :func:`disagreements`). ``--system tune7`` scores the combined pipeline's
+predictions on the set's abstracts against A and against B, with the paired gap (:func:`system_gap`; it runs the
+extraction, so take the heavy lock).
 """
 from __future__ import annotations
 
@@ -26,10 +28,14 @@ from pathlib import Path
 import numpy as np
 
 _HERE = Path(__file__).resolve().parent
-if str(_HERE) not in sys.path:
-    sys.path.append(str(_HERE))  # appended, not first: benchmarks/html.py would shadow the standard html
+# Running this file puts benchmarks/ first on sys.path, where benchmarks/html.py would shadow the standard
+# library's html; put it last instead (as benchmarks/extraction.py does), and the project root first.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+if str(_HERE.parent) not in sys.path:
+    sys.path.insert(0, str(_HERE.parent))
+sys.path.append(str(_HERE))
 
-from devset import PRF, SCORES, SETS, GoldEntity, parse_annotations, score
+from devset import PRF, SCORES, SETS, GoldEntity, load_devset, parse_annotations, score
 
 #: The second annotation of tuneset7 (round h15ap), made blind to the first.
 SECOND_TUNE7 = _HERE / "data" / "agreement" / "tuneset7_second" / "annotations.txt"
@@ -147,6 +153,49 @@ def disagreements(a: dict[str, list[GoldEntity]], b: dict[str, list[GoldEntity]]
     return rows
 
 
+def system_predictions(which: str = "tune7", mode: str = "combined") -> dict[str, list[Prediction]]:
+    """The pipeline's scored mentions on an annotated set's abstracts, read as ``benchmarks/extraction.py``
+    reads them (:func:`extraction.devset_scores`: title and abstract, :func:`extraction.scored_mention`)."""
+    from extraction import scored_mention
+
+    from extractors.entities import build_pipeline
+    from extractors.mentions import extract_mentions
+    from ontology.records import Paper, Provenance
+
+    rows = load_devset(SETS[which] / "devset.jsonl")
+    texts = {r["id"]: r["text"] for r in rows}
+    titles = {r["id"]: r.get("title") for r in rows}
+    papers = [Paper(ref=r["id"], provenance=Provenance("devset"), abstract=r["text"], title=r.get("title"))
+              for r in rows]
+    predicted: dict[str, list[Prediction]] = {r["id"]: [] for r in rows}
+    for mention in extract_mentions(papers, nlp=build_pipeline(mode)):
+        if scored_mention(mention, texts[mention.paper_ref], titles[mention.paper_ref]):
+            predicted[mention.paper_ref].append((mention.name, mention.kind.value.upper(), mention.relation.value,
+                                                 mention.long_form))
+    return predicted
+
+
+def system_gap(a: dict[str, list[GoldEntity]], b: dict[str, list[GoldEntity]],
+               predictions: dict[str, list[Prediction]], *, samples: int = 2000, seed: int = 0) -> dict[str, dict]:
+    """The same predictions scored against A and against B: both figures, and F1 against A minus F1 against B
+    with a paired 95 % bootstrap interval (the same abstracts resampled for both)."""
+    ids = list(a) + [pid for pid in b if pid not in a]
+    counts_a = per_paper_counts(gold_records(a, ids), predictions)
+    counts_b = per_paper_counts(gold_records(b, ids), predictions)
+    rng = np.random.default_rng(seed)
+    diffs: dict[str, list[float]] = {name: [] for name in SCORES}
+    for _ in range(samples):
+        pick = rng.integers(0, len(ids), len(ids))
+        against_a, against_b = figures(counts_a[pick]), figures(counts_b[pick])
+        for name in SCORES:
+            diffs[name].append(against_a[name]["f1"] - against_b[name]["f1"])
+    fig_a, fig_b = figures(counts_a), figures(counts_b)
+    return {name: {"against A": fig_a[name], "against B": fig_b[name],
+                   "diff": round(fig_a[name]["f1"] - fig_b[name]["f1"], 4),
+                   "diff_interval": (round(float(np.percentile(diffs[name], 2.5)), 4),
+                                     round(float(np.percentile(diffs[name], 97.5)), 4))} for name in SCORES}
+
+
 def _print(results: dict[str, dict]) -> None:
     names = list(SCORES)
     print("| direction | " + " | ".join(names) + " |")
@@ -167,8 +216,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--disagreements", action="store_true", help="list the entities the two do not share")
+    parser.add_argument("--system", metavar="SET", default=None,
+                        help="also score the combined pipeline on SET's abstracts (e.g. tune7) against A and B, "
+                             "with the paired gap (runs the extraction: take the heavy lock)")
     args = parser.parse_args(argv)
     a, b = read(args.a), read(args.b)
+    if args.system:
+        gap = system_gap(a, b, system_predictions(args.system), samples=args.samples, seed=args.seed)
+        print(json.dumps(gap, indent=1))
+        return 0
     if args.disagreements:
         for row in disagreements(a, b):
             print(json.dumps(row, ensure_ascii=False))

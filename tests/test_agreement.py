@@ -109,3 +109,16 @@ def test_disagreements_name_what_differs(agreement):
     only_b_optional = parse_annotations(B + "?TASK uses parsing\n")
     assert ("B only (optional)", "parsing") in {(r["what"], r["name"]) for r in
                                                 agreement.disagreements(parse_annotations(A), only_b_optional)}
+
+
+def test_system_gap_scores_the_same_predictions_against_both(agreement):
+    from devset import parse_annotations
+
+    a, b = parse_annotations(A), parse_annotations(B)
+    gap = agreement.system_gap(a, b, agreement.as_predictions(a, with_optional=False), samples=200)
+    # A's own required entities as a system: perfect against A, and against B what "B gold, A required" gives.
+    assert gap["entities"]["against A"]["f1"] == 1.0
+    assert _prf(gap["entities"]["against B"]) == (1.0, 0.6667, 0.8)
+    assert gap["entities"]["diff"] == 0.2
+    low, high = gap["entities"]["diff_interval"]
+    assert low <= 0.2 <= high
