@@ -513,11 +513,11 @@ _BRACKET_EMOTICON = re.compile(r"[()\[\]]+:+|:+[()\[\]]+|[()\[\]]:[()\[\]]")
 
 
 def _tune_tokenizer(nlp: Language) -> None:
-    """Keep hyphenated names whole ("Zorb-Bench"); split "-based"-style suffixes, "Models(ZRMs" and "13B.Our";
+    """Keep hyphenated names whole ("Zorb-Bench"); split "-based"-style suffixes, "Models(ZRMs", "13B.Our", "LLM.We";
     no bracket-and-colon emoticons ("(ZBF):" is four tokens)."""
     infixes = [p.replace("(?:-|–|—|--|---|——|~)", "(?:–|—|--|---|——|~)") for p in nlp.Defaults.infixes]
     infixes.append(r"(?<=[A-Za-z])\((?=[A-Z])")
-    infixes.append(r"(?<=[A-Za-z0-9])\.(?=[A-Z][a-z]{2,})")  # "Alpaca-13B.Our": a sentence end without a space
+    infixes.append(r"(?<=[A-Za-z0-9])\.(?=[A-Z][a-z]{2,}|(?:We|It|In|As|On|To|By|An|At|If)(?![A-Za-z]))")  # "13B.Our"
     infixes.append(_GLUED_WORD_BEFORE_NAME)  # "usingCLIP", "thanPubMed": a space lost before a name
     infixes.append(r"(?<=[A-Z]{2})(?=(?:and|or|the|with)(?![A-Za-z]))")  # "Augment-CLIPand": ... and after one
     infixes.append(r"(?<=[A-Za-z0-9]{2})\+(?=[A-Z][A-Za-z0-9]*[A-Z])")  # "CNN+BiLSTM": two names joined by "+"

@@ -32,6 +32,7 @@ from extractors.entity_context import (
 )
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
+from extractors.entity_not_names import NOT_NAME_REASONS, shaped_non_name
 from extractors.entity_pair_languages import apposed_languages, is_language_name, paired_languages
 from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind, Relation
@@ -40,7 +41,7 @@ __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_r
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
 DROP_REASONS = ("weak", "unsettled", "cited", "link", "capitals", "class_label", "no_entity_head", "event",
-                "language", "described", "language_task", "platform")
+                "language", "described", "language_task", "platform", *NOT_NAME_REASONS)
 #: The kinds a name can have by itself (a task or a metric is a phrase, not a name).
 NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
@@ -123,6 +124,9 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.kind in {EntityKind.METHOD, EntityKind.MODEL} and text.lower() in word_list("platforms.txt") \
             and not _team_of(doc, cand):
         return "platform"  # "two health-focused WhatsApp groups": a platform is no method ("a Reddit corpus" is data)
+    if cand.kind in {EntityKind.METHOD, EntityKind.MODEL}:
+        return shaped_non_name(text, type_rule=cand.type_rule, proposed=cand.relation is Relation.PROPOSES)
+        # "non-BERT models", "the NADI 2020 Subtask 1", "Figure-1", "Snopes.com": no method by its form (h15an)
     return None
 
 
