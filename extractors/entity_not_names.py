@@ -13,20 +13,36 @@ context (:func:`shaped_non_name`, read by :func:`extractors.entity_policy.drop_r
 * ``website`` — a web domain ("RateMyProfessors.com, the website of this study's focus", "Snopes.com"): a site
   the data comes from, no method (a team named after one proposes its system: "Our team, Infrrd.ai").
 
+:func:`titled_description` extends :func:`extractors.entity_corpus.described_pair` ("ground truth (GT)": a
+lower-case long form that describes a thing) to long forms written in capitals, for acronyms the authors use and do
+not propose: "Corporate Social Responsibility (CSR)", "Electronic Medical Record (EMR)", "Conversational Telephone
+Speech (CTS)", "Cross-Language Evaluation Forum (CLEF)" name an activity, a record, a kind of data, an event — no
+method. The policy drops such an acronym, with the long form and without it, as it drops "GT" (reason
+``described``).
+
 Each test reads the name's text only, so it costs one regular expression per candidate.
 """
 from __future__ import annotations
 
 import re
+from functools import cache
 
-__all__ = ["NOT_NAME_REASONS", "affixed", "document_part", "edition", "shaped_non_name", "website"]
+from spacy.tokens import Doc
+
+from extractors.entity_corpus import described_pair, long_form_head
+from extractors.entity_lexicon import cue_words
+from extractors.token_texts import token_texts
+
+__all__ = ["NOT_NAME_REASONS", "affixed", "document_part", "edition", "method_noun_near", "shaped_non_name",
+           "titled_description", "website"]
 
 #: The reasons :func:`shaped_non_name` gives, in the order it tries them.
 NOT_NAME_REASONS = ("affixed", "edition", "document_part", "website")
 
-#: "non-BERT", "pre-BERT", "Post-COVID-19", "anti-LGBT+": a prefix of negation or time glued to a capitalised name
-#: of three or more characters ("Pre-LN", "Post-LN" are names of layer-normalisation placements and stay).
-_PREFIXED = re.compile(r"^(?:[Nn]on|[Pp]re|[Pp]ost|[Aa]nti)-(?=[A-Z0-9])[^\s-]{3,}")
+#: "non-BERT", "pre-BERT", "Post-COVID-19", "non-C3PO": a prefix of negation or time glued to a name of three or more
+#: characters with a digit or a second capital ("Pre-LN", "Post-LN" are names of layer-normalisation placements and
+#: stay; "Post-Editing", "Pre-Training" are a title's capitalised words).
+_PREFIXED = re.compile(r"^(?:[Nn]on|[Pp]re|[Pp]ost|[Aa]nti)-(?=[A-Z0-9])(?=\S*?[0-9]|[A-Z]\S*?[A-Z])[^\s-]{3,}")
 #: "GPT-generated", "ChatGPT-annotated", "BERT-labelled": a past participle of making or marking data after a name.
 _PARTICIPLE = re.compile(r"[A-Za-z0-9]-(?:generated|annotated|written|produced|created|translated|authored|labell?ed"
                          r"|synthesi[sz]ed|paraphrased|rewritten|simplified|summari[sz]ed)$")
@@ -44,8 +60,8 @@ def affixed(text: str) -> bool:
 
     >>> [affixed(t) for t in ["non-BERT", "pre-BERT", "post-COVID-19", "GPT-generated", "ChatGPT-annotated"]]
     [True, True, True, True, True]
-    >>> [affixed(t) for t in ["Pre-LN", "non-parametric", "BERT", "Zorb-Net", "pre-trained", "GPT-4"]]
-    [False, False, False, False, False, False]
+    >>> [affixed(t) for t in ["Pre-LN", "non-parametric", "BERT", "Zorb-Net", "pre-trained", "GPT-4", "Post-Editing"]]
+    [False, False, False, False, False, False, False]
     """
     return " " not in text and (_PREFIXED.match(text) is not None or _PARTICIPLE.search(text) is not None)
 
@@ -113,3 +129,68 @@ def shaped_non_name(text: str, *, type_rule: str, proposed: bool) -> str | None:
 
 #: Type rules that say nothing of the name but that it is capitalised (the default) or that the tagger took it.
 _UNTYPED_RULES = frozenset({"default", "tagger"})
+
+
+#: A word with a capital after a small letter or a digit inside ("XLM-RoBERTa", "GroundNet", "InterfAce"): a name
+#: or an acrostic inside the long form, which makes it a name itself.
+_INNER_NAME = re.compile(r"[a-z0-9][A-Z]")
+#: Endings of agent nouns that head names of tools and systems ("Montreal Forced Aligner", "Deductive Reasoner").
+_AGENT_ENDINGS = ("er", "or")
+
+
+def titled_description(short: str, long_form: str) -> bool:
+    """Does a long form written with capitals describe a thing rather than name a method, as a lower-case one does
+    for :func:`~extractors.entity_corpus.described_pair` ("Electronic Medical Record (EMR)", "Corporate Social
+    Responsibility (CSR)")? Not when a word of it is a name ("XLM-RoBERTa (XLMR)"), or its head is an agent noun
+    ("Montreal Forced Aligner (MFA)"), a process, a method head, or the head or the acronym is known as a method;
+    a word broken at a line end ("Lattice Neural Net- work") hides the head.
+
+    >>> titled_description("EMR", "Electronic Medical Record")
+    True
+    >>> titled_description("CLEF", "Cross-Language Evaluation Forum")
+    True
+    >>> titled_description("XLMR", "XLM-RoBERTa"), titled_description("MFA", "Montreal Forced Aligner")
+    (False, False)
+    >>> titled_description("LDA", "Latent Dirichlet Allocation"), titled_description("HAN", "Graph Attention Network")
+    (False, False)
+    >>> titled_description("SAICL", "Self-Adaptive In-Context Learning")
+    False
+    >>> titled_description("GT", "ground truth"), titled_description("WC-LSTM", "Word-Character LSTM")
+    (False, False)
+    """
+    if not long_form[:1].isupper() or _INNER_NAME.search(long_form) is not None or "- " in long_form:
+        return False
+    head = long_form_head(long_form)
+    if any(word.isupper() and word.lower() == head for word in long_form.split()) or head.endswith(_AGENT_ENDINGS):
+        return False
+    last = long_form.lower().replace("-", " ").split()[-1]  # "Self-Adaptive In-Context Learning": "in" is no
+    return described_pair(short, long_form.lower()) and described_pair(short, last)  # preposition there
+
+
+_NEAR_BEFORE = 4  # tokens before a long form searched for a method noun
+_NEAR_AFTER = 2  # tokens after the acronym's closing bracket
+
+
+def method_noun_near(doc: Doc, start: int, end: int) -> bool:
+    """Does a method, architecture or model noun stand right before the pair of an acronym and its long form
+    (``doc[start:end]``, either first) or right after it (a closing bracket skipped): "rationale extraction methods
+    of Local Interpretable Model Agnostic Explanations (LIME)", "the COALS (Correlated Occurrence Analogue to
+    Lexical Semantic) algorithm"? Then the sentence calls the pair a method whatever its head.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We use the method Parallel Context Windows (PCW) and Zorb Medical Record (ZMR) data.")
+    >>> method_noun_near(doc, 4, 8), method_noun_near(doc, 10, 14)
+    (True, False)
+    """
+    nouns = _method_nouns()
+    texts = token_texts(doc)
+    after = end + 1 if end < len(doc) and texts[end] == ")" else end
+    return any(texts[i].lower() in nouns for i in range(max(0, start - _NEAR_BEFORE), start)) \
+        or any(texts[i].lower() in nouns for i in range(after, min(len(doc), after + _NEAR_AFTER)))
+
+
+@cache
+def _method_nouns() -> frozenset[str]:
+    """Nouns that call a name a method, an architecture or a model (the cue patterns' ``METHOD_HEAD``,
+    ``ARCH_HEAD``, ``MODEL_HEAD``)."""
+    return cue_words("METHOD_HEAD") | cue_words("ARCH_HEAD") | cue_words("MODEL_HEAD")
