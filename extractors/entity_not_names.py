@@ -134,15 +134,17 @@ _UNTYPED_RULES = frozenset({"default", "tagger"})
 #: A word with a capital after a small letter or a digit inside ("XLM-RoBERTa", "GroundNet", "InterfAce"): a name
 #: or an acrostic inside the long form, which makes it a name itself.
 _INNER_NAME = re.compile(r"[a-z0-9][A-Z]")
-#: Endings of agent nouns that head names of tools and systems ("Montreal Forced Aligner", "Deductive Reasoner").
-_AGENT_ENDINGS = ("er", "or")
+#: Endings of agent nouns that head names of tools and systems ("Montreal Forced Aligner", "Deductive Reasoner"), and
+#: of networks ("Zorbing Embedding Nets", "Pointer Net").
+_AGENT_ENDINGS = ("er", "or", "net", "nets")
 
 
 def titled_description(short: str, long_form: str) -> bool:
     """Does a long form written with capitals describe a thing rather than name a method, as a lower-case one does
     for :func:`~extractors.entity_corpus.described_pair` ("Electronic Medical Record (EMR)", "Corporate Social
     Responsibility (CSR)")? Not when a word of it is a name ("XLM-RoBERTa (XLMR)"), or its head is an agent noun
-    ("Montreal Forced Aligner (MFA)"), a process, a method head, or the head or the acronym is known as a method;
+    ("Montreal Forced Aligner (MFA)") or a network ("Embedding Nets"), a process, a method head, or the head or
+    the acronym is known as a method;
     a word broken at a line end ("Lattice Neural Net- work") hides the head.
 
     >>> titled_description("EMR", "Electronic Medical Record")
