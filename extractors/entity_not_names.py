@@ -33,7 +33,7 @@ from extractors.entity_corpus import described_pair, long_form_head
 from extractors.entity_lexicon import cue_words
 from extractors.token_texts import token_texts
 
-__all__ = ["NOT_NAME_REASONS", "affixed", "document_part", "edition", "method_noun_near", "shaped_non_name",
+__all__ = ["NOT_NAME_REASONS", "affixed", "document_part", "edition", "kind_noun_near", "shaped_non_name",
            "titled_description", "website"]
 
 #: The reasons :func:`shaped_non_name` gives, in the order it tries them.
@@ -134,6 +134,8 @@ _UNTYPED_RULES = frozenset({"default", "tagger"})
 #: A word with a capital after a small letter or a digit inside ("XLM-RoBERTa", "GroundNet", "InterfAce"): a name
 #: or an acrostic inside the long form, which makes it a name itself.
 _INNER_NAME = re.compile(r"[a-z0-9][A-Z]")
+#: Quotation marks a long form may open with.
+_OPENING_QUOTES = "“\"‘'«"
 #: Endings of agent nouns that head names of tools and systems ("Montreal Forced Aligner", "Deductive Reasoner"), and
 #: of networks ("Zorbing Embedding Nets", "Pointer Net").
 _AGENT_ENDINGS = ("er", "or", "net", "nets")
@@ -157,34 +159,37 @@ def titled_description(short: str, long_form: str) -> bool:
     (False, False)
     >>> titled_description("SAICL", "Self-Adaptive In-Context Learning")
     False
+    >>> titled_description("ADL", "“Activities of Daily Living")
+    True
     >>> titled_description("GT", "ground truth"), titled_description("WC-LSTM", "Word-Character LSTM")
     (False, False)
     """
-    if not long_form[:1].isupper() or _INNER_NAME.search(long_form) is not None or "- " in long_form:
+    text = long_form.lstrip(_OPENING_QUOTES)  # "“Activities of Daily Living (ADL)”"
+    if not text[:1].isupper() or _INNER_NAME.search(text) is not None or "- " in text:
         return False
-    head = long_form_head(long_form)
-    if any(word.isupper() and word.lower() == head for word in long_form.split()) or head.endswith(_AGENT_ENDINGS):
+    head = long_form_head(text)
+    if any(word.isupper() and word.lower() == head for word in text.split()) or head.endswith(_AGENT_ENDINGS):
         return False
-    last = long_form.lower().replace("-", " ").split()[-1]  # "Self-Adaptive In-Context Learning": "in" is no
-    return described_pair(short, long_form.lower()) and described_pair(short, last)  # preposition there
+    return described_pair(short, text.lower().replace("-", ""))  # "In-Context Learning": "in" is no preposition
 
 
 _NEAR_BEFORE = 4  # tokens before a long form searched for a method noun
 _NEAR_AFTER = 2  # tokens after the acronym's closing bracket
 
 
-def method_noun_near(doc: Doc, start: int, end: int) -> bool:
-    """Does a method, architecture or model noun stand right before the pair of an acronym and its long form
-    (``doc[start:end]``, either first) or right after it (a closing bracket skipped): "rationale extraction methods
-    of Local Interpretable Model Agnostic Explanations (LIME)", "the COALS (Correlated Occurrence Analogue to
-    Lexical Semantic) algorithm"? Then the sentence calls the pair a method whatever its head.
+def kind_noun_near(doc: Doc, start: int, end: int) -> bool:
+    """Does a noun of an entity kind (a method, architecture or model noun; "task"; "metric", "score") stand right
+    before the pair of an acronym and its long form (``doc[start:end]``, either first) or right after it (a closing
+    bracket skipped): "rationale extraction methods of Local Interpretable Model Agnostic Explanations (LIME)", "the
+    COALS (Correlated Occurrence Analogue to Lexical Semantic) algorithm", "the task of Localization via Embodied
+    Dialog (LED)"? Then the sentence says what the pair is, whatever its head.
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("We use the method Parallel Context Windows (PCW) and Zorb Medical Record (ZMR) data.")
-    >>> method_noun_near(doc, 4, 8), method_noun_near(doc, 10, 14)
+    >>> kind_noun_near(doc, 4, 8), kind_noun_near(doc, 10, 14)
     (True, False)
     """
-    nouns = _method_nouns()
+    nouns = _kind_nouns()
     texts = token_texts(doc)
     after = end + 1 if end < len(doc) and texts[end] == ")" else end
     return any(texts[i].lower() in nouns for i in range(max(0, start - _NEAR_BEFORE), start)) \
@@ -192,7 +197,9 @@ def method_noun_near(doc: Doc, start: int, end: int) -> bool:
 
 
 @cache
-def _method_nouns() -> frozenset[str]:
-    """Nouns that call a name a method, an architecture or a model (the cue patterns' ``METHOD_HEAD``,
-    ``ARCH_HEAD``, ``MODEL_HEAD``), but "objective": "The objective of the Cross-Language Evaluation Forum (CLEF)"."""
-    return (cue_words("METHOD_HEAD") | cue_words("ARCH_HEAD") | cue_words("MODEL_HEAD")) - {"objective"}
+def _kind_nouns() -> frozenset[str]:
+    """Nouns that call a name a method, an architecture, a model or a metric (the cue patterns' ``METHOD_HEAD``,
+    ``ARCH_HEAD``, ``MODEL_HEAD``, ``METRIC_HEAD``), or a task, but "objective": "The objective of the Cross-Language
+    Evaluation Forum (CLEF)"."""
+    return (cue_words("METHOD_HEAD") | cue_words("ARCH_HEAD") | cue_words("MODEL_HEAD") | cue_words("METRIC_HEAD")
+            | {"task", "tasks"}) - {"objective"}

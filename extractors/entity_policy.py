@@ -32,7 +32,7 @@ from extractors.entity_context import (
 )
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
-from extractors.entity_not_names import NOT_NAME_REASONS, method_noun_near, shaped_non_name, titled_description
+from extractors.entity_not_names import NOT_NAME_REASONS, kind_noun_near, shaped_non_name, titled_description
 from extractors.entity_pair_languages import apposed_languages, is_language_name, paired_languages
 from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind, Relation
@@ -57,6 +57,8 @@ class DropContext(NamedTuple):
     languages: frozenset[str]  # acronyms of a language ("Indian English (IE)")
     described: frozenset[str] = frozenset()  # acronyms a lower-case long form describes ("ground truth (GT)")
     paired: frozenset[str] = frozenset()  # words paired with a listed language ("English-isiZulu": isiZulu)
+    titled: frozenset[str] = frozenset()  # used acronyms a capitalised long form describes ("Electronic Medical
+    # Record (EMR)", round h15an)
 
 
 def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span],
@@ -76,11 +78,11 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
                            and long_form_class(span_text(doc, *c.long_span)) == "none"),
         described=frozenset(text(c) for c in candidates if c.long_span is not None
                             and c.kind is EntityKind.METHOD and c.type_rule in {"default", "tagger"}
-                            and (described_pair(text(c), span_text(doc, *c.long_span))
-                                 or c.relation is Relation.USES
-                                 and titled_description(text(c), span_text(doc, *c.long_span))
-                                 and not method_noun_near(doc, min(c.start, c.long_span[0]),
-                                                          max(c.end, c.long_span[1])))),
+                            and described_pair(text(c), span_text(doc, *c.long_span))),
+        titled=frozenset(text(c) for c in candidates if c.long_span is not None
+                         and c.kind is EntityKind.METHOD and c.type_rule in {"default", "tagger"}
+                         and c.relation is Relation.USES and titled_description(text(c), span_text(doc, *c.long_span))
+                         and not kind_noun_near(doc, min(c.start, c.long_span[0]), max(c.end, c.long_span[1]))),
         languages=frozenset(text(c) for c in candidates if c.long_span is not None
                             and len(texts[c.long_span[1] - 1]) > 3 and flags.is_title[c.long_span[1] - 1]
                             and lowers[c.long_span[1] - 1] in word_list("languages.txt")),
@@ -120,10 +122,12 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.long_span is None and text in context.no_names \
             and cand.kind in NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF:
         return "language"  # "British English (BE) ... the BE pronunciation dictionary": BE is still a language
-    if text in context.described and cand.kind in NAMED_KINDS and cand.type_rule not in NAMED_BY_ITSELF \
-            and (cand.long_span is None or cand.type_rule in {"default", "tagger"}):
-        return "described"  # "ground truth (GT) ... on GT data", "a Japanese UGT corpus": a description, no name;
-        # "Electronic Medical Record (EMR)" itself (a lower-case long form is dropped by settle_untyped, h15an)
+    if cand.long_span is None and text in context.described and cand.kind in NAMED_KINDS \
+            and cand.type_rule not in NAMED_BY_ITSELF:
+        return "described"  # "ground truth (GT) ... on GT data", "a Japanese UGT corpus": a description, no name
+    if text in context.titled and cand.kind in NAMED_KINDS and cand.type_rule in {"default", "tagger"}:
+        return "described"  # "Electronic Medical Record (EMR) ... EMR data" untyped (h15an; "the WLSP is a
+        # thesaurus" stays a dataset)
     if cand.kind is EntityKind.TASK and cand.type_rule in {"tagger", "task_acronym"} and text in context.languages:
         return "language_task"  # "Indian English (IE)": here IE is a language, not information extraction
     if cand.kind in {EntityKind.METHOD, EntityKind.MODEL} and text.lower() in word_list("platforms.txt") \

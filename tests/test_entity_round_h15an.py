@@ -9,7 +9,7 @@ from extractors.entity_not_names import (
     affixed,
     document_part,
     edition,
-    method_noun_near,
+    kind_noun_near,
     shaped_non_name,
     titled_description,
     website,
@@ -89,8 +89,8 @@ def test_titled_description() -> None:
     assert not titled_description("SAICL", "Self-Adaptive In-Context Learning")  # "in" is no preposition here
 
 
-def test_method_noun_near() -> None:
+def test_kind_noun_near() -> None:
     doc = blank_pipeline()("Apply the Zorb Medical Record (ZMR) method to the data.")
-    assert method_noun_near(doc, 2, 7)
+    assert kind_noun_near(doc, 2, 7)
     doc = blank_pipeline()("The objective of the Zorb Medical Record (ZMR) is to keep the data.")
-    assert not method_noun_near(doc, 4, 9)
+    assert not kind_noun_near(doc, 4, 9)
