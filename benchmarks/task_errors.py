@@ -14,9 +14,13 @@ and each required task no predicted task matches is a false negative, classed as
 * ``FN-boundary:<predicted name>`` — a predicted task overlaps one of its forms with other boundaries;
 * ``FN-none`` — no predicted task touches it (no candidate, or a dropped one).
 
+``--score methods_models`` lists the errors of the ``methods_models`` score the same way (a method and a model
+are one kind there; round h15an read its false positives so).
+
 Run from the project root (tuning sets only; the dev set, ``tune4`` and ``tune9`` are held out)::
 
     python benchmarks/task_errors.py --sets tune,tune2,tune3,tune5,tune6,tune7,tune8 [--list /tmp/task_errors.tsv]
+    python benchmarks/task_errors.py --score methods_models --sets tune,tune2,tune3,tune5,tune6 --list /tmp/mm.tsv
 
 It prints the counts by class; ``--list`` writes one tab-separated line per error (set, abstract, class, name,
 extractor, sentence).
@@ -49,6 +53,9 @@ from extractors.mentions import extract_mentions
 from ontology.ids import entity_key
 from ontology.records import Mention, Paper, Provenance
 
+#: The scores the list reads: name → (annotated kinds, predicted kinds).
+LISTED_SCORES = {"tasks": (frozenset({"TASK"}), frozenset({"task"})),
+                 "methods_models": (frozenset({"METHOD", "MODEL"}), frozenset({"method", "model"}))}
 #: One error: set, abstract id, class, name, extractor, sentence.
 Row = tuple[str, str, str, str, str, str]
 
@@ -68,14 +75,16 @@ def _sentence_of(text: str, start: int, end: int) -> str:
     return text[before + 2 if before >= 0 else 0 : after + 1 if after >= 0 else len(text)]
 
 
-def record_errors(which: str, record: dict, mentions: Sequence[Mention]) -> list[Row]:
-    """The task errors of one abstract, given the mentions scored on it (all kinds)."""
+def record_errors(which: str, record: dict, mentions: Sequence[Mention], score: str = "tasks") -> list[Row]:
+    """The errors of one abstract under ``score`` (one of :data:`LISTED_SCORES`), given the mentions scored on it
+    (all kinds)."""
+    gold_kinds, kinds = LISTED_SCORES[score]
     tasks: dict[str, tuple[set[str], Mention]] = {}
     for mention in mentions:
-        if mention.kind.value == "task":
+        if mention.kind.value in kinds:
             keys = {entity_key(mention.name)} | ({entity_key(mention.long_form)} if mention.long_form else set())
             tasks.setdefault(entity_key(mention.name), (set(), mention))[0].update(keys)
-    gold = [e for e in record["entities"] if e["kind"] == "TASK"]
+    gold = [e for e in record["entities"] if e["kind"] in gold_kinds]
     rows: list[Row] = []
     for keys, mention in tasks.values():
         if any(keys & _forms(e) for e in gold):
@@ -108,9 +117,8 @@ def record_errors(which: str, record: dict, mentions: Sequence[Mention]) -> list
     return rows
 
 
-def task_errors(sets: Sequence[str], mode: str = "combined") -> list[Row]:
-    """Every task error on the tuning ``sets`` (names of :data:`devset.SETS`; ``dev``, ``tune4``, ``tune9``
-    refused)."""
+def task_errors(sets: Sequence[str], mode: str = "combined", score: str = "tasks") -> list[Row]:
+    """Every error of ``score`` on the tuning ``sets`` (names of :data:`devset.SETS`; :data:`HELD_OUT` refused)."""
     refused = set(sets) & HELD_OUT
     if refused:
         raise SystemExit(f"task_errors: {', '.join(sorted(refused))} is held out")
@@ -127,7 +135,7 @@ def task_errors(sets: Sequence[str], mode: str = "combined") -> list[Row]:
             if scored_mention(mention, record["text"], record.get("title")):
                 scored[mention.paper_ref].append(mention)
         for record in records:
-            rows.extend(record_errors(which, record, scored[record["id"]]))
+            rows.extend(record_errors(which, record, scored[record["id"]], score))
     return rows
 
 
@@ -135,9 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default="tune,tune2,tune3,tune5,tune6,tune7,tune8")
     parser.add_argument("--mode", default="combined", choices=("combined", "rules"))
+    parser.add_argument("--score", default="tasks", choices=sorted(LISTED_SCORES))
     parser.add_argument("--list", type=Path, help="write one tab-separated line per error here")
     args = parser.parse_args(argv)
-    rows = task_errors(args.sets.split(","), args.mode)
+    rows = task_errors(args.sets.split(","), args.mode, args.score)
     for label, count in sorted(Counter(row[2].split(":")[0] for row in rows).items()):
         print(f"{label:14} {count}")
     if args.list:

@@ -94,3 +94,37 @@ def test_kind_noun_near() -> None:
     assert kind_noun_near(doc, 2, 7)
     doc = blank_pipeline()("The objective of the Zorb Medical Record (ZMR) is to keep the data.")
     assert not kind_noun_near(doc, 4, 9)
+
+
+def test_method_model_errors_are_listed() -> None:
+    """``benchmarks/task_errors.py --score methods_models``: the list round h15an read its false positives from."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    from ontology.kinds import EntityKind, Relation
+    from ontology.records import Mention, Provenance
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "task_errors.py"
+    spec = importlib.util.spec_from_file_location("kg_task_errors_h15an", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+
+    def mention(name: str, kind: EntityKind) -> Mention:
+        return Mention(paper_ref="p", name=name, kind=kind, relation=Relation.USES,
+                       provenance=Provenance("x", extractor="kg_entities:use+default", sentence="s"))
+
+    record = {"id": "p", "text": "ZorbNet and ZorbLM beat Quux on Blix.", "entities": [
+        {"name": "ZorbNet", "kind": "METHOD", "role": "uses", "forms": ["ZorbNet"], "optional": False,
+         "spans": [(0, 7)]},
+        {"name": "ZorbLM", "kind": "MODEL", "role": "uses", "forms": ["ZorbLM"], "optional": False,
+         "spans": [(12, 18)]},
+        {"name": "Blix", "kind": "DATASET", "role": "uses", "forms": ["Blix"], "optional": False, "spans": [(32, 36)]},
+    ]}
+    mentions = [mention("ZorbNet", EntityKind.MODEL), mention("Quux", EntityKind.METHOD),
+                mention("Blix", EntityKind.METHOD)]
+    rows = {(row[2], row[3]) for row in module.record_errors("t", record, mentions, "methods_models")}
+    assert rows == {("FP-none", "Quux"), ("FP-otherkind:DATASET", "Blix"), ("FN-none", "ZorbLM")}
+    with pytest.raises(SystemExit):
+        module.task_errors(["tune", "tune9"], score="methods_models")
