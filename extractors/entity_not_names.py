@@ -178,11 +178,12 @@ _NEAR_AFTER = 2  # tokens after the acronym's closing bracket
 
 
 def kind_noun_near(doc: Doc, start: int, end: int) -> bool:
-    """Does a noun of an entity kind (a method, architecture or model noun; "task"; "metric", "score") stand right
+    """Does a noun of an entity kind (a method, architecture, model or dataset noun; "task"; "metric") stand right
     before the pair of an acronym and its long form (``doc[start:end]``, either first) or right after it (a closing
     bracket skipped): "rationale extraction methods of Local Interpretable Model Agnostic Explanations (LIME)", "the
     COALS (Correlated Occurrence Analogue to Lexical Semantic) algorithm", "the task of Localization via Embodied
-    Dialog (LED)"? Then the sentence says what the pair is, whatever its head.
+    Dialog (LED)", "the MAD (Movie Audio Descriptions) dataset"? Then the sentence says what the pair is, whatever
+    its head.
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("We use the method Parallel Context Windows (PCW) and Zorb Medical Record (ZMR) data.")
@@ -198,8 +199,8 @@ def kind_noun_near(doc: Doc, start: int, end: int) -> bool:
 
 @cache
 def _kind_nouns() -> frozenset[str]:
-    """Nouns that call a name a method, an architecture, a model or a metric (the cue patterns' ``METHOD_HEAD``,
-    ``ARCH_HEAD``, ``MODEL_HEAD``, ``METRIC_HEAD``), or a task, but "objective": "The objective of the Cross-Language
-    Evaluation Forum (CLEF)"."""
+    """Nouns that call a name a method, an architecture, a model, a metric or a dataset (the cue patterns'
+    ``METHOD_HEAD``, ``ARCH_HEAD``, ``MODEL_HEAD``, ``METRIC_HEAD``, ``DATASET_HEAD``), or a task, but "objective":
+    "The objective of the Cross-Language Evaluation Forum (CLEF)"."""
     return (cue_words("METHOD_HEAD") | cue_words("ARCH_HEAD") | cue_words("MODEL_HEAD") | cue_words("METRIC_HEAD")
-            | {"task", "tasks"}) - {"objective"}
+            | cue_words("DATASET_HEAD") | {"task", "tasks"}) - {"objective"}

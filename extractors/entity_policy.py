@@ -82,7 +82,9 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
         titled=frozenset(text(c) for c in candidates if c.long_span is not None
                          and c.kind is EntityKind.METHOD and c.type_rule in {"default", "tagger"}
                          and c.relation is Relation.USES and titled_description(text(c), span_text(doc, *c.long_span))
-                         and not kind_noun_near(doc, min(c.start, c.long_span[0]), max(c.end, c.long_span[1]))),
+                         and not kind_noun_near(doc, min(c.start, c.long_span[0]), max(c.end, c.long_span[1])))
+        - {text(c) for c in candidates if c.kind not in {EntityKind.METHOD, EntityKind.MODEL}},  # "datasets such as
+        # Mozilla Common Voice (MCV) ... on MCV": a mention typed otherwise says what the pair is
         languages=frozenset(text(c) for c in candidates if c.long_span is not None
                             and len(texts[c.long_span[1] - 1]) > 3 and flags.is_title[c.long_span[1] - 1]
                             and lowers[c.long_span[1] - 1] in word_list("languages.txt")),
@@ -125,7 +127,8 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.long_span is None and text in context.described and cand.kind in NAMED_KINDS \
             and cand.type_rule not in NAMED_BY_ITSELF:
         return "described"  # "ground truth (GT) ... on GT data", "a Japanese UGT corpus": a description, no name
-    if text in context.titled and cand.kind in NAMED_KINDS and cand.type_rule in {"default", "tagger"}:
+    if text in context.titled and cand.kind in {EntityKind.METHOD, EntityKind.MODEL} \
+            and cand.type_rule in {"default", "tagger"}:
         return "described"  # "Electronic Medical Record (EMR) ... EMR data" untyped (h15an; "the WLSP is a
         # thesaurus" stays a dataset)
     if cand.kind is EntityKind.TASK and cand.type_rule in {"tagger", "task_acronym"} and text in context.languages:
@@ -133,9 +136,10 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.kind in {EntityKind.METHOD, EntityKind.MODEL} and text.lower() in word_list("platforms.txt") \
             and not _team_of(doc, cand):
         return "platform"  # "two health-focused WhatsApp groups": a platform is no method ("a Reddit corpus" is data)
-    if cand.kind in {EntityKind.METHOD, EntityKind.MODEL}:
+    if cand.kind in {EntityKind.METHOD, EntityKind.MODEL} and text not in context.spelled_out:
         return shaped_non_name(text, type_rule=cand.type_rule, proposed=cand.relation is Relation.PROPOSES)
-        # "non-BERT models", "the NADI 2020 Subtask 1", "Figure-1", "Snopes.com": no method by its form (h15an)
+        # "non-BERT models", "the NADI 2020 Subtask 1", "Figure-1", "Snopes.com": no method by its form (h15an; an
+        # acronym the abstract spells out is a name: "a basic COntext-Dependent Encoder (Pre-CODE)")
     return None
 
 

@@ -128,3 +128,18 @@ def test_method_model_errors_are_listed() -> None:
     assert rows == {("FP-none", "Quux"), ("FP-otherkind:DATASET", "Blix"), ("FN-none", "ZorbLM")}
     with pytest.raises(SystemExit):
         module.task_errors(["tune", "tune9"], score="methods_models")
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("Howl supports open speech datasets such as Zorbian Common Voice (ZCV). We train on the ZCV dataset.", "ZCV",
+     "dataset"),
+    ("We experiment with the ZAD (Zorb Audio Descriptions) dataset, which contains movie transcripts.", "ZAD",
+     "method"),  # not dropped: the noun after it says what it is (the kind is the typing rules' business)
+])
+def test_described_pair_a_noun_types_stays(entity_labels, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == kind
+
+
+def test_spelled_out_acronym_is_no_affix(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    text = "Then, we Pre-train a basic COntext-Dependent Zorb Encoder (Pre-CODZE) on the Zorblat task."
+    assert entity_labels(text).get("Pre-CODZE") == "method"
