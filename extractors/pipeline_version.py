@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"58-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"59-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -121,3 +121,5 @@ PIPELINE_VERSION = f"58-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 # 58: entity keys fold a hyphen-joined last part's plural ("Bi-LSTMs" = "Bi-LSTM", "self-attentions") and a
 #     sibilant's "es" ("Gaussian Processes" = "Gaussian Process"), which the mentions' grouping and the role decision
 #     key on
+# 59: round h15an (methods + models precision): names shaped like no method (affixed "non-BERT", "GPT-generated",
+#     editions, document parts, web domains; entity_not_names), described acronyms' long forms, "LLM.We" split
