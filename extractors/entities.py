@@ -80,6 +80,7 @@ from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
 from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
+from extractors.entity_proposed_pairs import proposed_names
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tagged import adds, merge_tagged, tagger_spans
 from extractors.entity_task_bounds import settle_tasks
@@ -228,7 +229,7 @@ class EntityRecognizer:
             kept = apply_decision(doc, judged, self.decider, labels=labels, known=known, cues=cues,
                                   mentions=context.mentions, collect=self.collect)
         kept.extend(listed_task_candidates(doc, kept))  # "on zorb analysis, zorb sorting and zorb matching" (h15ai)
-        kept = settle_tasks(doc, kept)  # "Aspect-based sentiment analysis aims", no "language understanding" (h15ak)
+        kept = proposed_names(doc, settle_tasks(doc, kept), judged, acronyms, cues)  # settle_tasks: h15ak; h15ao
         one_kind_per_name(doc, kept)
         spans = []
         for cand in kept:

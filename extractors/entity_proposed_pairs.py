@@ -1,0 +1,183 @@
+"""Names the authors' proposal verb takes whole, which the earlier stages left used or missed (round h15ao).
+
+Two structures of a paper's own contribution that ``kg_entities`` lost on abstracts no rule was tuned on:
+
+* **A long form and its acronym right after the verb** (role rule ``proposed_pair``): "we introduce Semantic Parsing
+  in Contextual Environments (SPICE), a task ...", "we introduce Language-Specific Transformer Layers (LSLs)",
+  "a neighborhood-based metric we named Mapped Neighborhood Distance (MAP)". ``kg_acronyms`` pairs them, but the
+  candidate step keeps the long form only for some pairs, so the role rules walk back from the parenthesis and find
+  no verb; a short form the policy dropped as unsettled ("we devise a Multi-Resolution Representation (MulR)") is
+  lost. Here the long form's words are walked back over articles, "new / novel" words and lower-case modifiers to
+  the authors' proposal verb ("we" or "this paper" before it in the sentence; a naming verb "called / named" only
+  after "we" or a "new / novel" word; not a gerund after "of / for": "recipes for developing X (Y)"), and no word
+  of the same noun phrase may follow the parenthesis ("a new part-of-speech (POS) evaluation dataset"); then the
+  short form is proposed with its long form, and candidates inside the long form go ("Transformer" of
+  "Language-Specific Transformer Layers" is part of the name).
+* **A name-shaped word right after the verb with an apposition of a kind noun** (role rule ``proposed_shape``): "we
+  propose Chain-of-Questions, a framework that ...", "we introduce TweetNorm_es, an annotated corpus of tweets". A
+  single token written like a coined name (a capital after its first letter, a digit, an underscore or a
+  capitalised part after a hyphen; not all capitals, which the acronym rules judge) that no candidate covers,
+  directly after the verb (articles skipped), followed by ", a / an ..." whose head noun gives the kind.
+
+Both run after the hand policy on the kept candidates (:func:`proposed_names`); the learned role decision
+(:mod:`extractors.entity_role_model`) still has the last word on the roles.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from spacy.tokens import Doc, Span
+
+from extractors.entity_candidates import Candidate, Cues
+from extractors.entity_lexicon import NAMING_VERBS, in_list
+from extractors.entity_roles import DEFAULT_CONFIDENCE
+from extractors.entity_types import apposition_head
+from extractors.token_texts import sentence_start
+from ontology.kinds import EntityKind, Relation
+
+__all__ = ["PAIR_RULE", "SHAPE_RULE", "proposed_names"]
+
+PAIR_RULE = "proposed_pair"
+SHAPE_RULE = "proposed_shape"
+
+#: Words between the verb and the long form that keep the verb's object whole ("we propose a novel simple X (Y)").
+_MODIFIER_SPAN = 4
+#: Words after which a lower-case word is no modifier of the name but the start of another phrase.
+_STOPS = frozenset({"to", "of", "for", "on", "in", "with", "by", "from", "as", "at", "into", "via", "and", "or",
+                    "that", "which", "how", "what", "whether", "using", "based", "use", "uses", "results"})
+#: A single token written like a coined name: an inner capital ("TweetNorm"), a digit, an underscore, or a
+#: capitalised part after a hyphen ("Chain-of-Questions").
+_SHAPED = re.compile(r"^[A-Za-z][\w.+-]*$")
+_INNER = re.compile(r"[a-z][A-Z]|\d|_|-[A-Z]")
+#: Kinds the apposition may give a shaped name (a task or a metric is proposed only when called new, elsewhere).
+_SHAPE_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
+#: Words before a gerund that make it a complement, not the authors' act ("potentials of developing X").
+_GERUND_HOSTS = frozenset({"of", "for", "to", "toward", "towards", "about", "on", "in"})
+#: Drop reasons a proposed pair overrules: the policy wanted more evidence than one mention gives.
+_REVIVED = frozenset({"unsettled", "weak", "capitals"})
+#: Cue labels of a long form's last word and the kind they give the pair.
+_HEAD_KINDS = (("DATASET_HEAD", EntityKind.DATASET), ("DATASET_NOUN", EntityKind.DATASET),
+               ("METRIC_HEAD", EntityKind.METRIC), ("MODEL_HEAD", EntityKind.MODEL))
+
+
+def proposed_names(doc: Doc, kept: list[Candidate], judged: Sequence[tuple[Candidate, str | None]],
+                   acronyms: Sequence[Span], cues: Cues) -> list[Candidate]:
+    """``kept`` with the two structures of the module docstring proposed (or added); ``judged`` holds every
+    candidate with the policy's drop reason, ``acronyms`` alternates short and long forms as ``kg_acronyms`` writes
+    them.
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("We introduce Zorbic Layer Stacks (ZLS), which allow deeper models.")
+    >>> [(s.text, s._.kg_relation, s._.kg_role_rule) for s in doc.spans["kg_entities"]]
+    [('ZLS', 'proposes', 'proposed_pair')]
+    """
+    kept = list(kept)
+    for short, long_ in zip(acronyms[::2], acronyms[1::2]):
+        kept = _pair(doc, kept, judged, short, long_, cues)
+    for cand in _shaped(doc, kept, cues):
+        kept.append(cand)
+    kept.sort(key=lambda c: c.start)
+    return kept
+
+
+def _pair(doc: Doc, kept: list[Candidate], judged: Sequence[tuple[Candidate, str | None]], short: Span,
+          long_: Span, cues: Cues) -> list[Candidate]:
+    """Propose the short form of ``long_ (short)`` where the authors' verb takes the long form."""
+    if short.start < 2 or long_.end != short.start - 1 or doc[short.start - 1].text != "(" \
+            or short.end >= len(doc) or doc[short.end].text != ")":
+        return kept
+    cand = next((c for c in kept if c.start == short.start and c.end == short.end), None)
+    if cand is not None and (cand.relation is Relation.PROPOSES or cand.long_start is not None):
+        return kept  # the rules judged the pair already
+    if any(c is not cand and c.start < short.end and short.start < c.end for c in kept):
+        return kept
+    if _phrase_goes_on(doc, short.end + 1) or not taken_by_proposal(doc, long_.start, cues):
+        return kept
+    if cand is None:
+        judgement = next(((c, reason) for c, reason in judged if c.start == short.start and c.end == short.end), None)
+        if judgement is not None and judgement[1] not in _REVIVED:
+            return kept  # dropped for what it is ("generic", "non_entity" ...), not for want of evidence
+        if any(c.start < long_.end and long_.start < c.end for c, reason in judged
+               if reason is not None and reason not in _REVIVED):
+            return kept  # a dropped name inside the long form: the policy judged those words
+        cand = judgement[0] if judgement is not None else Candidate(short.start, short.end, "acronym",
+                                                                     kind=_long_form_kind(long_, cues))
+        kept = [*kept, cand]
+    cand.long_span = (long_.start, long_.end)
+    cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, PAIR_RULE, DEFAULT_CONFIDENCE["proposal"]
+    return [c for c in kept if c is cand or not (long_.start <= c.start and c.end <= long_.end)]
+
+
+def _phrase_goes_on(doc: Doc, i: int) -> bool:
+    """Does a word of the same noun phrase follow the pair's parenthesis? Then the pair only modifies what is
+    proposed: "a new part-of-speech (POS) evaluation dataset", "a Tree Adjoining Grammar (TAG) parser",
+    "a Knowledge Graph (KG) guided ... system"."""
+    return i < len(doc) and (doc[i].is_alpha or "-" in doc[i].text) and not doc[i].is_stop
+
+
+def _long_form_kind(long_: Span, cues: Cues) -> EntityKind:
+    """The kind the long form's last word names ("... Corpus": dataset, "... Score": metric), else a method."""
+    labels = cues.get(long_.end - 1, set())
+    return next((kind for label, kind in _HEAD_KINDS if label in labels), EntityKind.METHOD)
+
+
+def taken_by_proposal(doc: Doc, first: int, cues: Cues) -> bool:
+    """Is the phrase starting at ``first`` the object of the authors' proposal verb?
+
+    Walking back from ``first``: articles, "new / novel" and other own markers, and up to four lower-case
+    modifiers (no preposition, conjunction or verb of another phrase); then a proposal verb whose sentence has "we"
+    / "our" / "this paper" before it. A naming verb ("called", "named") counts after "we" or a "new" word.
+    """
+    sent_start = sentence_start(doc, first)
+    i = first - 1
+    modifiers = 0
+    while i >= sent_start:
+        token = doc[i]
+        labels = cues.get(i, set())
+        if "PROPOSE" in labels:
+            complement = token.lower_.endswith("ing") and i > sent_start and doc[i - 1].lower_ in _GERUND_HOSTS
+            return not complement and _authors_verb(doc, i, sent_start, cues)  # not "recipes for developing X"
+        if in_list("articles", token.text) or in_list("own_markers", token.text) or "NEW" in labels:
+            i -= 1
+            continue
+        if modifiers < _MODIFIER_SPAN and token.is_lower and (token.is_alpha or "-" in token.text) \
+                and token.lower_ not in _STOPS and not token.lower_.endswith("ing") and "BLOCK" not in labels:
+            modifiers += 1
+            i -= 1
+            continue
+        return False
+    return False
+
+
+def _authors_verb(doc: Doc, verb: int, sent_start: int, cues: Cues) -> bool:
+    """Is the proposal verb at ``verb`` the authors' ("we propose", "this paper introduces", "we named")?"""
+    before = range(sent_start, verb)
+    own = any(cues.get(j, set()) & {"SELF", "OUR"} for j in before)
+    if doc[verb].lower_ in NAMING_VERBS:
+        return (verb > 0 and doc[verb - 1].lower_ == "we") or any("NEW" in cues.get(j, set()) for j in before)
+    return own
+
+
+def _shaped(doc: Doc, kept: Sequence[Candidate], cues: Cues) -> list[Candidate]:
+    """Shaped single tokens right after the authors' proposal verb, in apposition to a kind noun."""
+    found = []
+    for i, token in enumerate(doc):
+        text = token.text
+        if i < 1 or i + 2 >= len(doc) or not _SHAPED.match(text) or not _INNER.search(text) or text.isupper() \
+                or not any(ch.islower() for ch in text) or doc[i + 1].text != ",":
+            continue
+        if any(c.start <= i < c.end for c in kept):
+            continue
+        j = i - 1
+        while j >= 0 and in_list("articles", doc[j].text):
+            j -= 1
+        if j < 0 or "PROPOSE" not in cues.get(j, set()) or doc[j].lower_ in NAMING_VERBS \
+                or not _authors_verb(doc, j, sentence_start(doc, j), cues):
+            continue
+        kind = apposition_head(doc, i + 1, cues)
+        if kind not in _SHAPE_KINDS:
+            continue
+        found.append(Candidate(i, i + 1, "strong", cues={"accepted"}, relation=Relation.PROPOSES, role_rule=SHAPE_RULE,
+                               kind=kind, type_rule="apposition", confidence=DEFAULT_CONFIDENCE["proposal"]))
+    return found
