@@ -31,6 +31,7 @@ from pathlib import Path
 from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import word_list
 from extractors.entity_names import letter_case, model_family, name_shape
+from extractors.entity_role_guard import framed_proposal
 from extractors.gazetteer import load_gazetteer
 from extractors.role_weights import ROLE_WEIGHTS, role_weights_text
 from ontology.ids import entity_key
@@ -307,6 +308,7 @@ def apply_role_model(papers: Iterable[Paper], mentions: Sequence[Mention], model
                   if not all(members[j].provenance.sentence == paper.title and paper.title for j in g)]
         entities = [[members[j] for j in g] for g in groups]
         verdicts = decide(model, [(entity, entity_features(paper, entity)) for entity in entities])
+        verdicts = [v or framed_proposal(e) for v, e in zip(verdicts, entities)]  # "We introduce ZorbQA, a ..." (h15ao)
         for group, proposed in zip(groups, verdicts):
             relation = Relation.PROPOSES if proposed else Relation.USES
             for j in group:

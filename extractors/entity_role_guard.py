@@ -1,0 +1,72 @@
+"""Proposals the learned role decision may not take back: a coined name the authors present in apposition (round
+h15ao).
+
+The learned decision (:mod:`extractors.entity_role_model`) demotes most proposals of known names rightly ("we
+extend Transformer, a ... model"), but on unannotated abstracts it also demoted coined names in the plainest frames
+a paper has for its own contribution: "We introduce INQUISITIVE, a dataset of ~19K questions", "This paper presents
+OMINE, an opinion mining system", "we introduce a new benchmark, Conan, designed for ...", "Our dataset, AutoMin,
+consists of ...", "Babel Briefings is a novel dataset featuring ...". An entity the role rules proposed keeps its
+proposal when one of its proposed mentions stands in such a frame (:func:`framed_proposal`) and no list knows the
+name (its type rule is none of the known-name rules).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ontology.records import Mention, Relation
+
+__all__ = ["framed_proposal"]
+
+#: Type rules that know the name before this abstract (a gazetteer dataset, a model family, a listed method ...):
+#: the learned decision judges those alone.
+_KNOWN = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase", "corpus",
+                    "dataset_stem", "edition", "metric_name"})
+_VERB = r"(?:propose|present|introduce|release|develop|construct|create|design|devise|build|contribute)[sd]?"
+_KIND = (r"(?:dataset|corpus|benchmark|resource|treebank|framework|method|approach|model|system|toolkit|tool|"
+         r"library|package|platform|algorithm|architecture|metric|suite)s?")
+#: The frames, with ``{name}`` for the escaped name: the authors' verb, the name, an apposition with an article
+#: ("we introduce X, a dataset"); "a new / novel ... KIND, X," / "our ... KIND, X which" (an apposition closed by a
+#: comma, a parenthesis or a relative pronoun: not "after applying our approach, X has scored"); "X is a new ...".
+_FRAMES = (
+    r"\b(?:we|paper|work|study|article)\b[^.;:]{{0,40}}?\b" + _VERB + r"\s+(?:(?:the|a|an|our)\s+)?{name}"
+    r"\s*(?:\([^()]{{1,60}}\)\s*)?,\s+(?:a|an|the\s+first|our)\b",
+    r"\b(?:(?:a|an)\s+(?:new|novel)|[Oo]ur(?:\s+new)?)\s+(?:[\w-]+\s+){{0,4}}?" + _KIND + r"\s*[,:]\s+(?:the\s+)?"
+    r"{name}\s*(?:,|\(|which\b|that\b)",
+    r"^(?:[\w-]+\s+){{0,2}}?{name}\s+is\s+(?:a|an|the\s+first)\s+(?:[\w-]+\s+){{0,2}}?(?:new|novel|first)\b",
+)
+
+
+def _type_rule(mention: Mention) -> str:
+    return mention.provenance.extractor.split(":", 1)[-1].partition("+")[2]
+
+
+def framed_proposal(mentions: Sequence[Mention]) -> bool:
+    """Does one of the entity's mentions, proposed by the rules, stand in a frame of the module docstring, with no
+    mention typed by a known-name rule?
+
+    >>> from ontology.records import EntityKind, Provenance
+    >>> def m(name, sentence, rule="proposal_verb+apposition"):
+    ...     return Mention("p", name, EntityKind.DATASET, Relation.PROPOSES,
+    ...                    Provenance("x", extractor="kg_entities:" + rule, sentence=sentence))
+    >>> framed_proposal([m("ZorbQA", "We introduce ZorbQA, a dataset of questions.")])
+    True
+    >>> framed_proposal([m("ZorbQA", "We extend ZorbQA, a dataset of questions.")])
+    False
+    >>> framed_proposal([m("ZorbQA", "We introduce ZorbQA, a dataset.", "proposal_verb+gazetteer")])
+    False
+    >>> framed_proposal([m("ZorbQA", "Our dataset, ZorbQA, has 5K questions.", "our+apposition")])
+    True
+    >>> framed_proposal([m("ZorbQA", "After applying our approach, ZorbQA has scored 0.6.", "our+default")])
+    False
+    """
+    if any(_type_rule(m) in _KNOWN for m in mentions):
+        return False
+    for mention in mentions:
+        sentence = mention.provenance.sentence
+        if mention.relation is not Relation.PROPOSES or not sentence:
+            continue
+        name = re.escape(mention.name)
+        if any(re.search(frame.format(name=name), sentence, re.IGNORECASE) for frame in _FRAMES):
+            return True
+    return False
