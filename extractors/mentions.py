@@ -22,6 +22,7 @@ from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
 from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
+from extractors.entity_title_names import title_name_spans
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
 from ontology.ids import entity_key
@@ -198,6 +199,9 @@ def extract_mentions(
     titles: list[Mention] = []
     for paper in papers:
         titles.extend(_title_mentions(paper))
+    titled: dict[str, list[Mention]] = {}
+    for title in titles:
+        titled.setdefault(title.paper_ref, []).append(title)
     with_abstract = ((p, _clean_abstract(p, source_texts)) for p in papers if p.abstract)
     pieces = ((paper, clean, base, piece) for paper, clean in with_abstract
               for base, piece in text_pieces(clean.text, nlp.max_length))
@@ -206,6 +210,8 @@ def extract_mentions(
         entities = list(iter_entities(doc))  # read once: each reads the spans' extension attributes again
         mentions.extend(_doc_mentions(paper, clean, doc, piece, base, entities))
         mentions.extend(_title_echo_mentions(paper, clean, doc, piece, base, entities))  # round h15aj
+        mentions.extend(_title_name_mentions(paper, clean, doc, piece, base, entities,
+                                             titled.get(paper.ref, [])))  # round h15ao
     agreed = agree_with_titles(titles, mentions)
     if roles is None:
         return agreed
@@ -395,6 +401,28 @@ def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: i
                 confidence=_TITLE_AGREEMENT_CONFIDENCE,
                 sentence=sentence_excerpt(text[sent[0]:sent[1]], start - sent[0], end - sent[0]),
                 line=paper.provenance.line)))
+    return out
+
+
+def _title_name_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int, entities: list[EntityMatch],
+                         titles: list[Mention]) -> list[Mention]:
+    """Proposed mentions of the name a "NAME: ..." title announces where the abstract writes it and ``entities``
+    cover nothing there (:func:`extractors.entity_title_names.title_name_spans`); typed as the title typed it.
+    ``titles``: the paper's title mentions."""
+    named = {t.name: t for t in titles if not t.provenance.extractor.endswith("+team")}
+    if not named or not doc.has_annotation("SENT_START"):
+        return []
+    taken = [(e.span.start_char, e.span.end_char) for e in entities]
+    taken += [(e.long_form.start_char, e.long_form.end_char) for e in entities if e.long_form is not None]
+    sentences = [(s.start_char, s.end_char) for s in doc.sents]
+    out = []
+    for start, end in title_name_spans(named, text, taken):
+        title = named[text[start:end]]
+        sent = next((s for s in sentences if s[0] <= start < s[1]), (0, len(text)))
+        out.append(replace(title, provenance=replace(
+            title.provenance, start=clean.source_offset(base + start), end=clean.source_end(base + end),
+            confidence=_TITLE_AGREEMENT_CONFIDENCE,
+            sentence=sentence_excerpt(text[sent[0]:sent[1]], start - sent[0], end - sent[0]))))
     return out
 
 
