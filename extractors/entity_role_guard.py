@@ -5,9 +5,10 @@ The learned decision (:mod:`extractors.entity_role_model`) demotes most proposal
 extend Transformer, a ... model"), but on unannotated abstracts it also demoted coined names in the plainest frames
 a paper has for its own contribution: "We introduce INQUISITIVE, a dataset of ~19K questions", "This paper presents
 OMINE, an opinion mining system", "we introduce a new benchmark, Conan, designed for ...", "Our dataset, AutoMin,
-consists of ...", "Babel Briefings is a novel dataset featuring ...". An entity the role rules proposed keeps its
-proposal when one of its proposed mentions stands in such a frame (:func:`framed_proposal`) and no list knows the
-name (its type rule is none of the known-name rules).
+consists of ...", "Babel Briefings is a novel dataset featuring ...", "we introduce a biomedical mechanism
+summarization task." An entity the role rules proposed keeps its proposal when one of its proposed mentions stands
+in such a frame (:func:`framed_proposal`) and no list knows the name (its type rule is none of the known-name
+rules).
 """
 from __future__ import annotations
 
@@ -27,13 +28,18 @@ _KIND = (r"(?:dataset|corpus|benchmark|resource|treebank|framework|method|approa
          r"library|package|platform|algorithm|architecture|metric|suite)s?")
 #: The frames, with ``{name}`` for the escaped name: the authors' verb, the name, an apposition with an article
 #: ("we introduce X, a dataset"); "a new / novel ... KIND, X," / "our ... KIND, X which" (an apposition closed by a
-#: comma, a parenthesis or a relative pronoun: not "after applying our approach, X has scored"); "X is a new ...".
+#: comma, a parenthesis or a relative pronoun: not "after applying our approach, X has scored"); "X is a new ...";
+#: the authors' verb taking a task by its frame, the frame ending the phrase ("we introduce the dialog intent
+#: induction task and ...", "the task of X, in which"; not "an answer extraction task pipeline", "a X task, GuessTwo").
 _FRAMES = (
     r"\b(?:we|paper|work|study|article)\b[^.;:]{{0,40}}?\b" + _VERB + r"\s+(?:(?:the|a|an|our)\s+)?{name}"
     r"\s*(?:\([^()]{{1,60}}\)\s*)?,\s+(?:a|an|the\s+first|our)\b",
     r"\b(?:(?:a|an)\s+(?:new|novel)|[Oo]ur(?:\s+new)?)\s+(?:[\w-]+\s+){{0,4}}?" + _KIND + r"\s*[,:]\s+(?:the\s+)?"
     r"{name}\s*(?:,|\(|which\b|that\b)",
     r"^(?:[\w-]+\s+){{0,2}}?{name}\s+is\s+(?:a|an|the\s+first)\s+(?:[\w-]+\s+){{0,2}}?(?:new|novel|first)\b",
+    r"\b(?:we|paper|work|study|article)\b[^.;:]{{0,40}}?\b" + _VERB + r"\s+(?:the|a|an)\s+(?:(?:new|novel)\s+)?"
+    r"(?:{name}\s+(?:task|subtask)|task\s+of\s+{name})(?=\s*(?:[.;:(]|,\s+(?:[a-z]|and\b)|\s(?:for|where|that|which|"
+    r"and|in|of|with|on|as|we|is)\b))",
 )
 
 
@@ -58,6 +64,10 @@ def framed_proposal(mentions: Sequence[Mention]) -> bool:
     >>> framed_proposal([m("ZorbQA", "Our dataset, ZorbQA, has 5K questions.", "our+apposition")])
     True
     >>> framed_proposal([m("ZorbQA", "After applying our approach, ZorbQA has scored 0.6.", "our+default")])
+    False
+    >>> framed_proposal([m("zorb sorting", "We introduce the zorb sorting task.", "proposal_verb+task_frame")])
+    True
+    >>> framed_proposal([m("zorb sorting", "We design a zorb sorting task pipeline.", "proposal_verb+task_frame")])
     False
     """
     if any(_type_rule(m) in _KNOWN for m in mentions):
