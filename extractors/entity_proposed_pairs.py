@@ -15,11 +15,15 @@ Two structures of a paper's own contribution that ``kg_entities`` lost on abstra
   "Language-Specific Transformer Layers" is part of the name).
 * **A name-shaped word right after the verb with an apposition of a kind noun** (role rule ``proposed_shape``): "we
   propose Chain-of-Questions, a framework that ...", "we introduce TweetNorm_es, an annotated corpus of tweets". A
-  single token written like a coined name (a capital after its first letter, a digit, an underscore or a
-  capitalised part after a hyphen; not all capitals, which the acronym rules judge) that no candidate covers,
-  directly after the verb (articles skipped), followed by ", a / an ..." whose head noun gives the kind.
+  single token written like a coined name (an inner capital, capitals before lower case, a digit, an underscore, a
+  capitalised part after a hyphen, or all capitals: "we propose PHASE, a time- and phase-aware framework") that no
+  candidate covers and the policy did not drop for what it is, directly after the verb (articles skipped), followed
+  by ", a / an ..." whose head noun gives the kind.
 
-Both run after the hand policy on the kept candidates (:func:`proposed_names`); the learned role decision
+A one-word name a task list or the tagger typed a task, in the second structure, becomes what the apposition says
+("we propose M2C, a morphologically-aware framework for behavioral testing", role rule ``proposed_shape``).
+
+All run after the hand policy on the kept candidates (:func:`proposed_names`); the learned role decision
 (:mod:`extractors.entity_role_model`) still has the last word on the roles.
 """
 from __future__ import annotations
@@ -46,10 +50,10 @@ _MODIFIER_SPAN = 4
 #: Words after which a lower-case word is no modifier of the name but the start of another phrase.
 _STOPS = frozenset({"to", "of", "for", "on", "in", "with", "by", "from", "as", "at", "into", "via", "and", "or",
                     "that", "which", "how", "what", "whether", "using", "based", "use", "uses", "results"})
-#: A single token written like a coined name: an inner capital ("TweetNorm"), a digit, an underscore, or a
-#: capitalised part after a hyphen ("Chain-of-Questions").
+#: A single token written like a coined name: an inner capital ("TweetNorm"), capitals before lower case ("UDify"),
+#: a digit, an underscore, or a capitalised part after a hyphen ("Chain-of-Questions").
 _SHAPED = re.compile(r"^[A-Za-z][\w.+-]*$")
-_INNER = re.compile(r"[a-z][A-Z]|\d|_|-[A-Z]")
+_INNER = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]|\d|_|-[A-Z]")
 #: Kinds the apposition may give a shaped name (a task or a metric is proposed only when called new, elsewhere).
 _SHAPE_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 #: Words before a gerund that make it a complement, not the authors' act ("potentials of developing X").
@@ -68,15 +72,17 @@ def proposed_names(doc: Doc, kept: list[Candidate], judged: Sequence[tuple[Candi
     them.
 
     >>> from extractors.entities import build_pipeline
-    >>> doc = build_pipeline("rules")("We introduce Zorbic Layer Stacks (ZLS), which allow deeper models.")
+    >>> doc = build_pipeline("rules")("We introduce Semantic Planning in Contextual Environments (SPICE), a task.")
     >>> [(s.text, s._.kg_relation, s._.kg_role_rule) for s in doc.spans["kg_entities"]]
-    [('ZLS', 'proposes', 'proposed_pair')]
+    [('SPICE', 'proposes', 'proposed_pair')]
     """
     kept = list(kept)
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
         kept = _pair(doc, kept, judged, short, long_, cues)
-    for cand in _shaped(doc, kept, cues):
+    for cand in _shaped(doc, kept, judged, cues):
         kept.append(cand)
+    for cand in kept:
+        _retype_task_in_apposition(doc, cand, cues)
     kept.sort(key=lambda c: c.start)
     return kept
 
@@ -90,8 +96,9 @@ def _pair(doc: Doc, kept: list[Candidate], judged: Sequence[tuple[Candidate, str
     cand = next((c for c in kept if c.start == short.start and c.end == short.end), None)
     if cand is not None and (cand.relation is Relation.PROPOSES or cand.long_start is not None):
         return kept  # the rules judged the pair already
-    if any(c is not cand and c.start < short.end and short.start < c.end for c in kept):
-        return kept
+    if any(c is not cand and c.start < short.end and short.start < c.end for c in kept) \
+            or any(c.start == long_.start and c.end == long_.end for c in kept):
+        return kept  # the long form is a name the rules judged ("we propose contrastive zorb pairs (CZPs)")
     if _phrase_goes_on(doc, short.end + 1) or not taken_by_proposal(doc, long_.start, cues):
         return kept
     if cand is None:
@@ -159,21 +166,40 @@ def _authors_verb(doc: Doc, verb: int, sent_start: int, cues: Cues) -> bool:
     return own
 
 
-def _shaped(doc: Doc, kept: Sequence[Candidate], cues: Cues) -> list[Candidate]:
+def _after_authors_verb(doc: Doc, i: int, cues: Cues) -> bool:
+    """Does the authors' proposal verb (no naming verb) stand right before token ``i``, articles skipped?"""
+    j = i - 1
+    while j >= 0 and in_list("articles", doc[j].text):
+        j -= 1
+    return j >= 0 and "PROPOSE" in cues.get(j, set()) and doc[j].lower_ not in NAMING_VERBS \
+        and _authors_verb(doc, j, sentence_start(doc, j), cues)
+
+
+def _retype_task_in_apposition(doc: Doc, cand: Candidate, cues: Cues) -> None:
+    """"we propose M2C, a morphologically-aware framework for ...": a one-word name a task list or the tagger typed a
+    task, right after the authors' verb and in apposition to a method, dataset or model noun, is that and proposed."""
+    if cand.kind is not EntityKind.TASK or cand.relation is Relation.PROPOSES or cand.end - cand.start != 1 \
+            or cand.end + 1 >= len(doc) or doc[cand.end].text != "," or not _after_authors_verb(doc, cand.start, cues):
+        return
+    kind = apposition_head(doc, cand.end, cues)
+    if kind in _SHAPE_KINDS:
+        cand.kind, cand.type_rule = kind, "apposition"
+        cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, SHAPE_RULE, DEFAULT_CONFIDENCE["proposal"]
+
+
+def _shaped(doc: Doc, kept: Sequence[Candidate], judged: Sequence[tuple[Candidate, str | None]],
+            cues: Cues) -> list[Candidate]:
     """Shaped single tokens right after the authors' proposal verb, in apposition to a kind noun."""
     found = []
     for i, token in enumerate(doc):
         text = token.text
-        if i < 1 or i + 2 >= len(doc) or not _SHAPED.match(text) or not _INNER.search(text) or text.isupper() \
-                or not any(ch.islower() for ch in text) or doc[i + 1].text != ",":
+        if i < 1 or i + 2 >= len(doc) or doc[i + 1].text != "," or not _SHAPED.match(text) \
+                or not (_INNER.search(text) or (text.isupper() and len(text) > 2 and text.isalpha())):
             continue
-        if any(c.start <= i < c.end for c in kept):
-            continue
-        j = i - 1
-        while j >= 0 and in_list("articles", doc[j].text):
-            j -= 1
-        if j < 0 or "PROPOSE" not in cues.get(j, set()) or doc[j].lower_ in NAMING_VERBS \
-                or not _authors_verb(doc, j, sentence_start(doc, j), cues):
+        if any(c.start <= i < c.end for c in kept) \
+                or any(c.start <= i < c.end and reason not in _REVIVED for c, reason in judged if reason):
+            continue  # found already, or dropped for what it is (a language, an event ...)
+        if not _after_authors_verb(doc, i, cues):
             continue
         kind = apposition_head(doc, i + 1, cues)
         if kind not in _SHAPE_KINDS:

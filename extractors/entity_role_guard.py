@@ -8,7 +8,8 @@ OMINE, an opinion mining system", "we introduce a new benchmark, Conan, designed
 consists of ...", "Babel Briefings is a novel dataset featuring ...", "we introduce a biomedical mechanism
 summarization task." An entity the role rules proposed keeps its proposal when one of its proposed mentions stands
 in such a frame (:func:`framed_proposal`) and no list knows the name (its type rule is none of the known-name
-rules).
+rules; a model family counts only in the first frame, the authors' verb with an apposition: "We present BlockBERT,
+a lightweight ... BERT model").
 """
 from __future__ import annotations
 
@@ -70,13 +71,15 @@ def framed_proposal(mentions: Sequence[Mention]) -> bool:
     >>> framed_proposal([m("zorb sorting", "We design a zorb sorting task pipeline.", "proposal_verb+task_frame")])
     False
     """
-    if any(_type_rule(m) in _KNOWN for m in mentions):
+    rules = {_type_rule(m) for m in mentions}
+    if rules & _KNOWN - {"model_family"}:
         return False
+    frames = _FRAMES[:1] if "model_family" in rules else _FRAMES  # "We present ZorbBERT, a lightweight BERT model"
     for mention in mentions:
         sentence = mention.provenance.sentence
         if mention.relation is not Relation.PROPOSES or not sentence:
             continue
         name = re.escape(mention.name)
-        if any(re.search(frame.format(name=name), sentence, re.IGNORECASE) for frame in _FRAMES):
+        if any(re.search(frame.format(name=name), sentence, re.IGNORECASE) for frame in frames):
             return True
     return False

@@ -2,7 +2,7 @@
 
 * an acronym pair the authors' verb takes whole (``extractors/entity_proposed_pairs.py``, role rule
   ``proposed_pair``), and a shaped name after the verb in apposition to a kind noun (``proposed_shape``);
-* "devise" and "we introduced" as proposal verbs (``extractors/patterns/entity_cues.jsonl``);
+* "devise" as a proposal verb (``extractors/patterns/entity_cues.jsonl``);
 * a coined name in apposition that the learned role decision may not demote (``extractors/entity_role_guard.py``);
 * the abstract's occurrences of a title's NAME (``extractors/entity_title_names.py``, hooked in
   ``extractors.mentions.extract_mentions``).
@@ -59,9 +59,18 @@ def test_pair_not_proposed(nlp, text: str) -> None:  # type: ignore[no-untyped-d
 @pytest.mark.parametrize(("text", "name"), [
     ("We propose Chain-of-Zorbs, a framework that trains a model to answer multistep questions.", "Chain-of-Zorbs"),
     ("In this paper we introduce ZorbNorm_es, an annotated corpus of tweets in Spanish.", "ZorbNorm_es"),
+    ("We present UDzorb, a multilingual multi-task model capable of predicting treebanks.", "UDzorb"),
+    ("We propose PHASE, a phase-aware framework that learns features.", "PHASE"),  # a word in capitals
 ])
 def test_shaped_name_in_apposition_is_proposed(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert _spans(nlp, text).get(name) == ("proposes", "proposed_shape")
+
+
+def test_task_acronym_in_apposition_is_the_proposed_thing(nlp) -> None:  # type: ignore[no-untyped-def]
+    found = {s.text: (s.label_, s._.kg_relation) for s in nlp("To this end, we propose MT, a morphologically-aware "
+                                                               "framework for behavioral testing of models.").spans[
+        "kg_entities"]}
+    assert found.get("MT") == ("method", "proposes")
 
 
 @pytest.mark.parametrize("text", [
@@ -75,9 +84,9 @@ def test_shaped_name_not_proposed(nlp, text: str) -> None:  # type: ignore[no-un
 
 @pytest.mark.parametrize(("text", "name"), [
     ("To this end, we devise a reconstructed zorbic encoding (RZE) to alleviate the order biases.", "RZE"),
-    ("To align with debates, we introduced the ZorbBench benchmark, comparing our system to outcomes.", "ZorbBench"),
+    ("In this work, we devise the ZorbBench benchmark, comparing our system to debate outcomes.", "ZorbBench"),
 ])
-def test_devise_and_introduced_are_proposal_verbs(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_devise_is_a_proposal_verb(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert _spans(nlp, text).get(name, ("", ""))[0] == "proposes"
 
 
@@ -100,9 +109,15 @@ def test_guard_keeps_framed_proposals(sentence: str) -> None:
     assert framed_proposal([_m(name, sentence)])
 
 
+def test_guard_keeps_a_new_model_of_a_family() -> None:
+    assert framed_proposal([_m("ZorbBERT", "We present ZorbBERT, a lightweight and efficient BERT model.",
+                               "proposal_verb+model_family")])
+
+
 @pytest.mark.parametrize(("sentence", "rule", "relation"), [
     ("We extend ZORBINE, a statistical scoring method.", "proposal_verb+apposition", Relation.PROPOSES),
     ("We introduce ZORBINE, a dataset of questions.", "proposal_verb+gazetteer", Relation.PROPOSES),  # known
+    ("Our model, ZORBINE, wins.", "our+model_family", Relation.PROPOSES),  # a model family: only the first frame
     ("We introduce ZORBINE, a dataset of questions.", "use+apposition", Relation.USES),  # the rules used it
     ("After applying our approach, ZORBINE has scored 0.65.", "our+default", Relation.PROPOSES),
     ("We design a ZORBINE task pipeline.", "proposal_verb+task_frame", Relation.PROPOSES),
