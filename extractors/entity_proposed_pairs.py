@@ -37,7 +37,7 @@ from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import NAMING_VERBS, in_list
 from extractors.entity_roles import DEFAULT_CONFIDENCE
 from extractors.entity_types import apposition_head
-from extractors.token_texts import sentence_start
+from extractors.token_texts import sentence_start, token_texts
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["PAIR_RULE", "SHAPE_RULE", "proposed_names"]
@@ -191,9 +191,10 @@ def _shaped(doc: Doc, kept: Sequence[Candidate], judged: Sequence[tuple[Candidat
             cues: Cues) -> list[Candidate]:
     """Shaped single tokens right after the authors' proposal verb, in apposition to a kind noun."""
     found = []
-    for i, token in enumerate(doc):
-        text = token.text
-        if i < 1 or i + 2 >= len(doc) or doc[i + 1].text != "," or not _SHAPED.match(text) \
+    texts = token_texts(doc)  # no Token objects made
+    for i in range(1, len(doc) - 2):
+        text = texts[i]
+        if texts[i + 1] != "," or not _SHAPED.match(text) \
                 or not (_INNER.search(text) or (text.isupper() and len(text) > 2 and text.isalpha())):
             continue
         if any(c.start <= i < c.end for c in kept) \
