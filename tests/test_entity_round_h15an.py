@@ -59,6 +59,8 @@ def test_sentence_end_without_space_is_split(entity_labels) -> None:  # type: ig
     ("We propose Heterogeneous Zorb History (HZH) graph networks for recommendation.", "HZH", "method"),
     ("We fine-tune Llama 2 and GPT-4 on the Zorbian data.", "Llama 2", "model"),
     ("We train a ZorbNet-2020 tagger and compare it with BERT.", "BERT", "model"),
+    ("We adopt Zorbic Sparse Adapters (ZSA) here.", "ZSA", "method"),  # adapters are modules, not things described
+    ("We insert sparse zorbic adapters (SZA) into each layer.", "SZA", "method"),
 ])
 def test_method_names_stay(entity_labels, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
     assert entity_labels(text).get(name) == kind
