@@ -84,7 +84,7 @@ from extractors.entity_proposed_pairs import proposed_names
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tagged import adds, merge_tagged, tagger_spans
 from extractors.entity_task_bounds import settle_tasks
-from extractors.entity_task_lists import listed_task_candidates
+from extractors.entity_task_purposes import task_candidates_beside
 from extractors.entity_tasks import TASK_METRIC_RULES, is_task_acronym, task_metric_candidates
 from extractors.entity_teams import team_marker_before
 from extractors.entity_title_phrases import TITLE_PHRASE_RULE, title_phrase_candidates
@@ -228,7 +228,7 @@ class EntityRecognizer:
         else:
             kept = apply_decision(doc, judged, self.decider, labels=labels, known=known, cues=cues,
                                   mentions=context.mentions, collect=self.collect)
-        kept.extend(listed_task_candidates(doc, kept))  # "on zorb analysis, zorb sorting and zorb matching" (h15ai)
+        kept.extend(task_candidates_beside(doc, kept))  # lists (h15ai); "a dataset for zorb retrieval" (h15aq)
         kept = proposed_names(doc, settle_tasks(doc, kept), judged, acronyms, cues)  # settle_tasks: h15ak; h15ao
         one_kind_per_name(doc, kept)
         spans = []

@@ -1,0 +1,117 @@
+"""Lower-case tasks named as the purpose of a thing: "a multilingual dataset for ad hoc retrieval" (round h15aq).
+
+Round h15aq read every missed task of the read sets (tune, tune2, tune3, tune5, tune6; ``benchmarks/task_errors.py``):
+most are lower-case names that no learned phrase or frame knows and that end in a task head ("ad hoc retrieval",
+"sentence similarity modeling", "emphasis selection", "MWE identification"). A head alone is no evidence: "feature
+selection" and "qualitative analysis" end in the same heads (``phrase_heads.txt``). What makes such a phrase a task
+is a frame, and a frequent one is the **purpose of a thing the paper builds or uses**: "a dataset / corpus /
+benchmark / model / method / approach / system / framework ... **for** X". A name is taken there when
+
+* the word before "for" is a noun of such a thing (:data:`_THING_NOUNS`), singular or plural;
+* X is one to :data:`~extractors.entity_task_lists.MAX_WORDS` lower-case words (tokens written without a space
+  between them are one word: "text-to-image"), none a stop word, and stands whole: after it a punctuation mark, a
+  stop word ("across", "in", "and") or the text's end, not another name-like word ("for emotion recognition
+  models" is no task's name: its head is "models");
+* X is written like a task (:func:`~extractors.entity_tasks.task_like`) or, of two words or more, ends in a task
+  head of ``phrase_heads.txt`` (the same test as a list's member that may share a head:
+  ``entity_task_lists._acceptable`` with ``strict``), its first word no verb form nor a generic opener, no field or
+  paradigm (``non_tasks.txt``, ``paradigms.txt``), no metric;
+* no candidate the pipeline kept covers any of its tokens.
+
+The tasks found here seed the list rule (``entity_task_lists``) like any other task: "benchmark datasets for word
+similarity and word categorization tasks" gives both.
+
+>>> from extractors.entities import blank_pipeline
+>>> doc = blank_pipeline()("We release a dataset for zorb retrieval across languages and a model for zorb feature.")
+>>> [doc[s:e].text for s, e in purpose_tasks(doc, set())]
+['zorb retrieval']
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from extractors.entity_candidates import Candidate
+from extractors.entity_phrases import phrase_heads
+from extractors.entity_task_lists import LISTED_TASK_RULE, MAX_WORDS, _acceptable, _member, _words, listed_tasks
+from extractors.token_texts import token_arrays
+from ontology.kinds import EntityKind
+
+__all__ = ["PURPOSE_TASK_RULE", "purpose_tasks", "task_candidates_beside"]
+
+#: The type rule of a task found here.
+PURPOSE_TASK_RULE = "purpose_task"
+#: Nouns of the things a paper builds or uses for a task ("a dataset for ...", "approaches for ...").
+_THING_NOUNS = frozenset({
+    "dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks", "model", "models", "method", "methods",
+    "approach", "approaches", "system", "systems", "framework", "frameworks", "technique", "techniques", "tool",
+    "tools", "toolkit", "toolkits", "resource", "resources", "architecture", "architectures", "pipeline", "pipelines",
+    "algorithm", "algorithms", "baseline", "baselines", "strategy", "strategies", "data", "embeddings", "metric",
+    "metrics", "testbed", "suite", "solution", "solutions", "network", "networks", "classifier", "classifiers",
+})
+
+#: Words the annotation leaves out of a task's name ("automatic tagging" is tagging).
+_AUTOMATIC = frozenset({"automatic", "automated"})
+#: Bare activities that name a family of tasks ("tools for translation", "algorithms for parsing"), not a task.
+_BARE = frozenset({"translation", "parsing"})
+
+#: Task heads that, after "for", name a step of the authors' work or a human faculty as often as a task ("an approach
+#: for feature selection", "models for module selection", "a framework for formal inference", "a tool for studying
+#: language comprehension"; read on unannotated abstracts).
+_GENERIC_HEADS = frozenset({"selection", "inference", "comprehension"})
+
+
+def purpose_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
+    """Token ranges of the tasks named as a thing's purpose ("a dataset for X"; see the module docstring), in text
+    order; ``taken``: the tokens other candidates cover.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> nlp = blank_pipeline()
+    >>> doc = nlp("Methods for zorb identification, tools for summarization and data for feature selection models.")
+    >>> [doc[s:e].text for s, e in purpose_tasks(doc, set())]
+    ['zorb identification', 'summarization']
+
+    Not after a word that is no thing, not a name that runs on, not one word a task is not written like:
+
+    >>> doc = nlp("We ask for zorb identification. A model for zorb identification Zorb. A system for zorbing.")
+    >>> purpose_tasks(doc, set())
+    []
+    """
+    _, lowers, flags = token_arrays(doc)
+    is_stop = list(flags.is_stop)
+    n = len(doc)
+    found = []
+    heads = phrase_heads()
+    for k in range(1, n - 1):
+        if lowers[k] != "for" or lowers[k - 1] not in _THING_NOUNS:
+            continue
+        words = _member(doc, _words(doc, k + 1, k + 2, 1), is_stop)
+        gerund = len(words) > 1 and lowers[words[0][0]].endswith("ing") and heads.get(lowers[words[0][0]]) != "task"
+        if gerund or len(words) > 1 and lowers[words[0][0]] in _AUTOMATIC:
+            words = words[1:]  # "metrics for evaluating subtitle segmentation", "tools for automatic tagging"
+        if not words or len(words) > MAX_WORDS:
+            continue
+        start, end = words[0][0], words[-1][1]
+        whole = end >= n or flags.is_punct[end] or is_stop[end] and lowers[end] != "of" or flags.is_sent_start[end]
+        if not whole or any(t in taken for t in range(start, end)) or end - start == 1 and lowers[start] in _BARE \
+                or gerund and heads.get(lowers[end - 1]) != "task" or lowers[end - 1] in _GENERIC_HEADS \
+                or any(lowers[a:b][-1].endswith("ing") for a, b in words[1:-1]):
+            continue  # "for automatic generation of reports": cut short; "for measuring semantic similarity"
+        if _acceptable(doc, start, end, len(words), strict=True):
+            found.append((start, end))
+    return found
+
+
+def task_candidates_beside(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
+    """The tasks named as a purpose (:func:`purpose_tasks`, type rule :data:`PURPOSE_TASK_RULE`) and the members of
+    lists beside a task of ``kept`` or beside those (``entity_task_lists.listed_tasks``, type rule
+    ``listed_task``), as used task candidates; ``kept``: the candidates the policy kept."""
+    taken = {t for c in kept for t in range(c.first, max(c.end, c.long_span[1] if c.long_span else c.end))}
+    purposes = purpose_tasks(doc, taken)
+    tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK] + purposes
+    if not tasks:
+        return []
+    taken.update(t for start, end in purposes for t in range(start, end))
+    found = [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=PURPOSE_TASK_RULE)
+             for start, end in purposes]
+    return found + [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=LISTED_TASK_RULE)
+                    for start, end in listed_tasks(doc, tasks, taken)]
