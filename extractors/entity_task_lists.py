@@ -39,14 +39,12 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc
 
-from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
 from extractors.entity_tasks import metric_like, task_like
 from extractors.token_texts import token_arrays
-from ontology.kinds import EntityKind
 
-__all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "listed_task_candidates", "listed_tasks"]
+__all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "listed_tasks"]
 
 #: The type rule of a task found here.
 LISTED_TASK_RULE = "listed_task"
@@ -161,14 +159,3 @@ def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) ->
             seen.add((m_start, m_end))
             queue.append((m_start, m_end))
     return sorted(found)
-
-
-def listed_task_candidates(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
-    """The :func:`listed_tasks` beside the tasks of ``kept`` (the candidates the policy kept), as task candidates
-    (type rule :data:`LISTED_TASK_RULE`, used)."""
-    tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK]
-    if not tasks:
-        return []
-    taken = {t for c in kept for t in range(c.first, max(c.end, c.long_span[1] if c.long_span else c.end))}
-    return [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=LISTED_TASK_RULE)
-            for start, end in listed_tasks(doc, tasks, taken)]
