@@ -31,6 +31,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate
+from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
 from extractors.entity_task_lists import LISTED_TASK_RULE, MAX_WORDS, _acceptable, _member, _words, listed_tasks
 from extractors.token_texts import token_arrays
@@ -101,12 +102,51 @@ def purpose_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
     return found
 
 
+def defined_subjects(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
+    """Token ranges of a sentence's subject that the sentence defines as a task, whatever its head: "Zorb quuxing
+    is the task of ...", "Zorb grouping is an important task" (two to four words, the first capitalised, the others
+    lower case; not a gerund, an adverb, a determiner or other stop word, "Data ...", a field or paradigm;
+    "Automatic" and the generic openers of ``task_modifier_stops.txt`` are left out of the name).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("Zorb quuxing is the task of adding quux. Building zorbs is a hard task.")
+    >>> [doc[s:e].text for s, e in defined_subjects(doc, set())]
+    ['Zorb quuxing']
+    """
+    texts, lowers, flags = token_arrays(doc)
+    is_stop = list(flags.is_stop)
+    found = []
+    for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
+        start = sent.start
+        first = texts[start]
+        if not (first[:1].isupper() and first[1:].islower() and first.replace("-", "").isalpha()) \
+                or is_stop[start] or lowers[start].endswith(("ing", "ly")) or lowers[start] == "data":
+            continue
+        words = _member(doc, _words(doc, start + 1, start + 2, 1), is_stop)
+        if not 1 <= len(words) <= MAX_WORDS - 1:
+            continue
+        if lowers[start] in _AUTOMATIC or lowers[start] in word_list("task_modifier_stops.txt"):
+            start = words.pop(0)[0]  # "Automatic emotion analysis is a hard task": the annotation drops the opener
+        end = words[-1][1] if words else start
+        rest = lowers[end:end + 7]
+        if not rest or rest[0] not in {"is", "remains"}:
+            continue
+        defined = rest[1:4] == ["the", "task", "of"] or rest[1:2] in (["a"], ["an"]) and any(
+            word == "task" and all(w.isalpha() or w == "," for w in rest[2:i + 2]) for i, word in enumerate(rest[2:]))
+        name = " ".join(lowers[start:end])
+        if defined and end - start > 0 and not any(t in taken for t in range(start, end)) \
+                and not any(name in word_list(f) for f in ("non_tasks.txt", "paradigms.txt")):
+            found.append((start, end))
+    return found
+
+
 def task_candidates_beside(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
     """The tasks named as a purpose (:func:`purpose_tasks`, type rule :data:`PURPOSE_TASK_RULE`) and the members of
     lists beside a task of ``kept`` or beside those (``entity_task_lists.listed_tasks``, type rule
     ``listed_task``), as used task candidates; ``kept``: the candidates the policy kept."""
     taken = {t for c in kept for t in range(c.first, max(c.end, c.long_span[1] if c.long_span else c.end))}
     purposes = purpose_tasks(doc, taken)
+    purposes += defined_subjects(doc, taken | {t for start, end in purposes for t in range(start, end)})
     tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK] + purposes
     if not tasks:
         return []

@@ -50,3 +50,22 @@ def test_type_rule(both) -> None:  # type: ignore[no-untyped-def]
     doc = both("We release a multilingual dataset for zorb retrieval across many languages.")
     rules = {span.text: span._.kg_type_rule for span in doc.spans["kg_entities"]}
     assert rules.get("zorb retrieval") == PURPOSE_TASK_RULE
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Zorb quuxing is the task of adding quux to zorbs.", "Zorb quuxing"),
+    ("Quux phrase grouping is an important task in zorb analysis.", "Quux phrase grouping"),
+    ("Automatic zorb checking is a challenging task for quux texts.", "zorb checking"),
+])
+def test_a_subject_the_sentence_defines_as_a_task(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) == "task"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Building zorb systems is a hard task for quux teams.", "Building zorb systems"),  # a gerund: an activity
+    ("Succinctly summarizing zorbs is a task of growing interest.", "Succinctly summarizing zorbs"),  # an adverb
+    ("Data sparsity is a main problem for zorb models.", "Data sparsity"),  # "Data ...", and a problem is no task
+    ("Zorb quuxing is a library for quux texts.", "Zorb quuxing"),  # no task noun in the definition
+])
+def test_no_subject_task_where_the_sentence_does_not_define_one(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text).get(name) != "task"
