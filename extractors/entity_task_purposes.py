@@ -21,6 +21,10 @@ benchmark / model / method / approach / system / framework ... **for** X". A nam
 The tasks found here seed the list rule (``entity_task_lists``) like any other task: "benchmark datasets for word
 similarity and word categorization tasks" gives both.
 
+A second frame says "task" itself, so it needs no task head (:func:`defined_subjects`): a sentence's subject followed
+by "is the task of" or "is a(n) (adjectives) task" ("Author stylized rewriting is the task of ...", "Readability
+assessment is a basic research task"); the subject frame of ``entity_task_frames`` takes only names with a head.
+
 >>> from extractors.entities import blank_pipeline
 >>> doc = blank_pipeline()("We release a dataset for zorb retrieval across languages and a model for zorb feature.")
 >>> [doc[s:e].text for s, e in purpose_tasks(doc, set())]
