@@ -44,7 +44,7 @@ from extractors.entity_phrases import phrase_heads
 from extractors.entity_tasks import metric_like, task_like
 from extractors.token_texts import token_arrays
 
-__all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "listed_tasks"]
+__all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "acceptable_member", "listed_tasks", "member_words", "spaced_words"]
 
 #: The type rule of a task found here.
 LISTED_TASK_RULE = "listed_task"
@@ -65,7 +65,7 @@ _NOT_HEADS = frozenset({"loss", "losses", "layer", "layers", "module", "modules"
 _ACTIVITY_ENDINGS = ("ing", "ation", "ction", "sis", "ment")
 
 
-def _words(doc: Doc, start: int, end: int, step: int) -> list[tuple[int, int]]:
+def spaced_words(doc: Doc, start: int, end: int, step: int) -> list[tuple[int, int]]:
     """Up to ``MAX_WORDS + 1`` words from ``start`` on (``step`` 1) or back from ``end`` (``step`` -1): each a
     token range written without spaces inside, stopping at punctuation other than a hyphen inside a word."""
     words: list[tuple[int, int]] = []
@@ -91,7 +91,7 @@ def _member_word(doc: Doc, a: int, b: int, is_stop: list[bool]) -> bool:
             and text not in _INTRODUCERS)
 
 
-def _member(doc: Doc, words: list[tuple[int, int]], is_stop: list[bool]) -> list[tuple[int, int]]:
+def member_words(doc: Doc, words: list[tuple[int, int]], is_stop: list[bool]) -> list[tuple[int, int]]:
     """The leading words of ``words`` that may belong to a member (lower-case, no stop word)."""
     taken = []
     for a, b in words:
@@ -101,7 +101,7 @@ def _member(doc: Doc, words: list[tuple[int, int]], is_stop: list[bool]) -> list
     return taken
 
 
-def _acceptable(doc: Doc, start: int, end: int, n_words: int, *, strict: bool = False) -> bool:
+def acceptable_member(doc: Doc, start: int, end: int, n_words: int, *, strict: bool = False) -> bool:
     """May the member ``doc[start:end]`` of ``n_words`` words be a task (the module docstring)? ``strict``: only a
     task head or a task's writing will do (a member that may share the next member's head)."""
     text = doc[start:end].text
@@ -141,7 +141,8 @@ def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) ->
                 glue += 1
             if not glue or not 0 <= k < n or flags.is_sent_start[k] and step == 1:
                 continue
-            words = _member(doc, _words(doc, k, k + 1, step) if step == 1 else _words(doc, 0, k + 1, step), is_stop)
+            near = spaced_words(doc, k, k + 1, step) if step == 1 else spaced_words(doc, 0, k + 1, step)
+            words = member_words(doc, near, is_stop)
             if not words:
                 continue
             if step == 1:
@@ -152,7 +153,7 @@ def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) ->
                 whole = m_start == 0 or is_stop[m_start - 1] or flags.is_punct[m_start - 1] \
                     or doc[m_start].is_sent_start
             shared = step == -1 and glue == 1 and lowers[start - 1] in {"and", "or"}  # "zorb and quux detection"
-            if not whole or not _acceptable(doc, m_start, m_end, len(words), strict=shared) \
+            if not whole or not acceptable_member(doc, m_start, m_end, len(words), strict=shared) \
                     or any(t in taken for t in range(m_start, m_end)) or (m_start, m_end) in seen:
                 continue
             found.add((m_start, m_end))

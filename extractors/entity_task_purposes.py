@@ -14,8 +14,8 @@ benchmark / model / method / approach / system / framework ... **for** X". A nam
   models" is no task's name: its head is "models");
 * X is written like a task (:func:`~extractors.entity_tasks.task_like`) or, of two words or more, ends in a task
   head of ``phrase_heads.txt`` (the same test as a list's member that may share a head:
-  ``entity_task_lists._acceptable`` with ``strict``), its first word no verb form nor a generic opener, no field or
-  paradigm (``non_tasks.txt``, ``paradigms.txt``), no metric;
+  ``entity_task_lists.acceptable_member`` with ``strict``), its first word no verb form nor a generic opener, no
+  field or paradigm (``non_tasks.txt``, ``paradigms.txt``), no metric;
 * no candidate the pipeline kept covers any of its tokens.
 
 The tasks found here seed the list rule (``entity_task_lists``) like any other task: "benchmark datasets for word
@@ -37,7 +37,14 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
-from extractors.entity_task_lists import LISTED_TASK_RULE, MAX_WORDS, _acceptable, _member, _words, listed_tasks
+from extractors.entity_task_lists import (
+    LISTED_TASK_RULE,
+    MAX_WORDS,
+    acceptable_member,
+    listed_tasks,
+    member_words,
+    spaced_words,
+)
 from extractors.token_texts import token_arrays
 from ontology.kinds import EntityKind
 
@@ -89,7 +96,7 @@ def purpose_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
     for k in range(1, n - 1):
         if lowers[k] != "for" or lowers[k - 1] not in _THING_NOUNS:
             continue
-        words = _member(doc, _words(doc, k + 1, k + 2, 1), is_stop)
+        words = member_words(doc, spaced_words(doc, k + 1, k + 2, 1), is_stop)
         gerund = len(words) > 1 and lowers[words[0][0]].endswith("ing") and heads.get(lowers[words[0][0]]) != "task"
         if gerund or len(words) > 1 and lowers[words[0][0]] in _AUTOMATIC:
             words = words[1:]  # "metrics for evaluating subtitle segmentation", "tools for automatic tagging"
@@ -101,7 +108,7 @@ def purpose_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
                 or gerund and heads.get(lowers[end - 1]) != "task" or lowers[end - 1] in _GENERIC_HEADS \
                 or any(lowers[a:b][-1].endswith("ing") for a, b in words[1:-1]):
             continue  # "for automatic generation of reports": cut short; "for measuring semantic similarity"
-        if _acceptable(doc, start, end, len(words), strict=True):
+        if acceptable_member(doc, start, end, len(words), strict=True):
             found.append((start, end))
     return found
 
@@ -126,7 +133,7 @@ def defined_subjects(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
         if not (first[:1].isupper() and first[1:].islower() and first.replace("-", "").isalpha()) \
                 or is_stop[start] or lowers[start].endswith(("ing", "ly")) or lowers[start] == "data":
             continue
-        words = _member(doc, _words(doc, start + 1, start + 2, 1), is_stop)
+        words = member_words(doc, spaced_words(doc, start + 1, start + 2, 1), is_stop)
         if not 1 <= len(words) <= MAX_WORDS - 1:
             continue
         if lowers[start] in _AUTOMATIC or lowers[start] in word_list("task_modifier_stops.txt"):
