@@ -15,7 +15,7 @@ and each required task no predicted task matches is a false negative, classed as
 * ``FN-none`` — no predicted task touches it (no candidate, or a dropped one).
 
 ``--score methods_models`` lists the errors of the ``methods_models`` score the same way (a method and a model
-are one kind there; round h15an read its false positives so).
+are one kind there; round h15an read its false positives so); ``--score datasets`` lists those of ``datasets``.
 
 Run from the project root (tuning sets only; the dev set, ``tune4`` and ``tune9`` are held out)::
 
@@ -55,7 +55,8 @@ from ontology.records import Mention, Paper, Provenance
 
 #: The scores the list reads: name → (annotated kinds, predicted kinds).
 LISTED_SCORES = {"tasks": (frozenset({"TASK"}), frozenset({"task"})),
-                 "methods_models": (frozenset({"METHOD", "MODEL"}), frozenset({"method", "model"}))}
+                 "methods_models": (frozenset({"METHOD", "MODEL"}), frozenset({"method", "model"})),
+                 "datasets": (frozenset({"DATASET"}), frozenset({"dataset"}))}
 #: One error: set, abstract id, class, name, extractor, sentence.
 Row = tuple[str, str, str, str, str, str]
 
