@@ -52,6 +52,9 @@ def dataset_noun_before(doc: Doc, start: int, cues: Cues) -> str | None:
     mark = start - 1
     if mark >= 2 and in_list("naming_words", texts[mark]):
         noun = mark - 2 if texts[mark - 1] == "," else mark - 1  # "a dataset called X", "datasets, namely X and Y"
+    elif mark >= 1 and flags.is_lower[mark] and lowers[mark] in _SINGULAR:
+        noun = mark  # "the structure-controlled dataset MReD.", "the data-to-text benchmark Rotowire (": the name
+        # right after a singular noun with an article, closed by punctuation or a function word (round h15ar)
     elif mark < 1 or texts[mark] not in _OPENERS or (texts[mark] == "-" and not flags.whitespace[mark]):
         return None
     else:

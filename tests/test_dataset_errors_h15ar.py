@@ -5,6 +5,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 from ontology.kinds import EntityKind, Relation
 from ontology.records import Mention, Provenance
 
@@ -38,3 +40,31 @@ def test_dataset_errors_are_listed() -> None:
     assert rows == {("FP-otherkind:METHOD", "ZorbNet"), ("FP-none", "Quux"), ("FN-kind:method", "Blix"),
                     ("FP-boundary:Flim", "Flim Corpus"), ("FN-boundary:Flim Corpus", "Flim")}
 
+
+
+@pytest.mark.parametrize("mode", ["rules", "combined"])
+@pytest.mark.parametrize(("text", "name"), [
+    ("We set a new record on the data-to-text benchmark Klaxwire (18.93 BLEU).", "Klaxwire"),
+    ("We evaluate results on the structure-controlled dataset Zorbed. Experiments show gains.", "Zorbed"),
+    ("Finally, the paper introduces a multimodal form-filling dataset Zorbal Forms (zForms), as well as more.",
+     "zForms"),
+])
+def test_dataset_named_right_after_a_singular_noun(text: str, name: str, mode: str) -> None:
+    """A capitalised name right after "the / a ... dataset / corpus / benchmark", closed by punctuation, is a
+    dataset (round h15ar), as "a new dataset, X," is."""
+    from extractors.entities import build_pipeline
+
+    doc = build_pipeline(mode)(text)
+    assert (name, "dataset") in {(span.text, span.label_) for span in doc.spans["kg_entities"]}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("It improves over the benchmark Zorb Span Localization model.", "Zorb Span Localization"),
+    ("We use the benchmark Klaxon paraphrase data.", "Klaxon"),
+])
+def test_name_before_another_noun_is_not_named_by_the_noun(text: str, name: str) -> None:
+    """Guard: a name followed by another noun modifies that noun; the dataset noun before does not name it."""
+    from extractors.entities import build_pipeline
+
+    doc = build_pipeline("rules")(text)
+    assert (name, "dataset") not in {(span.text, span.label_) for span in doc.spans["kg_entities"]}
