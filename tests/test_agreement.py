@@ -1,11 +1,10 @@
 """``benchmarks/agreement.py``: one annotation file scored against another by the extraction benchmark's rules."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,11 +38,7 @@ METHOD uses LSTM
 @pytest.fixture(scope="module")
 def agreement():
     """The module, loaded from its file (``benchmarks/`` is not a package)."""
-    spec = importlib.util.spec_from_file_location("kg_agreement", ROOT / "benchmarks" / "agreement.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/agreement.py", "kg_agreement")
 
 
 @pytest.fixture(scope="module")

@@ -1,23 +1,15 @@
 """Round h15ar: ``benchmarks/task_errors.py --score datasets`` lists the errors of the ``datasets`` score."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from script_modules import load_script
 
 from ontology.kinds import EntityKind, Relation
 from ontology.records import Mention, Provenance
 
 
 def _module():
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "task_errors.py"
-    spec = importlib.util.spec_from_file_location("kg_task_errors_h15ar", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/task_errors.py", "kg_task_errors_h15ar")
 
 
 def _mention(name: str, kind: EntityKind) -> Mention:

@@ -3,11 +3,10 @@
 (``benchmarks/recall_audit.py``). Invented sentences and records."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from script_modules import load_script
 
 from ontology.kinds import EntityKind, Relation
 from ontology.records import Mention, Provenance
@@ -44,11 +43,7 @@ def test_capitalised_description_is_no_name(entity_labels, text: str, word: str)
 @pytest.fixture(scope="module")
 def audit():
     """``benchmarks/recall_audit.py``, loaded from its file (``benchmarks/`` is not a package)."""
-    spec = importlib.util.spec_from_file_location("kg_recall_audit", ROOT / "benchmarks" / "recall_audit.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/recall_audit.py", "kg_recall_audit")
 
 
 def _mention(name: str, kind: EntityKind, relation: Relation, start: int) -> Mention:

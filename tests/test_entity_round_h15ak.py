@@ -73,16 +73,9 @@ def test_name_beside_task_is_not_called_a_task(entity_labels, text: str, name: s
 @pytest.fixture(scope="module")
 def task_errors():
     """``benchmarks/task_errors.py``, loaded from its file (``benchmarks/`` is not a package)."""
-    import importlib.util
-    import sys
-    from pathlib import Path
+    from script_modules import load_script
 
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "task_errors.py"
-    spec = importlib.util.spec_from_file_location("kg_task_errors", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/task_errors.py", "kg_task_errors")
 
 
 def test_task_error_classes(task_errors) -> None:  # type: ignore[no-untyped-def]

@@ -100,18 +100,12 @@ def test_kind_noun_near() -> None:
 
 def test_method_model_errors_are_listed() -> None:
     """``benchmarks/task_errors.py --score methods_models``: the list round h15an read its false positives from."""
-    import importlib.util
-    import sys
-    from pathlib import Path
+    from script_modules import load_script
 
     from ontology.kinds import EntityKind, Relation
     from ontology.records import Mention, Provenance
 
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "task_errors.py"
-    spec = importlib.util.spec_from_file_location("kg_task_errors_h15an", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = load_script("benchmarks/task_errors.py", "kg_task_errors_h15an")
 
     def mention(name: str, kind: EntityKind) -> Mention:
         return Mention(paper_ref="p", name=name, kind=kind, relation=Relation.USES,

@@ -1,12 +1,11 @@
 """The tuning set (``benchmarks/data/tuneset``): chosen by its own rule, apart from the dev set and training data."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from script_modules import load_script
 
 from extractors.gazetteer_build import is_dev_volume, split_of
 
@@ -17,11 +16,7 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 
 
 def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(str(path.relative_to(ROOT)), name)
 
 
 def _records(folder: Path) -> list[dict]:
