@@ -1,12 +1,11 @@
 """Untyped names settled by their long form or by what the corpus says they are (extractors/entity_corpus.py)."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from script_modules import load_script
 
 from extractors.entities import build_pipeline
 from extractors.entity_corpus import corpus_class, long_form_class, long_form_head
@@ -65,10 +64,7 @@ def test_a_short_acronym_the_corpus_never_explains_is_no_method(nlp):
 
 
 def test_evidence_decision_on_made_up_counts():
-    spec = importlib.util.spec_from_file_location("kg_build_entity_evidence", ROOT / "scripts" / "build_entity_evidence.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = load_script("scripts/build_entity_evidence.py", "kg_build_entity_evidence")
     pairs = {
         "ZT": Counter({("task", "zorb translation"): 5, ("other", "zorb tuning"): 1}),
         "ZQ": Counter({("other", "alpha learning"): 1, ("other", "epsilon loss"): 1, ("other", "beta learning"): 1, ("other", "gamma loss"): 1,

@@ -1,12 +1,11 @@
 """The definitions behind ``benchmarks/extraction.py``: gold occurrence, matching, precision modes, CoNLL reading."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from itertools import count
 from pathlib import Path
 
 import pytest
+from script_modules import load_script
 
 from extractors.gazetteer_build import AnthologyPaper, split_of
 from ontology.records import Paper, Provenance
@@ -18,11 +17,7 @@ PWC = "https://paperswithcode.com/dataset/"
 @pytest.fixture(scope="module")
 def bench():
     """The benchmark module, loaded from its file (``benchmarks/`` is not a package)."""
-    spec = importlib.util.spec_from_file_location("kg_extraction_benchmark", ROOT / "benchmarks" / "extraction.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/extraction.py", "kg_extraction_benchmark")
 
 
 @pytest.mark.parametrize(

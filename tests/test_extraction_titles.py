@@ -2,12 +2,11 @@
 takes the kind the abstract gave NAME; the benchmark reads titles as ``kg build`` does but scores the abstract."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from script_modules import load_script
 
 from extractors.mentions import agree_with_titles, extract_mentions
 from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
@@ -71,11 +70,7 @@ def test_real_titles_of_the_tuning_set_type_their_name_as_the_abstract_does():
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("kg_extraction_bench_titles", ROOT / "benchmarks" / "extraction.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/extraction.py", "kg_extraction_bench_titles")
 
 
 def test_the_benchmark_scores_a_title_mention_only_when_the_abstract_writes_the_name(bench):

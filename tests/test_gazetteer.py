@@ -1,7 +1,6 @@
 """The Papers-with-Code dataset gazetteer: its builder, its data file, its matcher and its links."""
 from __future__ import annotations
 
-import importlib.util
 import json
 from importlib import resources
 from itertools import count
@@ -9,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import spacy
+from script_modules import load_script
 
 from extractors.gazetteer import Gazetteer, GazetteerMatcher, KnownDataset, load_gazetteer
 from extractors.gazetteer_build import (
@@ -30,10 +30,7 @@ PWC = "https://paperswithcode.com/dataset/"
 
 def build_gazetteer_main(argv: list[str]) -> int:
     """``scripts/build_gazetteer.py`` run in-process (the scripts folder is not a package)."""
-    spec = importlib.util.spec_from_file_location("build_gazetteer", ROOT / "scripts" / "build_gazetteer.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.main(argv)
+    return load_script("scripts/build_gazetteer.py", "build_gazetteer").main(argv)
 
 
 def _id_in(split: str) -> str:

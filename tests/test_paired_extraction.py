@@ -1,12 +1,11 @@
 """``benchmarks/paired_extraction.py``: per-abstract counts and the paired bootstrap over abstracts."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -14,11 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def paired():
     """The module, loaded from its file (``benchmarks/`` is not a package)."""
-    spec = importlib.util.spec_from_file_location("kg_paired_extraction", ROOT / "benchmarks" / "paired_extraction.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/paired_extraction.py", "kg_paired_extraction")
 
 
 def test_micro_f1_is_the_scorers_f1(paired):

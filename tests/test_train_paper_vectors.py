@@ -1,21 +1,14 @@
 """scripts/train_paper_vectors.py: the vocabulary's rows and the title-to-abstract map's training."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "train_paper_vectors.py"
+from script_modules import load_script
 
 
 @pytest.fixture(scope="module")
 def tpv():
-    spec = importlib.util.spec_from_file_location("train_paper_vectors", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/train_paper_vectors.py", "train_paper_vectors")
 
 
 TOPICS = {

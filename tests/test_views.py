@@ -1,12 +1,10 @@
 """Tests of the folder of views (exports/views.py), the graph loader and `kg view`; no browser needed."""
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import math
 import re
-import sys
 from pathlib import Path
 
 import networkx as nx
@@ -15,6 +13,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
+from script_modules import load_script
 from test_html import HOSTILE_TITLE, PAPER_A, page_data, small_graph
 
 from exports.html_view import write_html
@@ -46,12 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def load_benchmark():
     """benchmarks/html.py, for its deterministic synthetic graphs (docs/graph-model.md shaped)."""
-    spec = importlib.util.spec_from_file_location("kg_benchmark_html", ROOT / "benchmarks" / "html.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/html.py", "kg_benchmark_html")
 
 
 @pytest.fixture(scope="module")
