@@ -44,7 +44,6 @@ span attributes by character offsets, so read them from the spans of
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
 from itertools import pairwise
 from pathlib import Path
@@ -74,11 +73,11 @@ from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_dataset_phrases import language_wordnets
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
+from extractors.entity_kind_votes import methods_for_head, one_kind_per_name
 from extractors.entity_lexicon import NAMING_VERBS, cue_patterns, in_list, word_list, word_lists
 from extractors.entity_lowercase import lower_case_candidates, used_lower_case
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
 from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
-from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_proposed_pairs import proposed_names
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
@@ -101,7 +100,6 @@ from extractors.entity_types import (
 )
 from extractors.pipeline_version import PIPELINE_VERSION
 from extractors.token_texts import sentence_start
-from ontology.ids import entity_key
 from ontology.kinds import EntityKind, Relation
 
 __all__ = [
@@ -255,7 +253,7 @@ class EntityRecognizer:
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
         members = []
         for cand in group:
-            if cand.type_rule == "task_long_form" and len(group) == 1 and not _methods_for_head(doc, cand.end) \
+            if cand.type_rule == "task_long_form" and len(group) == 1 and not methods_for_head(doc, cand.end) \
                     and ((after or apposition) is EntityKind.METHOD
                          or (after is EntityKind.DATASET and _long_form_names_data(doc, cand, cues))):
                 cand.kind = after or apposition  # "the Fuzzy Span Universal Information Extraction (FSUIE) framework",
@@ -400,98 +398,6 @@ def _only_guessed_a_method(doc: Doc, cand: Candidate, cues: Cues) -> bool:
 _METHOD_NOUNS = frozenset({"METHOD_HEAD", "MODEL_HEAD", "PROPOSAL_NOUN", "ARCH_HEAD"})
 #: Cue labels of a sentence that speaks of data ("corpus", "sampled", "collected").
 _DATA_CUES = frozenset({"DATASET_NOUN", "DERIVED"})
-
-
-#: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
-_GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
-#: Plural heads after a name that make it what methods are for ("OpenRE methods", "CRE baselines"), not their name.
-_PLURAL_METHOD_HEADS = frozenset({"methods", "approaches", "baselines", "systems", "techniques", "algorithms",
-                                  "frameworks", "models"})
-
-
-def _methods_for(doc: Doc, cand: Candidate) -> bool:
-    """Did the head-noun rule make ``cand`` a method only for a plural head after it ("existing MA/LN methods",
-    "other CRE baselines"), which says what the methods are for (round h15ac)?"""
-    return cand.kind is EntityKind.METHOD and cand.type_rule == "head_noun" and cand.long_span is None \
-        and _methods_for_head(doc, cand.end)
-
-
-def _methods_for_head(doc: Doc, end: int) -> bool:
-    """Does a plural method head follow the name ending at ``end`` ("OpenRE methods", "(OpenRE) methods")?"""
-    if end < len(doc) and doc[end].text == ")":
-        end += 1
-    return end < len(doc) and doc[end].lower_ in _PLURAL_METHOD_HEADS
-
-
-#: The kinds of phrases (not names by themselves) whose rule-typed mentions type a name's guessed mentions.
-_PHRASE_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
-
-
-def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
-    """One name is one kind of thing within an abstract: a mention whose kind was only guessed (untyped, the
-    tagger's, a list's) takes the kind that rules gave its other mentions ("the new LARGEMED dataset" ...
-    "LARGEMED could be used"), and a name in parentheses right after another name takes that name's kind
-    ("on MNLI (Multi-NLI)"). A guessed mention of a name that no rule typed as a method, dataset or model but one
-    typed as a task takes the task kind ("the ZMD task ..." ... "We study ZMD"; before PIPELINE_VERSION 48 only methods,
-    datasets and models voted, so such a mention stayed a method), and one typed as a metric the metric kind ("a new
-    coefficient, Zorb's Distance Coefficient (ZDC)" ... "ZDC also shows"; round h15ac) when rules typed it as no task
-    either. Only guessed mentions change, and a name the head-noun rule made a method for a plural head after it
-    ("open relation extraction (OpenRE) ... OpenRE methods": methods for the task), which becomes the task when no
-    other rule made the name a method, dataset or model (round h15ac); tasks and metrics typed by a rule stay as
-    typed.
-
-    >>> doc = build_pipeline("rules")("We train on the ZorbCorp corpus. ZorbCorp is large.")
-    >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
-    [('ZorbCorp', 'dataset', 'head_noun'), ('ZorbCorp', 'dataset', 'same_name')]
-    """
-    def keys(cand: Candidate) -> set[str]:
-        found = {entity_key(doc[cand.start : cand.end].text)}
-        if cand.long_span:
-            found.add(entity_key(doc[cand.long_span[0] : cand.long_span[1]].text))
-        return found
-
-    votes: dict[str, Counter[EntityKind]] = defaultdict(Counter)
-    phrased: dict[str, set[EntityKind]] = defaultdict(set)  # names a rule typed as a task or a metric, and how
-    datasets: set[str] = set()  # the texts of the names a rule typed as datasets
-    for_task = {id(c) for c in candidates if _methods_for(doc, c)}  # "OpenRE methods": methods for OpenRE
-    for cand in candidates:
-        if cand.type_rule in _GUESSED_TYPE_RULES or id(cand) in for_task:
-            continue
-        if cand.kind in NAMED_KINDS:
-            for key in keys(cand):
-                votes[key][cand.kind] += 1
-            if cand.kind is EntityKind.DATASET:
-                datasets.add(doc[cand.start : cand.end].text)
-        elif cand.kind in _PHRASE_KINDS:
-            for key in keys(cand):
-                phrased[key].add(cand.kind)
-    by_end = {c.end: c for c in candidates}
-    for cand in sorted(candidates, key=lambda c: c.start):
-        if cand.kind not in NAMED_KINDS or (cand.type_rule not in _GUESSED_TYPE_RULES and id(cand) not in for_task):
-            continue
-        named = keys(cand)
-        tally = sum((votes[key] for key in named if key in votes), Counter())
-        ranked = tally.most_common(2)
-        if id(cand) in for_task:  # "open relation extraction (OpenRE) ... OpenRE methods": a task, when no rule
-            if not ranked and EntityKind.TASK in set().union(*(phrased[key] for key in named if key in phrased)):
-                cand.kind, cand.type_rule = EntityKind.TASK, "same_name"  # made the name a method elsewhere
-            continue
-        if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):  # one kind has the most votes
-            cand.kind, cand.type_rule = ranked[0][0], "same_name"
-            continue
-        phrase_kinds = set().union(*(phrased[key] for key in named if key in phrased))
-        if not ranked and phrase_kinds:  # "... for location mention disambiguation (LMD)" ... "LMD" (a task first, as
-            # before round h15ac); "a new coefficient, ... (NGDC)" ... "NGDC also indicated": a metric
-            kind = EntityKind.TASK if EntityKind.TASK in phrase_kinds else EntityKind.METRIC
-            cand.kind, cand.type_rule = kind, "same_name"
-            continue
-        outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
-        if outer is not None and outer.kind in NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
-                and cand.end < len(doc) and doc[cand.end].text == ")":
-            cand.kind, cand.type_rule = outer.kind, "same_name"
-        elif cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.long_span is None \
-                and built_on_dataset(doc[cand.start : cand.end].text, datasets):
-            cand.kind, cand.type_rule = EntityKind.DATASET, "dataset_stem"
 
 
 #: Strengths of the candidates ``merge_tagged`` makes: only the tagger found them, so its kind is theirs.

@@ -12,8 +12,8 @@ method head: "French Lexical Network (fr-LN)" is a resource). Such a mention is 
 (:func:`untype_concepts`): when the long form's head names a process ("acquisition", "reasoning", "selection") and
 :func:`~extractors.entity_corpus.long_form_class` says no other kind ("pointwise mutual information" has a
 method's head), the thing a paper's performance is measured on is the task of that name; otherwise the mention is
-untyped, and :func:`extractors.entities.one_kind_per_name` gives it the kind rules gave the name elsewhere, else it
-stays an untyped method like any name no rule typed.
+untyped, and :func:`extractors.entity_kind_votes.one_kind_per_name` gives it the kind rules gave the name elsewhere,
+else it stays an untyped method like any name no rule typed.
 
 >>> from extractors.entities import build_pipeline
 >>> doc = build_pipeline("rules")("We study collaborative plan acquisition (CPA) with LLMs. Results on CPA improve.")

@@ -12,7 +12,7 @@
 * "We (Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": the authors' team named in an aside is a
   proposed method (``extractors/entity_teams.py``), not another team ("other teams (team Zorb)");
 * "open relation extraction (OpenRE) methods", "other CRE baselines": a name the abstract spells out as a task,
-  before a plural method head, is what the methods are for, not a method (``entities.one_kind_per_name``);
+  before a plural method head, is what the methods are for, not a method (``entity_kind_votes.one_kind_per_name``);
 * "Zorbnews is a novel dataset of ...": a name opening the sentence that "is a new / novel / the first" thing is
   proposed (``entity_roles.novel_apposition``), not a known one ("Natural Questions is a new ... benchmark") nor
   one "is a simple, effective model";
@@ -24,7 +24,7 @@
 * "adding few-shot examples consistently improves translation quality": a learned task phrase that opens with a
   verb's third person is no task (``entity_tasks.task_phrases``);
 * "a new coefficient, Zorb's Distance Coefficient (ZDC) ... ZDC also indicated": a name a rule typed as a metric
-  and as nothing else is a metric where the abstract writes it bare (``entities.one_kind_per_name``).
+  and as nothing else is a metric where the abstract writes it bare (``entity_kind_votes.one_kind_per_name``).
 
 Each behaviour case failed before the round; each guard passed before and after it.
 """

@@ -1,0 +1,109 @@
+"""One kind per name within an abstract: a mention whose kind a rule only guessed takes the kind that stronger rules
+gave the same name elsewhere in the abstract (moved out of :mod:`extractors.entities`, which runs it after the keep
+step)."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from spacy.tokens import Doc
+
+from extractors.entity_candidates import Candidate
+from extractors.entity_names import built_on_dataset
+from extractors.entity_policy import NAMED_KINDS
+from ontology.ids import entity_key
+from ontology.kinds import EntityKind
+
+__all__ = ["methods_for_head", "one_kind_per_name"]
+
+
+#: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
+_GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
+#: Plural heads after a name that make it what methods are for ("OpenRE methods", "CRE baselines"), not their name.
+_PLURAL_METHOD_HEADS = frozenset({"methods", "approaches", "baselines", "systems", "techniques", "algorithms",
+                                  "frameworks", "models"})
+
+
+def _methods_for(doc: Doc, cand: Candidate) -> bool:
+    """Did the head-noun rule make ``cand`` a method only for a plural head after it ("existing MA/LN methods",
+    "other CRE baselines"), which says what the methods are for (round h15ac)?"""
+    return cand.kind is EntityKind.METHOD and cand.type_rule == "head_noun" and cand.long_span is None \
+        and methods_for_head(doc, cand.end)
+
+
+def methods_for_head(doc: Doc, end: int) -> bool:
+    """Does a plural method head follow the name ending at ``end`` ("OpenRE methods", "(OpenRE) methods")?"""
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    return end < len(doc) and doc[end].lower_ in _PLURAL_METHOD_HEADS
+
+
+#: The kinds of phrases (not names by themselves) whose rule-typed mentions type a name's guessed mentions.
+_PHRASE_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
+
+
+def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
+    """One name is one kind of thing within an abstract: a mention whose kind was only guessed (untyped, the
+    tagger's, a list's) takes the kind that rules gave its other mentions ("the new LARGEMED dataset" ...
+    "LARGEMED could be used"), and a name in parentheses right after another name takes that name's kind
+    ("on MNLI (Multi-NLI)"). A guessed mention of a name that no rule typed as a method, dataset or model but one
+    typed as a task takes the task kind ("the ZMD task ..." ... "We study ZMD"; before PIPELINE_VERSION 48 only methods,
+    datasets and models voted, so such a mention stayed a method), and one typed as a metric the metric kind ("a new
+    coefficient, Zorb's Distance Coefficient (ZDC)" ... "ZDC also shows"; round h15ac) when rules typed it as no task
+    either. Only guessed mentions change, and a name the head-noun rule made a method for a plural head after it
+    ("open relation extraction (OpenRE) ... OpenRE methods": methods for the task), which becomes the task when no
+    other rule made the name a method, dataset or model (round h15ac); tasks and metrics typed by a rule stay as
+    typed.
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("We train on the ZorbCorp corpus. ZorbCorp is large.")
+    >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
+    [('ZorbCorp', 'dataset', 'head_noun'), ('ZorbCorp', 'dataset', 'same_name')]
+    """
+    def keys(cand: Candidate) -> set[str]:
+        found = {entity_key(doc[cand.start : cand.end].text)}
+        if cand.long_span:
+            found.add(entity_key(doc[cand.long_span[0] : cand.long_span[1]].text))
+        return found
+
+    votes: dict[str, Counter[EntityKind]] = defaultdict(Counter)
+    phrased: dict[str, set[EntityKind]] = defaultdict(set)  # names a rule typed as a task or a metric, and how
+    datasets: set[str] = set()  # the texts of the names a rule typed as datasets
+    for_task = {id(c) for c in candidates if _methods_for(doc, c)}  # "OpenRE methods": methods for OpenRE
+    for cand in candidates:
+        if cand.type_rule in _GUESSED_TYPE_RULES or id(cand) in for_task:
+            continue
+        if cand.kind in NAMED_KINDS:
+            for key in keys(cand):
+                votes[key][cand.kind] += 1
+            if cand.kind is EntityKind.DATASET:
+                datasets.add(doc[cand.start : cand.end].text)
+        elif cand.kind in _PHRASE_KINDS:
+            for key in keys(cand):
+                phrased[key].add(cand.kind)
+    by_end = {c.end: c for c in candidates}
+    for cand in sorted(candidates, key=lambda c: c.start):
+        if cand.kind not in NAMED_KINDS or (cand.type_rule not in _GUESSED_TYPE_RULES and id(cand) not in for_task):
+            continue
+        named = keys(cand)
+        tally = sum((votes[key] for key in named if key in votes), Counter())
+        ranked = tally.most_common(2)
+        if id(cand) in for_task:  # "open relation extraction (OpenRE) ... OpenRE methods": a task, when no rule
+            if not ranked and EntityKind.TASK in set().union(*(phrased[key] for key in named if key in phrased)):
+                cand.kind, cand.type_rule = EntityKind.TASK, "same_name"  # made the name a method elsewhere
+            continue
+        if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):  # one kind has the most votes
+            cand.kind, cand.type_rule = ranked[0][0], "same_name"
+            continue
+        phrase_kinds = set().union(*(phrased[key] for key in named if key in phrased))
+        if not ranked and phrase_kinds:  # "... for location mention disambiguation (LMD)" ... "LMD" (a task first, as
+            # before round h15ac); "a new coefficient, ... (NGDC)" ... "NGDC also indicated": a metric
+            kind = EntityKind.TASK if EntityKind.TASK in phrase_kinds else EntityKind.METRIC
+            cand.kind, cand.type_rule = kind, "same_name"
+            continue
+        outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
+        if outer is not None and outer.kind in NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
+                and cand.end < len(doc) and doc[cand.end].text == ")":
+            cand.kind, cand.type_rule = outer.kind, "same_name"
+        elif cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.long_span is None \
+                and built_on_dataset(doc[cand.start : cand.end].text, datasets):
+            cand.kind, cand.type_rule = EntityKind.DATASET, "dataset_stem"
