@@ -227,7 +227,8 @@ class EntityRecognizer:
             kept = apply_decision(doc, judged, self.decider, labels=labels, known=known, cues=cues,
                                   mentions=context.mentions, collect=self.collect)
         kept.extend(task_candidates_beside(doc, kept))  # lists (h15ai); "a dataset for zorb retrieval" (h15aq)
-        kept = proposed_names(doc, settle_tasks(doc, kept), judged, acronyms, cues)  # settle_tasks: h15ak; h15ao
+        kept = settle_tasks(doc, kept)  # no task mentions that name no task; definitions widened (round h15ak)
+        kept = proposed_names(doc, kept, judged, acronyms, cues)  # names paired with a proposal (round h15ao)
         one_kind_per_name(doc, kept)
         spans = []
         for cand in kept:
