@@ -6,7 +6,10 @@ Three kinds of file, each read on first use and kept for the process:
   model families, generic field terms, languages ... (:func:`word_list`);
 * ``entity_cues.jsonl``: spaCy token patterns labelled with a cue
   (``PROPOSE``, ``DATASET_HEAD`` ...), each with a positive and a negative
-  example sentence (:func:`cue_patterns`, :func:`cue_words`);
+  example sentence (:func:`cue_patterns`, :func:`cue_words`), and the verb
+  lists (lemmas) the patterns and the rules inflect (:func:`verb_words`,
+  :func:`verb_regex`; ``PROPOSE``: the verbs by which authors propose
+  something, round h15as);
 * ``entity_words.jsonl``: the small named word lists the rules test single
   tokens against, each saying whether it matches the exact text
   (``"text"``), the lower-cased text (``"lower"``) or counts names
@@ -18,12 +21,15 @@ Three kinds of file, each read on first use and kept for the process:
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from extractors.inflection import FORMS, inflections
+
 __all__ = ["NAMING_VERBS", "WordList", "corpus_kinds", "cue_patterns", "cue_words", "in_list", "name_list", "verb_form",
-           "word_choice", "word_counts", "word_list", "word_lists"]
+           "verb_lemmas", "verb_regex", "verb_words", "word_choice", "word_counts", "word_list", "word_lists"]
 
 
 #: The participles that give a thing its name ("a new corpus called X", "named", "dubbed", "termed"): the naming
@@ -71,14 +77,71 @@ def name_list(name: str) -> frozenset[str]:
     return frozenset(ln.strip() for ln in _read(name).splitlines() if ln.strip() and not ln.startswith("#"))
 
 
+def _cue_lines() -> list[dict]:
+    return [json.loads(line) for line in _read("entity_cues.jsonl").splitlines() if line.strip()]
+
+
+@cache
+def verb_lemmas(verbs: str, subset: str | None = None) -> tuple[str, ...]:
+    """The lemmas of the verb list ``verbs`` of ``entity_cues.jsonl`` (``PROPOSE``, ``NAME``), in file order; with
+    ``subset``, those the file puts in that named subset.
+
+    >>> verb_lemmas("PROPOSE")[:3], "describe" in verb_lemmas("PROPOSE", "made"), verb_lemmas("PROPOSE", "report")
+    (('propose', 'introduce', 'present'), False, ('describe',))
+    """
+    for entry in _cue_lines():
+        if entry.get("verbs") == verbs:
+            lemmas = entry["lemmas"]
+            if subset is not None and not any(subset in names for names in lemmas.values()):
+                raise KeyError(f"no subset {subset!r} in the verb list {verbs!r}")
+            return tuple(lemma for lemma, names in lemmas.items() if subset is None or subset in names)
+    raise KeyError(f"no verb list {verbs!r} in entity_cues.jsonl")
+
+
+def verb_words(verbs: str, subset: str | None = None, forms: tuple[str, ...] = FORMS) -> frozenset[str]:
+    """The ``forms`` (:data:`~extractors.inflection.FORMS`) of the lemmas of :func:`verb_lemmas`.
+
+    >>> sorted(verb_words("PROPOSE", "made", ("ed",)))[:4]
+    ['built', 'collected', 'constructed', 'contributed']
+    """
+    return inflections(verb_lemmas(verbs, subset), forms)
+
+
+@cache
+def verb_regex(verbs: str, subset: str | None = None, forms: tuple[str, ...] = FORMS) -> str:
+    """:func:`verb_words` as a regular expression of whole words (no group), for the rules that read raw text.
+
+    >>> bool(re.search(verb_regex("PROPOSE"), "We built ZorbNet")), bool(re.search(verb_regex("PROPOSE"), "designer"))
+    (True, False)
+    """
+    words = sorted(verb_words(verbs, subset, forms), key=lambda word: (-len(word), word))
+    return r"\b(?:" + "|".join(re.escape(word) for word in words) + r")\b"
+
+
+def _expand(token: dict) -> dict:
+    """A pattern token ``{"VERBS": list, "SUBSET": name, "FORMS": [...], "OP": ...}`` as a spaCy token (``LOWER``)."""
+    if "VERBS" not in token:
+        return token
+    words = verb_words(token["VERBS"], token.get("SUBSET"), tuple(token.get("FORMS", FORMS)))
+    spacy_token: dict = {"LOWER": {"IN": sorted(words)}}
+    if "OP" in token:
+        spacy_token["OP"] = token["OP"]
+    return spacy_token
+
+
 @cache
 def cue_patterns() -> tuple[dict, ...]:
-    """Every entry of ``entity_cues.jsonl``: ``label``, ``pattern``, ``positive``, ``negative``.
+    """Every cue entry of ``entity_cues.jsonl``: ``label``, ``pattern``, ``positive``, ``negative``; a token that
+    names a verb list (``{"VERBS": "PROPOSE", "SUBSET": "made", "FORMS": ["ed"]}``) is given as the spaCy token
+    of its words (``{"LOWER": {"IN": [...]}}``).
 
     >>> sorted({entry["label"] for entry in cue_patterns()})[:3]
     ['ARCH_HEAD', 'BLOCK', 'DATASET_HEAD']
+    >>> "introduced" in cue_patterns()[3]["pattern"][2]["LOWER"]["IN"]
+    True
     """
-    return tuple(json.loads(line) for line in _read("entity_cues.jsonl").splitlines() if line.strip())
+    return tuple({**entry, "pattern": [_expand(token) for token in entry["pattern"]]}
+                 for entry in _cue_lines() if "label" in entry)
 
 
 @cache

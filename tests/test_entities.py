@@ -9,7 +9,6 @@ gazetteer built from the Anthology corpus.
 """
 from __future__ import annotations
 
-import json
 from importlib import resources
 
 import pytest
@@ -17,14 +16,11 @@ from spacy.matcher import Matcher
 
 from extractors.acronyms import best_long_form
 from extractors.entities import PIPELINE_VERSION, build_pipeline, iter_entities
+from extractors.entity_lexicon import cue_patterns
 from extractors.entity_names import model_family, name_shape
 from extractors.mentions import title_kind, title_name
 
-CUES = [
-    json.loads(line)
-    for line in resources.files("extractors").joinpath("patterns/entity_cues.jsonl").read_text("utf-8").splitlines()
-    if line.strip()
-]
+CUES = list(cue_patterns())  # the verb-list tokens expanded to spaCy's LOWER
 
 
 @pytest.fixture(scope="module")
