@@ -26,15 +26,17 @@ import re
 
 from spacy.tokens import Doc
 
+from extractors.entity_lexicon import verb_regex
 from extractors.token_texts import sentence_start
 
 __all__ = ["numbered_item"]
 
 #: Roman numerals of list items, i to x.
 _ROMAN = frozenset({"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"})
-#: The authors' proposal in the sentence before the list.
-_AUTHORS_PROPOSE = re.compile(r"\b(?:we|this (?:paper|work|study|article))\b.*\b(?:propos|introduc|present|design|"
-                              r"develop|devis|construct|build|creat)\w*\b", re.IGNORECASE)
+#: The authors' proposal in the sentence before the list: a verb by which they make something (``PROPOSE`` verbs,
+#: subset ``made``, every form).
+_AUTHORS_PROPOSE = re.compile(r"\b(?:we|this (?:paper|work|study|article))\b.*" + verb_regex("PROPOSE", "made"),
+                              re.IGNORECASE)
 
 
 def numbered_item(doc: Doc, start: int, end: int | None = None, *, known: bool = False) -> bool:

@@ -44,7 +44,7 @@ from collections.abc import Iterator, Sequence
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from extractors.entity_lexicon import word_list
+from extractors.entity_lexicon import verb_regex, word_list
 from extractors.entity_tasks import metric_like, task_like
 from extractors.gazetteer import load_gazetteer
 from ontology.kinds import EntityKind
@@ -74,9 +74,8 @@ _CAPITALISED = re.compile(r"^[A-Z0-9][\w'’]*(?:-[\w'’]+)*$")
 _NUMBER = re.compile(r"^\d[\d.\-–]*$")
 #: Words of the sentence before the run that speak of the authors' own work.
 _SELF = re.compile(r"\b(?:we|our|this (?:paper|work|study|article|report)|here)\b", re.IGNORECASE)
-#: The authors' proposal verbs.
-_PROPOSAL_VERB = re.compile(r"\b(?:propos|introduc|present|develop|design|devis|formulat|construct|build|built|"
-                            r"creat|call|nam|term|dub|frame|describ)\w*\b", re.IGNORECASE)
+#: The authors' proposal verbs: every form of every ``PROPOSE`` verb and of the naming verbs (``NAME``).
+_PROPOSAL_VERB = re.compile(verb_regex("PROPOSE") + "|" + verb_regex("NAME"), re.IGNORECASE)
 #: The words right before a run in a proposal frame: an article and words that call it new.
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:(?:novel|new|simple|effective|general|generic|unified|"
                              r"lightweight|efficient|principled)\s+(?:and\s+)?)*[“\"]?$", re.IGNORECASE)

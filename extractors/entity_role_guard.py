@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from extractors.entity_lexicon import verb_regex
 from ontology.records import Mention, Relation
 
 __all__ = ["framed_proposal"]
@@ -24,7 +25,8 @@ __all__ = ["framed_proposal"]
 #: the learned decision judges those alone.
 _KNOWN = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase", "corpus",
                     "dataset_stem", "edition", "metric_name"})
-_VERB = r"(?:propose|present|introduce|release|develop|construct|create|design|devise|build|contribute)[sd]?"
+#: The authors' verb: every form of the verbs by which authors make something (``PROPOSE`` verbs, subset ``made``).
+_VERB = verb_regex("PROPOSE", "made")
 _KIND = (r"(?:dataset|corpus|benchmark|resource|treebank|framework|method|approach|model|system|toolkit|tool|"
          r"library|package|platform|algorithm|architecture|metric|suite)s?")
 #: The frames, with ``{name}`` for the escaped name: the authors' verb, the name, an apposition with an article
