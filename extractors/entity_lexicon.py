@@ -32,11 +32,6 @@ __all__ = ["NAMING_VERBS", "WordList", "corpus_kinds", "cue_patterns", "cue_word
            "verb_lemmas", "verb_regex", "verb_words", "word_choice", "word_counts", "word_list", "word_lists"]
 
 
-#: The participles that give a thing its name ("a new corpus called X", "named", "dubbed", "termed"): the naming
-#: rules read them, and the proposal rules do not count them as making anything.
-NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed"})
-
-
 def _read(name: str) -> str:
     return resources.files("extractors").joinpath(f"patterns/{name}").read_text("utf-8")
 
@@ -230,3 +225,9 @@ def verb_form(lower: str) -> bool:
     """
     verbs = word_list("verb_like.txt")
     return lower.endswith("s") and (lower[:-1] in verbs or (lower.endswith("es") and lower[:-2] in verbs))
+
+
+#: The participles that give a thing its name ("a new corpus called X", "named", "dubbed", "termed"; subset
+#: ``names`` of the verb list ``NAME``): the naming rules read them, and the proposal rules do not count them as
+#: making anything.
+NAMING_VERBS = verb_words("NAME", "names", ("ed",))
