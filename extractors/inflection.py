@@ -1,7 +1,7 @@
 """The inflected forms of an English verb, made by rule from its lemma (round h15as).
 
 The proposal rules test a word against "a verb by which authors propose something" (the ``PROPOSE`` verbs of
-``patterns/entity_cues.jsonl``, :func:`extractors.entity_lexicon.proposal_verbs`). The list holds lemmas only, and
+``patterns/entity_cues.jsonl``, :func:`extractors.entity_lexicon.verb_words`). The list holds lemmas only, and
 :func:`inflect` makes every form a rule needs, so that no rule lists forms by hand and no form is missing from one
 list and present in another ("proposed" but not "developed"). spaCy's blank English pipeline has no lemmatizer
 data offline (``spacy-lookups-data`` is not installed) and no inflector, so the few regular rules of English
