@@ -32,6 +32,7 @@ from extractors.entity_context import (
 )
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
+from extractors.entity_name_uses import used_otherwise
 from extractors.entity_not_names import NOT_NAME_REASONS, kind_noun_near, shaped_non_name, titled_description
 from extractors.entity_pair_languages import apposed_languages, is_language_name, paired_languages
 from extractors.token_texts import span_text, token_arrays
@@ -41,7 +42,7 @@ __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_r
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
 DROP_REASONS = ("weak", "unsettled", "cited", "link", "capitals", "class_label", "no_entity_head", "event",
-                "language", "described", "language_task", "platform", *NOT_NAME_REASONS)
+                "language", "described", "language_task", "platform", *NOT_NAME_REASONS, "corpus_use")
 #: The kinds a name can have by itself (a task or a metric is a phrase, not a name).
 NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
@@ -137,10 +138,22 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
             and not _team_of(doc, cand):
         return "platform"  # "two health-focused WhatsApp groups": a platform is no method ("a Reddit corpus" is data)
     if cand.kind in {EntityKind.METHOD, EntityKind.MODEL} and text not in context.spelled_out:
-        return shaped_non_name(text, type_rule=cand.type_rule, proposed=cand.relation is Relation.PROPOSES)
-        # "non-BERT models", "the NADI 2020 Subtask 1", "Figure-1", "Snopes.com": no method by its form (h15an; an
-        # acronym the abstract spells out is a name: "a basic COntext-Dependent Encoder (Pre-CODE)")
+        shaped = shaped_non_name(text, type_rule=cand.type_rule, proposed=cand.relation is Relation.PROPOSES)
+        if shaped:
+            return shaped  # "non-BERT models", "the NADI 2020 Subtask 1", "Figure-1", "Snopes.com": no method by its
+            # form (h15an; an acronym the abstract spells out is a name: "a basic COntext-Dependent Encoder (Pre-CODE)")
+        if _unvouched_single(cand, text, context) and used_otherwise(text):
+            return "corpus_use"  # "Wikipedia", "Amazon", "W3C" written once, untyped: the train slice uses the
+            # name as data or something else more often than as a method (round h15at, name_uses.txt)
     return None
+
+
+def _unvouched_single(cand: Candidate, text: str, context: DropContext) -> bool:
+    """Is ``cand`` one token, typed a method or model only by the ``default`` rule, used, without a long form,
+    written once in the abstract, and unknown to ``corpus_kinds.txt`` and ``known_methods.txt``?"""
+    return (cand.end - cand.start == 1 and cand.type_rule == "default" and cand.relation is Relation.USES
+            and cand.long_span is None and text not in context.vouched and context.mentions[text] == 1
+            and corpus_class(text) is None and text.lower() not in word_list("known_methods.txt"))
 
 
 #: Nouns after "X's" that make X the name of a team taking part in a shared task ("WeChat's participation").
