@@ -42,7 +42,7 @@ from kg.shared_values import SharedValues
 from kg.spelling_variants import spelling_joins, spelling_key
 from ontology.ids import entity_key, node_id, normalize_text, venue_key
 from ontology.kinds import ENTITY_KINDS
-from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Relation, Venue
+from ontology.records import DocumentRecords, EntityKind, Mention, Paper, PaperLink, Relation, Venue
 from ontology.util.memory import paused_gc
 
 __all__ = ["ENTITY_KINDS", "build_graph", "paper_label", "paper_year"]
@@ -82,22 +82,46 @@ class _UnionFind:
 
 
 def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int, TextKeys] | None = None,
-                ) -> nx.MultiDiGraph:
+                consume: bool = False) -> nx.MultiDiGraph:
     """One graph from the records of many documents (order of documents does not matter).
 
     ``text_keys``: ``id(paper)`` -> the paper's title and abstract keys (:func:`~kg.paper_keys.text_keys`), for
     the papers whose keys the caller has (:class:`~kg.paper_keys.PaperKeyMemo`); the others' are computed.
+
+    ``consume=True`` hands the records over: ``documents`` (a list) and ``text_keys`` (a dict) are emptied, and
+    assembly lets each part go after its last use (the text keys after the papers step, the papers and venues
+    after the venues step, the links after theirs, each group of mentions once its entity node is made), so that
+    the records do not sit beside the whole graph (the caller must hold no other reference to them; the graph is
+    the same either way).
+
+    >>> from ontology.records import Paper, Provenance
+    >>> paper = Paper(ref="title:a", title="A", provenance=Provenance("p.txt"))
+    >>> documents = [DocumentRecords(source="p.txt", papers=(paper,))]
+    >>> [kind for _, kind in build_graph(documents, consume=True).nodes(data="kind")], documents
+    (['paper'], [])
     """
-    documents = sorted(documents, key=lambda d: d.source)
+    ordered = sorted(documents, key=lambda d: d.source)
+    if consume:
+        documents.clear()  # type: ignore[attr-defined]  # a list when consumed (see above)
+    # Each part in document order, then the documents go: only these lists hold the records when consumed.
+    papers = [paper for doc in ordered for paper in doc.papers]
+    venues = [venue for doc in ordered for venue in doc.venues]
+    links = [link for doc in ordered for link in doc.links]
+    mentions = [mention for doc in ordered for mention in doc.mentions]
+    del ordered
     graph = nx.MultiDiGraph()
     # Hundreds of thousands of small objects are made and none is garbage: without this the
     # cyclic collector rescans the whole heap again and again (a third of the time on the Anthology).
     shared = SharedValues()  # one object per equal number, list or dict among the attributes
     with paused_gc():
-        paper_nodes = _add_papers(graph, documents, shared, text_keys or {})
-        _add_venues(graph, documents, paper_nodes, shared)
-        _add_links(graph, documents, paper_nodes, shared)
-        _add_entities(graph, documents, paper_nodes, shared)
+        paper_nodes = _add_papers(graph, papers, shared, text_keys or {})
+        if consume and text_keys:
+            text_keys.clear()  # type: ignore[attr-defined]  # read once, by the papers step
+        _add_venues(graph, venues, papers, paper_nodes, shared)
+        del papers, venues  # their last use (when consumed, the caller holds them no more)
+        _add_links(graph, links, paper_nodes, shared)
+        del links
+        _add_entities(graph, mentions, paper_nodes, shared)  # empties ``mentions`` as it goes
     _person_id.cache_clear()  # the ids live on in the graph; the cache's entries would outlive the build
     return graph
 
@@ -147,7 +171,7 @@ class _PaperGroups(_UnionFind):
         self.traits[keep] = into
 
 
-def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], shared: SharedValues,
+def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], shared: SharedValues,
                 text_keys: Mapping[int, TextKeys]) -> dict[str, str]:
     """Add merged paper nodes and their authors; return a map from every paper ref to its node id.
 
@@ -156,8 +180,7 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], shared
     abstract and on normalised title, unless their ids or years say they differ.
     """
     groups = _PaperGroups()
-    papers = sorted((paper for doc in documents for paper in doc.papers),
-                    key=lambda p: (p.provenance.source, p.provenance.line or 0, p.ref))
+    papers = sorted(records, key=lambda p: (p.provenance.source, p.provenance.line or 0, p.ref))
     keys = {id(paper): PaperKeys.of(paper, text_keys.get(id(paper))) for paper in papers}  # normalising: once
     for paper in papers:
         groups.add(paper, keys[id(paper)])
@@ -174,13 +197,15 @@ def _add_papers(graph: nx.MultiDiGraph, documents: list[DocumentRecords], shared
     members: dict[str, list[Paper]] = defaultdict(list)
     for paper in papers:
         members[groups.find(paper.ref)].append(paper)
+    del groups, papers  # the union-find's table is done with; each group's keys go once its node is made
     paper_nodes: dict[str, str] = {}
     for root in sorted(members):
-        node = _paper_node_id([keys[id(p)] for p in members[root]], taken=graph)
-        attributes = _merge_papers(members[root], shared)
+        group = members.pop(root)
+        node = _paper_node_id([keys.pop(id(p)) for p in group], taken=graph)  # ids are unique: ``records`` holds them
+        attributes = _merge_papers(group, shared)
         add_node(graph, node, attributes)
-        _add_authors(graph, node, members[root], shared)
-        for paper in members[root]:
+        _add_authors(graph, node, group, shared)
+        for paper in group:
             paper_nodes[paper.ref] = node
     return paper_nodes
 
@@ -269,18 +294,18 @@ def _unique(items: Iterable[str]) -> list[str]:
 # ----------------------------------------------------------------------------- venues
 
 
-def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str],
+def _add_venues(graph: nx.MultiDiGraph, records: list[Venue], papers: list[Paper], paper_nodes: dict[str, str],
                 shared: SharedValues) -> None:
+    """Venue nodes, from the venue records and the venues papers name, and paper→venue ``presentedAt`` edges
+    (``records`` and ``papers`` in document order)."""
     facts: dict[str, list[Venue]] = defaultdict(list)
-    for doc in documents:
-        for venue in doc.venues:
-            facts[venue_key(venue.name)].append(venue)
+    for venue in records:
+        facts[venue_key(venue.name)].append(venue)
     named: dict[str, str] = {}
     venues: dict[str, str] = {}  # venue key -> node id
-    for doc in documents:
-        for paper in doc.papers:
-            if paper.venue:
-                named.setdefault(venue_key(paper.venue), paper.venue)
+    for paper in papers:
+        if paper.venue:
+            named.setdefault(venue_key(paper.venue), paper.venue)
     for key in sorted(set(facts) | set(named)):
         records = sorted(facts.get(key, []), key=lambda v: (v.provenance.source, v.provenance.start or 0))
         name = records[0].name if records else named[key]
@@ -296,11 +321,10 @@ def _add_venues(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_
             attributes["year"] = attributes["year"] or year
         attributes["sources"] = shared.list(sorted({v.provenance.source for v in records}))
         add_node(graph, venues.setdefault(key, node_id("venue", key)), attributes)
-    for doc in documents:
-        for paper in doc.papers:
-            if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
-                _add_edge(graph, paper_nodes[paper.ref], venues[venue_key(paper.venue)], "presentedAt", shared,
-                          source=paper.provenance.source, extractor=paper.provenance.extractor)
+    for paper in papers:
+        if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
+            _add_edge(graph, paper_nodes[paper.ref], venues[venue_key(paper.venue)], "presentedAt", shared,
+                      source=paper.provenance.source, extractor=paper.provenance.extractor)
 
 
 def _add_edge(graph: nx.MultiDiGraph, u: str, v: str, relation: str, shared: SharedValues, **attributes) -> None:
@@ -318,19 +342,19 @@ def _add_edge(graph: nx.MultiDiGraph, u: str, v: str, relation: str, shared: Sha
 # ----------------------------------------------------------------------------- links
 
 
-def _add_links(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str],
+def _add_links(graph: nx.MultiDiGraph, links: list[PaperLink], paper_nodes: dict[str, str],
                shared: SharedValues) -> None:
-    for doc in documents:
-        for link in doc.links:
-            _add_edge(graph, paper_nodes[link.source_ref], paper_nodes[link.target_ref], link.kind.value, shared,
-                      source=link.provenance.source, extractor=link.provenance.extractor,
-                      start=shared.number(link.provenance.start), end=shared.number(link.provenance.end))
+    """The links sources state between papers (``nextInProgram``, ``similarTo``), in document order."""
+    for link in links:
+        _add_edge(graph, paper_nodes[link.source_ref], paper_nodes[link.target_ref], link.kind.value, shared,
+                  source=link.provenance.source, extractor=link.provenance.extractor,
+                  start=shared.number(link.provenance.start), end=shared.number(link.provenance.end))
 
 
 # ----------------------------------------------------------------------------- entities
 
 
-def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], paper_nodes: dict[str, str],
+def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: dict[str, str],
                   shared: SharedValues) -> None:
     """Entity nodes and paper→entity ``proposes``/``uses`` edges.
 
@@ -345,11 +369,11 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
     A group becomes one node unless papers clearly type it differently (see
     :func:`_split_by_kind`): then each kind gets its own node, so a dataset
     and a method that share a name stay apart.
+
+    ``mentions`` (in document order) is emptied once the mentions are grouped, and each group goes once its
+    nodes are made: with the documents handed over (``build_graph(consume=True)``) no mention outlives its node.
     """
-    mentions = sorted(
-        (m for doc in documents for m in doc.mentions),
-        key=lambda m: (m.provenance.source, m.provenance.start or 0, m.name),
-    )
+    mentions.sort(key=lambda m: (m.provenance.source, m.provenance.start or 0, m.name))
     keys = {m.name: entity_key(m.name) for m in mentions}
     written = set(keys.values())  # names the corpus writes on their own: a long form among them is kept whole
     aliases = learn_aliases(((paper_nodes[m.paper_ref], m.name, m.long_form) for m in mentions if m.long_form),
@@ -385,6 +409,7 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
         names.union(short_key, long_key)  # "POS tagging" and "part-of-speech tagging"
     for key, other in spelling_joins(own_names):
         names.union(key, other)  # "language modelling" and "language modeling"
+    del keys, long_form_keys, own_names, group_names, group_papers  # the joins are made
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
     with_acronym = {names.find(key) for key in bare}
@@ -395,11 +420,14 @@ def _add_entities(graph: nx.MultiDiGraph, documents: list[DocumentRecords], pape
             groups[root].append(mention)
             if key in named and root not in with_acronym:
                 labels.setdefault(root, named[key])
+    mentions.clear()  # grouped: each group holds its own, and goes once its nodes are made
+    mention = None  # the loops' last one too
     recorded: dict[str, list[dict]] = defaultdict(list)
     for key in sorted(set(group_key.values()) & records.keys()):
         recorded[names.find(key)].extend(records[key])
+    del group_key, aliases, records
     for root in sorted(groups):
-        for kind, members in _split_by_kind(groups[root], paper_nodes):
+        for kind, members in _split_by_kind(groups.pop(root), paper_nodes):
             _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()),
                         written=written, shared=shared)
 

@@ -212,10 +212,14 @@ def build(
         # The input texts went above: glibc keeps their freed heap under the records and the graph (assembly's
         # objects come from Python's own arenas) unless it is given back (0.1 GB on the full Anthology).
         return_free_memory()
+        text_keys = _text_keys(cache, keys, documents)
+        count, kept = len(done), tuple(done) if keep_documents else ()
+        document = None  # the loops' last one
+        del documents  # without keep_documents, ``done`` holds the only references to the records: ...
         with paused_gc():  # the graph's millions of objects and the search's arrays make no garbage cycles
-            graph = build_graph(done, text_keys=_text_keys(cache, keys, documents))
-            count, kept = len(done), tuple(done) if keep_documents else ()
-            del documents, done  # the records are in the graph now; without keep_documents their memory goes here
+            # ... assembly takes them, letting each part go after its last use (h14be: not beside the whole graph)
+            graph = build_graph(done, text_keys=text_keys, consume=not keep_documents)
+            del done, text_keys
             return_free_memory()  # and what assembly dropped, not carried through the similarity search
             if similarity:  # on a Dask cluster the search's block tasks run on its workers
                 add_similarity_edges(graph, k=similar_k, map=running.map,  # a rebuild searches what changes reach
