@@ -294,12 +294,12 @@ def _unique(items: Iterable[str]) -> list[str]:
 # ----------------------------------------------------------------------------- venues
 
 
-def _add_venues(graph: nx.MultiDiGraph, records: list[Venue], papers: list[Paper], paper_nodes: dict[str, str],
+def _add_venues(graph: nx.MultiDiGraph, stated: list[Venue], papers: list[Paper], paper_nodes: dict[str, str],
                 shared: SharedValues) -> None:
-    """Venue nodes, from the venue records and the venues papers name, and paper→venue ``presentedAt`` edges
-    (``records`` and ``papers`` in document order)."""
+    """Venue nodes, from the venue records (``stated``) and the venues papers name, and paper→venue
+    ``presentedAt`` edges (``stated`` and ``papers`` in document order)."""
     facts: dict[str, list[Venue]] = defaultdict(list)
-    for venue in records:
+    for venue in stated:
         facts[venue_key(venue.name)].append(venue)
     named: dict[str, str] = {}
     venues: dict[str, str] = {}  # venue key -> node id

@@ -170,9 +170,10 @@ def build(
     entities, see :mod:`kg.similarity`) to the links sources state: each
     paper's ``similar_k`` nearest papers.
     Nothing under ``exclude`` (the output folder) is read as input.
-    ``keep_documents=False`` lets the records go once the graph is built
+    ``keep_documents=False`` lets the records go as the graph is built
     (``documents`` is then empty): on a large corpus they hold as much
-    memory as the graph.
+    memory as the graph, and assembly lets each part go after its last use
+    (``build_graph(consume=True)``) instead of holding them all beside it.
     ``inputs``, where the caller has read them already (:func:`read_inputs`, for the keys of ``kg build``'s
     "nothing changed" check), are built instead of reading ``paths`` and ``exclude`` again; the build takes
     their sources (:meth:`Inputs.take_sources`).
