@@ -8,7 +8,7 @@ slice and the held-out ``test`` slice are never read)::
 ``corpus_kinds.txt`` (``scripts/build_entity_evidence.py``) classes acronyms by their long forms and the word
 right after them. A name written once in an abstract with neither ("EleutherAI", "CiNii", "PMID", "Python") is
 typed a method by the ``default`` rule. This script reads every use of every single-token name (a token with a
-capital letter, not opening a sentence) and counts the words around it in two groups (:func:`context_of`):
+capital letter, not opening a sentence) and counts the words around it in three groups (:func:`context_of`):
 
 * **as a method or model**: a method, model or architecture noun after it ("X model", "X-based", "X encoder",
   "X embeddings"), a verb of training or prompting before it ("fine-tuned X", "prompting X"), or a verb of
