@@ -132,7 +132,7 @@ def cue_patterns() -> tuple[dict, ...]:
 
     >>> sorted({entry["label"] for entry in cue_patterns()})[:3]
     ['ARCH_HEAD', 'BLOCK', 'DATASET_HEAD']
-    >>> "introduced" in cue_patterns()[3]["pattern"][2]["LOWER"]["IN"]
+    >>> "developed" in cue_patterns()[3]["pattern"][2]["LOWER"]["IN"]
     True
     """
     return tuple({**entry, "pattern": [_expand(token) for token in entry["pattern"]]}

@@ -50,7 +50,7 @@ def test_the_one_word_propose_cue_has_every_present_form_of_every_made_verb() ->
     assert not {"proposed", "built"} & cue_words("PROPOSE")  # the past only after "we" (next test)
 
 
-@pytest.mark.parametrize("verb", ["introduced", "contributed", "collected", "built"])
+@pytest.mark.parametrize("verb", ["built", "developed", "curated", "devised"])
 def test_the_cue_matcher_takes_the_past_after_we(verb: str) -> None:
     nlp = blank_pipeline()
     doc = nlp(f"In this work, we {verb} ZorbNet for ranking.")
@@ -58,6 +58,16 @@ def test_the_cue_matcher_takes_the_past_after_we(verb: str) -> None:
     assert "PROPOSE" in cues.get(5, set())
     doc = nlp(f"The recently {verb} ZorbNet ranks.")
     assert "PROPOSE" not in CueMatcher(nlp.vocab, cue_patterns())(doc).get(2, set())
+
+
+@pytest.mark.parametrize("verb", ["introduced", "contributed", "collected"])
+def test_the_past_after_we_is_the_past_subset_only(verb: str) -> None:
+    """"we introduced ZorbLoss to handle imbalanced data" is a use (round h15h's guard): those three verbs' past
+    after "we" is no proposal cue, as before round h15as."""
+    assert verb_lemmas("PROPOSE", "past") and verb not in verb_words("PROPOSE", "past", ("ed",))
+    nlp = blank_pipeline()
+    doc = nlp(f"In this work, we {verb} ZorbNet for ranking.")
+    assert "PROPOSE" not in CueMatcher(nlp.vocab, cue_patterns())(doc).get(5, set())
 
 
 def _mention(sentence: str) -> Mention:
