@@ -37,9 +37,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from extractors.entities import blank_pipeline
-from extractors.entity_lexicon import cue_words, word_list
-from extractors.gazetteer_build import iter_anthology_papers, split_of
+from extractors.entities import blank_pipeline  # noqa: E402
+from extractors.entity_lexicon import cue_words, word_list  # noqa: E402
+from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "name_uses.txt"
