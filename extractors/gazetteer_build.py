@@ -79,6 +79,7 @@ __all__ = [
     "volume_of",
     "is_dev_volume",
     "iter_anthology_papers",
+    "train_abstracts",
     "iter_volume_papers",
     "detectable",
     "running_text_case",
@@ -154,6 +155,13 @@ def iter_anthology_papers(folder: Path) -> Iterator[AnthologyPaper]:
     """Every paper of every ``*.xml`` volume under ``folder``, in file order, with its PwC tags."""
     for path in sorted(Path(folder).glob("*.xml")):
         yield from iter_volume_papers(path)
+
+
+def train_abstracts(folder: Path) -> list[str]:
+    """The abstracts of the ``train`` slice (:func:`split_of`) of the volumes under ``folder``, in file order: what
+    the corpus-evidence scripts count (the dev volumes, the tuning slice and the held-out ``test`` slice never)."""
+    return [item.paper.abstract for item in iter_anthology_papers(folder)
+            if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
 
 
 def iter_volume_papers(path: Path) -> Iterator[AnthologyPaper]:

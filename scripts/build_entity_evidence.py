@@ -78,7 +78,7 @@ from extractors.entity_lexicon import cue_words, word_list, word_lists  # noqa: 
 from extractors.entity_names import model_family, name_shape  # noqa: E402
 from extractors.entity_phrases import head_phrases  # noqa: E402
 from extractors.entity_tasks import task_like  # noqa: E402
-from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
+from extractors.gazetteer_build import train_abstracts  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "corpus_kinds.txt"
@@ -392,8 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--method-out", type=Path, default=DEFAULT_METHOD_OUT)
     parser.add_argument("--name-out", type=Path, default=DEFAULT_NAME_OUT)
     args = parser.parse_args(argv)
-    texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
-             if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
+    texts = train_abstracts(args.corpus)
     pairs, followers, uses, phrases = collect(texts)
     table = decide(pairs, followers, uses, frozenset(pwc_dataset_names()))
     lines = ["# What the Anthology's train slice says a short name is (scripts/build_entity_evidence.py;",

@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
 
 from extractors.entities import blank_pipeline  # noqa: E402
 from extractors.entity_lexicon import cue_words, word_list  # noqa: E402
-from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
+from extractors.gazetteer_build import train_abstracts  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "name_uses.txt"
@@ -136,8 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args(argv)
-    texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
-             if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
+    texts = train_abstracts(args.corpus)
     lines = table_lines(collect(texts))
     header = ["# How the Anthology's train slice uses single capitalised names (scripts/build_name_evidence.py;",
               f"# {len(texts)} abstracts; extractors/entity_name_uses.py reads it). name<TAB>uses<TAB>as a method or",

@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 
 from extractors.entities import blank_pipeline  # noqa: E402
 from extractors.entity_phrases import head_phrases, name_phrases  # noqa: E402
-from extractors.gazetteer_build import iter_anthology_papers, split_of  # noqa: E402
+from extractors.gazetteer_build import train_abstracts  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "phrase_kinds.txt"
@@ -104,8 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args(argv)
-    texts = [item.paper.abstract for item in iter_anthology_papers(args.corpus)
-             if item.paper.abstract and split_of(item.paper.anthology_id or "") == "train"]
+    texts = train_abstracts(args.corpus)
     phrases = name_phrases()
     lines = method_lines(count_uses(texts, phrases), phrases)
     args.out.write_text("\n".join([
