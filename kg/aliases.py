@@ -39,10 +39,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from kg.spelling_variants import spelling_key
 from ontology.ids import entity_key, normalize_text
 
-__all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "learn_aliases", "node_records",
-           "sense_signature", "spelled_out_joins", "spelled_part", "voted_long_form"]
+__all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "label_unless_a_minority",
+           "learn_aliases", "node_records", "sense_signature", "spelled_out_joins", "spelled_part", "voted_long_form"]
 
 #: A sense must be given by at least this share of the papers that define the acronym to be dominant ...
 MIN_SHARE = 2 / 3
@@ -166,6 +167,31 @@ def voted_long_form(short: str, long_form: str, named: Collection[str]) -> str:
     """
     spelled = spelled_part(short, long_form)
     return long_form if spelled == long_form or entity_key(long_form) in named else spelled
+
+
+def label_unless_a_minority(label: str, texts: Mapping[str, int], acronym_keys: Collection[str]) -> str:
+    """``label`` (a long form), unless a node's mentions write it in under a third of their ``texts`` (names and
+    long forms, with how often each is written) that are not acronyms (entity key in ``acronym_keys``): then the
+    name they write most, from the spelling (:func:`kg.spelling_variants.spelling_key`) they write most.
+
+    An acronym's minor sense is named by its long form so that it does not share the acronym's own node's label;
+    but a bare name the sense's signature took in (:func:`sense_signature` drops a generic last word:
+    "self-attention" is a variant of "Self-Attention Network") may be what most of its mentions write.
+
+    >>> texts = {"self-attention": 474, "Self-attention": 14, "Self-Attention Network": 3, "SAN": 6}
+    >>> label_unless_a_minority("Self-Attention Network", texts, {"san", "sa"})
+    'self-attention'
+    >>> label_unless_a_minority("Zorb Quiz Suite", {"Zorb Quiz Suite": 1, "zorb quiz": 1, "ZQS": 9}, {"zqs"})
+    'Zorb Quiz Suite'
+    """
+    names: Counter[str] = Counter({text: n for text, n in texts.items() if entity_key(text) not in acronym_keys})
+    by_spelling: Counter[str] = Counter()
+    for text, n in names.items():
+        by_spelling[spelling_key(text)] += n
+    if 3 * by_spelling[spelling_key(label)] >= sum(by_spelling.values()):
+        return label
+    most = max(by_spelling, key=lambda key: (by_spelling[key], key))
+    return max((text for text in names if spelling_key(text) == most), key=lambda text: (names[text], text))
 
 
 def spelled_out_joins(names: Mapping[str, Collection[str]], papers: Mapping[str, int],

@@ -35,7 +35,14 @@ from typing import ClassVar
 import networkx as nx
 
 from extractors.blocks import split_venue_name
-from kg.aliases import AliasTable, learn_aliases, node_records, spelled_out_joins, voted_long_form
+from kg.aliases import (
+    AliasTable,
+    label_unless_a_minority,
+    learn_aliases,
+    node_records,
+    spelled_out_joins,
+    voted_long_form,
+)
 from kg.paper_keys import PaperKeys, TextKeys, paper_year
 from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
@@ -425,11 +432,12 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     recorded: dict[str, list[dict]] = defaultdict(list)
     for key in sorted(set(group_key.values()) & records.keys()):
         recorded[names.find(key)].extend(records[key])
+    acronym_keys = frozenset(aliases.entries)  # names that are acronyms: never a long-form node's label
     del group_key, aliases, records
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups.pop(root), paper_nodes):
             _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()),
-                        written=written, shared=shared)
+                        written=written, acronym_keys=acronym_keys, shared=shared)
 
 
 def _minor_sense(aliases: AliasTable, name_key: str, key: str) -> bool:
@@ -514,23 +522,25 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
 
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
-                *, label: str | None = None, acronyms: Iterable[dict] = (),
-                written: Collection[str] = frozenset(), shared: SharedValues) -> None:
+                *, label: str | None = None, acronyms: Iterable[dict] = (), written: Collection[str] = frozenset(),
+                acronym_keys: Collection[str] = frozenset(), shared: SharedValues) -> None:
     """One entity node (or more names for an existing one) and its edges from papers.
 
     Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form: in the spelling
-    its mentions use most, if any writes it), else the most frequent spelling; ``acronyms`` (what the alias table
-    says of it) become its ``acronyms`` attribute.  Long forms are alternative labels as the alias table took them
-    (:func:`kg.aliases.voted_long_form`, with ``written`` the keys of names written on their own).
+    its mentions use most, if any writes it, unless they write it in under a third of their names that are not
+    acronyms: :func:`kg.aliases.label_unless_a_minority`), else the most frequent spelling; ``acronyms`` (what the
+    alias table says of it) become its ``acronyms`` attribute.  Long forms are alternative labels as the alias
+    table took them (:func:`kg.aliases.voted_long_form`, with ``written`` the keys of names written on their own).
     """
     surface = Counter(m.name for m in members)
     first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
     if label:  # the long form as its mentions write it most, names and long forms ("part-of-speech tagging"), in
         # either spelling ("semantic role labeling" for "semantic role labelling")
-        written_as = Counter(text for m in members for text in (m.name, m.long_form) if text)
+        texts = Counter(text for m in members for text in (m.name, m.long_form) if text)
         label_key = spelling_key(label)
-        written_as = Counter({text: n for text, n in written_as.items() if spelling_key(text) == label_key})
+        written_as = Counter({text: n for text, n in texts.items() if spelling_key(text) == label_key})
         preferred = max(written_as, key=lambda n: (written_as[n], n == label, n), default=label)
+        preferred = label_unless_a_minority(preferred, texts, acronym_keys)
     else:
         preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
     long_forms = {voted_long_form(m.name, m.long_form, written) for m in members if m.long_form}
