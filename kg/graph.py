@@ -540,7 +540,9 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
         label_key = spelling_key(label)
         written_as = Counter({text: n for text, n in texts.items() if spelling_key(text) == label_key})
         preferred = max(written_as, key=lambda n: (written_as[n], n == label, n), default=label)
-        preferred = label_unless_a_minority(preferred, texts, acronym_keys)
+        voted = Counter(text for m in members  # long forms as voted: "Super-Function" of "so-called Super-Function"
+                        for text in (m.name, m.long_form and voted_long_form(m.name, m.long_form, written)) if text)
+        preferred = label_unless_a_minority(preferred, voted, acronym_keys)
     else:
         preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
     long_forms = {voted_long_form(m.name, m.long_form, written) for m in members if m.long_form}

@@ -39,3 +39,7 @@ def test_a_sense_most_mentions_write_by_another_name_takes_that_name():
                                        "method/san": "SAN"}
     # two bare mentions: the long form is written in 2 of 5 names (acronyms left out), a third or more: it stays
     assert _labels(*SENSES, *bare[:2])["method/selfattentionnetwork"] == "Self-Attention Network"
+    # a long form counts as voted: "so-called Super-Function (SF)" writes the sense's long form "Super-Function"
+    super_function = (_mention("a", "SF", long_form="so-called Super-Function"),
+                      _mention("b", "SF", long_form="semantic frame"), _mention("c", "SF"))
+    assert _labels(*super_function)["method/superfunction"] == "Super-Function"
