@@ -28,11 +28,12 @@ dev-set guidelines (``benchmarks/data/devset/GUIDELINES.md``) do not.
   span covers is left unknown rather than taught as "no entity" — the rules
   miss names ("RNN", "UCCA") as well as drop them on purpose, and the gold
   sources decide what such tokens are.
-* **Hand-annotated tuning sets** (optional, :func:`annotated_examples`): the gold entities of
-  ``benchmarks/data/tuneset`` and ``tuneset2`` (abstracts of the Anthology's ``tune`` slice, annotated by the
-  dev set's guidelines); every occurrence of every form is a span of its kind, an optional entity's spans are
-  left unknown.  The dev set (``benchmarks/data/devset``) is never read, and neither is ``tuneset3``, the
-  held-out check for a tagger trained on the first two.
+* **Hand-annotated read sets** (optional, :func:`annotated_examples`): the gold entities of the five read
+  sets (:data:`TRAINABLE_SETS`: ``benchmarks/data/tuneset``, ``tuneset2``, ``tuneset3``, ``tuneset5``,
+  ``tuneset6``; abstracts of the Anthology's ``tune`` slice, annotated by the dev set's guidelines); every
+  occurrence of every form is a span of its kind, an optional entity's spans are left unknown.  The gate sets
+  (``tune7``, ``tune8``) and the held-out sets (``dev``, ``tune4``, ``tune9``) are never read
+  (:data:`REFUSED_SETS`): they measure what training on the read sets does to abstracts nothing saw.
 """
 from __future__ import annotations
 
@@ -230,9 +231,13 @@ def task_metric_lexicon(sources: Iterable[Example], *, min_count: int = 3) -> di
 
 # ----------------------------------------------------------------------------- hand-annotated tuning sets
 
-#: The annotated sets a tagger may be trained on (folders under ``benchmarks/data``); never the dev set, and
-#: never ``tuneset3``, which measures what training on these does to abstracts the tagger has not seen.
-TRAINABLE_SETS = {"tune": "tuneset", "tune2": "tuneset2"}
+#: The annotated sets a tagger may be trained on (folders under ``benchmarks/data``): the five read sets, whose
+#: abstracts, errors and gold the rules were tuned on anyway.
+TRAINABLE_SETS = {"tune": "tuneset", "tune2": "tuneset2", "tune3": "tuneset3", "tune5": "tuneset5", "tune6": "tuneset6"}
+#: The annotated sets no tagger may be trained on, and why: they measure what training on the read sets does.
+REFUSED_SETS = {"tune7": "a gate set (scored at a round's end)", "tune8": "a gate set (scored at a round's end)",
+                "dev": "held out (scored by the lead only)", "tune4": "held out (scored by the lead only)",
+                "tune9": "held out (scored by the lead only)"}
 
 
 def annotated_examples(records: Iterable[dict]) -> list[tuple[str, Spans, list[tuple[int, int]]]]:
@@ -256,15 +261,35 @@ def annotated_examples(records: Iterable[dict]) -> list[tuple[str, Spans, list[t
     return out
 
 
+def trainable_sets(names: str) -> list[str]:
+    """The comma-separated set names of ``--gold-sets``, checked: each a key of :data:`TRAINABLE_SETS`.
+
+    Raises ``ValueError`` naming the set and why for a gate or held-out set (:data:`REFUSED_SETS`) or an unknown name.
+
+    >>> trainable_sets("tune, tune3,,tune6")
+    ['tune', 'tune3', 'tune6']
+    >>> trainable_sets("tune,tune7")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --gold-sets: 'tune7' is a gate set (scored at a round's end) and may not be trained on; choose ...
+    """
+    chosen = [name.strip() for name in names.split(",") if name.strip()]
+    for name in chosen:
+        if name not in TRAINABLE_SETS:
+            why = REFUSED_SETS.get(name, "no annotated set")
+            raise ValueError(f"--gold-sets: {name!r} is {why} and may not be trained on; "
+                             f"choose from {', '.join(TRAINABLE_SETS)}")
+    return list(dict.fromkeys(chosen))
+
+
 def load_annotated(names: Iterable[str], data_dir: Path) -> list[dict]:
     """The compiled records of the named sets (keys of :data:`TRAINABLE_SETS`) under ``data_dir``.
 
-    Raises ``ValueError`` for any other name (the dev set and ``tune3`` are never training data).
+    Raises ``ValueError`` for any other name (:func:`trainable_sets`: the gate and held-out sets are never
+    training data).
     """
     records = []
-    for name in names:
-        if name not in TRAINABLE_SETS:
-            raise ValueError(f"--gold-sets: {name!r} may not be trained on; choose from {', '.join(TRAINABLE_SETS)}")
+    for name in trainable_sets(",".join(names)):
         path = Path(data_dir) / TRAINABLE_SETS[name] / "devset.jsonl"
         records.extend(json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip())
     return records

@@ -5,18 +5,18 @@ Run from the project root, CPU only (about 20-40 minutes on one core)::
     nice -n 10 python scripts/train_entity_model.py                     # -> extractors/model/entity_ner/
     nice -n 10 python scripts/train_entity_model.py --fold 0 --out /tmp/cv/fold0   # TDMSci fold 0 held out
     nice -n 10 python scripts/train_entity_model.py --out /tmp/t --snapshots /tmp/t/epochs   # + every epoch's weights
-    nice -n 10 python scripts/train_entity_model.py --gold-sets tune,tune2 --gold-repeat 4 --out /tmp/t   # + tuning gold
+    nice -n 10 python scripts/train_entity_model.py --gold-sets tune,tune2,tune3,tune5,tune6 --out /tmp/t  # + gold
     nice -n 10 python scripts/train_entity_model.py --vectors kg/model/word_vectors --out /tmp/t   # + static vectors
 
 Data (see ``scripts/entity_training_data.py``): TDMSci train, SciREX train, and
 silver labels on Anthology ``train`` abstracts (Papers-with-Code tags, the
 rule pipeline, task/metric names from TDMSci and SciREX); with
 ``--silver-partial`` the silver labels are partial (a name-shaped token outside
-every silver span is unknown, not "no entity"); with ``--gold-sets tune,tune2``
-the hand-annotated abstracts of the first two tuning sets are added
+every silver span is unknown, not "no entity"); with ``--gold-sets tune,tune2,...``
+the hand-annotated abstracts of those read sets (any of tune, tune2, tune3, tune5, tune6) are added
 (``--gold-repeat`` copies per epoch).  The dev-set volumes and the ``test``
-slice are never read; of the ``tune`` slice only those gold annotations are, and
-never ``benchmarks/data/tuneset3``, the held-out check of a tagger trained on them.  The defaults are the shipped
+slice are never read; of the ``tune`` slice only those gold annotations are, and never a gate set (tune7, tune8)
+or a held-out one (dev, tune4, tune9): the script refuses them.  The defaults are the shipped
 weights' recipe; ``docs/extraction.md`` ("The trained tagger") lists the variants
 measured against them.  The run is deterministic for
 a given corpus and seed (``--seed``, fixed order, one thread).
@@ -59,6 +59,7 @@ from entity_training_data import (  # noqa: E402
     stable_order,
     task_metric_lexicon,
     tdmsci_sentences,
+    trainable_sets,
 )
 from spacy.matcher import PhraseMatcher  # noqa: E402
 from spacy.training import Example, offsets_to_biluo_tags  # noqa: E402
@@ -150,7 +151,7 @@ def build_corpus(args) -> tuple[list, dict]:
     partial = getattr(args, "silver_partial", False)
     data = [*((text, spans, False) for text, spans in [*fill_methods(rules, tdmsci) * args.tdmsci_repeat, *scirex]),
             *((text, spans, partial) for text, spans in silver)]
-    gold_sets = [name for name in (getattr(args, "gold_sets", "") or "").split(",") if name]
+    gold_sets = trainable_sets(getattr(args, "gold_sets", "") or "")
     gold = annotated_examples(load_annotated(gold_sets, ROOT / "benchmarks" / "data"))
     data += [(text, spans, unknown) for text, spans, unknown in gold] * getattr(args, "gold_repeat", 1)
     stats = {"tdmsci": len(tdmsci), "scirex": len(scirex), "silver": len(silver), "lexicon": len(lexicon),
@@ -261,8 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--silver-partial", action=argparse.BooleanOptionalAction, default=False,
                         help="name-shaped tokens outside every silver span are unknown, not 'no entity'")
     parser.add_argument("--gold-sets", default="",
-                        help="hand-annotated tuning sets to train on too, comma-separated: tune, tune2 "
-                             "(never the dev set or tune3)")
+                        help="hand-annotated read sets to train on too, comma-separated: any of tune, tune2, "
+                             "tune3, tune5, tune6 (never a gate set, tune7 and tune8, or a held-out one)")
     parser.add_argument("--gold-repeat", type=int, default=1, help="copies of the --gold-sets abstracts per epoch")
     parser.add_argument("--snapshots", type=Path, default=None, help="also save each epoch's weights here")
     parser.add_argument("--tdmsci-repeat", type=int, default=2, help="copies of TDMSci (gold) per epoch")
@@ -279,6 +280,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also read static word vectors from this folder (vectors.npy, words.tsv; e.g. "
                              "kg/model/word_vectors); they are copied beside the weights")
     args = parser.parse_args(argv)
+    try:
+        trainable_sets(args.gold_sets)
+    except ValueError as error:
+        parser.error(str(error))  # before the minutes of building the corpus
     if not (SHARED / "data" / "tdmsci").is_dir():
         print(f"train_entity_model: {SHARED / 'data'} is missing (TDMSci, SciREX)", file=sys.stderr)
         return 2

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
-from entity_training_data import annotated_examples, load_annotated, partial_tags  # noqa: E402
+from entity_training_data import annotated_examples, load_annotated, partial_tags, trainable_sets  # noqa: E402
 from train_entity_model import architecture_of, build_corpus, example, name_like, save, train, write_vectors  # noqa: E402
 
 from extractors.entities import blank_pipeline, build_pipeline, iter_entities  # noqa: E402
@@ -72,12 +72,49 @@ def test_annotated_examples_teach_required_entities_and_leave_optional_ones_unkn
     assert [_tags(eg)[words.index(w)] for w in ("ZorbQA", "RNN", "ZorbNet", "train")] == ["B-DATASET", "-", "O", "O"]
 
 
-def test_only_the_first_two_tuning_sets_may_be_trained_on():
+READ_SETS = ("tune", "tune2", "tune3", "tune5", "tune6")
+
+
+def test_the_five_read_sets_may_be_trained_on_and_no_gate_or_held_out_set():
     data = ROOT / "benchmarks" / "data"
-    assert len(load_annotated(["tune", "tune2"], data)) == 180
-    for held_out in ("dev", "tune3"):
-        with pytest.raises(ValueError, match="may not be trained on"):
-            load_annotated([held_out], data)
+    assert len(load_annotated(READ_SETS, data)) == 420  # 100 + 4 x 80 abstracts
+    assert trainable_sets(" tune6,tune,,tune6 ") == ["tune6", "tune"]
+    for name, why in [("tune7", "a gate set"), ("tune8", "a gate set"), ("dev", "held out"), ("tune4", "held out"),
+                      ("tune9", "held out"), ("tune10", "no annotated set")]:
+        with pytest.raises(ValueError, match=f"'{name}' is {why}.*may not be trained on"):
+            load_annotated(["tune", name], data)
+        with pytest.raises(ValueError, match=name):
+            trainable_sets(f"tune2,{name}")
+
+
+def test_the_training_script_refuses_a_gate_set_before_reading_any_data(monkeypatch, capsys):
+    import train_entity_model
+
+    monkeypatch.setattr(train_entity_model, "build_corpus", lambda args: pytest.fail("read data for a gate set"))
+    with pytest.raises(SystemExit) as exit_info:
+        train_entity_model.main(["--gold-sets", "tune,tune7", "--out", "/nonexistent"])
+    assert exit_info.value.code == 2 and "'tune7' is a gate set" in capsys.readouterr().err
+
+
+def test_the_read_sets_gold_spans_become_the_examples_entities():
+    """Every required span kept (the longest where two overlap) is an entity of its kind in the training example
+    on the real read sets (a handful end inside a token and widen to it), and an optional span's tokens outside
+    every kept span are unknown, never "no entity"."""
+    nlp = blank_pipeline()
+    exact = kept = 0
+    kinds = set()
+    for text, spans, unknown in annotated_examples(load_annotated(READ_SETS, ROOT / "benchmarks" / "data")):
+        eg = example(nlp, text, spans, unknown)
+        ents = {(e.start_char, e.end_char, e.label_) for e in eg.reference.ents}
+        exact += sum(span in ents for span in spans)
+        kept += len(spans)
+        kinds.update(label for _, _, label in spans)
+        covered = {t.i for e in eg.reference.ents for t in e}
+        for start, end in unknown:
+            tokens = eg.reference.char_span(start, end, alignment_mode="expand")
+            assert all(eg.reference[i].ent_iob_ == "" for i in range(tokens.start, tokens.end) if i not in covered)
+    assert kinds == {"METHOD", "DATASET", "MODEL", "TASK", "METRIC"}
+    assert kept > 1800 and exact >= kept - 20
 
 
 def test_the_training_corpus_takes_the_gold_sets_as_often_as_asked(monkeypatch):
