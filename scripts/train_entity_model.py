@@ -1,6 +1,6 @@
 """Train kg's entity tagger (METHOD, DATASET, MODEL, TASK, METRIC) and write its weights into the package.
 
-Run from the project root, CPU only (about 20-40 minutes on one core)::
+Run from the project root, CPU only (10-40 minutes on one core; 10-13 for the recipes of round h15av)::
 
     nice -n 10 python scripts/train_entity_model.py                     # -> extractors/model/entity_ner/
     nice -n 10 python scripts/train_entity_model.py --fold 0 --out /tmp/cv/fold0   # TDMSci fold 0 held out
