@@ -107,9 +107,12 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
     >>> [kind for _, kind in build_graph(documents, consume=True).nodes(data="kind")], documents
     (['paper'], [])
     """
+    if consume and not isinstance(documents, list):
+        raise TypeError(f"build_graph(consume=True) empties the list of documents it is given, not a "
+                        f"{type(documents).__name__}: pass a list, or consume=False")
     ordered = sorted(documents, key=lambda d: d.source)
     if consume:
-        documents.clear()  # type: ignore[attr-defined]  # a list when consumed (see above)
+        documents.clear()
     # Each part in document order, then the documents go: only these lists hold the records when consumed.
     papers = [paper for doc in ordered for paper in doc.papers]
     venues = [venue for doc in ordered for venue in doc.venues]
@@ -208,7 +211,9 @@ def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], shared: SharedValu
     paper_nodes: dict[str, str] = {}
     for root in sorted(members):
         group = members.pop(root)
-        node = _paper_node_id([keys.pop(id(p)) for p in group], taken=graph)  # ids are unique: ``records`` holds them
+        node = _paper_node_id([keys[id(p)] for p in group], taken=graph)
+        for paper in group:  # one object may come twice (in two documents): its keys go once
+            keys.pop(id(paper), None)
         attributes = _merge_papers(group, shared)
         add_node(graph, node, attributes)
         _add_authors(graph, node, group, shared)

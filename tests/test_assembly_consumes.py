@@ -83,3 +83,20 @@ def test_a_build_without_kept_documents_lets_the_papers_go_before_the_entities(m
     consumed = kg.pipeline.build(similarity=False, keep_documents=False)
     assert watched and alive == [0] and consumed.documents == () and consumed.document_count == 5
     assert to_json(consumed.graph) == to_json(kept.graph)
+
+
+@pytest.mark.parametrize("consume", [False, True])
+def test_one_paper_object_in_two_documents_is_one_paper_node(consume: bool) -> None:
+    """The same ``Paper`` object handed twice (two documents sharing a record) is one node, as before round h14be's
+    assembly popped each paper's keys: popping them twice raised ``KeyError`` (review, thirty-fourth session)."""
+    paper = Paper(ref="title:a", title="A Paper", provenance=Provenance("a.txt", line=1))
+    documents = [DocumentRecords(source=source, papers=(paper,)) for source in ("a.txt", "b.txt")]
+    graph = kg.graph.build_graph(documents, consume=consume)
+    assert len([node for node, kind in graph.nodes(data="kind") if kind == "paper"]) == 1
+
+
+def test_consuming_a_tuple_of_documents_says_to_pass_a_list() -> None:
+    documents = tuple(_documents())
+    with pytest.raises(TypeError, match="empties the list of documents.*not a tuple: pass a list"):
+        kg.graph.build_graph(documents, consume=True)
+    assert len(kg.graph.build_graph(documents).nodes) > 0  # not consumed: any iterable
