@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["JUDGED", "Pools", "candidate_pools", "count", "judged_pairs", "linked_top", "main", "no_shared_task",
+__all__ = ["JUDGED", "Pools", "candidate_pools", "count", "judged_pairs", "judged_papers", "linked_top", "main", "no_shared_task",
            "task_sets"]
 
 JUDGED = _HERE / "data" / "similarity_judged" / "pairs.jsonl"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
+from script_modules import load_script
 
 from kg.similarity_links import similar_links
 from kg.similarity_vectors import PaperText
-from tests.script_modules import load_script
 from tests.similarity_papers import random_papers
 
 rerank = load_script("benchmarks/similarity_rerank.py", "kg_similarity_rerank_test")
