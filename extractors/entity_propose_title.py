@@ -80,7 +80,7 @@ _PROPOSAL_VERB = re.compile(verb_regex("PROPOSE") + "|" + verb_regex("NAME"), re
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:(?:novel|new|simple|effective|general|generic|unified|"
                              r"lightweight|efficient|principled)\s+(?:and\s+)?)*[“\"]?$", re.IGNORECASE)
 _OUR_BEFORE = re.compile(r"\bour\s+(?:(?:novel|new|proposed|own)\s+)*[“\"]?$", re.IGNORECASE)
-_NAMED_BEFORE = re.compile(r"(?<!so-)\b(?:called|named|termed|dubbed)\s*[“\"]?$", re.IGNORECASE)
+_NAMED_BEFORE = re.compile(r"(?<!so-)" + verb_regex("NAME", "names", ("ed",)) + r"\s*[“\"]?$", re.IGNORECASE)
 #: A preposition between the authors' verb and the run ("a prototype of a chat room that ... in a ...").
 _PREPOSITION = re.compile(r"\b(?:of|in|on|for|with|from|to|by|through|via|into|at|about|towards?|over|under|"
                           r"between|among|within|across|as|using|based|leveraging|utili[sz]ing)\b", re.IGNORECASE)

@@ -32,7 +32,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
-from extractors.entity_lexicon import corpus_kinds, in_list, word_counts, word_list
+from extractors.entity_lexicon import corpus_kinds, in_list, verb_words, word_counts, word_list
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
 from extractors.token_texts import (
     CLOSING_QUOTES,
@@ -193,8 +193,8 @@ def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind
 _TASK_NOUNS = frozenset({"task", "subtask"})
 
 
-#: Verbs of "which / that we call X" (the name of the noun before the relative pronoun).
-_RELATIVE_NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin"})
+#: Verbs of "which / that we call X" (the name of the noun before the relative pronoun): the ``NAME`` verbs.
+_RELATIVE_NAMING_VERBS = verb_words("NAME", forms=("base",))
 #: Prepositions that open a sentence with a phrase the sentence's subject follows after a comma ("On the X corpus, Y").
 _FRONTED_PREPOSITIONS = frozenset({"on", "in", "for", "from", "with", "across", "over", "using", "at", "after",
                                    "unlike", "like", "besides", "beyond", "compared", "against", "to", "by"})

@@ -39,13 +39,11 @@ if str(ROOT) not in sys.path:
 
 from extractors.entities import blank_pipeline  # noqa: E402
 from extractors.entity_lexicon import cue_words, word_list  # noqa: E402
+from extractors.entity_name_uses import MIN_USES  # noqa: E402  # what the reader needs is what is written
 from extractors.gazetteer_build import train_abstracts  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "name_uses.txt"
-#: Uses a name needs before its counts are written.
-MIN_USES = 3
-
 _YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")
 _HAS_CAPITAL = re.compile(r"[A-Z]")
 #: Words after a name that make it a method or model ("X model", "X-based", "X embeddings"), beside the method and
@@ -140,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = table_lines(collect(texts))
     header = ["# How the Anthology's train slice uses single capitalised names (scripts/build_name_evidence.py;",
               f"# {len(texts)} abstracts; extractors/entity_name_uses.py reads it). name<TAB>uses<TAB>as a method or",
-              "# model<TAB>as data<TAB>as something else; names used 3+ times, some of them not as a method.",
+              f"# model<TAB>as data<TAB>as something else; names used {MIN_USES}+ times, some of them not as a method.",
               "# Generated: do not edit."]
     args.out.write_text("\n".join(header + lines) + "\n", encoding="utf-8")
     print(f"{len(texts)} train abstracts -> {len(lines)} names -> {args.out}")
