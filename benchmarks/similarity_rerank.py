@@ -38,8 +38,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["JUDGED", "Pools", "candidate_pools", "count", "judged_pairs", "judged_papers", "linked_top", "main", "no_shared_task",
-           "task_sets"]
+__all__ = ["JUDGED", "Pools", "candidate_pools", "count", "judged_pairs", "judged_papers", "linked_top", "main",
+           "no_shared_task", "task_sets"]
 
 JUDGED = _HERE / "data" / "similarity_judged" / "pairs.jsonl"
 _SCALE = 1_000_000  # kg.similarity_index compares scores in millionths
