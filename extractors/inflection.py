@@ -6,10 +6,10 @@ The proposal rules test a word against "a verb by which authors propose somethin
 missing from one list and present in another ("proposed" but not "developed"); some older rules still keep their
 own short lists (``entity_bare_proposal``, ``entity_colon_list``, ``entity_lowercase``). spaCy's blank English
 pipeline has no lemmatizer data offline (``spacy-lookups-data`` is not installed) and no inflector, so the few
-regular rules of English
-spelling are written here, with a table of common irregular past participles and of two-syllable verbs that double
-their last consonant ("submitted"). Stress cannot be read from spelling, so a new lemma's forms are worth a look:
-``tests/test_proposal_verbs_h15as.py`` pins the forms of every lemma the lists hold.
+regular rules of English spelling are written here, with a table of common irregular past participles and
+of two-syllable verbs that double their last consonant ("submitted"). Stress cannot be read from spelling, so a
+new lemma's forms are worth a look: ``tests/test_proposal_verbs_h15as.py`` pins the forms of every lemma the lists
+hold.
 
 Forms: ``base`` ("propose"), ``s`` (the third person, "proposes"), ``ing`` ("proposing"), ``ed`` (the past
 participle, "proposed", "built", "written"; for a regular verb also its simple past; an irregular simple past that
