@@ -538,20 +538,20 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
     table took them (:func:`kg.aliases.voted_long_form`, with ``written`` the keys of names written on their own).
     """
     surface = Counter(m.name for m in members)
-    voted_forms = [m.long_form and voted_long_form(m.name, m.long_form, written) for m in members]
-    first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
+    voted_long_forms = [voted_long_form(m.name, m.long_form, written) for m in members if m.long_form]
     if label:  # the long form as its mentions write it most, names and long forms ("part-of-speech tagging"), in
         # either spelling ("semantic role labeling" for "semantic role labelling")
         texts = Counter(text for m in members for text in (m.name, m.long_form) if text)
         label_key = spelling_key(label)
         written_as = Counter({text: n for text, n in texts.items() if spelling_key(text) == label_key})
         preferred = max(written_as, key=lambda n: (written_as[n], n == label, n), default=label)
-        voted = Counter(text for m, voted_form in zip(members, voted_forms)  # long forms as voted: "Super-Function"
-                        for text in (m.name, voted_form) if text)  # of "so-called Super-Function"
+        # names and long forms as voted ("Super-Function" of "so-called Super-Function")
+        voted = surface + Counter(form for form in voted_long_forms if form)
         preferred = label_unless_a_minority(preferred, voted, acronym_keys)
     else:
+        first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
         preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
-    long_forms = {voted_form for m, voted_form in zip(members, voted_forms) if m.long_form}
+    long_forms = set(voted_long_forms)
     alt = sorted((set(surface) | long_forms) - {preferred})
     entity = node_id(kind.value, entity_key(preferred))
     same_as = sorted({m.same_as for m in members if m.same_as})
