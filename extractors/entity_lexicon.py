@@ -72,8 +72,10 @@ def name_list(name: str) -> frozenset[str]:
     return frozenset(ln.strip() for ln in _read(name).splitlines() if ln.strip() and not ln.startswith("#"))
 
 
-def _cue_lines() -> list[dict]:
-    return [json.loads(line) for line in _read("entity_cues.jsonl").splitlines() if line.strip()]
+@cache
+def _cue_lines() -> tuple[dict, ...]:
+    """The entries of ``entity_cues.jsonl``, parsed once (the verb lists and the cue patterns both read them)."""
+    return tuple(json.loads(line) for line in _read("entity_cues.jsonl").splitlines() if line.strip())
 
 
 @cache
