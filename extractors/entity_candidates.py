@@ -49,6 +49,8 @@ _TWO_CAPITALS = re.compile(r"^[A-Z]{2}$")
 _WORD_SEPARATORS = re.compile(r"[\s\-/]+")
 #: Nouns after which "the" + two capitals name one dataset ("the CR dataset", "the MD corpus").
 _SINGULAR_DATASET_NOUNS = frozenset({"dataset", "corpus", "treebank", "benchmark"})
+#: The word before "BERT" that makes the name mBERT's ("multilingual BERT"), in both spellings (round h15aw).
+_MULTILINGUAL = frozenset({"multilingual", "multi-lingual"})
 _MAX_PHRASE = 7  # tokens of a capitalised dataset phrase
 _MAX_CONTINUATION = 4  # tokens of a name with its versions
 #: Words the tokenizer splits off a name when the source lost the space ("Augment-CLIPand"): never glued back.
@@ -203,7 +205,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
             i += 1  # "AR", "CD", "CI": a two-letter abbreviation this abstract never spells out (not "the CR dataset",
             # "from ZG data")
             continue
-        start = i - 1 if text == "BERT" and i > 0 and lowers[i - 1] == "multilingual" \
+        start = i - 1 if text == "BERT" and i > 0 and lowers[i - 1] in _MULTILINGUAL \
             and i - 1 not in taken else i
         found.append(Candidate(start, end, strength))  # "multilingual BERT" is mBERT's name, not BERT's
         taken.update(range(start, end))

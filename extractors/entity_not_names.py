@@ -12,6 +12,9 @@ context (:func:`shaped_non_name`, read by :func:`extractors.entity_policy.drop_r
 * ``document_part`` — a figure, table, section or equation of the paper ("Figure-1", "section3.5").
 * ``website`` — a web domain ("RateMyProfessors.com, the website of this study's focus", "Snopes.com"): a site
   the data comes from, no method (a team named after one proposes its system: "Our team, Infrrd.ai").
+* ``task_part`` — a part of a shared task named by the word "task" or "track" with its number or letter
+  ("SMALL-TASK1", "SemEval2022-Task3", "Subtask-A") or written in capitals ("FULL-TASK"): a setting of an
+  evaluation, never a method (round h15aw; "Multi-Task Learning", "TurkRadBERT-task v1", "Task2Vec" are not).
 
 :func:`titled_description` extends :func:`extractors.entity_corpus.described_pair` ("ground truth (GT)": a
 lower-case long form that describes a thing) to long forms written in capitals, for acronyms the authors use and do
@@ -34,10 +37,10 @@ from extractors.entity_lexicon import cue_words
 from extractors.token_texts import token_texts
 
 __all__ = ["NOT_NAME_REASONS", "affixed", "document_part", "edition", "kind_noun_near", "shaped_non_name",
-           "titled_description", "website"]
+           "task_part", "titled_description", "website"]
 
 #: The reasons :func:`shaped_non_name` gives, in the order it tries them.
-NOT_NAME_REASONS = ("affixed", "edition", "document_part", "website")
+NOT_NAME_REASONS = ("affixed", "edition", "document_part", "website", "task_part")
 
 #: "non-BERT", "pre-BERT", "Post-COVID-19", "non-C3PO": a prefix of negation or time glued to a name of three or more
 #: characters with a digit or a second capital ("Pre-LN", "Post-LN" are names of layer-normalisation placements and
@@ -53,6 +56,11 @@ _DOCUMENT_PART = re.compile(r"^(?:fig(?:ure)?|table|section|sec|eq|equation|appe
                             re.IGNORECASE)
 #: "Snopes.com", "OpenSubtitles.org", "JD.com", "Behance.net": a domain name.
 _WEBSITE = re.compile(r"[A-Za-z0-9]\.(?:com|org|net|edu|gov|io|info)$")
+#: "SMALL-TASK1", "SemEval2022-Task3", "SemEval-2023Task 6", "Subtask-A", "Track 2": the word "task" or "track" (after
+#: a separator, a small letter or a digit) closing the name with the number or letter of the part.
+_NUMBERED_TASK = re.compile(r"(?:^|[\s\-_]|(?<=[a-z0-9]))(?:sub)?(?:task|track)[\s\-_]?(?:\d+|[a-c])$", re.IGNORECASE)
+#: "FULL-TASK", "SMALL-TASK2", "OPEN-TRACK": a name in capitals with a hyphenated part TASK or TRACK.
+_CAPITAL_TASK = re.compile(r"^(?:[A-Z0-9]+-)+(?:SUB)?(?:TASK|TRACK)[0-9]*(?:-[A-Z0-9]+)*$")
 
 
 def affixed(text: str) -> bool:
@@ -99,6 +107,17 @@ def website(text: str) -> bool:
     return _WEBSITE.search(text) is not None
 
 
+def task_part(text: str) -> bool:
+    """Does ``text`` name a part of a shared task (a subtask, a track, a setting) by the word "task" or "track"?
+
+    >>> [task_part(t) for t in ["SMALL-TASK1", "FULL-TASK", "SemEval2022-Task3", "SemEval-2023Task 6", "Subtask-A"]]
+    [True, True, True, True, True]
+    >>> [task_part(t) for t in ["Multi-Task Learning", "TurkRadBERT-task v1", "Task2Vec", "MT-DNN", "TASK", "T5"]]
+    [False, False, False, False, False, False]
+    """
+    return _NUMBERED_TASK.search(text) is not None or _CAPITAL_TASK.match(text) is not None
+
+
 def shaped_non_name(text: str, *, type_rule: str, proposed: bool) -> str | None:
     """The reason (one of :data:`NOT_NAME_REASONS`) why a method or model candidate written ``text`` is no name, or
     ``None``. ``type_rule`` is the rule that typed it (only ``affixed`` overrules a rule that vouches for the name,
@@ -124,6 +143,8 @@ def shaped_non_name(text: str, *, type_rule: str, proposed: bool) -> str | None:
         return "document_part"
     if website(text) and not proposed:
         return "website"
+    if task_part(text):
+        return "task_part"
     return None
 
 
