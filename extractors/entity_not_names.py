@@ -24,6 +24,11 @@ method. The policy drops such an acronym, with the long form and without it, as 
 ``described``).
 
 Each test reads the name's text only, so it costs one regular expression per candidate.
+
+:func:`inside_a_quotation` reads the sentence around a name: a capitalised word inside a quoted title or example
+of four or more words ("focuses on “Task-oriented Conversational Modeling with Subjective Knowledge”", "“Walkman in
+1987 is like iPod in 2007”") belongs to what is quoted; the policy drops it when nothing but the default or the
+tagger typed it (reason ``quoted``, round h15aw).
 """
 from __future__ import annotations
 
@@ -34,10 +39,10 @@ from spacy.tokens import Doc
 
 from extractors.entity_corpus import described_pair, long_form_head
 from extractors.entity_lexicon import cue_words
-from extractors.token_texts import token_texts
+from extractors.token_texts import sentence_start, token_flags, token_texts
 
-__all__ = ["NOT_NAME_REASONS", "affixed", "document_part", "edition", "kind_noun_near", "shaped_non_name",
-           "task_part", "titled_description", "website"]
+__all__ = ["NOT_NAME_REASONS", "affixed", "document_part", "edition", "inside_a_quotation", "kind_noun_near",
+           "shaped_non_name", "task_part", "titled_description", "website"]
 
 #: The reasons :func:`shaped_non_name` gives, in the order it tries them.
 NOT_NAME_REASONS = ("affixed", "edition", "document_part", "website", "task_part")
@@ -225,3 +230,39 @@ def _kind_nouns() -> frozenset[str]:
     "The objective of the Cross-Language Evaluation Forum (CLEF)"."""
     return (cue_words("METHOD_HEAD") | cue_words("ARCH_HEAD") | cue_words("MODEL_HEAD") | cue_words("METRIC_HEAD")
             | cue_words("DATASET_HEAD") | {"task", "tasks"}) - {"objective"}
+
+
+#: Quotation marks that open and close a quotation ('"' does both: which it is depends on how many came before).
+_OPENING_MARKS = frozenset({"“", "«", '"'})
+_CLOSING_MARKS = frozenset({"”", "»", '"'})
+_MIN_QUOTED = 4  # tokens a quotation needs to be a title or an example rather than a quoted name ("“BERT”")
+_MAX_QUOTED = 40  # tokens searched on each side
+
+
+def inside_a_quotation(doc: Doc, start: int, end: int) -> bool:
+    """Is ``doc[start:end]`` part of a quotation of at least four tokens in its sentence, and not all of it?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()('The track focuses on “Modeling with Subjective Knowledge”. We tune “ZorbNet”.')
+    >>> inside_a_quotation(doc, 6, 8), inside_a_quotation(doc, 12, 13)
+    (True, False)
+    >>> doc = blank_pipeline()('We compare "Zorb" and Flim on "the Zorb example set" data.')
+    >>> inside_a_quotation(doc, 5, 6), inside_a_quotation(doc, 3, 4), inside_a_quotation(doc, 9, 10)
+    (False, False, True)
+    """
+    texts = token_texts(doc)
+    first = max(sentence_start(doc, start), start - _MAX_QUOTED)
+    straight = texts[first:start].count('"')
+    opening = next((i for i in range(start - 1, first - 1, -1) if texts[i] in _OPENING_MARKS or texts[i] in
+                    _CLOSING_MARKS), None)
+    if opening is None or texts[opening] not in _OPENING_MARKS or (texts[opening] == '"' and straight % 2 == 0):
+        return False  # no quotation open before the name (a closing mark came first, or '"' closed one)
+    is_sent_start = token_flags(doc).is_sent_start
+    closing = None
+    for i in range(end, min(len(doc), end + _MAX_QUOTED)):
+        if is_sent_start[i] or texts[i] in {"“", "«"}:
+            break  # the sentence ended, or another quotation opens, before any closing mark
+        if texts[i] in _CLOSING_MARKS:
+            closing = i
+            break
+    return closing is not None and closing - opening - 1 >= _MIN_QUOTED and (opening + 1, closing) != (start, end)

@@ -33,7 +33,13 @@ from extractors.entity_context import (
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
 from extractors.entity_name_uses import used_otherwise
-from extractors.entity_not_names import NOT_NAME_REASONS, kind_noun_near, shaped_non_name, titled_description
+from extractors.entity_not_names import (
+    NOT_NAME_REASONS,
+    inside_a_quotation,
+    kind_noun_near,
+    shaped_non_name,
+    titled_description,
+)
 from extractors.entity_pair_languages import apposed_languages, is_language_name, paired_languages
 from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind, Relation
@@ -42,7 +48,7 @@ __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_r
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
 DROP_REASONS = ("weak", "unsettled", "cited", "link", "capitals", "class_label", "no_entity_head", "event",
-                "language", "described", "language_task", "platform", *NOT_NAME_REASONS, "corpus_use")
+                "language", "described", "language_task", "platform", *NOT_NAME_REASONS, "quoted", "corpus_use")
 #: The kinds a name can have by itself (a task or a metric is a phrase, not a name).
 NAMED_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
 
@@ -142,6 +148,10 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
         if shaped:
             return shaped  # "non-BERT models", "the NADI 2020 Subtask 1", "Figure-1", "Snopes.com": no method by its
             # form (h15an; an acronym the abstract spells out is a name: "a basic COntext-Dependent Encoder (Pre-CODE)")
+        if cand.type_rule in {"default", "tagger"} and cand.relation is Relation.USES \
+                and inside_a_quotation(doc, cand.first, cand.end):
+            return "quoted"  # "focuses on “Task-oriented Conversational Modeling with Subjective Knowledge”", "“Walkman
+            # in 1987 is like iPod in 2007”": part of a quoted title or example (round h15aw)
         if _unvouched_single(cand, text, context) and used_otherwise(text):
             return "corpus_use"  # "Wikipedia", "Amazon", "W3C" written once, untyped: the train slice uses the
             # name as data or something else more often than as a method (round h15at, name_uses.txt)
