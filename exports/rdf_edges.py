@@ -26,7 +26,24 @@ from exports.rdf_values import decimal_literal, integer_triples
 from ontology.ids import iri_for, node_id, short_hash
 from ontology.kinds import ENTITY_PREDICATES, PAPER_ENTITY_RELATIONS, EdgeRelation
 
-__all__ = ["EDGE_PREDICATES", "KIND_PREDICATES", "CURATED_SOURCES", "edge_sources", "edge_triples", "mention_triples", "agent_triples"]
+__all__ = [
+    "CURATED_SOURCES",
+    "EDGE_PREDICATES",
+    "KIND_PREDICATES",
+    "agent_triples",
+    "authorship_iri",
+    "authorship_triples",
+    "edge_own_triples",
+    "edge_predicate",
+    "edge_sources",
+    "edge_triples",
+    "mention_component",
+    "mention_iri",
+    "mention_triples",
+    "similarity_iri",
+    "similarity_scores",
+    "similarity_triples",
+]
 
 _TYPE, _LABEL, _SOURCE_FILE = RDF_IRI.type, RDFS_IRI.label, KG_IRI.sourceFile
 #: The predicate of each edge relation.
@@ -57,6 +74,23 @@ def edge_sources(data: Mapping) -> tuple[str, ...]:
     return tuple(sorted({str(source) for source in sources if source}))
 
 
+def edge_predicate(source: str, target: str, data: Mapping, target_kind: str | None = None) -> str:
+    """The predicate of edge ``source`` → ``target`` (node ids); :class:`RdfExportError` for an unknown relation.
+
+    >>> edge_predicate("paper/a", "task/ner", {"relation": "uses"}, "task").rsplit("#", 1)[-1]
+    'addressesTask'
+    """
+    relation = data.get("relation")
+    if relation not in EDGE_PREDICATES:
+        raise RdfExportError(
+            f"edge {source!r} -> {target!r} has relation {relation!r}, which the RDF export does not know; "
+            "map it in exports/rdf_edges.py and declare it in ontology/kg.ttl"
+        )
+    if target_kind in KIND_PREDICATES and relation in _ROLES:
+        return KIND_PREDICATES[target_kind]
+    return EDGE_PREDICATES[relation]
+
+
 def edge_triples(
     source: str, target: str, data: Mapping, sources: tuple[str, ...], target_kind: str | None = None
 ) -> list[Triple]:
@@ -67,17 +101,10 @@ def edge_triples(
     Its mentions are not included (see :func:`mention_triples`); an
     unknown relation raises :class:`RdfExportError`.
     """
-    relation = data.get("relation")
-    if relation not in EDGE_PREDICATES:
-        raise RdfExportError(
-            f"edge {source!r} -> {target!r} has relation {relation!r}, which the RDF export does not know; "
-            "map it in exports/rdf_edges.py and declare it in ontology/kg.ttl"
-        )
+    predicate = edge_predicate(source, target, data, target_kind)
     subject, obj = iri_for(source), iri_for(target)
-    predicate = EDGE_PREDICATES[relation]
-    if target_kind in KIND_PREDICATES and relation in _ROLES:
-        predicate = KIND_PREDICATES[target_kind]
     triples: list[Triple] = [(subject, predicate, obj)]
+    relation = data["relation"]
     if relation == _CREATOR:
         triples += _authorship(subject, obj, data, sources)
     elif relation == _SIMILAR_TO:
@@ -85,10 +112,42 @@ def edge_triples(
     return triples
 
 
-def _authorship(paper: str, person: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
-    node = iri_for(f"authorship/{short_hash(paper + chr(10) + person, 16)}")
+def edge_own_triples(source: str, target: str, data: Mapping, target_kind: str | None = None) -> list[Triple]:
+    """The triples of :func:`edge_triples` whose subject is the edge's source: its own triple and the links to its
+    qualified nodes (``kg:qualifiedAuthorship``, ``kg:qualifiedSimilarity``), not the qualified nodes' triples.
+
+    >>> triples = edge_own_triples("paper/a", "person/b", {"relation": "creator", "position": 1})
+    >>> [p.rsplit("#", 1)[-1].rsplit("/", 1)[-1] for _, p, _ in triples]
+    ['creator', 'qualifiedAuthorship']
+    >>> set(triples) == {t for t in edge_triples("paper/a", "person/b", {"relation": "creator", "position": 1}, ())
+    ...                  if t[0] == triples[0][0]}
+    True
+    """
+    predicate = edge_predicate(source, target, data, target_kind)
+    subject, obj = iri_for(source), iri_for(target)
+    triples: list[Triple] = [(subject, predicate, obj)]
+    relation = data["relation"]
+    if relation == _CREATOR:
+        triples.append((subject, KG_IRI.qualifiedAuthorship, authorship_iri(subject, obj)))
+    elif relation == _SIMILAR_TO:
+        triples += [(subject, KG_IRI.qualifiedSimilarity, similarity_iri(subject, obj, name))
+                    for name, _ in similarity_scores(data)]
+    return triples
+
+
+def authorship_iri(paper: str, person: str) -> str:
+    """The IRI of the ``kg:Authorship`` of the creator edge ``paper`` → ``person`` (both IRIs).
+
+    >>> authorship_iri("https://w3id.org/paperkg/id/paper/a", "https://w3id.org/paperkg/id/person/b")[28:]
+    'authorship/bc02c3f0148242ad'
+    """
+    return iri_for(f"authorship/{short_hash(paper + chr(10) + person, 16)}")
+
+
+def authorship_triples(node: str, person: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
+    """The triples of the ``kg:Authorship`` ``node`` (its IRI) of a creator edge to ``person`` with attributes
+    ``data``, stated by ``sources``."""
     triples: list[Triple] = [
-        (paper, KG_IRI.qualifiedAuthorship, node),
         (node, _TYPE, KG_IRI.Authorship),
         (node, KG_IRI.author, person),
     ]
@@ -97,49 +156,101 @@ def _authorship(paper: str, person: str, data: Mapping, sources: tuple[str, ...]
     return triples
 
 
-def _similarity(paper: str, other: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
-    """One ``kg:Similarity`` per basis that found the pair (``basis``/``score``, and ``scores`` where given).
+def _authorship(paper: str, person: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
+    node = authorship_iri(paper, person)
+    return [(paper, KG_IRI.qualifiedAuthorship, node), *authorship_triples(node, person, data, sources)]
+
+
+def similarity_scores(data: Mapping) -> list[tuple[str, object]]:
+    """Each basis that found a similarTo edge's pair with its score, by basis: one ``kg:Similarity`` each.
 
     An edge without ``basis`` is a source's own link: basis "source", score 1.
+
+    >>> similarity_scores({"basis": "tfidf", "score": 0.5, "scores": {"entities": 0.25}})
+    [('entities', 0.25), ('tfidf', 0.5)]
+    >>> similarity_scores({})
+    [('source', 1.0)]
     """
     basis = str(data.get("basis") or "source")
     scores = {basis: 1.0 if data.get("score") is None else data["score"]}
     scores.update({str(key): value for key, value in (data.get("scores") or {}).items() if key != basis})
-    triples: list[Triple] = []
-    for name, score in sorted(scores.items()):
-        node = iri_for(f"similarity/{short_hash(paper + chr(10) + other + chr(10) + name, 16)}")
-        triples += [
-            (paper, KG_IRI.qualifiedSimilarity, node),
-            (node, _TYPE, KG_IRI.Similarity),
-            (node, KG_IRI.similarPaper, other),
-            (node, KG_IRI.basis, Lit(name)),
-            (node, KG_IRI.score, decimal_literal(score, 4)),
-        ]
-        if data.get("extractor") and name == basis:
-            triples.append((node, KG_IRI.extractor, Lit(str(data["extractor"]))))
-        if name == "source":
-            triples += [(node, _SOURCE_FILE, Lit(source)) for source in sources]
-        if name == basis:  # why the two papers are near: on the node of the edge's own basis
-            triples += [(node, KG_IRI.sharedEntity, iri_for(str(e))) for e in data.get("shared_entities") or ()]
-            triples += [(node, KG_IRI.sharedTerm, Lit(str(term))) for term in data.get("shared_terms") or ()]
-        if name == basis and data.get("strength") is not None:
-            triples += [(node, KG_IRI.strength, decimal_literal(data["strength"], 3)),
-                        (node, KG_IRI.weak, Lit("true" if data.get("weak") else "false", XSD_IRI.boolean))]
+    return sorted(scores.items())
+
+
+def similarity_iri(paper: str, other: str, name: str) -> str:
+    """The IRI of the ``kg:Similarity`` of basis ``name`` of the similarTo edge ``paper`` → ``other`` (IRIs)."""
+    return iri_for(f"similarity/{short_hash(paper + chr(10) + other + chr(10) + name, 16)}")
+
+
+def similarity_triples(node: str, other: str, name: str, score: object, data: Mapping,
+                       sources: tuple[str, ...]) -> list[Triple]:
+    """The triples of the ``kg:Similarity`` ``node`` (its IRI) of basis ``name`` with ``score`` (one of
+    :func:`similarity_scores`) of a similarTo edge to ``other`` with attributes ``data``, stated by ``sources``."""
+    basis = str(data.get("basis") or "source")
+    triples: list[Triple] = [
+        (node, _TYPE, KG_IRI.Similarity),
+        (node, KG_IRI.similarPaper, other),
+        (node, KG_IRI.basis, Lit(name)),
+        (node, KG_IRI.score, decimal_literal(score, 4)),
+    ]
+    if data.get("extractor") and name == basis:
+        triples.append((node, KG_IRI.extractor, Lit(str(data["extractor"]))))
+    if name == "source":
+        triples += [(node, _SOURCE_FILE, Lit(source)) for source in sources]
+    if name == basis:  # why the two papers are near: on the node of the edge's own basis
+        triples += [(node, KG_IRI.sharedEntity, iri_for(str(e))) for e in data.get("shared_entities") or ()]
+        triples += [(node, KG_IRI.sharedTerm, Lit(str(term))) for term in data.get("shared_terms") or ()]
+    if name == basis and data.get("strength") is not None:
+        triples += [(node, KG_IRI.strength, decimal_literal(data["strength"], 3)),
+                    (node, KG_IRI.weak, Lit("true" if data.get("weak") else "false", XSD_IRI.boolean))]
     return triples
 
 
-def mention_triples(paper: str, entity: str, mention: Mapping, agents: dict[str, str]) -> list[Triple]:
+def _similarity(paper: str, other: str, data: Mapping, sources: tuple[str, ...]) -> list[Triple]:
+    """One ``kg:Similarity`` per basis that found the pair (:func:`similarity_scores`)."""
+    triples: list[Triple] = []
+    for name, score in similarity_scores(data):
+        node = similarity_iri(paper, other, name)
+        triples.append((paper, KG_IRI.qualifiedSimilarity, node))
+        triples += similarity_triples(node, other, name, score, data, sources)
+    return triples
+
+
+def mention_iri(paper: str, entity: str, mention: Mapping) -> str:
+    """The IRI of the ``kg:Mention`` of one mention on the edge ``paper`` → ``entity`` (both IRIs)."""
+    get = mention.get
+    key = f"{get('source')}|{get('start')}|{get('end')}|{get('relation')}|{paper}|{entity}"
+    return iri_for(f"mention/{short_hash(key, 16)}")
+
+
+def mention_component(mention: Mapping) -> str:
+    """The component (the extractor's name before any ``:``) whose agent a mention is attributed to.
+
+    >>> mention_component({"extractor": "kg_entities:patterns"}), mention_component({"extractor": ":x"})
+    ('kg_entities', ':x')
+    """
+    return _component(str(mention["extractor"]))
+
+
+def _component(extractor: str) -> str:
+    return extractor.split(":", 1)[0] or extractor
+
+
+def mention_triples(paper: str, entity: str, mention: Mapping, agents: dict[str, str],
+                    subject: str | None = None) -> list[Triple]:
     """The ``kg:Mention`` of one mention on the edge ``paper`` → ``entity`` (both IRIs).
 
     The agent of its extractor is added to ``agents`` (component name →
-    agent IRI); :func:`agent_triples` describes each agent once.
+    agent IRI); :func:`agent_triples` describes each agent once.  ``subject``
+    is the mention's IRI when the caller has it (:func:`mention_iri`).
     """
-    get = mention.get
-    key = f"{get('source')}|{get('start')}|{get('end')}|{get('relation')}|{paper}|{entity}"
-    subject = iri_for(f"mention/{short_hash(key, 16)}")
+    if subject is None:
+        subject = mention_iri(paper, entity, mention)
     extractor = str(mention["extractor"])
-    component = extractor.split(":", 1)[0] or extractor
-    agent = agents.setdefault(component, iri_for(node_id("agent", component)))
+    component = _component(extractor)
+    agent = agents.get(component)
+    if agent is None:
+        agent = agents[component] = iri_for(node_id("agent", component))
     triples: list[Triple] = [
         (subject, _TYPE, KG_IRI.Mention),
         (subject, KG_IRI.mentionedIn, paper),

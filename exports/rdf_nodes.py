@@ -31,7 +31,7 @@ from exports.rdf_values import date_literal, integer_triples, iri_triples
 from ontology.ids import iri_for, short_hash
 from ontology.kinds import NodeKind
 
-__all__ = ["NODE_CLASSES", "node_triples"]
+__all__ = ["NODE_CLASSES", "field_iri", "field_triples", "node_fields", "node_triples"]
 
 _TYPE, _LABEL, _SOURCE_FILE = RDF_IRI.type, RDFS_IRI.label, KG_IRI.sourceFile
 #: The class of each node kind.
@@ -123,15 +123,39 @@ def _paper(subject: str, data: Mapping) -> list[Triple]:
     words = str(data.get("presentation_type") or "").lower().split()
     if words and words[-1] in _FABIO_TYPES:
         triples.append((subject, _TYPE, _FABIO_TYPES[words[-1]]))
-    for key, value in sorted((data.get("extra") or {}).items()):
-        field = iri_for(f"field/{short_hash(subject + chr(10) + str(key), 16)}")
-        triples += [
-            (subject, SCHEMA_IRI.additionalProperty, field),
-            (field, _TYPE, SCHEMA_IRI.PropertyValue),
-            (field, SCHEMA_IRI.name, Lit(str(key))),
-            (field, SCHEMA_IRI.value, Lit(str(value))),
-        ]
+    for key, value in _fields(data):
+        field = field_iri(subject, key)
+        triples.append((subject, SCHEMA_IRI.additionalProperty, field))
+        triples += field_triples(field, key, value)
     return triples
+
+
+def node_fields(data: Mapping) -> list[tuple[object, object]]:
+    """The ``extra`` fields (key, value) by key that a node with attributes ``data`` describes as
+    ``schema:PropertyValue`` resources (:func:`field_iri`): a paper's, none for another kind.
+
+    >>> node_fields({"kind": "paper", "extra": {"topic": "ir", "id": "toy-1"}}), node_fields({"kind": "venue"})
+    ([('id', 'toy-1'), ('topic', 'ir')], [])
+    """
+    return _fields(data) if data.get("kind") == _PAPER else []
+
+
+def _fields(data: Mapping) -> list[tuple[object, object]]:
+    return sorted((data.get("extra") or {}).items())
+
+
+def field_iri(subject: str, key: object) -> str:
+    """The IRI of the ``schema:PropertyValue`` of field ``key`` of the resource ``subject`` (an IRI)."""
+    return iri_for(f"field/{short_hash(subject + chr(10) + str(key), 16)}")
+
+
+def field_triples(field: str, key: object, value: object) -> list[Triple]:
+    """The triples of the ``schema:PropertyValue`` ``field`` (its IRI) naming ``key`` and ``value``."""
+    return [
+        (field, _TYPE, SCHEMA_IRI.PropertyValue),
+        (field, SCHEMA_IRI.name, Lit(str(key))),
+        (field, SCHEMA_IRI.value, Lit(str(value))),
+    ]
 
 
 def _strings(subject: str, data: Mapping, predicates: Mapping[str, str]) -> list[Triple]:

@@ -32,7 +32,7 @@ import hashlib
 import os
 import sys
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +44,7 @@ import numpy as np
 from exports.piece_index import DIGEST, load_index, open_described, save_index
 from exports.rdf_edges import agent_triples, edge_sources, edge_triples, mention_triples
 from exports.rdf_nodes import node_triples
+from exports.rdf_ordered import SubjectPlan, ordered_runs, plan_subjects
 from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digests
 from exports.rdf_stream import SortedLines, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, Triple
@@ -412,69 +413,99 @@ def _write_merged(path: Path, index: Path, key: str, previous: _Previous, keep: 
 
 def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key: str, why: str,
                 digested: OwnerDigests | None = None, on_turtle: TurtleProgress | None = None) -> dict[str, Path]:
-    """Every line made and sorted (:class:`exports.rdf_stream.SortedLines`), owner by owner, noting each subject's
+    """Every line made, in the order of the subjects where it can be known up front
+    (:mod:`exports.rdf_ordered`), else sorted (:class:`exports.rdf_stream.SortedLines`), noting each subject's
     owner; graph.ttl's blocks are then found in Oxigraph's output and the index written.  ``digested`` is
     filled with each owner's digest."""
     scratch = Path(paths["ttl"]).parent
     scratch.mkdir(parents=True, exist_ok=True)
     record = _Index()
-    hashes, numbers = array("q"), array("i")
-    components: set[str] = set()
     named = _Named()
-    with SortedLines(folder=scratch) as lines, ExitStack() as files:
+    with ExitStack() as files:
         with paused_gc():
-            for number, (node, digest) in enumerate(zip(graph._node, owner_digests(graph, graph._node))):
-                agents: dict[str, str] = {}
-                triples = owner_triples(graph, node, agents)
-                if digested is not None:
-                    digested[node] = digest
-                record.add_owner(digest, named(agents))
-                components.update(agents)
-                subjects = {subject for subject, _, _ in triples}
-                hashes.extend(map(hash, subjects))
-                numbers.extend([number] * len(subjects))
-                lines.add_triples(triples)
-            triples = _agent_triples(components)
-            subjects = {subject for subject, _, _ in triples}
-            hashes.extend(map(hash, subjects))
-            numbers.extend([_AGENTS] * len(subjects))
-            lines.add_triples(triples)
-        table = _SubjectTable(hashes, numbers)
-        del hashes, numbers
+            digests = owner_digests(graph, graph._node)
+            plan = plan_subjects(graph)
+            if plan is not None:
+                runs = _planned_runs(graph, plan)
+                agents_of, usable, subjects = plan.agents, plan.distinct, plan.subjects
+            else:
+                lines = files.enter_context(SortedLines(folder=scratch))
+                agents_of, table = _add_lines(graph, lines)
+                runs = ((run, table.block_owners) for run in lines.runs())
+                usable, subjects = table.usable, table.subjects
+        for node, digest, agents in zip(graph._node, digests, agents_of):
+            if digested is not None:
+                digested[node] = digest
+            record.add_owner(digest, named(agents))
+        del digests, agents_of
         streams = {name: files.enter_context(open_atomic(path)) for name, path in paths.items()}
         whole = hashlib.sha256()
         size = blocks = 0
-        usable = table.usable
-        for number, run in enumerate(lines.runs()):
-            if "nt" in streams:
-                streams["nt"].write(run)
-            text = turtle_run(run, PREFIXES)
-            if not number:  # Oxigraph writes no header for no triples: neither does this
-                head = turtle_header(PREFIXES)
-                streams["ttl"].write(head)
-                whole.update(head)
-                size += len(head)
-            streams["ttl"].write(text)
-            whole.update(text)
-            if usable:
-                starts = _block_starts(text)
-                owners = table.owners([_subject(text, start) for start in starts.tolist()])
-                if owners is None:
-                    usable = False
-                else:
-                    record.offsets.append(starts + size)
-                    record.owners.append(owners)
-                    blocks += len(starts)
-            size += len(text)
-            if on_turtle is not None:
-                streams["ttl"].flush()
-                on_turtle(size)
-    if usable and blocks == table.subjects and blocks:
+        with paused_gc():  # the lines' objects form no cycles: no young pass need walk them
+            for number, (run, owners_of) in enumerate(runs):
+                if "nt" in streams:
+                    streams["nt"].write(run)
+                text = turtle_run(run, PREFIXES)
+                if not number:  # Oxigraph writes no header for no triples: neither does this
+                    head = turtle_header(PREFIXES)
+                    streams["ttl"].write(head)
+                    whole.update(head)
+                    size += len(head)
+                streams["ttl"].write(text)
+                whole.update(text)
+                if usable:
+                    starts = _block_starts(text)
+                    owners = owners_of(text, starts)
+                    if owners is None:
+                        usable = False
+                    else:
+                        record.offsets.append(starts + size)
+                        record.owners.append(owners)
+                        blocks += len(starts)
+                size += len(text)
+                if on_turtle is not None:
+                    streams["ttl"].flush()
+                    on_turtle(size)
+    if usable and blocks == subjects and blocks:
         record.save(index, key, size, whole.hexdigest())
     else:
         Path(index).unlink(missing_ok=True)
     _LAST[:] = [TurtleReport(len(record.agents), blocks, 0, why)]
     return paths
+
+
+#: The owners of a run's blocks from Oxigraph's Turtle ``text`` of the run and where its blocks start, or None
+#: when they cannot be told.
+_OwnersOf = Callable[[bytes, np.ndarray], "np.ndarray | None"]
+
+
+def _planned_runs(graph: nx.MultiDiGraph, plan: SubjectPlan) -> Iterator[tuple[bytes, _OwnersOf]]:
+    """The runs of :func:`exports.rdf_ordered.ordered_runs`, each with its subjects' owners: one block a subject."""
+    for run, owners in ordered_runs(graph, plan):
+        yield run, lambda text, starts, owners=owners: owners if len(starts) == len(owners) else None
+
+
+def _add_lines(graph: nx.MultiDiGraph, lines: SortedLines) -> tuple[list[frozenset[str]], _SubjectTable]:
+    """Every owner's lines added to ``lines``: each owner's extractors, and each subject's owner (by the subject's
+    hash).  Where :mod:`exports.rdf_ordered` cannot tell the subjects' order before their lines are made."""
+    hashes, numbers = array("q"), array("i")
+    agents_of: list[frozenset[str]] = []
+    components: set[str] = set()
+    for number, node in enumerate(graph._node):
+        agents: dict[str, str] = {}
+        triples = owner_triples(graph, node, agents)
+        agents_of.append(frozenset(agents))
+        components.update(agents)
+        subjects = {subject for subject, _, _ in triples}
+        hashes.extend(map(hash, subjects))
+        numbers.extend([number] * len(subjects))
+        lines.add_triples(triples)
+    triples = _agent_triples(components)
+    subjects = {subject for subject, _, _ in triples}
+    hashes.extend(map(hash, subjects))
+    numbers.extend([_AGENTS] * len(subjects))
+    lines.add_triples(triples)
+    return agents_of, _SubjectTable(hashes, numbers)
 
 
 class _SubjectTable:
@@ -489,6 +520,10 @@ class _SubjectTable:
         same = self._keys[1:] == self._keys[:-1]
         self.usable = not bool(np.any(same & (self._owners[1:] != self._owners[:-1])))
         self.subjects = len(self._keys) - int(np.count_nonzero(same))
+
+    def block_owners(self, text: bytes, starts: np.ndarray) -> np.ndarray | None:
+        """The owners of the blocks of Turtle ``text`` that start at ``starts`` (see :data:`_OwnersOf`)."""
+        return self.owners([_subject(text, start) for start in starts.tolist()])
 
     def owners(self, subjects: list[str]) -> np.ndarray | None:
         wanted = np.fromiter(map(hash, subjects), dtype=np.int64, count=len(subjects))

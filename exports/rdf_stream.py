@@ -38,7 +38,7 @@ from exports.rdf_ntriples import term_nt
 from exports.rdf_terms import Triple
 from ontology.ids import RESOURCE_BASE
 
-__all__ = ["SortedLines", "bucket_key", "turtle_header", "turtle_run"]
+__all__ = ["CACHED_LITERAL", "RUN_BYTES", "SortedLines", "bucket_key", "turtle_header", "turtle_run"]
 
 #: Characters of a resource's local id (after its kind) that choose its bucket.
 _KEY_CHARACTERS = 2
@@ -51,7 +51,7 @@ SPILL_BYTES = 32 << 20
 RUN_BYTES = 16 << 20
 #: Longest literal (characters) whose N-Triples form is kept for reuse: longer ones (titles, abstracts,
 #: sentences) rarely repeat (keeping them too cost 48 MB more at the full Anthology's Turtle peak).
-_CACHED_LITERAL = 80
+CACHED_LITERAL = 80
 #: Most sorted part files one merge reads at once (each is an open file).
 MERGE_FAN_IN = 64
 
@@ -135,7 +135,7 @@ class SortedLines:
                 text = literals.get(obj)
                 if text is None:
                     text = term_nt(obj)
-                    if len(obj.lexical) <= _CACHED_LITERAL:  # names, years, kinds repeat; abstracts do not
+                    if len(obj.lexical) <= CACHED_LITERAL:  # names, years, kinds repeat; abstracts do not
                         if len(literals) > 200_000:  # a cache of repeated literals, not of every literal
                             literals.clear()
                         literals[obj] = text
