@@ -95,16 +95,21 @@ def test_runs_hold_whole_subjects_with_their_owners():
     assert set().union(*plan.agents) == {"gazetteer", "kg_entities", "papers-with-code"} == set(plan.components)
 
 
-@pytest.mark.parametrize("node", ["mention/x", "field/0123456789abcdef", "agent/gazetteer"])
-def test_a_layout_it_cannot_order_falls_back_to_sorting(tmp_path, node):
+@pytest.mark.parametrize("node, indexed", [("mention/x", True), ("field/0123456789abcdef", True),
+                                           ("agent/gazetteer", False)])  # an agent's subject made by a node too
+def test_a_layout_it_cannot_order_falls_back_to_sorting(tmp_path, node, indexed):
     graph = _graph(12, seed=4)
     graph.add_node(node, kind="method", label="Odd")
     assert plan_subjects(graph) is None
     (tmp_path / "plain").mkdir()
     write_rdf(graph, tmp_path / "plain", ("ttl",))  # no index: always sorted
-    with output_transaction(tmp_path / "indexed"):
-        write_rdf(graph, tmp_path / "indexed", ("ttl",), index=tmp_path / "indexed" / CACHE_FOLDER / TURTLE_INDEX_FILE)
-    assert (tmp_path / "indexed" / "graph.ttl").read_bytes() == (tmp_path / "plain" / "graph.ttl").read_bytes()
+    for _ in range(2):  # sorted, with the index of its blocks; then copied from the last one by that index
+        with output_transaction(tmp_path / "indexed"):
+            write_rdf(graph, tmp_path / "indexed", ("ttl",),
+                      index=tmp_path / "indexed" / CACHE_FOLDER / TURTLE_INDEX_FILE)
+        assert (tmp_path / "indexed" / "graph.ttl").read_bytes() == (tmp_path / "plain" / "graph.ttl").read_bytes()
+    assert last_turtle().full == ("" if indexed else "no index")
+    assert last_turtle().reused == (len(graph) if indexed else 0)
 
 
 def test_an_id_holding_the_end_of_an_iri_is_not_ordered():
@@ -133,6 +138,10 @@ def test_a_dependant_two_owners_name_is_made_once_and_no_block_has_an_owner(monk
     text = b"".join(run for run, _ in runs)
     assert text.count(f"<{shared}> ".encode()) == 3  # type, author, position: each once
     assert sum(len(owners) for _, owners in runs) == plan.subjects == 4
+    index = tmp_path / CACHE_FOLDER / TURTLE_INDEX_FILE
+    with output_transaction(tmp_path):
+        write_rdf(graph, tmp_path, ("ttl",), index=index)
+    assert not index.exists()  # no block has one owner: no index
 
 
 def test_the_turtle_of_a_fresh_build_is_the_sorted_turtle_with_the_same_index(sample_build, tmp_path, monkeypatch):
