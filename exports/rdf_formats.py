@@ -42,6 +42,7 @@ import networkx as nx
 
 from exports.rdf_mapping import rdf_blocks, source_descriptions, source_graph_iri
 from exports.rdf_ntriples import nquads_bytes, ntriples_bytes, sorted_triples
+from exports.rdf_ordered import ordered_runs, plan_subjects
 from exports.rdf_owners import OwnerDigests
 from exports.rdf_reuse import TurtleProgress, write_indexed
 from exports.rdf_stream import SortedLines, turtle_header, turtle_run
@@ -256,19 +257,26 @@ STREAMED = ("ttl", "nt")
 
 def _write_streamed(graph: nx.MultiDiGraph, paths: dict[str, Path],
                     on_turtle: TurtleProgress | None = None) -> Iterator[tuple[str, Path]]:
-    """Write the formats of :data:`STREAMED` in ``paths`` from one external sort of the graph's lines
+    """Write the formats of :data:`STREAMED` in ``paths`` from the graph's lines made in the order of their subjects
+    (:mod:`exports.rdf_ordered`), or, where that order cannot be known up front, from one external sort of them
     (``on_turtle``: see :func:`write_rdf`)."""
     if not paths:
         return
     scratch = next(iter(paths.values())).parent  # spill files beside the outputs (a killed build's are removed
     scratch.mkdir(parents=True, exist_ok=True)   # by the next one), not in a $TMPDIR that may live in memory
-    with SortedLines(folder=scratch) as lines, ExitStack() as files:
+    with ExitStack() as files:
         with paused_gc():
-            for block in rdf_blocks(graph):
-                lines.add_triples(block.triples)
+            plan = plan_subjects(graph)
+            if plan is not None:  # the lines made in the order of their subjects
+                runs = (run for run, _ in ordered_runs(graph, plan))
+            else:  # sorted after they are all made
+                lines = files.enter_context(SortedLines(folder=scratch))
+                for block in rdf_blocks(graph):
+                    lines.add_triples(block.triples)
+                runs = lines.runs()
         streams = {name: files.enter_context(open_atomic(path)) for name, path in paths.items()}
         size = 0
-        for number, run in enumerate(lines.runs()):
+        for number, run in enumerate(runs):
             if "nt" in streams:
                 streams["nt"].write(run)
             if "ttl" in streams:
