@@ -23,6 +23,7 @@ from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
 from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
 from extractors.entity_title_names import title_name_spans
+from extractors.entity_title_tasks import PIPELINE_RULE, title_tasks
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup
 from ontology.ids import entity_key
@@ -53,6 +54,8 @@ _PHRASE_ENDS = frozenset({"learning", "analysis", "modeling", "modelling", "retr
 _NOT_NAMES = ("paradigms.txt", "non_tasks.txt")
 #: The least confidence of an abstract mention proposed because the title announces its name (a proposal verb's).
 _TITLE_AGREEMENT_CONFIDENCE = 0.85
+#: The confidence of a task a title-only paper's title names (round h16r's precision on unseen titles).
+_TITLE_TASK_CONFIDENCE = 0.8
 #: The extractor of a title's phrase (:func:`_title_echo_mentions`) the learned role decision says is used.
 _TITLE_ECHO_USED = f"kg_entities:learned+{TITLE_ECHO_RULE}"
 
@@ -213,10 +216,12 @@ def extract_mentions(
         mentions.extend(_title_name_mentions(paper, clean, doc, piece, base, entities,
                                              titled.get(paper.ref, [])))  # round h15ao
     agreed = agree_with_titles(titles, mentions)
+    title_only = ((paper, paper.title) for paper in papers if paper.title and not paper.abstract)
+    tasks = [m for (paper, _), doc in _pipe(nlp, title_only) for m in _title_task_mentions(paper, doc)]  # h16r
     if roles is None:
-        return agreed
+        return agreed + tasks
     decided = apply_role_model(papers, agreed, shipped_role_model() if roles == "shipped" else roles)
-    return [m for m in decided if m.provenance.extractor != _TITLE_ECHO_USED]  # a title's phrase only if proposed
+    return [m for m in decided if m.provenance.extractor != _TITLE_ECHO_USED] + tasks  # a title's phrase if proposed
 
 
 def agree_with_titles(titles: list[Mention], mentions: list[Mention]) -> list[Mention]:
@@ -378,6 +383,23 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
                 line=paper.provenance.line,
             ),
         )
+
+
+def _title_task_mentions(paper: Paper, doc) -> Iterator[Mention]:
+    """The tasks the title of ``paper``, a paper with no abstract, names (:func:`extractors.entity_title_tasks.
+    title_tasks`; ``doc`` is the title read by the pipeline): used, the title their sentence, the offsets into the
+    source where the reader kept the title's (as :func:`_title_mentions`)."""
+    title = paper.title
+    assert title is not None
+    for start, end, type_rule in title_tasks(doc):
+        source_start = paper.title_span[0] + start if paper.title_span else None
+        yield Mention(
+            paper_ref=paper.ref, name=title[start:end], kind=EntityKind.TASK, relation=Relation.USES,
+            provenance=Provenance(
+                source=paper.provenance.source, start=source_start,
+                end=source_start + end - start if source_start is not None else None,
+                extractor=f"kg_entities:{PIPELINE_RULE}+{type_rule}", confidence=_TITLE_TASK_CONFIDENCE,
+                sentence=title, line=paper.provenance.line))
 
 
 def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int,

@@ -1,0 +1,190 @@
+"""The tasks a paper's title names, for a paper that has no abstract (round h16r).
+
+About half the ACL Anthology (42,846 of 90,465 papers) has a title and no abstract, and the extractor reads
+abstracts: such a paper named a task in 6 cases, so the similarity's task signal had nothing to compare for half
+the corpus (docs/analytics.md, "Papers on different tasks"). A title names its task more often than not: "Named
+Entity Recognition through Classifier Combination", "A Lexicalized Reordering Model for Hierarchical Phrase-based
+Translation", "Plans Toward Automated Chat Summarization". Two sources, in this order:
+
+* the task entities the abstract pipeline itself finds when it reads the title as a text (:func:`pipeline_tasks`):
+  task acronyms, learned task phrases, shared-task titles, the tagger's tasks ("Word Sense Disambiguation",
+  "Implicit Discourse Relation Recognition"); nothing else the pipeline finds there (a title's capitalised words
+  make poor methods and datasets);
+* a *title frame* (:func:`framed_tasks`) where the pipeline found none: a phrase of the title between function
+  words and punctuation ("for", "with", "using", a colon ...) whose last word is a task head (``task_heads.txt``
+  and :data:`EXTRA_HEADS`: "Repair Detection", "Tree-to-String Translation"), two to :data:`MAX_WORDS` words after
+  its opening verb form ("Optimising Incremental Generation") and generic modifiers (``task_modifier_stops.txt``:
+  "Robust", "Improved") are cut off, with no digit, no field or paradigm (``non_tasks.txt``, ``paradigms.txt``) and
+  no known method ("Feature Extraction"? no: a method's step, ``title_task_stops.txt`` lists such phrases).
+
+Each is a span of the title with its type rule (:data:`PIPELINE_RULE` + the pipeline's own rule, or
+:data:`FRAME_RULE`). :func:`extractors.mentions.extract_mentions` makes them mentions of a paper with no abstract
+only, role "uses", the title as their sentence; a paper with an abstract is read as before.
+
+>>> framed_tasks("A Speech-First Model for Repair Detection and Correction", [])
+[(25, 41)]
+>>> title = "Optimising Incremental Generation for Spoken Dialogue Systems"
+>>> [title[s:e] for s, e in framed_tasks(title, [])]
+['Incremental Generation']
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.tokens import Doc
+
+from extractors.entities import iter_entities
+from extractors.entity_lexicon import word_list
+from ontology.kinds import EntityKind
+
+__all__ = ["EXTRA_HEADS", "FRAME_RULE", "MAX_WORDS", "PIPELINE_RULE", "PIPELINE_TYPE_RULES", "framed_tasks", "pipeline_tasks",
+           "title_tasks"]
+
+#: The role rule of a task the pipeline found in a title (its type rule follows: ``title_task+tagger``).
+PIPELINE_RULE = "title_task"
+#: The type rule of a task a title frame found (role rule :data:`PIPELINE_RULE`: ``title_task+title_frame``).
+FRAME_RULE = "title_frame"
+#: At most this many words in a framed task.
+MAX_WORDS = 5
+#: Task heads beyond ``task_heads.txt`` that end a title's task: they end fewer method names in titles.
+EXTRA_HEADS = frozenset({"retrieval", "disambiguation", "normalization", "normalisation", "transliteration",
+                         "alignment", "mining"})
+#: Where a title's phrases break: a colon, a semicolon, a comma, brackets, quotes, "?", "!", a spaced dash, a slash.
+_BREAK = re.compile(r"\s*(?:[:;,?!()\[\]“”\"«»/]|\s[-–—]\s|[–—])\s*")
+#: Words no task name crosses: English stop words and title connectives.
+_CONNECTIVES = frozenset(STOP_WORDS) | {"via", "using", "towards", "toward", "vs", "vs.", "versus", "based",
+                                       "through", "within", "without", "across", "against", "beyond"}
+#: Connectives before the paper's means rather than its task ("... Using Character Segment Correction").
+_MEANS = frozenset({"using", "with", "via", "by", "through", "based", "from"})
+#: Nouns after a task's head that leave the task whole ("Repair Detection Experiments"); a system's or a
+#: method's noun makes the phrase its name ("Logos Translation System", "A Block Transliteration Model").
+_TASK_NOUNS = frozenset({"task", "tasks", "subtask", "evaluation", "challenge", "campaign", "research",
+                         "experiments", "experiment", "performance", "quality", "application", "applications"})
+#: Modifiers that say how a task is done, not which task it is ("Automatic Extraction of ...", "Scalable
+#: Summarization"): a framed task needs a word besides them.
+_HOW = frozenset({"automatic", "automated", "automatical", "computer", "computational", "computer-aided",
+                  "computer-assisted", "hybrid", "scalable", "high-performance", "universal", "linguistic",
+                  "best-first", "unsupervised", "supervised", "semi-supervised", "weakly-supervised", "statistical",
+                  "probabilistic", "neural", "data-driven", "rule-based", "corpus-based", "knowledge-based",
+                  "example-based", "machine-learning", "partial", "shallow", "deep", "fast", "online", "real-time",
+                  "large-scale", "interactive", "human", "manual", "semi-automatic", "massive"})
+#: The pipeline's type rules that name a task by its own words (not a title's capitalised phrase: "Next
+#: Generation", nor an item of a list or an apposition, which need the abstract's sentence).
+PIPELINE_TYPE_RULES = frozenset({"tagger", "task_phrase", "task_acronym", "task_long_form", "task_head",
+                                 "task_frame", "purpose_task", "shared_task", "corpus", "corpus_phrase"})
+#: Last words of a shared task's title that name no task ("System Description", "Recurrent Neural Networks").
+_NOT_TASK_ENDS = frozenset({"description", "descriptions", "representation", "representations", "methods"})
+#: A word with a digit in it: an event, an edition, a version ("WMT 2010 Translation").
+_DIGIT = re.compile(r"\d")
+#: Punctuation a word may carry at its end (a full stop closing the title).
+_TRAILING = ".'’"
+
+
+def framed_tasks(title: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``(start, end)`` in ``title`` of each phrase a title frame calls a task (see the module docstring) that
+    overlaps none of ``taken``.
+
+    >>> title = "Plans Toward Automated Chat Summarization: A Study of Robust Tree-to-String Translation Tasks"
+    >>> [title[s:e] for s, e in framed_tasks(title, [])]
+    ['Automated Chat Summarization', 'Tree-to-String Translation']
+
+    Not a phrase the pipeline took, nor one without a modifier, nor one after "using", "with", "via", "by" or
+    "through" (the paper's means, not its task), nor one a noun follows other than a task's ("disambiguation rules",
+    "Translation System": the rules' or the system's name).
+
+    >>> title = "Zorb Translation Using Character Segment Correction and Learned Disambiguation Rules"
+    >>> framed_tasks(title, [(0, 16)]), framed_tasks("Towards Translation of Poems", []), framed_tasks(title, [])
+    ([], [], [(0, 16)])
+    """
+    heads = word_list("task_heads.txt") | EXTRA_HEADS
+    found = []
+    for run, before in _runs(title):
+        if before in _MEANS:
+            continue  # "... Using Character Segment Correction": how, not what
+        while len(run) > 1 and run[-1][2].lower() in _TASK_NOUNS:
+            run = run[:-1]  # "Repair Detection Experiments": the task ends at its head
+        if run[-1][2].lower() not in heads:
+            continue  # "The CMU-Avenue French-English Translation System": a system's name, not its task
+        if run[0][3] and run[0][2].lower().endswith("ing") and run[0][2].lower() not in heads \
+                or before == "to" and run[0][2].lower() in word_list("verb_like.txt"):
+            run = run[1:]  # "Optimising Incremental Generation", "Learning to Describe Editing": a verb
+        while run and run[0][2].lower() in word_list("task_modifier_stops.txt"):
+            run = run[1:]  # "Robust Tree-to-String Translation"
+        if not 2 <= len(run) <= MAX_WORDS or any(_DIGIT.search(word) for _, _, word, _ in run) \
+                or all(word.lower() in _HOW for _, _, word, _ in run[:-1]):
+            continue  # "Automatic Generation", "Hybrid Disambiguation": how, not which task
+        start, end = run[0][0], run[-1][1]
+        if any(s < end and start < e for s, e in taken) or _not_a_task(title[start:end]):
+            continue
+        found.append((start, end))
+    return found
+
+
+def _runs(title: str) -> Iterable[tuple[list[tuple[int, int, str, bool]], str]]:
+    """The title's runs of words between connectives and punctuation, each word as ``(start, end, text, opens)``
+    (``opens``: the word is the first of its segment: the title's start, or right after a colon or bracket), with the
+    connective right before the run (lower case; ``""`` at a segment's start)."""
+    position = 0
+    for segment in _BREAK.split(title):
+        at = title.find(segment, position) if segment else -1
+        if at < 0:
+            continue
+        position = at + len(segment)
+        run: list[tuple[int, int, str, bool]] = []
+        before = ""
+        for match in re.finditer(r"\S+", segment):
+            word = match.group().rstrip(_TRAILING)
+            if not word or word.lower() in _CONNECTIVES:
+                if run:
+                    yield run, before
+                run = []
+                before = word.lower()
+                continue
+            run.append((at + match.start(), at + match.start() + len(word), word, match.start() == 0))
+        if run:
+            yield run, before
+
+
+def _not_a_task(phrase: str) -> bool:
+    """A field, a paradigm or a method's name rather than a task ("Natural Language Understanding" is a task;
+    "Feature Extraction" is a step of a method: ``title_task_stops.txt``)."""
+    lower = " ".join(phrase.lower().split())
+    return any(lower in word_list(name) or lower.replace("-", " ") in word_list(name)
+               for name in ("non_tasks.txt", "paradigms.txt", "known_methods.txt", "method_phrases.txt",
+                            "title_task_stops.txt"))
+
+
+def pipeline_tasks(doc: Doc) -> list[tuple[int, int, str]]:
+    """``(start, end, type rule)`` (characters) of the task entities the pipeline found in ``doc``, a title.
+
+    >>> from extractors.mentions import default_pipeline
+    >>> pipeline_tasks(default_pipeline()("Named Entity Recognition through Classifier Combination"))
+    [(0, 24, 'tagger')]
+    """
+    found = []
+    for entity in iter_entities(doc):
+        rule = entity.rule.split("+", 1)[-1]
+        last = entity.span[-1].lower_
+        if entity.span.label_ != EntityKind.TASK or rule not in PIPELINE_TYPE_RULES or rule == "shared_task" \
+                and (last in _NOT_TASK_ENDS or last in {"system", "systems"}
+                                                   or last in word_list("method_heads.txt") and last != "analysis"):
+            continue  # "SemEval-2016 Task 5: System Description", "... Task 2: Recurrent Neural Networks"
+        found.append((entity.span.start_char, entity.span.end_char, rule))
+    return found
+
+
+def title_tasks(doc: Doc) -> list[tuple[int, int, str]]:
+    """``(start, end, type rule)`` (characters of ``doc.text``, the title) of every task the title names: the
+    pipeline's (:func:`pipeline_tasks`), then the title frames' (:func:`framed_tasks`, type rule
+    :data:`FRAME_RULE`) where the pipeline found none, in title order.
+
+    >>> from extractors.mentions import default_pipeline
+    >>> doc = default_pipeline()("A Speech-First Model for Repair Detection in Named Entity Recognition")
+    >>> [(doc.text[s:e], rule) for s, e, rule in title_tasks(doc)]
+    [('Repair Detection', 'title_frame'), ('Named Entity Recognition', 'tagger')]
+    """
+    found = pipeline_tasks(doc)
+    found += [(start, end, FRAME_RULE) for start, end in framed_tasks(doc.text, [(s, e) for s, e, _ in found])]
+    return sorted(found)
