@@ -50,7 +50,7 @@ FRAME_RULE = "title_frame"
 MAX_WORDS = 5
 #: Task heads beyond ``task_heads.txt`` that end a title's task: they end fewer method names in titles.
 EXTRA_HEADS = frozenset({"retrieval", "disambiguation", "normalization", "normalisation", "transliteration",
-                         "alignment", "mining"})
+                         "alignment", "mining", "categorization", "categorisation"})
 #: Where a title's phrases break: a colon, a semicolon, a comma, brackets, quotes, "?", "!", a spaced dash, a slash.
 _BREAK = re.compile(r"\s*(?:[:;,?!()\[\]“”\"«»/]|\s[-–—]\s|[–—])\s*")
 #: Words no task name crosses: English stop words and title connectives.
@@ -63,19 +63,23 @@ _MEANS = frozenset({"using", "with", "via", "by", "through", "based", "from"})
 _TASK_NOUNS = frozenset({"task", "tasks", "subtask", "evaluation", "challenge", "campaign", "research",
                          "experiments", "experiment", "performance", "quality", "application", "applications"})
 #: Modifiers that say how a task is done, not which task it is ("Automatic Extraction of ...", "Scalable
-#: Summarization"): a framed task needs a word besides them.
+#: Summarization"): a framed task does not open with them and needs two words besides them.
 _HOW = frozenset({"automatic", "automated", "automatical", "computer", "computational", "computer-aided",
                   "computer-assisted", "hybrid", "scalable", "high-performance", "universal", "linguistic",
                   "best-first", "unsupervised", "supervised", "semi-supervised", "weakly-supervised", "statistical",
                   "probabilistic", "neural", "data-driven", "rule-based", "corpus-based", "knowledge-based",
                   "example-based", "machine-learning", "partial", "shallow", "deep", "fast", "online", "real-time",
                   "large-scale", "interactive", "human", "manual", "semi-automatic", "massive"})
+#: A modifier that says what a method rests on ("Pattern-based", "Memory-Inspired", "Ontology-driven").
+_MEANS_SUFFIX = re.compile(r"-(?:based|driven|guided|inspired|oriented|enhanced|powered|aware|augmented)$",
+                           re.IGNORECASE)
 #: The pipeline's type rules that name a task by its own words (not a title's capitalised phrase: "Next
 #: Generation", nor an item of a list or an apposition, which need the abstract's sentence).
 PIPELINE_TYPE_RULES = frozenset({"tagger", "task_phrase", "task_acronym", "task_long_form", "task_head",
                                  "task_frame", "purpose_task", "shared_task", "corpus", "corpus_phrase"})
 #: Last words of a shared task's title that name no task ("System Description", "Recurrent Neural Networks").
-_NOT_TASK_ENDS = frozenset({"description", "descriptions", "representation", "representations", "methods"})
+_NOT_TASK_ENDS = frozenset({"description", "descriptions", "representation", "representations", "methods",
+                            "approach", "approaches", "model", "models"})
 #: A word with a digit in it: an event, an edition, a version ("WMT 2010 Translation").
 _DIGIT = re.compile(r"\d")
 #: Punctuation a word may carry at its end (a full stop closing the title).
@@ -88,7 +92,7 @@ def framed_tasks(title: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int
 
     >>> title = "Plans Toward Automated Chat Summarization: A Study of Robust Tree-to-String Translation Tasks"
     >>> [title[s:e] for s, e in framed_tasks(title, [])]
-    ['Automated Chat Summarization', 'Tree-to-String Translation']
+    ['Chat Summarization', 'Tree-to-String Translation']
 
     Not a phrase the pipeline took, nor one without a modifier, nor one after "using", "with", "via", "by" or
     "through" (the paper's means, not its task), nor one a noun follows other than a task's ("disambiguation rules",
@@ -110,11 +114,13 @@ def framed_tasks(title: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int
         if run[0][3] and run[0][2].lower().endswith("ing") and run[0][2].lower() not in heads \
                 or before == "to" and run[0][2].lower() in word_list("verb_like.txt"):
             run = run[1:]  # "Optimising Incremental Generation", "Learning to Describe Editing": a verb
-        while run and run[0][2].lower() in word_list("task_modifier_stops.txt"):
-            run = run[1:]  # "Robust Tree-to-String Translation"
-        if not 2 <= len(run) <= MAX_WORDS or any(_DIGIT.search(word) for _, _, word, _ in run) \
-                or all(word.lower() in _HOW for _, _, word, _ in run[:-1]):
-            continue  # "Automatic Generation", "Hybrid Disambiguation": how, not which task
+        means = [k for k, (_, _, word, _) in enumerate(run) if _MEANS_SUFFIX.search(word)]
+        if means:
+            run = run[means[-1] + 1:]  # "Pattern-based Toponym Translation", "X Memory-Inspired Translation"
+        while run and (run[0][2].lower() in word_list("task_modifier_stops.txt") or run[0][2].lower() in _HOW):
+            run = run[1:]  # "Robust Tree-to-String Translation", "High-Performance Text Alignment"
+        if not 2 <= len(run) <= MAX_WORDS or any(_DIGIT.search(word) for _, _, word, _ in run):
+            continue  # "Automatic Generation", "Cluster-based Prediction": how, not which task
         start, end = run[0][0], run[-1][1]
         if any(s < end and start < e for s, e in taken) or _not_a_task(title[start:end]):
             continue
