@@ -1,0 +1,103 @@
+"""Tasks from the titles of papers with no abstract (round h16r: extractors/entity_title_tasks.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from extractors.anthology_xml import read_anthology_xml
+from extractors.entity_title_tasks import FRAME_RULE, framed_tasks, title_tasks
+from extractors.mentions import default_pipeline, extract_mentions
+from ontology.records import EntityKind, Paper, Provenance, Relation
+
+ANTHOLOGY = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "anthology"
+
+
+def _framed(title: str) -> list[str]:
+    return [title[start:end] for start, end in framed_tasks(title, [])]
+
+
+@pytest.mark.parametrize(("title", "tasks"), [
+    ("A Zorb Model for Quux Detection", ["Quux Detection"]),
+    ("Towards Robust Zorb-to-Quux Translation", ["Zorb-to-Quux Translation"]),  # a generic modifier goes
+    ("Optimising Quux Generation for Zorb Systems", ["Quux Generation"]),  # the title's verb goes
+    ("Learning to Describe Quux Editing", ["Quux Editing"]),  # a verb after "to" goes
+    ("Pattern-based Zorb Quux Translation", ["Zorb Quux Translation"]),  # how it is done goes
+    ("Quux Detection Experiments on Zorb", ["Quux Detection"]),  # a task's noun after the head stays out
+    ("Zorb: Quux Recognition and Blob Segmentation", ["Quux Recognition", "Blob Segmentation"]),
+])
+def test_framed_tasks_find_a_phrase_ending_in_a_task_head(title: str, tasks: list[str]) -> None:
+    assert _framed(title) == tasks
+
+
+@pytest.mark.parametrize("title", [
+    "Zorb Translation Using Quux Segment Correction",  # after "using": the means (the first is a task)
+    "The Zorb Translation System",  # a system's name
+    "A Zorb Transliteration Model",  # a model's name
+    "Automatic Detection of Zorbs",  # nothing but how
+    "Quux Generation",  # checked below with the span taken
+    "Towards Translation of Poems",  # one word
+    "Zorb 2010 Quux Translation",  # an edition
+    "Feature Extraction for Zorbs",  # a method's step (title_task_stops.txt)
+    "Disambiguation Rules for Zorbs",  # the rules, not the task
+])
+def test_framed_tasks_leave_out_means_names_and_generic_phrases(title: str) -> None:
+    taken = [(0, len(title))] if title == "Quux Generation" else []
+    found = [title[s:e] for s, e in framed_tasks(title, taken)]
+    assert found == (["Zorb Translation"] if title.startswith("Zorb Translation Using") else [])
+
+
+def test_title_tasks_take_the_pipelines_tasks_then_the_frames() -> None:
+    doc = default_pipeline()("Zorb Quux Detection for Word Sense Disambiguation in the Blob System")
+    found = [(doc.text[s:e], rule) for s, e, rule in title_tasks(doc)]
+    assert ("Word Sense Disambiguation", "tagger") in found or ("Word Sense Disambiguation", "task_phrase") in found
+    assert ("Zorb Quux Detection", FRAME_RULE) in found
+    assert [name for name, _ in found] == ["Zorb Quux Detection", "Word Sense Disambiguation"]  # title order
+
+
+def _paper(ref: str, title: str, abstract: str | None = None) -> Paper:
+    return Paper(ref=ref, title=title, abstract=abstract, provenance=Provenance("x.jsonl", line=1))
+
+
+def test_a_title_only_paper_uses_the_tasks_its_title_names() -> None:
+    title = "A Zorb Model for Word Sense Disambiguation and Quux Detection"
+    mentions = extract_mentions([_paper("p1", title)])
+    tasks = [m for m in mentions if m.kind is EntityKind.TASK]
+    assert [m.name for m in tasks] == ["Word Sense Disambiguation", "Quux Detection"]
+    for mention in tasks:
+        assert mention.relation is Relation.USES
+        assert mention.provenance.sentence == title
+        assert mention.provenance.extractor.startswith("kg_entities:title_task+")
+        assert mention.provenance.start is None  # no offsets into the source: the reader kept none for the title
+    assert tasks[1].provenance.extractor == f"kg_entities:title_task+{FRAME_RULE}"
+
+
+def test_a_paper_with_an_abstract_is_read_as_before() -> None:
+    title = "A Zorb Model for Word Sense Disambiguation and Quux Detection"
+    with_abstract = _paper("p2", title, "We propose ZorbNet, a model. It beats BERT on SQuAD.")
+    alone = extract_mentions([with_abstract])
+    together = extract_mentions([_paper("p1", title), with_abstract])
+    assert [m for m in together if m.paper_ref == "p2"] == alone
+    assert not any("title_task" in m.provenance.extractor for m in alone)
+
+
+def test_title_task_offsets_point_into_the_source_where_the_reader_kept_the_title() -> None:
+    title = "Quux Detection in Zorbs"
+    paper = Paper(ref="p", title=title, provenance=Provenance("page.txt"), title_span=(100, 100 + len(title)))
+    (mention,) = [m for m in extract_mentions([paper]) if m.kind is EntityKind.TASK]
+    assert (mention.name, mention.provenance.start, mention.provenance.end) == ("Quux Detection", 100, 114)
+
+
+def test_real_title_only_anthology_papers_name_their_tasks() -> None:
+    volume = ANTHOLOGY / "P93.xml"  # ACL 1993: titles only
+    if not volume.is_file():
+        pytest.skip("../shared/corpus/anthology is not present")
+    records = read_anthology_xml(volume.read_bytes(), source=volume.name)
+    assert records.papers and not any(p.abstract for p in records.papers)
+    mentions = extract_mentions(records.papers)
+    by_title = {p.ref: p.title for p in records.papers}
+    tasks = {(by_title[m.paper_ref], m.name) for m in mentions if m.kind is EntityKind.TASK}
+    assert ("A Speech-First Model for Repair Detection and Correction", "Repair Detection") in tasks
+    assert all(m.relation is Relation.USES for m in mentions if m.kind is EntityKind.TASK)
+    # 11 of its 47 titles named a task when this was written ("Anaphora Resolution", "Text Segmentation", ...)
+    assert sum(1 for p in records.papers if any(t == p.title for t, _ in tasks)) >= 10
