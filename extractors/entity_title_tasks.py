@@ -77,9 +77,11 @@ _MEANS_SUFFIX = re.compile(r"-(?:based|driven|guided|inspired|oriented|enhanced|
 #: Generation", nor an item of a list or an apposition, which need the abstract's sentence).
 PIPELINE_TYPE_RULES = frozenset({"tagger", "task_phrase", "task_acronym", "task_long_form", "task_head",
                                  "task_frame", "purpose_task", "shared_task", "corpus", "corpus_phrase"})
-#: Last words of a shared task's title that name no task ("System Description", "Recurrent Neural Networks").
-_NOT_TASK_ENDS = frozenset({"description", "descriptions", "representation", "representations", "methods",
-                            "approach", "approaches", "model", "models"})
+#: Last words of a task the pipeline found in a title that make it no task ("Using Translation Models", a shared
+#: task's "System Description"): a method's or a system's name or a report.
+_NOT_TASK_ENDS = frozenset({"description", "descriptions", "representation", "representations", "method", "methods",
+                            "approach", "approaches", "model", "models", "system", "systems", "network", "networks",
+                            "framework", "frameworks"})
 #: A word with a digit in it: an event, an edition, a version ("WMT 2010 Translation").
 _DIGIT = re.compile(r"\d")
 #: Punctuation a word may carry at its end (a full stop closing the title).
@@ -142,7 +144,7 @@ def _runs(title: str) -> Iterable[tuple[list[tuple[int, int, str, bool]], str]]:
         before = ""
         for match in re.finditer(r"\S+", segment):
             word = match.group().rstrip(_TRAILING)
-            if not word or word.lower() in _CONNECTIVES:
+            if not any(ch.isalnum() for ch in word) or word.lower() in _CONNECTIVES:  # a dash, a lone quote
                 if run:
                     yield run, before
                 run = []
@@ -173,10 +175,9 @@ def pipeline_tasks(doc: Doc) -> list[tuple[int, int, str]]:
     for entity in iter_entities(doc):
         rule = entity.rule.split("+", 1)[-1]
         last = entity.span[-1].lower_
-        if entity.span.label_ != EntityKind.TASK or rule not in PIPELINE_TYPE_RULES or rule == "shared_task" \
-                and (last in _NOT_TASK_ENDS or last in {"system", "systems"}
-                                                   or last in word_list("method_heads.txt") and last != "analysis"):
-            continue  # "SemEval-2016 Task 5: System Description", "... Task 2: Recurrent Neural Networks"
+        if entity.span.label_ != EntityKind.TASK or rule not in PIPELINE_TYPE_RULES or last in _NOT_TASK_ENDS \
+                or rule == "shared_task" and last in word_list("method_heads.txt") and last != "analysis":
+            continue  # "Using Translation Models", "Task 5: System Description", "Task 2: Recurrent Neural Networks"
         found.append((entity.span.start_char, entity.span.end_char, rule))
     return found
 
