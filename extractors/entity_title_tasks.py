@@ -8,14 +8,18 @@ Translation", "Plans Toward Automated Chat Summarization". Two sources, in this 
 
 * the task entities the abstract pipeline itself finds when it reads the title as a text (:func:`pipeline_tasks`):
   task acronyms, learned task phrases, shared-task titles, the tagger's tasks ("Word Sense Disambiguation",
-  "Implicit Discourse Relation Recognition"); nothing else the pipeline finds there (a title's capitalised words
-  make poor methods and datasets);
-* a *title frame* (:func:`framed_tasks`) where the pipeline found none: a phrase of the title between function
-  words and punctuation ("for", "with", "using", a colon ...) whose last word is a task head (``task_heads.txt``
-  and :data:`EXTRA_HEADS`: "Repair Detection", "Tree-to-String Translation"), two to :data:`MAX_WORDS` words after
-  its opening verb form ("Optimising Incremental Generation") and generic modifiers (``task_modifier_stops.txt``:
-  "Robust", "Improved") are cut off, with no digit, no field or paradigm (``non_tasks.txt``, ``paradigms.txt``) and
-  no known method ("Feature Extraction"? no: a method's step, ``title_task_stops.txt`` lists such phrases).
+  "Implicit Discourse Relation Recognition"), of the type rules :data:`PIPELINE_TYPE_RULES` and not ending in a
+  model's, method's or system's noun ("using Translation Models"); nothing else the pipeline finds there (a title's
+  capitalised words make poor methods and datasets);
+* a *title frame* (:func:`framed_tasks`) where the pipeline found none: a phrase of the title between connectives
+  and punctuation ("for", "with", "of", a colon ...) whose last word is a task head (``task_heads.txt`` and
+  :data:`EXTRA_HEADS`: "Repair Detection", "Tree-to-String Translation"), of two to :data:`MAX_WORDS` words once an
+  opening verb ("Optimising Incremental Generation"), what a method rests on ("Pattern-based") and modifiers that
+  say how rather than which ("Robust", "Automatic": ``task_modifier_stops.txt`` and ``_HOW``) are cut off; no digit,
+  no field, paradigm or known method (``non_tasks.txt``, ``paradigms.txt``, ``known_methods.txt``,
+  ``method_phrases.txt``, ``title_task_stops.txt``: "Feature Extraction"), not after "using", "with", "via", "by",
+  "through", "based" or "from" (the paper's means), and no system's or model's noun after it (a name: "The Logos
+  Translation System").
 
 Each is a span of the title with its type rule (:data:`PIPELINE_RULE` + the pipeline's own rule, or
 :data:`FRAME_RULE`). :func:`extractors.mentions.extract_mentions` makes them mentions of a paper with no abstract
