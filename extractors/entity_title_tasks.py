@@ -78,9 +78,13 @@ _HOW = frozenset({"automatic", "automated", "automatical", "computer", "computat
 _MEANS_SUFFIX = re.compile(r"-(?:based|driven|guided|inspired|oriented|enhanced|powered|aware|augmented)$",
                            re.IGNORECASE)
 #: The pipeline's type rules that name a task by its own words (not a title's capitalised phrase: "Next
-#: Generation", nor an item of a list or an apposition, which need the abstract's sentence).
-PIPELINE_TYPE_RULES = frozenset({"tagger", "task_phrase", "task_acronym", "task_long_form", "task_head",
-                                 "task_frame", "purpose_task", "shared_task", "corpus", "corpus_phrase"})
+#: Generation", nor an item of a list or an apposition, which need the abstract's sentence, nor ``task_long_form``:
+#: in a title every long form is capitalised, so "Multi-Modal Post-Editing (MMPE)" and "Global Under-Resourced Media
+#: Translation (GoURMET)", a tool and a project, read as tasks, and their acronyms' task votes would retype the
+#: nodes the abstracts' mentions make methods; a task's acronym in a title is the tagger's: "Named Entity
+#: Recognition (NER)").
+PIPELINE_TYPE_RULES = frozenset({"tagger", "task_phrase", "task_acronym", "task_head", "task_frame", "purpose_task",
+                                 "shared_task", "corpus", "corpus_phrase"})
 #: Last words of a task the pipeline found in a title that make it no task ("Using Translation Models", a shared
 #: task's "System Description"): a method's or a system's name or a report.
 _NOT_TASK_ENDS = frozenset({"description", "descriptions", "representation", "representations", "method", "methods",

@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"66-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"67-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -136,3 +136,6 @@ PIPELINE_VERSION = f"66-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     else more often than as a method (entity_name_uses, patterns/name_uses.txt, drop reason corpus_use)
 # 66: "we introduced / contributed / collected X" is no proposal cue again (subset "past" of the PROPOSE verbs, the
 #     forms before 64): "we introduced ZorbLoss to handle imbalanced data" is a use (round h15h's test)
+# 67: round h15aw: a shared task's part ("SMALL-TASK1", "SemEval2022-Task3") is no method, a name inside a quoted
+#     title or example is dropped (reason quoted), "multi-lingual BERT" is mBERT's name; round h16r: a paper with no
+#     abstract gets the tasks its title names (entity_title_tasks)

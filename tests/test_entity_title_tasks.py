@@ -55,6 +55,17 @@ def test_title_tasks_take_the_pipelines_tasks_then_the_frames() -> None:
     assert [name for name, _ in found] == ["Zorb Quux Detection", "Word Sense Disambiguation"]  # title order
 
 
+def test_a_titles_long_form_pair_makes_no_task_of_its_acronym() -> None:
+    """A title capitalises every long form: its acronym pair is a tool's or a project's name as often as a task's."""
+    pipeline = default_pipeline()
+    for title, acronym in [("Multi-Modal Post-Editing (MMPE) of Machine Translation", "MMPE"),
+                           ("Global Under-Resourced Media Translation (GoURMET)", "GoURMET")]:
+        doc = pipeline(title)
+        assert acronym not in [doc.text[s:e] for s, e, _ in title_tasks(doc)]
+    doc = pipeline("Named Entity Recognition (NER) for Hindi Tweets")
+    assert "NER" in [doc.text[s:e] for s, e, _ in title_tasks(doc)]  # a task's acronym the tagger knows stays
+
+
 def _paper(ref: str, title: str, abstract: str | None = None) -> Paper:
     return Paper(ref=ref, title=title, abstract=abstract, provenance=Provenance("x.jsonl", line=1))
 
