@@ -251,8 +251,9 @@ def inside_a_quotation(doc: Doc, start: int, end: int) -> bool:
     (False, False, True)
     """
     texts = token_texts(doc)
-    first = max(sentence_start(doc, start), start - _MAX_QUOTED)
-    straight = texts[first:start].count('"')
+    sentence = sentence_start(doc, start)
+    first = max(sentence, start - _MAX_QUOTED)
+    straight = texts[sentence:start].count('"')  # from the sentence's start: a window could cut a pair of marks
     opening = next((i for i in range(start - 1, first - 1, -1) if texts[i] in _OPENING_MARKS or texts[i] in
                     _CLOSING_MARKS), None)
     if opening is None or texts[opening] not in _OPENING_MARKS or (texts[opening] == '"' and straight % 2 == 0):

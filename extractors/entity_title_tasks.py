@@ -92,8 +92,9 @@ _NOT_TASK_ENDS = frozenset({"description", "descriptions", "representation", "re
                             "framework", "frameworks"})
 #: A word with a digit in it: an event, an edition, a version ("WMT 2010 Translation").
 _DIGIT = re.compile(r"\d")
-#: Punctuation a word may carry at its end (a full stop closing the title).
+#: Punctuation a word may carry at its end (a full stop closing the title) and at its start (an opening quote).
 _TRAILING = ".'’"
+_LEADING = "'‘"
 
 
 def framed_tasks(title: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -114,15 +115,15 @@ def framed_tasks(title: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int
     """
     heads = word_list("task_heads.txt") | EXTRA_HEADS
     found = []
-    for run, before in _runs(title):
-        if before in _MEANS:
-            continue  # "... Using Character Segment Correction": how, not what
+    for run, connectives in _runs(title):
+        if any(word in _MEANS for word in connectives):
+            continue  # "... Using Character Segment Correction", "... Based on Syllable Segmentation": how, not what
         while len(run) > 1 and run[-1][2].lower() in _TASK_NOUNS:
             run = run[:-1]  # "Repair Detection Experiments": the task ends at its head
         if run[-1][2].lower() not in heads:
             continue  # "The CMU-Avenue French-English Translation System": a system's name, not its task
         if run[0][3] and run[0][2].lower().endswith("ing") and run[0][2].lower() not in heads \
-                or before == "to" and run[0][2].lower() in word_list("verb_like.txt"):
+                or connectives[-1:] == ("to",) and run[0][2].lower() in word_list("verb_like.txt"):
             run = run[1:]  # "Optimising Incremental Generation", "Learning to Describe Editing": a verb
         means = [k for k, (_, _, word, _) in enumerate(run) if _MEANS_SUFFIX.search(word)]
         if means:
@@ -138,10 +139,16 @@ def framed_tasks(title: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int
     return found
 
 
-def _runs(title: str) -> Iterable[tuple[list[tuple[int, int, str, bool]], str]]:
+def _runs(title: str) -> Iterable[tuple[list[tuple[int, int, str, bool]], tuple[str, ...]]]:
     """The title's runs of words between connectives and punctuation, each word as ``(start, end, text, opens)``
-    (``opens``: the word is the first of its segment: the title's start, or right after a colon or bracket), with the
-    connective right before the run (lower case; ``""`` at a segment's start)."""
+    (``opens``: the word is the first of its segment: the title's start, or right after a colon or bracket; an
+    opening quote mark is not part of the word), with the connectives between the run and the one before it in
+    its segment (lower case; ``()`` at a segment's start).
+
+    >>> runs = _runs("Parsing Based on ‘Tree Detection’")
+    >>> [([word for _, _, word, _ in run], connectives) for run, connectives in runs]
+    [(['Parsing'], ()), (['Tree', 'Detection'], ('based', 'on'))]
+    """
     position = 0
     for segment in _BREAK.split(title):
         at = title.find(segment, position) if segment else -1
@@ -149,18 +156,22 @@ def _runs(title: str) -> Iterable[tuple[list[tuple[int, int, str, bool]], str]]:
             continue
         position = at + len(segment)
         run: list[tuple[int, int, str, bool]] = []
-        before = ""
+        connectives: list[str] = []
         for match in re.finditer(r"\S+", segment):
             word = match.group().rstrip(_TRAILING)
+            opening = len(word) - len(word.lstrip(_LEADING))  # "‘Quux Detection’": the quote is no part of a word
+            word = word[opening:]
             if not any(ch.isalnum() for ch in word) or word.lower() in _CONNECTIVES:  # a dash, a lone quote
                 if run:
-                    yield run, before
+                    yield run, tuple(connectives)
+                    connectives = []
                 run = []
-                before = word.lower()
+                connectives.append(word.lower())
                 continue
-            run.append((at + match.start(), at + match.start() + len(word), word, match.start() == 0))
+            start = at + match.start() + opening
+            run.append((start, start + len(word), word, match.start() == 0))
         if run:
-            yield run, before
+            yield run, tuple(connectives)
 
 
 def _not_a_task(phrase: str) -> bool:

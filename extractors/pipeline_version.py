@@ -138,4 +138,5 @@ PIPELINE_VERSION = f"67-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     forms before 64): "we introduced ZorbLoss to handle imbalanced data" is a use (round h15h's test)
 # 67: round h15aw: a shared task's part ("SMALL-TASK1", "SemEval2022-Task3") is no method, a name inside a quoted
 #     title or example is dropped (reason quoted), "multi-lingual BERT" is mBERT's name; round h16r: a paper with no
-#     abstract gets the tasks its title names (entity_title_tasks)
+#     abstract gets the tasks its title names (entity_title_tasks; not after "based on", "using the"; an opening
+#     quote is no part of a task; a quotation is found counting the sentence's straight quotes from its start)

@@ -84,6 +84,17 @@ def test_quotation_bounds(rules) -> None:  # type: ignore[no-untyped-def]
     assert not inside_a_quotation(doc, at["Zorbix"], at["Zorbix"] + 1)  # a quoted name, not a title
 
 
+@pytest.mark.parametrize("fillers", [10, 11, 12, 13])
+def test_a_closed_quotation_far_back_leaves_later_names_outside(rules, fillers: int) -> None:  # type: ignore[no-untyped-def]
+    """The straight marks are counted from the sentence's start: a pair cut by the 40-token window made a closing
+    mark look like an opening one, and a name between two quotations looked quoted (review)."""
+    text = ('They wrote "Zorb of the Flim" ' + "and the data " * fillers
+            + 'then we trained FlimNet on "the Zorb data set of ours" here.')
+    doc = rules(text)
+    at = next(token.i for token in doc if token.text == "FlimNet")
+    assert not inside_a_quotation(doc, at, at + 1)
+
+
 def _record(folder: str, paper: str) -> dict:
     path = _DATA / folder / "devset.jsonl"
     if not path.exists():
