@@ -47,6 +47,7 @@ from kg.paper_keys import PaperKeys, TextKeys, paper_year
 from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
 from kg.spelling_variants import spelling_joins, spelling_key
+from kg.title_tasks import drop_title_tasks_of_abstracts
 from ontology.ids import entity_key, node_id, normalize_text, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, PaperLink, Relation, Venue
@@ -131,7 +132,7 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
         del papers, venues  # their last use (when consumed, the caller holds them no more)
         _add_links(graph, links, paper_nodes, shared)
         del links
-        _drop_title_tasks_of_abstracts(graph, mentions, paper_nodes)
+        drop_title_tasks_of_abstracts(graph, mentions, paper_nodes)
         _add_entities(graph, mentions, paper_nodes, shared)  # empties ``mentions`` as it goes
     _person_id.cache_clear()  # the ids live on in the graph; the cache's entries would outlive the build
     return graph
@@ -365,27 +366,6 @@ def _add_links(graph: nx.MultiDiGraph, links: list[PaperLink], paper_nodes: dict
 
 
 # ----------------------------------------------------------------------------- entities
-
-
-#: The extractor of a task read from the title of a paper with no abstract (``kg_entities:title_task+<type rule>``,
-#: :mod:`extractors.entity_title_tasks`, whose spaCy this module does not load; a test checks the two agree).
-TITLE_TASK_EXTRACTOR = "kg_entities:title_task+"
-
-
-def _drop_title_tasks_of_abstracts(graph: nx.MultiDiGraph, mentions: list[Mention],
-                                   paper_nodes: dict[str, str]) -> None:
-    """Remove from ``mentions`` the tasks read from a title where the merged paper has an abstract.
-
-    Each document is extracted alone, so a paper one input gives without an abstract (a lecture page's "Similar
-    lecture", a BibTeX entry) has its title read for tasks even when another input gives its abstract; merged,
-    the paper is read from its abstract only, as if the title-only record had not been there.
-    """
-    def superseded(mention: Mention) -> bool:
-        return mention.provenance.extractor.startswith(TITLE_TASK_EXTRACTOR) \
-            and bool(graph.nodes[paper_nodes[mention.paper_ref]].get("abstract"))
-
-    if any(superseded(m) for m in mentions):  # most corpora: none, and the list stays as it is
-        mentions[:] = [m for m in mentions if not superseded(m)]
 
 
 def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: dict[str, str],

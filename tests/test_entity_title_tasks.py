@@ -124,7 +124,8 @@ def test_real_title_only_anthology_papers_name_their_tasks() -> None:
 def test_a_paper_another_input_gives_an_abstract_keeps_no_title_task() -> None:
     """Each input is extracted alone: a title-only record of a paper whose abstract another input gives has its title
     read, and the merged paper, which has the abstract, drops those tasks (review)."""
-    from kg.graph import TITLE_TASK_EXTRACTOR, build_graph
+    from kg.graph import build_graph
+    from kg.title_tasks import TITLE_TASK_EXTRACTOR
     from ontology.records import DocumentRecords
 
     title = "A Zorb Model for Word Sense Disambiguation and Quux Detection"
@@ -145,6 +146,6 @@ def test_a_paper_another_input_gives_an_abstract_keeps_no_title_task() -> None:
 
 def test_the_graphs_title_task_extractor_is_the_extractors() -> None:
     from extractors.entity_title_tasks import PIPELINE_RULE
-    from kg.graph import TITLE_TASK_EXTRACTOR
+    from kg.title_tasks import TITLE_TASK_EXTRACTOR
 
     assert TITLE_TASK_EXTRACTOR == f"kg_entities:{PIPELINE_RULE}+"

@@ -1,0 +1,43 @@
+"""Tasks read from a paper's title give way to its abstract once the papers are merged (round h16r, review).
+
+:mod:`extractors.entity_title_tasks` reads the title of a paper that has no abstract for the tasks it names. Each
+input is extracted alone, so the same paper given with a title only by one input (a lecture page's "Similar lecture",
+a BibTeX entry) and with its abstract by another had its title read; :func:`drop_title_tasks_of_abstracts` removes
+those mentions at assembly, where the merged paper shows its abstract.
+"""
+from __future__ import annotations
+
+import networkx as nx
+
+from ontology.records import Mention
+
+__all__ = ["TITLE_TASK_EXTRACTOR", "drop_title_tasks_of_abstracts"]
+
+#: The extractor of a task read from the title of a paper with no abstract (``kg_entities:title_task+<type rule>``,
+#: :mod:`extractors.entity_title_tasks`, whose spaCy this module does not load; a test checks the two agree).
+TITLE_TASK_EXTRACTOR = "kg_entities:title_task+"
+
+
+def drop_title_tasks_of_abstracts(graph: nx.MultiDiGraph, mentions: list[Mention],
+                                  paper_nodes: dict[str, str]) -> None:
+    """Remove from ``mentions`` the tasks read from a title where the merged paper (``paper_nodes``: a paper's ref
+    -> its node in ``graph``) has an abstract: the paper is then read from its abstract only, as if the title-only
+    record had not been there.
+
+    >>> from ontology.records import EntityKind, Provenance, Relation
+    >>> graph = nx.MultiDiGraph()
+    >>> graph.add_node("paper/a", abstract="We parse.")
+    >>> graph.add_node("paper/b", abstract=None)
+    >>> def task(ref):
+    ...     return Mention(ref, "parsing", EntityKind.TASK, Relation.USES, Provenance("s", extractor=TITLE_TASK_EXTRACTOR))
+    >>> mentions = [task("a"), task("b")]
+    >>> drop_title_tasks_of_abstracts(graph, mentions, {"a": "paper/a", "b": "paper/b"})
+    >>> [m.paper_ref for m in mentions]
+    ['b']
+    """
+    def superseded(mention: Mention) -> bool:
+        return mention.provenance.extractor.startswith(TITLE_TASK_EXTRACTOR) \
+            and bool(graph.nodes[paper_nodes[mention.paper_ref]].get("abstract"))
+
+    if any(superseded(m) for m in mentions):  # most corpora: none, and the list stays as it is
+        mentions[:] = [m for m in mentions if not superseded(m)]
