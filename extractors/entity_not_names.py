@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
 from extractors.entity_corpus import described_pair, long_form_head
@@ -62,8 +63,9 @@ _DOCUMENT_PART = re.compile(r"^(?:fig(?:ure)?|table|section|sec|eq|equation|appe
 #: "Snopes.com", "OpenSubtitles.org", "JD.com", "Behance.net": a domain name.
 _WEBSITE = re.compile(r"[A-Za-z0-9]\.(?:com|org|net|edu|gov|io|info)$")
 #: "SMALL-TASK1", "SemEval2022-Task3", "SemEval-2023Task 6", "Subtask-A", "Track 2": the word "task" or "track" (after
-#: a separator, a small letter or a digit) closing the name with the number or letter of the part.
-_NUMBERED_TASK = re.compile(r"(?:^|[\s\-_]|(?<=[a-z0-9]))(?:sub)?(?:task|track)[\s\-_]?(?:\d+|[a-c])$", re.IGNORECASE)
+#: a separator or a digit, not glued to a word: "ByteTrack2", "CenterTrack-A" are trackers) closing the name with the
+#: number or letter of the part.
+_NUMBERED_TASK = re.compile(r"(?:^|[\s\-_]|(?<=\d))(?:sub)?(?:task|track)[\s\-_]?(?:\d+|[a-c])$", re.IGNORECASE)
 #: "FULL-TASK", "SMALL-TASK2", "OPEN-TRACK": a name in capitals with a hyphenated part TASK or TRACK.
 _CAPITAL_TASK = re.compile(r"^(?:[A-Z0-9]+-)+(?:SUB)?(?:TASK|TRACK)[0-9]*(?:-[A-Z0-9]+)*$")
 
@@ -240,7 +242,8 @@ _MAX_QUOTED = 40  # tokens searched on each side
 
 
 def inside_a_quotation(doc: Doc, start: int, end: int) -> bool:
-    """Is ``doc[start:end]`` part of a quotation of at least four tokens in its sentence, and not all of it?
+    """Is ``doc[start:end]`` part of a quotation of at least four tokens in its sentence, and not all of it, whose
+    words include a function word (a quoted title or sentence, not a quoted description of a checkpoint)?
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()('The track focuses on “Modeling with Subjective Knowledge”. We tune “ZorbNet”.')
@@ -266,4 +269,8 @@ def inside_a_quotation(doc: Doc, start: int, end: int) -> bool:
         if texts[i] in _CLOSING_MARKS:
             closing = i
             break
-    return closing is not None and closing - opening - 1 >= _MIN_QUOTED and (opening + 1, closing) != (start, end)
+    if closing is None or closing - opening - 1 < _MIN_QUOTED or (opening + 1, closing) == (start, end):
+        return False
+    return any(text.lower() in STOP_WORDS for text in texts[opening + 1:closing])  # a title or a sentence has
+    # function words ("Modeling with Subjective Knowledge", "Walkman in 1987 is like iPod"); "“ZorbNet large cased
+    # model”" describes a checkpoint and keeps its name

@@ -71,7 +71,8 @@ def test_task_part_shapes(text: str) -> None:
     assert task_part(text)
 
 
-@pytest.mark.parametrize("text", ["Multi-Task Learning", "Task2Vec", "TASK", "MT-DNN", "TrackNet", "Tasks"])
+@pytest.mark.parametrize("text", ["Multi-Task Learning", "Task2Vec", "TASK", "MT-DNN", "TrackNet", "Tasks",
+                                  "ByteTrack2", "DeepTrack 2", "CenterTrack-A"])  # trackers' names (review)
 def test_not_task_part_shapes(text: str) -> None:
     assert not task_part(text)
 
@@ -93,6 +94,12 @@ def test_a_closed_quotation_far_back_leaves_later_names_outside(rules, fillers: 
     doc = rules(text)
     at = next(token.i for token in doc if token.text == "FlimNet")
     assert not inside_a_quotation(doc, at, at + 1)
+
+
+def test_a_quoted_description_without_function_words_keeps_its_name(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    """Four words in quotation marks with no function word describe a checkpoint, not a title (review)."""
+    assert entity_labels("We use the “ZorbNet large cased model” as our encoder for the Flim data.").get("ZorbNet") \
+        in _MM
 
 
 def _record(folder: str, paper: str) -> dict:
