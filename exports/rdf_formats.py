@@ -264,16 +264,15 @@ def _write_streamed(graph: nx.MultiDiGraph, paths: dict[str, Path],
         return
     scratch = next(iter(paths.values())).parent  # spill files beside the outputs (a killed build's are removed
     scratch.mkdir(parents=True, exist_ok=True)   # by the next one), not in a $TMPDIR that may live in memory
-    with ExitStack() as files:
-        with paused_gc():
-            plan = plan_subjects(graph)
-            if plan is not None:  # the lines made in the order of their subjects
-                runs = (run for run, _ in ordered_runs(graph, plan))
-            else:  # sorted after they are all made
-                lines = files.enter_context(SortedLines(folder=scratch))
-                for block in rdf_blocks(graph):
-                    lines.add_triples(block.triples)
-                runs = lines.runs()
+    with ExitStack() as files, paused_gc():  # paused while the runs are written too: the ordered ones are made then
+        plan = plan_subjects(graph)
+        if plan is not None:  # the lines made in the order of their subjects
+            runs = (run for run, _ in ordered_runs(graph, plan))
+        else:  # sorted after they are all made
+            lines = files.enter_context(SortedLines(folder=scratch))
+            for block in rdf_blocks(graph):
+                lines.add_triples(block.triples)
+            runs = lines.runs()
         streams = {name: files.enter_context(open_atomic(path)) for name, path in paths.items()}
         size = 0
         for number, run in enumerate(runs):

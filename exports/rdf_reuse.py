@@ -44,7 +44,7 @@ import numpy as np
 from exports.piece_index import DIGEST, load_index, open_described, save_index
 from exports.rdf_edges import agent_triples, edge_sources, edge_triples, mention_triples
 from exports.rdf_nodes import node_triples
-from exports.rdf_ordered import SubjectPlan, ordered_runs, plan_subjects
+from exports.rdf_ordered import AGENTS, SubjectPlan, ordered_runs, plan_subjects
 from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digests
 from exports.rdf_stream import SortedLines, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, Triple
@@ -62,7 +62,6 @@ TurtleProgress = Callable[[int], None]
 #: Above this share of owners changed, a rebuild writes everything again (their lines are held in memory).
 MOST_CHANGED = 0.125
 #: The owner of the extractors' descriptions, which are made again in every build.
-_AGENTS = -1
 _FORMAT = "turtle-blocks-1"
 _ARRAYS = ("digests", "agents", "offsets", "owners")
 _COPY_BYTES = 8 << 20
@@ -238,7 +237,7 @@ class _Previous:
                 or agents.dtype != np.int64 or agents.shape != (len(digests),)
                 or offsets.dtype != np.int64 or owners.dtype != np.int32 or offsets.shape != (len(owners) + 1,)
                 or not len(owners) or offsets[0] <= 0 or int(offsets[-1]) != size or np.any(np.diff(offsets) <= 0)
-                or owners.min() < _AGENTS or owners.max() >= len(digests)
+                or owners.min() < AGENTS or owners.max() >= len(digests)
                 or not isinstance(components, list) or not all(isinstance(name, str) for name in components)
                 or len(components) > 63 or (len(agents) and int(agents.min()) < 0)
                 or (len(agents) and int(np.bitwise_or.reduce(agents)) >> len(components))):
@@ -308,7 +307,7 @@ def _write_reusing(graph: nx.MultiDiGraph, path: Path, index: Path, key: str, pr
         components = set().union(*agents_of)
         triples = _agent_triples(components)
         for subject, _, _ in triples:
-            if subjects.setdefault(subject, _AGENTS) != _AGENTS:
+            if subjects.setdefault(subject, AGENTS) != AGENTS:
                 return "an extractor's resource is also a node's"
         sorter.add_triples(triples)
         text = b"".join(turtle_run(run, PREFIXES) for run in sorter.runs())
@@ -503,7 +502,7 @@ def _add_lines(graph: nx.MultiDiGraph, lines: SortedLines) -> tuple[list[frozens
     triples = _agent_triples(components)
     subjects = {subject for subject, _, _ in triples}
     hashes.extend(map(hash, subjects))
-    numbers.extend([_AGENTS] * len(subjects))
+    numbers.extend([AGENTS] * len(subjects))
     lines.add_triples(triples)
     return agents_of, _SubjectTable(hashes, numbers)
 

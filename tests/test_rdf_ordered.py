@@ -6,8 +6,8 @@ import random
 import networkx as nx
 import pytest
 
-from exports import rdf_reuse
-from exports.rdf_formats import write_rdf
+from exports import rdf_formats, rdf_ordered, rdf_reuse
+from exports.rdf_formats import write_rdf, write_rdf_file
 from exports.rdf_mapping import rdf_triples
 from exports.rdf_ordered import AGENTS, SubjectPlan, ordered_runs, plan_subjects
 from exports.rdf_reuse import last_turtle, owner_triples
@@ -161,3 +161,28 @@ def test_the_turtle_of_a_fresh_build_is_the_sorted_turtle_with_the_same_index(sa
                          last_turtle(), index.read_bytes())
     assert written["ordered"] == written["sorted"]
     assert written["ordered"][3].blocks == len({triple[0] for triple in rdf_triples(graph)})
+
+
+def test_dependants_sharing_a_number_across_slices_are_one_subject(monkeypatch):
+    """The sorted dependants are taken a slice at a time: a group of equal numbers cut by a slice's end stays one
+    subject (parallel edges stating the same mention, in slices of two)."""
+    monkeypatch.setattr(rdf_ordered, "_SLICE", 2)
+    graph = _graph(40)
+    assert _ordered(graph) == _sorted(graph)
+
+
+def test_without_an_index_the_ordered_runs_write_the_sorted_files(tmp_path, monkeypatch):
+    """``write_rdf`` with no index (``kg build --no-cache``) and ``write_rdf_file`` write graph.ttl and graph.nt from
+    the ordered runs, cut small here so that the Turtle is made from many runs: the bytes of sorting every line."""
+    graph = _graph(40, near=("mention", "agent", "zzz"))
+    monkeypatch.setitem(rdf_ordered.ordered_runs.__kwdefaults__, "run_bytes", 300)
+    written = {}
+    for name, plan in (("ordered", plan_subjects), ("sorted", lambda graph: None)):
+        monkeypatch.setattr(rdf_formats, "plan_subjects", plan)
+        folder = tmp_path / name
+        with output_transaction(folder):
+            write_rdf(graph, folder, ("ttl", "nt"))
+        single = write_rdf_file(graph, tmp_path / f"{name}-alone.ttl", "ttl")
+        written[name] = ((folder / "graph.ttl").read_bytes(), (folder / "graph.nt").read_bytes(), single.read_bytes())
+    assert written["ordered"] == written["sorted"]
+    assert written["ordered"][1] == _sorted(graph)
