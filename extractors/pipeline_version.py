@@ -139,4 +139,5 @@ PIPELINE_VERSION = f"67-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 # 67: round h15aw: a shared task's part ("SMALL-TASK1", "SemEval2022-Task3") is no method, a name inside a quoted
 #     title or example is dropped (reason quoted), "multi-lingual BERT" is mBERT's name; round h16r: a paper with no
 #     abstract gets the tasks its title names (entity_title_tasks; not after "based on", "using the"; an opening
-#     quote is no part of a task; a quotation is found counting the sentence's straight quotes from its start)
+#     quote is no part of a task; a quotation is found counting the sentence's straight quotes from its start, and
+#     drops a name only if it holds a function word; "task"/"track" glued to a letter is a tracker's name)
