@@ -61,7 +61,6 @@ __all__ = ["MOST_CHANGED", "TurtleProgress", "TurtleReport", "last_turtle", "own
 TurtleProgress = Callable[[int], None]
 #: Above this share of owners changed, a rebuild writes everything again (their lines are held in memory).
 MOST_CHANGED = 0.125
-#: The owner of the extractors' descriptions, which are made again in every build.
 _FORMAT = "turtle-blocks-1"
 _ARRAYS = ("digests", "agents", "offsets", "owners")
 _COPY_BYTES = 8 << 20
