@@ -66,8 +66,7 @@ from exports.rdf_edges import (
     similarity_triples,
 )
 from exports.rdf_nodes import field_iri, field_triples, node_fields, node_triples
-from exports.rdf_ntriples import term_nt
-from exports.rdf_stream import CACHED_LITERAL, RUN_BYTES
+from exports.rdf_stream import RUN_BYTES, LiteralTexts
 from exports.rdf_terms import Triple
 from ontology.ids import iri_for, node_id
 from ontology.kinds import EdgeRelation
@@ -287,7 +286,7 @@ class _Maker:
         self._attributes, self._adjacency = graph._node, graph._succ
         self._kind_of = {node: attrs.get("kind") for node, attrs in graph._node.items()}.__getitem__
         self._agents = {component: iri_for(node_id("agent", component)) for component in plan.components}
-        self._literals: dict[object, str] = {}
+        self._literals = LiteralTexts()
         self._refs, self._targets = plan.refs, plan.targets
 
     def node(self, number: int) -> bytes:
@@ -332,14 +331,7 @@ class _Maker:
             if obj.__class__ is str:
                 lines.append(f"<{subject}> <{predicate}> <{obj}> .\n")
                 continue
-            text = literals.get(obj)
-            if text is None:
-                text = term_nt(obj)
-                if len(obj.lexical) <= CACHED_LITERAL:  # names, years, kinds repeat; abstracts do not
-                    if len(literals) > 200_000:  # a cache of repeated literals, not of every literal
-                        literals.clear()
-                    literals[obj] = text
-            lines.append(f"<{subject}> <{predicate}> {text} .\n")
+            lines.append(f"<{subject}> <{predicate}> {literals[obj]} .\n")
         if len(lines) > 1:
             lines = sorted(set(lines))
         return "".join(lines).encode("utf-8")

@@ -35,10 +35,10 @@ from pathlib import Path
 from types import TracebackType
 
 from exports.rdf_ntriples import term_nt
-from exports.rdf_terms import Triple
+from exports.rdf_terms import Lit, Triple
 from ontology.ids import RESOURCE_BASE
 
-__all__ = ["CACHED_LITERAL", "RUN_BYTES", "SortedLines", "bucket_key", "turtle_header", "turtle_run"]
+__all__ = ["RUN_BYTES", "LiteralTexts", "SortedLines", "bucket_key", "turtle_header", "turtle_run"]
 
 #: Characters of a resource's local id (after its kind) that choose its bucket.
 _KEY_CHARACTERS = 2
@@ -51,7 +51,9 @@ SPILL_BYTES = 32 << 20
 RUN_BYTES = 16 << 20
 #: Longest literal (characters) whose N-Triples form is kept for reuse: longer ones (titles, abstracts,
 #: sentences) rarely repeat (keeping them too cost 48 MB more at the full Anthology's Turtle peak).
-CACHED_LITERAL = 80
+_CACHED_LITERAL = 80
+#: Most literals :class:`LiteralTexts` remembers before it starts again (a cache of repeated ones, not of all).
+_REMEMBERED = 200_000
 #: Most sorted part files one merge reads at once (each is an open file).
 MERGE_FAN_IN = 64
 
@@ -93,6 +95,26 @@ def _common_prefix_length(a: str, b: str) -> int:
     return min(len(a), len(b)) + 1
 
 
+class LiteralTexts(dict):
+    """The N-Triples text of each literal looked up (``texts[literal]``), the short ones remembered: names, years
+    and kinds repeat, titles and abstracts do not (longer than :data:`_CACHED_LITERAL` characters, they are made
+    each time).  A hit is one dict lookup, which the line makers' loops need.
+
+    >>> from exports.rdf_terms import Lit
+    >>> texts = LiteralTexts()
+    >>> texts[Lit("2020")], len(texts)
+    ('"2020"', 1)
+    """
+
+    def __missing__(self, literal: Lit) -> str:
+        text = term_nt(literal)
+        if len(literal.lexical) <= _CACHED_LITERAL:
+            if len(self) > _REMEMBERED:
+                self.clear()
+            self[literal] = text
+        return text
+
+
 class SortedLines:
     """N-Triples lines added in any order, given back sorted and without repeats, in bounded memory.
 
@@ -112,7 +134,7 @@ class SortedLines:
         self._held_size = 0
         self._spills: list[Path] = []
         self._segments: dict[str, list[tuple[int, int, int]]] = {}  # key -> (spill, offset, length)
-        self._literals: dict[object, str] = {}
+        self._literals = LiteralTexts()
 
     def __enter__(self) -> SortedLines:
         return self
@@ -132,14 +154,7 @@ class SortedLines:
             if obj.__class__ is str:
                 line = f"<{subject}> <{predicate}> <{obj}> .\n"
             else:
-                text = literals.get(obj)
-                if text is None:
-                    text = term_nt(obj)
-                    if len(obj.lexical) <= CACHED_LITERAL:  # names, years, kinds repeat; abstracts do not
-                        if len(literals) > 200_000:  # a cache of repeated literals, not of every literal
-                            literals.clear()
-                        literals[obj] = text
-                line = f"<{subject}> <{predicate}> {text} .\n"
+                line = f"<{subject}> <{predicate}> {literals[obj]} .\n"
             if subject is not last_subject:  # a block's triples mostly share their subject
                 key = bucket_key(subject)
                 bucket = held.get(key)
