@@ -96,7 +96,7 @@ class SubjectPlan:
     simple: np.ndarray  # the node subjects and agents in order: an owner's number, or -1 - an agent's place
     inserts: list[tuple[int, int]]  # (place in ``simple``, kind): where each kind's dependants go, by place
     keys: np.ndarray  # each dependant's 16 digits as a number
-    kinds: np.ndarray  # its kind (a place in DEPENDANT_KINDS)
+    by_kind: list[np.ndarray]  # for each kind of DEPENDANT_KINDS, its dependants (indexes into these arrays) by number
     owners: np.ndarray  # its owner's number
     places: np.ndarray  # the place of its mention, basis or field
     refs: list[dict]  # the attributes of its edge (of its node for a field)
@@ -192,14 +192,16 @@ def plan_subjects(graph: nx.MultiDiGraph) -> SubjectPlan | None:
     owners = np.frombuffer(found.owners, dtype=np.int32)
     distinct, subjects = True, len(simple)
     kinds = np.frombuffer(found.kinds, dtype=np.int8)
+    by_kind = []
     for kind in range(len(DEPENDANT_KINDS)):
         mine = np.flatnonzero(kinds == kind)
         mine = mine[np.argsort(keys[mine], kind="stable")]
+        by_kind.append(mine.astype(np.int32))  # held to the writing: 4 bytes a dependant
         same = keys[mine[1:]] == keys[mine[:-1]]
         subjects += len(mine) - int(np.count_nonzero(same))
         if np.any(same & (owners[mine[1:]] != owners[mine[:-1]])):
             distinct = False
-    return SubjectPlan(nodes, agents, components, simple, inserts, keys, kinds, owners,
+    return SubjectPlan(nodes, agents, components, simple, inserts, keys, by_kind, owners,
                        np.frombuffer(found.places, dtype=np.int32), found.refs, found.targets, distinct, subjects)
 
 
@@ -247,8 +249,7 @@ def _dependants(plan: SubjectPlan, made: _Maker, kind: int) -> Iterator[tuple[by
     The sorted dependants are taken as Python numbers a slice at a time (all of one kind at once would be about
     40 bytes each more while they are made).
     """
-    mine = np.flatnonzero(plan.kinds == kind)
-    mine = mine[np.argsort(plan.keys[mine], kind="stable")]
+    mine = plan.by_kind[kind]
     prefix = _PREFIXES[kind]
     group: list[int] = []  # the dependants of the number in hand, not yet made
     number = -1
