@@ -190,7 +190,8 @@ def extract_mentions(
     nlp: Language | None = None,
     roles: RoleModel | None | Literal["shipped"] = "shipped",
 ) -> list[Mention]:
-    """Mentions of methods, datasets and models in each paper's title and abstract.
+    """Mentions of methods, datasets and models in each paper's title and abstract, and of the tasks the title of a
+    paper with no abstract names (:mod:`extractors.entity_title_tasks`).
 
     ``source_texts`` maps a source path to its text, so that offsets can point
     into the source file even where markup was removed from the abstract. ``roles``: the learned proposes / uses
