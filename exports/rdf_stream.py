@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from types import TracebackType
+from typing import Self
 
 from exports.rdf_ntriples import term_nt
 from exports.rdf_terms import Lit, Triple
@@ -136,7 +137,7 @@ class SortedLines:
         self._segments: dict[str, list[tuple[int, int, int]]] = {}  # key -> (spill, offset, length)
         self._literals = LiteralTexts()
 
-    def __enter__(self) -> SortedLines:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -36,11 +36,12 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Self
 
 from kg.canned import QueryError
 from kg.query_store import open_query_store
 
-__all__ = ["ServeError", "Server", "start_server", "oxigraph_executable", "is_loopback", "free_port"]
+__all__ = ["ServeError", "Server", "free_port", "is_loopback", "oxigraph_executable", "start_server"]
 
 
 class ServeError(QueryError):
@@ -110,7 +111,7 @@ class Server:
             Path(self.log).unlink(missing_ok=True)
         return int(self.process.returncode)
 
-    def __enter__(self) -> Server:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -45,15 +45,23 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, Self
 
 from kg.canned import Lookup
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
 
-__all__ = ["INDEX_NAME", "MAX_BOUND", "INDEXED_CLASSES", "PairSource", "TextIndex", "write_text_index",
-           "update_text_index", "query_digest"]
+__all__ = [
+    "INDEXED_CLASSES",
+    "INDEX_NAME",
+    "MAX_BOUND",
+    "PairSource",
+    "TextIndex",
+    "query_digest",
+    "update_text_index",
+    "write_text_index",
+]
 
 #: File name of the index inside the query store folder.
 INDEX_NAME = "kg-index.sqlite"
@@ -239,7 +247,7 @@ class TextIndex:
             self._connection.close()
             raise sqlite3.DatabaseError(f"{self.path}: text index layout {layout}, this kg reads {_LAYOUT}")
 
-    def __enter__(self) -> TextIndex:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
