@@ -202,7 +202,7 @@ def extract_mentions(
     papers = list(papers)
     titles: list[Mention] = []
     for paper in papers:
-        titles.extend(_title_mentions(paper))
+        titles.extend(_title_mentions(paper, _clean_title(paper, source_texts)))
     titled: dict[str, list[Mention]] = {}
     for title in titles:
         titled.setdefault(title.paper_ref, []).append(title)
@@ -218,7 +218,8 @@ def extract_mentions(
                                              titled.get(paper.ref, [])))  # round h15ao
     agreed = agree_with_titles(titles, mentions)
     title_only = ((paper, paper.title) for paper in papers if paper.title and not paper.abstract)
-    tasks = [m for (paper, _), doc in _pipe(nlp, title_only) for m in _title_task_mentions(paper, doc)]  # h16r
+    tasks = [m for (paper, _), doc in _pipe(nlp, title_only)
+             for m in _title_task_mentions(paper, doc, _clean_title(paper, source_texts))]  # h16r
     if roles is None:
         return agreed + tasks
     decided = apply_role_model(papers, agreed, shipped_role_model() if roles == "shipped" else roles)
@@ -355,9 +356,40 @@ def _clean_abstract(paper: Paper, source_texts: Mapping[str, str] | None) -> Cle
     return CleanText(paper.abstract, range(len(paper.abstract)), 0)  # type: ignore[arg-type]  # a range: no copy
 
 
-def _title_mentions(paper: Paper) -> Iterator[Mention]:
+def _clean_title(paper: Paper, source_texts: Mapping[str, str] | None) -> CleanText | None:
+    """``paper.title`` with each character's offset in the source (as :func:`_clean_abstract`), or None where the
+    reader kept no span of the title or its cleaned text is not the title: no offsets rather than wrong ones.
+
+    The reader strips markup and the ends' white space from the raw title; without the source's text a span as long
+    as the title is taken to be the title itself.
+
+    >>> paper = Paper(ref="p", title="Quux Detection", provenance=Provenance("page.txt"), title_span=(3, 22))
+    >>> clean = _clean_title(paper, {"page.txt": "ab  **Quux** Detection"})
+    >>> clean.source_offset(0), clean.source_end(len("Quux Detection"))
+    (6, 22)
+    >>> _clean_title(paper, None) is None  # a span of 19 characters for a title of 14: markup removed
+    True
+    """
+    if not paper.title or not paper.title_span:
+        return None
+    start, end = paper.title_span
+    text = (source_texts or {}).get(paper.provenance.source)
+    if text is None:
+        if end - start != len(paper.title):
+            return None
+        return CleanText(paper.title, range(len(paper.title)), start)  # type: ignore[arg-type]  # a range: no copy
+    clean = clean_markup(text[start:end], base=start)
+    first = len(clean.text) - len(clean.text.lstrip())
+    last = len(clean.text.rstrip())
+    if clean.text[first:last] != paper.title:
+        return None
+    return CleanText(paper.title, clean.offsets[first:last], start)
+
+
+def _title_mentions(paper: Paper, clean: CleanText | None) -> Iterator[Mention]:
     """What a title proposes: the NAME of "NAME: ..." (typed by :func:`title_kind`) and the teams of a shared-task
-    paper's "TEAM at VENUE: ..." (methods, type rule ``team``: a team's or system's name is a method)."""
+    paper's "TEAM at VENUE: ..." (methods, type rule ``team``: a team's or system's name is a method). ``clean``:
+    the title's offsets in the source (:func:`_clean_title`), None for none."""
     if not paper.title:
         return
     named = []
@@ -367,7 +399,7 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
     named.extend((team, EntityKind.METHOD.value, "team") for team in title_teams(paper.title))
     for name, kind, type_rule in named:
         offset = paper.title.find(name)
-        start = paper.title_span[0] + offset if paper.title_span and offset >= 0 else None
+        start, end = _source_span(clean, offset, offset + len(name)) if offset >= 0 else (None, None)
         yield Mention(
             paper_ref=paper.ref,
             name=name,
@@ -377,7 +409,7 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
             provenance=Provenance(
                 source=paper.provenance.source,
                 start=start,
-                end=start + len(name) if start is not None else None,
+                end=end,
                 extractor=f"kg_entities:title_name+{type_rule}",
                 confidence=0.9,
                 sentence=paper.title,
@@ -386,21 +418,25 @@ def _title_mentions(paper: Paper) -> Iterator[Mention]:
         )
 
 
-def _title_task_mentions(paper: Paper, doc) -> Iterator[Mention]:
+def _title_task_mentions(paper: Paper, doc, clean: CleanText | None) -> Iterator[Mention]:
     """The tasks the title of ``paper``, a paper with no abstract, names (:func:`extractors.entity_title_tasks.
     title_tasks`; ``doc`` is the title read by the pipeline): used, the title their sentence, the offsets into the
-    source where the reader kept the title's (as :func:`_title_mentions`)."""
+    source where the reader kept the title's (``clean``, as :func:`_title_mentions`)."""
     title = paper.title
     assert title is not None
     for start, end, type_rule in title_tasks(doc):
-        source_start = paper.title_span[0] + start if paper.title_span else None
+        source_start, source_end = _source_span(clean, start, end)
         yield Mention(
             paper_ref=paper.ref, name=title[start:end], kind=EntityKind.TASK, relation=Relation.USES,
             provenance=Provenance(
-                source=paper.provenance.source, start=source_start,
-                end=source_start + end - start if source_start is not None else None,
+                source=paper.provenance.source, start=source_start, end=source_end,
                 extractor=f"kg_entities:{PIPELINE_RULE}+{type_rule}", confidence=_TITLE_TASK_CONFIDENCE,
                 sentence=title, line=paper.provenance.line))
+
+
+def _source_span(clean: CleanText | None, start: int, end: int) -> tuple[int | None, int | None]:
+    """The source offsets of the title's characters ``start:end`` (``clean`` from :func:`_clean_title`), or none."""
+    return (clean.source_offset(start), clean.source_end(end)) if clean is not None else (None, None)
 
 
 def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int,
