@@ -32,6 +32,8 @@ assessment is a basic research task"); the subject frame of ``entity_task_frames
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate
@@ -45,13 +47,16 @@ from extractors.entity_task_lists import (
     member_words,
     spaced_words,
 )
+from extractors.entity_task_subjects import SUBJECT_TASK_RULE, subject_tasks
 from extractors.token_texts import token_arrays
 from ontology.kinds import EntityKind
 
-__all__ = ["PURPOSE_TASK_RULE", "purpose_tasks", "task_candidates_beside"]
+__all__ = ["PURPOSE_TASK_RULE", "WORK_TASK_RULE", "purpose_tasks", "task_candidates_beside", "work_tasks"]
 
 #: The type rule of a task found here.
 PURPOSE_TASK_RULE = "purpose_task"
+#: The type rule of a task named after a noun of work on it (:func:`work_tasks`).
+WORK_TASK_RULE = "work_task"
 #: Nouns of the things a paper builds or uses for a task ("a dataset for ...", "approaches for ...").
 _THING_NOUNS = frozenset({
     "dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks", "model", "models", "method", "methods",
@@ -72,6 +77,38 @@ _BARE = frozenset({"translation", "parsing"})
 _GENERIC_HEADS = frozenset({"selection", "inference", "comprehension"})
 
 
+#: Nouns of work on a task and the prepositions that join them to it (round h15ax): "state-of-the-art performance on
+#: zorb detection", "progress in zorb retrieval", "approaches to zorb sorting", "results for zorb tagging".
+_WORK_NOUNS = frozenset({
+    "performance", "results", "improvement", "improvements", "advances", "progress", "challenges", "research",
+    "work", "studies", "experiments", "state-of-the-art", "accuracy", "gains",
+})
+_WORK_PREPOSITIONS = frozenset({"in", "on", "for"})
+#: Nouns that take "to" before the task they address ("approaches to zorb sorting").
+_TO_NOUNS = frozenset({"approach", "approaches", "solutions", "challenges", "contributions"})
+
+
+def _purpose_trigger(lowers: list[str], k: int) -> bool:
+    return lowers[k] == "for" and lowers[k - 1] in _THING_NOUNS
+
+
+def _work_trigger(lowers: list[str], k: int) -> bool:
+    return (lowers[k] in _WORK_PREPOSITIONS and lowers[k - 1] in _WORK_NOUNS
+            or lowers[k] == "to" and lowers[k - 1] in _TO_NOUNS) and not _purpose_trigger(lowers, k)
+
+
+def work_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
+    """Token ranges of the tasks named after a noun of work on them (round h15ax: "performance on X", "progress in
+    X", "approaches to X"), with the tests of :func:`purpose_tasks`; ``taken``: the tokens other candidates cover.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We report progress in zorb retrieval, approaches to quux tagging and work on zorbs.")
+    >>> [doc[s:e].text for s, e in work_tasks(doc, set())]
+    ['zorb retrieval', 'quux tagging']
+    """
+    return _tasks_after(doc, taken, _work_trigger)
+
+
 def purpose_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
     """Token ranges of the tasks named as a thing's purpose ("a dataset for X"; see the module docstring), in text
     order; ``taken``: the tokens other candidates cover.
@@ -88,13 +125,19 @@ def purpose_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
     >>> purpose_tasks(doc, set())
     []
     """
+    return _tasks_after(doc, taken, _purpose_trigger)
+
+
+def _tasks_after(doc: Doc, taken: set[int], trigger: Callable[[list[str], int], bool]) -> list[tuple[int, int]]:
+    """The task names after each preposition ``k`` for which ``trigger(lowers, k)`` holds (the tests of
+    :func:`purpose_tasks`)."""
     _, lowers, flags = token_arrays(doc)
     is_stop = list(flags.is_stop)
     n = len(doc)
     found = []
     heads = phrase_heads()
     for k in range(1, n - 1):
-        if lowers[k] != "for" or lowers[k - 1] not in _THING_NOUNS:
+        if not trigger(lowers, k):
             continue
         words = member_words(doc, spaced_words(doc, k + 1, k + 2, 1), is_stop)
         gerund = len(words) > 1 and lowers[words[0][0]].endswith("ing") and heads.get(lowers[words[0][0]]) != "task"
@@ -109,8 +152,19 @@ def purpose_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
                 or any(lowers[a:b][-1].endswith("ing") for a, b in words[1:-1]):
             continue  # "for automatic generation of reports": cut short; "for measuring semantic similarity"
         if acceptable_member(doc, start, end, len(words), strict=True):
-            found.append((start, end))
+            found.append((start, _shared_heads(lowers, is_stop, flags.is_punct, end)))
     return found
+
+
+def _shared_heads(lowers: list[str], is_stop: list[bool], is_punct: list[bool], end: int) -> int:
+    """The end of a task's name past "and" / "or" and a second head that shares its modifiers, where nothing follows
+    it but a stop word, a participle or "task(s)" ("zorb identification and classification compared to ...": one
+    task; round h15ax)."""
+    if end + 2 <= len(lowers) and lowers[end] in {"and", "or"} and phrase_heads().get(lowers[end + 1]) == "task" \
+            and (end + 2 == len(lowers) or is_punct[end + 2] or is_stop[end + 2] and lowers[end + 2] != "of"
+                 or lowers[end + 2].endswith("ed") or lowers[end + 2] in {"task", "tasks"}):
+        return end + 2
+    return end
 
 
 def defined_subjects(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
@@ -158,11 +212,17 @@ def task_candidates_beside(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
     taken = {t for c in kept for t in range(c.first, max(c.end, c.long_span[1] if c.long_span else c.end))}
     purposes = purpose_tasks(doc, taken)
     purposes += defined_subjects(doc, taken | {t for start, end in purposes for t in range(start, end)})
-    tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK] + purposes
+    subjects = subject_tasks(doc, taken | {t for start, end in purposes for t in range(start, end)})
+    works = work_tasks(doc, taken | {t for start, end in purposes + subjects for t in range(start, end)})
+    tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK] + purposes + subjects + works
     if not tasks:
         return []
-    taken.update(t for start, end in purposes for t in range(start, end))
+    taken.update(t for start, end in purposes + subjects + works for t in range(start, end))
     found = [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=PURPOSE_TASK_RULE)
              for start, end in purposes]
+    found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=SUBJECT_TASK_RULE)
+              for start, end in subjects]  # "Zorb parsing (ZP) and quux tagging (QT) are tasks" (round h15ax)
+    found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=WORK_TASK_RULE)
+              for start, end in works]  # "progress in zorb retrieval" (round h15ax)
     return found + [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=LISTED_TASK_RULE)
                     for start, end in listed_tasks(doc, tasks, taken)]
