@@ -129,10 +129,10 @@ def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) ->
     is_stop = list(flags.is_stop)
     n = len(doc)
     found: set[tuple[int, int]] = set()
-    queue = sorted(set(tasks))
-    seen = set(queue)
+    queue = [(start, end, False) for start, end in sorted(set(tasks))]
+    seen = {(start, end) for start, end, _ in queue}
     while queue:
-        start, end = queue.pop()
+        start, end, passed = queue.pop()
         for step in (1, -1):
             k = end if step == 1 else start - 1
             glue = 0
@@ -151,12 +151,15 @@ def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) ->
             else:
                 m_start, m_end = words[-1][0], words[0][1]
                 whole = m_start == 0 or is_stop[m_start - 1] or flags.is_punct[m_start - 1] \
-                    or doc[m_start].is_sent_start
+                    or doc[m_start].is_sent_start or lowers[m_start - 1] in _INTRODUCERS  # "including X, Y"
             shared = step == -1 and glue == 1 and lowers[start - 1] in {"and", "or"}  # "zorb and quux detection"
-            if not whole or not acceptable_member(doc, m_start, m_end, len(words), strict=shared) \
-                    or any(t in taken for t in range(m_start, m_end)) or (m_start, m_end) in seen:
+            if not whole or any(t in taken for t in range(m_start, m_end)) or (m_start, m_end) in seen:
+                continue
+            seen.add((m_start, m_end))
+            if not acceptable_member(doc, m_start, m_end, len(words), strict=shared):
+                if not passed and not shared:
+                    queue.append((m_start, m_end, True))  # the list goes on past a member that names no task
                 continue
             found.add((m_start, m_end))
-            seen.add((m_start, m_end))
-            queue.append((m_start, m_end))
+            queue.append((m_start, m_end, False))
     return sorted(found)
