@@ -131,7 +131,7 @@ _MAX_ADJECTIVES = 3
 
 def _called_a_task(lowers: list[str], texts: list[str], cand: Candidate) -> bool:
     """Does the text call the name a task: "the task of NAME", "NAME is a(n) (important) task", "NAME (ACR), a
-    task designed to ..."?"""
+    task designed to ...", "X and NAME (ACR) are both important tasks"?"""
     first = cand.first
     if first >= 3 and lowers[first - 2] in {"task", "tasks"} and lowers[first - 1] in {"of", "termed", "called"} \
             and texts[first - 3].isalpha() and texts[first - 3].islower():
@@ -139,14 +139,21 @@ def _called_a_task(lowers: list[str], texts: list[str], cand: Candidate) -> bool
     end = max(cand.end, cand.long_span[1] if cand.long_span else 0)
     if end < len(texts) and texts[end] == ")":
         end += 1
-    words = lowers[end : end + 3 + _MAX_ADJECTIVES]
-    if words[:2] not in (["is", "a"], ["is", "an"], [",", "a"], [",", "an"]):
+    k = end
+    if k < len(lowers) and lowers[k] == "are" and cand.first > 0 and lowers[cand.first - 1] == "and":
+        k += 2 if k + 1 < len(lowers) and lowers[k + 1] in {"both", "also"} else 1
+        nouns = {"tasks", "subtasks"}  # "X (A) and Y (B) are both important tasks" (round h15ax)
+    elif lowers[k : k + 2] in (["is", "a"], ["is", "an"], [",", "a"], [",", "an"]):
+        k += 2
+        nouns = {"task", "subtask"}
+    else:
         return False
-    for k, word in enumerate(words[2:], start=end + 2):
+    for j in range(k, min(len(lowers), k + _MAX_ADJECTIVES + 1)):
+        word = lowers[j]
         if word == "shared":
             return False  # "IEST 2018, a shared task": an event, not the task
-        if word in {"task", "subtask"}:
-            return k + 1 == len(lowers) or not _noun_like(lowers[k + 1])  # not "a task automation agent"
+        if word in nouns:
+            return j + 1 == len(lowers) or not _noun_like(lowers[j + 1])  # not "a task automation agent"
         if not word.isalpha():
             return False
     return False
