@@ -140,9 +140,11 @@ def _called_a_task(lowers: list[str], texts: list[str], cand: Candidate) -> bool
     if end < len(texts) and texts[end] == ")":
         end += 1
     k = end
-    if k < len(lowers) and lowers[k] == "are" and cand.first > 0 and lowers[cand.first - 1] == "and":
-        k += 2 if k + 1 < len(lowers) and lowers[k + 1] in {"both", "also"} else 1
-        nouns = {"tasks", "subtasks"}  # "X (A) and Y (B) are both important tasks" (round h15ax)
+    if lowers[k : k + 1] == ["and"]:  # the first of "X (A) and Y (B) are both important tasks" (round h15ax)
+        k = next((j for j in range(k + 1, min(len(lowers), k + 8)) if lowers[j] in {"are", ",", ".", ";"}), k)
+    if lowers[k : k + 1] == ["are"] and (k > end or lowers[cand.first - 1 : cand.first] == ["and"]):
+        k += 2 if lowers[k + 1 : k + 2] in (["both"], ["also"]) else 1
+        nouns = {"tasks", "subtasks"}  # ... and the second
     elif lowers[k : k + 2] in (["is", "a"], ["is", "an"], [",", "a"], [",", "an"]):
         k += 2
         nouns = {"task", "subtask"}

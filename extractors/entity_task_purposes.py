@@ -152,14 +152,14 @@ def _tasks_after(doc: Doc, taken: set[int], trigger: Callable[[list[str], int], 
                 or any(lowers[a:b][-1].endswith("ing") for a, b in words[1:-1]):
             continue  # "for automatic generation of reports": cut short; "for measuring semantic similarity"
         if acceptable_member(doc, start, end, len(words), strict=True):
-            found.append((start, _shared_heads(lowers, is_stop, flags.is_punct, end)))
+            found.append((start, _shared_heads(lowers, is_stop, flags.is_punct, end) if len(words) > 1 else end))
     return found
 
 
 def _shared_heads(lowers: list[str], is_stop: list[bool], is_punct: list[bool], end: int) -> int:
-    """The end of a task's name past "and" / "or" and a second head that shares its modifiers, where nothing follows
-    it but a stop word, a participle or "task(s)" ("zorb identification and classification compared to ...": one
-    task; round h15ax)."""
+    """The end of a task's name of two words or more past "and" / "or" and a second head that shares its modifiers,
+    where nothing follows it but a stop word, a participle or "task(s)" ("zorb identification and classification
+    compared to ...": one task; round h15ax; not "lemmatization and tagging", two tasks)."""
     if end + 2 <= len(lowers) and lowers[end] in {"and", "or"} and phrase_heads().get(lowers[end + 1]) == "task" \
             and (end + 2 == len(lowers) or is_punct[end + 2] or is_stop[end + 2] and lowers[end + 2] != "of"
                  or lowers[end + 2].endswith("ed") or lowers[end + 2] in {"task", "tasks"}):

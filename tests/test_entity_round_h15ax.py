@@ -1,0 +1,130 @@
+"""Round h15ax: tasks recall by structure, in both modes: a sentence's subject past its acronym, a clause between
+commas or a second subject (``extractors/entity_task_subjects.py``); a noun of work on a task ("progress in X",
+``entity_task_purposes.work_tasks``); a list after "including" and past a member that names no task
+(``entity_task_lists``); hyphenated heads in the task frames; "X (A) and Y (B) are both important tasks"
+(``entity_task_bounds``). Invented sentences ("zorb" and "quux" are no known words, so the learned phrases and the
+tagger's lists do not know the names) and sentences of real abstracts of the read sets."""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entities import blank_pipeline
+from extractors.entity_task_lists import listed_tasks
+from extractors.entity_task_purposes import WORK_TASK_RULE, work_tasks
+from extractors.entity_task_subjects import SUBJECT_TASK_RULE, subject_tasks
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Zorb sorting (ZS) is a hard task for quux texts.", ["Zorb sorting"]),
+    ("Quux detection, a recent topic, is very challenging.", ["Quux detection"]),
+    ("Zorb reasoning, crucial to quux cognition, remains a challenging, yet understudied task.", ["Zorb reasoning"]),
+    ("Zorb parsing (ZP) and quux normalization (QN) are both important tasks for Zorbish.",
+     ["Zorb parsing", "quux normalization"]),
+    ("Zorb retrieval, which aims to find zorbs, is studied here.", ["Zorb retrieval"]),
+    ("Zorb detection (ZD) has attracted much attention in recent years.", ["Zorb detection"]),
+    ("Automatic zorb tagging (AZT) is an important task.", ["zorb tagging"]),  # the opener is left out
+])
+def test_subject_past_what_stands_between(text: str, names: list[str]) -> None:
+    doc = blank_pipeline()(text)
+    assert [doc[s:e].text for s, e in subject_tasks(doc, set())] == names
+
+
+def test_a_second_head_shares_the_modifiers_with_a_singular_verb() -> None:
+    doc = blank_pipeline()("Zorb keyphrase identification and classification is the task of finding zorbs.")
+    # no acronym or clause, but the older frames cannot read a coordination
+    assert [doc[s:e].text for s, e in subject_tasks(doc, set())] == ["Zorb keyphrase identification and classification"]
+
+
+@pytest.mark.parametrize("text", [
+    "Zorb sorting is a task.",  # the verb follows at once: the older subject frames' case
+    "Zorb quux (ZQ) is a hard problem.",  # a problem needs a task head
+    "Building zorbs (BZ) is a hard task.",  # a gerund: an activity
+    "Data sparsity (DS) is a main problem.",  # "Data ..."
+    "Zorb analysis (ZA) is a challenging problem.",  # a study's head, and no "task"
+    "Zorb detection (ZD) is important for many tasks.",  # "for many tasks": no adjective before the noun
+    "Zorb detection, quux tagging and zorb linking are tasks.",  # a list, not a clause between commas
+    "Zorb detection (ZD) is a library for quux.",  # nothing that says task or problem
+    "Zorb detection (ZD) are hard tasks.",  # one subject, a plural verb
+])
+def test_no_subject_task(text: str) -> None:
+    doc = blank_pipeline()(text)
+    assert subject_tasks(doc, set()) == []
+    assert subject_tasks(blank_pipeline()("Zorb sorting (ZS) is a hard task."), set(range(9))) == []  # taken
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    (("Nonmonotonic reasoning, crucial to human cognition for navigating the real world, remains a challenging, "
+      "yet understudied task."), "Nonmonotonic reasoning"),  # tune3, 2024.acl-short.51
+])
+def test_subject_tasks_in_the_pipeline(both, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    doc = both(text)
+    found = {span.text: (span.label_, span._.kg_type_rule) for span in doc.spans["kg_entities"]}
+    assert found.get(name) == ("task", SUBJECT_TASK_RULE)
+
+
+def test_two_pairs_called_tasks(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    # each pair is a task whether a subject frame or the acronym's candidate names it
+    labels = entity_labels("Zorb sorting (ZS) and quux normalization (QN) are both important tasks for Zorbish.")
+    assert labels.get("ZS", labels.get("Zorb sorting")) == "task"
+    assert labels.get("QN", labels.get("quux normalization")) == "task"
+
+
+def test_both_important_tasks_retypes_an_acronym_pair(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    # tune, 2021.naacl-main.438: "LN" was typed method
+    labels = entity_labels("Morphological analysis (MA) and lexical normalization (LN) are both important tasks for "
+                           "Japanese user-generated text (UGT).")
+    assert labels.get("Morphological analysis") == "task"
+    assert labels.get("LN", labels.get("lexical normalization")) == "task"
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("We report progress in zorb retrieval and results for quux tagging.", ["zorb retrieval", "quux tagging"]),
+    ("Classic approaches to zorb detection are rule-based.", ["zorb detection"]),
+    ("It achieves strong performance in zorb keyphrase identification and classification compared to baselines.",
+     ["zorb keyphrase identification and classification"]),
+    ("We describe improvements in lemmatization and tagging.", ["lemmatization"]),
+])
+def test_work_on_a_task(text: str, names: list[str]) -> None:
+    doc = blank_pipeline()(text)
+    assert [doc[s:e].text for s, e in work_tasks(doc, set())] == names
+
+
+@pytest.mark.parametrize("text", [
+    "We report progress in the zorb retrieval.",  # a determiner: no name right after the preposition
+    "We report performance on zorb datasets.",  # no task head
+    "We report results for automatic generation of zorb reports.",  # cut short before "of"
+    "Our work on zorb selection is new.",  # a step of the work (h15aq's generic heads)
+    "We give a dataset for zorb retrieval.",  # a thing's purpose: purpose_tasks' frame, not this one
+    "We report accuracy in terms of zorb detection.",  # "in terms": no name
+])
+def test_no_work_task(text: str) -> None:
+    doc = blank_pipeline()(text)
+    assert work_tasks(doc, set()) == []
+
+
+def test_work_task_type_rule(both) -> None:  # type: ignore[no-untyped-def]
+    doc = both("We report recent progress in zorb retrieval.")
+    rules = {span.text: (span.label_, span._.kg_type_rule) for span in doc.spans["kg_entities"]}
+    assert rules.get("zorb retrieval") == ("task", WORK_TASK_RULE)
+
+
+def test_a_list_after_including_goes_past_a_member_that_names_no_task() -> None:
+    nlp = blank_pipeline()
+    # tune, 2024.lrec-main.1242: "common" is a generic opener, so "common sense reasoning" is no member, but the list
+    # goes on to "numerical reasoning", which "including" opens
+    doc = nlp("We conducted comprehensive experiments on various datasets, including numerical reasoning, common "
+              "sense reasoning, logical reasoning, and reading comprehension.")
+    assert [doc[s:e].text for s, e in listed_tasks(doc, [(16, 18), (20, 22)], set())] == ["numerical reasoning"]
+    # past one member only: two members that name no task end the list
+    doc = nlp("We test on zorb reasoning, common quux reasoning, common zorb reasoning, and quux comprehension.")
+    assert [doc[s:e].text for s, e in listed_tasks(doc, [(13, 15)], set())] == []
+    # a member that does not stand whole stays out
+    doc = nlp("We test zorb parsing, common sense reasoning, and reading comprehension.")
+    assert listed_tasks(doc, [(10, 12)], set()) == []
+
+
+def test_hyphenated_head_in_a_task_frame(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    # tune5, 2022.mia-1.9
+    labels = entity_labels("In this paper, we present our approach for this task of cross-lingual open-domain "
+                           "question-answering.")
+    assert labels.get("cross-lingual open-domain question-answering") == "task"
