@@ -131,6 +131,7 @@ def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) ->
     found: set[tuple[int, int]] = set()
     queue = [(start, end, False) for start, end in sorted(set(tasks))]
     seen = {(start, end) for start, end, _ in queue}
+    passed_by: set[tuple[int, int]] = set()
     while queue:
         start, end, passed = queue.pop()
         for step in (1, -1):
@@ -155,11 +156,12 @@ def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) ->
             shared = step == -1 and glue == 1 and lowers[start - 1] in {"and", "or"}  # "zorb and quux detection"
             if not whole or any(t in taken for t in range(m_start, m_end)) or (m_start, m_end) in seen:
                 continue
-            seen.add((m_start, m_end))
             if not acceptable_member(doc, m_start, m_end, len(words), strict=shared):
-                if not passed and not shared:
-                    queue.append((m_start, m_end, True))  # the list goes on past a member that names no task
+                if not passed and not shared and (m_start, m_end) not in passed_by:
+                    passed_by.add((m_start, m_end))  # the list goes on past a member that names no task
+                    queue.append((m_start, m_end, True))
                 continue
             found.add((m_start, m_end))
+            seen.add((m_start, m_end))
             queue.append((m_start, m_end, False))
     return sorted(found)

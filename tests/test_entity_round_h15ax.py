@@ -128,3 +128,11 @@ def test_hyphenated_head_in_a_task_frame(entity_labels) -> None:  # type: ignore
     labels = entity_labels("In this paper, we present our approach for this task of cross-lingual open-domain "
                            "question-answering.")
     assert labels.get("cross-lingual open-domain question-answering") == "task"
+
+
+def test_a_member_refused_from_one_side_is_still_taken_from_the_other(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    # read on the unannotated abstracts (2022.emnlp-main.488): "visual grounding" is refused as the shared-head
+    # member of "visual grounding and visual question answering" but taken as the member after "image-text retrieval"
+    labels = entity_labels("It achieves state-of-the-art results on many tasks, including image captioning, image-text "
+                           "retrieval, visual grounding and visual question answering.")
+    assert labels.get("visual grounding") == "task"
