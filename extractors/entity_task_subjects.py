@@ -132,8 +132,9 @@ def _subject(doc: Doc, texts: list[str], flags: TokenFlags, start: int, end: int
              capitalised: bool) -> tuple[int, int] | None:
     """The subject's words from ``start``: the first capitalised (``capitalised``) or lower case, the others lower
     case, no stop word; ``None`` where the first word cannot open a task's name."""
-    if start >= end:
-        return None
+    if start >= end or flags.is_stop[start] or not texts[start][:1].isalpha() \
+            or texts[start][:1].isupper() != capitalised:
+        return None  # the cheap tests first: a run of punctuation makes one long "word" (tests/test_hostile_text.py)
     first_end = spaced_words(doc, start, start + 1, 1)[0][1]  # "Video-grounded": one word
     first = doc[start:first_end].text
     parts = first.replace("-", " ").split()
