@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"68-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"69-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -144,3 +144,7 @@ PIPELINE_VERSION = f"68-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 # 68: a title's mentions (its NAME, teams, a title-only paper's tasks) take their source offsets through the markup
 #     and white space the reader removed from the title, and none where the title is not the source's (they assumed
 #     the two equal)
+# 69: round h15ax (tasks): a sentence's subject past its acronym, a comma clause or a second subject is a task when
+#     the sentence calls it one (entity_task_subjects); "performance on / progress in / approaches to X" (work_tasks);
+#     a list after "including" stands whole and goes on past one member that names no task; "question-answering"
+#     read by its last part; "normalisation" a task head
