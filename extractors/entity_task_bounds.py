@@ -46,10 +46,12 @@ annotation follows consistently there are applied to the kept candidates, after 
 """
 from __future__ import annotations
 
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import verb_form, word_list
+from extractors.entity_task_lists import noun_like
 from extractors.token_texts import TokenFlags, token_arrays
 from ontology.kinds import EntityKind
 
@@ -142,12 +144,19 @@ def _called_a_task(lowers: list[str], texts: list[str], cand: Candidate) -> bool
     k = end
     if lowers[k : k + 1] == ["and"]:  # the first of "X (A) and Y (B) are both important tasks" (round h15ax)
         k = next((j for j in range(k + 1, min(len(lowers), k + 8)) if lowers[j] in {"are", ",", ".", ";"}), k)
-    if lowers[k : k + 1] == ["are"] and (k > end or lowers[cand.first - 1 : cand.first] == ["and"]):
+        if texts[k - 1] != ")":
+            return False  # the second subject has its acronym too, not "X (A) and its variants are ..."
+    if lowers[k : k + 1] == ["are"] and (k > end or lowers[cand.first - 1 : cand.first] == ["and"]
+                                        and texts[max(cand.first - 2, 0)] == ")"):
         k += 2 if lowers[k + 1 : k + 2] in (["both"], ["also"]) else 1
+        if lowers[k : k + 1] and lowers[k].endswith("ed"):
+            return False  # a passive, not what they are: "X (A) and Y (B) are evaluated on two tasks"
         nouns = {"tasks", "subtasks"}  # ... and the second
+        no_article = True  # no article to say a noun phrase follows: "are used in many tasks"
     elif lowers[k : k + 2] in (["is", "a"], ["is", "an"], [",", "a"], [",", "an"]):
         k += 2
         nouns = {"task", "subtask"}
+        no_article = False
     else:
         return False
     for j in range(k, min(len(lowers), k + _MAX_ADJECTIVES + 1)):
@@ -155,17 +164,10 @@ def _called_a_task(lowers: list[str], texts: list[str], cand: Candidate) -> bool
         if word == "shared":
             return False  # "IEST 2018, a shared task": an event, not the task
         if word in nouns:
-            return j + 1 == len(lowers) or not _noun_like(lowers[j + 1])  # not "a task automation agent"
-        if not word.isalpha():
+            return j + 1 == len(lowers) or not noun_like(lowers[j + 1])  # not "a task automation agent"
+        if not word.isalpha() or no_article and word in STOP_WORDS:
             return False
     return False
-
-
-def _noun_like(lower: str) -> bool:
-    """Could ``lower`` be a noun that "task" modifies ("automation", "agent", "force"): a word of letters that is no
-    function word and no participle ("designed", "defined") or verb of a relative clause?"""
-    return lower.isalpha() and not lower.endswith("ed") and lower not in {"of", "in", "for", "that", "which", "where",
-                                                                         "to", "with", "on", "and", "or", "aiming"}
 
 
 #: Activities whose bare word the tagger types as a task where the text means the human activity or the family of

@@ -7,15 +7,19 @@ discrimination, word segmentation, and semantic sentence similarity", "in image-
 retrieval", "multimodal face recognition, unsupervised face clustering, and face matching". A list has one kind, so
 the other members of a list with a task in it are tasks. A member is taken when
 
-* it is joined to a task (or to a member taken before it) by a comma, "and", "or" or ", and" / ", or";
+* it is joined to a task (or to a member taken before it) by a comma, "and", "or" or ", and" / ", or"; a list goes
+  on past one member that is no task ("including numerical reasoning, common sense reasoning, logical reasoning":
+  "common" is a generic opener), but a member after it must then end in a task head or be written like a task
+  (the strict test of :func:`acceptable_member`: not "frozen embeddings, and gradient clipping");
 * it is one to :data:`MAX_WORDS` lower-case words (a word: tokens written without a space between them,
   "text-to-image"), none a stop word, the first not a word the corpus uses as a verb (``verb_like.txt``) nor a
   generic opener (``task_modifier_stops.txt``); one word only when it is written like a task by itself
   (:func:`~extractors.entity_tasks.task_like`: "summarization");
 * it stands whole between the list's glue and the list's end: before it (a member left of the task) a stop word,
-  a punctuation mark or the sentence's start, after it (a member right of the task) a punctuation mark, "and",
-  "or", "task(s)" or the sentence's end — not a phrase that runs on ("numerical reasoning and information fusion
-  capabilities of LLMs": the last member is no task's name);
+  a punctuation mark, the sentence's start or a word that introduces the list ("including", "like", "namely",
+  ...), after it (a member right of the task) a punctuation mark, "and", "or", "task(s)" or the sentence's end —
+  not a phrase that runs on ("numerical reasoning and information fusion capabilities of LLMs": the last member is
+  no task's name);
 * its first word is no gerund unless a task head ends it ("speaking style detection"; not "adding bottleneck
   adapter layer", "leveraging statistical"), its last no participle ("gender biased"), no method head
   (``method_heads.txt``) nor a part's or a loss's ("mean teacher loss", "adapter layer") nor training or
@@ -44,7 +48,8 @@ from extractors.entity_phrases import phrase_heads
 from extractors.entity_tasks import metric_like, task_like
 from extractors.token_texts import token_arrays
 
-__all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "acceptable_member", "listed_tasks", "member_words", "spaced_words"]
+__all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "MAX_WORD_TOKENS", "acceptable_member", "listed_tasks", "member_words",
+           "noun_like", "spaced_words"]
 
 #: The type rule of a task found here.
 LISTED_TASK_RULE = "listed_task"
@@ -55,6 +60,8 @@ _CLOSERS = frozenset({",", "and", "or", ";", ":", ")", ".", "task", "tasks", "�
 _NOT_TASKS = ("non_tasks.txt", "paradigms.txt")
 #: Nouns that close a list of tasks and are no part of a member ("identification and classification tasks").
 _TASK_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks", "problem", "problems"})
+#: Most tokens one word glued by hyphens may have ("state-of-the-art": 7; "question-answering": 3).
+MAX_WORD_TOKENS = 16
 #: Words that introduce a list's members and are no part of one ("systems including summarization, ...").
 _INTRODUCERS = frozenset({"including", "like", "especially", "particularly", "namely", "notably", "involving"})
 #: Heads of a method's or a part's description, not a task's ("mean teacher loss", "bottleneck adapter layer").
@@ -67,21 +74,36 @@ _ACTIVITY_ENDINGS = ("ing", "ation", "ction", "sis", "ment")
 
 def spaced_words(doc: Doc, start: int, end: int, step: int) -> list[tuple[int, int]]:
     """Up to ``MAX_WORDS + 1`` words from ``start`` on (``step`` 1) or back from ``end`` (``step`` -1): each a
-    token range written without spaces inside, stopping at punctuation other than a hyphen inside a word."""
+    token range written without spaces inside, stopping at punctuation other than a hyphen inside a word, and at a
+    run of more than :data:`MAX_WORD_TOKENS` tokens glued by hyphens (no word of a name: "Zorb-Zorb-Zorb-...", which
+    every caller would otherwise walk whole, once per sentence of the run)."""
     words: list[tuple[int, int]] = []
     n = len(doc)
     k = start if step == 1 else end - 1
     while 0 <= k < n and len(words) <= MAX_WORDS:
         a = b = k
-        while b + 1 < n and not doc[b].whitespace_ and (doc[b + 1].text[:1] == "-" or doc[b].text.endswith("-")
-                                                         or doc[b].text == "-"):
+        while b + 1 < n and b - a < MAX_WORD_TOKENS and not doc[b].whitespace_ \
+                and (doc[b + 1].text[:1] == "-" or doc[b].text.endswith("-") or doc[b].text == "-"):
             b += 1  # "text-to-image": one word
-        while a - 1 >= 0 and not doc[a - 1].whitespace_ and (doc[a].text[:1] == "-" or doc[a - 1].text.endswith("-")
-                                                             or doc[a - 1].text == "-"):
+        while a - 1 >= 0 and b - a < MAX_WORD_TOKENS and not doc[a - 1].whitespace_ \
+                and (doc[a].text[:1] == "-" or doc[a - 1].text.endswith("-") or doc[a - 1].text == "-"):
             a -= 1
+        if b - a >= MAX_WORD_TOKENS:
+            break
         words.append((a, b + 1))
         k = b + 1 if step == 1 else a - 1
     return words
+
+
+def noun_like(lower: str) -> bool:
+    """Could ``lower`` be a noun that "task" before it modifies ("automation", "agent", "force" in "a task force"): a
+    word of letters that is no function word and no participle ("designed", "defined") or verb of a relative clause?
+
+    >>> [noun_like(w) for w in ["automation", "force", "designed", "of", "aiming"]]
+    [True, True, False, False, False]
+    """
+    return lower.isalpha() and not lower.endswith("ed") and lower not in {"of", "in", "for", "that", "which", "where",
+                                                                         "to", "with", "on", "and", "or", "aiming"}
 
 
 def _member_word(doc: Doc, a: int, b: int, is_stop: list[bool]) -> bool:
@@ -156,7 +178,7 @@ def listed_tasks(doc: Doc, tasks: Iterable[tuple[int, int]], taken: set[int]) ->
             shared = step == -1 and glue == 1 and lowers[start - 1] in {"and", "or"}  # "zorb and quux detection"
             if not whole or any(t in taken for t in range(m_start, m_end)) or (m_start, m_end) in seen:
                 continue
-            if not acceptable_member(doc, m_start, m_end, len(words), strict=shared):
+            if not acceptable_member(doc, m_start, m_end, len(words), strict=shared or passed):
                 if not passed and not shared and (m_start, m_end) not in passed_by:
                     passed_by.add((m_start, m_end))  # the list goes on past a member that names no task
                     queue.append((m_start, m_end, True))

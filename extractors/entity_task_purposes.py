@@ -48,6 +48,7 @@ from extractors.entity_task_lists import (
     spaced_words,
 )
 from extractors.entity_task_subjects import SUBJECT_TASK_RULE, subject_tasks
+from extractors.entity_tasks import task_like
 from extractors.token_texts import token_arrays
 from ontology.kinds import EntityKind
 
@@ -124,6 +125,12 @@ def purpose_tasks(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
     >>> doc = nlp("We ask for zorb identification. A model for zorb identification Zorb. A system for zorbing.")
     >>> purpose_tasks(doc, set())
     []
+
+    A second head after "and" that is no task by itself shares the name's modifiers (round h15ax):
+
+    >>> doc = nlp("A dataset for zorb identification and classification. A dataset for zorb tagging and parsing.")
+    >>> [doc[s:e].text for s, e in purpose_tasks(doc, set())]
+    ['zorb identification and classification', 'zorb tagging']
     """
     return _tasks_after(doc, taken, _purpose_trigger)
 
@@ -159,8 +166,10 @@ def _tasks_after(doc: Doc, taken: set[int], trigger: Callable[[list[str], int], 
 def _shared_heads(lowers: list[str], is_stop: list[bool], is_punct: list[bool], end: int) -> int:
     """The end of a task's name of two words or more past "and" / "or" and a second head that shares its modifiers,
     where nothing follows it but a stop word, a participle or "task(s)" ("zorb identification and classification
-    compared to ...": one task; round h15ax; not "lemmatization and tagging", two tasks)."""
+    compared to ...": one task; round h15ax; not "lemmatization and tagging", two tasks, nor "zorb retrieval and
+    summarization", whose second head is a task by itself)."""
     if end + 2 <= len(lowers) and lowers[end] in {"and", "or"} and phrase_heads().get(lowers[end + 1]) == "task" \
+            and not task_like(lowers[end + 1]) \
             and (end + 2 == len(lowers) or is_punct[end + 2] or is_stop[end + 2] and lowers[end + 2] != "of"
                  or lowers[end + 2].endswith("ed") or lowers[end + 2] in {"task", "tasks"}):
         return end + 2

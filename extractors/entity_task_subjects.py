@@ -41,7 +41,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
-from extractors.entity_task_lists import MAX_WORDS, acceptable_member, member_words, spaced_words
+from extractors.entity_task_lists import MAX_WORDS, acceptable_member, member_words, noun_like, spaced_words
 from extractors.entity_tasks import task_like
 from extractors.token_texts import TokenFlags, token_arrays
 
@@ -135,7 +135,10 @@ def _subject(doc: Doc, texts: list[str], flags: TokenFlags, start: int, end: int
     if start >= end or flags.is_stop[start] or not texts[start][:1].isalpha() \
             or texts[start][:1].isupper() != capitalised:
         return None  # the cheap tests first: a run of punctuation makes one long "word" (tests/test_hostile_text.py)
-    first_end = spaced_words(doc, start, start + 1, 1)[0][1]  # "Video-grounded": one word
+    first_word = spaced_words(doc, start, start + 1, 1)  # "Video-grounded": one word
+    if not first_word:
+        return None  # a run of tokens glued by hyphens, longer than a word
+    first_end = first_word[0][1]
     first = doc[start:first_end].text
     parts = first.replace("-", " ").split()
     if not parts or flags.is_stop[start] or not all(part.isalpha() for part in parts):
@@ -200,12 +203,14 @@ def _predicate(lowers: list[str], is_stop: list[bool], k: int, end: int, *, plur
         return "problem" if k < end and lowers[k] == "challenging" else None  # "is (very) challenging"
     for j in range(k, min(end, k + _MAX_ADJECTIVES + 1)):
         word = lowers[j]
+        if (word in _TASK_NOUNS or word in _PROBLEM_NOUNS) and j + 1 < end and noun_like(lowers[j + 1]):
+            return None  # "is a task adaptation technique", "is a task force": "task" names the next noun's kind
         if word in _TASK_NOUNS:
             return "task"
         if word in _PROBLEM_NOUNS:
             return "problem"
-        if word not in _JOINERS and (is_stop[j] or not word.replace("-", "").isalpha()):
-            return None  # "are important for many tasks": no adjective before the noun
+        if word not in _JOINERS and word not in _DEGREES and (is_stop[j] or not word.replace("-", "").isalpha()):
+            return None  # "are important for many tasks": no adjective before the noun ("a very hard task" is one)
     return None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from extractors.entities import blank_pipeline
-from extractors.entity_task_lists import listed_tasks
+from extractors.entity_task_lists import MAX_WORD_TOKENS, listed_tasks, spaced_words
 from extractors.entity_task_purposes import WORK_TASK_RULE, work_tasks
 from extractors.entity_task_subjects import SUBJECT_TASK_RULE, subject_tasks
 
@@ -23,6 +23,7 @@ from extractors.entity_task_subjects import SUBJECT_TASK_RULE, subject_tasks
     ("Zorb retrieval, which aims to find zorbs, is studied here.", ["Zorb retrieval"]),
     ("Zorb detection (ZD) has attracted much attention in recent years.", ["Zorb detection"]),
     ("Automatic zorb tagging (AZT) is an important task.", ["zorb tagging"]),  # the opener is left out
+    ("Zorb detection, a recent topic, is a very challenging task.", ["Zorb detection"]),  # a degree word (review)
 ])
 def test_subject_past_what_stands_between(text: str, names: list[str]) -> None:
     doc = blank_pipeline()(text)
@@ -45,11 +46,17 @@ def test_a_second_head_shares_the_modifiers_with_a_singular_verb() -> None:
     "Zorb detection, quux tagging and zorb linking are tasks.",  # a list, not a clause between commas
     "Zorb detection (ZD) is a library for quux.",  # nothing that says task or problem
     "Zorb detection (ZD) are hard tasks.",  # one subject, a plural verb
+    "Zorb distillation, a recent idea, is a task transfer method.",  # "task" says what kind of method (review)
+    "Prompt zorbing (PZ) is a task adaptation technique.",
+    "Zorb detection (ZD) is a task force.",
 ])
 def test_no_subject_task(text: str) -> None:
     doc = blank_pipeline()(text)
     assert subject_tasks(doc, set()) == []
-    assert subject_tasks(blank_pipeline()("Zorb sorting (ZS) is a hard task."), set(range(9))) == []  # taken
+
+
+def test_no_subject_task_over_taken_tokens() -> None:
+    assert subject_tasks(blank_pipeline()("Zorb sorting (ZS) is a hard task."), set(range(9))) == []
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -117,9 +124,11 @@ def test_a_list_after_including_goes_past_a_member_that_names_no_task() -> None:
     assert [doc[s:e].text for s, e in listed_tasks(doc, [(16, 18), (20, 22)], set())] == ["numerical reasoning"]
     # past one member only: two members that name no task end the list
     doc = nlp("We test on zorb reasoning, common quux reasoning, common zorb reasoning, and quux comprehension.")
-    assert [doc[s:e].text for s, e in listed_tasks(doc, [(13, 15)], set())] == []
-    # a member that does not stand whole stays out
+    assert doc[15:17].text == "quux comprehension"
+    assert [doc[s:e].text for s, e in listed_tasks(doc, [(15, 17)], set())] == []
+    # a member whose first word the corpus uses as a verb ("test") is no member: the list is not passed twice
     doc = nlp("We test zorb parsing, common sense reasoning, and reading comprehension.")
+    assert doc[10:12].text == "reading comprehension"
     assert listed_tasks(doc, [(10, 12)], set()) == []
 
 
@@ -136,3 +145,41 @@ def test_a_member_refused_from_one_side_is_still_taken_from_the_other(entity_lab
     labels = entity_labels("It achieves state-of-the-art results on many tasks, including image captioning, image-text "
                            "retrieval, visual grounding and visual question answering.")
     assert labels.get("visual grounding") == "task"
+
+
+@pytest.mark.parametrize("text", [
+    "Zorbformer (ZF) and Quuxformer (QF) are evaluated on two tasks.",  # a passive, not what they are (review)
+    "Sparse Gated Adapters (SGA) and Dense Zorb Adapters (DZA) are applied to downstream tasks.",
+    "ZorbNet (ZN) and QuuxNet (QN) are used in many tasks.",
+    "Zorb Adapters (ZA) and its variants are compared across tasks.",  # no second named subject
+])
+def test_are_tasks_needs_what_they_are(entity_labels, text: str) -> None:  # type: ignore[no-untyped-def]
+    labels = entity_labels(text)
+    assert not [name for name, kind in labels.items() if kind == "task"], labels
+
+
+def test_a_member_after_a_passed_one_needs_a_task_head(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    # review: "frozen embeddings" is passed, and "gradient clipping" is only an activity, no task head
+    labels = entity_labels("Our ablations cover sentiment analysis, frozen embeddings, and gradient clipping.")
+    assert "gradient clipping" not in labels
+    assert labels.get("sentiment analysis") == "task"
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("We report progress in zorb retrieval and summarization, and more.", ["zorb retrieval"]),  # two tasks
+    ("We report progress in zorb identification and classification.", ["zorb identification and classification"]),
+])
+def test_a_second_head_joins_only_if_it_is_no_task_alone(text: str, names: list[str]) -> None:
+    doc = blank_pipeline()(text)
+    assert [doc[s:e].text for s, e in work_tasks(doc, set())] == names
+
+
+def test_a_long_run_glued_by_hyphens_is_no_word() -> None:
+    """A run of "Zorb-" made one word of every token, walked whole for each of the run's sentences (quadratic: 38 s
+    for 80,000 in subject_tasks alone; review)."""
+    doc = blank_pipeline()("We train ZorbNet on ToyQA " + "Zorb-" * 2_000 + " and report BLEU.")
+    words = spaced_words(doc, 5, 6, 1)
+    assert words == []  # the run is longer than a word may be
+    assert all(b - a <= MAX_WORD_TOKENS for a, b in spaced_words(doc, 0, 1, 1))
+    short = blank_pipeline()("a state-of-the-art zorb")
+    assert [short[a:b].text for a, b in spaced_words(short, 1, 2, 1)] == ["state-of-the-art", "zorb"]

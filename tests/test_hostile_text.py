@@ -224,7 +224,7 @@ def test_a_jsonl_record_with_script_urls_builds_without_script_iris(tmp_path):
     assert not [iri for iri in iris if iri.lower().startswith(("javascript:", "data:"))]
 
 
-@pytest.mark.parametrize("run", ["(", "-(", "[.", "\u2013"])
+@pytest.mark.parametrize("run", ["(", "-(", "[.", "\u2013", "Zorb-"])
 def test_runs_of_punctuation_without_spaces_cost_linear_time(run):
     """spaCy's tokenizer alone takes ~7 s for 10,000 '(' and ~70 s for 20,000; 200,000 must stay far below that."""
     import time
