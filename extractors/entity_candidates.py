@@ -282,15 +282,32 @@ def delimited(doc: Doc, cand: Candidate) -> bool:
 
 
 def names_a_dataset(doc: Doc, cand: Candidate, cues: Cues) -> bool:
-    """"the Brown corpus", "the Hansard dataset": one capitalised word right before a dataset noun."""
+    """"the Brown corpus", "the Hansard dataset": one capitalised word right before a dataset noun; before a set noun
+    ("test set") only after "the", or after a language and a lower-case word ("on the Zorbboard test set", "the
+    commonly used English Zorbboard test set"; round h15ay), not "an Extensive training set".
+
+    >>> from extractors.entities import blank_pipeline
+    >>> from extractors.cue_matcher import CueMatcher
+    >>> from extractors.entity_lexicon import cue_patterns
+    >>> nlp = blank_pipeline()
+    >>> doc = nlp("on the Zorbboard test set, the commonly used English Quux test set and an Extensive training set")
+    >>> cues = CueMatcher(nlp.vocab, cue_patterns())(doc)
+    >>> [names_a_dataset(doc, Candidate(i, i + 1, "weak"), cues) for i in (2, 10, 15)]
+    [True, True, False]
+    """
     if cand.end - cand.start != 1 or cand.end >= len(doc) or cand.start == 0:
         return False
     _, lowers, flags = token_arrays(doc)
     word, noun, before = cand.start, cand.end, cand.start - 1
-    if lowers[word] in _SET_QUALIFIERS or lowers[noun] in _SET_QUALIFIERS:
+    languages = word_list("languages.txt")
+    if lowers[word] in _SET_QUALIFIERS or (lowers[noun] in _SET_QUALIFIERS and not (
+            lowers[before] == "the" or (lowers[before] in languages and before > 0 and flags.is_lower[before - 1]))):
         return False  # "our blind Test set", "an Extensive training set": a capitalised word, no name, before a set
+    if lowers[before] in languages and lowers[noun] in _SET_QUALIFIERS:
+        before -= 1  # "the commonly used English Switchboard test set": the language says which part of the data
     return ("DATASET_NOUN" in cues.get(cand.end, set()) and not in_list("plural_dataset_nouns", lowers[noun])
-            and not flags.is_stop[word] and lowers[word] not in word_list("languages.txt")
+            and not flags.is_stop[word] and lowers[word] not in languages
+            and not all(part in languages for part in lowers[word].split("-"))
             and (flags.is_lower[before] or flags.is_punct[before]))
 
 

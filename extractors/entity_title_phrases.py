@@ -23,7 +23,8 @@ drops, so the name is no candidate at all. Here the phrase's structure vouches f
   a method; a phrase :func:`~extractors.entity_tasks.metric_like` a
   metric ("the Subtitle Segmentation Score"); one :func:`~extractors.entity_tasks.task_like` a task; any other head
   ("the Chamber of Deputies", "the Late Modern Period", "the Evaluation Campaign") no candidate; a method noun
-  right after the name (:data:`METHOD_NOUNS`: "a Zorb Context Reasoning approach") makes it a method;
+  right after the name (:data:`METHOD_NOUNS`: "a Zorb Context Reasoning approach") makes it a method, and a dataset
+  noun (:data:`DATASET_NOUNS`) a method-headed name a dataset ("the Edinburgh Twitter corpus");
 * no field, paradigm or generic term (``non_tasks.txt``, ``paradigms.txt``, ``generic_terms.txt``, also by its
   initials: "the Machine Learning models", "a Large Language Model"), nothing the corpus or the lists call no name.
 
@@ -47,7 +48,7 @@ from extractors.entity_tasks import metric_like, task_like
 from extractors.token_texts import token_arrays
 from ontology.kinds import EntityKind
 
-__all__ = ["MAX_WORDS", "METHOD_NOUNS", "TITLE_PHRASE_RULE", "title_phrase_candidates", "title_phrases"]
+__all__ = ["DATASET_NOUNS", "MAX_WORDS", "METHOD_NOUNS", "TITLE_PHRASE_RULE", "title_phrase_candidates", "title_phrases"]
 
 #: The type rule of a name found here.
 TITLE_PHRASE_RULE = "title_phrase"
@@ -75,6 +76,9 @@ _DASHES = frozenset({"-", "–", "—"})
 #: Lower-case nouns after a name that make it a method's name whatever its head ("a Zorb Reasoning approach").
 METHOD_NOUNS = frozenset({"approach", "framework", "method", "model", "technique", "algorithm", "architecture",
                           "system", "toolkit", "tool", "module", "network", "component"})
+#: Lower-case dataset nouns after a name that make a method-headed name a dataset's ("the Edinburgh Twitter corpus").
+DATASET_NOUNS = frozenset({"corpus", "corpora", "dataset", "datasets", "treebank", "treebanks", "benchmark",
+                           "benchmarks"})
 #: Architecture nouns that head a method's name.
 ARCH_NOUNS = frozenset({"encoder", "decoder", "layer", "architecture", "mechanism", "block", "cell", "classifier"})
 #: Nouns ending in "-er" / "-or" that are no tool or system ("the Data Center", "the Vice Chancellor").
@@ -157,6 +161,9 @@ def title_phrases(doc: Doc) -> Iterator[tuple[int, int, EntityKind]]:
             kind = _head_kind(words)
             if kind is not None and end < n and lowers[end] in METHOD_NOUNS:
                 kind = EntityKind.METHOD  # "a Multi-modal Context Reasoning approach": the approach's name
+            elif kind is EntityKind.METHOD and end < n and lowers[end] in DATASET_NOUNS:
+                kind = EntityKind.DATASET  # "the Edinburgh Twitter corpus": the data's name, whatever its head ("-er"
+                # made "Twitter" an agent noun; round h15ay)
             if kind is not None:
                 yield i, end, kind
         i = end

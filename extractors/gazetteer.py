@@ -51,6 +51,8 @@ __all__ = ["Gazetteer", "GazetteerMatcher", "KnownDataset", "load_gazetteer", "n
 SPAN_KEY = "kg_gazetteer"
 _SEPARATORS = re.compile(r"[\s\-]+")
 _FINAL_YEAR = re.compile(r"^(?P<name>\S.*?)[\s\-]?(?:19|20)(?P<yy>\d\d)$")
+#: What may stand between a name and its edition's two-digit year: "CoNLL03", "CoNLL-03", "CoNLL 03", "CoNLL'03".
+_YEAR_SEPARATORS = ("", "-", " ", "'", "’", " '", " ’")
 _NAME_LIKE = re.compile(r".[A-Z]|\d")
 _MIN_LOOSE_LENGTH = 5
 _MAX_SHORT_ALIAS = 3
@@ -74,16 +76,18 @@ class KnownDataset:
 
 
 def name_variants(form: str) -> list[str]:
-    """Spellings of ``form`` that differ in hyphens and spaces, or give a final year in two digits.
+    """Spellings of ``form`` that differ in hyphens and spaces, or give a final year in two digits, also after an
+    apostrophe as full papers write an edition ("CoNLL'03 shared task data", "the translation tasks of WMT'14";
+    round h15ay).
 
     >>> name_variants("CoNLL-2003")
-    ['CoNLL-2003', 'CoNLL 2003', 'CoNLL2003', 'CoNLL03', 'CoNLL-03', 'CoNLL 03']
+    ['CoNLL-2003', 'CoNLL 2003', 'CoNLL2003', 'CoNLL03', 'CoNLL-03', 'CoNLL 03', "CoNLL'03", 'CoNLL’03', "CoNLL '03", 'CoNLL ’03']
     """
     parts = [p for p in _SEPARATORS.split(form.strip()) if p]
     variants = [form.strip(), " ".join(parts), "-".join(parts), "".join(parts)]
     year = _FINAL_YEAR.match(form.strip())
     if year and any(ch.isupper() for ch in year.group("name")):
-        variants += [f"{year.group('name')}{sep}{year.group('yy')}" for sep in ("", "-", " ")]
+        variants += [f"{year.group('name')}{sep}{year.group('yy')}" for sep in _YEAR_SEPARATORS]
     return list(dict.fromkeys(v for v in variants if v))
 
 
