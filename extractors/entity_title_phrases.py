@@ -154,16 +154,19 @@ def title_phrases(doc: Doc) -> Iterator[tuple[int, int, EntityKind]]:
             else:
                 break
         words = texts[i:end]
+        data_noun = end < n and lowers[end] in DATASET_NOUNS  # "the Edinburgh Twitter corpus / treebank"
         closed = end == n or _closes(texts, lowers, end)
-        if len(words) >= 2 and closed and not any(part.lower() in languages or part.lower() in platforms
+        if len(words) >= 2 and (closed or data_noun) and not any(part.lower() in languages or part.lower() in platforms
                                                   for w in words for part in w.split("-")) \
                 and not names_an_event(doc, end) and not no_entity_head(doc, end):  # "the Zorb Analysis competition"
             kind = _head_kind(words)
             if kind is not None and end < n and lowers[end] in METHOD_NOUNS:
                 kind = EntityKind.METHOD  # "a Multi-modal Context Reasoning approach": the approach's name
-            elif kind is EntityKind.METHOD and end < n and lowers[end] in DATASET_NOUNS:
+            elif kind is EntityKind.METHOD and data_noun:
                 kind = EntityKind.DATASET  # "the Edinburgh Twitter corpus": the data's name, whatever its head ("-er"
                 # made "Twitter" an agent noun; round h15ay)
+            elif not closed:
+                kind = None  # "the Zorb Entity Recognition treebank": only a method's head yields to a dataset noun
             if kind is not None:
                 yield i, end, kind
         i = end
