@@ -370,8 +370,9 @@ _COINED_HEADS = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "MODEL_HEAD"})
 
 
 def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
-    """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank"), or
-    that opens with one and "of" ("Corpus of Historical Japanese")."""
+    """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank", "the
+    Oxford Advanced Learner's Dictionary": a possessive may stand inside), or that opens with one and "of" ("Corpus
+    of Historical Japanese")."""
     texts, lowers, flags = token_arrays(doc)
     if "NAME_HEAD" in cues.get(i, set()) and i + 2 < len(doc) and lowers[i + 1] == "of" \
             and texts[i][:1].isupper():
@@ -388,12 +389,17 @@ def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
     while end < len(doc) and end - i < _MAX_PHRASE and not flags.is_punct[end] and not flags.is_sent_start[end]:
         if "NAME_HEAD" in cues.get(end, set()):
             return end + 1
+        if texts[end] in _POSSESSIVES and end + 1 < len(doc) and texts[end + 1][:1].isupper():
+            end += 1  # "the Oxford Advanced Learner's Dictionary", "Roget's Thesaurus": a possessive inside the name
+            continue
         if flags.is_stop[end] or not (texts[end][:1].isupper() or is_version(texts[end])):
             return None  # "Processing The Media Frames Corpus": the name starts after the stop word
         end += 1
     return None
 
 
+#: Possessive endings the tokenizer splits off a word inside a name ("Learner's Dictionary"; round h15ay).
+_POSSESSIVES = frozenset({"'s", "’s"})
 #: Lower-case words naming the part of an evaluation campaign's data ("the NIST 2003 MT evaluation set").
 _SET_QUALIFIERS = frozenset({"test", "evaluation", "development", "dev", "training", "tuning", "validation",
                              "held-out", "data"})

@@ -96,3 +96,23 @@ def test_real_tdmsci_sentences(rules, index, gold, found):
     text, spans = _tdmsci_sentence(index)
     assert gold in spans
     assert found in _datasets(rules, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We create predicates from the Zorbford Advanced Learner's Dictionary with high precision.",
+     "Zorbford Advanced Learner's Dictionary"),
+    ("We use Quux’s Thesaurus here.", "Quux’s Thesaurus"),
+    ("We use the Zorb Emotion Lexicon.", "Zorb Emotion Lexicon"),
+])
+def test_a_capitalised_lexicon_dictionary_or_thesaurus_names_a_dataset(rules, text, name):
+    assert name in _datasets(rules, text)
+
+
+def test_a_lower_case_lexicon_after_a_possessive_is_no_name(rules):
+    assert _datasets(rules, "We extend Zorb's lexicon and Quux's dictionary.") == []
+
+
+def test_real_tdmsci_dictionary(rules):
+    text, spans = _tdmsci_sentence(760)
+    assert "Oxford Advanced Learner's Dictionary" in spans
+    assert "Oxford Advanced Learner's Dictionary" in _datasets(rules, text)
