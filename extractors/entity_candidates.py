@@ -388,7 +388,7 @@ def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
     end = i + 1
     while end < len(doc) and end - i < _MAX_PHRASE and not flags.is_punct[end] and not flags.is_sent_start[end]:
         if "NAME_HEAD" in cues.get(end, set()):
-            return end + 1
+            return None if _modifies_a_noun_after(doc, end + 1) else end + 1
         if texts[end] in _POSSESSIVES and end + 1 < len(doc) and texts[end + 1][:1].isupper():
             end += 1  # "the Oxford Advanced Learner's Dictionary", "Roget's Thesaurus": a possessive inside the name
             continue
@@ -396,6 +396,17 @@ def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
             return None  # "Processing The Media Frames Corpus": the name starts after the stop word
         end += 1
     return None
+
+
+def _modifies_a_noun_after(doc: Doc, k: int) -> bool:
+    """Does the word at ``k`` make the capitalised dataset noun before it a modifier: a capitalised word with
+    lower-case letters ("Bilingual Lexicon Induction", "Parallel Corpus Filtering") or "task" ("the Spanish Reverse
+    Dictionary task", "the Zorb Corpus Shared Task")? An acronym after the noun ("Stanford Sentiment Treebank SST-2")
+    does not (round h15ay)."""
+    if k >= len(doc) or doc[k].is_sent_start:
+        return False
+    text = doc[k].text
+    return text.lower() in {"task", "tasks", "shared"} or (text[:1].isupper() and text[1:].islower() and text.isalpha())
 
 
 #: Possessive endings the tokenizer splits off a word inside a name ("Learner's Dictionary"; round h15ay).

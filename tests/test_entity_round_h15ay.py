@@ -116,3 +116,17 @@ def test_real_tdmsci_dictionary(rules):
     text, spans = _tdmsci_sentence(760)
     assert "Oxford Advanced Learner's Dictionary" in spans
     assert "Oxford Advanced Learner's Dictionary" in _datasets(rules, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Bilingual Zorb Lexicon Induction is the task of learning word translations.",
+    "This paper presents a system for the Quuxish Reverse Dictionary task.",
+    "The Zorb Learner Corpus Research community met in May.",
+])
+def test_a_capitalised_dataset_noun_before_another_name_word_ends_no_dataset(rules, text):
+    """The noun modifies what follows ("Lexicon Induction", "Dictionary task", "Corpus Research"): no dataset."""
+    assert not any(name.endswith(("Lexicon", "Dictionary", "Corpus")) for name in _datasets(rules, text))
+
+
+def test_an_acronym_after_a_capitalised_dataset_noun_keeps_the_name(rules):
+    assert "Zorbford Sentiment Treebank" in _datasets(rules, "We use the Zorbford Sentiment Treebank ZST-2 here.")
