@@ -406,7 +406,8 @@ def _modifies_a_noun_after(doc: Doc, k: int) -> bool:
     if k >= len(doc) or doc[k].is_sent_start:
         return False
     text = doc[k].text
-    return text.lower() in {"task", "tasks", "shared"} or (text[:1].isupper() and text[1:].islower() and text.isalpha())
+    return text.lower() in {"task", "tasks", "shared"} or (text[:1].isupper() and text[1:].islower() and text.isalpha()
+                                                           and not doc[k].is_stop)  # not a heading's "Corpus The ..."
 
 
 #: Possessive endings the tokenizer splits off a word inside a name ("Learner's Dictionary"; round h15ay).

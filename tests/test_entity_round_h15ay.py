@@ -130,3 +130,10 @@ def test_a_capitalised_dataset_noun_before_another_name_word_ends_no_dataset(rul
 
 def test_an_acronym_after_a_capitalised_dataset_noun_keeps_the_name(rules):
     assert "Zorbford Sentiment Treebank" in _datasets(rules, "We use the Zorbford Sentiment Treebank ZST-2 here.")
+
+
+def test_a_heading_run_into_its_sentence_keeps_the_name(rules):
+    """"Zorb Billion-Word Corpus The corpus used ...": a stop word after the noun opens the next sentence, the noun
+    still ends the name (a TDMSci heading, sentence 766)."""
+    text = "Zorb Billion-Word Corpus The corpus used in our experiment was the Zorb one billion word corpus."
+    assert "Zorb Billion-Word Corpus" in _datasets(rules, text)
