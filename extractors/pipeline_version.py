@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"69-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"70-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -148,3 +148,9 @@ PIPELINE_VERSION = f"69-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     the sentence calls it one (entity_task_subjects); "performance on / progress in / approaches to X" (work_tasks);
 #     a list after "including" stands whole and goes on past one member that names no task; "question-answering"
 #     read by its last part; "normalisation" a task head
+# 70: round h15ax's rules narrowed by review (both acronyms and no passive before "are ... tasks", a member after a
+#     passed one needs a task head, "is a task NOUN" no definition, a second head that is a task alone ends no shared
+#     name, a glued run of over 16 tokens no word); round h15ay (TDMSci): "CoNLL'03" a gazetteer spelling, a
+#     method-headed title phrase before a dataset noun names data, "the Switchboard test set", Dictionary / Lexicon /
+#     Thesaurus end a dataset's name (possessives inside), a capitalised dataset noun before a capitalised word or
+#     "task" is a modifier
