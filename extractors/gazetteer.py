@@ -45,8 +45,15 @@ from spacy.util import filter_spans
 
 from ontology.ids import entity_key
 
-__all__ = ["Gazetteer", "GazetteerMatcher", "KnownDataset", "load_gazetteer", "name_variants", "specific_alias",
-           "SPAN_KEY"]
+__all__ = [
+    "SPAN_KEY",
+    "Gazetteer",
+    "GazetteerMatcher",
+    "KnownDataset",
+    "load_gazetteer",
+    "name_variants",
+    "specific_alias",
+]
 
 SPAN_KEY = "kg_gazetteer"
 _SEPARATORS = re.compile(r"[\s\-]+")
