@@ -284,7 +284,9 @@ def delimited(doc: Doc, cand: Candidate) -> bool:
 def names_a_dataset(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """"the Brown corpus", "the Hansard dataset": one capitalised word right before a dataset noun; before a set noun
     ("test set") only after "the", or after a language and a lower-case word ("on the Zorbboard test set", "the
-    commonly used English Zorbboard test set"; round h15ay), not "an Extensive training set".
+    commonly used English Zorbboard test set"; round h15ay), not "an Extensive training set", "an English Extensive
+    training set", "the Main test set" (``set_adjectives.txt``), nor before a capitalised noun that is no dataset's
+    head ("the Hidden Test Set", "Learner Corpus Research").
 
     >>> from extractors.entities import blank_pipeline
     >>> from extractors.cue_matcher import CueMatcher
@@ -300,9 +302,13 @@ def names_a_dataset(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     _, lowers, flags = token_arrays(doc)
     word, noun, before = cand.start, cand.end, cand.start - 1
     languages = word_list("languages.txt")
-    if lowers[word] in _SET_QUALIFIERS or (lowers[noun] in _SET_QUALIFIERS and not (
-            lowers[before] == "the" or (lowers[before] in languages and before > 0 and flags.is_lower[before - 1]))):
-        return False  # "our blind Test set", "an Extensive training set": a capitalised word, no name, before a set
+    if lowers[word] in _SET_QUALIFIERS or lowers[word] in word_list("set_adjectives.txt") \
+            or (lowers[noun] in _SET_QUALIFIERS and not (
+                lowers[before] == "the" or (lowers[before] in languages and before > 0 and flags.is_lower[before - 1]
+                                            and lowers[before - 1] not in _NOT_THE))):
+        return False  # "our blind Test set", "an (English) Extensive training set", "the Main test set": no name
+    if doc[noun].text[:1].isupper() and (lowers[noun] in _SET_QUALIFIERS or _modifies_a_noun_after(doc, noun + 1)):
+        return False  # "the Hidden Test Set", "Learner Corpus Research": no dataset noun heads the phrase (review)
     if lowers[before] in languages and lowers[noun] in _SET_QUALIFIERS:
         before -= 1  # "the commonly used English Switchboard test set": the language says which part of the data
     return ("DATASET_NOUN" in cues.get(cand.end, set()) and not in_list("plural_dataset_nouns", lowers[noun])
@@ -388,6 +394,9 @@ def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
     end = i + 1
     while end < len(doc) and end - i < _MAX_PHRASE and not flags.is_punct[end] and not flags.is_sent_start[end]:
         if "NAME_HEAD" in cues.get(end, set()):
+            if end + 1 < len(doc) and "NAME_HEAD" in cues.get(end + 1, set()):
+                end += 1  # "the Zorb Benchmark Dataset", "the Russian Deception Bank Corpus": the last noun heads it
+                continue
             return None if _modifies_a_noun_after(doc, end + 1) else end + 1
         if texts[end] in _POSSESSIVES and end + 1 < len(doc) and texts[end + 1][:1].isupper():
             end += 1  # "the Oxford Advanced Learner's Dictionary", "Roget's Thesaurus": a possessive inside the name
@@ -400,14 +409,31 @@ def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
 
 def _modifies_a_noun_after(doc: Doc, k: int) -> bool:
     """Does the word at ``k`` make the capitalised dataset noun before it a modifier: a capitalised word with
-    lower-case letters ("Bilingual Lexicon Induction", "Parallel Corpus Filtering") or "task" ("the Spanish Reverse
-    Dictionary task", "the Zorb Corpus Shared Task")? An acronym after the noun ("Stanford Sentiment Treebank SST-2")
-    does not (round h15ay)."""
+    lower-case letters ("Bilingual Lexicon Induction", "Parallel Corpus Filtering"), "task" or "shared task" ("the
+    Spanish Reverse Dictionary task", "the Zorb Corpus Shared Task")? An acronym after the noun ("Stanford Sentiment
+    Treebank SST-2") does not (round h15ay), nor a version's word or a language ("the Zorb Treebank Version 2", "the
+    Penn Discourse Treebank English corpus"), nor "shared" without "task" ("the Zorb Corpus shared by ...").
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("Zorb Corpus Research, Zorb Corpus shared task, Zorb Corpus shared by, Zorb Corpus v1")
+    >>> [_modifies_a_noun_after(doc, k) for k in (2, 6, 11, 16)]
+    [True, True, False, False]
+    """
     if k >= len(doc) or doc[k].is_sent_start:
         return False
-    text = doc[k].text
-    return text.lower() in {"task", "tasks", "shared"} or (text[:1].isupper() and text[1:].islower() and text.isalpha()
-                                                           and not doc[k].is_stop)  # not a heading's "Corpus The ..."
+    text, lower = doc[k].text, doc[k].text.lower()
+    if lower in _VERSION_WORDS or lower in word_list("languages.txt"):
+        return False
+    if lower == "shared":
+        return k + 1 < len(doc) and doc[k + 1].text.lower() in {"task", "tasks"}
+    return lower in {"task", "tasks"} or (text[:1].isupper() and text[1:].islower() and text.isalpha()
+                                          and not doc[k].is_stop)  # not a heading's "Corpus The ..."
+
+
+#: Words after a dataset's name that say which version of it, not what it modifies ("the Zorb Treebank Version 2").
+_VERSION_WORDS = frozenset({"version", "release", "edition", "v1", "v2", "v3"})
+#: Words before a language that make "LANGUAGE Word test set" no name ("an English Extensive training set").
+_NOT_THE = frozenset({"a", "an", "our", "their", "its", "his", "her", "my", "your", "this", "these", "another"})
 
 
 #: Possessive endings the tokenizer splits off a word inside a name ("Learner's Dictionary"; round h15ay).

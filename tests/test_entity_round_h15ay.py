@@ -122,10 +122,35 @@ def test_real_tdmsci_dictionary(rules):
     "Bilingual Zorb Lexicon Induction is the task of learning word translations.",
     "This paper presents a system for the Quuxish Reverse Dictionary task.",
     "The Zorb Learner Corpus Research community met in May.",
+    "We took part in the Zorb Corpus Shared Task.",  # nor "Zorb" alone (review)
+    "We took part in the Zorb Treebank Task.",
+    "We work in Learner Corpus Research.",  # gave "Learner" (review, a real abstract's phrase)
 ])
 def test_a_capitalised_dataset_noun_before_another_name_word_ends_no_dataset(rules, text):
-    """The noun modifies what follows ("Lexicon Induction", "Dictionary task", "Corpus Research"): no dataset."""
-    assert not any(name.endswith(("Lexicon", "Dictionary", "Corpus")) for name in _datasets(rules, text))
+    """The noun modifies what follows ("Lexicon Induction", "Dictionary task", "Corpus Research"): no dataset, and
+    not the words before the noun either."""
+    assert _datasets(rules, text) == []
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We use the Zorb Benchmark Dataset.", "Zorb Benchmark Dataset"),  # two dataset nouns: the last heads the name
+    ("We test on the Zorbish Deception Bank Corpus.", "Zorbish Deception Bank Corpus"),
+    ("We use the Zorb Sentiment Treebank Version 2.", "Zorb Sentiment Treebank"),  # a version is no head it modifies
+    ("We use the Zorb Discourse Treebank English corpus.", "Zorb Discourse Treebank"),  # nor a language
+    ("We use the Zorb Corpus shared by the organisers.", "Zorb Corpus"),  # "shared" without "task"
+])
+def test_what_follows_a_dataset_noun_without_making_it_a_modifier(rules, text, name):
+    """Names the first version of round h15ay's modifier test lost (review)."""
+    assert _datasets(rules, text) == [name]
+
+
+@pytest.mark.parametrize("text", [
+    "We test on the Hidden Test Set.",
+    "We report results on the Main test set.",  # a split's adjective after "the" (set_adjectives.txt)
+    "We train on an English Extensive training set.",  # "an" before the language
+])
+def test_a_split_adjective_before_a_set_noun_is_no_name(rules, text):
+    assert _datasets(rules, text) == []
 
 
 def test_an_acronym_after_a_capitalised_dataset_noun_keeps_the_name(rules):
