@@ -31,6 +31,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span
 
 from extractors.entity_data_lists import announced_dataset, introduced_list
+from extractors.entity_dataset_heads import modifies_a_noun_after, named_dataset_end
 from extractors.entity_dataset_phrases import described_dataset_end, names_its_data
 from extractors.entity_kind_noun_names import named_before_kind_noun
 from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
@@ -51,7 +52,6 @@ _WORD_SEPARATORS = re.compile(r"[\s\-/]+")
 _SINGULAR_DATASET_NOUNS = frozenset({"dataset", "corpus", "treebank", "benchmark"})
 #: The word before "BERT" that makes the name mBERT's ("multilingual BERT"), in both spellings (round h15aw).
 _MULTILINGUAL = frozenset({"multilingual", "multi-lingual"})
-_MAX_PHRASE = 7  # tokens of a capitalised dataset phrase
 _MAX_CONTINUATION = 4  # tokens of a name with its versions
 #: Words the tokenizer splits off a name when the source lost the space ("Augment-CLIPand"): never glued back.
 _GLUED_WORDS = frozenset({"and", "or", "the", "with"})
@@ -128,7 +128,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
             taken.update(range(long_.start, long_.end))
             found.append(Candidate(short.start, short.end, "acronym", long_span=(long_.start, long_.end),
                                    cues={"gazetteer"} if in_gazetteer else set()))
-        elif _named_dataset_end(doc, long_.start, cues) == long_.end or _word_and_its_noun(doc, short, long_, cues):
+        elif named_dataset_end(doc, long_.start, cues) == long_.end or _word_and_its_noun(doc, short, long_, cues):
             pass  # "the Basic Travel Expression Corpus (BT EC)": the long form names a dataset (below), the short
             # form written with a space is no name
         else:
@@ -162,7 +162,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
         if i in taken or text in generic:
             i += 1
             continue
-        named_end = _named_dataset_end(doc, i, cues) or _series_set_end(doc, i) or described_dataset_end(doc, i)
+        named_end = named_dataset_end(doc, i, cues) or _series_set_end(doc, i) or described_dataset_end(doc, i)
         if named_end and not any(j in taken for j in range(i, named_end)):
             found.append(Candidate(i, named_end, "phrase", cues={"named_dataset"}))
             taken.update(range(i, named_end))
@@ -307,7 +307,7 @@ def names_a_dataset(doc: Doc, cand: Candidate, cues: Cues) -> bool:
                 lowers[before] == "the" or (lowers[before] in languages and before > 0 and flags.is_lower[before - 1]
                                             and lowers[before - 1] not in _NOT_THE))):
         return False  # "our blind Test set", "an (English) Extensive training set", "the Main test set": no name
-    if doc[noun].text[:1].isupper() and (lowers[noun] in _SET_QUALIFIERS or _modifies_a_noun_after(doc, noun + 1)):
+    if doc[noun].text[:1].isupper() and (lowers[noun] in _SET_QUALIFIERS or modifies_a_noun_after(doc, noun + 1)):
         return False  # "the Hidden Test Set", "Learner Corpus Research": no dataset noun heads the phrase (review)
     if lowers[before] in languages and lowers[noun] in _SET_QUALIFIERS:
         before -= 1  # "the commonly used English Switchboard test set": the language says which part of the data
@@ -375,73 +375,12 @@ def _coined_pair(doc: Doc, short: Span, long_: Span, cues: Cues) -> bool:
 _COINED_HEADS = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "MODEL_HEAD"})
 
 
-def _named_dataset_end(doc: Doc, i: int, cues: Cues) -> int | None:
-    """End of a capitalised phrase from ``i`` whose last word is a capitalised dataset noun ("Penn Treebank", "the
-    Oxford Advanced Learner's Dictionary": a possessive may stand inside), or that opens with one and "of" ("Corpus
-    of Historical Japanese")."""
-    texts, lowers, flags = token_arrays(doc)
-    if "NAME_HEAD" in cues.get(i, set()) and i + 2 < len(doc) and lowers[i + 1] == "of" \
-            and texts[i][:1].isupper():
-        end = i + 2
-        while end < len(doc) and end - i < _MAX_PHRASE and texts[end][:1].isupper() and not flags.is_stop[end] \
-                and not flags.is_punct[end] and not flags.is_sent_start[end]:
-            end += 1
-        if end < len(doc) and not flags.whitespace[end - 1] and texts[end].startswith("-"):
-            return None  # "A Corpus of Sentence-level Revisions": the last word modifies a noun after it
-        return end if end > i + 2 else None
-    if not texts[i][:1].isupper() or flags.is_stop[i] or "NAME_HEAD" in cues.get(i, set()):
-        return None
-    end = i + 1
-    while end < len(doc) and end - i < _MAX_PHRASE and not flags.is_punct[end] and not flags.is_sent_start[end]:
-        if "NAME_HEAD" in cues.get(end, set()):
-            if end + 1 < len(doc) and "NAME_HEAD" in cues.get(end + 1, set()):
-                end += 1  # "the Zorb Benchmark Dataset", "the Russian Deception Bank Corpus": the last noun heads it
-                continue
-            return None if _modifies_a_noun_after(doc, end + 1) else end + 1
-        if texts[end] in _POSSESSIVES and end + 1 < len(doc) and texts[end + 1][:1].isupper():
-            end += 1  # "the Oxford Advanced Learner's Dictionary", "Roget's Thesaurus": a possessive inside the name
-            continue
-        if flags.is_stop[end] or not (texts[end][:1].isupper() or is_version(texts[end])):
-            return None  # "Processing The Media Frames Corpus": the name starts after the stop word
-        end += 1
-    return None
-
-
-def _modifies_a_noun_after(doc: Doc, k: int) -> bool:
-    """Does the word at ``k`` make the capitalised dataset noun before it a modifier: a capitalised word with
-    lower-case letters ("Bilingual Lexicon Induction", "Parallel Corpus Filtering"), "task" or "shared task" ("the
-    Spanish Reverse Dictionary task", "the Zorb Corpus Shared Task")? An acronym after the noun ("Stanford Sentiment
-    Treebank SST-2") does not (round h15ay), nor a version's word or a language ("the Zorb Treebank Version 2", "the
-    Penn Discourse Treebank English corpus"), nor "shared" without "task" ("the Zorb Corpus shared by ...").
-
-    >>> from extractors.entities import blank_pipeline
-    >>> doc = blank_pipeline()("Zorb Corpus Research, Zorb Corpus shared task, Zorb Corpus shared by, Zorb Corpus v1")
-    >>> [_modifies_a_noun_after(doc, k) for k in (2, 6, 11, 16)]
-    [True, True, False, False]
-    """
-    if k >= len(doc) or doc[k].is_sent_start:
-        return False
-    text, lower = doc[k].text, doc[k].text.lower()
-    if lower in _VERSION_WORDS or lower in word_list("languages.txt"):
-        return False
-    if lower == "shared":
-        return k + 1 < len(doc) and doc[k + 1].text.lower() in {"task", "tasks"}
-    return lower in {"task", "tasks"} or (text[:1].isupper() and text[1:].islower() and text.isalpha()
-                                          and not doc[k].is_stop)  # not a heading's "Corpus The ..."
-
-
-#: Words after a dataset's name that say which version of it, not what it modifies ("the Zorb Treebank Version 2").
-_VERSION_WORDS = frozenset({"version", "release", "edition", "v1", "v2", "v3"})
-#: Words before a language that make "LANGUAGE Word test set" no name ("an English Extensive training set").
-_NOT_THE = frozenset({"a", "an", "our", "their", "its", "his", "her", "my", "your", "this", "these", "another"})
-
-
-#: Possessive endings the tokenizer splits off a word inside a name ("Learner's Dictionary"; round h15ay).
-_POSSESSIVES = frozenset({"'s", "’s"})
 #: Lower-case words naming the part of an evaluation campaign's data ("the NIST 2003 MT evaluation set").
 _SET_QUALIFIERS = frozenset({"test", "evaluation", "development", "dev", "training", "tuning", "validation",
                              "held-out", "data"})
 _SET_HEADS = frozenset({"set", "sets", "data", "collection", "collections"})
+#: Words before a language that make "LANGUAGE Word test set" no name ("an English Extensive training set").
+_NOT_THE = frozenset({"a", "an", "our", "their", "its", "his", "her", "my", "your", "this", "these", "another"})
 _YEAR = re.compile(r"^(?:19|20)\d\d$|^['’]\d\d$")
 _MAX_SERIES_MIDDLE = 5  # tokens between the series and its set noun
 

@@ -4,7 +4,7 @@ the Twitter keyword dataset", "the Google one billion word corpus".
 Full-paper sentences name many corpora by their source and what they hold rather than by a coined name: a
 capitalised word (the source, a place, an institution), lower-case words saying what the data is, and a singular
 dataset noun. The capitalised word alone is no name ("Twitter", "Edinburgh"), and the lower-case words keep the
-capitalised-phrase rules (:func:`extractors.entity_candidates._named_dataset_end`) from seeing one; the whole
+capitalised-phrase rules (:func:`extractors.entity_dataset_heads.named_dataset_end`) from seeing one; the whole
 phrase, noun included, is the dataset's name, as annotators write it ("IE spontaneous speech corpus").
 
 Only after "the" or a preposition (a definite corpus the sentence refers to, not "a Twitter corpus we collected"),
