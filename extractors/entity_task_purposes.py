@@ -214,19 +214,25 @@ def defined_subjects(doc: Doc, taken: set[int]) -> list[tuple[int, int]]:
     return found
 
 
+def _taking(spans: list[tuple[int, int]], taken: set[int]) -> list[tuple[int, int]]:
+    """``spans``, their tokens added to ``taken``."""
+    taken.update(t for start, end in spans for t in range(start, end))
+    return spans
+
+
 def task_candidates_beside(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
-    """The tasks named as a purpose (:func:`purpose_tasks`, type rule :data:`PURPOSE_TASK_RULE`) and the members of
-    lists beside a task of ``kept`` or beside those (``entity_task_lists.listed_tasks``, type rule
-    ``listed_task``), as used task candidates; ``kept``: the candidates the policy kept."""
+    """The tasks named as a purpose (:func:`purpose_tasks`, type rule :data:`PURPOSE_TASK_RULE`), by a sentence's
+    subject (``entity_task_subjects``) or after a noun of work (:func:`work_tasks`), and the members of lists beside a
+    task of ``kept`` or beside those (``entity_task_lists.listed_tasks``, type rule ``listed_task``), as used task
+    candidates; ``kept``: the candidates the policy kept."""
     taken = {t for c in kept for t in range(c.first, max(c.end, c.long_span[1] if c.long_span else c.end))}
-    purposes = purpose_tasks(doc, taken)
-    purposes += defined_subjects(doc, taken | {t for start, end in purposes for t in range(start, end)})
-    subjects = subject_tasks(doc, taken | {t for start, end in purposes for t in range(start, end)})
-    works = work_tasks(doc, taken | {t for start, end in purposes + subjects for t in range(start, end)})
+    purposes = _taking(purpose_tasks(doc, taken), taken)  # each rule in turn sees the tokens the ones before took
+    purposes += _taking(defined_subjects(doc, taken), taken)
+    subjects = _taking(subject_tasks(doc, taken), taken)
+    works = _taking(work_tasks(doc, taken), taken)
     tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK] + purposes + subjects + works
     if not tasks:
         return []
-    taken.update(t for start, end in purposes + subjects + works for t in range(start, end))
     found = [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=PURPOSE_TASK_RULE)
              for start, end in purposes]
     found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=SUBJECT_TASK_RULE)

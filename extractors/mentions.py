@@ -201,8 +201,9 @@ def extract_mentions(
     nlp = nlp or default_pipeline()
     papers = list(papers)
     titles: list[Mention] = []
-    for paper in papers:
-        titles.extend(_title_mentions(paper, _clean_title(paper, source_texts)))
+    title_sources = [_clean_title(paper, source_texts) for paper in papers]
+    for paper, title_source in zip(papers, title_sources, strict=True):
+        titles.extend(_title_mentions(paper, title_source))
     titled: dict[str, list[Mention]] = {}
     for title in titles:
         titled.setdefault(title.paper_ref, []).append(title)
@@ -217,9 +218,10 @@ def extract_mentions(
         mentions.extend(_title_name_mentions(paper, clean, doc, piece, base, entities,
                                              titled.get(paper.ref, [])))  # round h15ao
     agreed = agree_with_titles(titles, mentions)
-    title_only = ((paper, paper.title) for paper in papers if paper.title and not paper.abstract)
-    tasks = [m for (paper, _), doc in _pipe(nlp, title_only)
-             for m in _title_task_mentions(paper, doc, _clean_title(paper, source_texts))]  # h16r
+    title_only = ((paper, source, paper.title) for paper, source in zip(papers, title_sources, strict=True)
+                  if paper.title and not paper.abstract)
+    tasks = [m for (paper, source, _), doc in _pipe(nlp, title_only)
+             for m in _title_task_mentions(paper, doc, source)]  # h16r
     if roles is None:
         return agreed + tasks
     decided = apply_role_model(papers, agreed, shipped_role_model() if roles == "shipped" else roles)
