@@ -40,6 +40,7 @@ no proposal), "we use a method called replaced token detection" (nothing new).
 """
 from __future__ import annotations
 
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
 from extractors.entity_bare_proposal import bare_proposed_names
@@ -74,6 +75,12 @@ _NOT_NAMES = ("non_tasks.txt", "paradigms.txt", "generic_terms.txt")
 #: or "first", which spaCy counts as stop words but go on a name: "named masked last action task").
 _CLOSERS = frozenset({"which", "that", "to", "for", "in", "with", "and", "or", "as", "by", "on", "of", "from", "where",
                       "whose", "who", "is", "was", "are", "can", "could", "will", "would", "through", "via", "using"})
+#: Capitalised words of a name ("a novel inference method named Attention Buckets"; round h15az).
+_MAX_CAPITALISED_WORDS = 3
+#: Function words that may join the adjectives of the noun phrase ("a novel and valuable method, Clean-Eval,").
+_ADJECTIVE_LINKS = frozenset({"and", "yet"})
+#: Function words that end a run of capitalised words ("called Stroll With ...": spaCy's stop words, lower case).
+_STOP_WORDS = STOP_WORDS
 #: Tokens after a name searched for an acronym in parentheses that spells out the longer phrase.
 _ACRONYM_REACH = 6
 
@@ -91,14 +98,14 @@ def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
     """
     lowers = token_lowers(doc)
     found = []
-    for verb in (i for i, lower in enumerate(lowers) if lower in NAMING_VERBS):
+    for verb in (i for i, lower in enumerate(lowers) if lower in NAMING_VERBS or lower == ","):
         article = _new_noun_phrase(doc, verb, cues)
         if article is None:
             continue
         start = sentence_start(doc, verb)
         if not any("PROPOSE" in cues.get(j, set()) for j in range(start, article)):
             continue
-        name = _name_after(doc, verb + 1)
+        name = _name_after(doc, verb + 1, capitalised_only=lowers[verb] == ",")
         if name is None:
             continue
         first, end = name
@@ -126,16 +133,18 @@ def _new_noun_phrase(doc: Doc, verb: int, cues: Cues) -> int | None:
     while k >= 0 and verb - k <= _MAX_PHRASE_WORDS and not flags.is_sent_start[k]:
         if lowers[k] in {"a", "an"}:
             return k if new else None
-        if (flags.is_punct[k] and texts[k] != "-") or flags.is_stop[k]:
+        if (flags.is_punct[k] and texts[k] != "-") or (flags.is_stop[k] and lowers[k] not in _ADJECTIVE_LINKS):
             return None  # "to recognize not only outermost named entities", "a new corpus of ... named entities"
         new = new or "NEW" in cues.get(k, set())
         k -= 1
     return None
 
 
-def _name_after(doc: Doc, i: int) -> tuple[int, int] | None:
-    """The name written from token ``i`` on (an article or an opening quote skipped): lower-case words or one
-    capitalised word, closed by punctuation, a function word or the sentence's end; None for anything else."""
+def _name_after(doc: Doc, i: int, *, capitalised_only: bool = False) -> tuple[int, int] | None:
+    """The name written from token ``i`` on (an article or an opening quote skipped): lower-case words, or one to
+    :data:`_MAX_CAPITALISED_WORDS` capitalised words (hyphens inside a word allowed: "Clean-Eval"), closed by
+    punctuation, a function word or the sentence's end; None for anything else (and for lower-case words when
+    ``capitalised_only``: after a comma, "a new method, which ..." names nothing)."""
     texts, lowers, flags = token_arrays(doc)
     if i < len(doc) and lowers[i] == "the":
         i += 1
@@ -146,11 +155,13 @@ def _name_after(doc: Doc, i: int) -> tuple[int, int] | None:
         return None
     end = i
     if texts[i][:1].isupper():
-        if not texts[i].isalnum() or not any(c.islower() for c in texts[i][1:]):
+        end = _capitalised_words_end(doc, i)
+        if end is None:
             return None  # an acronym or a symbol: other sources find those
-        end = i + 1
         if end < len(doc) and not (flags.is_punct[end] or flags.is_sent_start[end]):
             return None  # "called Stroll with a Scroll": a longer name, other sources read it
+    elif capitalised_only:
+        return None
     else:
         while end < len(doc) and end - i < _MAX_NAME_WORDS + 1 and flags.is_lower[end] and not flags.is_stop[end] \
                 and all(part.isalpha() for part in texts[end].split("-")) and not flags.is_sent_start[end]:
@@ -169,6 +180,31 @@ def _name_after(doc: Doc, i: int) -> tuple[int, int] | None:
             # an acronym's long form, which the acronym source reads
         k += 1
     return i, end
+
+
+def _capitalised_words_end(doc: Doc, i: int) -> int | None:
+    """The end of the capitalised words from token ``i`` on ("Attention Buckets", "Clean-Eval", "Zorb"): each word
+    Title-case with a lower-case letter after its first (not an acronym: other sources read those), its parts joined
+    by hyphens without spaces, at most :data:`_MAX_CAPITALISED_WORDS` words; None when token ``i`` opens no such word.
+    """
+    texts, lowers, flags = token_arrays(doc)
+    end, words = i, 0
+    while end < len(doc) and words < _MAX_CAPITALISED_WORDS and _title_word(texts[end]) \
+            and lowers[end] not in _STOP_WORDS and (end == i or not flags.is_sent_start[end]):
+        end += 1  # one word, then any "-Word" glued to it ("Clean-Eval" as one token or three)
+        while end + 1 < len(doc) and texts[end] == "-" and not doc[end - 1].whitespace_ \
+                and not doc[end].whitespace_ and _title_word(texts[end + 1]):
+            end += 2
+        words += 1
+    if end == i or (end < len(doc) and _title_word(texts[end]) and lowers[end] not in _STOP_WORDS):
+        return None  # no capitalised word, or more than the limit
+    return end
+
+
+def _title_word(text: str) -> bool:
+    """A word written Title-case, its hyphenated parts too ("Buckets", "Clean-Eval"; not "BLEU", "GPT-4", "3D")."""
+    parts = text.split("-")
+    return all(part[:1].isupper() and part.isalnum() and any(c.islower() for c in part[1:]) for part in parts)
 
 
 def _kind_of(noun: str) -> EntityKind:
