@@ -37,6 +37,19 @@ def methods_for_head(doc: Doc, end: int) -> bool:
     return end < len(doc) and doc[end].lower_ in _PLURAL_METHOD_HEADS
 
 
+def _typed_in_parentheses_after(doc: Doc, cand: Candidate, by_start: dict[int, Candidate]) -> Candidate | None:
+    """The name in parentheses right after ``cand`` ("Zorb-Across-Zorb (ZxZ)") when a rule, not a guess, typed it as a
+    method, dataset or model: an acronym the authors coin for a name (no acronym pair: its letters do not spell the
+    name), which an apposition or a head noun after the brackets types for both (round h15az)."""
+    if cand.end + 2 >= len(doc) or doc[cand.end].text != "(":
+        return None
+    inner = by_start.get(cand.end + 1)
+    if inner is None or inner.kind not in NAMED_KINDS or inner.type_rule in _GUESSED_TYPE_RULES \
+            or inner.end >= len(doc) or doc[inner.end].text != ")":
+        return None
+    return inner
+
+
 #: The kinds of phrases (not names by themselves) whose rule-typed mentions type a name's guessed mentions.
 _PHRASE_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
 
@@ -81,6 +94,7 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
             for key in keys(cand):
                 phrased[key].add(cand.kind)
     by_end = {c.end: c for c in candidates}
+    by_start = {c.start: c for c in candidates}
     for cand in sorted(candidates, key=lambda c: c.start):
         if cand.kind not in NAMED_KINDS or (cand.type_rule not in _GUESSED_TYPE_RULES and id(cand) not in for_task):
             continue
@@ -101,9 +115,12 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
             cand.kind, cand.type_rule = kind, "same_name"
             continue
         outer = by_end.get(cand.start - 1) if cand.start > 0 and doc[cand.start - 1].text == "(" else None
+        inner = _typed_in_parentheses_after(doc, cand, by_start)
         if outer is not None and outer.kind in NAMED_KINDS and outer.type_rule not in _GUESSED_TYPE_RULES \
                 and cand.end < len(doc) and doc[cand.end].text == ")":
             cand.kind, cand.type_rule = outer.kind, "same_name"
+        elif inner is not None:  # "Zorb-Across-Zorb (ZxZ), a new ... dataset": the coined acronym's kind (h15az)
+            cand.kind, cand.type_rule = inner.kind, "same_name"
         elif cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.long_span is None \
                 and built_on_dataset(doc[cand.start : cand.end].text, datasets):
             cand.kind, cand.type_rule = EntityKind.DATASET, "dataset_stem"

@@ -1,0 +1,79 @@
+"""Round h15az: names the authors give a new thing, written in two or three capitalised words or hyphenated, or after a
+comma, on invented sentences.
+
+Round h15y's naming frame ("we propose a novel framework called flim rescaling", ``extractors/entity_named_new.py``)
+took one capitalised word only, closed by punctuation, and a word joined by a hyphen not at all; round h15az's blind
+reading of 60 unseen abstracts found "we propose a novel inference method named Attention Buckets." and "we propose a
+novel and valuable method, Clean-Eval, which ..." missed (each a weak capitalised candidate nothing vouched for). Now
+one to three Title-case words (hyphenated parts allowed) closed by punctuation are the name, a comma after the new
+noun phrase links it to a capitalised name as a naming verb does, and "and" / "yet" may join the phrase's adjectives.
+"""
+from __future__ import annotations
+
+import pytest
+from entity_cases import entities
+
+from extractors.cue_matcher import CueMatcher
+from extractors.entities import blank_pipeline
+from extractors.entity_lexicon import cue_patterns
+from extractors.entity_named_new import named_new_names
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("To address this issue, we propose a novel inference method named Zorb Buckets. It is fast.",
+     ("Zorb Buckets", "method", "proposes")),
+    ("In this paper, we propose a novel and valuable method, Flim-Eval, which mitigates contamination.",
+     ("Flim-Eval", "method", "proposes")),
+    ("We introduce a new benchmark, Zorbish Reading, for testing readers.",
+     ("Zorbish Reading", "dataset", "proposes")),
+    ("We propose a simple yet effective framework called Flim-Zorb Tuning.",
+     ("Flim-Zorb Tuning", "method", "proposes")),
+    ("We present a new corpus called Zorbcommon.", ("Zorbcommon", "dataset", "proposes")),  # h15y's case stays
+])
+def test_a_capitalised_name_the_authors_give_a_new_thing_is_proposed(both, text, expected):
+    assert expected in entities(both, text)
+
+
+@pytest.mark.parametrize(("text", "not_a_name"), [
+    ("We propose a new game called Stroll with a Scroll to collect data.", "Stroll with a Scroll"),  # runs on
+    ("We propose a novel model named Zorb Flim Blor Klax, for ranking.", "Zorb Flim Blor Klax"),  # four words
+    ("Prior work used a new method, Zorb Buckets, for ranking.", "Zorb Buckets"),  # no proposal of the authors'
+    ("We propose a new method, which is fast.", "which"),  # nothing capitalised after the comma
+    ("We propose a method, Zorb Buckets, for ranking.", "Zorb Buckets"),  # no "new" word
+    ("We propose a new method of ranking, Zorb Buckets, for search.", "Zorb Buckets"),  # a function word in it
+])
+def test_no_capitalised_name_where_the_structure_does_not_say_a_new_thing_is_named(both, text, not_a_name):
+    assert not_a_name not in [name for name, _, _ in entities(both, text)]
+
+
+@pytest.fixture(scope="module")
+def named():
+    nlp = blank_pipeline()
+    nlp.add_pipe("sentencizer")
+    cues = CueMatcher(nlp.vocab, cue_patterns())
+
+    def names(text: str) -> list[str]:
+        doc = nlp(text)
+        return [doc[s:e].text for s, e, _ in named_new_names(doc, cues(doc))]
+    return names
+
+
+def test_the_naming_frame_reads_capitalised_words_after_a_naming_verb_or_a_comma(named):
+    assert named("We propose a novel method named Zorb Buckets.") == ["Zorb Buckets"]
+    assert named("We propose a novel and valuable method, Flim-Eval, which works.") == ["Flim-Eval"]
+    assert named("We propose a new method, zorb bucketing, which works.") == []  # lower case after a comma: no
+    assert named("We propose a new model called BERT-Zorb.") == []  # an acronym opens it: other sources read those
+
+
+def test_a_guessed_name_takes_the_kind_of_the_coined_acronym_a_rule_typed_after_it(combined):
+    """"Room-Across-Room (RxR), a new ... dataset" (h15az's blind abstracts): the letters of RxR do not spell the
+    name, so no acronym pair joins them; the tagger called the name a method while the apposition typed RxR a dataset.
+    """
+    found = entities(combined, "We introduce Zorb-Across-Zorb (ZxZ), a new dataset for navigation.")
+    assert ("ZxZ", "dataset", "proposes") in found
+    assert ("Zorb-Across-Zorb", "method", "proposes") not in found
+
+
+def test_a_name_a_rule_typed_keeps_its_kind_before_a_name_in_parentheses(rules):
+    found = entities(rules, "We train on the ZorbCorp corpus (ZC), and the ZorbCorp corpus is large.")
+    assert ("ZorbCorp", "dataset", "uses") in found
