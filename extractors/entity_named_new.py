@@ -14,11 +14,15 @@ structure vouches for it:
 * the authors' proposal verb (``PROPOSE`` cue: "we propose", "we introduce", "this paper presents") earlier in the
   sentence;
 * after the verb (an article or an opening quote skipped) one to :data:`_MAX_NAME_WORDS` lower-case words, or one
-  capitalised word, closed by punctuation, a clause's function word (:data:`_CLOSERS`) or the sentence's end,
-  not by an acronym in parentheses (the acronym source reads pairs) ("the anchor loss which ...",
-  "noise rescaling.", "knowledge boundary to ..."; a capitalised word only by punctuation: "called Wojoodfine,",
-  not "called Stroll with a Scroll") — not a phrase that runs on, and no field or generic term
-  (``non_tasks.txt``, ``paradigms.txt``, ``generic_terms.txt``).
+  to :data:`_MAX_CAPITALISED_WORDS` capitalised words (hyphenated parts allowed; round h15az), closed by
+  punctuation, a clause's function word (:data:`_CLOSERS`) or the sentence's end, not by an acronym in parentheses
+  (the acronym source reads pairs) ("the anchor loss which ...", "noise rescaling.", "knowledge boundary to ...";
+  capitalised words only by punctuation: "called Wojoodfine,", "named Attention Buckets.", not "called Stroll with
+  a Scroll") — not a phrase that runs on, and no field or generic term (``non_tasks.txt``, ``paradigms.txt``,
+  ``generic_terms.txt``);
+* a comma after the noun links it to a capitalised name as a naming verb does ("we propose a novel and valuable
+  method, Clean-Eval, which ...": round h15az; never a lower-case one: "a new method, which ..."), and "and" /
+  "yet" may join the phrase's adjectives.
 
 The noun gives the kind: a dataset noun a dataset, a measure a metric, "task" / "problem" a task, anything else
 (objective, framework, structure, concept, method) a method. The lower-case names the authors propose without an
