@@ -19,7 +19,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-__all__ = ["URL", "CleanText", "clean_markup"]
+__all__ = ["URL", "CleanText", "clean_markup", "has_markup"]
 
 #: Markup removed from prose: markdown emphasis runs, LaTeX text commands with
 #: their opening brace, lone braces and math dollars.
@@ -59,6 +59,15 @@ class CleanText:
         if end <= 0 or not self.offsets:
             return self.base
         return self.base + self.offsets[min(end, len(self.offsets)) - 1] + 1
+
+
+def has_markup(text: str) -> bool:
+    """Whether :func:`clean_markup` may change ``text`` beyond its line breaks (a quick test: no copy, no offsets).
+
+    >>> has_markup("we introduce *Peacock*"), has_markup("we introduce Peacock (p < 0.05)")
+    (True, False)
+    """
+    return _MARKUP.search(text) is not None
 
 
 def clean_markup(text: str, *, base: int = 0) -> CleanText:

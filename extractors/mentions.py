@@ -25,7 +25,7 @@ from extractors.entity_role_model import RoleModel, apply_role_model, shipped_ro
 from extractors.entity_title_names import title_name_spans
 from extractors.entity_title_tasks import PIPELINE_RULE, title_tasks
 from extractors.gazetteer import load_gazetteer
-from extractors.markup import CleanText, clean_markup
+from extractors.markup import CleanText, clean_markup, has_markup
 from ontology.ids import entity_key
 from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
 
@@ -348,6 +348,18 @@ def _batch(items: Iterator[tuple]) -> list[tuple]:
 
 
 def _clean_abstract(paper: Paper, source_texts: Mapping[str, str] | None) -> CleanText:
+    """The text extraction reads of ``paper.abstract``, with each character's offset: in the source file where the
+    reader kept the abstract's span and cleaned it of markup itself (lecture pages), else in the abstract, whose
+    own markup (the Anthology's abstracts write ``*Peacock*``, ``\\textit{...}``, ``F_{1}``) is removed here.
+
+    >>> paper = Paper(ref="p", abstract="We present **ZorbNet**, a model.", provenance=Provenance("a.xml"))
+    >>> clean = _clean_abstract(paper, None)
+    >>> clean.text
+    'We present ZorbNet, a model.'
+    >>> start, end = clean.source_offset(11), clean.source_end(18)
+    >>> paper.abstract[start:end]
+    'ZorbNet'
+    """
     text = (source_texts or {}).get(paper.provenance.source)
     if text is not None and paper.abstract_span:
         start, end = paper.abstract_span
@@ -355,6 +367,8 @@ def _clean_abstract(paper: Paper, source_texts: Mapping[str, str] | None) -> Cle
         if clean.text == paper.abstract:
             return clean
     assert paper.abstract is not None
+    if has_markup(paper.abstract):
+        return clean_markup(paper.abstract)
     return CleanText(paper.abstract, range(len(paper.abstract)), 0)  # type: ignore[arg-type]  # a range: no copy
 
 
