@@ -34,6 +34,7 @@ from functools import cached_property
 import numpy as np
 import scipy.sparse as sp
 
+from kg.similarity_ranking import top_stored
 from kg.similarity_vectors import PaperVectors, short_rows
 
 __all__ = [
@@ -69,8 +70,9 @@ _SCALE = 1_000_000  # scores are compared in millionths
 _CLUSTER_SIZE = 300
 #: Cells (rows × columns) of one block of a similarity product.
 _BLOCK_CELLS = 1 << 22
-#: A sparse product block at least this wide is ranked from its stored cells (:func:`_top_stored`); narrower ones
-#: (the index's tasks, about 3,600 candidates) as a dense block, which is faster there.
+#: A sparse product block at least this wide is ranked from its stored cells
+#: (:func:`kg.similarity_ranking.top_stored`); narrower ones (the index's tasks, about 3,600 candidates) as a dense
+#: block, which is faster there.
 _STORED_WIDTH = 20_000
 #: How much the LSA cosine moderates a neighbour's score: the sparse rows' cosine times ``1 - LSA_BLEND + LSA_BLEND *
 #: LSA cosine``.  A factor, not a sum, so that a pair sharing one word never rises above its cosine (two title-only
@@ -236,7 +238,7 @@ def _top(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarra
     if not width or not len(rows):
         return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.float64)
     if stored and width >= _STORED_WIDTH:
-        return _top_stored(sp.csr_matrix(product), rows, columns, k, min_score, weights)
+        return top_stored(sp.csr_matrix(product), rows, columns, k, min_score, weights)
     values = product.toarray() if stored else np.asarray(product)
     drop = (rows[:, None] == columns[None, :]) | (values == 0 if stored else False)
     if weights is not None:
@@ -258,48 +260,6 @@ def _top(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarra
     keep = chosen >= 0
     local = np.repeat(np.arange(len(rows)), wanted).reshape(best.shape)[keep]
     return rows[local], columns[best[keep]], (chosen[keep] // width) / _SCALE
-
-
-def _top_stored(product: sp.csr_matrix, rows: np.ndarray, columns: np.ndarray, k: int, min_score: float,
-                weights: np.ndarray | None = None) -> Neighbours:
-    """:func:`_top` of a sparse ``product`` from its stored cells alone, one row at a time: the same result.
-
-    A row of the exact search's product has a cell for every paper sharing a
-    word with it (about an eighth of the Anthology's 90,000), so sorting the
-    stored cells is several times faster than sorting a dense block
-    (docs/analytics.md).  The cells are weighted and rounded by the same
-    float32 operations as in :func:`_top`, so scores agree to the bit.
-    """
-    width = len(columns)  # a row's cells are ranked by their keys alone, whatever order they are stored in
-    counts, cells = np.diff(product.indptr), columns[product.indices]  # (the threads' search: in place, once each)
-    values = (product.data * np.repeat(weights[rows], counts) * weights[cells] if weights is not None
-              else product.data.copy())
-    values *= _SCALE  # float32 throughout, as np.clip(np.rint(values * _SCALE), 0, _SCALE) computes it
-    key = np.clip(np.rint(values, out=values), 0, _SCALE, out=values).astype(np.int64)
-    drop = (cells == np.repeat(rows, counts)) | (product.data == 0)
-    if min_score > 0:
-        drop |= key < round(min_score * _SCALE)
-    del values, cells
-    key *= width
-    key += width - 1 - product.indices
-    np.putmask(key, drop, -1)
-    del drop
-    found_rows, found, scores = [], [], []
-    for local, (start, end) in enumerate(zip(product.indptr[:-1].tolist(), product.indptr[1:].tolist())):
-        cells = key[start:end]
-        wanted = min(k, end - start)
-        if not wanted:
-            continue
-        best = np.argpartition(cells, len(cells) - wanted)[len(cells) - wanted:]
-        best = best[np.argsort(-cells[best], kind="stable")]
-        best = best[cells[best] >= 0]
-        found_rows.append(np.full(len(best), rows[local]))
-        found.append(columns[product.indices[start + best]])
-        scores.append((cells[best] // width) / _SCALE)
-    if not found:
-        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.float64)
-    return (np.concatenate(found_rows).astype(np.int64), np.concatenate(found).astype(np.int64),
-            np.concatenate(scores))
 
 
 def _select(product: np.ndarray | sp.spmatrix, rows: np.ndarray, columns: np.ndarray, k: int, min_score: float,

@@ -537,9 +537,10 @@ def test_blocked_neighbours_equal_brute_force(rows, top_k, min_score, block_cell
     offset=st.integers(0, 3),
 )
 def test_ranking_a_wide_block_by_its_stored_cells_equals_ranking_it_dense(rows, top_k, min_score, weighted, offset):
-    """The exact search ranks wide blocks from their stored cells (_top_stored): same rows, columns and scores,
+    """The exact search ranks wide blocks from their stored cells (top_stored): same rows, columns and scores,
     in the same order, as the dense ranking, ties (equal rows) to the smaller column, with weights and a cut."""
-    from kg.similarity_index import _top, _top_stored
+    from kg.similarity_index import _top
+    from kg.similarity_ranking import top_stored
 
     matrix = sp.csr_matrix(np.array(rows, dtype=np.float32))
     norms = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
@@ -550,7 +551,7 @@ def test_ranking_a_wide_block_by_its_stored_cells_equals_ranking_it_dense(rows, 
     product = matrix @ matrix.T
     queries = columns[::2]
     dense = _top(product[::2], queries, columns, top_k, min_score, weights)
-    stored = _top_stored(sp.csr_matrix(product[::2]), queries, columns, top_k, min_score, weights)
+    stored = top_stored(sp.csr_matrix(product[::2]), queries, columns, top_k, min_score, weights)
     for expected, got in zip(dense, stored):
         assert got.tolist() == expected.tolist()
 
