@@ -70,6 +70,7 @@ from extractors.entity_candidates import (
 )
 from extractors.entity_concepts import untype_concepts
 from extractors.entity_data_lists import announced_dataset, introduced_list
+from extractors.entity_dataset_members import ends_a_data_list, task_typed_data
 from extractors.entity_dataset_phrases import language_wordnets
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
@@ -269,7 +270,8 @@ class EntityRecognizer:
                 members.append(cand)
                 continue
             if cand.strength == "weak":  # a capitalised word: only a list or a dataset noun makes it a name
-                listed = delimited(doc, cand) and ((has_strong and len(group) > 1) or examples in EXAMPLE_HEADS)
+                listed = (delimited(doc, cand) and ((has_strong and len(group) > 1) or examples in EXAMPLE_HEADS)) \
+                    or ends_a_data_list(doc, cand, group)  # "on Zorbroom and CNN/Daily Mail" (round h15ba)
                 text = doc[cand.start : cand.end].text
                 named = after == EntityKind.DATASET and ("-" in text or names_a_dataset(doc, cand, cues))
                 built = (cand.end < len(doc) and "ARCH_HEAD" in cues.get(cand.end, set()) and doc[cand.end].is_lower
@@ -299,8 +301,9 @@ class EntityRecognizer:
         typed_datasets = [c for c in members if c.kind == EntityKind.DATASET and c.type_rule != "default"]
         metrics = not typed_datasets and _metric_list(doc, members)
         for cand in members:
-            if typed_datasets and cand.type_rule == "default":
+            if typed_datasets and (cand.type_rule == "default" or task_typed_data(doc, cand, members)):
                 cand.kind, cand.type_rule = EntityKind.DATASET, "list"  # "on ZB8K and ZorbQA": a list has one kind
+                # ("on the Z2Z and REVERIE": an acronym a task only by its shape, round h15ba)
             elif metrics and cand.type_rule == "default":
                 cand.kind, cand.type_rule = EntityKind.METRIC, "list"  # "sentZLEU, BLEU and TER": metrics
             assign_role(doc, cand, cues, confidence=self.confidence, window=self.proposal_window)

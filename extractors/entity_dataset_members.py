@@ -1,0 +1,98 @@
+"""Members of a list of datasets that the rules typed otherwise or not at all (round h15ba).
+
+A list ("on Zorbroom and CNN/Daily Mail", "three lexicons: NRC, AFFIN and Zorbing", "on the Z2Z and REVERIE")
+has one kind: when another member is a dataset typed by a rule, the list speaks for every member. Two members were
+lost before:
+
+* a capitalised word at the *end* of such a list, which :func:`extractors.entity_candidates.delimited` refused
+  because the word outside the list is no delimiter ("on Zorbroom and ...", "... and Zorbing with corrections"):
+  :func:`ends_a_data_list` accepts it when that outside word is a lower-case function word or punctuation (a
+  lower-case noun after it still makes it a modifier: "CNN/Daily Mail and Zorb embeddings");
+* an acronym typed a task only by its shape or by its long form ("R2R", a conversion-shaped "X2Y" acronym; "ADE
+  (adverse drug event extraction)"): :func:`task_typed_data` lets the list type it a dataset, unless
+  ``task_acronyms.txt`` lists it ("on CoNLL-2003 and NER" keeps the task).
+
+>>> from extractors.entities import build_pipeline, iter_entities
+>>> doc = build_pipeline("rules")("Experiments on Zorbroom and CNN/Daily Mail show gains.")
+>>> [(e.span.text, e.span.label_) for e in iter_entities(doc)]
+[('Zorbroom', 'dataset'), ('CNN/Daily Mail', 'dataset')]
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spacy.tokens import Doc
+
+from extractors.entity_candidates import Candidate
+from extractors.entity_lexicon import in_list, word_list
+from extractors.token_texts import span_text, token_arrays
+from ontology.kinds import EntityKind
+
+__all__ = ["ends_a_data_list", "task_typed_data"]
+
+#: Rules that do not vouch for a dataset: a guess, the tagger's label, the list itself.
+_UNTYPED = frozenset({"default", "tagger", "list"})
+#: Lower-case function words after which a name still goes on ("Bank of Zorb", "Zorb's corpus").
+_NAME_GOES_ON = frozenset({"of", "'s", "’s", "-"})
+#: Type rules by which an acronym is a task through its shape or its long form only.
+_TASK_BY_FORM = frozenset({"task_acronym", "task_long_form"})
+
+
+def has_typed_dataset(group: Sequence[Candidate], but: Candidate | None = None) -> bool:
+    """Is a member of ``group`` other than ``but`` a dataset typed by a rule that vouches for it, or a known dataset's
+    name (a ``kg_gazetteer`` hit, typed later in the same list)?"""
+    return any(c is not but and ((c.kind is EntityKind.DATASET and c.type_rule not in _UNTYPED)
+                                 or c.strength == "gazetteer") for c in group)
+
+
+def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> bool:
+    """Is ``cand`` the first or last member of a list with a typed dataset, a function word or punctuation outside?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("They used NRC , AFFIN and Zorbing with corrections .")
+    >>> data = [Candidate(2, 3, "strong", kind=EntityKind.DATASET, type_rule="apposition"),
+    ...         Candidate(4, 5, "strong", kind=EntityKind.DATASET, type_rule="apposition")]
+    >>> ends_a_data_list(doc, Candidate(6, 7, "weak"), [*data, Candidate(6, 7, "weak")])
+    True
+    >>> doc = blank_pipeline()("They used NRC , AFFIN and Zorbing embeddings .")
+    >>> ends_a_data_list(doc, Candidate(6, 7, "weak"), [*data, Candidate(6, 7, "weak")])
+    False
+    """
+    if len(group) < 2 or cand not in (group[0], group[-1]) or not has_typed_dataset(group, but=cand):
+        return False
+    return (cand is not group[0] or _outside_the_name(doc, cand.start - 1, cand.start)) \
+        and (cand is not group[-1] or _outside_the_name(doc, cand.end, cand.end))
+
+
+def task_typed_data(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> bool:
+    """Is ``cand`` an acronym typed a task by its shape or long form only, in a list with a typed dataset?
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("on the Z2Z and REVERIE")
+    >>> data = Candidate(4, 5, "strong", kind=EntityKind.DATASET, type_rule="evaluated_on")
+    >>> task = Candidate(2, 3, "strong", kind=EntityKind.TASK, type_rule="task_acronym")
+    >>> task_typed_data(doc, task, [task, data])
+    True
+    >>> doc = blank_pipeline()("on the NER and REVERIE")
+    >>> task_typed_data(doc, task, [task, data])
+    False
+    """
+    if cand.kind is not EntityKind.TASK or cand.type_rule not in _TASK_BY_FORM or len(group) < 2:
+        return False
+    text = span_text(doc, cand.start, cand.end)
+    return text.lower() not in word_list("task_acronyms.txt") and any(ch.isupper() for ch in text[1:]) \
+        and has_typed_dataset(group, but=cand)
+
+
+def _outside_the_name(doc: Doc, i: int, edge: int) -> bool:
+    """Does token ``i``, next to a list's end at token boundary ``edge``, stand outside the name: a sentence's edge,
+    a list delimiter, a lower-case function word ("on", "with"), or punctuation?"""
+    texts, lowers, flags = token_arrays(doc)
+    if i < 0 or i >= len(doc) or (edge < len(doc) and flags.is_sent_start[edge]):
+        return True  # the list starts or ends its sentence
+    text = texts[i]
+    if in_list("delimiters_before", text) or in_list("delimiters_after", text):
+        return True
+    if lowers[i] in _NAME_GOES_ON:
+        return False
+    return (flags.is_lower[i] and flags.is_stop[i]) or (flags.is_punct[i] and text not in {"-", "/"})
