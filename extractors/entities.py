@@ -253,7 +253,8 @@ class EntityRecognizer:
         examples = examples_head(doc, first.start, cues) or colon_head(doc, first.first, cues)
         has_strong = any(c.strength != "weak" and c.strength not in _TAGGED and c.type_rule not in TASK_METRIC_RULES
                          for c in group)  # only a method, dataset or model name found by rule vouches for a list
-        members = []
+        members: list[Candidate] = []
+        refused: list[Candidate] = []  # capitalised words nothing accepted (yet)
         for cand in group:
             if cand.type_rule == "task_long_form" and len(group) == 1 and not methods_for_head(doc, cand.end) \
                     and ((after or apposition) is EntityKind.METHOD
@@ -270,8 +271,7 @@ class EntityRecognizer:
                 members.append(cand)
                 continue
             if cand.strength == "weak":  # a capitalised word: only a list or a dataset noun makes it a name
-                listed = (delimited(doc, cand) and ((has_strong and len(group) > 1) or examples in EXAMPLE_HEADS)) \
-                    or ends_a_data_list(doc, cand, group)  # "on Zorbroom and CNN/Daily Mail" (round h15ba)
+                listed = delimited(doc, cand) and ((has_strong and len(group) > 1) or examples in EXAMPLE_HEADS)
                 text = doc[cand.start : cand.end].text
                 named = after == EntityKind.DATASET and ("-" in text or names_a_dataset(doc, cand, cues))
                 built = (cand.end < len(doc) and "ARCH_HEAD" in cues.get(cand.end, set()) and doc[cand.end].is_lower
@@ -293,11 +293,19 @@ class EntityRecognizer:
                         and (cand.end == len(doc) or doc[cand.end].is_sent_start  # name, not "called All News"
                              or not doc[cand.end].text[:1].isupper()))
                 if not (listed or named or built or presented or owned or coined or banked or introduced):
+                    refused.append(cand)
                     continue
                 cand.cues.add("accepted")
             cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,
                                                     apposition=apposition, examples=examples)
             members.append(cand)
+        for cand in refused:  # once the others are typed: "on Zorbroom and CNN/Daily Mail" (round h15ba)
+            if ends_a_data_list(doc, cand, group):
+                cand.cues.add("accepted")
+                cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,
+                                                        apposition=apposition, examples=examples)
+                members.append(cand)
+        members.sort(key=lambda c: c.start)
         typed_datasets = [c for c in members if c.kind == EntityKind.DATASET and c.type_rule != "default"]
         metrics = not typed_datasets and _metric_list(doc, members)
         for cand in members:
