@@ -52,13 +52,15 @@ def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> b
     >>> doc = blank_pipeline()("They used NRC , AFFIN and Zorbing with corrections .")
     >>> data = [Candidate(2, 3, "strong", kind=EntityKind.DATASET, type_rule="apposition"),
     ...         Candidate(4, 5, "strong", kind=EntityKind.DATASET, type_rule="apposition")]
-    >>> ends_a_data_list(doc, Candidate(6, 7, "weak"), [*data, Candidate(6, 7, "weak")])
+    >>> last = Candidate(6, 7, "weak")
+    >>> ends_a_data_list(doc, last, [*data, last])
     True
     >>> doc = blank_pipeline()("They used NRC , AFFIN and Zorbing embeddings .")
-    >>> ends_a_data_list(doc, Candidate(6, 7, "weak"), [*data, Candidate(6, 7, "weak")])
+    >>> ends_a_data_list(doc, last, [*data, last])
     False
     """
-    if len(group) < 2 or cand not in (group[0], group[-1]) or not has_typed_dataset(group, but=cand):
+    if len(group) < 2 or (cand is not group[0] and cand is not group[-1]) \
+            or not has_typed_dataset(group, but=cand):
         return False
     return (cand is not group[0] or _outside_the_name(doc, cand.start - 1, cand.start)) \
         and (cand is not group[-1] or _outside_the_name(doc, cand.end, cand.end))
