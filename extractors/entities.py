@@ -300,7 +300,7 @@ class EntityRecognizer:
                                                     apposition=apposition, examples=examples)
             members.append(cand)
         for cand in refused:  # once the others are typed: "on Zorbroom and CNN/Daily Mail" (round h15ba)
-            if ends_a_data_list(doc, cand, group):
+            if ends_a_data_list(doc, cand, group, cues):
                 cand.cues.add("accepted")
                 cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,
                                                         apposition=apposition, examples=examples)

@@ -20,10 +20,11 @@ lost before:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from spacy.tokens import Doc
 
-from extractors.entity_candidates import Candidate
+from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import in_list, word_list
 from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind
@@ -34,6 +35,8 @@ __all__ = ["ends_a_data_list", "task_typed_data"]
 _UNTYPED = frozenset({"default", "tagger", "list"})
 #: Lower-case function words after which a name still goes on ("Bank of Zorb", "Zorb's corpus").
 _NAME_GOES_ON = frozenset({"of", "'s", "’s", "-"})
+#: Words that make members a coordination.
+_CONJUNCTIONS = frozenset({"and", "or"})
 #: Type rules by which an acronym is a task through its shape or its long form only.
 _TASK_BY_FORM = frozenset({"task_acronym", "task_long_form"})
 
@@ -45,25 +48,33 @@ def has_typed_dataset(group: Sequence[Candidate], but: Candidate | None = None) 
                                  or c.strength == "gazetteer") for c in group)
 
 
-def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> bool:
+def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate], cues: Cues) -> bool:
     """Is ``cand`` the first or last member of a list with a typed dataset, a function word or punctuation outside?
+
+    The list must be a coordination ("and" / "or" between two of its members: "developed at Zorbton, WordNets
+    for ..." is none), and a capitalised word before a last member that ends in a capitalised dataset noun shares
+    that noun ("a Zorbal and Emotional Database", "the Generation, Evaluation, and Metrics Benchmark"): no name of
+    its own.
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("They used NRC , AFFIN and Zorbing with corrections .")
     >>> data = [Candidate(2, 3, "strong", kind=EntityKind.DATASET, type_rule="apposition"),
     ...         Candidate(4, 5, "strong", kind=EntityKind.DATASET, type_rule="apposition")]
     >>> last = Candidate(6, 7, "weak")
-    >>> ends_a_data_list(doc, last, [*data, last])
+    >>> ends_a_data_list(doc, last, [*data, last], {})
     True
     >>> doc = blank_pipeline()("They used NRC , AFFIN and Zorbing embeddings .")
-    >>> ends_a_data_list(doc, last, [*data, last])
+    >>> ends_a_data_list(doc, last, [*data, last], {})
     False
     """
     if len(group) < 2 or (cand is not group[0] and cand is not group[-1]) \
-            or not has_typed_dataset(group, but=cand):
+            or not has_typed_dataset(group, but=cand) or not _coordinated(doc, group):
         return False
+    final = group[-1]
+    if cand is not final and final.end - final.start > 1 and "NAME_HEAD" in cues.get(final.end - 1, set()):
+        return False  # "a Zorbal and Emotional Database": one name, its head shared
     return (cand is not group[0] or _outside_the_name(doc, cand.start - 1, cand.start)) \
-        and (cand is not group[-1] or _outside_the_name(doc, cand.end, cand.end))
+        and (cand is not final or _outside_the_name(doc, cand.end, cand.end))
 
 
 def task_typed_data(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> bool:
@@ -84,6 +95,12 @@ def task_typed_data(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> bo
     text = span_text(doc, cand.start, cand.end)
     return text.lower() not in word_list("task_acronyms.txt") and any(ch.isupper() for ch in text[1:]) \
         and has_typed_dataset(group, but=cand)
+
+
+def _coordinated(doc: Doc, group: Sequence[Candidate]) -> bool:
+    """Does "and" or "or" stand between two members of ``group`` (a list, not names a comma happens to part)?"""
+    lowers = token_arrays(doc)[1]
+    return any(lowers[k] in _CONJUNCTIONS for a, b in pairwise(group) for k in range(a.end, b.first))
 
 
 def _outside_the_name(doc: Doc, i: int, edge: int) -> bool:

@@ -61,6 +61,18 @@ def test_a_capitalised_word_whose_name_goes_on_is_not_taken(text: str, mode: str
     assert ("Zorbroom", "dataset") not in _found(text, mode)
 
 
+@pytest.mark.parametrize("mode", ["rules", "combined"])
+@pytest.mark.parametrize(("text", "name"), [
+    ("The material comes from the Zorb Database (Situation Analysis in a Zorbal and Emotional Database) of films.",
+     "Zorbal"),  # the capitalised noun after is shared: one name
+    ("Following the WordNet design developed at Zorbton, WordNets for other languages were built.", "Zorbton"),
+])  # a comma without "and" / "or": no list
+def test_no_list_member_where_a_head_is_shared_or_no_conjunction_joins(text: str, name: str, mode: str) -> None:
+    """Guards (read on unannotated abstracts while the rule was written): a word that shares the dataset noun of the
+    list's last member, and a comma that parts two clauses, make no list member a dataset."""
+    assert (name, "dataset") not in _found(text, mode)
+
+
 def test_ends_a_data_list_needs_a_typed_dataset_and_a_list_end() -> None:
     """The unit: an end member, a typed dataset among the others, a function word or punctuation outside."""
     from extractors.entities import blank_pipeline
@@ -70,11 +82,12 @@ def test_ends_a_data_list_needs_a_typed_dataset_and_a_list_end() -> None:
     data = Candidate(3, 4, "strong", kind=EntityKind.DATASET, type_rule="gazetteer")
     method = Candidate(3, 4, "strong", kind=EntityKind.METHOD, type_rule="model_family")
     first, last = Candidate(1, 2, "weak"), Candidate(5, 6, "weak")
-    assert ends_a_data_list(doc, first, [first, data, last]) and ends_a_data_list(doc, last, [first, data, last])
-    assert not ends_a_data_list(doc, last, [first, method, last])  # no dataset types the list
-    assert not ends_a_data_list(doc, last, [last])  # no list
+    assert ends_a_data_list(doc, first, [first, data, last], {}) \
+        and ends_a_data_list(doc, last, [first, data, last], {})
+    assert not ends_a_data_list(doc, last, [first, method, last], {})  # no dataset types the list
+    assert not ends_a_data_list(doc, last, [last], {})  # no list
     middle = Candidate(3, 4, "weak")
-    assert not ends_a_data_list(doc, middle, [first, middle, last])  # delimited() speaks for middle members
+    assert not ends_a_data_list(doc, middle, [first, middle, last], {})  # delimited() speaks for middle members
 
 
 def test_task_typed_data_needs_a_task_by_form_and_a_typed_dataset() -> None:
