@@ -1,13 +1,15 @@
 """Members of a list of datasets that the rules typed otherwise or not at all (round h15ba).
 
 A list ("on Zorbroom and CNN/Daily Mail", "three lexicons: NRC, AFFIN and Zorbing", "on the Z2Z and REVERIE")
-has one kind: when another member is a dataset typed by a rule, the list speaks for every member. Two members were
-lost before:
+has one kind: when another member is a dataset typed by a rule (or a known dataset's name), the list speaks for
+every member. Two kinds of member were lost before:
 
-* a capitalised word at the *end* of such a list, which :func:`extractors.entity_candidates.delimited` refused
+* a capitalised word at either *end* of such a list, which :func:`extractors.entity_candidates.delimited` refused
   because the word outside the list is no delimiter ("on Zorbroom and ...", "... and Zorbing with corrections"):
-  :func:`ends_a_data_list` accepts it when that outside word is a lower-case function word or punctuation (a
-  lower-case noun after it still makes it a modifier: "CNN/Daily Mail and Zorb embeddings");
+  ``kg_entities`` asks :func:`ends_a_data_list` once the list's other members are typed, and it accepts the word
+  when that outside word is a lower-case function word or punctuation (a lower-case noun after it still makes it a
+  modifier: "CNN/Daily Mail and Zorb embeddings"), "and" / "or" joins the list, and the word shares no capitalised
+  dataset noun with the last member ("a Zorbal and Emotional Database");
 * an acronym typed a task only by its shape or by its long form ("R2R", a conversion-shaped "X2Y" acronym; "ADE
   (adverse drug event extraction)"): :func:`task_typed_data` lets the list type it a dataset, unless
   ``task_acronyms.txt`` lists it ("on CoNLL-2003 and NER" keeps the task).
