@@ -70,7 +70,7 @@ from extractors.entity_candidates import (
 )
 from extractors.entity_concepts import untype_concepts
 from extractors.entity_data_lists import announced_dataset, introduced_list
-from extractors.entity_dataset_members import ends_a_data_list, task_typed_data
+from extractors.entity_dataset_members import data_by_evidence, ends_a_data_list, task_typed_data
 from extractors.entity_dataset_phrases import language_wordnets
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
@@ -219,6 +219,7 @@ class EntityRecognizer:
                 if label in _TAGGER_ONLY_KINDS and cand.relation == Relation.PROPOSES:
                     assign_role(doc, cand, cues, confidence=self.confidence, window=self.proposal_window)
                     # a task or metric is proposed only when called new, not as what a new system is for
+        data_by_evidence(doc, candidates)  # "the ZorbNLG and our new Quux datasets": data, by the train slice (h15ba)
         untype_concepts(doc, candidates)  # "performance on CPA" of "collaborative plan acquisition (CPA)": no dataset
         context = drop_context(doc, candidates, acronyms, labels)
         judged = [(cand, drop_reason(doc, cand, context)) for cand in sorted(candidates, key=lambda c: c.start)]

@@ -28,10 +28,11 @@ from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import in_list, word_list
-from extractors.token_texts import span_text, token_arrays
-from ontology.kinds import EntityKind
+from extractors.entity_name_uses import used_otherwise
+from extractors.token_texts import sentence_start, span_text, token_arrays
+from ontology.kinds import EntityKind, Relation
 
-__all__ = ["ends_a_data_list", "task_typed_data"]
+__all__ = ["data_by_evidence", "ends_a_data_list", "task_typed_data"]
 
 #: Rules that do not vouch for a dataset: a guess, the tagger's label, the list itself.
 _UNTYPED = frozenset({"default", "tagger", "list"})
@@ -48,6 +49,33 @@ def has_typed_dataset(group: Sequence[Candidate], but: Candidate | None = None) 
     name (a ``kg_gazetteer`` hit, typed later in the same list)?"""
     return any(c is not but and ((c.kind is EntityKind.DATASET and c.type_rule not in _UNTYPED)
                                  or c.strength == "gazetteer") for c in group)
+
+
+def data_by_evidence(doc: Doc, candidates: Sequence[Candidate]) -> None:
+    """Type as a dataset each single name left a guessed method that the train slice uses as data more than as
+    anything else (:func:`extractors.entity_name_uses.used_otherwise`), where a rule typed a dataset in the same
+    sentence ("the ZorbNLG and our new Quux datasets", "we use ZCD-10 as well as MeSH, two glossaries"); alone, such
+    a name is dropped (round h15at). Sets ``kind`` and ``type_rule`` (``"corpus_data"``) in place.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We use Wikipedia as well as MeSH .")
+    >>> name = Candidate(2, 3, "strong")
+    >>> data_by_evidence(doc, [name, Candidate(6, 7, "strong", kind=EntityKind.DATASET, type_rule="known_resource")])
+    >>> name.kind.value, name.type_rule
+    ('dataset', 'corpus_data')
+    """
+    typed = [c for c in candidates if (c.kind is EntityKind.DATASET and c.type_rule not in _UNTYPED)
+             or c.strength == "gazetteer"]
+    if not typed:
+        return
+    sentences = {sentence_start(doc, c.start) for c in typed}
+    for cand in candidates:
+        if cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.end - cand.start == 1 \
+                and cand.long_span is None and cand.relation is Relation.USES \
+                and (cand.strength != "weak" or "accepted" in cand.cues) \
+                and sentence_start(doc, cand.start) in sentences \
+                and used_otherwise(span_text(doc, cand.start, cand.end)) == "data":
+            cand.kind, cand.type_rule = EntityKind.DATASET, "corpus_data"
 
 
 def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate], cues: Cues) -> bool:
