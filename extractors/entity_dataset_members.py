@@ -27,6 +27,7 @@ from itertools import pairwise
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
+from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_name_uses import used_otherwise
 from extractors.token_texts import sentence_start, span_text, token_arrays
@@ -38,8 +39,12 @@ __all__ = ["data_by_evidence", "ends_a_data_list", "task_typed_data"]
 _UNTYPED = frozenset({"default", "tagger", "list"})
 #: Lower-case function words after which a name still goes on ("Bank of Zorb", "Zorb's corpus").
 _NAME_GOES_ON = frozenset({"of", "'s", "’s", "-"})
+#: Strengths of the tagger's names, whose kind its label sets after the list is typed.
+_TAGGED = frozenset({"tagged", "tagged_acronym"})
 #: Words that make members a coordination.
 _CONJUNCTIONS = frozenset({"and", "or"})
+#: Nouns after a list that make it a list of tasks.
+_TASK_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks"})
 #: Type rules by which an acronym is a task through its shape or its long form only.
 _TASK_BY_FORM = frozenset({"task_acronym", "task_long_form"})
 
@@ -47,8 +52,9 @@ _TASK_BY_FORM = frozenset({"task_acronym", "task_long_form"})
 def has_typed_dataset(group: Sequence[Candidate], but: Candidate | None = None) -> bool:
     """Is a member of ``group`` other than ``but`` a dataset typed by a rule that vouches for it, or a known dataset's
     name (a ``kg_gazetteer`` hit, typed later in the same list)?"""
-    return any(c is not but and ((c.kind is EntityKind.DATASET and c.type_rule not in _UNTYPED)
-                                 or c.strength == "gazetteer") for c in group)
+    return any(c is not but and c.strength not in _TAGGED
+               and ((c.kind is EntityKind.DATASET and c.type_rule not in _UNTYPED) or c.strength == "gazetteer")
+               for c in group)
 
 
 def data_by_evidence(doc: Doc, candidates: Sequence[Candidate]) -> None:
@@ -73,9 +79,11 @@ def data_by_evidence(doc: Doc, candidates: Sequence[Candidate]) -> None:
         if cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.end - cand.start == 1 \
                 and cand.long_span is None and cand.relation is Relation.USES \
                 and (cand.strength != "weak" or "accepted" in cand.cues) \
-                and sentence_start(doc, cand.start) in sentences \
-                and used_otherwise(span_text(doc, cand.start, cand.end)) == "data":
-            cand.kind, cand.type_rule = EntityKind.DATASET, "corpus_data"
+                and sentence_start(doc, cand.start) in sentences:
+            text = span_text(doc, cand.start, cand.end)
+            if used_otherwise(text) == "data" and corpus_class(text) is None \
+                    and text.lower() not in word_list("known_methods.txt"):  # those the policy settles
+                cand.kind, cand.type_rule = EntityKind.DATASET, "corpus_data"
 
 
 def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate], cues: Cues) -> bool:
@@ -103,6 +111,8 @@ def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate], cues
     final = group[-1]
     if cand is not final and final.end - final.start > 1 and "NAME_HEAD" in cues.get(final.end - 1, set()):
         return False  # "a Zorbal and Emotional Database": one name, its head shared
+    if _acronym_after(doc, final.end):
+        return False  # "Retrieval, Reading and Fusion (R2F)": the list spells out an acronym
     return (cand is not group[0] or _outside_the_name(doc, cand.start - 1, cand.start)) \
         and (cand is not final or _outside_the_name(doc, cand.end, cand.end))
 
@@ -123,8 +133,17 @@ def task_typed_data(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> bo
     if cand.kind is not EntityKind.TASK or cand.type_rule not in _TASK_BY_FORM or len(group) < 2:
         return False
     text = span_text(doc, cand.start, cand.end)
+    after = group[-1].end
+    if after < len(doc) and token_arrays(doc)[1][after] in _TASK_NOUNS:
+        return False  # "offline Z2Z and Simul-Z2Z tasks": a list of tasks
     return text.lower() not in word_list("task_acronyms.txt") and any(ch.isupper() for ch in text[1:]) \
         and has_typed_dataset(group, but=cand)
+
+
+def _acronym_after(doc: Doc, i: int) -> bool:
+    """Is an acronym in brackets at token ``i`` ("( R2F )"): what stands before it is its long form?"""
+    texts, _, flags = token_arrays(doc)
+    return i + 2 < len(doc) and texts[i] == "(" and texts[i + 2] == ")" and flags.is_upper[i + 1]
 
 
 def _coordinated(doc: Doc, group: Sequence[Candidate]) -> bool:

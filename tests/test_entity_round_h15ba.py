@@ -73,6 +73,22 @@ def test_no_list_member_where_a_head_is_shared_or_no_conjunction_joins(text: str
     assert (name, "dataset") not in _found(text, mode)
 
 
+@pytest.mark.parametrize("mode", ["rules", "combined"])
+def test_an_acronym_in_a_list_of_tasks_stays_a_task(mode: str) -> None:
+    """Guard: "tasks" after the list says what it lists, whatever typed its other member."""
+    found = _found("Experiments on CVSS show gains in both offline Z2Q and Simul-Z2Q tasks.", mode)
+    assert ("Z2Q", "dataset") not in found
+
+
+@pytest.mark.parametrize("mode", ["rules", "combined"])
+def test_a_name_the_train_slice_uses_as_data_is_a_dataset_beside_one(mode: str) -> None:
+    """A single name the rules leave untyped, which ``name_uses.txt`` says the train slice uses as data, is a dataset
+    where a rule typed a dataset in its sentence; alone it is still dropped (round h15at)."""
+    assert ("AOC-ALDi", "dataset") in _found(
+        "We use AOC-ALDi as well as MeSH, two specialized glossaries, in the evaluation.", mode)
+    assert not {name for name, _ in _found("We use AOC-ALDi in the evaluation.", mode)} & {"AOC-ALDi"}
+
+
 def test_ends_a_data_list_needs_a_typed_dataset_and_a_list_end() -> None:
     """The unit: an end member, a typed dataset among the others, a function word or punctuation outside."""
     from extractors.entities import blank_pipeline
@@ -88,6 +104,8 @@ def test_ends_a_data_list_needs_a_typed_dataset_and_a_list_end() -> None:
     assert not ends_a_data_list(doc, last, [last], {})  # no list
     middle = Candidate(3, 4, "weak")
     assert not ends_a_data_list(doc, middle, [first, middle, last], {})  # delimited() speaks for middle members
+    doc = blank_pipeline()("on Zorb , Quux and Blix ( ZQB ) with care")
+    assert not ends_a_data_list(doc, last, [first, data, last], {})  # the list spells out an acronym
 
 
 def test_task_typed_data_needs_a_task_by_form_and_a_typed_dataset() -> None:
