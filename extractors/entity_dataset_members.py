@@ -61,7 +61,9 @@ def data_by_evidence(doc: Doc, candidates: Sequence[Candidate]) -> None:
     """Type as a dataset each single name left a guessed method that the train slice uses as data more than as
     anything else (:func:`extractors.entity_name_uses.used_otherwise`), where a rule typed a dataset in the same
     sentence ("the ZorbNLG and our new Quux datasets", "we use ZCD-10 as well as MeSH, two glossaries"); alone, such
-    a name is dropped (round h15at). Sets ``kind`` and ``type_rule`` (``"corpus_data"``) in place.
+    a name is dropped (round h15at). Not a name a lower-case noun follows ("for ZBC grammar": a modifier), nor one
+    the abstract proposes or types by a rule elsewhere ("a method called Zorb ... By leveraging Zorb"). Sets
+    ``kind`` and ``type_rule`` (``"corpus_data"``) in place.
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("We use Wikipedia as well as MeSH .")
@@ -75,13 +77,18 @@ def data_by_evidence(doc: Doc, candidates: Sequence[Candidate]) -> None:
     if not typed:
         return
     sentences = {sentence_start(doc, c.start) for c in typed}
+    flags = token_arrays(doc)[2]
+    claimed = {span_text(doc, c.start, c.end) for c in candidates  # "a self-correction method called Zorb"
+               if c.relation is Relation.PROPOSES or c.type_rule != "default"}
     for cand in candidates:
         if cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.end - cand.start == 1 \
                 and cand.long_span is None and cand.relation is Relation.USES \
                 and (cand.strength != "weak" or "accepted" in cand.cues) \
-                and sentence_start(doc, cand.start) in sentences:
+                and sentence_start(doc, cand.start) in sentences \
+                and not (cand.end < len(doc) and flags.is_lower[cand.end] and flags.is_alpha[cand.end]
+                         and not flags.is_stop[cand.end]):  # "for ZBC grammar", "using ZHQ-9 symptoms"
             text = span_text(doc, cand.start, cand.end)
-            if used_otherwise(text) == "data" and corpus_class(text) is None \
+            if text not in claimed and used_otherwise(text) == "data" and corpus_class(text) is None \
                     and text.lower() not in word_list("known_methods.txt"):  # those the policy settles
                 cand.kind, cand.type_rule = EntityKind.DATASET, "corpus_data"
 

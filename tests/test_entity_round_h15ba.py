@@ -89,6 +89,16 @@ def test_a_name_the_train_slice_uses_as_data_is_a_dataset_beside_one(mode: str) 
     assert not {name for name, _ in _found("We use AOC-ALDi in the evaluation.", mode)} & {"AOC-ALDi"}
 
 
+@pytest.mark.parametrize("mode", ["rules", "combined"])
+@pytest.mark.parametrize("text", [
+    "We use AOC-ALDi symptoms as well as MeSH, two specialized glossaries, in the evaluation.",  # a modifier
+    "We introduce a method called AOC-ALDi. By leveraging AOC-ALDi as well as MeSH, we improve the baseline.",
+])  # the abstract's own method
+def test_no_dataset_by_corpus_evidence_for_a_modifier_or_a_proposed_name(text: str, mode: str) -> None:
+    """Guards (read on unannotated abstracts): a lower-case noun after the name, or the abstract proposing it."""
+    assert ("AOC-ALDi", "dataset") not in _found(text, mode)
+
+
 def test_ends_a_data_list_needs_a_typed_dataset_and_a_list_end() -> None:
     """The unit: an end member, a typed dataset among the others, a function word or punctuation outside."""
     from extractors.entities import blank_pipeline
