@@ -37,14 +37,22 @@ def methods_for_head(doc: Doc, end: int) -> bool:
     return end < len(doc) and doc[end].lower_ in _PLURAL_METHOD_HEADS
 
 
+#: Rules that type a name the authors coin in parentheses from its context or its family ("(ZxZ), a new dataset",
+#: "(ZxZ) corpus", "(GPT-2)"), and so type the name before the brackets too; not a list, an edition ("(FNS-2022)") or a
+#: suffix, which type the bracketed name alone (review 38).
+_COINED_TYPE_RULES = frozenset({"apposition", "head_noun", "model_family"})
+
+
 def _typed_in_parentheses_after(doc: Doc, cand: Candidate, by_start: dict[int, Candidate]) -> Candidate | None:
-    """The name in parentheses right after ``cand`` ("Zorb-Across-Zorb (ZxZ)") when a rule, not a guess, typed it as a
-    method, dataset or model: an acronym the authors coin for a name (no acronym pair: its letters do not spell the
-    name), which an apposition or a head noun after the brackets types for both (round h15az)."""
+    """The name in parentheses right after ``cand`` ("Zorb-Across-Zorb (ZxZ)") when a rule that reads its context or
+    its family (:data:`_COINED_TYPE_RULES`) typed it as a method, dataset or model: an acronym the authors coin for a
+    name (no acronym pair: its letters do not spell the name), which an apposition or a head noun after the brackets
+    types for both (round h15az). Not a name a list, an edition or a suffix typed ("the ... Shared Task (FNS-2022)",
+    "Zorb-Across-Zorb (SQuAD)"): the bracketed name is then another thing, or says nothing of the name before it."""
     if cand.end + 2 >= len(doc) or doc[cand.end].text != "(":
         return None
     inner = by_start.get(cand.end + 1)
-    if inner is None or inner.kind not in NAMED_KINDS or inner.type_rule in _GUESSED_TYPE_RULES \
+    if inner is None or inner.kind not in NAMED_KINDS or inner.type_rule not in _COINED_TYPE_RULES \
             or inner.end >= len(doc) or doc[inner.end].text != ")":
         return None
     return inner

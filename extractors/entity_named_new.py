@@ -21,8 +21,12 @@ structure vouches for it:
   a Scroll") — not a phrase that runs on, and no field or generic term (``non_tasks.txt``, ``paradigms.txt``,
   ``generic_terms.txt``);
 * a comma after the noun links it to a capitalised name as a naming verb does ("we propose a novel and valuable
-  method, Clean-Eval, which ...": round h15az; never a lower-case one: "a new method, which ..."), and "and" /
-  "yet" may join the phrase's adjectives.
+  method, Clean-Eval, which ...": round h15az; never a lower-case one: "a new method, which ..."; not after a
+  setting's noun, "a new domain, Finance, ...", nor a sentence adverb, "a new method, Specifically, we ..."), and
+  "and" / "yet" may join the phrase's words ("a simple yet effective framework", "a new dataset and model called").
+  A capitalised name has at most :data:`_MAX_NAME_PARTS` hyphenated parts in all, an en dash without spaces joins
+  parts as a hyphen does, and a spaced dash before another capitalised word ("called Zorb - Flim,") refuses the
+  name (review 38 of round h15az).
 
 The noun gives the kind: a dataset noun a dataset, a measure a metric, "task" / "problem" a task, anything else
 (objective, framework, structure, concept, method) a method. The lower-case names the authors propose without an
@@ -44,7 +48,6 @@ no proposal), "we use a method called replaced token detection" (nothing new).
 """
 from __future__ import annotations
 
-from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
 from extractors.entity_bare_proposal import bare_proposed_names
@@ -59,6 +62,7 @@ from extractors.token_texts import (
     span_text,
     token_arrays,
     token_lowers,
+    token_texts,
 )
 from ontology.kinds import EntityKind
 
@@ -81,17 +85,28 @@ _CLOSERS = frozenset({"which", "that", "to", "for", "in", "with", "and", "or", "
                       "whose", "who", "is", "was", "are", "can", "could", "will", "would", "through", "via", "using"})
 #: Capitalised words of a name ("a novel inference method named Attention Buckets"; round h15az).
 _MAX_CAPITALISED_WORDS = 3
-#: Function words that may join the adjectives of the noun phrase ("a novel and valuable method, Clean-Eval,").
-_ADJECTIVE_LINKS = frozenset({"and", "yet"})
-#: Function words that end a run of capitalised words ("called Stroll With ...": spaCy's stop words, lower case).
-_STOP_WORDS = STOP_WORDS
+#: Function words that may join the words of the noun phrase: its adjectives ("a novel and valuable method,
+#: Clean-Eval,", "a simple yet effective framework called ...") or its nouns ("a new dataset and model called Zorb":
+#: the last noun gives the kind). Without a part-of-speech tagger no test tells an adjective from a noun, and a "new"
+#: cue on the word before the link would lose "simple yet effective" (review 38, L2).
+_PHRASE_LINKS = frozenset({"and", "yet"})
+#: Hyphenated parts of a capitalised name in all ("Flim-Zorb Tuning": 3); a longer run is no name (review 38, L4).
+_MAX_NAME_PARTS = 6
+#: Dashes that join the parts of a capitalised name when written without spaces ("Clean-Eval", "Zorb–Flim": an en
+#: dash reads as a hyphen, review 38 L4), and, with a capitalised word after them, show that the name goes on ("called
+#: Zorb - Flim,": refused, not cut to "Zorb"; L5).
+_JOINING_DASHES = frozenset({"-", "–"})
+_DASHES = _JOINING_DASHES | {"—"}
+#: Nouns of a setting, not of a thing the authors make: the comma after them leads to the setting's name ("adapt the
+#: model to a new domain, Finance, ...", "a new language, Amharic, ..."; review 38, L1).
+_SETTING_NOUNS = frozenset({"domain", "language", "setting", "scenario", "genre"})
 #: Tokens after a name searched for an acronym in parentheses that spells out the longer phrase.
 _ACRONYM_REACH = 6
 
 
 def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
-    """``(start, end, kind)`` of each name ``doc`` gives a new thing of the authors' with a naming verb (see the
-    module docstring), in text order.
+    """``(start, end, kind)`` of each name ``doc`` gives a new thing of the authors' with a naming verb or a comma
+    after a "new" noun phrase (see the module docstring), in text order.
 
     >>> from extractors.entities import blank_pipeline
     >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
@@ -102,20 +117,23 @@ def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
     """
     lowers = token_lowers(doc)
     found = []
-    for verb in (i for i, lower in enumerate(lowers) if lower in NAMING_VERBS or lower == ","):
-        article = _new_noun_phrase(doc, verb, cues)
-        if article is None:
-            continue
-        start = sentence_start(doc, verb)
-        if not any("PROPOSE" in cues.get(j, set()) for j in range(start, article)):
-            continue
-        name = _name_after(doc, verb + 1, capitalised_only=lowers[verb] == ",")
+    first_proposal = _first_proposal_by_sentence(doc, cues)
+    for link in (i for i, lower in enumerate(lowers) if lower in NAMING_VERBS or lower == ","):
+        comma = lowers[link] == ","
+        article = _new_noun_phrase(doc, link, cues)
+        if article is None or first_proposal.get(sentence_start(doc, link), article) >= article:
+            continue  # no "new" noun phrase, or no proposal of the authors' before it in the sentence
+        if comma and _singular(lowers[link - 1]) in _SETTING_NOUNS:
+            continue  # "a new domain, Finance, ...": the setting's name
+        name = _name_after(doc, link + 1, capitalised_only=comma)
         if name is None:
             continue
         first, end = name
+        if comma and _sentence_adverb(doc, first, end):
+            continue  # "a new method, Specifically, we rank": a comma splice, not a name
         if any(span_text(doc, first, end).lower() in word_list(listed) for listed in _NOT_NAMES):
             continue
-        found.append((first, end, _kind_of(lowers[verb - 1])))
+        found.append((first, end, _kind_of(lowers[link - 1])))
     found.extend((start, end, kind) for start, end, kind in bare_proposed_names(doc)
                  if not any(first < end and start < last for first, last, _ in found))
     found.extend((start, end, EntityKind.METHOD) for start, end in own_team_names(doc, cues)
@@ -123,6 +141,27 @@ def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
     found.extend((start, end, kind) for start, end, kind in colon_listed_names(doc, cues)
                  if not any(first < end and start < last for first, last, _ in found))
     return sorted(found)
+
+
+def _first_proposal_by_sentence(doc: Doc, cues: Cues) -> dict[int, int]:
+    """The index of the first token with a ``PROPOSE`` cue in each sentence, keyed by the sentence's start; made once
+    per call from the cues alone, so a sentence of many commas costs time linear in its length (review 38, L3)."""
+    first: dict[int, int] = {}
+    for j in sorted(j for j, names in cues.items() if "PROPOSE" in names and 0 <= j < len(doc)):
+        first.setdefault(sentence_start(doc, j), j)
+    return first
+
+
+def _sentence_adverb(doc: Doc, first: int, end: int) -> bool:
+    """Is the name ``doc[first:end]`` one word in "-ly" with a comma after it ("Specifically, we rank": a sentence
+    adverb after a comma splice, not a name)?"""
+    text = token_texts(doc)[first]
+    return end == first + 1 and end < len(doc) and token_texts(doc)[end] == "," and text.endswith("ly")
+
+
+def _singular(noun: str) -> str:
+    """``noun`` without a plural "s" ("domains" -> "domain"; "corpus" stays)."""
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("us") else noun
 
 
 def _new_noun_phrase(doc: Doc, verb: int, cues: Cues) -> int | None:
@@ -137,7 +176,7 @@ def _new_noun_phrase(doc: Doc, verb: int, cues: Cues) -> int | None:
     while k >= 0 and verb - k <= _MAX_PHRASE_WORDS and not flags.is_sent_start[k]:
         if lowers[k] in {"a", "an"}:
             return k if new else None
-        if (flags.is_punct[k] and texts[k] != "-") or (flags.is_stop[k] and lowers[k] not in _ADJECTIVE_LINKS):
+        if (flags.is_punct[k] and texts[k] != "-") or (flags.is_stop[k] and lowers[k] not in _PHRASE_LINKS):
             return None  # "to recognize not only outermost named entities", "a new corpus of ... named entities"
         new = new or "NEW" in cues.get(k, set())
         k -= 1
@@ -164,6 +203,8 @@ def _name_after(doc: Doc, i: int, *, capitalised_only: bool = False) -> tuple[in
             return None  # an acronym or a symbol: other sources find those
         if end < len(doc) and not (flags.is_punct[end] or flags.is_sent_start[end]):
             return None  # "called Stroll with a Scroll": a longer name, other sources read it
+        if end + 1 < len(doc) and texts[end] in _DASHES and _title_word(texts[end + 1]):
+            return None  # "called Zorb - Flim,": a spaced dash, and the capitalised words go on
     elif capitalised_only:
         return None
     else:
@@ -188,27 +229,37 @@ def _name_after(doc: Doc, i: int, *, capitalised_only: bool = False) -> tuple[in
 
 def _capitalised_words_end(doc: Doc, i: int) -> int | None:
     """The end of the capitalised words from token ``i`` on ("Attention Buckets", "Clean-Eval", "Zorb"): each word
-    Title-case with a lower-case letter after its first (not an acronym: other sources read those), its parts joined
-    by hyphens without spaces, at most :data:`_MAX_CAPITALISED_WORDS` words; None when token ``i`` opens no such word.
+    capitalised with a lower-case letter after its first (not all capitals: other sources read acronyms), its parts
+    joined by hyphens or en dashes without spaces, at most :data:`_MAX_CAPITALISED_WORDS` words of at most
+    :data:`_MAX_NAME_PARTS` parts in all; None when token ``i`` opens no such word or the words go on past a limit.
     """
-    texts, lowers, flags = token_arrays(doc)
-    end, words = i, 0
+    texts, _, flags = token_arrays(doc)
+    end, words, parts = i, 0, 0
     while end < len(doc) and words < _MAX_CAPITALISED_WORDS and _title_word(texts[end]) \
-            and lowers[end] not in _STOP_WORDS and (end == i or not flags.is_sent_start[end]):
+            and not flags.is_stop[end] and (end == i or not flags.is_sent_start[end]):
+        parts += len(_parts(texts[end]))
         end += 1  # one word, then any "-Word" glued to it ("Clean-Eval" as one token or three)
-        while end + 1 < len(doc) and texts[end] == "-" and not doc[end - 1].whitespace_ \
-                and not doc[end].whitespace_ and _title_word(texts[end + 1]):
+        while end + 1 < len(doc) and texts[end] in _JOINING_DASHES and not flags.whitespace[end - 1] \
+                and not flags.whitespace[end] and _title_word(texts[end + 1]):
+            parts += len(_parts(texts[end + 1]))
             end += 2
         words += 1
-    if end == i or (end < len(doc) and _title_word(texts[end]) and lowers[end] not in _STOP_WORDS):
+        if parts > _MAX_NAME_PARTS:
+            return None  # "Zorb-Zorb-...-Zorb": no name
+    if end == i or (end < len(doc) and _title_word(texts[end]) and not flags.is_stop[end]):
         return None  # no capitalised word, or more than the limit
     return end
 
 
+def _parts(text: str) -> list[str]:
+    """The hyphenated parts of a word, a hyphen or an en dash between them ("Clean-Eval", "Zorb–Flim")."""
+    return text.replace("–", "-").split("-")
+
+
 def _title_word(text: str) -> bool:
-    """A word written Title-case, its hyphenated parts too ("Buckets", "Clean-Eval"; not "BLEU", "GPT-4", "3D")."""
-    parts = text.split("-")
-    return all(part[:1].isupper() and part.isalnum() and any(c.islower() for c in part[1:]) for part in parts)
+    """A word capitalised with a lower-case letter after its first, its hyphenated parts too ("Buckets", "Clean-Eval",
+    "HyTER"; not all capitals: "BLEU", "GPT-4", "3D")."""
+    return all(part[:1].isupper() and part.isalnum() and any(c.islower() for c in part[1:]) for part in _parts(text))
 
 
 def _kind_of(noun: str) -> EntityKind:
