@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate
+from extractors.entity_named_new import NAMED_NEW_RULE, framed_names
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS
 from ontology.ids import entity_key
@@ -58,6 +59,10 @@ def _typed_in_parentheses_after(doc: Doc, cand: Candidate, by_start: dict[int, C
     return inner
 
 
+#: Kinds the naming frame's noun gives a name it would have found, where a guess already covered the name ("a new
+#: metric, Translation Embedding Distance,": a task by the tagger). Not a method: "method" is the frame's fallback for
+#: any other noun ("a new model called Zorb"), no reading of the noun.
+_FRAMED_KINDS = frozenset({EntityKind.DATASET, EntityKind.METRIC, EntityKind.TASK})
 #: The kinds of phrases (not names by themselves) whose rule-typed mentions type a name's guessed mentions.
 _PHRASE_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
 
@@ -103,7 +108,12 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
                 phrased[key].add(cand.kind)
     by_end = {c.end: c for c in candidates}
     by_start = {c.start: c for c in candidates}
+    framed = framed_names(doc)
     for cand in sorted(candidates, key=lambda c: c.start):
+        kind = framed.get((cand.start, cand.end))
+        if kind in _FRAMED_KINDS and cand.type_rule in _GUESSED_TYPE_RULES:  # "a new resource, CoDeRooMor,": the
+            cand.kind, cand.type_rule = kind, NAMED_NEW_RULE  # noun types the name a guess covered (review 38, M2)
+            continue
         if cand.kind not in NAMED_KINDS or (cand.type_rule not in _GUESSED_TYPE_RULES and id(cand) not in for_task):
             continue
         named = keys(cand)
