@@ -139,3 +139,19 @@ def test_a_dash_before_a_lower_case_aside_still_closes_the_name(named):
 def test_a_capitalised_function_word_ends_the_run_of_capitalised_words(named):
     """Review 38's mutant m5 (spaCy's stop words no longer end the run) names "Stroll Into Scroll"."""
     assert named("We propose a new game called Stroll Into Scroll, for data.") == []
+
+
+# M2: the naming frame's noun types a name that a guess already covered.
+
+@pytest.mark.parametrize(("text", "expected"), [  # real train-slice sentences (review 38); at 4de199f task, method,
+    # method: the tagger's or the default kind, since another candidate covered the name before the frame read it
+    ("We propose a new metric, Translation Embedding Distance, to measure the transferability of instances.",
+     ("Translation Embedding Distance", "metric", "proposes")),
+    ("The paper introduces a new resource, CoDeRooMor, for studying the morphology of modern Swedish words.",
+     ("CoDeRooMor", "dataset", "proposes")),
+    ("In order to enable learning about common entities, we introduce a novel machine comprehension task, GuessTwo: "
+     "given a short paragraph, guess.", ("GuessTwo", "task", "proposes")),
+])
+def test_the_naming_frame_types_a_name_a_guess_covered(both, text, expected):
+    assert expected in entities(both, text)
+
