@@ -70,7 +70,12 @@ from extractors.entity_candidates import (
 )
 from extractors.entity_concepts import untype_concepts
 from extractors.entity_data_lists import announced_dataset, introduced_list
-from extractors.entity_dataset_members import data_by_evidence, ends_a_data_list, task_typed_data
+from extractors.entity_dataset_members import (
+    data_by_evidence,
+    ends_a_data_list,
+    task_typed_data,
+    vouching_members,
+)
 from extractors.entity_dataset_phrases import language_wordnets
 from extractors.entity_decision import Decider, apply_decision
 from extractors.entity_editions import EDITION_RULE, edition_datasets
@@ -309,10 +314,12 @@ class EntityRecognizer:
         members.sort(key=lambda c: c.start)
         typed_datasets = [c for c in members if c.kind == EntityKind.DATASET and c.type_rule != "default"]
         metrics = not typed_datasets and _metric_list(doc, members)
+        vouching = vouching_members(members)
         for cand in members:
-            if typed_datasets and (cand.type_rule == "default" or task_typed_data(doc, cand, members)):
-                cand.kind, cand.type_rule = EntityKind.DATASET, "list"  # "on ZB8K and ZorbQA": a list has one kind
-                # ("on the Z2Z and REVERIE": an acronym a task only by its shape, round h15ba)
+            if typed_datasets and (cand.type_rule == "default" or task_typed_data(doc, cand, members, vouching)):
+                # "on ZB8K and ZorbQA": a list has one kind, also over an acronym a task only by its shape ("on the Z2Z
+                # and REVERIE", round h15ba); the members that vouch for it are found once per list (review 39)
+                cand.kind, cand.type_rule = EntityKind.DATASET, "list"
             elif metrics and cand.type_rule == "default":
                 cand.kind, cand.type_rule = EntityKind.METRIC, "list"  # "sentZLEU, BLEU and TER": metrics
             assign_role(doc, cand, cues, confidence=self.confidence, window=self.proposal_window)

@@ -21,6 +21,7 @@ every member. Two kinds of member were lost before:
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -29,41 +30,67 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import in_list, word_list
-from extractors.entity_name_uses import used_otherwise
+from extractors.entity_name_uses import NameUses, used_otherwise
 from extractors.token_texts import sentence_start, span_text, token_arrays
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["data_by_evidence", "ends_a_data_list", "task_typed_data"]
+__all__ = ["data_by_evidence", "ends_a_data_list", "task_typed_data", "vouching_members"]
 
 #: Rules that do not vouch for a dataset: a guess, the tagger's label, the list itself.
 _UNTYPED = frozenset({"default", "tagger", "list"})
-#: Lower-case function words after which a name still goes on ("Bank of Zorb", "Zorb's corpus").
-_NAME_GOES_ON = frozenset({"of", "'s", "’s", "-"})
+#: Words after which a name still goes on ("Bank of Zorb", "Zorb's corpus").
+_NAME_GOES_ON = frozenset({"of", "'s", "’s"})
 #: Strengths of the tagger's names, whose kind its label sets after the list is typed.
 _TAGGED = frozenset({"tagged", "tagged_acronym"})
 #: Words that make members a coordination.
 _CONJUNCTIONS = frozenset({"and", "or"})
 #: Nouns after a list that make it a list of tasks.
 _TASK_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks"})
+#: A year as a citation writes it ("1995", "2019a").
+_YEAR = re.compile(r"(?:19|20)\d\d[a-z]?")
+#: Lower-case nouns after a name that say it names data or what data holds ("the Zorb corpus", "Zorb reviews").
+_DATA_NOUNS = frozenset({"data", "dataset", "datasets", "corpus", "corpora", "treebank", "treebanks", "benchmark",
+                         "benchmarks", "collection", "collections", "set", "sets", "bank", "suite", "posts", "tweets",
+                         "reviews", "articles", "abstracts", "pages", "texts", "documents", "sentences", "entries",
+                         "records", "codes", "terms", "annotations"})
 #: Type rules by which an acronym is a task through its shape or its long form only.
 _TASK_BY_FORM = frozenset({"task_acronym", "task_long_form"})
 
 
-def has_typed_dataset(group: Sequence[Candidate], but: Candidate | None = None) -> bool:
-    """Is a member of ``group`` other than ``but`` a dataset typed by a rule that vouches for it, or a known dataset's
-    name (a ``kg_gazetteer`` hit, typed later in the same list)?"""
-    return any(c is not but and c.strength not in _TAGGED
-               and ((c.kind is EntityKind.DATASET and c.type_rule not in _UNTYPED) or c.strength == "gazetteer")
-               for c in group)
+def _vouches(cand: Candidate) -> bool:
+    """Is ``cand`` a dataset typed by a rule that vouches for it, or a known dataset's name (a ``kg_gazetteer`` hit,
+    typed later in the same list); not one of the tagger's names, whose label is set after the list is typed?"""
+    return cand.strength not in _TAGGED and ((cand.kind is EntityKind.DATASET and cand.type_rule not in _UNTYPED)
+                                             or cand.strength == "gazetteer")
 
 
-def data_by_evidence(doc: Doc, candidates: Sequence[Candidate]) -> None:
+def vouching_members(group: Sequence[Candidate]) -> list[Candidate]:
+    """The first two members of ``group`` that vouch for a list of datasets: enough to ask whether one *other* than a
+    given member does, so that a list asks once, not once per member (a long list cost time quadratic in its
+    length, review 39).
+
+    >>> guess, data = Candidate(0, 1, "weak"), Candidate(2, 3, "strong", kind=EntityKind.DATASET, type_rule="apposition")
+    >>> tagged = Candidate(4, 5, "tagged", kind=EntityKind.DATASET, type_rule="tagger")
+    >>> vouching_members([guess, data, tagged]) == [data]
+    True
+    """
+    return [c for c in group if _vouches(c)][:2]
+
+
+def _has_typed_dataset(group: Sequence[Candidate], but: Candidate | None = None) -> bool:
+    """Is a member of ``group`` other than ``but`` one that vouches for a list of datasets (:func:`_vouches`)?"""
+    return any(c is not but and _vouches(c) for c in group)
+
+
+def data_by_evidence(doc: Doc, candidates: Sequence[Candidate], uses: dict[str, NameUses] | None = None) -> None:
     """Type as a dataset each single name left a guessed method that the train slice uses as data more than as
-    anything else (:func:`extractors.entity_name_uses.used_otherwise`), where a rule typed a dataset in the same
-    sentence ("the ZorbNLG and our new Quux datasets", "we use ZCD-10 as well as MeSH, two glossaries"); alone, such
-    a name is dropped (round h15at). Not a name a lower-case noun follows ("for ZBC grammar": a modifier), nor one
-    the abstract proposes or types by a rule elsewhere ("a method called Zorb ... By leveraging Zorb"). Sets
-    ``kind`` and ``type_rule`` (``"corpus_data"``) in place.
+    anything else (:func:`extractors.entity_name_uses.used_otherwise` on ``uses``, by default ``name_uses.txt``),
+    where a rule typed a dataset in the same sentence ("the ZorbNLG and our new Quux datasets", "we use ZCD-10 as
+    well as MeSH, two glossaries"); alone, such a name is dropped (round h15at). Not a name a lower-case noun follows
+    ("for ZBC grammar": a modifier), here or, unless the noun names data, elsewhere in the abstract ("... in ZEITOK.
+    The ZEITOK interface ...": the abstract says what it is, review 39); nor one the abstract proposes or types
+    elsewhere, by a rule or by the tagger's label ("a method called Zorb ... By leveraging Zorb"). Sets ``kind`` and
+    ``type_rule`` (``"corpus_data"``) in place.
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("We use Wikipedia as well as MeSH .")
@@ -77,20 +104,37 @@ def data_by_evidence(doc: Doc, candidates: Sequence[Candidate]) -> None:
     if not typed:
         return
     sentences = {sentence_start(doc, c.start) for c in typed}
-    flags = token_arrays(doc)[2]
     claimed = {span_text(doc, c.start, c.end) for c in candidates  # "a self-correction method called Zorb"
                if c.relation is Relation.PROPOSES or c.type_rule != "default"}
+    described: set[str] | None = None  # made once, when a name first needs it
     for cand in candidates:
         if cand.kind is EntityKind.METHOD and cand.type_rule == "default" and cand.end - cand.start == 1 \
                 and cand.long_span is None and cand.relation is Relation.USES \
                 and (cand.strength != "weak" or "accepted" in cand.cues) \
                 and sentence_start(doc, cand.start) in sentences \
-                and not (cand.end < len(doc) and flags.is_lower[cand.end] and flags.is_alpha[cand.end]
-                         and not flags.is_stop[cand.end]):  # "for ZBC grammar", "using ZHQ-9 symptoms"
+                and not _lower_noun(doc, cand.end):  # "for ZBC grammar", "using ZHQ-9 symptoms"
             text = span_text(doc, cand.start, cand.end)
-            if text not in claimed and used_otherwise(text) == "data" and corpus_class(text) is None \
-                    and text.lower() not in word_list("known_methods.txt"):  # those the policy settles
+            if text in claimed or used_otherwise(text, uses) != "data" or corpus_class(text) is not None \
+                    or text.lower() in word_list("known_methods.txt"):  # those the policy settles
+                continue
+            if described is None:
+                described = _described_names(doc)
+            if text not in described:
                 cand.kind, cand.type_rule = EntityKind.DATASET, "corpus_data"
+
+
+def _lower_noun(doc: Doc, i: int) -> bool:
+    """Is token ``i`` a lower-case word that is no stop word (a noun the word before it modifies)?"""
+    flags = token_arrays(doc)[2]
+    return i < len(doc) and flags.is_lower[i] and flags.is_alpha[i] and not flags.is_stop[i]
+
+
+def _described_names(doc: Doc) -> set[str]:
+    """The texts of the tokens of ``doc`` that a lower-case noun naming no data follows ("The ZEITOK interface"),
+    in one pass."""
+    texts, lowers, flags = token_arrays(doc)
+    return {texts[i - 1] for i in range(1, len(doc)) if flags.is_lower[i] and flags.is_alpha[i]
+            and not flags.is_stop[i] and lowers[i] not in _DATA_NOUNS}
 
 
 def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate], cues: Cues) -> bool:
@@ -113,18 +157,21 @@ def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate], cues
     False
     """
     if len(group) < 2 or (cand is not group[0] and cand is not group[-1]) \
-            or not has_typed_dataset(group, but=cand) or not _coordinated(doc, group):
+            or not _has_typed_dataset(group, but=cand) or not _coordinated(doc, group):
         return False
     final = group[-1]
     if cand is not final and final.end - final.start > 1 and "NAME_HEAD" in cues.get(final.end - 1, set()):
         return False  # "a Zorbal and Emotional Database": one name, its head shared
+    if cand is group[0] and cand.start > 0 and token_arrays(doc)[1][cand.start - 1] in {"a", "an"}:
+        return False  # "a Language and Vision dataset": one thing, not a list of names
     if _acronym_after(doc, final.end):
         return False  # "Retrieval, Reading and Fusion (R2F)": the list spells out an acronym
     return (cand is not group[0] or _outside_the_name(doc, cand.start - 1, cand.start)) \
         and (cand is not final or _outside_the_name(doc, cand.end, cand.end))
 
 
-def task_typed_data(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> bool:
+def task_typed_data(doc: Doc, cand: Candidate, group: Sequence[Candidate],
+                    vouching: Sequence[Candidate] | None = None) -> bool:
     """Is ``cand`` an acronym typed a task by its shape or long form only, in a list with a typed dataset?
 
     >>> from extractors.entities import blank_pipeline
@@ -144,7 +191,7 @@ def task_typed_data(doc: Doc, cand: Candidate, group: Sequence[Candidate]) -> bo
     if after < len(doc) and token_arrays(doc)[1][after] in _TASK_NOUNS:
         return False  # "offline Z2Z and Simul-Z2Z tasks": a list of tasks
     return text.lower() not in word_list("task_acronyms.txt") and any(ch.isupper() for ch in text[1:]) \
-        and has_typed_dataset(group, but=cand)
+        and _has_typed_dataset(group if vouching is None else vouching, but=cand)
 
 
 def _acronym_after(doc: Doc, i: int) -> bool:
@@ -156,7 +203,26 @@ def _acronym_after(doc: Doc, i: int) -> bool:
 def _coordinated(doc: Doc, group: Sequence[Candidate]) -> bool:
     """Does "and" or "or" stand between two members of ``group`` (a list, not names a comma happens to part)?"""
     lowers = token_arrays(doc)[1]
-    return any(lowers[k] in _CONJUNCTIONS for a, b in pairwise(group) for k in range(a.end, b.first))
+    return any(lowers[k] in _CONJUNCTIONS for a, b in pairwise(group) for k in range(max(a.end, b.first - 2), b.first))
+
+
+def _cited_after(doc: Doc, end: int) -> bool:
+    """Does a narrative citation follow the name that ends at token boundary ``end`` ("... and Miller (1995)",
+    "... and Miller et al."): the name is an author, no member of the list (review 39)? A bracket with more than a
+    year in it may cite the name's own paper ("on Zorb (Miller et al., 2019)") and is left alone.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("SQuAD and Miller ( 1995 ) , Miller et al. and Zorb ( Miller et al. , 2019 )")
+    >>> [_cited_after(doc, k) for k in (3, 8, 13)]
+    [True, True, False]
+    """
+    if end >= len(doc):
+        return False
+    texts, lowers, _ = token_arrays(doc)
+    if lowers[end] == "et":
+        return end + 1 < len(doc) and lowers[end + 1] in {"al", "al."}
+    return texts[end] == "(" and end + 2 < len(doc) and _YEAR.fullmatch(texts[end + 1]) is not None \
+        and texts[end + 2] == ")"
 
 
 def _outside_the_name(doc: Doc, i: int, edge: int) -> bool:
@@ -165,6 +231,8 @@ def _outside_the_name(doc: Doc, i: int, edge: int) -> bool:
     texts, lowers, flags = token_arrays(doc)
     if i < 0 or i >= len(doc) or (edge < len(doc) and flags.is_sent_start[edge]):
         return True  # the list starts or ends its sentence
+    if _cited_after(doc, i):
+        return False  # "... and Miller (1995)", "... and Miller et al.": an author, no member (review 39)
     text = texts[i]
     if in_list("delimiters_before", text) or in_list("delimiters_after", text):
         return True
