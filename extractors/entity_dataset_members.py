@@ -46,6 +46,8 @@ _TAGGED = frozenset({"tagged", "tagged_acronym"})
 _CONJUNCTIONS = frozenset({"and", "or"})
 #: Nouns after a list that make it a list of tasks.
 _TASK_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks"})
+#: Determiners before a name that make the lower-case word after it the noun it modifies ("The ZEITOK interface").
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those"})
 #: A year as a citation writes it ("1995", "2019a").
 _YEAR = re.compile(r"(?:19|20)\d\d[a-z]?")
 #: Lower-case nouns after a name that say it names data or what data holds ("the Zorb corpus", "Zorb reviews").
@@ -87,8 +89,8 @@ def data_by_evidence(doc: Doc, candidates: Sequence[Candidate], uses: dict[str, 
     anything else (:func:`extractors.entity_name_uses.used_otherwise` on ``uses``, by default ``name_uses.txt``),
     where a rule typed a dataset in the same sentence ("the ZorbNLG and our new Quux datasets", "we use ZCD-10 as
     well as MeSH, two glossaries"); alone, such a name is dropped (round h15at). Not a name a lower-case noun follows
-    ("for ZBC grammar": a modifier), here or, unless the noun names data, elsewhere in the abstract ("... in ZEITOK.
-    The ZEITOK interface ...": the abstract says what it is, review 39); nor one the abstract proposes or types
+    ("for ZBC grammar": a modifier), here or, after a determiner and unless the noun names data, elsewhere in the
+    abstract ("... in ZEITOK. The ZEITOK interface ...": the abstract says what it is, review 39); nor one the abstract proposes or types
     elsewhere, by a rule or by the tagger's label ("a method called Zorb ... By leveraging Zorb"). Sets ``kind`` and
     ``type_rule`` (``"corpus_data"``) in place.
 
@@ -130,11 +132,11 @@ def _lower_noun(doc: Doc, i: int) -> bool:
 
 
 def _described_names(doc: Doc) -> set[str]:
-    """The texts of the tokens of ``doc`` that a lower-case noun naming no data follows ("The ZEITOK interface"),
-    in one pass."""
+    """The texts of the tokens of ``doc`` that a determiner precedes and a lower-case word naming no data follows
+    ("The ZEITOK interface": a noun phrase's modifier; not "where ZFN defined ...", a verb), in one pass."""
     texts, lowers, flags = token_arrays(doc)
-    return {texts[i - 1] for i in range(1, len(doc)) if flags.is_lower[i] and flags.is_alpha[i]
-            and not flags.is_stop[i] and lowers[i] not in _DATA_NOUNS}
+    return {texts[i - 1] for i in range(2, len(doc)) if lowers[i - 2] in _DETERMINERS and flags.is_lower[i]
+            and flags.is_alpha[i] and not flags.is_stop[i] and lowers[i] not in _DATA_NOUNS}
 
 
 def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate], cues: Cues) -> bool:
