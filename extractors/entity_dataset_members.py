@@ -175,6 +175,7 @@ def ends_a_data_list(doc: Doc, cand: Candidate, group: Sequence[Candidate], cues
 def task_typed_data(doc: Doc, cand: Candidate, group: Sequence[Candidate],
                     vouching: Sequence[Candidate] | None = None) -> bool:
     """Is ``cand`` an acronym typed a task by its shape or long form only, in a list with a typed dataset?
+    ``vouching`` is the list's :func:`vouching_members`, found once per list; without it ``group`` is searched.
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("on the Z2Z and REVERIE")
