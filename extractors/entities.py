@@ -83,7 +83,7 @@ from extractors.entity_kind_votes import methods_for_head, one_kind_per_name
 from extractors.entity_lexicon import NAMING_VERBS, cue_patterns, in_list, word_list, word_lists
 from extractors.entity_lowercase import lower_case_candidates, used_lower_case
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
-from extractors.entity_named_new import NAMED_NEW_RULE, named_new_names
+from extractors.entity_named_new import NAMED_NEW_RULE, framed_names, named_new_names
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
 from extractors.entity_proposed_pairs import proposed_names
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
@@ -194,12 +194,14 @@ class EntityRecognizer:
         acronyms = list(doc.spans[self.acronym_key]) if self.acronym_key in doc.spans else []
         known = list(doc.spans[self.gazetteer_key]) if self.gazetteer_key in doc.spans else []
         tagged = tagger_spans(doc) if self.mode != "rules" else []
+        framed: list[tuple[int, int, EntityKind]] = []  # the naming frame's names (entity_named_new)
         if self.mode == "model":
             candidates = [Candidate(span.start, span.end, "tagged") for span in tagged]
         else:
             candidates = find_candidates(doc, cues, acronyms=acronyms, known=known)
             candidates.extend(task_metric_candidates(doc, candidates, acronyms))
-            candidates.extend(_named_new_candidates(doc, candidates, cues))
+            framed = framed_names(doc, cues)
+            candidates.extend(_named_new_candidates(doc, candidates, cues, framed))
             candidates.extend(title_phrase_candidates(doc, candidates))  # "the Zorb Content Model"
             candidates.extend(lower_case_candidates(doc, candidates))  # "fine-tuned roberta", "wait-k" (h15al)
             candidates.extend(Candidate(start, end, "phrase", kind=EntityKind.DATASET, type_rule=EDITION_RULE)
@@ -236,7 +238,7 @@ class EntityRecognizer:
         kept.extend(task_candidates_beside(doc, kept))  # lists (h15ai); "a dataset for zorb retrieval" (h15aq)
         kept = settle_tasks(doc, kept)  # no task mentions that name no task; definitions widened (round h15ak)
         kept = proposed_names(doc, kept, judged, acronyms, cues)  # names paired with a proposal (round h15ao)
-        one_kind_per_name(doc, kept)
+        one_kind_per_name(doc, kept, {(start, end): kind for start, end, kind in framed})
         spans = []
         for cand in kept:
             span = Span(doc, cand.start, cand.end, label=cand.kind.value)
@@ -370,7 +372,8 @@ def _metric_list(doc: Doc, members: list[Candidate]) -> bool:
     return typed >= 2 or (typed == 1 and (end >= len(doc) or doc[end].is_punct or doc[end].is_stop))
 
 
-def _named_new_candidates(doc: Doc, candidates: list[Candidate], cues: Cues) -> list[Candidate]:
+def _named_new_candidates(doc: Doc, candidates: list[Candidate], cues: Cues,
+                          framed: list[tuple[int, int, EntityKind]]) -> list[Candidate]:
     """The names the authors give a new thing with "called" / "named" (:mod:`extractors.entity_named_new`) that
     no other candidate covers; a capitalised word nothing vouched for ("a new corpus called Zorbcommon", the "Zorb" and
     "Model" of "... proposed: the Zorb Model, ...") is taken out of ``candidates`` and found again as (part of) such a
@@ -378,7 +381,7 @@ def _named_new_candidates(doc: Doc, candidates: list[Candidate], cues: Cues) -> 
     weak = {(c.start, c.end): c for c in candidates if c.strength == "weak" and c.type_rule == "default"
             and c.long_span is None}
     found = []
-    for start, end, kind in named_new_names(doc, cues):
+    for start, end, kind in named_new_names(doc, cues, framed):
         team = team_marker_before(doc, start)
         if team is not None and (team, team + 1) in weak:
             candidates.remove(weak.pop((team, team + 1)))  # "We (Team Zorbie) propose": "Team" is no name

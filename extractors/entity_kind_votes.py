@@ -4,11 +4,12 @@ step)."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate
-from extractors.entity_named_new import NAMED_NEW_RULE, framed_names
+from extractors.entity_named_new import NAMED_NEW_RULE
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS
 from ontology.ids import entity_key
@@ -67,7 +68,8 @@ _FRAMED_KINDS = frozenset({EntityKind.DATASET, EntityKind.METRIC, EntityKind.TAS
 _PHRASE_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
 
 
-def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
+def one_kind_per_name(doc: Doc, candidates: list[Candidate],
+                      framed: Mapping[tuple[int, int], EntityKind] | None = None) -> None:
     """One name is one kind of thing within an abstract: a mention whose kind was only guessed (untyped, the
     tagger's, a list's) takes the kind that rules gave its other mentions ("the new LARGEMED dataset" ...
     "LARGEMED could be used"), and a name in parentheses right after another name takes that name's kind
@@ -78,7 +80,9 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
     either. Only guessed mentions change, and a name the head-noun rule made a method for a plural head after it
     ("open relation extraction (OpenRE) ... OpenRE methods": methods for the task), which becomes the task when no
     other rule made the name a method, dataset or model (round h15ac); tasks and metrics typed by a rule stay as
-    typed.
+    typed. ``framed``: the names the naming frame found, ``{(start, end): kind}``
+    (:func:`extractors.entity_named_new.framed_names`): a guess covering one takes the frame's dataset, metric or task
+    kind.
 
     >>> from extractors.entities import build_pipeline
     >>> doc = build_pipeline("rules")("We train on the ZorbCorp corpus. ZorbCorp is large.")
@@ -108,7 +112,7 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate]) -> None:
                 phrased[key].add(cand.kind)
     by_end = {c.end: c for c in candidates}
     by_start = {c.start: c for c in candidates}
-    framed = framed_names(doc)
+    framed = framed or {}
     for cand in sorted(candidates, key=lambda c: c.start):
         kind = framed.get((cand.start, cand.end))
         if kind in _FRAMED_KINDS and cand.type_rule in _GUESSED_TYPE_RULES:  # "a new resource, CoDeRooMor,": the

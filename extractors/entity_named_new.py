@@ -102,14 +102,13 @@ _DASHES = _JOINING_DASHES | {"—"}
 _SETTING_NOUNS = frozenset({"domain", "language", "setting", "scenario", "genre"})
 #: Tokens after a name searched for an acronym in parentheses that spells out the longer phrase.
 _ACRONYM_REACH = 6
-#: The last Doc :func:`named_new_names` read (held, so its id cannot be reused), its length, and the names its naming
-#: frame found in it with their kinds (see :func:`framed_names`).
-_LAST: dict = {"doc": None, "length": -1, "names": {}}
 
 
-def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
-    """``(start, end, kind)`` of each name ``doc`` gives a new thing of the authors' with a naming verb or a comma
-    after a "new" noun phrase (see the module docstring), in text order.
+def named_new_names(doc: Doc, cues: Cues, framed: list[tuple[int, int, EntityKind]] | None = None,
+                    ) -> list[tuple[int, int, EntityKind]]:
+    """``(start, end, kind)`` of each name ``doc`` gives a new thing of the authors': the naming frame's
+    (:func:`framed_names`, or ``framed`` where the caller has them already), then the bare, team and colon-listed
+    names no frame name overlaps, in text order.
 
     >>> from extractors.entities import blank_pipeline
     >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
@@ -117,6 +116,29 @@ def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
     >>> doc = nlp("These responses, called counter narratives, help. We use a method called zorb detection.")
     >>> named_new_names(doc, CueMatcher(nlp.vocab, cue_patterns())(doc))
     []
+    """
+    found = list(framed_names(doc, cues) if framed is None else framed)
+    found.extend((start, end, kind) for start, end, kind in bare_proposed_names(doc)
+                 if not any(first < end and start < last for first, last, _ in found))
+    found.extend((start, end, EntityKind.METHOD) for start, end in own_team_names(doc, cues)
+                 if not any(first < end and start < last for first, last, _ in found))
+    found.extend((start, end, kind) for start, end, kind in colon_listed_names(doc, cues)
+                 if not any(first < end and start < last for first, last, _ in found))
+    return sorted(found)
+
+
+def framed_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
+    """``(start, end, kind)`` of each name the naming frame finds in ``doc``: a naming verb or a comma after a "new"
+    noun phrase the authors propose (see the module docstring), the kind read from the phrase's noun, in text order.
+    The kind pipeline also reads them after its typing rules, when a guess may already cover the name
+    (:func:`extractors.entity_kind_votes.one_kind_per_name`).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
+    >>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
+    >>> doc = nlp("We introduce a new resource, ZorbCorp, for parsing.")
+    >>> [(doc[s:e].text, kind.value) for s, e, kind in framed_names(doc, CueMatcher(nlp.vocab, cue_patterns())(doc))]
+    [('ZorbCorp', 'dataset')]
     """
     lowers = token_lowers(doc)
     found = []
@@ -137,30 +159,7 @@ def named_new_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
         if any(span_text(doc, first, end).lower() in word_list(listed) for listed in _NOT_NAMES):
             continue
         found.append((first, end, _kind_of(lowers[link - 1])))
-    _LAST.update(doc=doc, length=len(doc), names={(first, end): kind for first, end, kind in found})
-    found.extend((start, end, kind) for start, end, kind in bare_proposed_names(doc)
-                 if not any(first < end and start < last for first, last, _ in found))
-    found.extend((start, end, EntityKind.METHOD) for start, end in own_team_names(doc, cues)
-                 if not any(first < end and start < last for first, last, _ in found))
-    found.extend((start, end, kind) for start, end, kind in colon_listed_names(doc, cues)
-                 if not any(first < end and start < last for first, last, _ in found))
-    return sorted(found)
-
-
-def framed_names(doc: Doc) -> dict[tuple[int, int], EntityKind]:
-    """``{(start, end): kind}`` of the names the naming frame (a naming verb or a comma after a "new" noun phrase, not
-    the other sources :func:`named_new_names` adds) found in ``doc`` when :func:`named_new_names` last read it; empty
-    for any other Doc. The kind pipeline reads it after its typing rules, when a guess may already cover the name.
-
-    >>> from extractors.entities import blank_pipeline
-    >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
-    >>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
-    >>> doc = nlp("We introduce a new resource, ZorbCorp, for parsing.")
-    >>> _ = named_new_names(doc, CueMatcher(nlp.vocab, cue_patterns())(doc))
-    >>> {doc[s:e].text: kind.value for (s, e), kind in framed_names(doc).items()}, framed_names(nlp("Other."))
-    ({'ZorbCorp': 'dataset'}, {})
-    """
-    return _LAST["names"] if _LAST["doc"] is doc and _LAST["length"] == len(doc) else {}
+    return found
 
 
 def _first_proposal_by_sentence(doc: Doc, cues: Cues) -> dict[int, int]:
