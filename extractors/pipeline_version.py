@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"71-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"72-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -158,3 +158,8 @@ PIPELINE_VERSION = f"71-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     "the Hidden Test Set") types no word before it; "the Zorb Benchmark Dataset" keeps its name; a version's word, a
 #     language or "shared" without "task" after a dataset noun is no sign of a modifier; split adjectives
 #     (set_adjectives.txt) and an article before "LANGUAGE Word test set" make no name
+# 72: round h15az's naming frame (two or three capitalised words, hyphenated names, a comma after "a new X") and a
+#     guessed name taking the kind of a coined acronym in brackets typed by apposition, head noun or model family;
+#     round h15ba's dataset lists (a list with a typed dataset types its ends and its task-shaped acronyms) and
+#     corpus evidence for a single guessed name; their reviews' narrowing (fix38, fix39); markup inside an
+#     abstract the reader keeps (the Anthology's "**Auto-ACE**", "F_{1}") removed before extraction
