@@ -195,7 +195,8 @@ def test_similar_links_from_a_stream_are_the_edges_add_similarity_edges_adds_on_
 
 def test_similar_links_from_made_up_records_are_the_edges_of_the_same_papers_as_a_graph():
     rng = random.Random(3)
-    words = "parsing tagging speech translation retrieval summarization dialogue grammar lexicon corpus".split()
+    words = ["parsing", "tagging", "speech", "translation", "retrieval", "summarization", "dialogue", "grammar",
+             "lexicon", "corpus"]
     entities = ["dataset/penn-treebank", "dataset/wmt14", "method/crf", "method/transformer", "model/bert"]
     records = [PaperText(f"paper/{i:02d}", " ".join(rng.sample(words, 3)), " ".join(rng.choices(words, k=8)) or None,
                          tuple(rng.sample(entities, rng.randint(0, 2)))) for i in range(30)]
@@ -220,7 +221,8 @@ def test_similar_links_from_made_up_records_are_the_edges_of_the_same_papers_as_
 def test_papers_of_common_or_unique_words_or_stop_words_only_still_get_k_neighbours():
     """A title of corpus stop words, of a word no other paper has, or of English stop words only is text too."""
     rng = random.Random(5)
-    topics = "parsing tagging speech retrieval summarization dialogue grammar lexicon semantics".split()
+    topics = ["parsing", "tagging", "speech", "retrieval", "summarization", "dialogue", "grammar", "lexicon",
+              "semantics"]
     records = [PaperText(f"paper/{i:03d}", f"translation {rng.choice(topics)} {rng.choice(topics)}") for i in range(150)]
     records += [PaperText("paper/names", "Transliteration of person names"), PaperText("paper/named", "Named entities"),
                 PaperText("paper/places", "Place names"), PaperText("paper/entity", "Entity names"),
@@ -298,8 +300,8 @@ def test_sharing_a_rare_benchmark_counts_more_than_sharing_a_common_one():
 def _calibration_papers() -> list[PaperText]:
     """A query, a paper on its task sharing no model, and a paper sharing only its models and two generic words."""
     rng = random.Random(3)
-    filler = ("corpus annotation lexicon morphology speech phonetics treebank grammar semantics discourse summarization "
-              "translation retrieval dialogue parsing tagging").split()
+    filler = ["corpus", "annotation", "lexicon", "morphology", "speech", "phonetics", "treebank", "grammar",
+              "semantics", "discourse", "summarization", "translation", "retrieval", "dialogue", "parsing", "tagging"]
     return [
         PaperText("paper/query", "Are large language models calibrated when they answer questions?",
                   entities=("model/gpt35", "dataset/triviaqa")),
@@ -334,7 +336,7 @@ def _kind_papers() -> list[PaperText]:
     the word vectors), so only their entities can part them.
     """
     rng = random.Random(5)
-    filler = "corpus lexicon morphology speech treebank grammar discourse parsing tagging".split()
+    filler = ["corpus", "lexicon", "morphology", "speech", "treebank", "grammar", "discourse", "parsing", "tagging"]
     return [
         PaperText("paper/query", "Answer extraction with zorblaxian encoders",
                   entities=("task/extractiveqa", "model/bert", "metric/f1")),
@@ -389,7 +391,7 @@ def test_curated_entity_links_can_be_left_out():
 
 def test_k_and_min_score_are_respected():
     rng = random.Random(7)
-    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa".split()
+    words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
     graph = _papers(*[(f"{i:02d}", " ".join(rng.choices(words, k=4)), []) for i in range(40)])
     vectors = text_vectors(graph)
     found = defaultdict(list)
@@ -557,8 +559,8 @@ def test_ranking_a_wide_block_by_its_stored_cells_equals_ranking_it_dense(rows, 
 
 
 @settings(max_examples=40, deadline=None)
-@given(documents=st.lists(st.lists(st.sampled_from("ab cd ef gh ij kl mn".split()), max_size=9), min_size=1,
-                          max_size=30),
+@given(documents=st.lists(st.lists(st.sampled_from(["ab", "cd", "ef", "gh", "ij", "kl", "mn"]), max_size=9),
+                          min_size=1, max_size=30),
        keep=st.lists(st.booleans(), min_size=7, max_size=7))
 def test_lean_term_weights_equal_scikit_learns_and_split_columns_equals_slicing(documents, keep):
     from sklearn.feature_extraction.text import TfidfVectorizer
