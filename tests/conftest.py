@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from extractors.entities import build_pipeline
+from extractors.cue_matcher import CueMatcher
+from extractors.entities import blank_pipeline, build_pipeline
+from extractors.entity_lexicon import cue_patterns
+from extractors.entity_named_new import named_new_names
 from kg.pipeline import BuildResult, build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,6 +113,20 @@ def rules():
 def combined():
     """The shipped entity pipeline: rules and the trained tagger."""
     return build_pipeline("combined")
+
+
+@pytest.fixture(scope="module")
+def named():
+    """``names(text)``: the texts of the names :func:`extractors.entity_named_new.named_new_names` finds in ``text``
+    (a blank pipeline with a sentencizer and the cue matcher: the naming frame alone, without the typing rules)."""
+    nlp = blank_pipeline()
+    nlp.add_pipe("sentencizer")
+    cues = CueMatcher(nlp.vocab, cue_patterns())
+
+    def names(text: str) -> list[str]:
+        doc = nlp(text)
+        return [doc[s:e].text for s, e, _ in named_new_names(doc, cues(doc))]
+    return names
 
 
 @pytest.fixture(params=["rules", "combined"])

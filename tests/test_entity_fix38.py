@@ -16,26 +16,9 @@ import time
 import pytest
 from entity_cases import entities
 
-from extractors.cue_matcher import CueMatcher
-from extractors.entities import blank_pipeline
-from extractors.entity_lexicon import cue_patterns
-from extractors.entity_named_new import named_new_names
-
 #: A real train-slice sentence (an Anthology abstract of the FNS-2022 shared task).
 _FNS = ("The Financial Narrative summarisation Shared Task (FNS-2022) has been running since 2020 as part of a "
         "workshop series.")
-
-
-@pytest.fixture(scope="module")
-def named():
-    nlp = blank_pipeline()
-    nlp.add_pipe("sentencizer")
-    cues = CueMatcher(nlp.vocab, cue_patterns())
-
-    def names(text: str) -> list[str]:
-        doc = nlp(text)
-        return [doc[s:e].text for s, e, _ in named_new_names(doc, cues(doc))]
-    return names
 
 
 # M1: only a rule that reads the bracketed name's context or family types the guessed name before it.

@@ -13,11 +13,6 @@ from __future__ import annotations
 import pytest
 from entity_cases import entities
 
-from extractors.cue_matcher import CueMatcher
-from extractors.entities import blank_pipeline
-from extractors.entity_lexicon import cue_patterns
-from extractors.entity_named_new import named_new_names
-
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("To address this issue, we propose a novel inference method named Zorb Buckets. It is fast.",
@@ -44,18 +39,6 @@ def test_a_capitalised_name_the_authors_give_a_new_thing_is_proposed(both, text,
 ])
 def test_no_capitalised_name_where_the_structure_does_not_say_a_new_thing_is_named(both, text, not_a_name):
     assert not_a_name not in [name for name, _, _ in entities(both, text)]
-
-
-@pytest.fixture(scope="module")
-def named():
-    nlp = blank_pipeline()
-    nlp.add_pipe("sentencizer")
-    cues = CueMatcher(nlp.vocab, cue_patterns())
-
-    def names(text: str) -> list[str]:
-        doc = nlp(text)
-        return [doc[s:e].text for s, e, _ in named_new_names(doc, cues(doc))]
-    return names
 
 
 def test_the_naming_frame_reads_capitalised_words_after_a_naming_verb_or_a_comma(named):
