@@ -99,7 +99,8 @@ _JOINING_DASHES = frozenset({"-", "–"})
 _DASHES = _JOINING_DASHES | {"—"}
 #: Nouns of a setting, not of a thing the authors make: the comma after them leads to the setting's name ("adapt the
 #: model to a new domain, Finance, ...", "a new language, Amharic, ..."; review 38, L1).
-_SETTING_NOUNS = frozenset({"domain", "language", "setting", "scenario", "genre"})
+_SETTING_NOUNS = frozenset({"domain", "domains", "language", "languages", "setting", "settings", "scenario",
+                            "scenarios", "genre", "genres"})
 #: Tokens after a name searched for an acronym in parentheses that spells out the longer phrase.
 _ACRONYM_REACH = 6
 
@@ -148,7 +149,7 @@ def framed_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
         article = _new_noun_phrase(doc, link, cues)
         if article is None or first_proposal.get(sentence_start(doc, link), article) >= article:
             continue  # no "new" noun phrase, or no proposal of the authors' before it in the sentence
-        if comma and _singular(lowers[link - 1]) in _SETTING_NOUNS:
+        if comma and lowers[link - 1] in _SETTING_NOUNS:
             continue  # "a new domain, Finance, ...": the setting's name
         name = _name_after(doc, link + 1, capitalised_only=comma)
         if name is None:
@@ -174,13 +175,8 @@ def _first_proposal_by_sentence(doc: Doc, cues: Cues) -> dict[int, int]:
 def _sentence_adverb(doc: Doc, first: int, end: int) -> bool:
     """Is the name ``doc[first:end]`` one word in "-ly" with a comma after it ("Specifically, we rank": a sentence
     adverb after a comma splice, not a name)?"""
-    text = token_texts(doc)[first]
-    return end == first + 1 and end < len(doc) and token_texts(doc)[end] == "," and text.endswith("ly")
-
-
-def _singular(noun: str) -> str:
-    """``noun`` without a plural "s" ("domains" -> "domain"; "corpus" stays)."""
-    return noun[:-1] if noun.endswith("s") and not noun.endswith("us") else noun
+    texts = token_texts(doc)
+    return end == first + 1 and end < len(doc) and texts[end] == "," and texts[first].endswith("ly")
 
 
 def _new_noun_phrase(doc: Doc, verb: int, cues: Cues) -> int | None:

@@ -8,11 +8,14 @@ and ``javascript:`` URLs became RDF IRIs.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import string
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import networkx as nx
@@ -258,23 +261,16 @@ def test_markup_next_to_many_web_addresses_is_cleaned_in_one_pass():
     assert cleaned.text.count("https://x.org/a_") == 20_000
 
 
-def test_a_list_of_thousands_of_task_shaped_acronyms_costs_linear_time():
+def test_a_list_of_thousands_of_task_shaped_acronyms_costs_linear_time(rules):
     """Each member of a list asked the whole list for another typed dataset: 12,000 "A2B"-shaped acronyms before the
     one dataset, SQuAD, took 11 s at 46ef7c4 (36 s on a loaded machine), nine times the same list with no dataset;
     the list is now asked once (review 39). Timed against that list, so that a loaded machine slows both."""
-    import itertools
-    import string
-    import time
-
-    from extractors.entities import build_pipeline
-
-    nlp = build_pipeline("rules")
     letters = string.ascii_uppercase
     acronyms = [f"{a}{b}2{c}" for a, b, c in itertools.product(letters, letters, letters)][:12_000]
     seconds = {}
     for last in ("Zorbing", "SQuAD"):  # an invented word ends the list (no dataset types it), or a known dataset
         started = time.perf_counter()
-        doc = nlp("We evaluate on " + " and ".join(acronyms) + f" and {last} with care.")
+        doc = rules("We evaluate on " + " and ".join(acronyms) + f" and {last} with care.")
         seconds[last] = time.perf_counter() - started
     found = {(span.text, span.label_) for span in doc.spans["kg_entities"]}
     assert ("SQuAD", "dataset") in found and (acronyms[-1], "dataset") in found  # the list still types its members
