@@ -60,3 +60,25 @@ def test_the_anthology_abstracts_with_markdown_give_names_without_it() -> None:
             names.add(mention.name)
     assert not [name for name in names if "*" in name]
     assert "Auto-ACE" in names  # "an automatic answer correctness evaluation method named **Auto-ACE**"
+
+
+@pytest.mark.parametrize(
+    ("text", "clean"),
+    [
+        ("an A* parser and A* search", "an A* parser and A* search"),  # an asterisk that closes nothing stays
+        ("the O*NET taxonomy and tf*idf weights from O*NET", "the O*NET taxonomy and tf*idf weights from O*NET"),
+        ("on DSTC7 and DSTC8*, with results on *PRO*.", "on DSTC7 and DSTC8*, with results on PRO."),
+        ("**L**arge **L**anguage **M**odel", "Large Language Model"),
+        ("F**a**cts and **i**nteractive", "Facts and interactive"),  # bold inside a word is still emphasis
+        ("***M**ulti-**G**ranularity (**MGFiD**)*, a", "Multi-Granularity (MGFiD), a"),
+        ("it costs $20 and $30 per hour", "it costs $20 and $30 per hour"),  # pandoc's rule: no math
+        ("the Dutch$German direction with $F_1$", "the Dutch$German direction with F_1"),
+    ],
+)
+def test_emphasis_and_math_are_removed_only_in_pairs(text: str, clean: str) -> None:
+    assert clean_markup(text).text == clean
+
+
+def test_a_lone_asterisk_is_not_cut_out_of_a_product_between_names() -> None:
+    found = {name for name, _, _ in _mentions("We describe a workbench and tune the M1*M2 parameters.")}
+    assert "M1M2" not in found  # the asterisk was removed and the two factors read as one name
