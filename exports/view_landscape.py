@@ -404,12 +404,21 @@ def _pack(radii: Sequence[float]) -> list[tuple[float, float]]:
     return spots
 
 
+#: Rounds of label separation at the gentlest push; a jam left after them is pushed harder each round.
+PATIENT_ROUNDS = 30
+#: Pixels the push's margin grows by each round after :data:`PATIENT_ROUNDS` (from half a pixel).
+MARGIN_GROWTH = 0.25
+
+
 def _separate(pos: dict[Hashable, tuple[float, float]], boxes: dict[Hashable, tuple[float, float, float]],
               order: Sequence[Hashable], rounds: int = 200) -> dict[Hashable, tuple[float, float]]:
     """``pos`` with overlapping boxes pushed apart (along the axis that needs the smaller move) until none overlap.
 
     Each round takes the pairs of ``order`` (distinct nodes) in turn, ``a`` before ``b``, and pushes the two
-    boxes of a pair that overlap apart at once, so that the later pairs see the moved positions.  The
+    boxes of a pair that overlap apart at once, so that the later pairs see the moved positions: each by half
+    the overlap and a margin of half a pixel, and after :data:`PATIENT_ROUNDS` rounds a margin
+    :data:`MARGIN_GROWTH` wider each round, so that a jam of many labels clears long before ``rounds``
+    (docs/scaling.md, "Label separation, thirty-eighth session").  The
     positions and boxes are held in lists by place in ``order``, and a pair's values are read only as far as
     its test needs them (most pairs are apart along x): 10-30 % less time than looking each node's up by
     node, with the same floats (docs/scaling.md, "Views, twenty-fourth session").
@@ -421,7 +430,8 @@ def _separate(pos: dict[Hashable, tuple[float, float]], boxes: dict[Hashable, tu
     ups = [boxes[n][1] for n in nodes]
     downs = [boxes[n][2] for n in nodes]
     count = len(nodes)
-    for _ in range(rounds):
+    for round_ in range(rounds):
+        margin = 0.5 + MARGIN_GROWTH * max(0, round_ - PATIENT_ROUNDS)
         moved = False
         for i in range(count - 1):
             ax, ay, aw = xs[i], ys[i], ws[i]
@@ -439,11 +449,11 @@ def _separate(pos: dict[Hashable, tuple[float, float]], boxes: dict[Hashable, tu
                 moved = True
                 if overlap_x < overlap_y:
                     rightwards = dx > 0 or (dx == 0 and str(nodes[i]) < str(nodes[j]))
-                    push = (overlap_x / 2 + 0.5) * (1 if rightwards else -1)
+                    push = (overlap_x / 2 + margin) * (1 if rightwards else -1)
                     ax = xs[i] = ax - push
                     xs[j] = bx + push
                 else:
-                    push = (overlap_y / 2 + 0.5) * (1 if dy >= 0 else -1)
+                    push = (overlap_y / 2 + margin) * (1 if dy >= 0 else -1)
                     ay = ys[i] = ay - push
                     ys[j] = by + push
         if not moved:

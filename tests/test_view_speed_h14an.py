@@ -13,16 +13,18 @@ from hypothesis import strategies as st
 
 from exports.view_circles import smallest_circle
 from exports.view_fingerprint import PageRecord
-from exports.view_landscape import _separate
+from exports.view_landscape import MARGIN_GROWTH, PATIENT_ROUNDS, _separate
 from exports.view_text import script_json, script_json_bytes
 from exports.views import _degrees
 
 
 def _separate_before(pos: dict, boxes: dict, order: Sequence[Hashable], rounds: int = 200) -> dict:
-    """``_separate`` as it was written before this round: every value looked up by node."""
+    """``_separate`` as it was written before this round: every value looked up by node (with the thirty-eighth
+    session's growing margin)."""
     xy = {n: list(pos[n]) for n in order}
     nodes = list(order)
-    for _ in range(rounds):
+    for round_ in range(rounds):
+        margin = 0.5 + MARGIN_GROWTH * max(0, round_ - PATIENT_ROUNDS)
         moved = False
         for i, a in enumerate(nodes):
             ax, ay = xy[a]
@@ -40,11 +42,11 @@ def _separate_before(pos: dict, boxes: dict, order: Sequence[Hashable], rounds: 
                     continue
                 moved = True
                 if overlap_x < overlap_y:
-                    push = (overlap_x / 2 + 0.5) * (1 if dx > 0 or (dx == 0 and str(a) < str(b)) else -1)
+                    push = (overlap_x / 2 + margin) * (1 if dx > 0 or (dx == 0 and str(a) < str(b)) else -1)
                     xy[a][0] -= push
                     xy[b][0] += push
                 else:
-                    push = (overlap_y / 2 + 0.5) * (1 if dy >= 0 else -1)
+                    push = (overlap_y / 2 + margin) * (1 if dy >= 0 else -1)
                     xy[a][1] -= push
                     xy[b][1] += push
                 ax, ay = xy[a]
@@ -101,6 +103,28 @@ def test_separate_on_stacked_boxes_breaks_ties_by_name_as_before():
     pos = {n: (0.0, 0.0) for n in ("b", "a", "c", "d")}  # all on one spot: dx == 0 decides by name
     boxes = {n: (10.0, 5.0, 20.0) for n in pos}
     assert _separate(pos, boxes, list(pos)) == _separate_before(pos, boxes, list(pos))
+
+
+def _overlapping(pos: dict, boxes: dict) -> list[tuple[str, str]]:
+    """The pairs of boxes (width either side, height up, height down) that overlap at ``pos``."""
+    pairs = []
+    for a, b in [(a, b) for a in pos for b in pos if a < b]:
+        dy = pos[b][1] - pos[a][1]
+        overlap_y = (boxes[a][2] + boxes[b][1] - dy) if dy >= 0 else (boxes[b][2] + boxes[a][1] + dy)
+        if boxes[a][0] + boxes[b][0] - abs(pos[b][0] - pos[a][0]) > 0 and overlap_y > 0:
+            pairs.append((a, b))
+    return pairs
+
+
+def test_a_heap_of_labels_on_one_spot_ends_with_none_overlapping():
+    """Thirty labels dropped near one spot took more than the 200 rounds at the half-pixel push and were left
+    overlapping (16 of 2,704 venue separations of the full Anthology ended so); the growing margin clears them."""
+    rng = random.Random(1)
+    pos = {f"n{i:02d}": (rng.uniform(-1, 1), rng.uniform(-1, 1)) for i in range(30)}
+    boxes = {n: (rng.choice([20.0, 40.0, 60.0]), 5.0, 14.0) for n in pos}
+    separated = _separate(pos, boxes, sorted(pos))
+    assert _overlapping(separated, boxes) == []
+    assert _overlapping(pos, boxes)  # they did overlap
 
 
 @settings(max_examples=300, deadline=None)
