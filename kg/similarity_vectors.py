@@ -114,12 +114,15 @@ def paper_texts(graph: nx.MultiDiGraph, *, exclude_extractors: Iterable[str] = (
     [PaperText(id='paper/a', title='QA', abstract=None, entities=('dataset/squad',))]
     """
     excluded = frozenset(exclude_extractors)
-    for node in sorted(node for node, kind in graph.nodes(data="kind") if kind == "paper"):
-        data = graph.nodes[node]
+    # The adjacency's own dicts (keyed by relation, as graph.out_edges(keys=True) gives them), not an edge view per
+    # paper: a one-page rebuild of the full Anthology spent 0.7 of its 1.8 s here in the views' generators.
+    nodes, succ = graph._node, graph._succ
+    for node in sorted(node for node, data in nodes.items() if data.get("kind") == "paper"):
+        data = nodes[node]
         named = sorted({
-            target for _, target, relation, edge in graph.out_edges(node, keys=True, data=True)
-            if relation in _ENTITY_RELATIONS and graph.nodes[target].get("kind") in _ENTITY_KINDS
-            and not (excluded and _only_from(edge, excluded))
+            target for target, keyed in succ[node].items() if nodes[target].get("kind") in _ENTITY_KINDS
+            for relation, edge in keyed.items()
+            if relation in _ENTITY_RELATIONS and not (excluded and _only_from(edge, excluded))
         })
         yield PaperText(node, data.get("title") or None, data.get("abstract") or None, tuple(named))
 
