@@ -114,8 +114,8 @@ def add_edge(graph: nx.MultiDiGraph, u: str, v: str, key: str, attributes: dict[
         targets = succ[u]
         keyed = targets[v]
     elif keyed is None:  # a new pair of known nodes: its dict goes at the end of both adjacencies, as networkx puts it
-        keyed = {}  # (without the empty dicts its add_edge makes only to be replaced here: 1.6 s of a one-page
-        # rebuild of the full Anthology, which adds ~1.2 million edges)
+        keyed = {}  # (without the empty dicts its add_edge makes only to be replaced here: the full Anthology's
+        # 921,000 edges in 5.4 CPU s instead of 5.9, docs/scaling.md, "The one-page rebuild, thirty-eighth session")
     keyed[key] = _own_copy(attributes)
     targets[v] = graph._pred[v][u] = shared_key_dict(keyed)  # the one dict of the pair, in both adjacencies
     if cache := getattr(graph, "__networkx_cache__", None):  # as networkx's add_edge clears it (networkx >= 3.3):
