@@ -24,6 +24,9 @@ structure vouches for it:
   method, Clean-Eval, which ...": round h15az; never a lower-case one: "a new method, which ..."; not after a
   setting's noun, "a new domain, Finance, ...", nor a sentence adverb, "a new method, Specifically, we ..."), and
   "and" / "yet" may join the phrase's words ("a simple yet effective framework", "a new dataset and model called").
+  A count word may open the phrase in place of the article when its noun is plural; the comma then links it to two or
+  more capitalised names joined by "and" or commas, as many as the count at most ("we propose two new approaches,
+  Zorb Prompting and Flim-All, to ...": round h15bb).
   A capitalised name has at most :data:`_MAX_NAME_PARTS` hyphenated parts in all, an en dash without spaces joins
   parts as a hyphen does, and a spaced dash before another capitalised word ("called Zorb - Flim,") refuses the
   name (review 38 of round h15az).
@@ -96,6 +99,9 @@ _MAX_NAME_PARTS = 6
 #: dash reads as a hyphen, review 38 L4), and, with a capitalised word after them, show that the name goes on ("called
 #: Zorb - Flim,": refused, not cut to "Zorb"; L5).
 _JOINING_DASHES = frozenset({"-", "–"})
+#: Count words that may open the "new" noun phrase in place of the article, with the most names they announce ("we
+#: propose two new approaches, Zorb Prompting and Flim-All, ...": round h15bb).
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
 _DASHES = _JOINING_DASHES | {"—"}
 #: Nouns of a setting, not of a thing the authors make: the comma after them leads to the setting's name ("adapt the
 #: model to a new domain, Finance, ...", "a new language, Amharic, ..."; review 38, L1).
@@ -151,16 +157,49 @@ def framed_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
             continue  # no "new" noun phrase, or no proposal of the authors' before it in the sentence
         if comma and lowers[link - 1] in _SETTING_NOUNS:
             continue  # "a new domain, Finance, ...": the setting's name
-        name = _name_after(doc, link + 1, capitalised_only=comma)
-        if name is None:
-            continue
-        first, end = name
-        if comma and _sentence_adverb(doc, first, end):
-            continue  # "a new method, Specifically, we rank": a comma splice, not a name
-        if any(span_text(doc, first, end).lower() in word_list(listed) for listed in _NOT_NAMES):
-            continue
-        found.append((first, end, _kind_of(lowers[link - 1])))
+        if lowers[article] in _COUNT_WORDS:  # "two new approaches, Zorb Prompting and Flim-All, ..." (round h15bb)
+            names = _listed_names(doc, link + 1, _COUNT_WORDS[lowers[article]]) if comma else []
+        else:
+            name = _name_after(doc, link + 1, capitalised_only=comma)
+            names = [] if name is None else [name]
+        for first, end in names:
+            if comma and _sentence_adverb(doc, first, end):
+                break  # "a new method, Specifically, we rank": a comma splice, not a name
+            if any(span_text(doc, first, end).lower() in word_list(listed) for listed in _NOT_NAMES):
+                continue
+            found.append((first, end, _kind_of(lowers[link - 1])))
     return found
+
+
+def _listed_names(doc: Doc, i: int, most: int) -> list[tuple[int, int]]:
+    """The two to ``most`` capitalised names listed from token ``i`` on after the comma of a counted "new" noun
+    phrase, joined by "and", "," or ", and", the last closed by punctuation or the sentence's end ("Zorb Prompting and
+    Flim-All,"); [] for anything else ("two new tasks, Zorb Tuning, ...": one name is no list of two).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
+    >>> doc = nlp("two new approaches, Zorb Prompting and Flim-All, to augment parsers.")
+    >>> [doc[s:e].text for s, e in _listed_names(doc, 4, 2)]
+    ['Zorb Prompting', 'Flim-All']
+    """
+    texts, lowers, flags = token_arrays(doc)
+    names: list[tuple[int, int]] = []
+    while i < len(doc) and len(names) < most:
+        end = _capitalised_words_end(doc, i) if not flags.is_stop[i] else None
+        if end is None:
+            return []
+        names.append((i, end))
+        if end < len(doc) and lowers[end] == "and":
+            i = end + 1
+        elif end + 1 < len(doc) and texts[end] == "," and lowers[end + 1] == "and":
+            i = end + 2
+        elif end + 1 < len(doc) and texts[end] == "," and len(names) < most - 1:
+            i = end + 1
+        else:
+            closed = end >= len(doc) or flags.is_punct[end] or flags.is_sent_start[end]
+            return names if closed and len(names) >= 2 and not (end < len(doc) and texts[end] in _DASHES | {"("}) \
+                else []
+    return []
 
 
 def _first_proposal_by_sentence(doc: Doc, cues: Cues) -> dict[int, int]:
@@ -191,6 +230,8 @@ def _new_noun_phrase(doc: Doc, verb: int, cues: Cues) -> int | None:
     while k >= 0 and verb - k <= _MAX_PHRASE_WORDS and not flags.is_sent_start[k]:
         if lowers[k] in {"a", "an"}:
             return k if new else None
+        if lowers[k] in _COUNT_WORDS and lowers[noun].endswith("s"):
+            return k if new else None  # "two new approaches, ..." (round h15bb)
         if (flags.is_punct[k] and texts[k] != "-") or (flags.is_stop[k] and lowers[k] not in _PHRASE_LINKS):
             return None  # "to recognize not only outermost named entities", "a new corpus of ... named entities"
         new = new or "NEW" in cues.get(k, set())

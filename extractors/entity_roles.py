@@ -268,16 +268,33 @@ def _called_new(doc: Doc, cand: Candidate, cues: Cues) -> bool:
 
 def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """"We introduce Sigma, a Subtitle Segmentation Score": a metric right after a proposal verb and typed by an
-    apposition is the paper's own, "new" or not ("we present BLEU scores" has no apposition)."""
+    apposition is the paper's own, "new" or not ("we present BLEU scores" has no apposition); so is one set off by a
+    comma after the proposal verb's "a metric" ("we design a metric, Sigma, which ...": round h15bb).
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("We design a metric, ZorbGain, which tracks the gain.")
+    >>> [(s.text, s._.kg_relation) for s in doc.spans["kg_entities"]]
+    [('ZorbGain', 'proposes')]
+    """
     if cand.kind is not EntityKind.METRIC:
         return False
     i = cand.first - 1
     while i >= 0 and in_list("articles", doc[i].text):
         i -= 1
     after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
-    return (i >= 0 and "PROPOSE" in cues.get(i, set()) and after + 1 < len(doc) and doc[after].text == ","
-            and in_list("articles", doc[after + 1].text))
+    if i >= 0 and "PROPOSE" in cues.get(i, set()) and after + 1 < len(doc) and doc[after].text == "," \
+            and in_list("articles", doc[after + 1].text):
+        return True
+    noun = cand.first - 2  # "we design a metric, Sigma": the proposal verb, an article, a metric noun, a comma
+    return (noun >= 3 and doc[cand.first - 1].text == "," and doc[noun].lower_ in _METRIC_NOUNS
+            and in_list("articles", doc[noun - 1].text) and "PROPOSE" in cues.get(noun - 2, set())
+            and any(t.lower_ in _AUTHORS for t in doc[max(0, noun - 5) : noun - 2]))  # not "X et al. proposed a ..."
 
+
+#: Nouns of a measure set off by a comma before the metric's name ("we design a metric, Sigma": round h15bb).
+_METRIC_NOUNS = frozenset({"metric", "measure"})
+#: Words of the authors before their proposal verb ("we design", "this paper proposes").
+_AUTHORS = frozenset({"we", "paper", "work", "study", "article"})
 
 #: Nouns that frame a task name: "the task of X", "the X task", "the X problem".
 _TASK_FRAME_NOUNS = frozenset({"task", "problem", "subtask"})

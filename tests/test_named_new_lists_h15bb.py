@@ -1,0 +1,47 @@
+"""Round h15bb: names the authors list after a counted "new" noun phrase, and a metric set off by a comma after the
+authors' "a metric", on invented sentences.
+
+Round h15bb's blind reading of 80 unseen abstracts found "we propose two new approaches, X and Y, to ..." (both weak
+capitalised candidates nothing vouched for: the naming frame took one name after "a new NOUN," only) and "we design a
+metric, X, which ..." (found, but used: a metric is proposed only when called new or right after the verb). Now a count
+word may open the "new" noun phrase when its noun is plural, the comma then links it to two or more capitalised names,
+and a metric set off by a comma after the authors' proposal verb's "a metric" is proposed.
+"""
+from __future__ import annotations
+
+import pytest
+from entity_cases import entities
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("In light of this, we propose two new approaches, Zorb Prompting and Flim-All, to augment readers.",
+     [("Zorb Prompting", "method", "proposes"), ("Flim-All", "method", "proposes")]),
+    ("We introduce three novel benchmarks, Zorbish Reading, Flim Tests and Blor-Bench, for testing readers.",
+     [("Zorbish Reading", "dataset", "proposes"), ("Flim Tests", "dataset", "proposes"),
+      ("Blor-Bench", "dataset", "proposes")]),
+    ("We design a metric, ZorbGain, which shows a strong correlation with the gains.",
+     [("ZorbGain", "metric", "proposes")]),
+])
+def test_names_listed_after_a_counted_new_phrase_and_a_metric_after_a_metric_are_proposed(both, text, expected):
+    found = entities(both, text)
+    for entity in expected:
+        assert entity in found
+
+
+@pytest.mark.parametrize(("text", "not_proposed"), [
+    ("We propose two new approaches, Zorb Prompting, to augment readers.", "Zorb Prompting"),  # one name is no list
+    ("Prior work used two new approaches, Zorb Prompting and Flim-All, for reading.", "Zorb Prompting"),  # not ours
+    ("We propose two approaches, Zorb Prompting and Flim-All, for reading.", "Zorb Prompting"),  # no "new" word
+    ("Smith et al. proposed a metric, ZorbGain, which tracks the gains.", "ZorbGain"),  # not the authors'
+    ("We propose a method, Zorb Buckets, for ranking.", "Zorb Buckets"),  # h15az's case stays: no "new" word
+])
+def test_no_proposal_where_the_structure_does_not_say_the_authors_name_new_things(both, text, not_proposed):
+    assert (not_proposed, "proposes") not in [(name, role) for name, _, role in entities(both, text)]
+
+
+def test_the_naming_frame_reads_a_list_after_a_counted_new_phrase(named):
+    assert named("We propose two new methods, Zorb Buckets and Flim-Eval, which work.") == ["Zorb Buckets",
+                                                                                             "Flim-Eval"]
+    assert named("We propose two new methods, Zorb Buckets, Flim-Eval and Blor, which work.") == []  # more than two
+    assert named("We propose two new methods, Zorb Buckets and flim eval, which work.") == []  # lower case
+    assert named("We introduce two new languages, Zorbish and Flimmish, to the benchmark.") == []  # a setting
