@@ -20,6 +20,16 @@ Two structures of a paper's own contribution that ``kg_entities`` lost on abstra
   candidate covers and the policy did not drop for what it is, directly after the verb (articles skipped), followed
   by ", a / an ..." whose head noun gives the kind.
 
+* **A coined short name in parentheses closing the phrase the verb takes, no long form paired** (role rule
+  ``proposed_pair``; round h15bb): "we develop a dialogue act-aided multi-modal transformer network for sarcasm
+  identification (MM-SARDAC)". Its letters spell no long form, so ``kg_acronyms`` pairs nothing and the policy drops a
+  name written once ("capitals"). Here one token shaped like a coined name (as in the second structure), in
+  parentheses, no word of the same noun phrase after them, that the policy dropped for want of evidence or no
+  candidate covers, is proposed when the words before the parenthesis are "a / an", up to :data:`_PHRASE_SPAN`
+  lower-case words (hyphens allowed) whose last before an optional complement ("for" / "of" and up to
+  :data:`_COMPLEMENT_SPAN` lower-case words that are no stop words) is a noun of a kind of thing
+  (:data:`_KIND_HEADS`), and the authors' proposal verb right before the article (:func:`taken_by_proposal`).
+
 A one-word name a task list or the tagger typed a task, in the second structure, becomes what the apposition says
 ("we propose M2C, a morphologically-aware framework for behavioral testing", role rule ``proposed_shape``).
 
@@ -60,6 +70,13 @@ _SHAPE_KINDS = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODE
 _GERUND_HOSTS = frozenset({"of", "for", "to", "toward", "towards", "about", "on", "in"})
 #: Drop reasons a proposed pair overrules: the policy wanted more evidence than one mention gives.
 _REVIVED = frozenset({"unsettled", "weak", "capitals"})
+#: Lower-case words (hyphens not counted) of the phrase before an unpaired short name, and of its complement.
+_PHRASE_SPAN = 10
+_COMPLEMENT_SPAN = 4
+#: Cue labels of the head noun of a phrase an unpaired short name closes, and head nouns no cue list holds.
+_KIND_CUES = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "ARCH_HEAD", "MODEL_HEAD", "DATASET_HEAD", "DATASET_NOUN",
+                        "METRIC_HEAD"})
+_KIND_HEADS = frozenset({"network", "networks"})
 #: Cue labels of a long form's last word and the kind they give the pair.
 _HEAD_KINDS = (("DATASET_HEAD", EntityKind.DATASET), ("DATASET_NOUN", EntityKind.DATASET),
                ("METRIC_HEAD", EntityKind.METRIC), ("MODEL_HEAD", EntityKind.MODEL))
@@ -80,6 +97,9 @@ def proposed_names(doc: Doc, kept: list[Candidate], judged: Sequence[tuple[Candi
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
         kept = _pair(doc, kept, judged, short, long_, cues)
     for cand in _shaped(doc, kept, judged, cues):
+        kept.append(cand)
+    paired = {short.start for short in acronyms[::2]}
+    for cand in _unpaired(doc, kept, judged, paired, cues):
         kept.append(cand)
     for cand in kept:
         _retype_task_in_apposition(doc, cand, cues)
@@ -208,3 +228,72 @@ def _shaped(doc: Doc, kept: Sequence[Candidate], judged: Sequence[tuple[Candidat
         found.append(Candidate(i, i + 1, "strong", cues={"accepted"}, relation=Relation.PROPOSES, role_rule=SHAPE_RULE,
                                kind=kind, type_rule="apposition", confidence=DEFAULT_CONFIDENCE["proposal"]))
     return found
+
+
+def _unpaired(doc: Doc, kept: Sequence[Candidate], judged: Sequence[tuple[Candidate, str | None]],
+              paired: set[int], cues: Cues) -> list[Candidate]:
+    """Coined short names in parentheses that close the phrase the authors' proposal verb takes, no long form paired
+    with them (the third structure of the module docstring).
+
+    >>> from extractors.entities import build_pipeline
+    >>> doc = build_pipeline("rules")("We develop a multi-modal zorb network for flim identification (MM-ZORBAC).")
+    >>> [(s.text, s.label_, s._.kg_relation) for s in doc.spans["kg_entities"] if s.text == "MM-ZORBAC"]
+    [('MM-ZORBAC', 'method', 'proposes')]
+    """
+    found = []
+    texts = token_texts(doc)
+    for i in range(2, len(doc) - 1):
+        text = texts[i]
+        if texts[i - 1] != "(" or texts[i + 1] != ")" or i in paired or not _SHAPED.match(text) \
+                or not (_INNER.search(text) or (text.isupper() and len(text) > 2 and text.isalpha())):
+            continue
+        same = next((c for c in kept if c.start == i and c.end == i + 1), None)
+        if (same is None and any(c.start <= i < c.end for c in kept)) \
+                or (same is not None and not _guessed_use(same)) \
+                or any(c.start <= i < c.end and reason not in _REVIVED for c, reason in judged if reason) \
+                or _phrase_goes_on(doc, i + 2):
+            continue  # found already as more than a guess, or dropped for what it is
+        head = _closed_phrase_head(doc, i - 1, cues)
+        if head is None:
+            continue
+        if same is not None:  # "we propose a new corpus of zorb tweets (ZTC)": kept, typed by its parentheses, used
+            same.relation, same.role_rule, same.confidence = Relation.PROPOSES, PAIR_RULE, DEFAULT_CONFIDENCE["proposal"]
+            continue
+        kind = next((k for label, k in _HEAD_KINDS if label in cues.get(head, set())), EntityKind.METHOD)
+        found.append(Candidate(i, i + 1, "strong", cues={"accepted"}, relation=Relation.PROPOSES, role_rule=PAIR_RULE,
+                               kind=kind, type_rule="default", confidence=DEFAULT_CONFIDENCE["proposal"]))
+    return found
+
+
+#: Type rules of a kept short name that only guess what it is (not a known model, dataset or method).
+_GUESSED_TYPES = frozenset({"default", "in_parentheses", "tagger"})
+
+
+def _guessed_use(cand: Candidate) -> bool:
+    """Is ``cand`` a used method, model or dataset whose kind only a guess gave (not "BERT", a known model)?"""
+    return cand.relation is Relation.USES and cand.type_rule in _GUESSED_TYPES \
+        and cand.kind in {EntityKind.METHOD, EntityKind.MODEL, EntityKind.DATASET}
+
+
+def _closed_phrase_head(doc: Doc, paren: int, cues: Cues) -> int | None:
+    """The head noun of "a / an ... NOUN [for / of ...]" right before the parenthesis at ``paren`` when the authors'
+    proposal verb takes the phrase, else None."""
+    sent_start = sentence_start(doc, paren)
+    article = next((k for k in range(paren - 1, max(sent_start, paren - 2 * (_PHRASE_SPAN + _COMPLEMENT_SPAN)) - 1, -1)
+                    if doc[k].lower_ in {"a", "an"}), None)
+    if article is None:
+        return None
+    words = list(range(article + 1, paren))
+    link = next((k for k in reversed(words) if doc[k].lower_ in {"for", "of"}), None)
+    phrase, complement = (words, []) if link is None else (words[: words.index(link)], words[words.index(link) + 1:])
+    if not all(doc[k].text == "-" or (doc[k].is_lower and not doc[k].is_stop
+                                      and all(part.isalpha() for part in doc[k].text.split("-")))
+               for k in phrase + complement):  # "act-aided" is one token
+        return None  # a punctuation mark, a capitalised word or a function word: not one noun phrase
+    if sum(doc[k].text != "-" for k in phrase) > _PHRASE_SPAN or (link is not None and not complement) \
+            or sum(doc[k].text != "-" for k in complement) > _COMPLEMENT_SPAN or not phrase:
+        return None
+    head = phrase[-1]
+    if not (cues.get(head, set()) & _KIND_CUES or doc[head].lower_ in _KIND_HEADS):
+        return None
+    return head if taken_by_proposal(doc, article + 1, cues) else None

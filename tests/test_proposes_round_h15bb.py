@@ -45,3 +45,24 @@ def test_the_naming_frame_reads_a_list_after_a_counted_new_phrase(named):
     assert named("We propose two new methods, Zorb Buckets, Flim-Eval and Blor, which work.") == []  # more than two
     assert named("We propose two new methods, Zorb Buckets and flim eval, which work.") == []  # lower case
     assert named("We introduce two new languages, Zorbish and Flimmish, to the benchmark.") == []  # a setting
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (("To test it, we develop a dialogue act-aided multi-modal zorb network for flim identification (MM-ZORBAC), "
+      "leveraging both tasks."), ("MM-ZORBAC", "method", "proposes")),
+    ("We propose a novel framework for flim ranking (ZORBIT) which is fast.", ("ZORBIT", "method", "proposes")),
+    ("We propose a new corpus of zorb tweets (ZTC).", ("ZTC", "dataset", "proposes")),
+])
+def test_a_coined_short_name_closing_the_phrase_the_authors_propose_is_proposed(both, text, expected):
+    """Round h15bb: the letters of the short name spell no long form, so no acronym pair carries the proposal."""
+    assert expected in entities(both, text)
+
+
+@pytest.mark.parametrize(("text", "not_proposed"), [
+    ("We use a multi-modal zorb network for flim identification (MM-ZORBAC).", "MM-ZORBAC"),  # not a proposal
+    ("We propose a new approach for ranking with a zorb network (BERT).", "BERT"),  # a known model stays used
+    ("We propose a novel framework for the flim ranking (ZORBIT) which is fast.", "ZORBIT"),  # "the": no one phrase
+    ("We propose a model based on a graph network (GNNZ) to rank.", "GNNZ"),  # another phrase before it
+])
+def test_no_unpaired_short_name_is_proposed_outside_the_phrase_the_authors_propose(both, text, not_proposed):
+    assert (not_proposed, "proposes") not in [(name, role) for name, _, role in entities(both, text)]
