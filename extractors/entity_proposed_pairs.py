@@ -242,15 +242,19 @@ def _unpaired(doc: Doc, kept: Sequence[Candidate], judged: Sequence[tuple[Candid
     """
     found = []
     texts = token_texts(doc)
+    # Indexed once, not searched per parenthesis: thousands of "(X)" would make the loop quadratic (review 40).
+    by_span: dict[tuple[int, int], Candidate] = {}
+    for c in kept:
+        by_span.setdefault((c.start, c.end), c)
+    covered = {k for c in kept for k in range(c.start, c.end)}
+    vetoed = {k for c, reason in judged if reason and reason not in _REVIVED for k in range(c.start, c.end)}
     for i in range(2, len(doc) - 1):
         text = texts[i]
         if texts[i - 1] != "(" or texts[i + 1] != ")" or i in paired or not _SHAPED.match(text) \
                 or not (_INNER.search(text) or (text.isupper() and len(text) > 2 and text.isalpha())):
             continue
-        same = next((c for c in kept if c.start == i and c.end == i + 1), None)
-        if (same is None and any(c.start <= i < c.end for c in kept)) \
-                or (same is not None and not _guessed_use(same)) \
-                or any(c.start <= i < c.end and reason not in _REVIVED for c, reason in judged if reason) \
+        same = by_span.get((i, i + 1))
+        if (same is None and i in covered) or (same is not None and not _guessed_use(same)) or i in vetoed \
                 or _phrase_goes_on(doc, i + 2):
             continue  # found already as more than a guess, or dropped for what it is
         head = _closed_phrase_head(doc, i - 1, cues)
