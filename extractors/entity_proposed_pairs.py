@@ -45,7 +45,7 @@ from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_lexicon import NAMING_VERBS, in_list
-from extractors.entity_roles import DEFAULT_CONFIDENCE
+from extractors.entity_roles import DEFAULT_CONFIDENCE, GUESSED_TYPES
 from extractors.entity_types import apposition_head
 from extractors.token_texts import sentence_start, token_texts
 from ontology.kinds import EntityKind, Relation
@@ -269,13 +269,9 @@ def _unpaired(doc: Doc, kept: Sequence[Candidate], judged: Sequence[tuple[Candid
     return found
 
 
-#: Type rules of a kept short name that only guess what it is (not a known model, dataset or method).
-_GUESSED_TYPES = frozenset({"default", "in_parentheses", "tagger"})
-
-
 def _guessed_use(cand: Candidate) -> bool:
     """Is ``cand`` a used method, model or dataset whose kind only a guess gave (not "BERT", a known model)?"""
-    return cand.relation is Relation.USES and cand.type_rule in _GUESSED_TYPES \
+    return cand.relation is Relation.USES and cand.type_rule in GUESSED_TYPES \
         and cand.kind in {EntityKind.METHOD, EntityKind.MODEL, EntityKind.DATASET}
 
 

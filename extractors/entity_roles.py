@@ -51,7 +51,7 @@ from extractors.entity_types import architecture, proposed_phrase_start
 from extractors.token_texts import sentence_start
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["DEFAULT_CONFIDENCE", "assign_role", "building_block", "novel_apposition", "our_names", "own_work",
+__all__ = ["DEFAULT_CONFIDENCE", "GUESSED_TYPES", "assign_role", "building_block", "novel_apposition", "our_names", "own_work",
            "proposal_trigger", "released_model", "task_introduced"]
 
 #: Confidence of each role (and, for uses, type) rule; the component's ``confidence`` setting.
@@ -266,10 +266,19 @@ def _called_new(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     return any("NEW" in cues.get(i, set()) for i in range(sent_start, cand.first))
 
 
+#: Nouns of a measure set off by a comma before the metric's name ("we design a metric, Sigma": round h15bb).
+_METRIC_NOUNS = frozenset({"metric", "measure"})
+#: Type rules that only guess what a name is, not a known model, dataset, method or metric ("BERT", "BLEU").
+GUESSED_TYPES = frozenset({"default", "in_parentheses", "tagger"})
+#: Type rules of a metric named after "a metric," that may be the authors' own: a guess or the apposition.
+_COINED_METRIC_TYPES = GUESSED_TYPES | {"apposition"}
+
+
 def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """"We introduce Sigma, a Subtitle Segmentation Score": a metric right after a proposal verb and typed by an
     apposition is the paper's own, "new" or not ("we present BLEU scores" has no apposition); so is one set off by a
-    comma after the proposal verb's "a metric" ("we design a metric, Sigma, which ...": round h15bb).
+    comma after the authors' proposal verb's "a metric" ("we design a metric, Sigma, which ...": round h15bb) when
+    only a guess or the apposition typed it (a known metric, "we present a metric, ROUGE, which ...", stays used).
 
     >>> from extractors.entities import build_pipeline
     >>> doc = build_pipeline("rules")("We design a metric, ZorbGain, which tracks the gain.")
@@ -286,15 +295,11 @@ def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
             and in_list("articles", doc[after + 1].text):
         return True
     noun = cand.first - 2  # "we design a metric, Sigma": the proposal verb, an article, a metric noun, a comma
-    return (noun >= 3 and doc[cand.first - 1].text == "," and doc[noun].lower_ in _METRIC_NOUNS
+    return (noun >= 3 and cand.type_rule in _COINED_METRIC_TYPES  # not "we present a metric, ROUGE, which ..."
+            and doc[cand.first - 1].text == "," and doc[noun].lower_ in _METRIC_NOUNS
             and in_list("articles", doc[noun - 1].text) and "PROPOSE" in cues.get(noun - 2, set())
-            and any(t.lower_ in _AUTHORS for t in doc[max(0, noun - 5) : noun - 2]))  # not "X et al. proposed a ..."
-
-
-#: Nouns of a measure set off by a comma before the metric's name ("we design a metric, Sigma": round h15bb).
-_METRIC_NOUNS = frozenset({"metric", "measure"})
-#: Words of the authors before their proposal verb ("we design", "this paper proposes").
-_AUTHORS = frozenset({"we", "paper", "work", "study", "article"})
+            and any(cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j)  # not "earlier work presents a ..."
+                    for j in range(max(sentence_start(doc, noun), noun - 5), noun - 2)))
 
 #: Nouns that frame a task name: "the task of X", "the X task", "the X problem".
 _TASK_FRAME_NOUNS = frozenset({"task", "problem", "subtask"})

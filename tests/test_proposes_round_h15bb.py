@@ -32,7 +32,11 @@ def test_names_listed_after_a_counted_new_phrase_and_a_metric_after_a_metric_are
     ("We propose two new approaches, Zorb Prompting, to augment readers.", "Zorb Prompting"),  # one name is no list
     ("Prior work used two new approaches, Zorb Prompting and Flim-All, for reading.", "Zorb Prompting"),  # not ours
     ("We propose two approaches, Zorb Prompting and Flim-All, for reading.", "Zorb Prompting"),  # no "new" word
-    ("Smith et al. proposed a metric, ZorbGain, which tracks the gains.", "ZorbGain"),  # not the authors'
+    ("Earlier work presents a metric, ZorbGain, which tracks the gains.", "ZorbGain"),  # not the authors' (review 40)
+    ("Smith et al. introduce a metric, ZorbGain, which tracks the gains.", "ZorbGain"),  # not the authors'
+    ("We present a metric, ROUGE, which correlates with judgements.", "ROUGE"),  # a known metric stays used
+    ("We design a metric, BLEU, which tracks the gains.", "BLEU"),
+    ("We propose a metric, BERTScore, which tracks the gains.", "BERTScore"),
     ("We propose a method, Zorb Buckets, for ranking.", "Zorb Buckets"),  # h15az's case stays: no "new" word
 ])
 def test_no_proposal_where_the_structure_does_not_say_the_authors_name_new_things(both, text, not_proposed):
