@@ -51,6 +51,9 @@ no proposal), "we use a method called replaced token detection" (nothing new).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from spacy.tokens import Doc
 
 from extractors.entity_bare_proposal import bare_proposed_names
@@ -101,7 +104,7 @@ _MAX_NAME_PARTS = 6
 _JOINING_DASHES = frozenset({"-", "–"})
 #: Count words that may open the "new" noun phrase in place of the article, with the most names they announce ("we
 #: propose two new approaches, Zorb Prompting and Flim-All, ...": round h15bb).
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
+_COUNT_WORDS: Mapping[str, int] = MappingProxyType({"two": 2, "three": 3, "four": 4, "five": 5})
 _DASHES = _JOINING_DASHES | {"—"}
 #: Nouns of a setting, not of a thing the authors make: the comma after them leads to the setting's name ("adapt the
 #: model to a new domain, Finance, ...", "a new language, Amharic, ..."; review 38, L1).
