@@ -91,7 +91,8 @@ def test_the_counted_list_is_closed_by_and_by_the_count_and_by_a_plural_noun(nam
     ("We present a corpus of tweets (COVID-19).", "COVID-19"),
     ("We propose a model for translation (NLLB-200).", "NLLB-200"),  # a known model and its size
     ("We propose a network for tagging (ZNET) model to rank.", "ZNET"),  # the noun phrase goes on
-    ("We propose a set of rules for tagging (ZNET).", "ZNET"),  # "rules" is no noun of a kind of thing
+    ("We propose a simple trick for tagging (ZNET).", "ZNET"),  # "trick" is no noun of a kind of thing
+    ("We propose a model for tagging (SMALL-TASK1).", "SMALL-TASK1"),  # the policy dropped it for what it is
     ("We propose a novel network for tagging (BERT).", "BERT"),  # kept as a known model: no guess to re-role
     ("We propose a novel framework for flim ranking (Zorbnet).", "Zorbnet"),  # not shaped like a coined name
 ])
