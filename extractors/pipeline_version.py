@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"72-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"73-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -163,3 +163,7 @@ PIPELINE_VERSION = f"72-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     round h15ba's dataset lists (a list with a typed dataset types its ends and its task-shaped acronyms) and
 #     corpus evidence for a single guessed name; their reviews' narrowing (fix38, fix39); markup inside an
 #     abstract the reader keeps (the Anthology's "**Auto-ACE**", "F_{1}") removed before extraction
+# 73: emphasis and math markup removed only where they pair ("A* parsing", "O*NET", "$20" keep their characters);
+#     round h15bb's proposals (names listed after "two new approaches,", "we design a metric, X,", a coined short
+#     name in parentheses closing the phrase a proposal verb takes) with review 40's narrowing (fix40); round
+#     h15bc's generic task openers (main, optimal, real, impressive)
