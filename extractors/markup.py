@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = ["URL", "CleanText", "clean_markup", "has_markup"]
@@ -43,8 +44,12 @@ _MARKUP = re.compile(
 _STAR_RUN = re.compile(r"\*+")
 
 #: Inline math as pandoc reads it: a dollar before a non-space, the closing one after a non-space and not before a
-#: digit (so "$20 and $30" is no math), at most 300 characters apart; both dollars go, the math's text stays.
-_MATH = re.compile(r"(?<!\\)\$(?=\S)[^$]{1,300}?(?<=[^\s\\])\$(?!\d)")
+#: digit (so "$20 and $30" is no math), at most 300 characters apart in one paragraph; both dollars go, the math's
+#: text stays.
+_MATH = re.compile(r"(?<!\\)\$(?=\S)(?:(?!\n[ \t]*\n)[^$]){1,300}?(?<=[^\s\\])\$(?!\d)")
+
+#: A blank line, which ends a paragraph and every emphasis or math still open in it.
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 #: How far apart an emphasis's two runs may stand.
 _EMPHASIS_REACH = 300
@@ -92,7 +97,7 @@ def clean_markup(text: str, *, base: int = 0) -> CleanText:
     position = 0
     urls = [m.span() for m in URL.finditer(text)]  # sorted and not overlapping
     url_starts = [start for start, _ in urls]
-    for start, end in _markup_spans(text):
+    for start, end in _markup_spans(text, urls):
         inside = bisect_right(url_starts, start) - 1  # the last address starting at or before the markup
         if start < position or (inside >= 0 and start < urls[inside][1]):
             continue  # never edit inside a web address, nor a span already removed
@@ -102,16 +107,34 @@ def clean_markup(text: str, *, base: int = 0) -> CleanText:
     return CleanText("".join(kept), tuple(offsets), base)
 
 
-def _markup_spans(text: str) -> list[tuple[int, int]]:
+def _markup_spans(text: str, urls: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """The character spans :func:`clean_markup` removes, sorted: single markup and both halves of each pair.
+
+    Asterisks and dollars inside the web addresses ``urls`` pair with nothing: an address's ``*`` or ``$`` is its own.
 
     >>> _markup_spans("a **b** $c$ d*")
     [(2, 4), (5, 7), (8, 9), (10, 11)]
+    >>> text = "*see https://x.org/a* b*"
+    >>> _markup_spans(text, [m.span() for m in URL.finditer(text)])
+    [(0, 1), (23, 24)]
     """
-    spans = [match.span() for match in _MARKUP.finditer(text)] + _emphasis_spans(text)
-    for match in _MATH.finditer(text):
+    paired = _masked(text, urls)
+    spans = [match.span() for match in _MARKUP.finditer(text)] + _emphasis_spans(paired)
+    for match in _MATH.finditer(paired):
         spans += [(match.start(), match.start() + 1), (match.end() - 1, match.end())]
     return sorted(spans)
+
+
+def _masked(text: str, urls: Sequence[tuple[int, int]]) -> str:
+    """``text`` with every ``*`` and ``$`` inside the spans ``urls`` made a NUL (same length, pairs with nothing)."""
+    if not urls:
+        return text
+    parts, position = [], 0
+    for start, end in urls:
+        parts += [text[position:start], text[start:end].replace("*", "\0").replace("$", "\0")]
+        position = end
+    parts.append(text[position:])
+    return "".join(parts)
 
 
 def _emphasis_spans(text: str) -> list[tuple[int, int]]:
@@ -119,8 +142,9 @@ def _emphasis_spans(text: str) -> list[tuple[int, int]]:
 
     As CommonMark flanks them: a run opens before a non-space (and before punctuation only after a space or
     punctuation), closes after a non-space (and after punctuation only before a space or punctuation), and closes
-    the nearest open run at least as long (see :func:`_close`).  A single asterisk never opens or closes inside a
-    word (``O*NET``, ``tf*idf``); two or three may (``**L**L**M**s``).  Runs longer than three are left alone.
+    the nearest open run at least as long (see :func:`_close`), in the same paragraph.  A single asterisk never opens
+    or closes inside a word (``O*NET``, ``tf*idf``); two or three may (``**L**L**M**s``).  Runs longer than three are
+    left alone.
 
     >>> _emphasis_spans("**L**L**M**s, GLR*, *PRO*")
     [(0, 2), (3, 5), (6, 8), (9, 11), (20, 21), (24, 25)]
@@ -129,8 +153,13 @@ def _emphasis_spans(text: str) -> list[tuple[int, int]]:
     """
     spans: list[tuple[int, int]] = []
     opened: list[tuple[int, int]] = []  # (start, width) of runs that may open, in text order
+    paragraph_ends = iter(match.end() for match in _BLANK_LINE.finditer(text))
+    paragraph_end = next(paragraph_ends, len(text))
     for run in _STAR_RUN.finditer(text):
         start, end = run.span()
+        while paragraph_end <= start:  # emphasis never spans a blank line
+            opened.clear()
+            paragraph_end = next(paragraph_ends, len(text))
         width = end - start
         if width > 3:
             continue

@@ -109,7 +109,8 @@ def add_edge(graph: nx.MultiDiGraph, u: str, v: str, key: str, attributes: dict[
     if keyed is not None and key in keyed:
         keyed[key].update(attributes)
         return
-    if targets is None or v not in succ:  # a new node: networkx adds it (and refuses None), with the pair's dict
+    if targets is None or v not in succ or nx.is_frozen(graph):  # a new node (networkx adds it and refuses None;
+        # a frozen graph: networkx refuses the change), with the pair's dict
         graph.add_edge(u, v, key=key)
         targets = succ[u]
         keyed = targets[v]

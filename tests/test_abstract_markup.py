@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from extractors.markup import clean_markup
 from extractors.mentions import extract_mentions
@@ -73,6 +75,14 @@ def test_the_anthology_abstracts_with_markdown_give_names_without_it() -> None:
         ("***M**ulti-**G**ranularity (**MGFiD**)*, a", "Multi-Granularity (MGFiD), a"),
         ("it costs $20 and $30 per hour", "it costs $20 and $30 per hour"),  # pandoc's rule: no math
         ("the Dutch$German direction with $F_1$", "the Dutch$German direction with F_1"),
+        ("between $10-$20 per hour, $ x$ and $y $", "between $10-$20 per hour, $ x$ and $y $"),  # no math
+        ("**a *b** c*", "a *b c*"),  # the strong run closes; the single one opened inside it is forgotten
+        ("****x**** and *y*", "****x**** and y"),  # a run of four is no emphasis
+        ("*see https://x.org/a* b*", "see https://x.org/a* b"),  # an address's asterisk pairs with nothing
+        ("we pay $5, see http://x.org/a$b", "we pay $5, see http://x.org/a$b"),
+        ("We use *Equal weights.\n\nThen GLR* parses.", "We use *Equal weights.  Then GLR* parses."),  # a paragraph
+        ("a $x\n\ny$ b", "a $x  y$ b"),
+        ("*" + "a" * 300 + "*", "*" + "a" * 300 + "*"),  # farther apart than any emphasis reaches
     ],
 )
 def test_emphasis_and_math_are_removed_only_in_pairs(text: str, clean: str) -> None:
@@ -82,3 +92,18 @@ def test_emphasis_and_math_are_removed_only_in_pairs(text: str, clean: str) -> N
 def test_a_lone_asterisk_is_not_cut_out_of_a_product_between_names() -> None:
     found = {name for name, _, _ in _mentions("We describe a workbench and tune the M1*M2 parameters.")}
     assert "M1M2" not in found  # the asterisk was removed and the two factors read as one name
+
+
+def test_has_markup_is_true_for_math_alone() -> None:
+    from extractors.markup import has_markup
+
+    assert has_markup("we report $F_1$ on SQuAD")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab *$_{}\\\n:/.hx0%", max_size=40))
+def test_clean_markup_changes_only_what_has_markup_flags(text: str) -> None:
+    from extractors.markup import has_markup
+
+    if clean_markup(text).text != text.replace("\n", " "):
+        assert has_markup(text)

@@ -53,3 +53,16 @@ def test_an_edge_between_known_nodes_drops_networkx_s_cached_conversions():
     graph.__networkx_cache__["converted"] = "stale"  # what a backend dispatch leaves there
     add_edge(graph, "a", "b", "uses", {"relation": "uses"})
     assert graph.__networkx_cache__ == {}
+
+
+def test_a_frozen_graph_refuses_a_new_pair_as_networkx_does():
+    graph = nx.MultiDiGraph()
+    add_edge(graph, "paper/a", "venue/v", "presentedAt", {"relation": "presentedAt"})
+    add_node(graph, "paper/b", {"kind": "paper"})
+    nx.freeze(graph)
+    for u, v, key in (("paper/b", "venue/v", "presentedAt"), ("paper/a", "venue/v", "cites")):
+        try:
+            add_edge(graph, u, v, key, {"relation": key})
+        except nx.NetworkXError:
+            continue
+        raise AssertionError(f"a frozen graph took the edge {u} -> {v} ({key})")

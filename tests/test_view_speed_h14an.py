@@ -18,13 +18,14 @@ from exports.view_text import script_json, script_json_bytes
 from exports.views import _degrees
 
 
-def _separate_before(pos: dict, boxes: dict, order: Sequence[Hashable], rounds: int = 200) -> dict:
+def _separate_before(pos: dict, boxes: dict, order: Sequence[Hashable], rounds: int = 200,
+                     growth: float = MARGIN_GROWTH) -> dict:
     """``_separate`` as it was written before this round: every value looked up by node (with the thirty-eighth
-    session's growing margin)."""
+    session's growing margin; ``growth=0`` is the half-pixel push it had before)."""
     xy = {n: list(pos[n]) for n in order}
     nodes = list(order)
     for round_ in range(rounds):
-        margin = 0.5 + MARGIN_GROWTH * max(0, round_ - PATIENT_ROUNDS)
+        margin = 0.5 + growth * max(0, round_ - PATIENT_ROUNDS)
         moved = False
         for i, a in enumerate(nodes):
             ax, ay = xy[a]
@@ -103,6 +104,18 @@ def test_separate_on_stacked_boxes_breaks_ties_by_name_as_before():
     pos = {n: (0.0, 0.0) for n in ("b", "a", "c", "d")}  # all on one spot: dx == 0 decides by name
     boxes = {n: (10.0, 5.0, 20.0) for n in pos}
     assert _separate(pos, boxes, list(pos)) == _separate_before(pos, boxes, list(pos))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(_COORD, _COORD, _BOX), min_size=2, max_size=25))
+def test_a_separation_done_within_the_patient_rounds_is_what_the_half_pixel_push_gave(nodes):
+    pos = {f"n{i}": (x, y) for i, (x, y, _) in enumerate(nodes)}
+    boxes = {f"n{i}": box for i, (_, _, box) in enumerate(nodes)}
+    order = sorted(pos)
+    patient = 30  # the rounds docs/scaling.md promises unchanged ("Label separation, thirty-eighth session")
+    before = _separate_before(pos, boxes, order, patient, growth=0.0)
+    if before == _separate_before(pos, boxes, order, patient + 1, growth=0.0):  # settled by then
+        assert _separate(pos, boxes, order) == before
 
 
 def _overlapping(pos: dict, boxes: dict) -> list[tuple[str, str]]:
