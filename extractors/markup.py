@@ -46,10 +46,10 @@ _STAR_RUN = re.compile(r"\*+")
 #: Inline math as pandoc reads it: a dollar before a non-space, the closing one after a non-space and not before a
 #: digit (so "$20 and $30" is no math), at most 300 characters apart in one paragraph; both dollars go, the math's
 #: text stays.
-_MATH = re.compile(r"(?<!\\)\$(?=\S)(?:(?!\n[ \t]*\n)[^$]){1,300}?(?<=[^\s\\])\$(?!\d)")
+_MATH = re.compile(r"(?<!\\)\$(?=\S)(?:(?!\n[ \t\r]*\n)[^$]){1,300}?(?<=[^\s\\])\$(?!\d)")
 
 #: A blank line, which ends a paragraph and every emphasis or math still open in it.
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BLANK_LINE = re.compile(r"\n[ \t\r]*\n")  # "\r\n\r\n" too: sources keep their line ends
 
 #: How far apart an emphasis's two runs may stand.
 _EMPHASIS_REACH = 300

@@ -82,6 +82,8 @@ def test_the_anthology_abstracts_with_markdown_give_names_without_it() -> None:
         ("we pay $5, see http://x.org/a$b", "we pay $5, see http://x.org/a$b"),
         ("We use *Equal weights.\n\nThen GLR* parses.", "We use *Equal weights.  Then GLR* parses."),  # a paragraph
         ("a $x\n\ny$ b", "a $x  y$ b"),
+        ("We use *Equal weights.\r\n\r\nThen GLR* parses.", "We use *Equal weights.    Then GLR* parses."),
+        ("a $x\r\n\r\ny$ b", "a $x    y$ b"),
         ("*" + "a" * 300 + "*", "*" + "a" * 300 + "*"),  # farther apart than any emphasis reaches
     ],
 )
