@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import pairwise
+from itertools import islice, pairwise
 
 from spacy.tokens import Doc
 
@@ -71,12 +71,13 @@ def vouching_members(group: Sequence[Candidate]) -> list[Candidate]:
     given member does, so that a list asks once, not once per member (a long list cost time quadratic in its
     length, review 39).
 
-    >>> guess, data = Candidate(0, 1, "weak"), Candidate(2, 3, "strong", kind=EntityKind.DATASET, type_rule="apposition")
+    >>> guess = Candidate(0, 1, "weak")
+    >>> data = Candidate(2, 3, "strong", kind=EntityKind.DATASET, type_rule="apposition")
     >>> tagged = Candidate(4, 5, "tagged", kind=EntityKind.DATASET, type_rule="tagger")
     >>> vouching_members([guess, data, tagged]) == [data]
     True
     """
-    return [c for c in group if _vouches(c)][:2]
+    return list(islice((c for c in group if _vouches(c)), 2))  # stops at the second
 
 
 def _has_typed_dataset(group: Sequence[Candidate], but: Candidate | None = None) -> bool:
@@ -90,8 +91,8 @@ def data_by_evidence(doc: Doc, candidates: Sequence[Candidate], uses: dict[str, 
     where a rule typed a dataset in the same sentence ("the ZorbNLG and our new Quux datasets", "we use ZCD-10 as
     well as MeSH, two glossaries"); alone, such a name is dropped (round h15at). Not a name a lower-case noun follows
     ("for ZBC grammar": a modifier), here or, after a determiner and unless the noun names data, elsewhere in the
-    abstract ("... in ZEITOK. The ZEITOK interface ...": the abstract says what it is, review 39); nor one the abstract proposes or types
-    elsewhere, by a rule or by the tagger's label ("a method called Zorb ... By leveraging Zorb"). Sets ``kind`` and
+    abstract ("... in ZEITOK. The ZEITOK interface ...": the abstract says what it is, review 39); nor one the
+    abstract proposes or types elsewhere, by a rule or by the tagger's label ("a method called Zorb ... By leveraging Zorb"). Sets ``kind`` and
     ``type_rule`` (``"corpus_data"``) in place.
 
     >>> from extractors.entities import blank_pipeline

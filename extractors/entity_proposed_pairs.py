@@ -244,28 +244,30 @@ def _unpaired(doc: Doc, kept: Sequence[Candidate], judged: Sequence[tuple[Candid
     >>> [(s.text, s.label_, s._.kg_relation) for s in doc.spans["kg_entities"] if s.text == "MM-ZORBAC"]
     [('MM-ZORBAC', 'method', 'proposes')]
     """
-    found = []
     texts = token_texts(doc)
+    spots = [i for i in range(2, len(doc) - 1)
+             if texts[i - 1] == "(" and texts[i + 1] == ")" and i not in paired and _SHAPED.match(texts[i])
+             and (_INNER.search(texts[i]) or (texts[i].isupper() and len(texts[i]) > 2 and texts[i].isalpha()))]
+    if not spots:
+        return []
     # Indexed once, not searched per parenthesis: thousands of "(X)" would make the loop quadratic (review 40).
     by_span: dict[tuple[int, int], Candidate] = {}
     for c in kept:
         by_span.setdefault((c.start, c.end), c)
     covered = {k for c in kept for k in range(c.start, c.end)}
     vetoed = {k for c, reason in judged if reason and reason not in _REVIVED for k in range(c.start, c.end)}
-    for i in range(2, len(doc) - 1):
-        text = texts[i]
-        if texts[i - 1] != "(" or texts[i + 1] != ")" or i in paired or not _SHAPED.match(text) \
-                or not (_INNER.search(text) or (text.isupper() and len(text) > 2 and text.isalpha())):
-            continue
+    found = []
+    for i in spots:
         same = by_span.get((i, i + 1))
         if (same is None and i in covered) or (same is not None and not _guessed_use(same)) or i in vetoed \
-                or _phrase_goes_on(doc, i + 2) or known_name(text):
+                or _phrase_goes_on(doc, i + 2) or known_name(texts[i]):
             continue  # found already as more than a guess, or dropped for what it is
         head = _closed_phrase_head(doc, i - 1, cues)
         if head is None:
             continue
         if same is not None:  # "we propose a new corpus of zorb tweets (ZTC)": kept, typed by its parentheses, used
-            same.relation, same.role_rule, same.confidence = Relation.PROPOSES, PAIR_RULE, DEFAULT_CONFIDENCE["proposal"]
+            same.relation, same.role_rule = Relation.PROPOSES, PAIR_RULE
+            same.confidence = DEFAULT_CONFIDENCE["proposal"]
             continue
         kind = next((k for label, k in _HEAD_KINDS if label in cues.get(head, set())), EntityKind.METHOD)
         found.append(Candidate(i, i + 1, "strong", cues={"accepted"}, relation=Relation.PROPOSES, role_rule=PAIR_RULE,

@@ -51,8 +51,8 @@ from extractors.entity_types import architecture, proposed_phrase_start
 from extractors.token_texts import sentence_start
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["DEFAULT_CONFIDENCE", "GUESSED_TYPES", "assign_role", "building_block", "novel_apposition", "our_names", "own_work",
-           "proposal_trigger", "released_model", "task_introduced"]
+__all__ = ["DEFAULT_CONFIDENCE", "GUESSED_TYPES", "assign_role", "authors_speak", "building_block", "novel_apposition",
+           "our_names", "own_work", "proposal_trigger", "released_model", "task_introduced"]
 
 #: Confidence of each role (and, for uses, type) rule; the component's ``confidence`` setting.
 DEFAULT_CONFIDENCE: dict[str, float] = {
@@ -256,6 +256,11 @@ def own_work(doc: Doc, i: int) -> bool:
     return in_list("own_work_nouns", doc[i].text) and i > 0 and in_list("own_work_determiners", doc[i - 1].text)
 
 
+def authors_speak(doc: Doc, cues: Cues, start: int, end: int) -> bool:
+    """Do the authors name themselves between tokens ``start`` and ``end`` ("we", "our", "this paper")?"""
+    return any(cues.get(i, set()) & {"SELF", "OUR"} or own_work(doc, i) for i in range(start, end))
+
+
 #: Kinds a paper proposes only when it calls them new ("we introduce a new task, ..."); else it works on them.
 _NEW_ONLY_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
 
@@ -298,8 +303,7 @@ def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     return (noun >= 3 and cand.type_rule in _COINED_METRIC_TYPES  # not "we present a metric, ROUGE, which ..."
             and doc[cand.first - 1].text == "," and doc[noun].lower_ in _METRIC_NOUNS
             and in_list("articles", doc[noun - 1].text) and "PROPOSE" in cues.get(noun - 2, set())
-            and any(cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j)  # not "earlier work presents a ..."
-                    for j in range(max(sentence_start(doc, noun), noun - 5), noun - 2)))
+            and authors_speak(doc, cues, max(sentence_start(doc, noun), noun - 5), noun - 2))  # not "earlier work"
 
 #: Nouns that frame a task name: "the task of X", "the X task", "the X problem".
 _TASK_FRAME_NOUNS = frozenset({"task", "problem", "subtask"})
@@ -489,8 +493,7 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues, *, known: bool 
             return False
         new = new or ("NEW" in labels and (not copula or token.lower_ in _COPULA_NEW))
         if "PROPOSAL_NOUN" in labels:
-            return new or (not copula and not built_on and any(cues.get(i, set()) & {"SELF", "OUR"} or own_work(doc, i)
-                                                               for i in range(sent_start, start)))
+            return new or (not copula and not built_on and authors_speak(doc, cues, sent_start, start))
         if token.text in _APPOSITION_END or "BLOCK" in labels and not in_list("apposition_prepositions", token.text):
             return False
     return False
@@ -535,7 +538,7 @@ def coined_pair(doc: Doc, cand: Candidate, cues: Cues) -> bool:
         return False  # known to the corpus, or written before its definition
     sent_start = sentence_start(doc, cand.first)
     verbs = [j for j in range(sent_start, cand.first) if "PROPOSE" in cues.get(j, set())]
-    if not verbs or not any(cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j) for j in range(sent_start, verbs[-1])):
+    if not verbs or not authors_speak(doc, cues, sent_start, verbs[-1]):
         return False
     return not any(t.lower_ in _NOT_COINED_AFTER or t.text in _CLAUSE_END or in_list("use_verbs", t.text)
                    or in_list("foundation_verbs", t.text) or in_list("proposal_barriers", t.text)

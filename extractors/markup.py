@@ -87,7 +87,8 @@ def has_markup(text: str) -> bool:
     >>> has_markup("we introduce *Peacock*"), has_markup("we introduce Peacock (p < 0.05)")
     (True, False)
     """
-    return _MARKUP.search(text) is not None or _MATH.search(text) is not None or bool(_emphasis_spans(text))
+    return (_MARKUP.search(text) is not None or ("$" in text and _MATH.search(text) is not None)
+            or ("*" in text and bool(_emphasis_spans(text))))
 
 
 def clean_markup(text: str, *, base: int = 0) -> CleanText:
