@@ -155,7 +155,7 @@ def _decode(data: bytes, key: str) -> DocumentRecords:
         raise RecordsDataError("is damaged (its checksum does not match)")
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # bad UTF-8 or JSON, or an int longer than Python converts
         raise RecordsDataError(f"is damaged ({type(error).__name__})") from None
     try:
         return from_data(data)

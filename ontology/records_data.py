@@ -157,7 +157,10 @@ def _scalar_decoder(kind: type) -> _Decoder:
 
     def decode(value: Any) -> Any:
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            return float(value)
+            try:
+                return float(value)
+            except OverflowError:  # a checksum-true entry can still be hostile: refused, not a crash
+                raise _Invalid(f"expected float, not an int of {value.bit_length()} bits") from None
         if type(value) is not kind:  # bool is not an int here, nor an int a str
             raise _fail(kind.__name__, value)
         return value

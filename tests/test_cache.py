@@ -1,6 +1,7 @@
 """The extraction cache holds data only: planted, damaged, foreign or linked entries never run code or change a graph."""
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import random
@@ -9,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from exports.node_link import to_json
-from kg.cache import DocumentCache, cache_key
-from ontology.records import DocumentRecords
+from kg.cache import CACHE_FORMAT, DocumentCache, cache_key
 from kg.pipeline import build, sample_inputs
+from ontology.records import DocumentRecords
 
 PAGE = sample_inputs()[0] / "001_402f8b867fae7175.txt"
 
@@ -150,3 +151,19 @@ def test_entries_share_one_string_per_distinct_text(tmp_path):
     sentences = [m.provenance.sentence for m in first.mentions + second.mentions]
     assert all(text is sentences[0] for text in sentences)
     assert first.mentions[0].provenance.source is second.mentions[0].provenance.source is second.source
+
+
+@pytest.mark.parametrize("body", [
+    b'{"source":"a","papers":[{"ref":"t","provenance":{"source":"a","confidence":' + b"9" * 400 + b"}}]}",
+    b'{"source":"a","complete":' + b"9" * 5000 + b"}",  # more digits than Python turns into an int
+], ids=["an int too large for a float", "an int longer than Python converts"])
+def test_a_hostile_entry_with_a_true_checksum_is_a_miss_not_a_crash(tmp_path, body):
+    """The checksum finds damage, not an entry written to harm: such an entry is a miss with a warning."""
+    cache = DocumentCache(tmp_path)
+    key = cache_key("sha-of-bytes", "page.txt", "pipeline")
+    path = cache.folder / key[:2] / f"{key}.json"
+    path.parent.mkdir()
+    header = b" ".join((b"kg-cache", CACHE_FORMAT.encode(), key.encode(), hashlib.sha256(body).hexdigest().encode()))
+    path.write_bytes(header + b"\n" + body)
+    assert cache.get(key) is None and cache.misses == 1
+    assert "extracting its document again" in cache.warnings[-1]

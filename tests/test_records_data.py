@@ -44,6 +44,8 @@ _MENTION = {"paper_ref": "t:a", "name": "BERT", "kind": "model", "relation": "us
     ({"source": "a", "papers": {}}, "DocumentRecords.papers: expected a list, not dict"),
     ({"papers": []}, "DocumentRecords: DocumentRecords needs 'source'"),
     ([], "DocumentRecords: expected a DocumentRecords object, not list"),
+    ({"source": "a", "papers": [{**_PAPER, "provenance": {"source": "a", "confidence": 10 ** 400}}]},
+     "DocumentRecords.papers[0].provenance.confidence: expected float, not an int of 1329 bits"),
 ])
 def test_a_wrong_value_is_named_by_its_place(data: object, message: str) -> None:
     with pytest.raises(RecordsDataError) as raised:
@@ -110,3 +112,44 @@ def _random_place(data: dict, rng: random.Random) -> tuple[str, object, object]:
             where, target = f"{where}.{key}", value
         else:
             return f"{where}.{key}", target, key
+
+
+#: Values put in place of a field's, one at a time: every JSON type and the edges of each (bool against int, an int
+#: where a float belongs, one too large for a float, NaN), lists of each length, objects.
+_WRONG = (None, True, 0, -1, 2 ** 70, 10 ** 400, 1.5, float("nan"), float("inf"), "", "model", "a" * 400, [], [1],
+          [1, "2"], [["a", "b"]], [None], [{}], {}, {"source": "a"})
+
+
+def _places(data: object):
+    """Every (container, key or index) in ``data`` whose value can be swapped: fields and list items."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield data, key
+            yield from _places(value)
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield data, index
+            yield from _places(value)
+
+
+def test_any_value_anywhere_is_decoded_or_refused_never_a_crash() -> None:
+    """A cache entry with a true checksum can still be hostile: whatever a field holds, :func:`from_data` returns
+    records or raises :class:`RecordsDataError`, never another exception (an int too large for a float raised
+    ``OverflowError`` out of the build before)."""
+    document = next(iter(build(sample_inputs()[:1], similarity=False).documents))
+    data = to_data(document)
+    data = {**data, "papers": data["papers"][:2], "mentions": data["mentions"][:4], "venues": data["venues"][:1]}
+    expected = from_data(data)
+    verdicts = {"decoded": 0, "refused": 0}
+    for target, key in list(_places(data)):
+        kept = target[key]
+        for wrong in _WRONG:
+            target[key] = wrong
+            try:
+                from_data(data)
+                verdicts["decoded"] += 1
+            except RecordsDataError:
+                verdicts["refused"] += 1
+        target[key] = kept
+    assert from_data(data) == expected  # every field put back: the same records
+    assert verdicts["refused"] > 500 and verdicts["decoded"] > 20  # both sides of the line were tried
