@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import product
 
 from spacy.tokens import Doc
 
@@ -45,6 +46,8 @@ _KIND_NOUNS = frozenset({"method", "methods", "approach", "approaches", "framewo
 #: Words before such a description that say the method is new ("we propose a mixup method termed X").
 _NEW_WORDS = frozenset({"our", "proposed", "novel", "new", "propose", "proposes", "present", "presents", "introduce",
                         "introduces", "design", "designs"})
+#: A part of a hyphenated name shorter than this keeps its hyphen ("wait-k", "co-attention"): see :func:`spellings`.
+_SHORT_PART = 3
 #: Characters that join a variant to a family in one token ("roberta-large", "bert_base").
 _VARIANT_GLUE = "-._"
 
@@ -111,16 +114,48 @@ def _names_a_new_kind(lowers: Sequence[str], start: int, end: int) -> bool:
     return any(lowers[k] in _NEW_WORDS for k in range(max(0, start - 3), start))
 
 
+def spellings(name: str) -> frozenset[tuple[str, ...]]:
+    """The word tuples a listed name is written as: every joint between two parts of it either a space or a hyphen
+    ("dot-product attention" / "dot product attention", "prefix tuning" / "prefix-tuning"), except that a hyphen
+    next to a part shorter than three characters stays ("wait-k", "co-attention", "chain-of-thought": "wait k" is
+    no name). The tokenizer keeps a hyphenated word one token, so each form is a tuple of tokens.
+
+    >>> sorted(spellings("prefix-tuning")), sorted(spellings("wait-k"))
+    ([('prefix', 'tuning'), ('prefix-tuning',)], [('wait-k',)])
+    >>> ("dot", "product", "attention") in spellings("dot-product attention")
+    True
+    """
+    parts: list[str] = []
+    joints: list[tuple[str, ...]] = []  # the choices at each joint between two parts
+    for w, word in enumerate(name.split()):
+        pieces = word.split("-")
+        for k, piece in enumerate(pieces):
+            if parts:
+                if k == 0:
+                    joints.append((" ", "-"))
+                else:
+                    short = min(len(pieces[k - 1]), len(piece)) < _SHORT_PART
+                    joints.append(("-",) if short else ("-", " "))
+            parts.append(piece)
+    forms: set[tuple[str, ...]] = set()
+    for choice in product(*joints):
+        text = parts[0] + "".join(joint + part for joint, part in zip(choice, parts[1:]))
+        forms.add(tuple(text.split(" ")))
+    return frozenset(forms)
+
+
 @cache
 def _method_names() -> dict[str, frozenset[tuple[str, ...]]]:
-    """The listed method names as word tuples (each also with a plural last word), by their first word."""
+    """The listed method names as word tuples (:func:`spellings`, each also with a plural last word), by their
+    first word."""
     names = word_list("lower_case_methods.txt") | word_list("method_phrases.txt")
     forms: dict[str, set[tuple[str, ...]]] = {}
     for name in names:
-        words = tuple(name.split())
-        plural = (*words[:-1], words[-1] + ("es" if words[-1].endswith(("s", "sh", "ch", "x")) else "s"))
-        for form in (words, plural) if words[-1] != "embedding" else (words,):
-            forms.setdefault(form[0], set()).add(form)
+        for words in spellings(name):
+            last = words[-1]
+            plural = (*words[:-1], last + ("es" if last.endswith(("s", "sh", "ch", "x")) else "s"))
+            for form in (words, plural) if not last.endswith("embedding") else (words,):
+                forms.setdefault(form[0], set()).add(form)
     return {first: frozenset(tuples) for first, tuples in forms.items()}
 
 
