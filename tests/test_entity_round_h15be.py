@@ -12,7 +12,7 @@ from extractors.entity_lowercase import lower_case_methods, spellings
     ("We summarise the Zorblat reports with a pointer-generator network.", "pointer-generator network"),
     ("We summarise the Zorblat reports with a pointer generator network.", "pointer generator network"),
     ("Each head of the Zorb encoder computes dot product attention over the clauses.", "dot product attention"),
-    ("Generation is sped up with speculative decoding on the Zorblat corpus.", "speculative decoding"),
+    ("Generation is sped up with structured attention on the Zorblat corpus.", "structured attention"),
     ("We train the Zorb encoder with negative sampling over the word pairs.", "negative sampling"),
     ("Only prefix tuning updates the Zorb prompts; the rest stays frozen.", "prefix tuning"),
     ("The Zorb parser applies max-pooling over the clause vectors.", "max-pooling"),
