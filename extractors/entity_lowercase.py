@@ -10,7 +10,8 @@ candidate covers a token:
   (families whose lower-case form is no English word: not "opt", "clip", "palm"), alone or with a variant glued to
   it ("roberta-large", "bert-base-uncased") and a version after it; a model, typed by the family rule;
 * :func:`lower_case_methods` — a name of ``lower_case_methods.txt`` or a long form of ``method_phrases.txt``,
-  written in lower case, the last word also in the plural ("hypernetworks", "graph attention networks"); a method.
+  written in lower case, the last word also in the plural ("hypernetworks", "graph attention networks"), each joint
+  a space or a hyphen (:func:`spellings`: "dot product attention", "max-pooling"); a method.
 
 >>> from extractors.entities import blank_pipeline
 >>> doc = blank_pipeline()("We tune roberta-large and bloomz with mixup, not opt, and use graph attention networks.")
