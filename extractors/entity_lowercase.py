@@ -34,7 +34,7 @@ from extractors.token_texts import token_arrays
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["LOWER_CASE_CUE", "LOWER_CASE_METHOD_RULE", "lower_case_candidates", "lower_case_methods",
-           "lower_case_models", "used_lower_case"]
+           "lower_case_models", "spellings", "used_lower_case"]
 
 #: The type rule of a method found here: a known method name (kept by the tagger, as ``known_methods.txt``'s).
 LOWER_CASE_METHOD_RULE = "known_method"
