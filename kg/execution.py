@@ -31,7 +31,7 @@ from extractors.readers import read_records
 from kg.sources import SourceText
 from ontology.records import DocumentRecords, InputProblem
 
-__all__ = ["read_document", "map_documents", "dask_client", "Executor", "executor"]
+__all__ = ["Executor", "dask_client", "executor", "map_documents", "read_document", "worker_context"]
 
 
 class _WorkerProcess(multiprocessing.context.SpawnProcess):
@@ -73,6 +73,15 @@ class _WorkerContext(multiprocessing.context.SpawnContext):
     """The "spawn" start method with :class:`_WorkerProcess` workers, for :class:`ProcessPoolExecutor`."""
 
     Process = _WorkerProcess
+
+
+def worker_context() -> multiprocessing.context.SpawnContext:
+    """The start method of kg's worker processes (:class:`_WorkerProcess`), for a :class:`ProcessPoolExecutor`.
+
+    >>> worker_context().get_start_method()
+    'spawn'
+    """
+    return _WorkerContext()
 
 
 def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset()) -> DocumentRecords:

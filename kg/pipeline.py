@@ -224,7 +224,8 @@ def build(
             return_free_memory()  # and what assembly dropped, not carried through the similarity search
             if similarity:  # on a Dask cluster the search's block tasks run on its workers
                 add_similarity_edges(graph, k=similar_k, map=running.map,  # a rebuild searches what changes reach
-                                     state=cache.folder / SIMILARITY_STATE if cache and cache.usable else None)
+                                     state=cache.folder / SIMILARITY_STATE if cache and cache.usable else None,
+                                     processes=workers if dask is None else 1)  # the extraction's cores
     return BuildResult(graph, kept, tuple(problems), extracted_names,
                        tuple(cache.warnings) if cache else (), document_count=count, input_keys=tuple(keys),
                        incomplete=incomplete)

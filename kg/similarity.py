@@ -122,6 +122,7 @@ def add_similarity_edges(
     exclude_extractors: Iterable[str] = (),
     map: Callable = map,
     state: Path | None = None,
+    processes: int = 1,
 ) -> int:
     """Link every paper to its ``k`` nearest papers by ``similarTo``; return how many new edges were added.
 
@@ -145,6 +146,10 @@ def add_similarity_edges(
         the rows a change can reach (:mod:`kg.similarity_incremental`;
         :func:`kg.pipeline.build` keeps it in the document cache's folder).
         The links are the same with or without it.
+    processes : int
+        2 or more: the papers' titles and abstracts are cut into words in two
+        processes, this one and a helper (:mod:`kg.similarity_term_split`;
+        the same links).
 
     Examples
     --------
@@ -169,7 +174,7 @@ def add_similarity_edges(
     links, reasons = links_and_reasons(
         paper_texts(graph, exclude_extractors=exclude_extractors), k=k, min_score=min_score, bases=bases,
         entity_weight=entity_weight, dimensions=dimensions, map=map, explain=existing, state=state,
-        state_options={"exclude_extractors": exclude_extractors})
+        state_options={"exclude_extractors": exclude_extractors}, processes=processes)
     for pair, (shared_entities, shared_terms) in reasons.items():
         graph.edges[(*existing[pair], _SIMILAR)].update(shared_entities=shared_entities, shared_terms=shared_terms)
     added = 0

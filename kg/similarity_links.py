@@ -139,15 +139,16 @@ def check_options(*, k: int, min_score: float, bases: Sequence[str]) -> None:
 
 
 def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
-                  stats: SimilarityStats | None = None,
-                  terms_file: Path | None = None) -> tuple[PaperVectors, PaperVectors, PaperVectors]:
+                  stats: SimilarityStats | None = None, terms_file: Path | None = None,
+                  processes: int = 1) -> tuple[PaperVectors, PaperVectors, PaperVectors]:
     """The rows neighbours are scored with, and the text and entity rows that explain them.
 
     Returns ``(combined, text, entities)``; ``papers`` is read once.  A paper
     id given twice raises :class:`DuplicatePaperError`.  The weights are
     those of the reference statistics ``stats`` (default: shipped with kg),
     so each row depends on its own paper only.  ``terms_file`` keeps the
-    texts' term counts for the next call (:func:`kg.similarity_vectors.tfidf`).
+    texts' term counts for the next call, ``processes`` (2 or more) analyses
+    them in two processes (:func:`kg.similarity_vectors.tfidf`).
     """
     named: list[PaperText] = []
     seen: set[str] = set()
@@ -163,7 +164,7 @@ def paper_vectors(papers: Iterable[PaperText], *, bases: Sequence[str] = BASES, 
 
     empty = PaperVectors((), sp.csr_matrix((0, 0), dtype=np.float32))
     if "text" in bases:
-        text = text_rows(read(), stats=stats, terms_file=terms_file)
+        text = text_rows(read(), stats=stats, terms_file=terms_file, processes=processes)
     else:
         text = empty
         for _ in read():
@@ -280,7 +281,7 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
                       bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
                       dimensions: int = INDEX_DIMENSIONS, map: Callable = map, explain: Iterable[Pair] = (),
                       stats: SimilarityStats | None = None, state: Path | None = None,
-                      state_options: Mapping[str, Any] | None = None,
+                      state_options: Mapping[str, Any] | None = None, processes: int = 1,
                       ) -> tuple[Iterator[SimilarLink], dict[Pair, tuple[list[str], list[str]]]]:
     """:func:`similar_links`, and the shared entities and terms of the pairs in ``explain``.
 
@@ -293,6 +294,8 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     what a rebuild needs to search only the rows a change can reach
     (:mod:`kg.similarity_incremental`; the same links as without it);
     ``state_options`` are what else shaped ``papers`` (kept in its key).
+    ``processes`` of 2 or more analyse the texts' words in two processes
+    (:mod:`kg.similarity_term_split`; the same links).
     """
     check_options(k=k, min_score=min_score, bases=bases)
     terms_file = state.with_name(TERMS_FILE) if state is not None else None  # the counts do not depend on stats
@@ -303,7 +306,7 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     if state is not None:
         papers = fingerprinted(papers, prints)
     combined, text, entities = paper_vectors(papers, bases=bases, entity_weight=entity_weight, stats=stats,
-                                             terms_file=terms_file)
+                                             terms_file=terms_file, processes=processes)
     weights = length_weights(combined.papers, text)  # short texts (titles only) score lower
     # dense vectors of shipped word vectors: up to the exact search's limit (a million papers' would not fit in memory)
     exact = len(combined.papers) <= EXACT_LIMIT

@@ -32,14 +32,15 @@ import hashlib
 import json
 import zipfile
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
 
 from kg.cache_arrays import checksum, encode_texts, read_meta, write_arrays
-from kg.similarity_terms import term_counts
+from kg.similarity_term_split import analysed_counts
+from kg.similarity_words import Analyser
 from ontology.util.versions import file_digests, installed_versions
 
 __all__ = ["MOST_PAPERS", "TERMS_FILE", "counted_terms", "last_count"]
@@ -56,10 +57,10 @@ _DIGEST = 16  # bytes of a text's digest
 _ARRAYS = ("meta", "prints", "indptr", "indices", "counts", "vocabulary")
 _KG = Path(__file__).resolve().parent
 #: What the counts are made by: the analyser's code (words, stop words, title pairs) and the stop lists' libraries.
-_CODE = ("similarity_vectors.py", "similarity_terms.py", "similarity_term_cache.py")
+_CODE = ("similarity_vectors.py", "similarity_words.py", "similarity_terms.py", "similarity_term_split.py",
+         "similarity_term_cache.py")
 _LIBRARIES = ("scikit-learn", "spacy")
 
-Analyser = Callable[[tuple[str, str]], list[str]]
 _LAST: list[tuple[int, int]] = []
 
 
@@ -69,14 +70,15 @@ def last_count() -> tuple[int, int] | None:
     return _LAST[-1] if _LAST else None
 
 
-def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser,
-                  path: Path | None) -> tuple[sp.csr_matrix, np.ndarray, dict[int, tuple[str, str]]]:
+def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser, path: Path | None, *,
+                  processes: int = 1) -> tuple[sp.csr_matrix, np.ndarray, dict[int, tuple[str, str]]]:
     """:func:`kg.similarity_terms.term_counts` of ``analyse(document)`` for each ``(title, abstract)``.
 
     Returns the counts, the vocabulary and, by row, the documents that left
     no term (``analyse`` gave none): texts found in the file at ``path`` are
     not analysed again.  With ``path`` ``None`` every text is analysed and
-    nothing is kept.
+    nothing is kept.  With ``processes`` of 2 or more the texts to analyse
+    are shared with a helper process (:mod:`kg.similarity_term_split`).
     """
     old = _read(path, _key()) if path is not None else None
     where = {bytes(digest): row for row, digest in enumerate(old.prints)} if old is not None else {}
@@ -85,11 +87,12 @@ def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser,
     empty: dict[int, tuple[str, str]] = {}
     old_empty = np.diff(old.counts.indptr) == 0 if old is not None else np.empty(0, dtype=bool)
     hashing = path is not None  # past MOST_PAPERS texts with nothing to look up, no digest is needed any more
+    fresh: list[tuple[str, str]] = []  # the texts analysed now (references to the graph's strings)
 
-    def analysed() -> Iterator[list[str]]:
-        """The terms of each text not found in ``old``, counted as they come (:func:`term_counts` reads them once):
-        the full Anthology's 90,000 lists of terms, held together until counted, were about 0.3 GB of short
-        strings, whose freed arenas the vocabulary's strings kept (one in every few dozen) long after."""
+    def analysed() -> Iterator[tuple[str, str]]:
+        """Each text not found in ``old``, to be analysed and counted as it comes (:func:`analysed_counts` reads
+        them once): the full Anthology's 90,000 lists of terms, held together until counted, were about 0.3 GB of
+        short strings, whose freed arenas the vocabulary's strings kept (one in every few dozen) long after."""
         nonlocal hashing, prints
         for title, abstract in documents:
             if hashing and old is None and len(source) >= MOST_PAPERS:
@@ -100,19 +103,22 @@ def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser,
             if hashing:
                 prints.append(digest)
             if row < 0:
-                terms = analyse((title, abstract))
-                if not terms:
-                    empty[len(source)] = (title, abstract)
+                fresh.append((title, abstract))
                 source.append(row)
-                yield terms
+                yield title, abstract
                 continue
             if old_empty[row]:
                 empty[len(source)] = (title, abstract)
             source.append(row)
 
-    new_counts, new_vocabulary = term_counts(analysed())
-    del where
+    new_counts, new_vocabulary = analysed_counts(analysed(), analyse, processes=processes)
+    where.clear()  # the generator is done with it
     rows = np.frombuffer(source, dtype=np.int64) if len(source) else np.empty(0, np.int64)
+    positions = np.flatnonzero(rows < 0)
+    for row in np.flatnonzero(np.diff(new_counts.indptr) == 0).tolist():  # analysed, no term left
+        empty[int(positions[row])] = fresh[row]
+    fresh.clear()
+    empty = dict(sorted(empty.items()))  # by row, as they came
     if old is None or not np.any(rows >= 0):
         counts, vocabulary = new_counts, new_vocabulary
     else:

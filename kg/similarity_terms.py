@@ -18,84 +18,16 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
-from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
 
-from kg.english_stop_words import ENGLISH_STOP_WORDS
+from kg.similarity_words import STOP_LANGUAGES, spacy_stop_words, stop_words
 
 __all__ = ["STOP_LANGUAGES", "spacy_stop_words", "split_columns", "stop_words", "term_counts", "term_weights",
            "weigh"]
 
 _ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
-#: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).
-STOP_LANGUAGES = ("fr", "de", "es", "pt", "it", "nl")
-#: Distinct stop words of one language a paper needs, more than of English, to be taken as written in it.
-_LANGUAGE_EVIDENCE = 3
-
-
-@lru_cache(maxsize=1)
-def _stop_lists() -> tuple[frozenset[str], dict[str, frozenset[str]], frozenset[str]]:
-    """English stop words, each other language's list joined to them, and the words only those lists have.
-
-    The English list is scikit-learn's, kept in :mod:`kg.english_stop_words`: importing scikit-learn would hold
-    about 85 MB more in ``kg build``'s process through every export.
-    """
-    english = ENGLISH_STOP_WORDS
-    others = {code: spacy_stop_words(code) for code in STOP_LANGUAGES}
-    return english, {code: english | listed for code, listed in others.items()}, frozenset().union(*others.values()) - english
-
-
-def spacy_stop_words(code: str) -> frozenset[str]:
-    """spaCy's stop words of language ``code``, read from its ``stop_words`` module without importing the language.
-
-    Importing ``spacy.lang.fr.stop_words`` first imports ``spacy.lang.fr``,
-    which compiles the language's tokenizer exceptions: the six languages
-    took 4–6 s of every build's similarity stage.  Each ``stop_words``
-    module is one self-contained set, so it is run on its own; spaCy's
-    folder is found without importing spaCy.
-
-    >>> {"le", "des", "une"} <= spacy_stop_words("fr")
-    True
-    """
-    import importlib.util
-
-    found = importlib.util.find_spec("spacy")  # a top-level package's spec does not run it: spaCy (about 50 MB)
-    if found is None or found.origin is None:  # stays out of a build's main process, which extracts nothing
-        raise ImportError("spaCy is not installed: kg needs its stop lists")
-    path = Path(found.origin).parent / "lang" / code / "stop_words.py"
-    spec = importlib.util.spec_from_file_location(f"kg_stop_words_{code}", path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"spaCy has no stop list for {code!r} at {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return frozenset(module.STOP_WORDS)
-
-
-def stop_words(words: Iterable[str]) -> frozenset[str]:
-    """The stop words to drop from a paper whose lower-cased words are ``words``: English, plus its language's.
-
-    A paper is taken as written in French (German, Spanish, ...) when it has
-    at least 3 distinct French stop words and more than it has English ones;
-    then French function words ("le", "des", "une") are dropped too, so that
-    two French abstracts do not look alike for their grammar.  English papers
-    keep words such as "die" or "con" that another language's list has.
-
-    >>> {"la", "des", "est", "une"} <= stop_words("la traduction des textes est une tâche".split())
-    True
-    >>> stop_words("we study the translation of texts".split()) == stop_words([])
-    True
-    """
-    english, joined, markers = _stop_lists()
-    distinct = set(words)
-    if len(distinct & markers) < _LANGUAGE_EVIDENCE:  # most papers stop here: one set intersection
-        return english
-    own = len(distinct & english)
-    counts = {code: len(distinct & listed) - own for code, listed in joined.items()}  # its own stop words
-    best = max(counts, key=lambda code: (counts[code], -STOP_LANGUAGES.index(code)))
-    return joined[best] if counts[best] >= max(_LANGUAGE_EVIDENCE, own + 1) else english
 
 
 def term_weights(documents: Iterable[list[str]], *,
@@ -132,8 +64,21 @@ def term_counts(documents: Iterable[list[str]]) -> tuple[sp.csr_matrix, np.ndarr
             indices.append(vocabulary.setdefault(term, len(vocabulary)))
             counts.append(count)
         indptr.append(len(indices))
-    words = np.array(list(vocabulary), dtype=object)
-    del vocabulary
+    return counts_matrix(list(vocabulary), indptr, indices, counts)
+
+
+def counts_matrix(terms: list[str], indptr: array, indices: array, counts: array) -> tuple[sp.csr_matrix, np.ndarray]:
+    """:func:`term_counts`' result from the rows' bounds ``indptr`` (``array("q")``, from 0), each cell's column
+    ``indices`` (``array("i")``, into ``terms``, distinct, in any order) and ``counts`` (``array("f")``): the columns
+    are put in alphabetical order, then each row's.  ``terms`` is emptied (its strings go with the vocabulary).
+
+    >>> from array import array
+    >>> matrix, vocabulary = counts_matrix(["b", "a"], array("q", [0, 2]), array("i", [0, 1]), array("f", [3, 1]))
+    >>> vocabulary.tolist(), matrix.indices.tolist(), matrix.data.tolist()
+    (['a', 'b'], [0, 1], [1.0, 3.0])
+    """
+    words = np.array(terms, dtype=object)
+    terms.clear()
     order = np.argsort(words, kind="stable")
     rank = np.empty(len(order), dtype=np.int32)
     rank[order] = np.arange(len(order), dtype=np.int32)

@@ -17,7 +17,6 @@ records, so they need no graph (:func:`text_rows`, :func:`entity_rows`);
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from kg.similarity_stats import SimilarityStats, load_stats
+from kg.similarity_words import Terms as _Terms  # the analyser, kept under its old name for scripts/
+from kg.similarity_words import words
 from ontology.kinds import ENTITY_KINDS
 
 __all__ = [
@@ -58,7 +59,6 @@ SHORT_TEXT = 4.0
 #: A text row with fewer distinct words than this is short (:func:`short_rows`): the Anthology's title-only papers
 #: have 1-14, 99 % of those with an abstract 20 or more.
 SHORT_WORDS = 20
-_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 #: Weight of an entity, by its kind (the part of its id before "/"), times its IDF in a paper's entity part;
 #: a kind not named weighs 1.  Two papers on the same task are more alike than two using the same model, and a
 #: shared metric (accuracy, F1, BLEU) says nothing of the topic, so it is left out.  Chosen on 570 judged pairs
@@ -137,7 +137,7 @@ def _empty() -> PaperVectors:
 
 
 def text_rows(papers: Iterable[PaperText], *, stats: SimilarityStats | None = None,
-              terms_file: Path | None = None) -> PaperVectors:
+              terms_file: Path | None = None, processes: int = 1) -> PaperVectors:
     """TF-IDF rows of the papers' titles and abstracts (papers with neither are left out).
 
     The IDF, the corpus stop words and the pairs of title words kept are
@@ -158,7 +158,8 @@ def text_rows(papers: Iterable[PaperText], *, stats: SimilarityStats | None = No
     them.  They are left out of ``matrix`` and kept in ``backoff``
     (:class:`TextBackoff`), which completes the papers the search leaves
     with fewer than ``k`` neighbours.  ``columns`` are the terms.
-    ``terms_file`` keeps the term counts for the next call (:func:`tfidf`).
+    ``terms_file`` keeps the term counts for the next call, ``processes``
+    (2 or more) analyses the texts in two processes (:func:`tfidf`).
     """
     ids: list[str] = []
 
@@ -168,7 +169,7 @@ def text_rows(papers: Iterable[PaperText], *, stats: SimilarityStats | None = No
                 ids.append(paper.id)
                 yield paper.title or "", paper.abstract or ""
 
-    return tfidf(ids, documents(), stats=stats, terms_file=terms_file)
+    return tfidf(ids, documents(), stats=stats, terms_file=terms_file, processes=processes)
 
 
 def text_vectors(graph: nx.MultiDiGraph) -> PaperVectors:
@@ -186,46 +187,22 @@ def text_vectors(graph: nx.MultiDiGraph) -> PaperVectors:
     return text_rows(paper_texts(graph))
 
 
-def words(text: str) -> list[str]:
-    """The lower-cased words of ``text`` as scikit-learn's vectorizers find them (two characters or more).
-
-    >>> words("Low-resource NMT, a survey")
-    ['low', 'resource', 'nmt', 'survey']
-    """
-    return _TOKEN.findall(text.lower())
-
-
-class _Terms:
-    """The analyzer of :func:`tfidf`: words of title and abstract, then the title's adjacent pairs."""
-
-    def __init__(self) -> None:
-        from kg.similarity_terms import stop_words
-
-        self.stop_words = stop_words
-
-    def __call__(self, document: tuple[str, str]) -> list[str]:
-        title, abstract = document
-        title_words, abstract_words = words(title), words(abstract)
-        stop = self.stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
-        heading = [word for word in title_words if word not in stop]
-        terms = heading + [word for word in abstract_words if word not in stop]
-        return terms + [f"{a} {b}" for a, b in zip(heading, heading[1:])]
-
-
 def tfidf(papers: Sequence[str], documents: Iterable[tuple[str, str]], *,
-          stats: SimilarityStats | None = None, terms_file: Path | None = None) -> PaperVectors:
+          stats: SimilarityStats | None = None, terms_file: Path | None = None, processes: int = 1) -> PaperVectors:
     """TF-IDF rows of ``documents`` (``(title, abstract)``, one per paper) as :func:`text_rows` makes them.
 
     ``documents`` is read once; ``papers`` may be filled while it is read.
     ``terms_file`` keeps the texts' term counts for the next call, which
     then analyses only the texts it does not hold
     (:mod:`kg.similarity_term_cache`; the same rows with or without it).
+    ``processes`` of 2 or more share the texts' analysis with a helper
+    process (:mod:`kg.similarity_term_split`; the same rows).
     """
     from kg.similarity_term_cache import counted_terms
     from kg.similarity_terms import split_columns, weigh
 
     stats = stats or load_stats()
-    counts, vocabulary, empty = counted_terms(documents, _Terms(), terms_file)
+    counts, vocabulary, empty = counted_terms(documents, _Terms(), terms_file, processes=processes)
     weights, vocabulary, idf = weigh(counts, vocabulary, idf=stats.term_idf)  # in place: one copy, float32
     del counts
     bare = {row: tuple(words(f"{title} {abstract}")) for row, (title, abstract) in empty.items()}  # only stop words

@@ -1,0 +1,159 @@
+"""Term counts of many texts analysed in two processes: the build's, and a helper on the core it leaves idle.
+
+Cutting 90,000 titles and abstracts into words, dropping stop words and
+counting the terms (:class:`kg.similarity_words.Terms`) is Python under the
+GIL: on the full Anthology about 5 CPU s of a fresh build's similarity stage,
+while the build's second core waits (the extraction workers have ended, the
+query store's loader has not begun).  :func:`analysed_counts` sends runs of
+:data:`CHUNK` texts to one helper process (spawned: it imports the standard
+library and :mod:`kg.similarity_words`, not the build's graph), counts every
+third run itself as it reads and fingerprints the papers, and joins the
+runs' counts in order.  The counts are :func:`kg.similarity_terms.term_counts`'
+to the bit: the same cells, put in the same alphabetical order.  A helper
+that cannot be started or dies is done without: its runs are counted here.
+
+>>> from kg.similarity_words import Terms
+>>> documents = [("Graph parsing", "We parse graphs."), ("", "of the"), ("Speech", "Speech.")] * 3
+>>> counts, vocabulary = analysed_counts(documents, Terms(), processes=1)
+>>> vocabulary.tolist(), counts.shape
+(['graph', 'graph parsing', 'graphs', 'parse', 'parsing', 'speech'], (9, 6))
+"""
+from __future__ import annotations
+
+import os
+from array import array
+from collections import defaultdict, deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+
+import numpy as np
+import scipy.sparse as sp
+
+from kg.similarity_terms import counts_matrix, term_counts
+from kg.similarity_words import Analyser, ChunkCounts, chunk_counts, held_counts
+
+__all__ = ["CHUNK", "analysed_counts"]
+
+#: Texts sent to the helper, or counted here, at a time.
+CHUNK = 2048
+#: Of every this many runs, the build's process counts one (it also reads the papers off the graph and fingerprints
+#: them), the helper the others.
+_TURN = 3
+#: Runs counted but not yet joined, at most: the helper's runs come back as new strings, let go once joined.
+_WAITING = 4
+
+
+def analysed_counts(documents: Iterable[tuple[str, str]], analyse: Analyser, *,
+                    processes: int = 1) -> tuple[sp.csr_matrix, np.ndarray]:
+    """:func:`kg.similarity_terms.term_counts` of ``analyse(document)`` for each of ``documents`` (read once).
+
+    With ``processes`` of 2 or more, and more than one :data:`CHUNK` of
+    texts, a helper process analyses two runs of every three; ``analyse``
+    must then be picklable (a module's function or class instance).
+    """
+    chunks = _chunks(documents)
+    first = next(chunks, [])
+    second = next(chunks, None)
+    if processes < 2 or second is None:  # too few texts to be worth a process
+        return term_counts(map(analyse, _joined_runs(first, second, chunks)))
+    joined = _Joined(analyse)
+    run = os.urandom(8).hex()  # the helper's vocabulary is this call's
+    waiting: deque[tuple[list[tuple[str, str]], Future | ChunkCounts]] = deque()
+    helper: ProcessPoolExecutor | None = _helper()
+    try:
+        for number, chunk in enumerate(_joined_chunks(first, second, chunks)):
+            counted: Future | ChunkCounts | None = None
+            if helper is not None and number % _TURN:
+                try:
+                    counted = helper.submit(held_counts, run, analyse, chunk)
+                except (BrokenProcessPool, RuntimeError, OSError):  # it died, or could not be started
+                    _shut(helper)
+                    helper = None
+            waiting.append((chunk, counted or chunk_counts(analyse, chunk, joined.vocabulary)))
+            while waiting and (len(waiting) > _WAITING or _ready(waiting[0][1])):
+                joined.add(*waiting.popleft())
+        while waiting:
+            joined.add(*waiting.popleft())
+    finally:
+        if helper is not None:
+            _shut(helper)
+    return joined.matrix()
+
+
+class _Joined:
+    """Runs' counts (:data:`kg.similarity_words.ChunkCounts`) joined in order over one vocabulary: those counted
+    here are numbered in it already, the helper's in its own, which it sends as it grows."""
+
+    def __init__(self, analyse: Analyser) -> None:
+        self.analyse = analyse
+        self.vocabulary: defaultdict[str, int] = defaultdict()
+        self.vocabulary.default_factory = self.vocabulary.__len__  # a new term gets the next number
+        self.helper_terms = array("i")  # the number in ``vocabulary`` of each of the helper's terms
+        self.indptr, self.indices, self.counts = array("q", [0]), array("i"), array("f")
+
+    def add(self, chunk: list[tuple[str, str]], counted: Future | ChunkCounts) -> None:
+        """Join the next run's counts: counted here, or by the helper (counted here if it could not)."""
+        if isinstance(counted, Future):
+            try:
+                sizes, ids, counts, added = counted.result()
+            except (BrokenProcessPool, CancelledError, OSError):
+                counted = chunk_counts(self.analyse, chunk, self.vocabulary)
+            else:
+                numbers = np.fromiter(map(self.vocabulary.__getitem__, added), dtype=np.int32, count=len(added))
+                self.helper_terms.frombytes(numbers.tobytes())
+                if len(ids):
+                    ids = array("i", np.frombuffer(self.helper_terms, dtype=np.int32)[np.frombuffer(ids, np.int32)]
+                                .tobytes())
+                counted = sizes, ids, counts, added
+        sizes, ids, counts, _ = counted
+        self.indices.extend(ids)
+        self.counts.extend(counts)
+        if len(sizes):
+            ends = self.indptr[-1] + np.cumsum(np.frombuffer(sizes, dtype=np.int64))
+            self.indptr.frombytes(ends.astype(np.int64).tobytes())
+
+    def matrix(self) -> tuple[sp.csr_matrix, np.ndarray]:
+        terms = list(self.vocabulary)
+        self.vocabulary.clear()
+        return counts_matrix(terms, self.indptr, self.indices, self.counts)
+
+
+def _helper() -> ProcessPoolExecutor | None:
+    """One spawned worker (as the extraction's, :class:`kg.execution.Executor`), or None where none can be made."""
+    from kg.execution import worker_context
+
+    try:
+        return ProcessPoolExecutor(max_workers=1, mp_context=worker_context())
+    except (OSError, ValueError, NotImplementedError, ImportError):
+        return None
+
+
+def _shut(helper: ProcessPoolExecutor) -> None:
+    """Let the helper go (its unsent runs are cancelled: they are counted here)."""
+    helper.shutdown(wait=True, cancel_futures=True)
+
+
+def _ready(counted: Future | ChunkCounts) -> bool:
+    return not isinstance(counted, Future) or counted.done()
+
+
+def _chunks(documents: Iterable[tuple[str, str]]) -> Iterator[list[tuple[str, str]]]:
+    iterator = iter(documents)
+    while chunk := list(islice(iterator, CHUNK)):
+        yield chunk
+
+
+def _joined_chunks(first: list, second: list, rest: Iterator[list]) -> Iterator[list]:
+    yield first
+    yield second
+    yield from rest
+
+
+def _joined_runs(first: list, second: list | None, rest: Iterator[list]) -> Iterator[tuple[str, str]]:
+    yield from first
+    if second is not None:
+        yield from second
+    for chunk in rest:
+        yield from chunk

@@ -1,0 +1,164 @@
+"""The words and terms of a paper's title and abstract, and their counts over a run of texts: the standard library only.
+
+The analyser of :func:`kg.similarity_vectors.tfidf` (:class:`Terms`: words,
+stop words, the title's adjacent pairs) and :func:`chunk_counts`, which
+counts the terms of a few thousand texts, live
+here without numpy, scipy or networkx, so that the helper process of
+:func:`kg.similarity_terms.analysed_counts` is small (its share of the full
+Anthology's 90,000 texts is tokenised there while the build's process
+tokenises the rest).
+
+>>> Terms()(("Neural machine translation", "We translate the texts."))
+['neural', 'machine', 'translation', 'translate', 'texts', 'neural machine', 'machine translation']
+>>> sizes, ids, counts, terms = chunk_counts(Terms(), [("Graph graph", ""), ("", "of the"), ("Graph", "")])
+>>> list(sizes), list(ids), list(counts), terms
+([2, 0, 1], [0, 1, 0], [2.0, 1.0, 1.0], ['graph', 'graph graph'])
+"""
+from __future__ import annotations
+
+import re
+from array import array
+from collections import Counter
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from itertools import islice
+from pathlib import Path
+
+from kg.english_stop_words import ENGLISH_STOP_WORDS
+
+__all__ = ["STOP_LANGUAGES", "Analyser", "ChunkCounts", "Terms", "chunk_counts", "held_counts", "spacy_stop_words",
+           "stop_words", "words"]
+
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
+#: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).
+STOP_LANGUAGES = ("fr", "de", "es", "pt", "it", "nl")
+#: Distinct stop words of one language a paper needs, more than of English, to be taken as written in it.
+_LANGUAGE_EVIDENCE = 3
+
+#: What turns a ``(title, abstract)`` into its terms.
+Analyser = Callable[[tuple[str, str]], list[str]]
+#: A run of texts' counts (:func:`chunk_counts`): the number of distinct terms of each text, each one's term (its
+#: number in a vocabulary, in the order the text's terms are first met) and count, and the terms new to the
+#: vocabulary.
+ChunkCounts = tuple[array, array, array, list[str]]
+
+
+def words(text: str) -> list[str]:
+    """The lower-cased words of ``text`` as scikit-learn's vectorizers find them (two characters or more).
+
+    >>> words("Low-resource NMT, a survey")
+    ['low', 'resource', 'nmt', 'survey']
+    """
+    return _TOKEN.findall(text.lower())
+
+
+@lru_cache(maxsize=1)
+def _stop_lists() -> tuple[frozenset[str], dict[str, frozenset[str]], frozenset[str]]:
+    """English stop words, each other language's list joined to them, and the words only those lists have.
+
+    The English list is scikit-learn's, kept in :mod:`kg.english_stop_words`: importing scikit-learn would hold
+    about 85 MB more in ``kg build``'s process through every export.
+    """
+    english = ENGLISH_STOP_WORDS
+    others = {code: spacy_stop_words(code) for code in STOP_LANGUAGES}
+    return english, {code: english | listed for code, listed in others.items()}, frozenset().union(*others.values()) - english
+
+
+def spacy_stop_words(code: str) -> frozenset[str]:
+    """spaCy's stop words of language ``code``, read from its ``stop_words`` module without importing the language.
+
+    Importing ``spacy.lang.fr.stop_words`` first imports ``spacy.lang.fr``,
+    which compiles the language's tokenizer exceptions: the six languages
+    took 4–6 s of every build's similarity stage.  Each ``stop_words``
+    module is one self-contained set, so it is run on its own; spaCy's
+    folder is found without importing spaCy.
+
+    >>> {"le", "des", "une"} <= spacy_stop_words("fr")
+    True
+    """
+    import importlib.util
+
+    found = importlib.util.find_spec("spacy")  # a top-level package's spec does not run it: spaCy (about 50 MB)
+    if found is None or found.origin is None:  # stays out of a build's main process, which extracts nothing
+        raise ImportError("spaCy is not installed: kg needs its stop lists")
+    path = Path(found.origin).parent / "lang" / code / "stop_words.py"
+    spec = importlib.util.spec_from_file_location(f"kg_stop_words_{code}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"spaCy has no stop list for {code!r} at {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return frozenset(module.STOP_WORDS)
+
+
+def stop_words(words: Iterable[str]) -> frozenset[str]:
+    """The stop words to drop from a paper whose lower-cased words are ``words``: English, plus its language's.
+
+    A paper is taken as written in French (German, Spanish, ...) when it has
+    at least 3 distinct French stop words and more than it has English ones;
+    then French function words ("le", "des", "une") are dropped too, so that
+    two French abstracts do not look alike for their grammar.  English papers
+    keep words such as "die" or "con" that another language's list has.
+
+    >>> {"la", "des", "est", "une"} <= stop_words("la traduction des textes est une tâche".split())
+    True
+    >>> stop_words("we study the translation of texts".split()) == stop_words([])
+    True
+    """
+    english, joined, markers = _stop_lists()
+    distinct = set(words)
+    if len(distinct & markers) < _LANGUAGE_EVIDENCE:  # most papers stop here: one set intersection
+        return english
+    own = len(distinct & english)
+    counts = {code: len(distinct & listed) - own for code, listed in joined.items()}  # its own stop words
+    best = max(counts, key=lambda code: (counts[code], -STOP_LANGUAGES.index(code)))
+    return joined[best] if counts[best] >= max(_LANGUAGE_EVIDENCE, own + 1) else english
+
+
+class Terms:
+    """The analyzer of :func:`kg.similarity_vectors.tfidf`: words of title and abstract, then the title's adjacent
+    pairs (stop words dropped: :func:`stop_words`)."""
+
+    def __call__(self, document: tuple[str, str]) -> list[str]:
+        title, abstract = document
+        title_words, abstract_words = words(title), words(abstract)
+        stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
+        heading = [word for word in title_words if word not in stop]
+        terms = heading + [word for word in abstract_words if word not in stop]
+        return terms + [f"{a} {b}" for a, b in zip(heading, heading[1:])]
+
+
+def chunk_counts(analyse: Analyser, documents: Iterable[tuple[str, str]],
+                 vocabulary: dict[str, int] | None = None) -> ChunkCounts:
+    """How often each term of ``analyse(document)`` occurs in each of ``documents``.
+
+    Returns (:data:`ChunkCounts`) the number of distinct terms of each
+    document, then for each of them its term's number in ``vocabulary`` and
+    its count, and the terms this call added to ``vocabulary`` (numbered on
+    from its length, in the order they were first met): what
+    :func:`kg.similarity_terms.term_counts` collects, before its columns are
+    put in alphabetical order.  Without ``vocabulary`` the run's terms are
+    numbered from 0.
+    """
+    vocabulary = {} if vocabulary is None else vocabulary
+    known = len(vocabulary)
+    sizes, ids, counts = array("q"), array("i"), array("f")
+    for document in documents:
+        found = Counter(analyse(document))
+        for term, count in found.items():
+            ids.append(vocabulary.setdefault(term, len(vocabulary)))
+            counts.append(count)
+        sizes.append(len(found))
+    return sizes, ids, counts, list(islice(vocabulary, known, None))
+
+
+_HELD: dict[str, dict[str, int]] = {}
+
+
+def held_counts(run: str, analyse: Analyser, documents: list[tuple[str, str]]) -> ChunkCounts:
+    """:func:`chunk_counts` over a vocabulary this process keeps from one call to the next of the same ``run``:
+    a helper process sends back only the terms it has not sent before (on the full Anthology about a third as many
+    strings, each of which the build's process must hash and look up)."""
+    if run not in _HELD:
+        _HELD.clear()  # another run's: of no more use
+        _HELD[run] = {}
+    return chunk_counts(analyse, documents, _HELD[run])

@@ -1,0 +1,144 @@
+"""The term counts of texts analysed in two processes (kg.similarity_term_split, round h14bl): the same bits as
+counted in one, on made-up texts and the bundled sample pages' papers; a helper that cannot start, is refused work
+or dies is done without."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import kg.similarity_term_split as split
+from kg.similarity_term_cache import TERMS_FILE, counted_terms
+from kg.similarity_term_split import analysed_counts
+from kg.similarity_terms import term_counts
+from kg.similarity_words import Terms, chunk_counts, held_counts
+
+ROOT = Path(__file__).resolve().parents[1]
+WORDS = ("graph parsing speech translation neural dialogue corpus treebank lexicon alignment question answering "
+         "retrieval summarisation sentiment entity linking morphology tagging the of a is in la des une est").split()
+
+
+def _documents(seed: int, count: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    documents = [(" ".join(rng.sample(WORDS, rng.randint(0, 5))).title(),
+                  " ".join(rng.choices(WORDS, k=rng.randint(0, 30))) + f" rare{rng.randint(0, 5000)}")
+                 for _ in range(count)]
+    for row, text in ((7, ("Of the", "")), (100, ("", ""))):  # stop words only, nothing: rows without a cell
+        if row < count:
+            documents[row] = text
+    return documents
+
+
+def _same(got, want) -> None:
+    counts, vocabulary = got
+    want_counts, want_vocabulary = want
+    assert vocabulary.tolist() == want_vocabulary.tolist()
+    assert counts.shape == want_counts.shape and counts.has_sorted_indices
+    for name in ("indptr", "indices", "data"):
+        mine, theirs = getattr(counts, name), getattr(want_counts, name)
+        assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
+
+
+def _serial(documents):
+    return term_counts(map(Terms(), documents))
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    monkeypatch.setattr(split, "CHUNK", 16)  # many runs, the helper's and this process's, from a few hundred texts
+
+
+@pytest.mark.parametrize("count", [0, 1, 16, 17, 33, 700])
+def test_two_processes_count_what_one_counts(small_chunks, count):
+    documents = _documents(count, count)
+    _same(analysed_counts(documents, Terms(), processes=2), _serial(documents))
+    _same(analysed_counts(iter(documents), Terms(), processes=1), _serial(documents))
+
+
+def test_the_sample_pages_papers_counted_in_two_processes_are_counted_as_in_one(small_chunks):
+    from kg.pipeline import build
+    from kg.similarity_vectors import paper_texts
+
+    documents = [(paper.title or "", paper.abstract or "") for paper in paper_texts(build(similarity=False).graph)
+                 if paper.text.strip()]
+    assert len(documents) > 2 * split.CHUNK  # the helper gets runs
+    _same(analysed_counts(documents, Terms(), processes=2), _serial(documents))
+
+
+def test_the_terms_file_and_empty_texts_are_the_same_with_a_helper(small_chunks, tmp_path):
+    documents = _documents(3, 400)
+    one, two = tmp_path / "one" / TERMS_FILE, tmp_path / "two" / TERMS_FILE
+    one.parent.mkdir()
+    two.parent.mkdir()
+    serial = counted_terms(documents, Terms(), one)
+    parallel = counted_terms(documents, Terms(), two, processes=2)
+    _same(parallel[:2], serial[:2])
+    assert parallel[2] == serial[2] and list(parallel[2]) == [7, 100]
+    with np.load(one) as first, np.load(two) as second:
+        assert sorted(first.files) == sorted(second.files)
+        assert all(np.array_equal(first[name], second[name]) for name in first.files)
+    changed = documents[:50] + _documents(4, 60) + documents[50:]  # a rebuild: the new texts only are analysed
+    _same(counted_terms(changed, Terms(), two, processes=2)[:2], _serial(changed))
+
+
+class _Refusing:
+    """A helper whose every submission fails as a pool fails once its process has died."""
+
+    def __init__(self, error: Exception | None = None, broken_after: int = 0) -> None:
+        self.error, self.broken_after, self.submitted, self.shut = error, broken_after, 0, False
+
+    def submit(self, function, *args):
+        self.submitted += 1
+        if self.error is not None:
+            raise self.error
+        future: Future = Future()
+        if self.submitted > self.broken_after:
+            future.set_exception(BrokenProcessPool("the helper died"))
+        else:
+            future.set_result(function(*args))
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        self.shut = True
+
+
+@pytest.mark.parametrize("helper", [None, "refuses", "dies", "dies later"])
+def test_without_a_working_helper_the_runs_are_counted_here(small_chunks, monkeypatch, helper):
+    made = {"refuses": _Refusing(RuntimeError("cannot schedule new futures after shutdown")),
+            "dies": _Refusing(), "dies later": _Refusing(broken_after=5)}.get(helper)
+    monkeypatch.setattr(split, "_helper", lambda: made)
+    documents = _documents(5, 300)
+    _same(analysed_counts(documents, Terms(), processes=2), _serial(documents))
+    if made is not None:
+        assert made.submitted >= 1 and made.shut
+
+
+def test_one_process_starts_no_helper(small_chunks, monkeypatch):
+    def no_helper():
+        raise AssertionError("a helper was started")
+
+    monkeypatch.setattr(split, "_helper", no_helper)
+    documents = _documents(6, 200)
+    _same(analysed_counts(documents, Terms(), processes=1), _serial(documents))
+
+
+def test_the_helpers_vocabulary_is_kept_within_one_run_only():
+    first = held_counts("run-a", Terms(), [("Graph parsing", "")])
+    again = held_counts("run-a", Terms(), [("Graph", "speech")])
+    other = held_counts("run-b", Terms(), [("Speech", "")])
+    assert first[3] == ["graph", "parsing", "graph parsing"] and list(first[1]) == [0, 1, 2]
+    assert again[3] == ["speech"] and list(again[1]) == [0, 3]  # "graph" is known: only the new term is sent
+    assert other[3] == ["speech"] and list(other[1]) == [0]
+    assert chunk_counts(Terms(), [("Speech", "")])[3] == ["speech"]
+
+
+def test_the_helpers_module_loads_neither_numpy_nor_scipy():
+    code = "import sys, kg.similarity_words; print(sorted(m for m in ('numpy', 'scipy', 'networkx') if m in sys.modules))"
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.stdout.strip() == "[]", run.stderr
