@@ -6,9 +6,9 @@ GIL: on the full Anthology about 5 CPU s of a fresh build's similarity stage,
 while the build's second core waits (the extraction workers have ended, the
 query store's loader has not begun).  :func:`analysed_counts` sends runs of
 :data:`CHUNK` texts to one helper process (spawned: it imports the standard
-library and :mod:`kg.similarity_words`, not the build's graph), counts every
-third run itself as it reads and fingerprints the papers, and joins the
-runs' counts in order.  The counts are :func:`kg.similarity_terms.term_counts`'
+library and :mod:`kg.similarity_words`, not the build's graph) as long as it
+keeps up, counts the other runs itself as it reads and fingerprints the
+papers, and joins the runs' counts in order.  The counts are :func:`kg.similarity_terms.term_counts`'
 to the bit: the same cells, put in the same alphabetical order.  A helper
 that cannot be started or dies is done without: its runs are counted here.
 
@@ -38,11 +38,11 @@ __all__ = ["CHUNK", "analysed_counts"]
 
 #: Texts sent to the helper, or counted here, at a time.
 CHUNK = 2048
-#: Of every this many runs, the build's process counts one (it also reads the papers off the graph and fingerprints
-#: them), the helper the others.
-_TURN = 3
-#: Runs counted but not yet joined, at most: the helper's runs come back as new strings, let go once joined.
-_WAITING = 4
+#: Runs the helper may have in hand (one counted, one waiting); the build's process counts a run itself while the
+#: helper has as many, so each process counts as much as it can, whatever else the machine runs.
+_HANDED = 2
+#: Runs counted but not yet joined, at most (those counted here are joined in order, after the helper's before them).
+_WAITING = 16
 
 
 def analysed_counts(documents: Iterable[tuple[str, str]], analyse: Analyser, *,
@@ -50,8 +50,9 @@ def analysed_counts(documents: Iterable[tuple[str, str]], analyse: Analyser, *,
     """:func:`kg.similarity_terms.term_counts` of ``analyse(document)`` for each of ``documents`` (read once).
 
     With ``processes`` of 2 or more, and more than one :data:`CHUNK` of
-    texts, a helper process analyses two runs of every three; ``analyse``
-    must then be picklable (a module's function or class instance).
+    texts, a helper process analyses the runs it has time for (this process
+    the others, :data:`_HANDED`); ``analyse`` must then be picklable (a
+    module's function or class instance).
     """
     chunks = _chunks(documents)
     first = next(chunks, [])
@@ -63,9 +64,9 @@ def analysed_counts(documents: Iterable[tuple[str, str]], analyse: Analyser, *,
     waiting: deque[tuple[list[tuple[str, str]], Future | ChunkCounts]] = deque()
     helper: ProcessPoolExecutor | None = _helper()
     try:
-        for number, chunk in enumerate(_joined_chunks(first, second, chunks)):
+        for chunk in _joined_chunks(first, second, chunks):
             counted: Future | ChunkCounts | None = None
-            if helper is not None and number % _TURN:
+            if helper is not None and sum(isinstance(c, Future) and not c.done() for _, c in waiting) < _HANDED:
                 try:
                     counted = helper.submit(held_counts, run, analyse, chunk)
                 except (BrokenProcessPool, RuntimeError, OSError):  # it died, or could not be started

@@ -668,7 +668,7 @@ def test_kg_similar_lists_neighbours_with_why_and_candidates_when_ambiguous(samp
 
 def test_a_french_paper_does_not_look_like_another_for_its_function_words(monkeypatch):
     """French abstracts share "le", "la", "des", "une", "est": dropped for a paper written in French."""
-    import kg.similarity_terms as terms
+    import kg.similarity_words as terms  # where the analyser (kg.similarity_words.Terms) finds it
 
     grammar = "Dans cet article nous avons les et des une est sur le pour de la"
     papers = [PaperText("paper/mt", "Traduction automatique neuronale", f"{grammar} traduction automatique neuronale."),
