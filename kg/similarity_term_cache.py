@@ -41,7 +41,7 @@ import scipy.sparse as sp
 from kg.cache_arrays import checksum, encode_texts, read_meta, write_arrays
 from kg.similarity_term_split import analysed_counts
 from kg.similarity_words import Analyser
-from ontology.util.versions import file_digests, installed_versions
+from ontology.util.versions import installed_versions
 
 __all__ = ["MOST_PAPERS", "TERMS_FILE", "counted_terms", "last_count"]
 
@@ -57,8 +57,8 @@ _DIGEST = 16  # bytes of a text's digest
 _ARRAYS = ("meta", "prints", "indptr", "indices", "counts", "vocabulary")
 _KG = Path(__file__).resolve().parent
 #: What the counts are made by: the analyser's code (words, stop words, title pairs) and the stop lists' libraries.
-_CODE = ("similarity_vectors.py", "similarity_words.py", "similarity_terms.py", "similarity_term_split.py",
-         "similarity_term_cache.py")
+_CODE = ("english_stop_words.py", "similarity_vectors.py", "similarity_words.py", "similarity_terms.py",
+         "similarity_term_split.py", "similarity_term_cache.py")
 _LIBRARIES = ("scikit-learn", "spacy")
 
 _LAST: list[tuple[int, int]] = []
@@ -191,8 +191,8 @@ def _union(kept: np.ndarray, added: np.ndarray) -> tuple[np.ndarray, np.ndarray,
 
 def _key() -> str:
     digest = hashlib.sha256(TERMS_FORMAT.encode())
-    for name, file_digest in file_digests(_KG, _CODE):
-        digest.update(name.encode() + b"\0" + file_digest)
+    for name in _CODE:  # files, read one by one (file_digests reads folders: it found nothing in these names)
+        digest.update(name.encode() + b"\0" + hashlib.sha256((_KG / name).read_bytes()).digest())
     for library, version in installed_versions(_LIBRARIES, missing="-"):
         digest.update(f"{library}={version}".encode())
     return digest.hexdigest()

@@ -13,6 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import kg.similarity_incremental as incremental
+import kg.similarity_term_cache as term_cache
 import kg.similarity_term_split as split
 from kg.similarity_term_cache import TERMS_FILE, counted_terms
 from kg.similarity_term_split import analysed_counts
@@ -144,3 +146,20 @@ def test_the_helpers_module_loads_neither_numpy_nor_scipy():
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                          check=False)
     assert run.stdout.strip() == "[]", run.stderr
+
+
+@pytest.mark.parametrize("name", term_cache._CODE)
+def test_the_terms_files_key_changes_with_the_code_that_counts(tmp_path, monkeypatch, name):
+    """Before round h14bl the key digested none of these files (they were read as folders): a changed analyser
+    would have reused the last build's counts."""
+    for code in term_cache._CODE:
+        (tmp_path / code).write_bytes((term_cache._KG / code).read_bytes())
+    monkeypatch.setattr(term_cache, "_KG", tmp_path)
+    before = term_cache._key()
+    assert term_cache._key() == before
+    (tmp_path / name).write_bytes((tmp_path / name).read_bytes() + b"\n# changed\n")
+    assert term_cache._key() != before
+
+
+def test_the_searchs_state_key_digests_the_code_that_counts_terms():
+    assert set(term_cache._CODE) <= set(incremental._CODE)
