@@ -21,7 +21,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from itertools import islice
+from itertools import islice, pairwise
 from pathlib import Path
 
 from kg.english_stop_words import ENGLISH_STOP_WORDS
@@ -124,7 +124,7 @@ class Terms:
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
-        return terms + [f"{a} {b}" for a, b in zip(heading, heading[1:])]
+        return terms + [f"{a} {b}" for a, b in pairwise(heading)]
 
 
 def chunk_counts(analyse: Analyser, documents: Iterable[tuple[str, str]],
