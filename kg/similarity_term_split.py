@@ -32,7 +32,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from kg.similarity_terms import counts_matrix, term_counts
-from kg.similarity_words import Analyser, ChunkCounts, chunk_counts, held_counts
+from kg.similarity_words import Analyser, ChunkCounts, chunk_counts, encoded, held_counts
 
 __all__ = ["CHUNK", "analysed_counts"]
 
@@ -68,7 +68,7 @@ def analysed_counts(documents: Iterable[tuple[str, str]], analyse: Analyser, *,
             counted: Future | ChunkCounts | None = None
             if helper is not None and sum(isinstance(c, Future) and not c.done() for _, c in waiting) < _HANDED:
                 try:
-                    counted = helper.submit(held_counts, run, analyse, chunk)
+                    counted = helper.submit(held_counts, run, analyse, encoded(chunk))
                 except (BrokenProcessPool, RuntimeError, OSError):  # it died, or could not be started
                     _shut(helper)
                     helper = None

@@ -19,7 +19,7 @@ import kg.similarity_term_split as split
 from kg.similarity_term_cache import TERMS_FILE, counted_terms
 from kg.similarity_term_split import analysed_counts
 from kg.similarity_terms import term_counts
-from kg.similarity_words import Terms, chunk_counts, held_counts
+from kg.similarity_words import Terms, chunk_counts, encoded, held_counts
 
 ROOT = Path(__file__).resolve().parents[1]
 WORDS = ("graph", "parsing", "speech", "translation", "neural", "dialogue", "corpus", "treebank", "lexicon",
@@ -29,7 +29,7 @@ WORDS = ("graph", "parsing", "speech", "translation", "neural", "dialogue", "cor
 
 def _documents(seed: int, count: int) -> list[tuple[str, str]]:
     rng = random.Random(seed)
-    documents = [(" ".join(rng.sample(WORDS, rng.randint(0, 5))).title(),
+    documents = [(" ".join(rng.sample(WORDS, rng.randint(0, 5))).title() + rng.choice(["", " Café"]),
                   " ".join(rng.choices(WORDS, k=rng.randint(0, 30))) + f" rare{rng.randint(0, 5000)}")
                  for _ in range(count)]
     for row, text in ((7, ("Of the", "")), (100, ("", ""))):  # stop words only, nothing: rows without a cell
@@ -62,6 +62,11 @@ def test_two_processes_count_what_one_counts(small_chunks, count):
     documents = _documents(count, count)
     _same(analysed_counts(documents, Terms(), processes=2), _serial(documents))
     _same(analysed_counts(iter(documents), Terms(), processes=1), _serial(documents))
+
+
+def test_texts_reach_the_helper_as_they_are(small_chunks):
+    documents = [(f"Title {n} Café \ud800x Ünïcode", "an abstract, naïve") for n in range(40)]  # a lone surrogate
+    _same(analysed_counts(documents, Terms(), processes=2), _serial(documents))
 
 
 def test_the_sample_pages_papers_counted_in_two_processes_are_counted_as_in_one(small_chunks):
@@ -132,9 +137,9 @@ def test_one_process_starts_no_helper(small_chunks, monkeypatch):
 
 
 def test_the_helpers_vocabulary_is_kept_within_one_run_only():
-    first = held_counts("run-a", Terms(), [("Graph parsing", "")])
-    again = held_counts("run-a", Terms(), [("Graph", "speech")])
-    other = held_counts("run-b", Terms(), [("Speech", "")])
+    first = held_counts("run-a", Terms(), encoded([("Graph parsing", "")]))
+    again = held_counts("run-a", Terms(), encoded([("Graph", "speech")]))
+    other = held_counts("run-b", Terms(), encoded([("Speech", "")]))
     assert first[3] == ["graph", "parsing", "graph parsing"] and list(first[1]) == [0, 1, 2]
     assert again[3] == ["speech"] and list(again[1]) == [0, 3]  # "graph" is known: only the new term is sent
     assert other[3] == ["speech"] and list(other[1]) == [0]
