@@ -19,6 +19,7 @@ from spacy.language import Language
 
 from extractors.entities import EntityMatch, build_pipeline, iter_entities
 from extractors.entity_lexicon import in_list, word_list
+from extractors.entity_lowercase import LOWER_CASE_METHOD_RULE
 from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
 from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
@@ -213,6 +214,7 @@ def extract_mentions(
     mentions: list[Mention] = []
     for (paper, clean, base, piece), doc in _pipe(nlp, pieces):
         entities = list(iter_entities(doc))  # read once: each reads the spans' extension attributes again
+        entities = _yield_to_title_echoes(paper, doc, piece, entities)  # review 42
         mentions.extend(_doc_mentions(paper, clean, doc, piece, base, entities))
         mentions.extend(_title_echo_mentions(paper, clean, doc, piece, base, entities))  # round h15aj
         mentions.extend(_title_name_mentions(paper, clean, doc, piece, base, entities,
@@ -455,6 +457,45 @@ def _source_span(clean: CleanText | None, start: int, end: int) -> tuple[int | N
     return (clean.source_offset(start), clean.source_end(end)) if clean is not None else (None, None)
 
 
+def _taken(entities: list[EntityMatch]) -> list[tuple[int, int]]:
+    """The character spans ``entities`` and their long forms cover, where no title echo is written."""
+    taken = [(e.span.start_char, e.span.end_char) for e in entities]
+    return taken + [(e.long_form.start_char, e.long_form.end_char) for e in entities if e.long_form is not None]
+
+
+def _lower_case_known(entity: EntityMatch) -> bool:
+    """A known technique name written in lower case, without a long form ("copy mechanism", "capsule networks")."""
+    text = entity.span.text
+    return entity.rule.endswith(f"+{LOWER_CASE_METHOD_RULE}") and entity.long_form is None and text[1:].islower()
+
+
+def _yield_to_title_echoes(paper: Paper, doc, text: str, entities: list[EntityMatch]) -> list[EntityMatch]:
+    """``entities`` less each lower-case known technique name lying inside a longer run of the title the abstract
+    proposes (:func:`_title_echo_mentions` then writes the run): with the title "... Using Delayed Copy Mechanism",
+    "we propose a delayed copy mechanism" proposes the paper's own mechanism, not a use of "copy mechanism".
+
+    >>> from extractors.entities import iter_entities
+    >>> paper = Paper("p", Provenance("x"), title="Zorb Tagging Using Delayed Copy Mechanism")
+    >>> doc = default_pipeline()("We propose a delayed copy mechanism for zorb tagging.")
+    >>> [e.span.text for e in iter_entities(doc)]
+    ['copy mechanism']
+    >>> [e.span.text for e in _yield_to_title_echoes(paper, doc, doc.text, list(iter_entities(doc)))]
+    []
+    """
+    inner = [e for e in entities if _lower_case_known(e)]
+    if not inner or not paper.title or not doc.has_annotation("SENT_START"):
+        return entities
+    sentences = [(s.start_char, s.end_char) for s in doc.sents]
+    others = [e for e in entities if not _lower_case_known(e)]
+    echoes = [(start, end) for start, end, _ in title_echoes(paper.title, text, sentences, _taken(others))]
+
+    def inside_an_echo(entity: EntityMatch) -> bool:
+        span = (entity.span.start_char, entity.span.end_char)
+        return any(start <= span[0] and span[1] <= end and (start, end) != span for start, end in echoes)
+
+    return [e for e in entities if not (_lower_case_known(e) and inside_an_echo(e))]
+
+
 def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: int,
                          entities: list[EntityMatch]) -> list[Mention]:
     """The mentions of phrases of the title the abstract proposes in running text
@@ -462,11 +503,9 @@ def _title_echo_mentions(paper: Paper, clean: CleanText, doc, text: str, base: i
     ``entities``, those of ``doc`` (:func:`~extractors.entities.iter_entities`)."""
     if not paper.title or not doc.has_annotation("SENT_START"):
         return []
-    taken = [(e.span.start_char, e.span.end_char) for e in entities]
-    taken += [(e.long_form.start_char, e.long_form.end_char) for e in entities if e.long_form is not None]
     sentences = [(s.start_char, s.end_char) for s in doc.sents]
     out = []
-    for start, end, kind in title_echoes(paper.title, text, sentences, taken):
+    for start, end, kind in title_echoes(paper.title, text, sentences, _taken(entities)):
         sent = next((s for s in sentences if s[0] <= start < s[1]), (0, len(text)))
         out.append(Mention(
             paper_ref=paper.ref, name=text[start:end], kind=kind, relation=Relation.PROPOSES,
