@@ -119,7 +119,8 @@ def spellings(name: str) -> frozenset[tuple[str, ...]]:
     """The word tuples a listed name is written as: every joint between two parts of it either a space or a hyphen
     ("dot-product attention" / "dot product attention", "prefix tuning" / "prefix-tuning"), except that a hyphen
     next to a part shorter than three characters stays ("wait-k", "co-attention", "chain-of-thought": "wait k" is
-    no name). The tokenizer keeps a hyphenated word one token, so each form is a tuple of tokens.
+    no name). The tokenizer keeps a hyphenated word one token, so each form is a tuple of tokens. A name with n
+    joints has up to 2**n forms: the listed names have at most three joints (built once, cached).
 
     >>> sorted(spellings("prefix-tuning")), sorted(spellings("wait-k"))
     ([('prefix', 'tuning'), ('prefix-tuning',)], [('wait-k',)])
@@ -128,7 +129,7 @@ def spellings(name: str) -> frozenset[tuple[str, ...]]:
     """
     parts: list[str] = []
     joints: list[tuple[str, ...]] = []  # the choices at each joint between two parts
-    for w, word in enumerate(name.split()):
+    for word in name.split():
         pieces = word.split("-")
         for k, piece in enumerate(pieces):
             if parts:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import sys
 import types
 import typing
@@ -163,6 +164,8 @@ def _scalar_decoder(kind: type) -> _Decoder:
                 raise _Invalid(f"expected float, not an int of {value.bit_length()} bits") from None
         if type(value) is not kind:  # bool is not an int here, nor an int a str
             raise _fail(kind.__name__, value)
+        if kind is float and not math.isfinite(value):  # JSON reads 1e400 as inf, and NaN / Infinity: no RDF literal
+            raise _Invalid(f"expected a finite float, not {value!r}")
         return value
 
     return decode
@@ -239,7 +242,7 @@ def _dataclass_decoder(kind: type) -> _Decoder:
         if type(value) is not dict:
             raise _fail(f"a {kind.__name__} object", value)
         if not names.issuperset(value):
-            raise _Invalid(f"{kind.__name__} has no field {min(set(value) - names)!r}")
+            raise _Invalid(f"{kind.__name__} has no field {min(map(repr, set(value) - names))}")  # keys of any type
         arguments = {}
         for name, item in value.items():
             decoder = decoders.get(name)

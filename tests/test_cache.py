@@ -156,7 +156,9 @@ def test_entries_share_one_string_per_distinct_text(tmp_path):
 @pytest.mark.parametrize("body", [
     b'{"source":"a","papers":[{"ref":"t","provenance":{"source":"a","confidence":' + b"9" * 400 + b"}}]}",
     b'{"source":"a","complete":' + b"9" * 5000 + b"}",  # more digits than Python turns into an int
-], ids=["an int too large for a float", "an int longer than Python converts"])
+    b'{"source":"a","papers":[{"ref":"t","provenance":{"source":"a","confidence":1e400}}]}',  # read as inf
+    b'{"source":"a","papers":[{"ref":"t","provenance":{"source":"a","confidence":NaN}}]}',
+], ids=["an int too large for a float", "an int longer than Python converts", "1e400", "NaN"])
 def test_a_hostile_entry_with_a_true_checksum_is_a_miss_not_a_crash(tmp_path, body):
     """The checksum finds damage, not an entry written to harm: such an entry is a miss with a warning."""
     cache = DocumentCache(tmp_path)

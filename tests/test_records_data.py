@@ -46,6 +46,11 @@ _MENTION = {"paper_ref": "t:a", "name": "BERT", "kind": "model", "relation": "us
     ([], "DocumentRecords: expected a DocumentRecords object, not list"),
     ({"source": "a", "papers": [{**_PAPER, "provenance": {"source": "a", "confidence": 10 ** 400}}]},
      "DocumentRecords.papers[0].provenance.confidence: expected float, not an int of 1329 bits"),
+    ({"source": "a", "papers": [{**_PAPER, "provenance": {"source": "a", "confidence": float("inf")}}]},
+     "DocumentRecords.papers[0].provenance.confidence: expected a finite float, not inf"),
+    ({"source": "a", "papers": [{**_PAPER, "provenance": {"source": "a", "confidence": float("nan")}}]},
+     "DocumentRecords.papers[0].provenance.confidence: expected a finite float, not nan"),
+    ({"source": "a", 1: 2, "zz": 3}, "DocumentRecords: DocumentRecords has no field 'zz'"),
 ])
 def test_a_wrong_value_is_named_by_its_place(data: object, message: str) -> None:
     with pytest.raises(RecordsDataError) as raised:
