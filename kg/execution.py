@@ -10,78 +10,26 @@ Every way of running gives the same records and links, hence the same
 graph and the same output bytes.
 
 >>> from kg.sources import SourceText
+from kg.worker_processes import worker_context
 >>> page = SourceText("p.txt", "Germany\\nWe study retrieval of things.\\nACL 2026\\nPoster\\n", "lecture-page")
 >>> [records.source for records in map_documents([page], repeated=frozenset())]
 ['p.txt']
 """
 from __future__ import annotations
 
-import multiprocessing.context
-import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from types import ModuleType
 from typing import Any
 
 from extractors.readers import read_records
 from kg.sources import SourceText
+from kg.worker_processes import worker_context
 from ontology.records import DocumentRecords, InputProblem
 
 __all__ = ["Executor", "dask_client", "executor", "map_documents", "read_document", "worker_context"]
-
-
-class _WorkerProcess(multiprocessing.context.SpawnProcess):
-    """A worker process started as a fresh interpreter that imports what its tasks need, and not the calling script.
-
-    A forked worker started as a copy of the calling process, whose pages it
-    shares but whose every resident page its RSS counts: when the first
-    document is sent the build holds every input's text (the full
-    Anthology's 1,315 volumes: 0.2 GB of ``str``), so each of two forked
-    workers held ~0.48 GB against ~0.2 of its own (docs/scaling.md, "Peak
-    memory, twenty-eighth session").  A plain "spawn" worker runs the
-    calling script again first (as ``__mp_main__``), which a script that
-    builds without ``if __name__ == "__main__":`` cannot survive; these
-    workers leave ``__main__`` alone, as the query store's loader does
-    (:mod:`kg.store_loader`): tasks are functions of importable modules.
-    """
-
-    def start(self) -> None:
-        """Start the process; the calling script's file is not named to it (the one moment it could be: a few
-        milliseconds in the thread that submits, in which no other thread of a build reads ``__main__``)."""
-        main = sys.modules["__main__"]
-        sys.modules["__main__"] = ModuleType("__main__")  # read by multiprocessing.spawn.get_preparation_data
-        try:
-            super().start()
-        finally:
-            sys.modules["__main__"] = main
-
-    def run(self) -> None:
-        """The worker's loop; once it is let go, the process ends as a forked one does: without tearing its
-        interpreter down (its spaCy pipeline's objects and the rest: ~0.6 s of the build's wall after the last
-        document, docs/scaling.md, "Peak memory, twenty-eighth session")."""
-        super().run()
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(0)
-
-
-class _WorkerContext(multiprocessing.context.SpawnContext):
-    """The "spawn" start method with :class:`_WorkerProcess` workers, for :class:`ProcessPoolExecutor`."""
-
-    Process = _WorkerProcess
-
-
-def worker_context() -> multiprocessing.context.SpawnContext:
-    """The start method of kg's worker processes (:class:`_WorkerProcess`), for a :class:`ProcessPoolExecutor`.
-
-    >>> worker_context().get_start_method()
-    'spawn'
-    """
-    return _WorkerContext()
 
 
 def read_document(source: SourceText, *, repeated: frozenset[str] = frozenset()) -> DocumentRecords:
@@ -210,7 +158,7 @@ def executor(*, workers: int = 1, dask: str | None = None) -> Iterator[Executor]
         with dask_client(dask, workers=workers) as client:
             yield Executor(workers, client=client)
     elif workers > 1:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_WorkerContext()) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=worker_context()) as pool:
             yield Executor(workers, pool=pool)
     else:
         yield Executor()

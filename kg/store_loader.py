@@ -24,11 +24,10 @@ from pathlib import Path
 from kg.canned import QueryError
 from kg.query_store import LOADER_CANNOT_WRITE, LOADER_INVALID_RDF, load_or_update
 from kg.turtle_feed import Feed
+from kg.worker_processes import end_with_parent
 from ontology.util.memory import map_large_blocks
 
 __all__ = ["main"]
-#: prctl(2): the signal this process gets when its parent dies.
-_PR_SET_PDEATHSIG = 1
 
 
 def main(argv: list[str]) -> int:
@@ -66,15 +65,7 @@ def _leave_a_core() -> None:
 def _end_with_parent(parent: int, feed: Feed | None) -> None:
     """End this process when ``parent``, the build that started it, dies (killed or not); tell ``feed`` the lines
     of standard input."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        if getattr(libc, "prctl", None) is not None:
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # failing, the pipe below still ends it
-    if os.getppid() != parent:  # it died before the line above
-        os._exit(1)
+    end_with_parent(parent)  # on Linux; failing, the pipe below still ends it
     threading.Thread(target=_exit_at_end_of_input, args=(feed,), name="end-with-parent", daemon=True).start()
 
 
