@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 import zipfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -118,7 +119,7 @@ def fingerprinted(papers: Iterable[PaperText], prints: dict[str, bytes]) -> Iter
     weights and vectors are made of (title, abstract, entity ids)."""
     for paper in papers:
         data = json.dumps([paper.title, paper.abstract, sorted(set(paper.entities))], ensure_ascii=False)
-        prints[paper.id] = hashlib.sha256(data.encode("utf-8")).digest()[:_DIGEST]
+        prints[paper.id] = hashlib.sha256(data.encode("utf-8", "surrogatepass")).digest()[:_DIGEST]  # lone ones too
         yield paper
 
 
@@ -133,6 +134,7 @@ def state_key(options: Mapping[str, Any]) -> str:
         digest.update(name.encode() + b"\0" + file_digest)
     for library, version in installed_versions(_LIBRARIES, missing="-"):
         digest.update(f"{library}={version}".encode())
+    digest.update(f"unicode={unicodedata.unidata_version}".encode())  # what \w and str.lower() take as letters
     return digest.hexdigest()
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 import zipfile
 from array import array
 from collections.abc import Iterable, Iterator
@@ -97,8 +98,7 @@ def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser, path:
         for title, abstract in documents:
             if hashing and old is None and len(source) >= MOST_PAPERS:
                 hashing, prints = False, []
-            digest = hashlib.sha256(json.dumps([title, abstract], ensure_ascii=False).encode("utf-8")).digest()[
-                :_DIGEST] if hashing else b""
+            digest = _digest(title, abstract) if hashing else b""
             row = where.get(digest, -1) if hashing else -1
             if hashing:
                 prints.append(digest)
@@ -189,12 +189,19 @@ def _union(kept: np.ndarray, added: np.ndarray) -> tuple[np.ndarray, np.ndarray,
     return union, first, second
 
 
+def _digest(title: str, abstract: str) -> bytes:
+    """A text's digest; a lone surrogate (a ``str`` from the Python API may hold one) is digested as it is."""
+    text = json.dumps([title, abstract], ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(text).digest()[:_DIGEST]
+
+
 def _key() -> str:
     digest = hashlib.sha256(TERMS_FORMAT.encode())
     for name in _CODE:  # files, read one by one (file_digests reads folders: it found nothing in these names)
         digest.update(name.encode() + b"\0" + hashlib.sha256((_KG / name).read_bytes()).digest())
     for library, version in installed_versions(_LIBRARIES, missing="-"):
         digest.update(f"{library}={version}".encode())
+    digest.update(f"unicode={unicodedata.unidata_version}".encode())  # what \w and str.lower() take as letters (review 43)
     return digest.hexdigest()
 
 

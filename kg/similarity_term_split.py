@@ -5,12 +5,14 @@ counting the terms (:class:`kg.similarity_words.Terms`) is Python under the
 GIL: on the full Anthology about 5 CPU s of a fresh build's similarity stage,
 while the build's second core waits (the extraction workers have ended, the
 query store's loader has not begun).  :func:`analysed_counts` sends runs of
-:data:`CHUNK` texts to one helper process (spawned: it imports the standard
-library and :mod:`kg.similarity_words`, not the build's graph) as long as it
-keeps up, counts the other runs itself as it reads and fingerprints the
+:data:`CHUNK` texts to one helper process (spawned by :mod:`kg.worker_processes`: it imports the
+standard library, :mod:`kg.similarity_words` and :mod:`kg.english_stop_words`, not the build's graph) as
+long as it keeps up, counts the other runs itself as it reads and fingerprints the
 papers, and joins the runs' counts in order.  The counts are :func:`kg.similarity_terms.term_counts`'
 to the bit: the same cells, put in the same alphabetical order.  A helper
 that cannot be started or dies is done without: its runs are counted here.
+The helper is started only where it can pay: from :data:`_FEWEST_RUNS` runs, with two cores or more
+to run on, and not inside a daemonic process (a pool's or Dask's worker), which may start none.
 
 >>> from kg.similarity_words import Terms
 >>> documents = [("Graph parsing", "We parse graphs."), ("", "of the"), ("Speech", "Speech.")] * 3
@@ -26,7 +28,7 @@ from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from itertools import islice
+from itertools import chain, islice
 
 import numpy as np
 import scipy.sparse as sp
@@ -41,6 +43,9 @@ CHUNK = 2048
 #: Runs the helper may have in hand (one counted, one waiting); the build's process counts a run itself while the
 #: helper has as many, so each process counts as much as it can, whatever else the machine runs.
 _HANDED = 2
+#: Runs a helper is started for, at least: with fewer its start (about 0.3 s) and the two runs it is first handed
+#: cost more than it saves (review 43: 2,555 texts took 0.31 s alone, 0.58 s with a helper; 6,000: 0.70 s, 1.00 s).
+_FEWEST_RUNS = 8
 #: Runs counted but not yet joined, at most (those counted here are joined in order, after the helper's before them).
 _WAITING = 16
 
@@ -49,22 +54,21 @@ def analysed_counts(documents: Iterable[tuple[str, str]], analyse: Analyser, *,
                     processes: int = 1) -> tuple[sp.csr_matrix, np.ndarray]:
     """:func:`kg.similarity_terms.term_counts` of ``analyse(document)`` for each of ``documents`` (read once).
 
-    With ``processes`` of 2 or more, and more than one :data:`CHUNK` of
-    texts, a helper process analyses the runs it has time for (this process
+    With ``processes`` of 2 or more, at least :data:`_FEWEST_RUNS` runs of
+    :data:`CHUNK` texts and two cores, a helper process analyses the runs it has time for (this process
     the others, :data:`_HANDED`); ``analyse`` must then be picklable (a
     module's function or class instance).
     """
     chunks = _chunks(documents)
-    first = next(chunks, [])
-    second = next(chunks, None)
-    if processes < 2 or second is None:  # too few texts to be worth a process
-        return term_counts(map(analyse, _joined_runs(first, second, chunks)))
+    head = list(islice(chunks, _FEWEST_RUNS))  # references to the first runs' texts, read ahead to count them
+    helper = _helper() if processes > 1 and len(head) >= _FEWEST_RUNS and _cores() > 1 else None
+    if helper is None:
+        return term_counts(map(analyse, chain.from_iterable(chain(head, chunks))))
     joined = _Joined(analyse)
     run = os.urandom(8).hex()  # the helper's vocabulary is this call's
     waiting: deque[tuple[list[tuple[str, str]], Future | ChunkCounts]] = deque()
-    helper: ProcessPoolExecutor | None = _helper()
     try:
-        for chunk in _joined_chunks(first, second, chunks):
+        for chunk in chain(head, chunks):
             counted: Future | ChunkCounts | None = None
             if helper is not None and sum(isinstance(c, Future) and not c.done() for _, c in waiting) < _HANDED:
                 try:
@@ -122,13 +126,25 @@ class _Joined:
 
 
 def _helper() -> ProcessPoolExecutor | None:
-    """One spawned worker (as the extraction's, :class:`kg.execution.Executor`), or None where none can be made."""
-    from kg.execution import worker_context
+    """One spawned worker (as the extraction's, :class:`kg.execution.Executor`), or None where none can be made
+    (in a daemonic process, as a ``multiprocessing.Pool``'s or Dask's worker is, starting one fails)."""
+    import multiprocessing
 
+    from kg.worker_processes import worker_context
+
+    if multiprocessing.current_process().daemon:
+        return None
     try:
         return ProcessPoolExecutor(max_workers=1, mp_context=worker_context())
     except (OSError, ValueError, NotImplementedError, ImportError):
         return None
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _shut(helper: ProcessPoolExecutor) -> None:
@@ -144,17 +160,3 @@ def _chunks(documents: Iterable[tuple[str, str]]) -> Iterator[list[tuple[str, st
     iterator = iter(documents)
     while chunk := list(islice(iterator, CHUNK)):
         yield chunk
-
-
-def _joined_chunks(first: list, second: list, rest: Iterator[list]) -> Iterator[list]:
-    yield first
-    yield second
-    yield from rest
-
-
-def _joined_runs(first: list, second: list | None, rest: Iterator[list]) -> Iterator[tuple[str, str]]:
-    yield from first
-    if second is not None:
-        yield from second
-    for chunk in rest:
-        yield from chunk

@@ -4,7 +4,7 @@ The analyser of :func:`kg.similarity_vectors.tfidf` (:class:`Terms`: words,
 stop words, the title's adjacent pairs) and :func:`chunk_counts`, which
 counts the terms of a few thousand texts, live
 here without numpy, scipy or networkx, so that the helper process of
-:func:`kg.similarity_terms.analysed_counts` is small (its share of the full
+:func:`kg.similarity_term_split.analysed_counts` is small (its share of the full
 Anthology's 90,000 texts is tokenised there while the build's process
 tokenises the rest).
 
