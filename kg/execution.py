@@ -10,7 +10,6 @@ Every way of running gives the same records and links, hence the same
 graph and the same output bytes.
 
 >>> from kg.sources import SourceText
-from kg.worker_processes import worker_context
 >>> page = SourceText("p.txt", "Germany\\nWe study retrieval of things.\\nACL 2026\\nPoster\\n", "lecture-page")
 >>> [records.source for records in map_documents([page], repeated=frozenset())]
 ['p.txt']
