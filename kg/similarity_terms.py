@@ -16,13 +16,12 @@ columns out into a matrix of their own and compacts the rest in place.
 from __future__ import annotations
 
 from array import array
-from collections import Counter
 from collections.abc import Callable, Iterable
 
 import numpy as np
 import scipy.sparse as sp
 
-from kg.similarity_words import STOP_LANGUAGES, spacy_stop_words, stop_words
+from kg.similarity_words import STOP_LANGUAGES, chunk_counts, spacy_stop_words, stop_words
 
 __all__ = ["STOP_LANGUAGES", "spacy_stop_words", "split_columns", "stop_words", "term_counts", "term_weights",
            "weigh"]
@@ -57,14 +56,10 @@ def term_counts(documents: Iterable[list[str]]) -> tuple[sp.csr_matrix, np.ndarr
     >>> vocabulary.tolist(), counts.toarray().tolist()
     (['graph', 'network'], [[2.0, 1.0], [0.0, 0.0]])
     """
-    vocabulary: dict[str, int] = {}
-    indptr, indices, counts = array("q", [0]), array("i"), array("f")
-    for terms in documents:
-        for term, count in Counter(terms).items():
-            indices.append(vocabulary.setdefault(term, len(vocabulary)))
-            counts.append(count)
-        indptr.append(len(indices))
-    return counts_matrix(list(vocabulary), indptr, indices, counts)
+    sizes, indices, counts, terms = chunk_counts(list, documents)  # the documents are their own terms
+    indptr = array("q", [0])
+    indptr.frombytes(np.cumsum(np.frombuffer(sizes, dtype=np.int64), dtype=np.int64).tobytes())
+    return counts_matrix(terms, indptr, indices, counts)
 
 
 def counts_matrix(terms: list[str], indptr: array, indices: array, counts: array) -> tuple[sp.csr_matrix, np.ndarray]:
