@@ -441,6 +441,17 @@ def _widened_long_span(doc: Doc, long_span: tuple[int, int], short_start: int) -
     return (extend_task_left(doc, start, end), end) if start < short_start else long_span
 
 
+def _task_definition(long_: Span, named_tasks: set[tuple[int, int]]) -> bool:
+    """Does an acronym's long form name a task: its last word a task head (:func:`task_long_form`), or its last words
+    a task name the train slice taught (``task_phrases.txt``, a lower-case task name of
+    :func:`~extractors.entity_losses.lower_case_names`), so that its head is a task's ("argumentation mining (AM)",
+    "ultra-fine entity typing (UFET)", "multiple-choice reading comprehension (MCRC)"; round h15bh)?
+    ``named_tasks`` are the token ranges of those names in the document. The definition then types the acronym's
+    other mentions: "an AM dataset" is data for the task AM, not a dataset named AM."""
+    return task_long_form(long_.text) or any((start, long_.end) in named_tasks
+                                             for start in range(long_.start, long_.end))
+
+
 #: Known resources made per language, whose edition a language word before them names ("the Basque WordNet").
 _EDITIONED = frozenset({"wordnet", "framenet", "propbank", "verbnet"})
 
@@ -455,9 +466,12 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
     Mining" is the task, not two capitalised words.
     """
     generic = word_list("generic_terms.txt")  # "retrieval-augmented generation (RAG)": a method the field names
+    phrases = task_phrases(doc)
+    lower_names = lower_case_names(doc)
+    named_tasks = set(phrases) | {(start, end) for start, end, kind, _ in lower_names if kind == "task"}
     defined_tasks = defined_by_frame(doc, acronyms) | {  # "Zorb Embedding (ZE) aims to ...": a task's definition
         short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
-        if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic)}
+        if is_task_acronym(short.text) or (_task_definition(long_, named_tasks) and short.text.lower() not in generic)}
     taken: set[int] = set()
     found: list[Candidate] = []
     for start, end in shared_task_names(doc):  # "SemEval-2023 Task 9: Multilingual Tweet Intimacy Analysis"
@@ -493,14 +507,14 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                 cand.start -= 1  # "the Basque WordNet", "English FrameNet": a language's own edition is its name
                 # (not "the English and Japanese FrameNet datasets": the languages share the resource's name)
                 cand.cues.add("accepted")  # "the Open English Wordnet": the resource vouches for itself
-        elif cand.long_span and task_long_form(span_text(doc, *cand.long_span)) \
+        elif cand.long_span and _task_definition(doc[cand.long_span[0] : cand.long_span[1]], named_tasks) \
                 and text.lower() not in word_list("generic_terms.txt"):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"
         taken.update(range(cand.start, cand.end))  # after the task head it may have taken ("ICD diagnosis")
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
         if any(i in taken for i in range(short.start, short.end)):
             continue
-        if is_task_acronym(short.text) or (task_long_form(long_.text) and short.text.lower() not in generic):
+        if is_task_acronym(short.text) or (_task_definition(long_, named_tasks) and short.text.lower() not in generic):
             rule = "task_acronym" if is_task_acronym(short.text) else "task_long_form"
             long_span = _widened_long_span(doc, (long_.start, long_.end), short.start)
             if any(i in taken for i in range(*long_span)):
@@ -529,7 +543,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             _replace_unvouched(candidates, unvouched, start, end)
             found.append(Candidate(start, end, "phrase", kind=EntityKind.METHOD, type_rule="known_method"))
             _take(taken, unvouched, start, end)
-    for start, end in task_phrases(doc):
+    for start, end in phrases:
         if not any(i in taken and i not in unvouched for i in range(start, end)):
             _replace_unvouched(candidates, unvouched, start, end)  # "we study Argument Mining": the task
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_phrase"))
@@ -538,7 +552,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="task_frame"))
             taken.update(range(start, end))
-    for start, end, kind, rule in lower_case_names(doc):  # "reading comprehension", "we use the focal loss"
+    for start, end, kind, rule in lower_names:  # "reading comprehension", "we use the focal loss"
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
             taken.update(range(start, end))
