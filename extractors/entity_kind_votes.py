@@ -12,6 +12,7 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_named_new import NAMED_NEW_RULE
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS
+from extractors.entity_tasks import task_like
 from ontology.ids import entity_key
 from ontology.kinds import EntityKind
 
@@ -68,6 +69,42 @@ _FRAMED_KINDS = frozenset({EntityKind.DATASET, EntityKind.METRIC, EntityKind.TAS
 _PHRASE_KINDS = frozenset({EntityKind.TASK, EntityKind.METRIC})
 
 
+#: Type rules that read a pair's kind off its definition: the task rules (the long form's head or a learned task name,
+#: :func:`extractors.entity_tasks.task_metric_candidates`) and the long form's last word (``long_form``).
+_DEFINITION_TYPE_RULES = frozenset({"task_long_form", "task_acronym", "long_form"})
+
+
+def _definition_kind(doc: Doc, cand: Candidate) -> EntityKind | None:
+    """The kind an acronym pair's definition decides ("argumentation mining (AM)": a task; "Japanese News Corpus
+    (JNC)": a dataset), or ``None`` when a rule typed the pair by its context or only guessed, and its long form is
+    no task's name."""
+    if cand.long_span is None:
+        return None
+    if cand.type_rule in _DEFINITION_TYPE_RULES:
+        return cand.kind
+    long_form = doc[cand.long_span[0] : cand.long_span[1]].text
+    return EntityKind.TASK if cand.kind is EntityKind.TASK and task_like(long_form) else None
+
+
+def _typed_by_definition(doc: Doc, candidates: list[Candidate]) -> None:
+    """A defined acronym's other mentions typed by a head noun after them take the kind its definition decides: "a
+    new AM dataset", "a novel HMTC framework", "existing EA methods" are a dataset, a framework and methods *for*
+    the task the abstract defined ("Argumentation mining (AM)", "Hierarchical multi-label text classification
+    (HMTC)"), not a dataset or a method named AM or HMTC (round h15bh). A pair typed by its context ("the Zorb Span
+    Extraction (ZSE) framework": a method by the head after its brackets) decides nothing, and its other mentions keep
+    their heads' kinds."""
+    defined: dict[str, set[EntityKind]] = defaultdict(set)
+    for cand in candidates:
+        kind = _definition_kind(doc, cand)
+        if kind is not None:
+            defined[doc[cand.start : cand.end].text].add(kind)
+    for cand in candidates:
+        kinds = defined.get(doc[cand.start : cand.end].text)
+        if kinds and len(kinds) == 1 and cand.long_span is None and cand.type_rule == "head_noun" \
+                and cand.kind not in kinds:
+            cand.kind, cand.type_rule = next(iter(kinds)), "same_name"
+
+
 def one_kind_per_name(doc: Doc, candidates: list[Candidate],
                       framed: Mapping[tuple[int, int], EntityKind] | None = None) -> None:
     """One name is one kind of thing within an abstract: a mention whose kind was only guessed (untyped, the
@@ -89,6 +126,8 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate],
     >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
     [('ZorbCorp', 'dataset', 'head_noun'), ('ZorbCorp', 'dataset', 'same_name')]
     """
+    _typed_by_definition(doc, candidates)
+
     def keys(cand: Candidate) -> set[str]:
         found = {entity_key(doc[cand.start : cand.end].text)}
         if cand.long_span:
