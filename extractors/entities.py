@@ -265,12 +265,13 @@ class EntityRecognizer:
         refused: list[Candidate] = []  # capitalised words nothing accepted (yet)
         for cand in group:
             if cand.type_rule == "task_long_form" and len(group) == 1 and not methods_for_head(doc, cand.end) \
-                    and ((after or apposition) is EntityKind.METHOD
+                    and ((after or apposition) in {EntityKind.METHOD, EntityKind.METRIC}
                          or (after is EntityKind.DATASET and _long_form_names_data(doc, cand, cues))):
                 cand.kind = after or apposition  # "the Fuzzy Span Universal Information Extraction (FSUIE) framework",
                 cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query
                 members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method
-                continue  # (or a dataset: "the Visuo-Linguistic Question Answering (VLQA) challenge corpus")
+                continue  # (or a dataset: "the Visuo-Linguistic Question Answering (VLQA) challenge corpus"; or a metric:
+                # "the Combined Zorb Prediction (CZP) metric", round h15bh)
             if cand.type_rule in TASK_METRIC_RULES or cand.type_rule in {NAMED_NEW_RULE, EDITION_RULE,
                                                                          TITLE_PHRASE_RULE}:  # typed by their source
                 if cand.type_rule == "known_resource" and cand.strength == "weak" and cand.end - cand.start == 1 \

@@ -14,7 +14,7 @@ from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS
 from extractors.entity_tasks import task_like
 from ontology.ids import entity_key
-from ontology.kinds import EntityKind
+from ontology.kinds import EntityKind, Relation
 
 __all__ = ["methods_for_head", "one_kind_per_name"]
 
@@ -103,6 +103,8 @@ def _typed_by_definition(doc: Doc, candidates: list[Candidate]) -> None:
         if kinds and len(kinds) == 1 and cand.long_span is None and cand.type_rule == "head_noun" \
                 and cand.kind not in kinds:
             cand.kind, cand.type_rule = next(iter(kinds)), "same_name"
+            if cand.relation is Relation.PROPOSES:  # "we propose a novel HMTC framework": the framework is new, not
+                cand.relation, cand.role_rule = Relation.USES, "use"  # the task
 
 
 def one_kind_per_name(doc: Doc, candidates: list[Candidate],

@@ -442,14 +442,20 @@ def _widened_long_span(doc: Doc, long_span: tuple[int, int], short_start: int) -
 
 
 def _task_definition(long_: Span, named_tasks: set[tuple[int, int]]) -> bool:
-    """Does an acronym's long form name a task: its last word a task head (:func:`task_long_form`), or its last words
-    a task name the train slice taught (``task_phrases.txt``, a lower-case task name of
-    :func:`~extractors.entity_losses.lower_case_names`), so that its head is a task's ("argumentation mining (AM)",
-    "ultra-fine entity typing (UFET)", "multiple-choice reading comprehension (MCRC)"; round h15bh)?
-    ``named_tasks`` are the token ranges of those names in the document. The definition then types the acronym's
-    other mentions: "an AM dataset" is data for the task AM, not a dataset named AM."""
-    return task_long_form(long_.text) or any((start, long_.end) in named_tasks
-                                             for start in range(long_.start, long_.end))
+    """Does an acronym's long form name a task: its last word a task head (:func:`task_long_form`), or, written in
+    lower case (a description, not a coined name), its last words a task name the train slice taught
+    (``task_phrases.txt``, a lower-case task name of :func:`~extractors.entity_losses.lower_case_names`), so that its
+    head is a task's: "argumentation mining (AM)", "Ultra-fine entity typing (UFET)", "multiple-choice reading
+    comprehension (MCRC)" (round h15bh)? ``named_tasks`` are the token ranges of those names in the document. The
+    definition then types the acronym's other mentions: "an AM dataset" is data for the task AM, not a dataset named
+    AM. Not a coined name capitalised in every word ("Mask Specific Language Modeling (MSLM), an approach") nor a way
+    of doing the task ("retrieval augmented generation (RAG)")."""
+    if task_long_form(long_.text):
+        return True
+    words = long_.text.replace("-", " ").split()
+    return bool(words) and all(word.islower() for word in [words[0][1:], *words[1:]] if any(c.isalpha() for c in word)) \
+        and not any(in_list("approach_participles", word.lower()) for word in words) \
+        and any((start, long_.end) in named_tasks for start in range(long_.start, long_.end))
 
 
 #: Known resources made per language, whose edition a language word before them names ("the Basque WordNet").

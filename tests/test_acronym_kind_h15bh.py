@@ -64,3 +64,27 @@ def test_a_pair_typed_by_its_own_head_keeps_its_mentions(both) -> None:  # type:
     decides nothing against "the ZSE framework" later."""
     kinds = _kinds(both, "We use the Zorb Span Extraction (ZSE) framework. The ZSE framework is fast.")
     assert kinds == [("ZSE", "method"), ("ZSE", "method")]
+
+
+@pytest.mark.parametrize(("text", "short", "kind"), [
+    ("We propose Mask Zorbic Language Modeling (MZLM), an approach to tune zorbs.", "MZLM", "method"),  # coined
+    ("We use zorb augmented generation (ZAG) techniques.", "ZAG", "method"),  # a way of doing the task
+    ("We study Zorbic Argument Mining (ZAM). We build a ZAM dataset.", "ZAM", "dataset"),  # left: a capitalised name
+])
+def test_coined_or_approach_long_forms_decide_no_task(both, text: str, short: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+    """A learned task name ends these long forms, but they name a method the authors coin (capitalised in every
+    word) or a way of doing the task ("augmented"): the task rule reads task heads alone there, as before."""
+    assert {k for name, k in _kinds(both, text) if name == short} == {kind}
+
+
+def test_a_head_after_a_task_long_form_pair_types_it_a_metric(both) -> None:  # type: ignore[no-untyped-def]
+    """"the Combined Zorb Prediction (CZP) metric": the head after the brackets names a metric, as "framework" names a
+    method ("the ... (FSUIE) framework")."""
+    kinds = _kinds(both, "We define the Combined Zorb Prediction (CZP) metric on zorbs.")
+    assert ("CZP", "metric") in kinds
+
+
+def test_a_framework_for_a_defined_task_is_not_the_task_proposed(both) -> None:  # type: ignore[no-untyped-def]
+    doc = both("We study zorbic stance detection (ZSD). We propose a novel ZSD framework, Quuxer.")
+    assert [(s.text, s.label_, s._.kg_relation) for s in doc.spans["kg_entities"] if s.text == "ZSD"] \
+        == [("ZSD", "task", "uses"), ("ZSD", "task", "uses")]
