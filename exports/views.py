@@ -63,6 +63,7 @@ from exports.html_view import (
     write_assets,
     write_html,
 )
+from exports.landscape_tasks import LandscapeHelper, landscape_task
 from exports.rdf_owners import OwnerDigests
 from exports.view_data import NodeDataRef
 from exports.view_details import Details
@@ -256,7 +257,8 @@ def write_kind_view(graph: nx.MultiDiGraph, output_dir: Path, kind: str, *, top:
 
 def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_TOP,
                 paper_map: bool = True, nodes: bool = True, owners: OwnerDigests | None = None,
-                in_links: InLinkMemo | None = None, overview: Overview | None = None) -> list[Path]:
+                in_links: InLinkMemo | None = None, overview: Overview | None = None,
+                helper: LandscapeHelper | None = None) -> list[Path]:
     """Write the overview, the paper map, one view per venue, the generic node view and ``index.html``.
 
     Parameters
@@ -289,6 +291,11 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         (:func:`overview_landscape`: ``kg build`` draws it in graph.html too), so it is not laid out twice.
         Its per-paper entities are let go once the venues' pages are drawn (:meth:`Overview.release`); a second
         call with it draws the same pages, reading each venue's papers' entities from the graph (slower).
+    helper : LandscapeHelper, optional
+        Lays out the venues' landscapes beside this call (:mod:`exports.landscape_tasks`; ``kg build``'s is a
+        worker process, :mod:`kg.venue_layouts`): their pages are then fingerprinted first, handed to it, and
+        drawn after the node view's shards, each from the landscape the helper has laid out by then or from one
+        laid out here.  The same pages either way.
 
     Returns
     -------
@@ -335,26 +342,41 @@ def write_views(graph: nx.MultiDiGraph, output_dir: Path, *, top: int = DEFAULT_
         last, record = PageRecord.read(output_dir), PageRecord()  # the pages' fingerprints (below)
         memo: dict[Hashable, str] = {}  # each entity's part of the venue pages'
         parts: dict[Hashable, bytes] = {}  # each node's part of the entity pages'
+        pages: list[Path | _VenuePage] = []  # venue pages to draw after the node view's shards, with a helper
         for subject in [*venues, *egos]:
             view = VIEW_KINDS[ego_view_kind(graph, subject)]
             if view.papers is not None and not view.paper_map:  # a venue's landscape: kept if what it draws is
-                written.append(page(_landscape_page(graph, output_dir, view, subject, top, cache, files, also,
-                                                    last, record, memo, named, shards)))
+                if helper is None:
+                    pages.append(page(_landscape_page(graph, output_dir, view, subject, top, cache, files, also,
+                                                      last, record, memo, named, shards)))
+                else:
+                    pages.append(_venue_page(graph, output_dir, view, subject, top, cache, files, also, last,
+                                             record, memo, named, shards))
             elif shards is not None and view.centred:  # an entity's view: kept if its subgraph is
-                written.append(page(_ego_page(graph, output_dir, view, subject, top, cache, files, also, last,
-                                              record, shards, parts)))
+                pages.append(page(_ego_page(graph, output_dir, view, subject, top, cache, files, also, last,
+                                            record, shards, parts)))
             else:
-                written.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
+                pages.append(page(_write_page(graph, output_dir, view, subject, top, cache, files, also)))
+        drawn = [planned for planned in pages if isinstance(planned, _VenuePage) and planned.named is not None]
+        if helper is not None and drawn:  # their layouts begin beside this process, and are drawn last
+            helper.start([(planned.subject, landscape_task(graph, planned.named, max_entities=planned.limit))
+                          for planned in drawn])
         # Their last use: the per-paper entities (the caller's overview too) and the fingerprints' parts do not
         # wait through the node view's shards, the largest step, beside the query store's loader in `kg build`.
         overview.release()
-        del named, memo, parts
+        del named, memo, parts, drawn
         degrees = _degrees(graph)  # one pass over the adjacency, for the search order and the index
         order = search_order(graph, degrees)
         node_shards = None
         if nodes:
             node_shards = page(write_node_data(graph, output_dir / NODE_DATA_DIR, order, cache=cache,
                                                last=last, record=record, owners=owners, in_links=in_links))
+        for i, planned in enumerate(pages):  # with a helper, its landscapes, or those it has not laid out yet
+            if isinstance(planned, _VenuePage):
+                pages[i] = page(_drawn(graph, planned, cache, files, record, helper))
+        written += pages  # type: ignore[arg-type]  # every page drawn by now
+        del pages
+        if node_shards is not None:
             written += node_shards
             written.append(write_node_page(output_dir, graph, links=_nav(output_dir, NODE_PAGE, also),
                                            search=SEARCH_SCRIPT, asset_url=f"{ASSET_DIR}/"))
@@ -409,16 +431,31 @@ def overview_landscape(graph: nx.MultiDiGraph, *, top: int = DEFAULT_TOP) -> Ove
     return Overview(named, fitted_landscape(graph, papers, max_entities=min(top, LANDSCAPE_ENTITIES), named=named))
 
 
-def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
-                    cache: dict[Hashable, Details], view_files: Mapping[Hashable, str], also: Collection[str],
-                    last: PageRecord, record: PageRecord, memo: dict[Hashable, str],
-                    named_all: Mapping[Hashable, set[Hashable]], node_data: NodeDataRef | None = None) -> Path:
-    """Write the landscape page of ``view`` about ``subject`` (a venue's), or keep the one in ``output_dir``.
+@dataclass
+class _VenuePage:
+    """A venue's landscape page, fingerprinted (:func:`_venue_page`): kept, or to be laid out and drawn."""
+
+    subject: Hashable
+    path: Path
+    fingerprint: str
+    papers: Collection[Hashable] | None
+    arguments: dict[str, Any]
+    node_data: NodeDataRef | None
+    limit: int
+    #: Each of ``papers`` with the landscape entities it names (None: the page is kept as the last build left it).
+    named: dict[Hashable, set[Hashable]] | None
+
+
+def _venue_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
+                cache: dict[Hashable, Details], view_files: Mapping[Hashable, str], also: Collection[str],
+                last: PageRecord, record: PageRecord, memo: dict[Hashable, str],
+                named_all: Mapping[Hashable, set[Hashable]], node_data: NodeDataRef | None = None) -> _VenuePage:
+    """The landscape page of ``view`` about ``subject`` (a venue's), fingerprinted; noted in ``record`` as kept
+    where ``output_dir`` has it already (:func:`_drawn` draws the others).
 
     The page is kept when ``last`` (the record the last build left) holds
-    the fingerprint of what it draws (:func:`_landscape_fingerprint`) and its
-    file still has the bytes written then; otherwise it is laid out and
-    written.  Either way ``record`` notes it.  Other arguments as in
+    the fingerprint of what it draws (:func:`~exports.view_landscape.landscape_inputs`) and its
+    file still has the bytes written then.  Other arguments as in
     :func:`_write_page`; ``memo`` holds the entities' parts of the
     fingerprints, ``named_all`` the entities of every paper
     (:func:`~exports.view_landscape.named_entities`, read only).  With
@@ -437,11 +474,31 @@ def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, su
                                            memo=memo, graph_wide=node_data is None)])
     if last.holds(path, fingerprint):
         record.keep(path, last)
-        return path
-    fitted = fitted_landscape(graph, papers, max_entities=limit, named=named)
-    text = render_landscape(graph, papers=papers, cache=cache, view_files=view_files, fitted=fitted,
-                            node_data=node_data, **arguments)
-    return record.write_page(path, fingerprint, text)
+        return _VenuePage(subject, path, fingerprint, papers, arguments, node_data, limit, None)
+    return _VenuePage(subject, path, fingerprint, papers, arguments, node_data, limit, named)
+
+
+def _landscape_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Any, top: int,
+                    cache: dict[Hashable, Details], view_files: Mapping[Hashable, str], also: Collection[str],
+                    last: PageRecord, record: PageRecord, memo: dict[Hashable, str],
+                    named_all: Mapping[Hashable, set[Hashable]], node_data: NodeDataRef | None = None) -> Path:
+    """Write the landscape page of ``view`` about ``subject`` (a venue's), or keep the one in ``output_dir``
+    (:func:`_venue_page`, then :func:`_drawn`)."""
+    return _drawn(graph, _venue_page(graph, output_dir, view, subject, top, cache, view_files, also, last, record,
+                                     memo, named_all, node_data), cache, view_files, record)
+
+
+def _drawn(graph: nx.MultiDiGraph, planned: _VenuePage, cache: dict[Hashable, Details],
+           view_files: Mapping[Hashable, str], record: PageRecord, helper: LandscapeHelper | None = None) -> Path:
+    """Write the page ``planned`` (unless it is kept), from the landscape ``helper`` laid out or one laid out here."""
+    if planned.named is None:
+        return planned.path
+    fitted = helper.take(planned.subject) if helper is not None else None
+    if fitted is None:
+        fitted = fitted_landscape(graph, planned.papers, max_entities=planned.limit, named=planned.named)
+    text = render_landscape(graph, papers=planned.papers, cache=cache, view_files=view_files, fitted=fitted,
+                            node_data=planned.node_data, **planned.arguments)
+    return record.write_page(planned.path, planned.fingerprint, text)
 
 
 def _ego_page(graph: nx.MultiDiGraph, output_dir: Path, view: ViewKind, subject: Hashable, top: int,
