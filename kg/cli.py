@@ -163,7 +163,8 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
                 try:
                     cache_folder = output / CACHE_FOLDER
                     written = write_outputs(result.graph, output, rdf_formats=rdf_formats, views=views,
-                                            max_nodes=max_nodes,  # graph.json reuses the runs that did not change
+                                            max_nodes=max_nodes, workers=workers if dask is None else 1,
+                                            # graph.json reuses the runs that did not change
                                             cache_dir=None if no_cache or not usable_folder(cache_folder)
                                             else cache_folder)
                 except KeyboardInterrupt:

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ from exports.view_inlinks import InLinkMemo
 from exports.views import DEFAULT_TOP, overview_landscape, write_views
 from kg.query_store import start_query_store, write_query_store
 from kg.store_feed import store_feed
+from kg.venue_layouts import venue_layouts
 from ontology.errors import KgError
 from ontology.util.files import output_transaction, pending_file
 
@@ -41,7 +43,8 @@ IN_LINKS_FILE = "view-inlinks.npz"
 
 
 def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence[str] = ("ttl",),
-                  views: bool = True, max_nodes: int = DEFAULT_TOP, cache_dir: Path | None = None) -> list[Path]:
+                  views: bool = True, max_nodes: int = DEFAULT_TOP, cache_dir: Path | None = None,
+                  workers: int = 1) -> list[Path]:
     """Write ``graph``'s outputs into the folder ``output`` in one transaction; return the files written.
 
     ``graph.ttl`` (and any other ``rdf_formats``), ``graph.html`` (the entity
@@ -64,11 +67,13 @@ def write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence
     fingerprints the in-link digests of the last build where the owners they come from did not change
     (:mod:`exports.view_inlinks`).  Call it holding the
     folder's lock (:func:`ontology.util.files.folder_lock`).  The graph's objects are left out of the cyclic
-    collector's passes meanwhile (:func:`graph_frozen`).
+    collector's passes meanwhile (:func:`graph_frozen`).  With ``workers`` of 2 or more (``kg build -j``), the
+    venue pages' landscapes are laid out in a worker process too, on the core the rest leaves idle
+    (:mod:`kg.venue_layouts`): the same files.
     """
     with graph_frozen():
         return _write_outputs(graph, Path(output), rdf_formats=rdf_formats, views=views, max_nodes=max_nodes,
-                              cache_dir=cache_dir)
+                              cache_dir=cache_dir, workers=workers)
 
 
 _FROZEN = [0]  # how many graph_frozen blocks are open
@@ -106,7 +111,7 @@ def graph_frozen() -> Iterator[None]:
 
 
 def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequence[str], views: bool, max_nodes: int,
-                   cache_dir: Path | None) -> list[Path]:
+                   cache_dir: Path | None, workers: int) -> list[Path]:
     formats = tuple(dict.fromkeys(("ttl", *rdf_formats)))  # kg query and kg.open_build read the Turtle
     store = feed = None
     runs = None if cache_dir is None else ItemRuns()  # graph.json's runs of nodes and edges, for the tables
@@ -132,8 +137,9 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
             ]
             if views:
                 in_links = None if cache_dir is None else InLinkMemo.load(Path(cache_dir) / IN_LINKS_FILE)
-                written.append(write_views(graph, output / "views", top=max_nodes, owners=owners,
-                                           in_links=in_links, overview=overview)[-1])  # index.html
+                with contextlib.nullcontext() if (layouts := venue_layouts(workers)) is None else layouts:
+                    written.append(write_views(graph, output / "views", top=max_nodes, owners=owners,
+                                               in_links=in_links, overview=overview, helper=layouts)[-1])  # index
                 if in_links is not None and len(in_links):  # content-addressed: right whether or not this lands
                     in_links.save(Path(cache_dir) / IN_LINKS_FILE)
     except BaseException:
