@@ -90,6 +90,10 @@ class VenueLayouts:
             return
         from kg.worker_processes import worker_context
 
+        try:
+            payload = pickle.dumps([task for _, task in tasks], protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):  # a node id or name pickle cannot take: laid out here
+            return
         context = worker_context()
         try:
             self._next = context.Value("i", 0, lock=False)
@@ -101,7 +105,6 @@ class VenueLayouts:
         theirs.close()
         self._process = process
         self._index = {key: i for i, (key, _) in enumerate(tasks)}
-        payload = pickle.dumps([task for _, task in tasks], protocol=pickle.HIGHEST_PROTOCOL)
         sender = threading.Thread(target=_send, args=(mine, payload), name="venue-layouts-send", daemon=True)
         receiver = threading.Thread(target=self._receive, args=(mine,), name="venue-layouts-receive", daemon=True)
         self._threads = [sender, receiver]
