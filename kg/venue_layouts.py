@@ -16,7 +16,7 @@ dies or is slow costs nothing but the time it had.  :func:`venue_layouts`
 makes one only where it can pay: with two cores or more for the build, and
 not in a daemonic process (a pool's or Dask's worker), which may start none.
 
->>> from exports.landscape_tasks import landscape_task
+>>> from exports.landscape_tasks import laid_out, landscape_task
 >>> from kg.analytics.toy import toy_graph
 >>> from exports.view_landscape import named_entities
 >>> graph = toy_graph()
@@ -35,10 +35,11 @@ import pickle
 import threading
 from collections.abc import Hashable, Sequence
 from multiprocessing.connection import Connection
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-from exports.landscape_tasks import LandscapeTask, laid_out
-from exports.view_landscape import Landscape
+if TYPE_CHECKING:  # the worker imports its tasks' modules (networkx, ...) once at the lowest priority
+    from exports.landscape_tasks import LandscapeTask
+    from exports.view_landscape import Landscape
 
 __all__ = ["FEWEST", "VenueLayouts", "venue_layouts"]
 
@@ -177,6 +178,7 @@ def _serve(connection: Connection, next_taken) -> None:
         os.nice(19)
     except OSError:
         pass
+    from exports.landscape_tasks import laid_out
     tasks: list[LandscapeTask] = pickle.loads(connection.recv_bytes())
     for i in range(len(tasks) - 1, -1, -1):
         if i < next_taken.value:  # the caller has taken it, or is laying it out
