@@ -86,7 +86,7 @@ class VenueLayouts:
         self.close()
 
     def start(self, tasks: Sequence[tuple[Hashable, LandscapeTask]]) -> None:
-        """Begin laying out ``tasks`` in a worker (from :attr:`fewest` of them on, once; else nothing)."""
+        """Begin laying out ``tasks`` in a worker (once, and only from ``fewest`` tasks on; else nothing)."""
         if len(tasks) < self._fewest or self._process is not None:
             return
         from kg.worker_processes import worker_context
