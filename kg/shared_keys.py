@@ -29,12 +29,12 @@ dict: only the memory saved differs.
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 import networkx as nx
 
-__all__ = ["MAX_KEYS", "MAX_LAYOUTS", "add_edge", "add_node", "compact_graph", "shared_key_dict"]
+__all__ = ["MAX_KEYS", "MAX_LAYOUTS", "add_edge", "add_edges", "add_node", "compact_graph", "shared_key_dict"]
 
 #: The most keys a split dict keeps (CPython's ``SHARED_KEYS_MAX_SIZE`` is 30; the layout's class needs one more
 #: free slot); a dict of more keys stays as it is.
@@ -121,6 +121,44 @@ def add_edge(graph: nx.MultiDiGraph, u: str, v: str, key: str, attributes: dict[
     targets[v] = graph._pred[v][u] = shared_key_dict(keyed)  # the one dict of the pair, in both adjacencies
     if cache := getattr(graph, "__networkx_cache__", None):  # as networkx's add_edge clears it (networkx >= 3.3):
         cache.clear()  # no converted graph kept past a change
+
+
+def add_edges(graph: nx.MultiDiGraph, key: str, edges: Iterable[tuple[str, str, dict[str, Any]]]) -> int:
+    """:func:`add_edge` ``(graph, u, v, key, attributes)`` for each of ``edges``; return how many were new.
+
+    Each ``attributes`` dict goes into the graph as it is, not copied (give a :func:`shared_key_dict` made for that
+    edge alone, such as a ``copy()`` of one): the similarity search's 359,000 edges of the full Anthology, most
+    between two papers not yet linked, each get one dict instead of two.  An edge that joins a pair already linked,
+    or a node not in the graph, is added by :func:`add_edge` (a copy of its dict).
+
+    >>> g = nx.MultiDiGraph([("paper/a", "paper/b")])
+    >>> template = shared_key_dict({"relation": "similarTo", "score": 0.0})
+    >>> made = [template.copy() for _ in range(2)]
+    >>> made[1]["score"] = 0.5
+    >>> add_edges(g, "similarTo", [("paper/a", "paper/b", made[0]), ("paper/b", "paper/a", made[1])])
+    2
+    >>> g.edges["paper/b", "paper/a", "similarTo"] is made[1], list(g.edges(keys=True))
+    (True, [('paper/a', 'paper/b', 0), ('paper/a', 'paper/b', 'similarTo'), ('paper/b', 'paper/a', 'similarTo')])
+    """
+    succ, pred = graph._succ, graph._pred
+    frozen = nx.is_frozen(graph)
+    pair = shared_key_dict({key: None})  # a linked pair's dict of edges by key, copied for each new pair
+    added = changed = 0
+    for u, v, attributes in edges:
+        targets = succ.get(u)
+        if targets is None or frozen or v in targets or v not in succ:
+            existed = targets is not None and key in targets.get(v, ())
+            add_edge(graph, u, v, key, attributes)
+            added += not existed
+            continue
+        keyed = pair.copy()
+        keyed[key] = attributes
+        targets[v] = pred[v][u] = keyed  # at the end of both adjacencies, as networkx puts a new pair
+        added += 1
+        changed = 1
+    if changed and (cache := getattr(graph, "__networkx_cache__", None)):  # as add_edge clears it: once here
+        cache.clear()
+    return added
 
 
 def _own_copy(attributes: dict[str, Any]) -> dict[str, Any]:

@@ -64,8 +64,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 
-from kg.shared_keys import add_edge
+from kg.shared_keys import add_edges, shared_key_dict
 from kg.shared_values import SharedValues
 from kg.similarity_index import INDEX_DIMENSIONS, nearest_neighbours
 from kg.similarity_links import (
@@ -74,10 +75,11 @@ from kg.similarity_links import (
     ENTITY_WEIGHT,
     SHARED_SHOWN,
     WEAK_BELOW,
+    LinkBlock,
     PaperText,
     SimilarLink,
     basis_name,
-    links_and_reasons,
+    link_blocks,
     shared_columns,
     similar_links,
     similar_pairs,
@@ -171,25 +173,69 @@ def add_similarity_edges(
         data.setdefault("scores", {data["basis"]: data["score"]})
         existing[(u, v) if u < v else (v, u)] = (u, v)
     exclude_extractors = sorted(set(exclude_extractors))
-    links, reasons = links_and_reasons(
+    blocks, reasons = link_blocks(
         paper_texts(graph, exclude_extractors=exclude_extractors), k=k, min_score=min_score, bases=bases,
         entity_weight=entity_weight, dimensions=dimensions, map=map, explain=existing, state=state,
         state_options={"exclude_extractors": exclude_extractors}, processes=processes)
     for pair, (shared_entities, shared_terms) in reasons.items():
         graph.edges[(*existing[pair], _SIMILAR)].update(shared_entities=shared_entities, shared_terms=shared_terms)
-    added = 0
     # Scores are rounded to 4 decimals and strengths to 3: one float object per value instead of two per link
     # (16 MB of the full Anthology's 358,000 links), and one list or dict per equal bases, scores, shared
-    # entities and shared terms (kg.shared_values).
-    shared = SharedValues()
-    for link in links:
-        pair = (link.source, link.target)
-        if pair in existing:
-            _merge(graph.edges[(*existing[pair], _SIMILAR)], {link.basis: link.score})
+    # entities and shared terms (kg.shared_values); each edge's dict a copy of one whose keys are kept once
+    # (kg.shared_keys), made a block of links at a time.
+    values = _SharedColumns()
+    return sum(add_edges(graph, _SIMILAR, _new_edges(graph, block, existing, values)) for block in blocks)
+
+
+def _new_edges(graph: nx.MultiDiGraph, block: LinkBlock, existing: dict[tuple[str, str], tuple[str, str]],
+               values: _SharedColumns) -> Iterator[tuple[str, str, dict]]:
+    """The edges of ``block``'s links that no source states, each with :func:`edge_attributes`' dict (the same
+    keys in the same order, the same values); a stated link gets the link's score (:func:`_merge`) instead."""
+    template = shared_key_dict(edge_attributes(SimilarLink("", "", 1.0, 1.0, False, basis=block.basis),
+                                               values.shared))
+    scores = values.numbers(block.scores)
+    by_score = values.score_dicts(block.basis, block.scores, scores)
+    for source, target, score, scored, strength, weak, named, terms in zip(
+            block.sources, block.targets, scores, by_score, values.numbers(block.strengths), block.weak.tolist(),
+            values.lists(block.shared_entities), values.lists(block.shared_terms)):
+        if existing and (source, target) in existing:
+            _merge(graph.edges[(*existing[source, target], _SIMILAR)], {block.basis: score})
             continue
-        add_edge(graph, *pair, _SIMILAR, edge_attributes(link, shared))  # its dicts' keys kept once (kg.shared_keys)
-        added += 1
-    return added
+        attributes = template.copy()  # its keys are the template's (kg.shared_keys)
+        attributes["score"], attributes["scores"], attributes["strength"] = score, scored, strength
+        attributes["weak"], attributes["shared_entities"], attributes["shared_terms"] = weak, named, terms
+        yield source, target, attributes
+
+
+class _SharedColumns:
+    """:class:`kg.shared_values.SharedValues` for a block of links' columns at once: the same objects for the
+    same values (one float per score or strength, by its bits; one ``scores`` dict per score; one list per equal
+    tuple of names)."""
+
+    def __init__(self) -> None:
+        self.shared = SharedValues()
+        self._numbers: dict[int, float] = {}
+        self._dicts: dict[str, dict[int, dict]] = {}
+        self._lists: dict[tuple[str, ...], list[str]] = {}
+
+    def numbers(self, values: np.ndarray) -> list[float]:
+        """``values`` (float64) as floats, one object per value (-0.0 and 0.0 two)."""
+        bits, inverse = np.unique(np.ascontiguousarray(values, dtype=np.float64).view(np.int64), return_inverse=True)
+        memo = self._numbers
+        found = [memo.setdefault(key, value) for key, value in zip(bits.tolist(), bits.view(np.float64).tolist())]
+        return list(map(found.__getitem__, inverse.tolist()))
+
+    def score_dicts(self, basis: str, values: np.ndarray, scores: list[float]) -> list[dict]:
+        """``{basis: score}`` for each of ``scores`` (:meth:`numbers` of ``values``), one dict per value."""
+        bits = np.ascontiguousarray(values, dtype=np.float64).view(np.int64).tolist()
+        memo = self._dicts.setdefault(basis, {})
+        return [memo.get(key) or memo.setdefault(key, {basis: score}) for key, score in zip(bits, scores)]
+
+    def lists(self, names: list[tuple[str, ...]]) -> list[list[str]]:
+        """Each tuple of ``names`` as a list, one list per equal tuple."""
+        memo = self._lists
+        memo.update((found, list(found)) for found in dict.fromkeys(names) if found not in memo)
+        return list(map(memo.__getitem__, names))
 
 
 def edge_attributes(link: SimilarLink, shared: SharedValues | None = None) -> dict:

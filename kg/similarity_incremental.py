@@ -55,7 +55,7 @@ import zipfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from itertools import chain, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -231,12 +231,13 @@ class Search:
         self._kept_low.append(np.minimum(first[kept], second[kept]))
         self._kept_high.append(np.maximum(first[kept], second[kept]))
         names, bounds, cells = self._kept_names, self._kept_bounds, self._kept_cells
-        for i in kept.tolist():
-            named, terms = reasons[i]
-            cells.extend(names.setdefault(name, len(names)) for name in named)
-            bounds.append(len(cells))
-            cells.extend(names.setdefault(term, len(names)) for term in terms)
-            bounds.append(len(cells))
+        parts = list(chain.from_iterable(reasons if len(kept) == len(reasons) else map(reasons.__getitem__,
+                                                                                         kept.tolist())))
+        flat = list(chain.from_iterable(parts))  # every link's entities, then its terms, link after link
+        new = [name for name in dict.fromkeys(flat) if name not in names]  # numbered as they first come
+        names.update(zip(new, range(len(names), len(names) + len(new))))
+        cells.extend(map(names.__getitem__, flat))
+        bounds.extend((np.cumsum(np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))) + bounds[-1]).tolist())
 
     def save(self) -> None:
         """Write the state: this search and the links noted by :meth:`keep`, ordered by their rows, each reason's

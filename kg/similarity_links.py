@@ -40,6 +40,7 @@ from kg.similarity_index import (
     Rescoring,
     neighbours,
 )
+from kg.similarity_reasons import SHARED_SHOWN, Explainer, names_of, shared_cells
 from kg.similarity_stats import SimilarityStats, load_stats
 from kg.similarity_term_cache import TERMS_FILE
 from kg.similarity_vectors import (
@@ -61,9 +62,12 @@ __all__ = [
     "SHARED_SHOWN",
     "WEAK_BELOW",
     "DuplicatePaperError",
+    "LinkBlock",
     "PaperText",
     "SimilarLink",
     "basis_name",
+    "link_blocks",
+    "links_and_reasons",
     "paper_vectors",
     "shared_columns",
     "similar_links",
@@ -83,8 +87,6 @@ ENTITY_WEIGHT = 0.25
 #: Links whose strength (percentile among the reference build's links, :mod:`kg.similarity_stats`) is below this
 #: are marked weak.
 WEAK_BELOW = 0.25
-#: Shared entities and shared terms kept per link.
-SHARED_SHOWN = 5
 _PLACES = 4
 _LINK_BLOCK = 50_000  # links whose reasons are worked out together
 
@@ -243,38 +245,39 @@ def shared_columns(vectors: PaperVectors, pairs: Sequence[Pair], *, top: int = S
     >>> shared_columns(v, [("paper/a", "paper/b"), ("paper/a", "paper/none")])
     [['x', 'y'], []]
     """
+    if not vectors.columns:
+        return [[] for _ in pairs]
     row = {paper: index for index, paper in enumerate(vectors.papers)}
     first = np.fromiter((row.get(a, -1) for a, _ in pairs), dtype=np.int64, count=len(pairs))
     second = np.fromiter((row.get(b, -1) for _, b in pairs), dtype=np.int64, count=len(pairs))
-    return _shared(vectors, first, second, top)
+    return [list(names) for names in names_of(vectors.columns, *shared_cells(vectors.matrix, first, second, top))]
 
 
-def _shared(vectors: PaperVectors, first: np.ndarray, second: np.ndarray, top: int) -> list[list[str]]:
-    """:func:`shared_columns` of rows ``first[i]`` and ``second[i]`` of ``vectors`` (-1: no row, nothing shared)."""
-    result: list[list[str]] = [[] for _ in range(len(first))]
-    known = np.flatnonzero((first >= 0) & (second >= 0))
-    if not len(known) or not vectors.columns:
-        return result
-    matrix = vectors.matrix
-    product = sp.csr_matrix(matrix[first[known]].multiply(matrix[second[known]]))
-    product.eliminate_zeros()
-    local = np.repeat(np.arange(product.shape[0]), np.diff(product.indptr))
-    order = np.lexsort((product.indices, -np.round(product.data, 6), local))  # near-ties go to the first column
-    local, cells = local[order], product.indices[order]
-    best = np.arange(len(local)) - np.searchsorted(local, local, side="left") < top
-    for position, column in zip(local[best].tolist(), cells[best].tolist()):
-        result[known[position]].append(vectors.columns[column])
-    return result
+@dataclass(frozen=True)
+class LinkBlock:
+    """A block of links as columns (:func:`link_blocks`): link ``i`` is ``SimilarLink(sources[i], targets[i],
+    scores[i], strengths[i], strengths[i] < WEAK_BELOW, shared_entities[i], shared_terms[i], basis)``."""
 
+    sources: list[str]
+    targets: list[str]
+    scores: np.ndarray  # float64
+    strengths: np.ndarray  # float64
+    shared_entities: list[tuple[str, ...]]
+    shared_terms: list[tuple[str, ...]]
+    basis: str
 
-def _without_parts(terms: list[str]) -> list[str]:
-    """``terms`` without the words a shown pair of words already contains.
+    @property
+    def weak(self) -> np.ndarray:
+        """Whether each link is weak (its strength below :data:`WEAK_BELOW`)."""
+        return self.strengths < WEAK_BELOW
 
-    >>> _without_parts(["low", "low resource", "pivot", "resource"])
-    ['low resource', 'pivot']
-    """
-    inside = {word for term in terms if " " in term for word in term.split()}
-    return [term for term in terms if " " in term or term not in inside]
+    def links(self) -> Iterator[SimilarLink]:
+        """The block's links, one :class:`SimilarLink` each."""
+        for source, target, score, strength, weak, named, terms in zip(
+                self.sources, self.targets, self.scores.tolist(), self.strengths.tolist(), self.weak.tolist(),
+                self.shared_entities, self.shared_terms):
+            yield SimilarLink(source, target, score=score, strength=strength, weak=weak, shared_entities=named,
+                              shared_terms=terms, basis=self.basis)
 
 
 def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
@@ -283,7 +286,22 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
                       stats: SimilarityStats | None = None, state: Path | None = None,
                       state_options: Mapping[str, Any] | None = None, processes: int = 1,
                       ) -> tuple[Iterator[SimilarLink], dict[Pair, tuple[list[str], list[str]]]]:
-    """:func:`similar_links`, and the shared entities and terms of the pairs in ``explain``.
+    """:func:`similar_links`, and the shared entities and terms of the pairs in ``explain``: :func:`link_blocks`'
+    links one by one."""
+    blocks, reasons = link_blocks(papers, k=k, min_score=min_score, bases=bases, entity_weight=entity_weight,
+                                  dimensions=dimensions, map=map, explain=explain, stats=stats, state=state,
+                                  state_options=state_options, processes=processes)
+    return (link for block in blocks for link in block.links()), reasons
+
+
+def link_blocks(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,
+                bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
+                dimensions: int = INDEX_DIMENSIONS, map: Callable = map, explain: Iterable[Pair] = (),
+                stats: SimilarityStats | None = None, state: Path | None = None,
+                state_options: Mapping[str, Any] | None = None, processes: int = 1,
+                ) -> tuple[Iterator[LinkBlock], dict[Pair, tuple[list[str], list[str]]]]:
+    """:func:`similar_links` as blocks of links (:class:`LinkBlock`, in the links' order), and the shared
+    entities and terms of the pairs in ``explain``.
 
     ``explain`` names pairs found elsewhere (a source's own links); the
     second value maps each of them, as ``(smaller id, larger id)``, to its
@@ -337,45 +355,15 @@ def links_and_reasons(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_sc
     if search is not None:
         search.found = []
     pairs, rows = complete(pairs, ids, text, k=k, min_score=min_score, stats=stats)
-    explainer = _Explainer(rows, text, entities)
+    explainer = Explainer(rows, text, entities)
     stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
     reasons = dict(zip(stated, explainer.ids(stated)))
-    return _links(pairs, rows, explainer, basis_name(bases), stats, search), reasons
+    return _blocks(pairs, rows, explainer, basis_name(bases), stats, search), reasons
 
 
-class _Explainer:
-    """Shared entities and terms of pairs of rows of the combined vectors, a block of pairs at a time."""
-
-    def __init__(self, papers: Sequence[str], text: PaperVectors, entities: PaperVectors) -> None:
-        self.papers, self.text, self.entities = papers, text, entities
-        self.text_row = _positions(text.papers, papers)
-        self.entity_row = _positions(entities.papers, papers)
-
-    def rows(self, a: np.ndarray, b: np.ndarray) -> list[tuple[list[str], list[str]]]:
-        shared_entities = _shared(self.entities, self.entity_row[a], self.entity_row[b], SHARED_SHOWN)
-        terms = _shared(self.text, self.text_row[a], self.text_row[b], 2 * SHARED_SHOWN)
-        return [(named, _without_parts(shown)[:SHARED_SHOWN]) for named, shown in zip(shared_entities, terms)]
-
-    def ids(self, pairs: Sequence[Pair]) -> list[tuple[list[str], list[str]]]:
-        row = {paper: index for index, paper in enumerate(self.papers)}
-        known = [i for i, (a, b) in enumerate(pairs) if a in row and b in row]
-        found = self.rows(np.array([row[pairs[i][0]] for i in known], dtype=np.int64),
-                          np.array([row[pairs[i][1]] for i in known], dtype=np.int64))
-        result: list[tuple[list[str], list[str]]] = [([], []) for _ in pairs]
-        for i, reason in zip(known, found):
-            result[i] = reason
-        return result
-
-
-def _positions(rows: Sequence[str], papers: Sequence[str]) -> np.ndarray:
-    """For each of ``papers``, its index in ``rows`` (-1 when absent)."""
-    where = {paper: index for index, paper in enumerate(rows)}
-    return np.fromiter((where.get(paper, -1) for paper in papers), dtype=np.int64, count=len(papers))
-
-
-def _links(pairs: Pairs, papers: Sequence[str], explainer: _Explainer, basis: str,
-           stats: SimilarityStats, search: Search | None = None) -> Iterator[SimilarLink]:
-    """The links of ``pairs`` (ordered by row, rows ordered by id), their reasons a block at a time.
+def _blocks(pairs: Pairs, papers: Sequence[str], explainer: Explainer, basis: str,
+            stats: SimilarityStats, search: Search | None = None) -> Iterator[LinkBlock]:
+    """The links of ``pairs`` (ordered by row, rows ordered by id), a block at a time with their reasons.
 
     A link's strength is read from the reference distribution of ``stats``;
     statistics without one (while they are being trained) rank the scores
@@ -390,19 +378,33 @@ def _links(pairs: Pairs, papers: Sequence[str], explainer: _Explainer, basis: st
         strengths = np.round(np.searchsorted(ranked, scores, side="right") / len(ranked), 3)
     for start in range(0, len(a), _LINK_BLOCK):
         block = slice(start, start + _LINK_BLOCK)
-        reasons = search.reasons(papers, a[block], b[block]) if search is not None else [None] * len(a[block])
-        todo = [i for i, reason in enumerate(reasons) if reason is None]
-        if todo:
-            for i, (named, terms) in zip(todo, explainer.rows(a[block][todo], b[block][todo])):
-                reasons[i] = (tuple(named), tuple(terms))
+        first, second = a[block], b[block]
+        named, terms = _reasons(papers, first, second, explainer, search)
         if search is not None:
-            search.keep(papers, a[block], b[block], reasons)
-        for first, second, score, strength, (named, terms) in zip(
-                a[block].tolist(), b[block].tolist(), scores[block].tolist(), strengths[block].tolist(), reasons):
-            yield SimilarLink(papers[first], papers[second], score=score, strength=strength,
-                              weak=strength < WEAK_BELOW, shared_entities=named, shared_terms=terms, basis=basis)
+            search.keep(papers, first, second, list(zip(named, terms)))
+        yield LinkBlock(list(map(papers.__getitem__, first.tolist())), list(map(papers.__getitem__, second.tolist())),
+                        np.asarray(scores[block], dtype=np.float64), np.asarray(strengths[block], dtype=np.float64),
+                        named, terms, basis)
     if search is not None:
         search.save()
+
+
+def _reasons(papers: Sequence[str], a: np.ndarray, b: np.ndarray, explainer: Explainer,
+             search: Search | None) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """The shared entities and terms of the links ``(papers[a[i]], papers[b[i]])``: kept in ``search``'s state
+    where both papers are unchanged, else worked out."""
+    if search is None:
+        return explainer.rows(a, b)
+    kept = search.reasons(papers, a, b)
+    todo = [i for i, reason in enumerate(kept) if reason is None]
+    if len(todo) == len(kept):
+        return explainer.rows(a, b)
+    named = [reason[0] if reason is not None else () for reason in kept]
+    terms = [reason[1] if reason is not None else () for reason in kept]
+    if todo:
+        for i, entities, shown in zip(todo, *explainer.rows(a[todo], b[todo])):
+            named[i], terms[i] = entities, shown
+    return named, terms
 
 
 def similar_links(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: float = 0.0,

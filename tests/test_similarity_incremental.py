@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 import kg.similarity_incremental as incremental
 import kg.similarity_links as similarity_links
+from kg import similarity_reasons
 from kg.cli import main
 from kg.outputs import CACHE_FOLDER
 from kg.similarity import add_similarity_edges
@@ -106,13 +107,13 @@ def test_the_reasons_of_links_between_unchanged_papers_come_from_the_state(tmp_p
     state = tmp_path / STATE_FILE
     _links(papers, state)
     explained: list[int] = []
-    rows = similarity_links._Explainer.rows
+    rows = similarity_reasons.Explainer.rows
 
     def counted(self, a, b):
         explained.append(len(a))
         return rows(self, a, b)
 
-    monkeypatch.setattr(similarity_links._Explainer, "rows", counted)
+    monkeypatch.setattr(similarity_reasons.Explainer, "rows", counted)
     papers["paper/9999"] = PaperText("paper/9999", "Dependency parsing of speech", "We parse speech transcripts.",
                                      ("task/parsing",))
     rebuilt = _links(papers, state)
