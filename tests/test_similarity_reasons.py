@@ -268,3 +268,18 @@ def test_the_states_names_cells_and_bounds_are_those_kept_one_by_one(tmp_path: P
                 bounds.append(len(cells))
     assert search._kept_names == names and list(search._kept_bounds) == bounds and list(search._kept_cells) == cells
     assert cells and len(bounds) < 1 + 2 * 4 * 6
+
+
+def test_the_search_states_key_digests_the_code_that_works_out_the_reasons() -> None:
+    """The state keeps the links' reasons: a changed explainer must not reuse them (its module is new in round
+    h14bm)."""
+    import subprocess
+    import sys
+
+    from kg import similarity_incremental
+
+    code = "import sys, kg.similarity; print(' '.join(m for m in sys.modules if m.startswith('kg.similarity')))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True,
+                         cwd=Path(similarity_incremental.__file__).parents[1])
+    loaded = {name.split(".", 1)[1] + ".py" for name in run.stdout.split()}
+    assert "similarity_reasons.py" in loaded and loaded <= set(similarity_incremental._CODE)
