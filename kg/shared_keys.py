@@ -34,7 +34,8 @@ from typing import Any
 
 import networkx as nx
 
-__all__ = ["MAX_KEYS", "MAX_LAYOUTS", "add_edge", "add_edges", "add_node", "compact_graph", "shared_key_dict"]
+__all__ = ["MAX_KEYS", "MAX_LAYOUTS", "add_edge", "add_edges", "add_node", "compact_graph", "shared_key_dict",
+           "shared_key_template"]
 
 #: The most keys a split dict keeps (CPython's ``SHARED_KEYS_MAX_SIZE`` is 30; the layout's class needs one more
 #: free slot); a dict of more keys stays as it is.
@@ -68,6 +69,30 @@ def shared_key_dict(mapping: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in mapping.items():  # one by one: ``update`` of an empty dict would copy the other's keys
         shared[key] = value
     return shared
+
+
+def shared_key_template(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    """A :func:`shared_key_dict` of ``mapping`` whose ``copy()`` is a dict of the same layout, as small as those
+    :func:`shared_key_dict` makes: a dict per edge or node made by copying it and putting its values takes about a
+    quarter of the time (the full Anthology's 359,000 ``similarTo`` edges: docs/scaling.md, "The similarity's links
+    and reasons, fortieth session").
+
+    A split dict's copy gets as many value slots as its layout's keys have room for, and CPython 3.11 gives that
+    room back one slot per instance of the layout's class, down to one spare: a layout of ten keys that has made
+    one dict copies into 29 slots (336 bytes a dict), one that has made thirty into 11 (176 bytes), the size
+    every :func:`shared_key_dict` of it gets.  So instances are made (and dropped) here until the room is spent.
+
+    >>> template = shared_key_template({"relation": "similarTo", "score": 0.0})
+    >>> made = template.copy(); made["score"] = 0.5
+    >>> made, template
+    ({'relation': 'similarTo', 'score': 0.5}, {'relation': 'similarTo', 'score': 0.0})
+    """
+    template = shared_key_dict(mapping)
+    layout = _LAYOUTS.get(tuple(mapping))
+    if layout is not None:
+        for _ in range(MAX_KEYS + 2):  # more than the room a layout's keys start with
+            layout()
+    return template
 
 
 def add_node(graph: nx.MultiDiGraph, node: str, attributes: dict[str, Any]) -> None:
@@ -127,12 +152,12 @@ def add_edges(graph: nx.MultiDiGraph, key: str, edges: Iterable[tuple[str, str, 
     """:func:`add_edge` ``(graph, u, v, key, attributes)`` for each of ``edges``; return how many were new.
 
     Each ``attributes`` dict goes into the graph as it is, not copied (give a :func:`shared_key_dict` made for that
-    edge alone, such as a ``copy()`` of one): the similarity search's 359,000 edges of the full Anthology, most
+    edge alone, such as a ``copy()`` of a :func:`shared_key_template`): the similarity search's 359,000 edges of the full Anthology, most
     between two papers not yet linked, each get one dict instead of two.  An edge that joins a pair already linked,
     or a node not in the graph, is added by :func:`add_edge` (a copy of its dict).
 
     >>> g = nx.MultiDiGraph([("paper/a", "paper/b")])
-    >>> template = shared_key_dict({"relation": "similarTo", "score": 0.0})
+    >>> template = shared_key_template({"relation": "similarTo", "score": 0.0})
     >>> made = [template.copy() for _ in range(2)]
     >>> made[1]["score"] = 0.5
     >>> add_edges(g, "similarTo", [("paper/a", "paper/b", made[0]), ("paper/b", "paper/a", made[1])])
@@ -142,7 +167,7 @@ def add_edges(graph: nx.MultiDiGraph, key: str, edges: Iterable[tuple[str, str, 
     """
     succ, pred = graph._succ, graph._pred
     frozen = nx.is_frozen(graph)
-    pair = shared_key_dict({key: None})  # a linked pair's dict of edges by key, copied for each new pair
+    pair = shared_key_template({key: None})  # a linked pair's dict of edges by key, copied for each new pair
     added = changed = 0
     for u, v, attributes in edges:
         targets = succ.get(u)

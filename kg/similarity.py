@@ -66,7 +66,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 
-from kg.shared_keys import add_edges, shared_key_dict
+from kg.shared_keys import add_edges, shared_key_template
 from kg.shared_values import SharedValues
 from kg.similarity_index import INDEX_DIMENSIONS, nearest_neighbours
 from kg.similarity_links import (
@@ -191,8 +191,8 @@ def _new_edges(graph: nx.MultiDiGraph, block: LinkBlock, existing: dict[tuple[st
                values: _SharedColumns) -> Iterator[tuple[str, str, dict]]:
     """The edges of ``block``'s links that no source states, each with :func:`edge_attributes`' dict (the same
     keys in the same order, the same values); a stated link gets the link's score (:func:`_merge`) instead."""
-    template = shared_key_dict(edge_attributes(SimilarLink("", "", 1.0, 1.0, False, basis=block.basis),
-                                               values.shared))
+    template = shared_key_template(edge_attributes(SimilarLink("", "", 1.0, 1.0, False, basis=block.basis),
+                                                   values.shared))
     scores = values.numbers(block.scores)
     by_score = values.score_dicts(block.basis, block.scores, scores)
     for source, target, score, scored, strength, weak, named, terms in zip(
@@ -201,7 +201,7 @@ def _new_edges(graph: nx.MultiDiGraph, block: LinkBlock, existing: dict[tuple[st
         if existing and (source, target) in existing:
             _merge(graph.edges[(*existing[source, target], _SIMILAR)], {block.basis: score})
             continue
-        attributes = template.copy()  # its keys are the template's (kg.shared_keys)
+        attributes = template.copy()  # the template's keys, kept once (kg.shared_keys)
         attributes["score"], attributes["scores"], attributes["strength"] = score, scored, strength
         attributes["weak"], attributes["shared_entities"], attributes["shared_terms"] = weak, named, terms
         yield source, target, attributes

@@ -19,7 +19,7 @@ import scipy.sparse as sp
 
 from kg import similarity_links
 from kg.pipeline import build
-from kg.shared_keys import add_edge, add_edges, shared_key_dict
+from kg.shared_keys import add_edge, add_edges, shared_key_dict, shared_key_template
 from kg.shared_values import SharedValues
 from kg.similarity import _SIMILAR, _merge, _SharedColumns, add_similarity_edges, edge_attributes
 from kg.similarity_incremental import STATE_FILE, Search, _State
@@ -283,3 +283,23 @@ def test_the_search_states_key_digests_the_code_that_works_out_the_reasons() -> 
                          cwd=Path(similarity_incremental.__file__).parents[1])
     loaded = {name.split(".", 1)[1] + ".py" for name in run.stdout.split()}
     assert "similarity_reasons.py" in loaded and loaded <= set(similarity_incremental._CODE)
+
+
+def test_a_templates_copies_are_as_small_as_the_dicts_shared_key_dict_makes() -> None:
+    """A copy of a split dict gets as many value slots as its keys have room for; a layout that has made one dict
+    has room for 29 (336 bytes a dict of ten keys, against 176): the full Anthology's edges took 0.1 GB more."""
+    import tracemalloc
+    import uuid
+
+    def size_of(make) -> float:
+        tracemalloc.start()
+        made = [make() for _ in range(2_000)]
+        size = tracemalloc.get_traced_memory()[0] / len(made)
+        tracemalloc.stop()
+        return size
+
+    keys = [f"key_{uuid.uuid4().hex}_{n}" for n in range(10)]  # a layout nothing else has made
+    template = shared_key_template(dict.fromkeys(keys, 0))
+    copied = size_of(template.copy)
+    assert copied <= size_of(lambda: shared_key_dict(dict.fromkeys(keys, 1))) + 1
+    assert list(template.copy()) == keys
