@@ -4,8 +4,10 @@
 first), at most :data:`SHARED_SHOWN` each, a term left out when a pair of words shown before it already holds
 it ("low" beside "low resource").  The cells both rows have are ranked for all the pairs of a block in a few
 numpy passes (:func:`shared_cells`), the words a shown pair of words holds are matched by column number
-(:func:`without_parts`), and only the chosen names become Python objects: on the full Anthology's 359,000 links
-about 5.6 million cells, which one by one (a list append per cell, a set per pair) cost about 2 s.
+(:func:`without_parts`), and only the chosen names become Python objects, a tuple per pair (:func:`names_of`):
+the same reasons as worked out pair by pair (a list append per cell, a set per pair), in about a quarter of the
+time on the full Anthology's 359,000 links (docs/scaling.md, "The similarity's links and reasons, fortieth
+session").
 
 >>> import scipy.sparse as sp
 >>> from kg.similarity_vectors import PaperVectors
