@@ -1,11 +1,11 @@
 """Why two papers are neighbours: the entities and terms both rows have, for many pairs at once.
 
 :class:`Explainer` gives each pair of rows its shared entities (rarest first) and shared terms (heaviest in both
-first), at most :data:`SHARED_SHOWN` each, a term left out when a pair of words shown before it already holds
-it ("low" beside "low resource").  The cells both rows have are ranked for all the pairs of a block in a few
-numpy passes (:func:`shared_cells`), the words a shown pair of words holds are matched by column number
-(:func:`without_parts`), and only the chosen names become Python objects, a tuple per pair (:func:`names_of`):
-the same reasons as worked out pair by pair (a list append per cell, a set per pair), in about a quarter of the
+first), at most :data:`SHARED_SHOWN` each, a word left out when a pair of words among the first ten holds it
+("low" beside "low resource").  The cells both rows have are ranked for all the pairs of a block in a few
+numpy passes (:func:`shared_cells`), the chosen names are made by C-level maps, a tuple per pair
+(:func:`names_of`), and only then are the words a shown pair of words holds dropped, pair by pair
+(:func:`without_parts`): the same reasons as worked out pair by pair before (a list append per cell), in less
 time on the full Anthology's 359,000 links (docs/scaling.md, "The similarity's links and reasons, fortieth
 session").
 
@@ -57,8 +57,7 @@ class Explainer:
         text = self.text
         if text.columns:
             counts, cells = shared_cells(text.matrix, self.text_row[a], self.text_row[b], 2 * SHARED_SHOWN)
-            counts, cells = without_parts(text.columns, counts, cells, SHARED_SHOWN)
-            terms = names_of(text.columns, counts, cells)
+            terms = [without_parts(shown) for shown in names_of(text.columns, counts, cells)]
         else:
             terms = [()] * len(a)
         return named, terms
@@ -108,45 +107,21 @@ def shared_cells(matrix: sp.csr_matrix, first: np.ndarray, second: np.ndarray,
     return counts, cells[best].astype(np.int64)
 
 
-def without_parts(columns: Sequence[str], counts: np.ndarray, cells: np.ndarray,
-                  top: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each pair's ``cells`` (as :func:`shared_cells` gives them) without the words a pair of words among that
-    pair's cells contains, at most ``top`` of the rest, in their order.
+def without_parts(terms: Names, top: int = SHARED_SHOWN) -> Names:
+    """``terms`` without the words a pair of words among them holds, before or after it, at most ``top`` of the rest.
 
-    A column is a pair of words when its name has a space; its words are its name's ``split()``.  A word is
-    dropped whether the pair of words that holds it comes before or after it.
+    Per pair in Python, on the names: round h14bm measured a numpy version over a block's columns slower (it splits
+    as many distinct names as there are cells).
 
-    >>> columns = ("low", "low resource", "pivot", "resource")
-    >>> counts, cells = without_parts(columns, np.array([4, 1]), np.array([0, 1, 2, 3, 0]), 5)
-    >>> counts.tolist(), [columns[c] for c in cells]
-    ([2, 1], ['low resource', 'pivot', 'low'])
+    >>> without_parts(("low", "low resource", "pivot", "resource"))
+    ('low resource', 'pivot')
+    >>> without_parts(("pivot", "graph"), 1)
+    ('pivot',)
     """
-    if not len(cells):
-        return counts, cells
-    owner = np.repeat(np.arange(len(counts)), counts)
-    distinct, where = np.unique(cells, return_inverse=True)  # each cell as its place among the block's columns
-    names = list(map(columns.__getitem__, distinct.tolist()))
-    joined = np.fromiter((" " in name for name in names), dtype=bool, count=len(names))
-    drop = np.zeros(len(cells), dtype=bool)
-    if joined.any() and not joined.all():
-        single = {name: place for place, name in enumerate(names) if " " not in name}
-        # the words of each pair of words, as their places among the block's single words (-1: not among them)
-        words = [[single.get(word, -1) for word in names[place].split()] for place in np.flatnonzero(joined).tolist()]
-        sizes = np.zeros(len(names), dtype=np.int64)
-        sizes[joined] = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-        flat = np.fromiter((word for parts in words for word in parts), dtype=np.int64, count=int(sizes.sum()))
-        starts = np.cumsum(sizes) - sizes
-        is_joined = joined[where]
-        per = sizes[where[is_joined]]  # how many words each cell that is a pair of words holds
-        offsets = np.repeat(starts[where[is_joined]] - (np.cumsum(per) - per), per) + np.arange(int(per.sum()))
-        held, holder = flat[offsets], np.repeat(owner[is_joined], per)
-        width = len(names)
-        inside = np.unique(holder[held >= 0] * width + held[held >= 0])  # (pair, word) held by a shown pair of words
-        drop = ~is_joined & np.isin(owner * width + where, inside)
-    kept_owner, kept = owner[~drop], cells[~drop]
-    rank = np.arange(len(kept)) - np.searchsorted(kept_owner, kept_owner, side="left")
-    shown = rank < top
-    return np.bincount(kept_owner[shown], minlength=len(counts)), kept[shown]
+    inside = {word for term in terms if " " in term for word in term.split()}
+    if not inside:
+        return terms[:top]
+    return tuple([term for term in terms if " " in term or term not in inside][:top])
 
 
 def names_of(columns: Sequence[str], counts: np.ndarray, cells: np.ndarray) -> list[Names]:
