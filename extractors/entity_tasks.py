@@ -50,6 +50,7 @@ from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import in_list, name_list, verb_form, word_list
 from extractors.entity_losses import lower_case_names
 from extractors.entity_shared_tasks import shared_task_names
+from extractors.entity_task_acronyms import is_task_acronym, task_definition, task_long_form
 from extractors.entity_task_frames import defined_by_frame, framed_task_names
 from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers
 from ontology.kinds import EntityKind
@@ -69,50 +70,6 @@ _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
 _F_MEASURE = re.compile(r"^F-?\d(?:\.\d)?$")
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
                                "micro-average"})
-
-
-@lru_cache(maxsize=1 << 16)
-def is_task_acronym(text: str) -> bool:
-    """An upper-case task acronym ("NER", "MNER"), not a plural ("QAs").
-
-    >>> is_task_acronym("NER"), is_task_acronym("ner"), is_task_acronym("KGQA"), is_task_acronym("LLM")
-    (True, False, True, False)
-
-    A conversion written "X2Y" is a task too: G2P (grapheme-to-phoneme), S2ST, T2I.
-
-    >>> is_task_acronym("G2P"), is_task_acronym("S2ST"), is_task_acronym("BM25")
-    (True, True, False)
-    """
-    return text.isupper() and (text.lower() in word_list("task_acronyms.txt") or _CONVERSION_ACRONYM.match(text) is not None)
-
-
-def task_long_form(text: str) -> bool:
-    """Does a long form name a task (its last word a task head)?
-
-    >>> task_long_form("named entity recognition"), task_long_form("Dense Passage Retrieval")
-    (True, False)
-
-    A conversion from one kind of data to another is a task too ("speech-to-text (S2T)", "text-to-SQL"),
-    a mapping of a thing onto itself is not ("sequence-to-sequence (seq2seq)").
-
-    >>> task_long_form("Speech-to-text"), task_long_form("sequence-to-sequence")
-    (True, False)
-
-    A way of doing a task ("retrieval-augmented generation (RAG)") is a method, not the task.
-
-    >>> task_long_form("Retrieval-Augmented Generation"), task_long_form("retrieval augmented generation")
-    (False, False)
-    """
-    conversion = _CONVERSION.match(text.strip())
-    if conversion:
-        return conversion[1].lower() != conversion[2].lower()
-    words = text.lower().replace("-", " ").split()
-    return bool(words) and words[-1] in word_list("task_heads.txt") \
-        and not (len(words) > 1 and in_list("approach_participles", words[-2]))  # "retrieval-augmented generation"
-
-
-_CONVERSION = re.compile(r"^([A-Za-z]+)-to-([A-Za-z]+)$")
-_CONVERSION_ACRONYM = re.compile(r"^[A-Z]{1,3}2[A-Z]{1,3}$")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -441,23 +398,6 @@ def _widened_long_span(doc: Doc, long_span: tuple[int, int], short_start: int) -
     return (extend_task_left(doc, start, end), end) if start < short_start else long_span
 
 
-def _task_definition(long_: Span, named_tasks: set[tuple[int, int]]) -> bool:
-    """Does an acronym's long form name a task: its last word a task head (:func:`task_long_form`), or, written in
-    lower case (a description, not a coined name), its last words a task name the train slice taught
-    (``task_phrases.txt``, a lower-case task name of :func:`~extractors.entity_losses.lower_case_names`), so that its
-    head is a task's: "argumentation mining (AM)", "Ultra-fine entity typing (UFET)", "multiple-choice reading
-    comprehension (MCRC)" (round h15bh)? ``named_tasks`` are the token ranges of those names in the document. The
-    definition then types the acronym's other mentions: "an AM dataset" is data for the task AM, not a dataset named
-    AM. Not a coined name capitalised in every word ("Mask Specific Language Modeling (MSLM), an approach") nor a way
-    of doing the task ("retrieval augmented generation (RAG)")."""
-    if task_long_form(long_.text):
-        return True
-    words = long_.text.replace("-", " ").split()
-    return bool(words) and all(word.islower() for word in [words[0][1:], *words[1:]] if any(c.isalpha() for c in word)) \
-        and not any(in_list("approach_participles", word.lower()) for word in words) \
-        and any((start, long_.end) in named_tasks for start in range(long_.start, long_.end))
-
-
 #: Known resources made per language, whose edition a language word before them names ("the Basque WordNet").
 _EDITIONED = frozenset({"wordnet", "framenet", "propbank", "verbnet"})
 
@@ -477,7 +417,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
     named_tasks = set(phrases) | {(start, end) for start, end, kind, _ in lower_names if kind == "task"}
     defined_tasks = defined_by_frame(doc, acronyms) | {  # "Zorb Embedding (ZE) aims to ...": a task's definition
         short.text for short, long_ in zip(acronyms[::2], acronyms[1::2])
-        if is_task_acronym(short.text) or (_task_definition(long_, named_tasks) and short.text.lower() not in generic)}
+        if is_task_acronym(short.text) or (task_definition(long_, named_tasks) and short.text.lower() not in generic)}
     taken: set[int] = set()
     found: list[Candidate] = []
     for start, end in shared_task_names(doc):  # "SemEval-2023 Task 9: Multilingual Tweet Intimacy Analysis"
@@ -513,14 +453,14 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                 cand.start -= 1  # "the Basque WordNet", "English FrameNet": a language's own edition is its name
                 # (not "the English and Japanese FrameNet datasets": the languages share the resource's name)
                 cand.cues.add("accepted")  # "the Open English Wordnet": the resource vouches for itself
-        elif cand.long_span and _task_definition(doc[cand.long_span[0] : cand.long_span[1]], named_tasks) \
+        elif cand.long_span and task_definition(doc[cand.long_span[0] : cand.long_span[1]], named_tasks) \
                 and text.lower() not in word_list("generic_terms.txt"):
             cand.kind, cand.type_rule = EntityKind.TASK, "task_long_form"
         taken.update(range(cand.start, cand.end))  # after the task head it may have taken ("ICD diagnosis")
     for short, long_ in zip(acronyms[::2], acronyms[1::2]):
         if any(i in taken for i in range(short.start, short.end)):
             continue
-        if is_task_acronym(short.text) or (_task_definition(long_, named_tasks) and short.text.lower() not in generic):
+        if is_task_acronym(short.text) or (task_definition(long_, named_tasks) and short.text.lower() not in generic):
             rule = "task_acronym" if is_task_acronym(short.text) else "task_long_form"
             long_span = _widened_long_span(doc, (long_.start, long_.end), short.start)
             if any(i in taken for i in range(*long_span)):
