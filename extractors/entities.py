@@ -139,6 +139,14 @@ def _long_form_names_data(doc: Doc, cand: Candidate, cues: Cues) -> bool:
             and any("DATASET_NOUN" in cues.get(k, set()) for k in range(cand.end, min(cand.end + 4, len(doc)))))
 
 
+def _metric_next(doc: Doc, cand: Candidate) -> bool:
+    """Is the word right after a pair's closing bracket the singular "metric" or "measure" ("the ... (CPP-CP)
+    metric"), not "metrics" or a score further on ("Video Question Answering (VidQA) evaluation metrics", "spoken
+    question answering (SQA) F1 score": metrics of the task; review 44)?"""
+    k = cand.end + (1 if cand.end < len(doc) and doc[cand.end].text == ")" else 0)
+    return k < len(doc) and doc[k].text in {"metric", "measure"}
+
+
 #: The Span extension attributes ``kg_entities`` sets (all default to ``None``).
 _EXTENSIONS = ("kg_relation", "kg_role_rule", "kg_type_rule", "kg_confidence", "kg_long_form")
 
@@ -265,7 +273,8 @@ class EntityRecognizer:
         refused: list[Candidate] = []  # capitalised words nothing accepted (yet)
         for cand in group:
             if cand.type_rule == "task_long_form" and len(group) == 1 and not methods_for_head(doc, cand.end) \
-                    and ((after or apposition) in {EntityKind.METHOD, EntityKind.METRIC}
+                    and ((after or apposition) is EntityKind.METHOD
+                         or ((after or apposition) is EntityKind.METRIC and (after is None or _metric_next(doc, cand)))
                          or (after is EntityKind.DATASET and _long_form_names_data(doc, cand, cues))):
                 cand.kind = after or apposition  # "the Fuzzy Span Universal Information Extraction (FSUIE) framework",
                 cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query

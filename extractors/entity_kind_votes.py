@@ -101,7 +101,7 @@ def _typed_by_definition(doc: Doc, candidates: list[Candidate]) -> None:
     for cand in candidates:
         kinds = defined.get(doc[cand.start : cand.end].text)
         if kinds and len(kinds) == 1 and cand.long_span is None and cand.type_rule == "head_noun" \
-                and cand.kind not in kinds:
+                and cand.kind not in kinds and cand.kind is not EntityKind.TASK:  # "The RD task": the head says
             cand.kind, cand.type_rule = next(iter(kinds)), "same_name"
             if cand.relation is Relation.PROPOSES:  # "we propose a novel HMTC framework": the framework is new, not
                 cand.relation, cand.role_rule = Relation.USES, "use"  # the task

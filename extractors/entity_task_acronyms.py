@@ -67,10 +67,12 @@ def task_definition(long_: Span, named_tasks: set[tuple[int, int]]) -> bool:
     comprehension (MCRC)" (round h15bh)? ``named_tasks`` are the token ranges of those names in the document. The
     definition then types the acronym's other mentions: "an AM dataset" is data for the task AM, not a dataset named
     AM. Not a coined name capitalised in every word ("Mask Specific Language Modeling (MSLM), an approach") nor a way
-    of doing the task ("retrieval augmented generation (RAG)")."""
+    of doing the task ("retrieval augmented generation (RAG)"), nor a clause the bracket closes, with an article in
+    it ("propose a structured attention mechanism for language modeling (PRPN)": the model PRPN; review 44)."""
     if task_long_form(long_.text):
         return True
     words = long_.text.replace("-", " ").split()
     return bool(words) and all(word.islower() for word in [words[0][1:], *words[1:]] if any(c.isalpha() for c in word)) \
         and not any(in_list("approach_participles", word.lower()) for word in words) \
+        and not any(in_list("articles", word) for word in words) \
         and any((start, long_.end) in named_tasks for start in range(long_.start, long_.end))
