@@ -1,7 +1,7 @@
 """Round h15bh: an acronym pair takes its kind from its definition when the long form's head decides one. A long
 form ending in a task name the train slice taught ("argumentation mining (AM)", "ultra-fine entity typing (UFET)")
 defines a task, and a later "an AM dataset" is data for the task AM, not a dataset named AM
-(``extractors.entity_tasks._task_definition``). Invented sentences (invented modifiers on learned task names, invented
+(``extractors.entity_task_acronyms.task_definition``). Invented sentences (invented modifiers on learned task names, invented
 acronyms), both pipelines."""
 from __future__ import annotations
 
