@@ -40,7 +40,7 @@ from extractors.token_texts import sentence_start, token_arrays, token_texts
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["Candidate", "Cues", "coined_after_proposal", "coordinated_groups", "delimited", "find_candidates",
-           "names_a_dataset", "plural_of_a_method"]
+           "mid_sentence_text", "names_a_dataset", "plural_of_a_method"]
 
 #: Token index → the cue labels matching there.
 Cues = dict[int, set[str]]
@@ -330,6 +330,25 @@ def _named_pair(short: Span, long_: Span) -> bool:
     return capitalised / len(words) >= 0.6 and not generic_end
 
 
+def mid_sentence_text(span: Span) -> str:
+    """The text of ``span`` as it would be written mid-sentence: a span opening its sentence whose first word is
+    capitalised in its first letter alone has that letter lowered (capitalised only because it opens the sentence).
+
+    >>> from spacy.lang.en import English
+    >>> doc = English()("Zorb plan mining ( ZPM ) helps . We use ZPM .")
+    >>> mid_sentence_text(doc[0:3]), mid_sentence_text(doc[10:11])
+    ('zorb plan mining', 'ZPM')
+    >>> mid_sentence_text(English()("Zorb Plan Mining ( ZPM ) helps .")[0:3])
+    'zorb Plan Mining'
+    >>> mid_sentence_text(English()("BERT helps .")[0:1])
+    'BERT'
+    """
+    text = span.text
+    if span.start == sentence_start(span.doc, span.start) and text[:1].isupper() and text[1:2].islower():
+        return text[:1].lower() + text[1:]
+    return text
+
+
 def _lower_named_pair(short: Span, long_: Span) -> bool:
     """A lower-case long form names one thing when its acronym is no generic field term and the long form is
     at least two words: "dense passage retrieval (DPR)", "chain-of-thought (CoT)"; not "reinforcement
@@ -339,10 +358,18 @@ def _lower_named_pair(short: Span, long_: Span) -> bool:
     >>> doc = English()("dense passage retrieval ( DPR ) and reinforcement learning ( RL )")
     >>> _lower_named_pair(doc[4:5], doc[0:3]), _lower_named_pair(doc[11:12], doc[7:9])
     (True, False)
+
+    A long form opening its sentence is read with its first letter lowered, when only that letter is capitalised
+    ("Dense passage retrieval (DPR) retrieves ...", as "we use dense passage retrieval (DPR)"):
+
+    >>> doc = English()("Dense passage retrieval ( DPR ) helps . Sparse Gated Adapters ( SGA ) help .")
+    >>> _lower_named_pair(doc[4:5], doc[0:3]), _lower_named_pair(doc[12:13], doc[8:11])
+    (True, False)
     """
-    if name_shape(short.text) != "strong" or not long_.text[:1].islower():
+    text = mid_sentence_text(long_)
+    if name_shape(short.text) != "strong" or not text[:1].islower():
         return False
-    words = [w for w in _WORD_SEPARATORS.split(long_.text) if w]
+    words = [w for w in _WORD_SEPARATORS.split(text) if w]
     if words and (words[-1].lower() in word_lists()["generic_long_form_ends"].lower or words[-1].lower() == "system"):
         return False  # "spoken dialogue system(s) (SDS)": a kind of system, not one named
     return len(words) >= 2 and all(w.isalpha() and (w.islower() or w.isupper()) for w in words)

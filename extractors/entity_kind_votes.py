@@ -21,9 +21,14 @@ __all__ = ["methods_for_head", "one_kind_per_name"]
 
 #: Type rules that only guess a kind: another mention of the same name typed by a stronger rule decides it.
 _GUESSED_TYPE_RULES = frozenset({"default", "tagger", "list"})
+#: Type rules that read a name's kind off the train slice's other abstracts (:mod:`extractors.entity_corpus`,
+#: :mod:`extractors.entity_dataset_members`), not off this abstract.
+_CORPUS_TYPE_RULES = frozenset({"corpus", "corpus_data"})
 #: Plural heads after a name that make it what methods are for ("OpenRE methods", "CRE baselines"), not their name.
 _PLURAL_METHOD_HEADS = frozenset({"methods", "approaches", "baselines", "systems", "techniques", "algorithms",
                                   "frameworks", "models"})
+#: Plural heads after an acronym's definition that say what things are for ("Zorb Parsing (ZP) datasets").
+_PLURAL_HEADS = _PLURAL_METHOD_HEADS | {"datasets", "corpora", "benchmarks", "treebanks", "tasks", "metrics"}
 
 
 def _methods_for(doc: Doc, cand: Candidate) -> bool:
@@ -107,6 +112,34 @@ def _typed_by_definition(doc: Doc, candidates: list[Candidate]) -> None:
                 cand.relation, cand.role_rule = Relation.USES, "use"  # the task
 
 
+def _before_plural_head(doc: Doc, cand: Candidate) -> bool:
+    """Does a plural head follow the pair ("existing Emotion Recognition in Conversations (ERC) datasets": datasets
+    for ERC, which says what they are for, not what ERC is)?"""
+    after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
+    return after < len(doc) and doc[after].lower_ in _PLURAL_HEADS
+
+
+def _defined_kind(doc: Doc, candidates: list[Candidate]) -> None:
+    """A bare acronym typed only from the train slice (``corpus``, ``corpus_data``) takes the kind a rule gave its
+    definition in this abstract: "Dataset distillation (DD) — a method for ..." ... "how DD impacts" stays the method
+    (the slice also names a task DD); "Morphological analysis (MA) and ... are both important tasks" ... "MA/LN
+    systems ... a Japanese UGT corpus" stays the task (round h15bg). Only where this abstract's rules agree: "the
+    Universal Dependencies framework (UD)" (a method by its head) beside "a new UD treebank" (a dataset) is left."""
+    defined: dict[str, EntityKind] = {}
+    typed: dict[str, set[EntityKind]] = defaultdict(set)  # the kinds this abstract's own rules gave each name
+    for cand in candidates:
+        if cand.type_rule not in _GUESSED_TYPE_RULES | _CORPUS_TYPE_RULES:
+            text = doc[cand.start : cand.end].text
+            typed[text].add(cand.kind)
+            if cand.long_span is not None and not _before_plural_head(doc, cand):
+                defined.setdefault(text, cand.kind)
+    for cand in candidates:
+        text = doc[cand.start : cand.end].text
+        if text in defined and typed[text] == {defined[text]} and cand.long_span is None \
+                and cand.type_rule in _CORPUS_TYPE_RULES:
+            cand.kind, cand.type_rule = defined[text], "same_name"
+
+
 def one_kind_per_name(doc: Doc, candidates: list[Candidate],
                       framed: Mapping[tuple[int, int], EntityKind] | None = None) -> None:
     """One name is one kind of thing within an abstract: a mention whose kind was only guessed (untyped, the
@@ -128,6 +161,7 @@ def one_kind_per_name(doc: Doc, candidates: list[Candidate],
     >>> [(s.text, s.label_, s._.kg_type_rule) for s in doc.spans["kg_entities"]]
     [('ZorbCorp', 'dataset', 'head_noun'), ('ZorbCorp', 'dataset', 'same_name')]
     """
+    _defined_kind(doc, candidates)
     _typed_by_definition(doc, candidates)
 
     def keys(cand: Candidate) -> set[str]:
