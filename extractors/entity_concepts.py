@@ -13,7 +13,9 @@ method head: "French Lexical Network (fr-LN)" is a resource). Such a mention is 
 :func:`~extractors.entity_corpus.long_form_class` says no other kind ("pointwise mutual information" has a
 method's head), the thing a paper's performance is measured on is the task of that name; otherwise the mention is
 untyped, and :func:`extractors.entity_kind_votes.one_kind_per_name` gives it the kind rules gave the name elsewhere,
-else it stays an untyped method like any name no rule typed.
+else it stays an untyped method like any name no rule typed. The same holds for a head noun after a bare mention
+("the CPA corpus", "CPA metrics": data or measures for the concept; round h15bi), and a long form opening its
+sentence is read as written mid-sentence ("Collaborative plan acquisition (CPA) is ...").
 
 >>> from extractors.entities import build_pipeline
 >>> doc = build_pipeline("rules")("We study collaborative plan acquisition (CPA) with LLMs. Results on CPA improve.")
@@ -26,10 +28,11 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc
 
-from extractors.entity_candidates import Candidate
+from extractors.entity_candidates import Candidate, mid_sentence_text
 from extractors.entity_corpus import long_form_class, long_form_head
+from extractors.entity_lexicon import cue_words
 from ontology.ids import entity_key
-from ontology.kinds import EntityKind
+from ontology.kinds import EntityKind, Relation
 
 __all__ = ["CONCEPT_RULE", "WEAK_DATASET_RULES", "concept_names", "untype_concepts"]
 
@@ -56,30 +59,71 @@ def concept_names(doc: Doc, candidates: Iterable[Candidate]) -> dict[str, Entity
     ...                     Candidate(12, 13, "acronym", long_span=(9, 11)),
     ...                     Candidate(18, 19, "acronym", long_span=(15, 17))])
     {'cpa': <EntityKind.TASK: 'task'>, 'gt': None}
+
+    A long form opening its sentence is read as written mid-sentence, its first letter lowered:
+
+    >>> doc = blank_pipeline()("Zorb plan mining (ZPM) is hard. Zorb Plan Mining (ZPM2) is a corpus.")
+    >>> concept_names(doc, [Candidate(4, 5, "acronym", long_span=(0, 3)),
+    ...                     Candidate(13, 14, "acronym", long_span=(9, 12))])
+    {'zpm': <EntityKind.TASK: 'task'>}
     """
     found: dict[str, EntityKind | None] = {}
     for cand in candidates:
         if cand.long_span is None:
             continue
-        words = [token for token in doc[cand.long_span[0] : cand.long_span[1]] if token.is_alpha or "-" in token.text]
-        long_form = doc[cand.long_span[0] : cand.long_span[1]].text
+        span = doc[cand.long_span[0] : cand.long_span[1]]
+        long_form = mid_sentence_text(span)  # "Air traffic control (ATC) ..." read as "air traffic control (ATC)"
+        texts = [token.text for token in span]
+        texts[0] = long_form[: len(texts[0])]
+        words = [text for token, text in zip(span, texts, strict=True) if token.is_alpha or "-" in token.text]
         kind = long_form_class(long_form)
         if kind != "dataset" and kind != "series" \
-                and (kind in _CONCEPT_CLASSES or (words and all(token.text.islower() for token in words))):
+                and (kind in _CONCEPT_CLASSES or (words and all(word.islower() for word in words))):
             process = kind == "task" or (kind is None and long_form_head(long_form).endswith(_PROCESS_ENDINGS))
             found[entity_key(doc[cand.start : cand.end].text)] = EntityKind.TASK if process else None
     return found
 
 
+def _measured(doc: Doc, candidates: Iterable[Candidate]) -> set[str]:
+    """The keys of acronyms whose definition a metric head follows: "pseudo-likelihood (PL) scores" names the
+    measure, so "the PL metric" is it."""
+    heads = cue_words("METRIC_HEAD")
+    measured: set[str] = set()
+    for cand in candidates:
+        after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
+        if cand.long_span is not None and after < len(doc) \
+                and (doc[after].lower_ in heads or doc[after].lower_.removesuffix("s") in heads):
+            measured.add(entity_key(doc[cand.start : cand.end].text))
+    return measured
+
+
+def _typed_as_what_for(cand: Candidate, measured: bool) -> bool:
+    """Was a bare mention typed by the head noun after it, which says what the data or the measure is *for* ("QB
+    data", "a new ZTC corpus", "QB metrics" of "quux blending (QB)"), not what the name is? Not a metric head after
+    a name whose definition is a measure's (:func:`_measured`)."""
+    if cand.long_span is not None or cand.type_rule != "head_noun":
+        return False
+    return cand.kind is EntityKind.DATASET or (cand.kind is EntityKind.METRIC and not measured)
+
+
 def untype_concepts(doc: Doc, candidates: list[Candidate]) -> None:
-    """Retype a mention of a concept's acronym (:func:`concept_names`) that only a preposition typed as a dataset: a
-    task (type rule :data:`CONCEPT_RULE`) for a process, else an untyped method (type rule ``default``), so that it
-    takes the kind the name has elsewhere."""
+    """Retype a mention of a concept's acronym (:func:`concept_names`) that only a preposition typed as a dataset:
+    a task (type rule :data:`CONCEPT_RULE`) for a process, else an untyped method (type rule ``default``), so that it
+    takes the kind the name has elsewhere. A mention a head noun typed as the data or the measure for the concept
+    (:func:`_typed_as_what_for`: "a new QB corpus" of "quux blending (QB)") is retyped the same way, and used, not
+    proposed (the corpus is what is new)."""
     concepts = concept_names(doc, candidates)
     if not concepts:
         return
+    measured = _measured(doc, candidates)
     for cand in candidates:
         key = entity_key(doc[cand.start : cand.end].text)
-        if cand.kind is EntityKind.DATASET and cand.type_rule in WEAK_DATASET_RULES and key in concepts:
-            kind = concepts[key]
-            cand.kind, cand.type_rule = (kind, CONCEPT_RULE) if kind else (EntityKind.METHOD, "default")
+        if key not in concepts:
+            continue
+        kind = concepts[key]
+        if _typed_as_what_for(cand, key in measured):
+            if cand.relation is Relation.PROPOSES:
+                cand.relation, cand.role_rule = Relation.USES, "use"
+        elif not (cand.kind is EntityKind.DATASET and cand.type_rule in WEAK_DATASET_RULES):
+            continue
+        cand.kind, cand.type_rule = (kind, CONCEPT_RULE) if kind else (EntityKind.METHOD, "default")
