@@ -29,13 +29,14 @@ dict: only the memory saved differs.
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 import networkx as nx
 
 __all__ = ["MAX_KEYS", "MAX_LAYOUTS", "add_edge", "add_edges", "add_node", "compact_graph", "shared_key_dict",
-           "shared_key_template"]
+           "shared_key_maker", "shared_key_template"]
 
 #: The most keys a split dict keeps (CPython's ``SHARED_KEYS_MAX_SIZE`` is 30; the layout's class needs one more
 #: free slot); a dict of more keys stays as it is.
@@ -81,6 +82,8 @@ def shared_key_template(mapping: Mapping[str, Any]) -> dict[str, Any]:
     room back one slot per instance of the layout's class, down to one spare: a layout of ten keys that has made
     one dict copies into 29 slots (336 bytes a dict), one that has made thirty into 11 (176 bytes), the size
     every :func:`shared_key_dict` of it gets.  So instances are made (and dropped) here until the room is spent.
+    These are CPython's internals, measured on 3.11 and 3.12; on 3.13 a copy stays at 344 bytes whatever was made
+    (review 46): make dicts with :func:`shared_key_maker`, which copies a template only where copies are small.
 
     >>> template = shared_key_template({"relation": "similarTo", "score": 0.0})
     >>> made = template.copy(); made["score"] = 0.5
@@ -93,6 +96,26 @@ def shared_key_template(mapping: Mapping[str, Any]) -> dict[str, Any]:
         for _ in range(MAX_KEYS + 2):  # more than the room a layout's keys start with
             layout()
     return template
+
+
+#: Whether a :func:`shared_key_template`'s copies are as small as a :func:`shared_key_dict` (CPython 3.11 and 3.12,
+#: measured by review 46; not 3.13, where a copy keeps a layout's whole room).
+TEMPLATE_COPIES_ARE_SMALL = sys.implementation.name == "cpython" and sys.version_info < (3, 13)
+
+
+def shared_key_maker(mapping: Mapping[str, Any]) -> Callable[[], dict[str, Any]]:
+    """A function making a new dict with ``mapping``'s keys and values, as small as a :func:`shared_key_dict`: a
+    :func:`shared_key_template`'s ``copy`` where such copies are small (:data:`TEMPLATE_COPIES_ARE_SMALL`), else
+    :func:`shared_key_dict` of ``mapping`` each time (slower, as small).
+
+    >>> make = shared_key_maker({"relation": "similarTo", "score": 0.0})
+    >>> made = make(); made["score"] = 0.5
+    >>> made, make()
+    ({'relation': 'similarTo', 'score': 0.5}, {'relation': 'similarTo', 'score': 0.0})
+    """
+    if TEMPLATE_COPIES_ARE_SMALL:
+        return shared_key_template(mapping).copy
+    return partial(shared_key_dict, dict(mapping))
 
 
 def add_node(graph: nx.MultiDiGraph, node: str, attributes: dict[str, Any]) -> None:
@@ -152,7 +175,7 @@ def add_edges(graph: nx.MultiDiGraph, key: str, edges: Iterable[tuple[str, str, 
     """:func:`add_edge` ``(graph, u, v, key, attributes)`` for each of ``edges``; return how many were new.
 
     Each ``attributes`` dict goes into the graph as it is, not copied (give a :func:`shared_key_dict` made for that
-    edge alone, such as a ``copy()`` of a :func:`shared_key_template`): the similarity search's 359,000 edges of the full Anthology, most
+    edge alone, such as one a :func:`shared_key_maker` makes): the similarity search's 359,000 edges of the full Anthology, most
     between two papers not yet linked, each get one dict instead of two.  An edge that joins a pair already linked,
     or a node not in the graph, is added by :func:`add_edge` (a copy of its dict).
 
@@ -167,7 +190,7 @@ def add_edges(graph: nx.MultiDiGraph, key: str, edges: Iterable[tuple[str, str, 
     """
     succ, pred = graph._succ, graph._pred
     frozen = nx.is_frozen(graph)
-    pair = shared_key_template({key: None})  # a linked pair's dict of edges by key, copied for each new pair
+    new_pair = shared_key_maker({key: None})  # a linked pair's dict of edges by key, one for each new pair
     added = changed = 0
     for u, v, attributes in edges:
         targets = succ.get(u)
@@ -176,7 +199,7 @@ def add_edges(graph: nx.MultiDiGraph, key: str, edges: Iterable[tuple[str, str, 
             add_edge(graph, u, v, key, attributes)
             added += not existed
             continue
-        keyed = pair.copy()
+        keyed = new_pair()
         keyed[key] = attributes
         targets[v] = pred[v][u] = keyed  # at the end of both adjacencies, as networkx puts a new pair
         added += 1

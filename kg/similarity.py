@@ -60,13 +60,14 @@ a dict of ten keys is 272 bytes, one of twelve 464).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import networkx as nx
 import numpy as np
 
-from kg.shared_keys import add_edges, shared_key_template
+from kg.shared_keys import add_edges, shared_key_maker
 from kg.shared_values import SharedValues
 from kg.similarity_index import INDEX_DIMENSIONS, nearest_neighbours
 from kg.similarity_links import (
@@ -191,8 +192,8 @@ def _new_edges(graph: nx.MultiDiGraph, block: LinkBlock, existing: dict[tuple[st
                values: _SharedColumns) -> Iterator[tuple[str, str, dict]]:
     """The edges of ``block``'s links that no source states, each with :func:`edge_attributes`' dict (the same
     keys in the same order, the same values); a stated link gets the link's score (:func:`_merge`) instead."""
-    template = shared_key_template(edge_attributes(SimilarLink("", "", 1.0, 1.0, False, basis=block.basis),
-                                                   values.shared))
+    new_attributes = shared_key_maker(edge_attributes(SimilarLink("", "", 1.0, 1.0, False, basis=block.basis),
+                                                      values.shared))
     scores = values.numbers(block.scores)
     by_score = values.score_dicts(block.basis, block.scores, scores)
     for source, target, score, scored, strength, weak, named, terms in zip(
@@ -201,10 +202,17 @@ def _new_edges(graph: nx.MultiDiGraph, block: LinkBlock, existing: dict[tuple[st
         if existing and (source, target) in existing:
             _merge(graph.edges[(*existing[source, target], _SIMILAR)], {block.basis: score})
             continue
-        attributes = template.copy()  # the template's keys, kept once (kg.shared_keys)
+        attributes = new_attributes()  # the keys kept once (kg.shared_keys)
         attributes["score"], attributes["scores"], attributes["strength"] = score, scored, strength
         attributes["weak"], attributes["shared_entities"], attributes["shared_terms"] = weak, named, terms
         yield source, target, attributes
+
+
+def _memo_dict(memo: dict[int, dict], key: int, basis: str, score: float) -> dict:
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = {basis: score}
+    return found
 
 
 class _SharedColumns:
@@ -219,17 +227,27 @@ class _SharedColumns:
         self._lists: dict[tuple[str, ...], list[str]] = {}
 
     def numbers(self, values: np.ndarray) -> list[float]:
-        """``values`` (float64) as floats, one object per value (-0.0 and 0.0 two)."""
-        bits, inverse = np.unique(np.ascontiguousarray(values, dtype=np.float64).view(np.int64), return_inverse=True)
+        """``values`` (float64) as floats, one object per value, but each zero and NaN its own, as
+        :class:`~kg.shared_values.SharedValues` shares none."""
+        values = np.ascontiguousarray(values, dtype=np.float64)
+        bits, inverse = np.unique(values.view(np.int64), return_inverse=True)
         memo = self._numbers
-        found = [memo.setdefault(key, value) for key, value in zip(bits.tolist(), bits.view(np.float64).tolist())]
-        return list(map(found.__getitem__, inverse.tolist()))
+        found = [memo.setdefault(key, value) if value and not math.isnan(value) else None
+                 for key, value in zip(bits.tolist(), bits.view(np.float64).tolist())]
+        shared = list(map(found.__getitem__, inverse.tolist()))
+        if None in found:  # links scored 0.0 (k above the papers that share anything)
+            own = values.tolist()
+            shared = [own[i] if number is None else number for i, number in enumerate(shared)]
+        return shared
 
     def score_dicts(self, basis: str, values: np.ndarray, scores: list[float]) -> list[dict]:
         """``{basis: score}`` for each of ``scores`` (:meth:`numbers` of ``values``), one dict per value."""
         bits = np.ascontiguousarray(values, dtype=np.float64).view(np.int64).tolist()
         memo = self._dicts.setdefault(basis, {})
-        return [memo.get(key) or memo.setdefault(key, {basis: score}) for key, score in zip(bits, scores)]
+        # a zero (or NaN) score's dict is the edge's own, as kg.shared_values.SharedValues shares no zero: links
+        # scored 0.0 are common where k is large, and a dict shared by them would change together (review 46)
+        return [{basis: score} if not score or math.isnan(score) else _memo_dict(memo, key, basis, score)
+                for key, score in zip(bits, scores)]
 
     def lists(self, names: list[tuple[str, ...]]) -> list[list[str]]:
         """Each tuple of ``names`` as a list, one list per equal tuple."""
