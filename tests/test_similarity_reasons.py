@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import pickle
 import random
+import tracemalloc
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import networkx as nx
@@ -294,44 +297,38 @@ def test_the_search_states_key_digests_the_code_that_works_out_the_reasons() -> 
     assert "similarity_reasons.py" in loaded and loaded <= set(similarity_incremental._CODE)
 
 
+def _bytes_per_dict(make: Callable[[], dict]) -> float:
+    """The memory 2,000 dicts made by ``make`` take, per dict (tracemalloc)."""
+    tracemalloc.start()
+    made = [make() for _ in range(2_000)]
+    size = tracemalloc.get_traced_memory()[0] / len(made)
+    tracemalloc.stop()
+    return size
+
+
+def _new_layout(count: int) -> list[str]:
+    """``count`` keys no dict has had, so a split dict of them starts a layout of its own."""
+    return [f"key_{uuid.uuid4().hex}_{n}" for n in range(count)]
+
+
 @pytest.mark.skipif(not TEMPLATE_COPIES_ARE_SMALL, reason="CPython 3.13 keeps a layout's room in every copy")
 def test_a_templates_copies_are_as_small_as_the_dicts_shared_key_dict_makes() -> None:
     """A copy of a split dict gets as many value slots as its keys have room for; a layout that has made one dict
     has room for 29 (336 bytes a dict of ten keys, against 176): the full Anthology's edges took 0.1 GB more."""
-    import tracemalloc
-    import uuid
-
-    def size_of(make) -> float:
-        tracemalloc.start()
-        made = [make() for _ in range(2_000)]
-        size = tracemalloc.get_traced_memory()[0] / len(made)
-        tracemalloc.stop()
-        return size
-
-    keys = [f"key_{uuid.uuid4().hex}_{n}" for n in range(10)]  # a layout nothing else has made
+    keys = _new_layout(10)
     template = shared_key_template(dict.fromkeys(keys, 0))
-    copied = size_of(template.copy)
-    assert copied <= size_of(lambda: shared_key_dict(dict.fromkeys(keys, 1))) + 1
+    copied = _bytes_per_dict(template.copy)
+    assert copied <= _bytes_per_dict(lambda: shared_key_dict(dict.fromkeys(keys, 1))) + 1
     assert list(template.copy()) == keys
 
 
 def test_a_makers_dicts_are_as_small_as_the_dicts_shared_key_dict_makes_on_any_python() -> None:
     """What the similarity's edges and add_edges' pairs are made by: a template's copies only where those are small
     (review 46 measured 344 bytes a copy on CPython 3.13 against 184 by shared_key_dict)."""
-    import tracemalloc
-    import uuid
-
-    def size_of(make) -> float:
-        tracemalloc.start()
-        made = [make() for _ in range(2_000)]
-        size = tracemalloc.get_traced_memory()[0] / len(made)
-        tracemalloc.stop()
-        return size
-
     for count in (1, 10):
-        keys = [f"key_{uuid.uuid4().hex}_{n}" for n in range(count)]  # a layout nothing else has made
+        keys = _new_layout(count)
         make = shared_key_maker(dict.fromkeys(keys, 0))
-        assert size_of(make) <= size_of(lambda keys=keys: shared_key_dict(dict.fromkeys(keys, 1))) + 1
+        assert _bytes_per_dict(make) <= _bytes_per_dict(lambda keys=keys: shared_key_dict(dict.fromkeys(keys, 1))) + 1
         made = make()
         made[keys[0]] = 5
         assert list(made) == keys and make()[keys[0]] == 0
