@@ -38,6 +38,8 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Self
 
 if TYPE_CHECKING:  # the worker imports its tasks' modules (networkx, ...) once at the lowest priority
+    from multiprocessing.sharedctypes import Synchronized
+
     from exports.landscape_tasks import LandscapeTask
     from exports.view_landscape import Landscape
 
@@ -78,6 +80,7 @@ class VenueLayouts:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._next = None  # shared with the worker: the first task the caller has not taken
         self._threads: list[threading.Thread] = []
+        self._connection: Connection | None = None  # both threads use it: closed by close(), after them
 
     def __enter__(self) -> Self:
         return self
@@ -86,14 +89,16 @@ class VenueLayouts:
         self.close()
 
     def start(self, tasks: Sequence[tuple[Hashable, LandscapeTask]]) -> None:
-        """Begin laying out ``tasks`` in a worker (once, and only from ``fewest`` tasks on; else nothing)."""
-        if len(tasks) < self._fewest or self._process is not None:
+        """Begin laying out ``tasks`` in a worker (only from ``fewest`` tasks on; else nothing).  A helper started
+        before is closed first: its tasks and landscapes are dropped (review 45)."""
+        self.close()
+        if len(tasks) < self._fewest:
             return
         from kg.worker_processes import worker_context
 
         try:
             payload = pickle.dumps([task for _, task in tasks], protocol=pickle.HIGHEST_PROTOCOL)
-        except (pickle.PicklingError, TypeError, AttributeError):  # a node id or name pickle cannot take: laid out here
+        except Exception:  # noqa: BLE001 - a node id or name pickle cannot take (or nested too deep): laid out here
             return
         context = worker_context()
         try:
@@ -105,6 +110,7 @@ class VenueLayouts:
             return
         theirs.close()
         self._process = process
+        self._connection = mine
         self._index = {key: i for i, (key, _) in enumerate(tasks)}
         sender = threading.Thread(target=_send, args=(mine, payload), name="venue-layouts-send", daemon=True)
         receiver = threading.Thread(target=self._receive, args=(mine,), name="venue-layouts-receive", daemon=True)
@@ -142,6 +148,9 @@ class VenueLayouts:
         for thread in self._threads:
             thread.join()
         self._threads = []
+        if self._connection is not None:  # not before both threads are done with it: a sender inside a write
+            self._connection.close()  # would find it gone (review 45)
+            self._connection = None
         self._done.clear()
         self._index.clear()
 
@@ -159,7 +168,6 @@ class VenueLayouts:
         except (EOFError, OSError):  # the worker ended, died or was killed
             pass
         finally:
-            connection.close()
             with self._arrived:
                 self._arrived.notify_all()
 
@@ -172,17 +180,23 @@ def _send(connection: Connection, payload: bytes) -> None:
         pass
 
 
-def _serve(connection: Connection, next_taken) -> None:
-    """The worker: lowest priority, then each task from the last back to the caller's next, sent as laid out."""
+def _serve(connection: Connection, next_taken: Synchronized) -> None:
+    """The worker: lowest priority, then each task from the last back to the caller's next, sent as laid out.  Any
+    error ends it quietly: the caller lays out what it has not sent."""
     try:
-        os.nice(19)
+        if hasattr(os, "nice"):  # not on Windows
+            os.nice(19)
     except OSError:
         pass
-    from exports.landscape_tasks import laid_out
-    tasks: list[LandscapeTask] = pickle.loads(connection.recv_bytes())
-    for i in range(len(tasks) - 1, -1, -1):
-        if i < next_taken.value:  # the caller has taken it, or is laying it out
-            break
-        connection.send((i, laid_out(tasks[i])))
-        tasks[i] = None  # type: ignore[call-overload]
-    connection.close()
+    try:
+        from exports.landscape_tasks import laid_out
+        tasks: list[LandscapeTask] = pickle.loads(connection.recv_bytes())
+        for i in range(len(tasks) - 1, -1, -1):
+            if i < next_taken.value:  # the caller has taken it, or is laying it out
+                break
+            connection.send((i, laid_out(tasks[i])))
+            tasks[i] = None  # type: ignore[call-overload]
+    except Exception:  # noqa: BLE001, S110 - a task it cannot read (a class of the caller's __main__), the pipe
+        pass  # gone: the caller lays out what was not sent, and a worker's traceback would only alarm
+    finally:
+        connection.close()

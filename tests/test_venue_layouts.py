@@ -195,3 +195,41 @@ def test_a_build_of_the_sample_pages_is_the_same_with_the_worker(tmp_path, monke
             _same_folders(tmp_path / "one" / name, tmp_path / "two" / name)
         else:
             assert filecmp.cmp(tmp_path / "one" / name, tmp_path / "two" / name, shallow=False)
+
+
+def test_closing_while_the_tasks_are_still_sent_raises_in_no_thread(monkeypatch):
+    """Review 45: the receiver closed the pipe on the worker's end while the sender was inside a large write, and
+    the sender's thread died with a traceback on the user's terminal (13 of 20 tries)."""
+    failures = []
+    monkeypatch.setattr("threading.excepthook", failures.append)
+    tasks = [(i, str(i) * 30_000) for i in range(600)]  # ~50 MB: written in many parts while the worker reads
+    for _ in range(6):
+        helper = VenueLayouts(fewest=1)
+        helper.start(tasks)
+        time.sleep(0.2)  # the worker has begun to read
+        helper.close()
+    assert not failures
+
+
+def test_a_worker_that_cannot_use_its_tasks_ends_quietly(capfd):
+    """A task the worker cannot lay out (here not a task at all; in use, a node id of the caller's ``__main__``)
+    ends it without a traceback: the caller lays out everything itself."""
+    with VenueLayouts(fewest=1) as helper:
+        helper.start([("a", "not a task"), ("b", "nor this")])
+        assert helper.wait("b", timeout=60) is None
+        helper._process.join(60)
+        assert helper._process.exitcode == 0
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_second_start_drops_the_first_tasks():
+    graph = _venues_graph(venues=2, seed=4)
+    tasks = []
+    for venue in ("venue/v00", "venue/v01"):
+        papers = [u for u, _ in graph.in_edges(venue)]
+        tasks.append((venue, landscape_task(graph, named_entities(graph, papers), max_entities=40)))
+    with VenueLayouts(fewest=1) as helper:
+        helper.start(tasks[:1])
+        helper.start(tasks[1:])
+        assert helper.take("venue/v00") is None  # not a task of this start
+        assert helper.wait("venue/v01", timeout=120) == laid_out(tasks[1][1])
