@@ -137,7 +137,7 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
             ]
             if views:
                 in_links = None if cache_dir is None else InLinkMemo.load(Path(cache_dir) / IN_LINKS_FILE)
-                with contextlib.nullcontext() if (layouts := venue_layouts(workers)) is None else layouts:
+                with venue_layouts(workers) or contextlib.nullcontext() as layouts:  # a helper, or None
                     written.append(write_views(graph, output / "views", top=max_nodes, owners=owners,
                                                in_links=in_links, overview=overview, helper=layouts)[-1])  # index
                 if in_links is not None and len(in_links):  # content-addressed: right whether or not this lands
