@@ -28,7 +28,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from math import isnan
 from typing import Any
 
-__all__ = ["SharedValues"]
+__all__ = ["SharedValues", "shareable_float"]
 
 _PLAIN = (str, bool, type(None))
 
@@ -52,7 +52,7 @@ class SharedValues:
         (True, False)
         """
         kind = type(value)
-        if kind is int or kind is float and value and not isnan(value):
+        if kind is int or kind is float and shareable_float(value):
             return self._numbers.setdefault((kind, value), value)
         return value
 
@@ -84,8 +84,18 @@ def _key(items: tuple[Any, ...]) -> tuple[Hashable, ...] | None:
     key: list[Hashable] = []
     for item in items:
         kind = type(item)
-        if kind in _PLAIN or kind is int or kind is float and item and not isnan(item):
+        if kind in _PLAIN or kind is int or kind is float and shareable_float(item):
             key += (kind, item)
         else:
             return None
     return tuple(key)
+
+
+def shareable_float(value: float) -> bool:
+    """Whether one object may stand for every float equal to ``value``: not a zero (``0.0 == -0.0``, and a dict
+    holding a zero score is common enough to be changed in place by accident) and not a NaN (equal to nothing).
+
+    >>> shareable_float(0.5), shareable_float(0.0), shareable_float(float("nan"))
+    (True, False, False)
+    """
+    return bool(value) and not isnan(value)

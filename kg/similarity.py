@@ -60,7 +60,6 @@ a dict of ten keys is 272 bytes, one of twelve 464).
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
@@ -68,7 +67,7 @@ import networkx as nx
 import numpy as np
 
 from kg.shared_keys import add_edges, shared_key_maker
-from kg.shared_values import SharedValues
+from kg.shared_values import SharedValues, shareable_float
 from kg.similarity_index import INDEX_DIMENSIONS, nearest_neighbours
 from kg.similarity_links import (
     BASES,
@@ -227,12 +226,12 @@ class _SharedColumns:
         self._lists: dict[tuple[str, ...], list[str]] = {}
 
     def numbers(self, values: np.ndarray) -> list[float]:
-        """``values`` (float64) as floats, one object per value, but each zero and NaN its own, as
-        :class:`~kg.shared_values.SharedValues` shares none."""
+        """``values`` (float64) as floats, one object per value, but each zero and NaN its own
+        (:func:`~kg.shared_values.shareable_float`, as :class:`~kg.shared_values.SharedValues`)."""
         values = np.ascontiguousarray(values, dtype=np.float64)
         bits, inverse = np.unique(values.view(np.int64), return_inverse=True)
         memo = self._numbers
-        found = [memo.setdefault(key, value) if value and not math.isnan(value) else None
+        found = [memo.setdefault(key, value) if shareable_float(value) else None
                  for key, value in zip(bits.tolist(), bits.view(np.float64).tolist())]
         shared = list(map(found.__getitem__, inverse.tolist()))
         if None in found:  # links scored 0.0 (k above the papers that share anything)
@@ -244,9 +243,8 @@ class _SharedColumns:
         """``{basis: score}`` for each of ``scores`` (:meth:`numbers` of ``values``), one dict per value."""
         bits = np.ascontiguousarray(values, dtype=np.float64).view(np.int64).tolist()
         memo = self._dicts.setdefault(basis, {})
-        # a zero (or NaN) score's dict is the edge's own, as kg.shared_values.SharedValues shares no zero: links
-        # scored 0.0 are common where k is large, and a dict shared by them would change together (review 46)
-        return [{basis: score} if not score or math.isnan(score) else _memo_dict(memo, key, basis, score)
+        # a zero or NaN score's dict is the edge's own (review 46: links scored 0.0 are common where k is large)
+        return [_memo_dict(memo, key, basis, score) if shareable_float(score) else {basis: score}
                 for key, score in zip(bits, scores)]
 
     def lists(self, names: list[tuple[str, ...]]) -> list[list[str]]:
