@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 import networkx as nx
 
-from exports.view_landscape import Landscape, fitted_landscape
+from exports.view_landscape import Landscape, entity_counts, fitted_landscape, most_named
 
 __all__ = ["LANDSCAPE_ATTRIBUTES", "LandscapeHelper", "LandscapeTask", "laid_out", "landscape_task"]
 
@@ -54,14 +54,9 @@ def landscape_task(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashable
                    max_entities: int) -> LandscapeTask:
     """The task of laying out the landscape of ``named``'s papers (``named_entities(graph, papers)``).
 
-    The candidates are ranked as :func:`~exports.view_landscape.landscape_inputs` ranks them: by the papers
-    naming them, then by id.
+    The candidates are those the landscape may draw (:func:`~exports.view_landscape.most_named`).
     """
-    counts: dict[Hashable, int] = {}
-    for entities in named.values():
-        for entity in entities:
-            counts[entity] = counts.get(entity, 0) + 1
-    candidates = sorted(counts, key=lambda n: (-counts[n], str(n)))[:max_entities]
+    candidates = most_named(entity_counts(named), max_entities)
     attributes = graph._node  # the dict behind graph.nodes: no view per item
     return LandscapeTask(dict(named),
                          {node: {key: attributes[node][key] for key in LANDSCAPE_ATTRIBUTES if key in attributes[node]}

@@ -57,6 +57,7 @@ __all__ = [
     "LANDSCAPE_WORDS",
     "Cluster",
     "Landscape",
+    "entity_counts",
     "entity_landscape",
     "fitted_landscape",
     "label_font",
@@ -64,6 +65,7 @@ __all__ = [
     "landscape_inputs",
     "landscape_layout",
     "landscape_size",
+    "most_named",
     "named_entities",
 ]
 
@@ -155,14 +157,29 @@ def named_entities(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None) 
     return named
 
 
-def _landscape(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashable]], max_entities: int) -> Landscape:
-    """The landscape of the papers of ``named`` (paper -> the entities it names), up to ``max_entities``."""
+def entity_counts(named: Mapping[Hashable, set[Hashable]]) -> dict[Hashable, int]:
+    """Each entity of ``named`` (paper -> the entities it names) with the number of papers naming it."""
     counts: dict[Hashable, int] = {}
     for entities in named.values():
         for entity in entities:
             counts[entity] = counts.get(entity, 0) + 1
-    ranked = sorted(counts, key=lambda n: (-counts[n], str(n)))
-    kept = ranked[:max_entities]
+    return counts
+
+
+def most_named(counts: Mapping[Hashable, int], max_entities: int) -> list[Hashable]:
+    """The ``max_entities`` entities of ``counts`` named by most papers, ties by id as a string: the entities a
+    landscape may draw (fitting it only ever drops the least named).
+
+    >>> most_named({"method/b": 2, "method/a": 2, "task/c": 5}, 2)
+    ['task/c', 'method/a']
+    """
+    return sorted(counts, key=lambda n: (-counts[n], str(n)))[:max_entities]
+
+
+def _landscape(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashable]], max_entities: int) -> Landscape:
+    """The landscape of the papers of ``named`` (paper -> the entities it names), up to ``max_entities``."""
+    counts = entity_counts(named)
+    kept = most_named(counts, max_entities)
     keep = set(kept)
     rank = {n: i for i, n in enumerate(kept)}
     weights: dict[tuple[Hashable, Hashable], int] = {}
@@ -542,11 +559,7 @@ def landscape_inputs(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashab
     ([['paper/a', ['method/x']]], 1)
     """
     memo = {} if memo is None else memo
-    counts: dict[Hashable, int] = {}
-    for entities in named.values():
-        for entity in entities:
-            counts[entity] = counts.get(entity, 0) + 1
-    candidates = sorted(counts, key=lambda n: (-counts[n], str(n)))[:max_entities]
+    candidates = most_named(entity_counts(named), max_entities)
     parts = []
     for node in candidates:
         part = memo.get(node)
