@@ -105,7 +105,7 @@ from extractors.entity_types import (
     proposed_phrase_before,
 )
 from extractors.pipeline_version import PIPELINE_VERSION
-from extractors.token_texts import sentence_start
+from extractors.token_texts import past_bracket, sentence_start
 from ontology.kinds import EntityKind, Relation
 
 __all__ = [
@@ -143,7 +143,7 @@ def _metric_next(doc: Doc, cand: Candidate) -> bool:
     """Is the word right after a pair's closing bracket the singular "metric" or "measure" ("the ... (CPP-CP)
     metric"), not "metrics" or a score further on ("Video Question Answering (VidQA) evaluation metrics", "spoken
     question answering (SQA) F1 score": metrics of the task; review 44)?"""
-    k = cand.end + (1 if cand.end < len(doc) and doc[cand.end].text == ")" else 0)
+    k = past_bracket(doc, cand.end)
     return k < len(doc) and doc[k].text in {"metric", "measure"}
 
 

@@ -31,6 +31,7 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, mid_sentence_text
 from extractors.entity_corpus import long_form_class, long_form_head
 from extractors.entity_lexicon import cue_words
+from extractors.token_texts import past_bracket
 from ontology.ids import entity_key
 from ontology.kinds import EntityKind, Relation
 
@@ -90,7 +91,7 @@ def _measured(doc: Doc, candidates: Iterable[Candidate]) -> set[str]:
     heads = cue_words("METRIC_HEAD")
     measured: set[str] = set()
     for cand in candidates:
-        after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
+        after = past_bracket(doc, cand.end)
         if cand.long_span is not None and after < len(doc) \
                 and (doc[after].lower_ in heads or doc[after].lower_.removesuffix("s") in heads):
             measured.add(entity_key(doc[cand.start : cand.end].text))

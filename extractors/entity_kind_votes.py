@@ -13,6 +13,7 @@ from extractors.entity_named_new import NAMED_NEW_RULE
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS
 from extractors.entity_tasks import task_like
+from extractors.token_texts import past_bracket
 from ontology.ids import entity_key
 from ontology.kinds import EntityKind, Relation
 
@@ -115,7 +116,7 @@ def _typed_by_definition(doc: Doc, candidates: list[Candidate]) -> None:
 def _before_plural_head(doc: Doc, cand: Candidate) -> bool:
     """Does a plural head follow the pair ("existing Emotion Recognition in Conversations (ERC) datasets": datasets
     for ERC, which says what they are for, not what ERC is)?"""
-    after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
+    after = past_bracket(doc, cand.end)
     return after < len(doc) and doc[after].lower_ in _PLURAL_HEADS
 
 

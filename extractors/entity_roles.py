@@ -48,7 +48,7 @@ from extractors.entity_new_apposition import NEW_APPOSITION_RULE, new_apposition
 from extractors.entity_propose_items import numbered_item
 from extractors.entity_teams import team_marker_before
 from extractors.entity_types import architecture, proposed_phrase_start
-from extractors.token_texts import sentence_start
+from extractors.token_texts import past_bracket, sentence_start
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["DEFAULT_CONFIDENCE", "GUESSED_TYPES", "assign_role", "authors_speak", "building_block", "novel_apposition",
@@ -171,7 +171,7 @@ def building_block(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """
     if cand.kind not in {EntityKind.METHOD, EntityKind.MODEL}:
         return False
-    end = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
+    end = past_bracket(doc, cand.end)
     if not _head_noun_follows(doc, end, cues):
         return False  # most names: a comma, a verb or a preposition follows
     i = cand.first - 1  # "a new BERT model for the legal domain": called new, the BERT model is the paper's
@@ -295,7 +295,7 @@ def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     i = cand.first - 1
     while i >= 0 and in_list("articles", doc[i].text):
         i -= 1
-    after = cand.end + 1 if cand.end < len(doc) and doc[cand.end].text == ")" else cand.end
+    after = past_bracket(doc, cand.end)
     if i >= 0 and "PROPOSE" in cues.get(i, set()) and after + 1 < len(doc) and doc[after].text == "," \
             and in_list("articles", doc[after + 1].text):
         return True

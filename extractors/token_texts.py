@@ -41,8 +41,8 @@ from typing import NamedTuple
 from spacy.attrs import IDX, IS_ALPHA, IS_LOWER, IS_PUNCT, IS_STOP, IS_TITLE, IS_UPPER, LOWER, ORTH, SENT_START, SPACY
 from spacy.tokens import Doc
 
-__all__ = ["CLOSING_QUOTES", "OPENING_QUOTES", "TokenFlags", "doc_text", "sentence_start", "span_text", "token_arrays",
-           "token_flags", "token_lower_ids", "token_lowers", "token_texts"]
+__all__ = ["CLOSING_QUOTES", "OPENING_QUOTES", "TokenFlags", "doc_text", "past_bracket", "sentence_start",
+           "span_text", "token_arrays", "token_flags", "token_lower_ids", "token_lowers", "token_texts"]
 
 #: Quotation marks that open and close a quoted name ("the dataset ‘ZOCO’", "a method we call “Zorb”").
 OPENING_QUOTES = frozenset({"“", '"', "‘", "'"})
@@ -134,6 +134,18 @@ def span_text(doc: Doc, start: int, end: int) -> str:
     text = cached["text"] if "text" in cached else doc_text(doc)
     idx = (cached["flags"] if "flags" in cached else token_flags(doc)).idx
     return text[idx[start] : idx[end - 1] + len(cached["texts"][end - 1])]
+
+
+def past_bracket(doc: Doc, end: int) -> int:
+    """The first token after a name ending at ``end``, past the bracket that closes it: "(ZPM) corpus" and "ZPM
+    corpus" both give the index of "corpus" (of ``len(doc)`` at the end).
+
+    >>> from spacy.lang.en import English
+    >>> doc = English()("zorb plan mining ( ZPM ) corpus")
+    >>> doc[past_bracket(doc, 5)].text, doc[past_bracket(doc, 6)].text
+    ('corpus', 'corpus')
+    """
+    return end + 1 if end < len(doc) and doc[end].text == ")" else end
 
 
 def sentence_start(doc: Doc, i: int) -> int:
