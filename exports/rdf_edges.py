@@ -172,8 +172,12 @@ def similarity_scores(data: Mapping) -> list[tuple[str, object]]:
     [('source', 1.0)]
     """
     basis = str(data.get("basis") or "source")
-    scores = {basis: 1.0 if data.get("score") is None else data["score"]}
-    scores.update({str(key): value for key, value in (data.get("scores") or {}).items() if key != basis})
+    score = 1.0 if data.get("score") is None else data["score"]
+    others = data.get("scores")
+    if not others or (len(others) == 1 and basis in others):  # one basis (every edge kg makes): nothing to sort
+        return [(basis, score)]
+    scores = {basis: score}
+    scores.update({str(key): value for key, value in others.items() if key != basis})
     return sorted(scores.items())
 
 

@@ -16,6 +16,7 @@ in a fraction of the time on large graphs.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,11 @@ __all__ = [
 _XSD_STRING = XSD_IRI.string
 _ESCAPES = {0x22: '\\"', 0x5C: "\\\\", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0C: "\\f"}
 _ESCAPES.update({code: f"\\u{code:04X}" for code in [*range(0x20), 0x7F] if code not in _ESCAPES})
+#: What ``_ESCAPES`` replaces, as one character class: most texts hold none, and a search is ~5x faster than
+#: ``str.translate`` with a dict whose values are longer than one character (titles and abstracts of the full
+#: Anthology: 0.28 against 1.3 s).
+_ESCAPED = re.compile("[" + "".join(f"\\x{code:02x}" for code in sorted(_ESCAPES)) + "]")
+_ESCAPE_TEXTS = {chr(code): text for code, text in _ESCAPES.items()}
 
 
 def term_nt(term: Term) -> str:
@@ -52,8 +58,26 @@ def term_nt(term: Term) -> str:
     """
     if isinstance(term, str):
         return f"<{term}>"
-    text = '"' + term.lexical.translate(_ESCAPES) + '"'
+    text = '"' + escaped(term.lexical) + '"'
     return text if term.datatype == _XSD_STRING else f"{text}^^<{term.datatype}>"
+
+
+def escaped(lexical: str) -> str:
+    """A literal's lexical form as N-Triples writes it between its quotes: ``"``, ``\\``, control characters
+    and line breaks escaped (``\\n``, ``\\t``, ... and ``\\uXXXX``), every other character as it is.
+
+    >>> print(escaped('say "hi"\\n\\x7f'))
+    say \\"hi\\"\\n\\u007F
+    >>> escaped("naïve") == "naïve"
+    True
+    """
+    if _ESCAPED.search(lexical) is None:
+        return lexical
+    return _ESCAPED.sub(_escape, lexical)
+
+
+def _escape(match: re.Match[str]) -> str:
+    return _ESCAPE_TEXTS[match.group()]
 
 
 def ntriples_line(triple: Triple) -> str:

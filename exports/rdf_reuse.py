@@ -421,7 +421,6 @@ def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key
     named = _Named()
     with ExitStack() as files:
         with paused_gc():
-            digests = owner_digests(graph, graph._node)
             plan = plan_subjects(graph)
             if plan is not None:
                 runs = _planned_runs(graph, plan)
@@ -431,11 +430,6 @@ def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key
                 agents_of, table = _add_lines(graph, lines)
                 runs = ((run, table.block_owners) for run in lines.runs())
                 usable, subjects = table.usable, table.subjects
-        for node, digest, agents in zip(graph._node, digests, agents_of):
-            if digested is not None:
-                digested[node] = digest
-            record.add_owner(digest, named(agents))
-        del digests, agents_of
         streams = {name: files.enter_context(open_atomic(path)) for name, path in paths.items()}
         whole = hashlib.sha256()
         size = blocks = 0
@@ -464,6 +458,15 @@ def _write_full(graph: nx.MultiDiGraph, paths: dict[str, Path], index: Path, key
                 if on_turtle is not None:
                     streams["ttl"].flush()
                     on_turtle(size)
+        # the owners digested after the lines are written, not before: the query store's loader, which reads
+        # graph.ttl as it is written (``on_turtle``), then starts while the build's other core is still free
+        with paused_gc():
+            digests = owner_digests(graph, graph._node)
+        for node, digest, agents in zip(graph._node, digests, agents_of):
+            if digested is not None:
+                digested[node] = digest
+            record.add_owner(digest, named(agents))
+        del digests, agents_of
     if usable and blocks == subjects and blocks:
         record.save(index, key, size, whole.hexdigest())
     else:
