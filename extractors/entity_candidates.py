@@ -33,7 +33,7 @@ from spacy.tokens import Doc, Span
 from extractors.entity_data_lists import announced_dataset, introduced_list
 from extractors.entity_dataset_heads import modifies_a_noun_after, named_dataset_end
 from extractors.entity_dataset_phrases import described_dataset_end, names_its_data
-from extractors.entity_kind_noun_names import named_before_kind_noun
+from extractors.entity_kind_noun_names import coined_words_end, named_before_kind_noun
 from extractors.entity_lexicon import corpus_kinds, in_list, word_list, word_lists
 from extractors.entity_names import is_version, model_family, name_shape
 from extractors.token_texts import sentence_start, token_arrays, token_texts
@@ -198,6 +198,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
                 # new dataset" are)
                 continue
         end = _continuation_end(doc, i, family)
+        end = end if family else coined_words_end(doc, i, end, cues)  # "we propose the ZorbKG Walker model"
         strength = "family" if family else (shape or "strong")
         if end == i + 1 and not family and _TWO_CAPITALS.match(text) and text not in defined \
                 and not (end < len(doc) and texts[end] in _SINGULAR_DATASET_NOUNS and i > 0

@@ -155,6 +155,8 @@ def _lead_in(doc: Doc, colon: int, cues: Cues) -> EntityKind | None:
         return next((kind for kind in reversed(nouns) if kind is not None), None)  # "Two approaches are proposed:"
     if colon - 1 < first or lowers[colon - 1] == "to":
         return None  # "we present strategies to: 1) leverage ...": the items are actions
+    if _parts_of_ours(doc, colon):
+        return EntityKind.METHOD  # "Our framework consists of two modules: ZorbRanker and FlimFuser"
     for noun in range(colon - 1, max(first, colon - 1 - _NOUN_REACH) - 1, -1):
         if (flags.is_punct[noun] and texts[noun] not in {"(", ")"}) or any(c.isdigit() for c in texts[noun]) \
                 or lowers[noun] in _NUMBERS:
@@ -171,6 +173,58 @@ def _lead_in(doc: Doc, colon: int, cues: Cues) -> EntityKind | None:
                 return kind if _authors_verb(lowers, first, verb) else None
         return None
     return None
+
+
+#: Verbs that list the parts of a whole, with the word each needs after it ("consists of", "comprises").
+_PART_VERBS = {"consists": "of", "consist": "of", "composed": "of", "made": "up", "comprises": "", "comprise": "",
+               "contains": "", "includes": ""}
+#: Nouns for the parts of a method ("two modules:", "three key components:", "two stages:").
+_PART_NOUNS = frozenset({"module", "component", "stage", "step", "part", "phase", "submodule", "sub-module", "block",
+                         "concept", "network", "mechanism", "strategy", "technique", "objective", "loss"})
+#: Words that make the whole the authors' ("our framework", "the proposed model", "this framework" opening the sentence).
+_OWNERS = frozenset({"our", "proposed"})
+#: Words between the part verb and the part noun: a count and at most this many lower-case modifiers ("two key").
+_PART_MODIFIERS = 2
+
+
+def _parts_of_ours(doc: Doc, colon: int) -> bool:
+    """Does the sentence before ``colon`` say that the authors' method is made of parts it then lists: "Our framework
+    consists of two modules:", "The proposed model comprises three key components:", "This strategy is composed of two
+    stages:" (the demonstrative only opening the sentence)? The parts are the paper's own, so the names listed are
+    proposed (round h15bk). Not "BERT consists of two stages:" (no owner), "our data consists of two parts:" (a whole
+    that is no method), "our model consists of modules for tagging:" (the noun is not last)."""
+    texts, lowers, flags = token_arrays(doc)
+    first = sentence_start(doc, colon)
+    k = colon - 1
+    if k < first or not flags.is_lower[k] or _part_noun(lowers[k]) is None:
+        return False
+    k -= 1
+    modifiers = 0
+    while k >= first and flags.is_lower[k] and lowers[k] not in _FUNCTION_WORDS and modifiers < _PART_MODIFIERS \
+            and lowers[k] not in _PART_VERBS and lowers[k] not in {"of", "up"} and lowers[k] not in _NUMBERS:
+        k, modifiers = k - 1, modifiers + 1
+    if k >= first and (lowers[k] in _NUMBERS or texts[k].isdigit()):
+        k -= 1
+    verb = k - 1 if k > first and lowers[k] in {"of", "up"} else k
+    if verb < first or lowers[verb] not in _PART_VERBS or _PART_VERBS[lowers[verb]] != (lowers[k] if verb < k else ""):
+        return False
+    k = verb - 1
+    if lowers[verb] in {"composed", "made"}:
+        if k < first or lowers[k] not in {"is", "are"}:
+            return False
+        k -= 1
+    if k < first or _kind_of(lowers[k]) is not EntityKind.METHOD:
+        return False  # "our data consists of two parts:": the whole is not a method
+    owner = k - 1
+    if owner >= first and lowers[owner] == "proposed":
+        return True
+    return owner >= first and (lowers[owner] == "our" or lowers[owner] == "this" and owner == first)
+
+
+def _part_noun(lower: str) -> str | None:
+    """The singular of a part noun ("modules" → "module"), None for any other word."""
+    noun = _PLURALS.get(lower) or (lower[:-1] if lower.endswith("s") else lower)
+    return noun if noun in _PART_NOUNS else None
 
 
 def _authors_verb(lowers: list[str], first: int, verb: int) -> bool:
@@ -235,8 +289,8 @@ def _name_at(doc: Doc, i: int) -> tuple[int, int] | None:
     if i >= len(doc) or lowers[i] in _FUNCTION_WORDS or lowers[i] in _CLOSERS or flags.is_punct[i]:
         return None
     end = i
-    sentence_case = i + 1 < len(doc) and flags.is_lower[i + 1] \
-        and texts[i + 1].replace("-", "").isalpha()  # "1) Zorb-level zorbing"
+    sentence_case = i + 1 < len(doc) and flags.is_lower[i + 1] and lowers[i + 1] not in _CLOSERS \
+        and texts[i + 1].replace("-", "").isalpha()  # "1) Zorb-level zorbing"; not "ZorbRanker and FlimFuser"
     if texts[i][:1].isupper() and not sentence_case \
             and (i + 1 < len(doc) and texts[i + 1][:1].isupper() or _COINED_WORD.match(texts[i])):
         while end < len(doc) and texts[end][:1].isupper() and not flags.is_punct[end] \

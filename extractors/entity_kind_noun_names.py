@@ -30,9 +30,10 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_lexicon import NAMING_VERBS, corpus_kinds, word_list
+from extractors.entity_names import name_shape
 from extractors.token_texts import span_text, token_arrays
 
-__all__ = ["named_before_kind_noun"]
+__all__ = ["coined_words_end", "named_before_kind_noun"]
 
 _KIND_NOUNS = frozenset({"framework", "method", "approach", "technique", "strategy", "scheme", "model", "module",
                          "mechanism", "algorithm", "architecture", "pipeline", "network", "system", "paradigm",
@@ -79,3 +80,34 @@ def _hyphenated(text: str) -> bool:
     """A word of two or more capitalised parts joined by hyphens ("Director-Zorb"; not "BERT-based")."""
     parts = text.split("-")
     return len(parts) >= 2 and all(part[:1].isupper() for part in parts)
+
+
+#: Capitalised words a coined name may take before the kind noun ("the ZorbKG Walker model").
+_NAME_WORDS = 3
+
+
+def coined_words_end(doc: Doc, start: int, end: int, cues: dict[int, set[str]]) -> int:
+    """Where a coined name that the authors' proposal makes ends: ``end``, or past the capitalised words that follow
+    it when a lower-case kind noun closes them and "the" / "a" / "an" right after a proposal verb opens the phrase:
+    "we then propose the ZorbKG Walker model" (the name is "ZorbKG Walker", round h15bk). Not "we propose the ZorbKG
+    Walker" (no kind noun), "we use the ZorbKG Walker model" (no proposal), "the ZorbKG Flim Zorb Quux model" (more
+    than :data:`_NAME_WORDS` words).
+
+    >>> from extractors.entities import blank_pipeline
+    >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
+    >>> doc = blank_pipeline()("We then propose the ZorbKG Walker model. We use the ZorbKG Walker model.")
+    >>> cues = CueMatcher(doc.vocab, cue_patterns())(doc)
+    >>> coined_words_end(doc, 4, 5, cues), coined_words_end(doc, 11, 12, cues)
+    (6, 12)
+    """
+    texts, lowers, flags = token_arrays(doc)
+    if start < 2 or lowers[start - 1] not in {"the", "a", "an"} or "PROPOSE" not in cues.get(start - 2, set()) \
+            or lowers[start - 2] in NAMING_VERBS:
+        return end
+    k = end
+    while k < len(doc) and k - end < _NAME_WORDS and flags.whitespace[k - 1] and name_shape(texts[k]) == "weak" \
+            and not flags.is_sent_start[k]:
+        k += 1
+    if k == end or k >= len(doc) or not flags.is_lower[k] or lowers[k] not in _KIND_NOUNS:
+        return end
+    return k
