@@ -176,7 +176,7 @@ def _lead_in(doc: Doc, colon: int, cues: Cues) -> EntityKind | None:
 
 
 #: Verbs that list the parts of a whole, with the word each needs after it ("consists of", "comprises").
-_PART_VERBS = {"consists": "of", "consist": "of", "composed": "of", "made": "up", "comprises": "", "comprise": "",
+_PART_VERBS = {"consists": "of", "consist": "of", "composed": "of", "made": "up of", "comprises": "", "comprise": "",
                "contains": "", "includes": ""}
 #: Nouns for the parts of a method ("two modules:", "three key components:", "two stages:").
 _PART_NOUNS = frozenset({"module", "component", "stage", "step", "part", "phase", "submodule", "sub-module", "block",
@@ -205,8 +205,10 @@ def _parts_of_ours(doc: Doc, colon: int) -> bool:
         k, modifiers = k - 1, modifiers + 1
     if k >= first and (lowers[k] in _NUMBERS or texts[k].isdigit()):
         k -= 1
-    verb = k - 1 if k > first and lowers[k] in {"of", "up"} else k
-    if verb < first or lowers[verb] not in _PART_VERBS or _PART_VERBS[lowers[verb]] != (lowers[k] if verb < k else ""):
+    verb = k
+    while verb > first and k - verb < 2 and lowers[verb] in {"of", "up"}:
+        verb -= 1  # "consists of", "is made up of"
+    if lowers[verb] not in _PART_VERBS or _PART_VERBS[lowers[verb]] != " ".join(lowers[verb + 1 : k + 1]):
         return False
     k = verb - 1
     if lowers[verb] in {"composed", "made"}:
@@ -223,7 +225,7 @@ def _parts_of_ours(doc: Doc, colon: int) -> bool:
 
 def _part_noun(lower: str) -> str | None:
     """The singular of a part noun ("modules" → "module"), None for any other word."""
-    noun = _PLURALS.get(lower) or (lower[:-1] if lower.endswith("s") else lower)
+    noun = _PLURALS.get(lower) or lower.removesuffix("s")
     return noun if noun in _PART_NOUNS else None
 
 
