@@ -16,10 +16,13 @@ for, so no other source proposes them, and the colon stops the walk back from a 
   deal with this task:", "we present Zorb Vector models: simple networks that ..."), and between the noun and the
   colon no punctuation mark but parentheses, no number ("in three domains:", "task 4:") and no "to" last
   ("strategies to: 1) leverage ..."); the noun may take a short complement ("strategies for adaptive learning:");
+  or (round h15bk) the parts of a method the authors own: "Our framework consists of two modules:", "The proposed
+  model comprises three key components:", "This strategy is made up of two stages:" (:func:`_parts_of_ours`);
 * the items: right after the colon, and after each enumerator ("1)", "(2)", "(ii)") or ", and" / "; and" / "and" that
   closes the item before; "the" is skipped before a capitalised name; an item is a run of capitalised words (one word
-  only when shaped like a coined name: "ZORB_min", "Zorb-Gen"; not "First") or :data:`_MIN_WORDS` to :data:`_MAX_WORDS`
-  lower-case words (the first may be capitalised as an enumeration's first word), no function word in it
+  only when shaped like a coined name: "ZORB_min", "Zorb-Gen", "ZorbRanker and ..."; not "First") or
+  :data:`_MIN_WORDS` to :data:`_MAX_WORDS` lower-case words (the first may be capitalised as an enumeration's first
+  word), no function word in it
   (:data:`_FUNCTION_WORDS`), the first no verb's *-ing* form ("using zorb features") or adverb;
 * each item closed by punctuation, "and" / "or", a clause word ("which", "that", "to" ...), a verb's third person
   (a word in *-s* before an article: "1) zorb-level distillation transfers the knowledge ...") or
@@ -181,7 +184,7 @@ _PART_VERBS = {"consists": "of", "consist": "of", "composed": "of", "made": "up 
 #: Nouns for the parts of a method ("two modules:", "three key components:", "two stages:").
 _PART_NOUNS = frozenset({"module", "component", "stage", "step", "part", "phase", "submodule", "sub-module", "block",
                          "concept", "network", "mechanism", "strategy", "technique", "objective", "loss"})
-#: Words that make the whole the authors' ("our framework", "the proposed model", "this framework" opening the sentence).
+#: Words right before the whole that make it the authors' ("our framework", "the proposed model").
 _OWNERS = frozenset({"our", "proposed"})
 #: Words between the part verb and the part noun: a count and at most this many lower-case modifiers ("two key").
 _PART_MODIFIERS = 2
@@ -218,9 +221,7 @@ def _parts_of_ours(doc: Doc, colon: int) -> bool:
     if k < first or _kind_of(lowers[k]) is not EntityKind.METHOD:
         return False  # "our data consists of two parts:": the whole is not a method
     owner = k - 1
-    if owner >= first and lowers[owner] == "proposed":
-        return True
-    return owner >= first and (lowers[owner] == "our" or lowers[owner] == "this" and owner == first)
+    return owner >= first and (lowers[owner] in _OWNERS or lowers[owner] == "this" and owner == first)
 
 
 def _part_noun(lower: str) -> str | None:
