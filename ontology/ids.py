@@ -49,6 +49,9 @@ _PLURAL_WORD = re.compile(r"(?<![^\s\-])[a-z]{3,}(?<![suiw])s$")
 #: A plural whose singular ends in a sibilant takes "es" ("processes", "approaches", "meshes", "boxes"; not "caches",
 #: "niches").
 _PLURAL_ES = re.compile(r"(?:ss|sh|(?<!ca)(?<!ni)ch|x)es$")
+#: An acronym's plural, read as written (before case is folded): a last word or hyphen-joined last part with two
+#: capitals or more, the last of them right before a lower-case "s" ("GRUs", "PIIs", "LMs", "S3Ms", "Out-of-KGs").
+_ACRONYM_PLURAL = re.compile(r"(?<![^\s\-])((?=(?:[a-z0-9]*[A-Z]){2})[A-Za-z0-9]*[A-Z])s$")
 
 
 def normalize_text(text: str | None) -> str:
@@ -97,7 +100,19 @@ def entity_key(name: str) -> str:
     (True, 'kvcache')
     >>> entity_key("Transformers"), entity_key("accuracies"), entity_key("ATIS"), entity_key("Corpus")
     ('transformer', 'accuracy', 'atis', 'corpus')
+
+    An acronym's plural is told by its case, before case is folded: a lower-case "s" right after the last of two
+    capitals or more goes whatever the letter before it or the word's length ("GRUs" = "GRU", "PIIs" = "PII",
+    "LMs" = "LM", "S3Ms" = "S3M"), where the lower-cased rule above keeps "grus", "piis", "lms". So here case
+    matters: "GRUS" written in capitals keeps its "S" (an acronym may end in S: "ATIS", "SNIPS").
+
+    >>> entity_key("GRUs") == entity_key("GRU"), entity_key("Out-of-KGs") == entity_key("out-of-KG")
+    (True, True)
+    >>> entity_key("LMs"), entity_key("PIIs"), entity_key("GRUS"), entity_key("Es"), entity_key("Lms")
+    ('lm', 'pii', 'grus', 'es', 'lms')
     """
+    if name.endswith("s") and name[-2:-1].isupper():  # the cheap test first: every mention of a build is keyed
+        name = _ACRONYM_PLURAL.sub(r"\1", name)
     text = _VERSION_MARK.sub("", _singular(normalize_text(name)))
     return _KEY_FOLD.sub("", _POINT_ZERO.sub("", text))
 
