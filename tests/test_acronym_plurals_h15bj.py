@@ -1,0 +1,78 @@
+"""Singular and plural names of one thing are one key and one node; a plural acronym of a class stays no entity
+(round h15bj, issue 15: "singular and plural stay apart (LoRA / LoRAs)").
+
+The read sets' gold leaves a lower-case plural class and its acronym out ("large language models (LLMs)", "graph
+neural networks (GNNs)": 0 required, 3 optional of 38 pairs), so the extraction is pinned as it is; what was missing
+was the key: an acronym's plural after "u", "i" or "w", or of three letters, kept its "s" ("GRUs", "PIIs", "LMs").
+"""
+from __future__ import annotations
+
+import pytest
+
+from kg.graph import build_graph
+from ontology.ids import entity_key
+from ontology.kinds import ENTITY_KINDS
+from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
+
+
+@pytest.mark.parametrize(("plural", "singular"), [
+    ("ZQUs", "ZQU"), ("QXIs", "QXI"), ("ZWs", "ZW"), ("ZQs", "ZQ"), ("Zr3Ms", "Zr3M"), ("BiZQUs", "BiZQU"),
+    ("Multi-ZQUs", "Multi-ZQU"), ("fast ZQUs", "fast ZQU"), ("ZoRAs", "ZoRA"), ("ZNNs", "ZNN"), ("Bi-ZSTMs", "BiZSTM"),
+])
+def test_an_acronyms_plural_meets_its_singular(plural: str, singular: str) -> None:
+    assert entity_key(plural) == entity_key(singular)
+
+
+@pytest.mark.parametrize(("name", "key"), [
+    ("ZQUS", "zqus"),  # written in capitals: an acronym may end in S
+    ("Zqus", "zqus"),  # one capital: a word, which the lower-cased rule reads (no plural after "u")
+    ("Es", "es"), ("Multi-Es", "multies"),  # one capital
+    ("ZQUs Pro", "zquspro"),  # not the last word
+    ("corpus", "corpus"), ("ATIS", "atis"), ("Multi-News", "multinews"), ("SNIPS", "snip"), ("Snips", "snip"),
+])
+def test_other_endings_in_s_keep_their_keys(name: str, key: str) -> None:
+    assert entity_key(name) == key
+
+
+def _mention(paper: str, name: str, *, long_form: str | None = None) -> Mention:
+    return Mention(paper_ref=paper, name=name, kind=EntityKind.METHOD, relation=Relation.USES, long_form=long_form,
+                   provenance=Provenance(f"{paper}.txt", start=0, end=len(name), extractor="kg_entities:use+default",
+                                         confidence=0.8, sentence=name))
+
+
+def _nodes(*mentions: Mention) -> dict[str, str]:
+    documents = [DocumentRecords(source=f"{ref}.txt",
+                                 papers=(Paper(ref=ref, title=f"Paper {ref}", provenance=Provenance(f"{ref}.txt")),),
+                                 mentions=tuple(m for m in mentions if m.paper_ref == ref))
+                 for ref in sorted({m.paper_ref for m in mentions})]
+    graph = build_graph(documents)
+    return {node: data["label"] for node, data in graph.nodes(data=True) if data["kind"] in ENTITY_KINDS}
+
+
+def test_singular_and_plural_mentions_are_one_node() -> None:
+    nodes = _nodes(_mention("a", "ZQU"), _mention("b", "ZQUs"), _mention("c", "ZQU"),
+                   _mention("a", "ZoRA"), _mention("b", "ZoRAs"), _mention("c", "ZoRA"),
+                   _mention("a", "ZM", long_form="zorbic model"), _mention("b", "ZM", long_form="zorbic model"),
+                   _mention("c", "ZMs"))
+    assert nodes == {"method/zqu": "ZQU", "method/zora": "ZoRA", "method/zm": "ZM"}  # ZMs under its defined acronym
+    # an acronym written in capitals to its end is another name
+    assert set(_nodes(_mention("a", "ZQU"), _mention("b", "ZQUS"))) == {"method/zqu", "method/zqus"}
+
+
+@pytest.fixture(scope="module", params=["rules", "combined"])
+def nlp(request):  # type: ignore[no-untyped-def]
+    from extractors.entities import build_pipeline
+    pipeline = build_pipeline(request.param)
+    pipeline.meta["kg_mode"] = request.param
+    return pipeline
+
+
+def _entities(nlp, text: str) -> set[str]:  # type: ignore[no-untyped-def]
+    return {ent.text for ent in nlp(text).ents}
+
+
+def test_a_plural_class_and_its_acronym_are_no_entity(nlp) -> None:  # type: ignore[no-untyped-def]
+    # the read sets' convention: a class of models in the plural is not annotated, as written or as its acronym
+    assert _entities(nlp, "We apply zorbic flux networks (ZFNs) to parse trees. ZFNs are strong.") == set()
+    if nlp.meta["kg_mode"] == "combined":  # one such network, defined, is named as before (by the tagger)
+        assert "ZFN" in _entities(nlp, "We train a zorbic flux network (ZFN) on parse trees. The ZFN is strong.")
