@@ -2,7 +2,7 @@
 
 Each paper that defines an acronym ("augmented reality (AR)") votes once for
 one *sense* of it: its long form, with spelling variants folded together
-(case, hyphens, spacing and plurals by :func:`ontology.ids.entity_key`, and a
+(case, hyphens, spacing and plurals by :func:`ontology.ids.node_key`, and a
 light stemming of each word by :func:`sense_signature`, so "pre-trained
 language models" and "Pretrained Language Model" are one sense).  From the
 votes of all papers:
@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Literal
 
 from kg.spelling_variants import spelling_key
-from ontology.ids import entity_key, normalize_text
+from ontology.ids import entity_key, node_key, normalize_text
 
 __all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "label_unless_a_minority",
            "learn_aliases", "node_records", "sense_signature", "spelled_out_joins", "spelled_part", "voted_long_form"]
@@ -138,7 +138,7 @@ def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> 
     False
     """
     if expand:
-        long_form = _INNER_ACRONYM.sub(lambda m: expand.get(entity_key(m.group(0)), m.group(0)), long_form)
+        long_form = _INNER_ACRONYM.sub(lambda m: expand.get(node_key(m.group(0)), m.group(0)), long_form)
     if not long_form.isascii():
         long_form = "".join(ch for ch in unicodedata.normalize("NFKD", long_form) if not unicodedata.combining(ch))
     words = [word for word in _WORDS.findall(normalize_text(long_form)) if word not in _STOP]
@@ -166,7 +166,7 @@ def voted_long_form(short: str, long_form: str, named: Collection[str]) -> str:
     'open-domain QA'
     """
     spelled = spelled_part(short, long_form)
-    return long_form if spelled == long_form or entity_key(long_form) in named else spelled
+    return long_form if spelled == long_form or node_key(long_form) in named else spelled
 
 
 def label_unless_a_minority(label: str, texts: Mapping[str, int], acronym_keys: Collection[str]) -> str:
@@ -184,7 +184,7 @@ def label_unless_a_minority(label: str, texts: Mapping[str, int], acronym_keys: 
     >>> label_unless_a_minority("Zorb Quiz Suite", {"Zorb Quiz Suite": 1, "zorb quiz": 1, "ZQS": 9}, {"zqs"})
     'Zorb Quiz Suite'
     """
-    names: Counter[str] = Counter({text: n for text, n in texts.items() if entity_key(text) not in acronym_keys})
+    names: Counter[str] = Counter({text: n for text, n in texts.items() if node_key(text) not in acronym_keys})
     by_spelling: Counter[str] = Counter()
     for text, n in names.items():
         by_spelling[spelling_key(text)] += n
@@ -351,16 +351,16 @@ class _Definitions:
         self.seen: set[tuple[str, str, str]] = set()
         self.short_spellings: dict[str, Counter[str]] = defaultdict(Counter)
         self.long_spellings: dict[str, Counter[str]] = defaultdict(Counter)
-        self.keys: dict[str, str] = {}  # spelling -> entity key (spellings repeat: computed once)
+        self.keys: dict[str, str] = {}  # spelling -> node key (spellings repeat: computed once)
 
     def add(self, paper: str, short: str, long_form: str) -> None:
         keys = self.keys
         short_key = keys.get(short)
         if short_key is None:
-            short_key = keys[short] = entity_key(short)
+            short_key = keys[short] = node_key(short)
         long_key = keys.get(long_form)
         if long_key is None:
-            long_key = keys[long_form] = entity_key(long_form)
+            long_key = keys[long_form] = node_key(long_form)
         if short_key and long_key and short_key != long_key:
             self.short_spellings[short_key][short] += 1
             self.long_spellings[long_key][long_form] += 1

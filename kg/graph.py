@@ -48,7 +48,7 @@ from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
 from kg.spelling_variants import spelling_joins, spelling_key
 from kg.title_tasks import drop_title_tasks_of_abstracts
-from ontology.ids import entity_key, node_id, normalize_text, venue_key
+from ontology.ids import node_id, node_key, normalize_text, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, PaperLink, Relation, Venue
 from ontology.util.memory import paused_gc
@@ -372,8 +372,8 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
                   shared: SharedValues) -> None:
     """Entity nodes and paper→entity ``proposes``/``uses`` edges.
 
-    Mentions are grouped by :func:`ontology.ids.entity_key` (case, hyphens, spaces,
-    dots and version marks folded), with names linked to one ``same_as`` page
+    Mentions are grouped by :func:`ontology.ids.node_key` (case, hyphens, spaces,
+    dots, version marks and plurals folded), with names linked to one ``same_as`` page
     joined, and an acronym joined to its long form as the corpus-wide alias
     table says (:mod:`kg.aliases`): in a paper that defines it, to that paper's
     long form; elsewhere to the sense most defining papers give, if one is
@@ -388,7 +388,7 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     nodes are made: with the documents handed over (``build_graph(consume=True)``) no mention outlives its node.
     """
     mentions.sort(key=lambda m: (m.provenance.source, m.provenance.start or 0, m.name))
-    keys = {m.name: entity_key(m.name) for m in mentions}
+    keys = {m.name: node_key(m.name) for m in mentions}
     written = set(keys.values())  # names the corpus writes on their own: a long form among them is kept whole
     aliases = learn_aliases(((paper_nodes[m.paper_ref], m.name, m.long_form) for m in mentions if m.long_form),
                             named=written)
@@ -403,7 +403,7 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     group_names: dict[str, set[str]] = defaultdict(set)
     group_papers: dict[str, set[str]] = defaultdict(set)
     own_names: dict[str, set[str]] = defaultdict(set)  # names that are their group's key (not an acronym's sense)
-    long_form_keys = {m.long_form: entity_key(m.long_form) for m in mentions if m.long_form}
+    long_form_keys = {m.long_form: node_key(m.long_form) for m in mentions if m.long_form}
     for index, mention in enumerate(mentions):
         key = group_key.get(index)
         if key is None:
@@ -555,7 +555,7 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
         preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
     long_forms = set(voted_long_forms)
     alt = sorted((set(surface) | long_forms) - {preferred})
-    entity = node_id(kind.value, entity_key(preferred))
+    entity = node_id(kind.value, node_key(preferred))
     same_as = sorted({m.same_as for m in members if m.same_as})
     if entity not in graph:
         add_node(graph, entity, {"kind": kind.value, "label": preferred, "alt_labels": shared.list(alt),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from kg.graph import build_graph
-from ontology.ids import entity_key
+from ontology.ids import entity_key, node_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
 
@@ -20,7 +20,7 @@ from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Proven
     ("Multi-ZQUs", "Multi-ZQU"), ("fast ZQUs", "fast ZQU"), ("ZoRAs", "ZoRA"), ("ZNNs", "ZNN"), ("Bi-ZSTMs", "BiZSTM"),
 ])
 def test_an_acronyms_plural_meets_its_singular(plural: str, singular: str) -> None:
-    assert entity_key(plural) == entity_key(singular)
+    assert node_key(plural) == node_key(singular) == entity_key(singular)
 
 
 @pytest.mark.parametrize(("name", "key"), [
@@ -31,7 +31,12 @@ def test_an_acronyms_plural_meets_its_singular(plural: str, singular: str) -> No
     ("corpus", "corpus"), ("ATIS", "atis"), ("Multi-News", "multinews"), ("SNIPS", "snip"), ("Snips", "snip"),
 ])
 def test_other_endings_in_s_keep_their_keys(name: str, key: str) -> None:
-    assert entity_key(name) == key
+    assert node_key(name) == entity_key(name) == key
+
+
+def test_the_extraction_key_keeps_an_acronyms_plural() -> None:
+    # the extraction's per-abstract votes read "IUs" apart from "IU" (round h15bj: folding it there moved roles)
+    assert entity_key("ZQUs") == "zqus" and entity_key("ZQs") == "zqs" and node_key("ZQUs") == "zqu"
 
 
 def _mention(paper: str, name: str, *, long_form: str | None = None) -> Mention:
