@@ -217,7 +217,7 @@ def find_candidates(doc: Doc, cues: Cues, *, acronyms: Sequence[Span], known: Se
 def plural_of_a_method(text: str) -> bool:
     """"LSTMs", "CNNs", "CRFs": an acronym in the plural whose singular the corpus spells out as a method, and no
     generic field term ("LLMs", "PLMs" stay kinds of things). The plural names the architecture used, as the
-    singular does (the graph's ``entity_key`` makes both one node).
+    singular does (the graph's ``node_key`` makes both one node).
 
     >>> plural_of_a_method("LSTMs"), plural_of_a_method("LLMs"), plural_of_a_method("NERs")
     (True, False, False)

@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Literal
 
 from kg.spelling_variants import spelling_key
-from ontology.ids import entity_key, node_key, normalize_text
+from ontology.ids import acronym_singular, entity_key, node_key, normalize_text
 
 __all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "label_unless_a_minority",
            "learn_aliases", "node_records", "sense_signature", "spelled_out_joins", "spelled_part", "voted_long_form"]
@@ -95,7 +95,7 @@ def spelled_part(short: str, long_form: str) -> str:
     >>> spelled_part("AAC", "augmentative and alternative communication")  # small words may spell no letter
     'augmentative and alternative communication'
     """
-    letters = "".join(ch.lower() for ch in short if ch.isalnum())
+    letters = "".join(ch.lower() for ch in acronym_singular(short) if ch.isalnum())
     words = long_form.split()
     if len(words) < 2 or _spells(words, letters):
         return long_form
@@ -118,7 +118,7 @@ def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> 
     sort of thing ("task", "model", "system"...) are folded away; word order
     and the other words are kept, so different expansions keep different
     signatures.
-    ``expand`` maps the entity key of an acronym to its long form, for long
+    ``expand`` maps the node key of an acronym to its long form, for long
     forms that contain one ("multilingual NMT").
 
     >>> sense_signature("Pre-trained Language Models") == sense_signature("pretrained language model")
@@ -157,7 +157,7 @@ def _stem(word: str) -> str:
 
 
 def voted_long_form(short: str, long_form: str, named: Collection[str]) -> str:
-    """The long form a definition votes for: :func:`spelled_part`, unless the whole long form's entity key is
+    """The long form a definition votes for: :func:`spelled_part`, unless the whole long form's node key is
     in ``named`` (a name the corpus writes on its own).
 
     >>> voted_long_form("MT", "well-known machine translation", set())
@@ -171,7 +171,7 @@ def voted_long_form(short: str, long_form: str, named: Collection[str]) -> str:
 
 def label_unless_a_minority(label: str, texts: Mapping[str, int], acronym_keys: Collection[str]) -> str:
     """``label`` (a long form), unless a node's mentions write it in under a third of their ``texts`` (names and
-    long forms, with how often each is written) that are not acronyms (entity key in ``acronym_keys``): then the
+    long forms, with how often each is written) that are not acronyms (node key in ``acronym_keys``): then the
     name they write most, from the spelling (:func:`kg.spelling_variants.spelling_key`) they write most.
 
     An acronym's minor sense is named by its long form so that it does not share the acronym's own node's label;
@@ -255,9 +255,9 @@ class Sense:
     """One expansion of an acronym: its commonest spelling, node key, and how many papers give it."""
 
     long_form: str
-    key: str  # the entity key of the spelling most papers use: the key its node is grouped under
+    key: str  # the node key of the spelling most papers use: the key its node is grouped under
     papers: int
-    variants: tuple[str, ...]  # entity keys of every spelling of it, sorted
+    variants: tuple[str, ...]  # node keys of every spelling of it, sorted
 
 
 @dataclass(frozen=True)
@@ -287,12 +287,12 @@ class AcronymEntry:
 class AliasTable:
     """The learned acronyms, and which sense each defining paper uses."""
 
-    entries: Mapping[str, AcronymEntry]  # by the acronym's entity key
+    entries: Mapping[str, AcronymEntry]  # by the acronym's node key
     paper_sense: Mapping[tuple[str, str], str]  # (acronym key, paper) -> sense key
-    variant_of: Mapping[str, str]  # entity key of a long-form spelling -> its sense key
+    variant_of: Mapping[str, str]  # node key of a long-form spelling -> its sense key
 
     def group_of(self, key: str, paper: str) -> str:
-        """The key a name with entity key ``key``, mentioned in ``paper``, is grouped under.
+        """The key a name with node key ``key``, mentioned in ``paper``, is grouped under.
 
         An acronym goes to the sense its paper defines, else to the dominant
         sense, else stays itself; a long-form spelling goes to its sense's key.
@@ -322,7 +322,7 @@ def learn_aliases(definitions: Iterable[tuple[str, str, str]], *, min_share: flo
 
     A paper votes for the part of its long form the acronym spells (:func:`spelled_part`: "well-known machine
     translation (MT)" for machine translation), unless the whole long form is a name the corpus writes on its own
-    (its entity key in ``named``: "open-domain question answering (QA)" stays that sense where papers name
+    (its node key in ``named``: "open-domain question answering (QA)" stays that sense where papers name
     open-domain question answering).
 
     A paper that gives two senses for one acronym votes for the one it gives
@@ -467,4 +467,4 @@ def acronym_table(graph) -> list[dict]:
                 senses[record["acronym"]][record["long_form"]] = record["papers"]
     return [{**rows[name], "senses": [[long_form, papers] for long_form, papers in
                                       sorted(senses[name].items(), key=lambda item: (-item[1], item[0]))]}
-            for name in sorted(rows, key=lambda name: (entity_key(name), name))]
+            for name in sorted(rows, key=lambda name: (node_key(name), name))]

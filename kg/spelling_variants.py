@@ -1,6 +1,6 @@
 """British and American spellings of one entity name: "language modelling" and "language modeling".
 
-:func:`ontology.ids.entity_key` folds case, spacing, hyphens and plurals, not spelling, so the full Anthology's
+:func:`ontology.ids.node_key` folds case, spacing, hyphens and plurals, not spelling, so the full Anthology's
 graph had "language modeling" (426 papers) and "language modelling" (88), "abstractive summarization" and
 "abstractive summarisation", "dialogue generation" and "dialog generation" as separate nodes. Graph assembly joins
 such names by :func:`spelling_joins`; each node still takes the spelling its mentions write most as its label and
@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
-from ontology.ids import entity_key, normalize_text
+from ontology.ids import acronym_singular, entity_key, normalize_text
 
 __all__ = ["american_spelling", "spelling_joins", "spelling_key"]
 
@@ -59,12 +59,12 @@ def american_spelling(name: str) -> str:
 
 
 def spelling_key(name: str) -> str:
-    """The entity key of ``name`` in American spelling: one key for its British and American spellings.
+    """The node key (:func:`ontology.ids.node_key`) of ``name`` in American spelling: one key for its British and American spellings.
 
     >>> spelling_key("Semantic Role Labelling") == spelling_key("semantic role labeling")
     True
     """
-    return entity_key(american_spelling(name))
+    return entity_key(american_spelling(acronym_singular(name)))
 
 
 def spelling_joins(names: Mapping[str, Iterable[str]]) -> list[tuple[str, str]]:

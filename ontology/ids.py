@@ -25,6 +25,7 @@ __all__ = [
     "normalize_text",
     "entity_key",
     "node_key",
+    "acronym_singular",
     "venue_key",
     "paper_ref",
     "bare_doi",
@@ -124,9 +125,14 @@ def node_key(name: str) -> str:
     as a name of its own, and folding it there moved roles the wrong way ("we adopt 'Idea Unit (IU)', which is
     proposed in ..." became proposed through "Introducing IUs", round h15bj).
     """
+    return entity_key(acronym_singular(name))
+
+
+def acronym_singular(name: str) -> str:
+    """``name`` with an acronym's plural "s" dropped, read as written (see :func:`node_key`)."""
     if name.endswith("s") and name[-2:-1].isupper():  # the cheap test first: every mention of a build is keyed
-        name = _ACRONYM_PLURAL.sub(r"\1", name)
-    return entity_key(name)
+        return _ACRONYM_PLURAL.sub(r"\1", name)
+    return name
 
 
 def _singular(text: str) -> str:

@@ -81,3 +81,34 @@ def test_a_plural_class_and_its_acronym_are_no_entity(nlp) -> None:  # type: ign
     assert _entities(nlp, "We apply zorbic flux networks (ZFNs) to parse trees. ZFNs are strong.") == set()
     if nlp.meta["kg_mode"] == "combined":  # one such network, defined, is named as before (by the tagger)
         assert "ZFN" in _entities(nlp, "We train a zorbic flux network (ZFN) on parse trees. The ZFN is strong.")
+
+
+def test_a_plural_does_not_join_the_capitals_name_through_spelling() -> None:
+    # review 47: the British/American spelling join keyed "ZQUs" as "zqus", so it joined ZQU and ZQUS into one node
+    nodes = _nodes(_mention("a", "ZQU"), _mention("b", "ZQUs"), _mention("c", "ZQUS"))
+    assert set(nodes) == {"method/zqu", "method/zqus"}
+    # an acronym one paper defines (too few to learn its sense): its bare plural stays its own, not the capitals'
+    nodes = _nodes(_mention("a", "ZW", long_form="zorbic weights"), _mention("b", "ZWs"), _mention("c", "ZWS"))
+    assert set(nodes) == {"method/zorbicweight", "method/zw", "method/zws"}
+    graph = build_graph([DocumentRecords(source=f"{m.paper_ref}.txt", mentions=(m,), papers=(
+        Paper(ref=m.paper_ref, title=f"Paper {m.paper_ref}", provenance=Provenance(f"{m.paper_ref}.txt")),))
+        for m in (_mention("a", "ZW", long_form="zorbic weights"), _mention("b", "ZWs"), _mention("c", "ZWS"))])
+    assert "ZWs" not in {graph.nodes["method/zws"]["label"], *graph.nodes["method/zws"]["alt_labels"]}
+
+
+def test_the_node_id_is_the_singulars_when_the_plural_is_written_more() -> None:
+    # review 47: the node's id comes from its most written name; a plural majority must not move it
+    nodes = _nodes(_mention("a", "ZQUs"), _mention("b", "ZQUs"), _mention("c", "ZQU"))
+    assert list(nodes) == ["method/zqu"]
+
+
+def test_a_plural_acronym_defines_its_singulars_sense() -> None:
+    # review 47: the plural's "s" spells no word, so "neural zorb models (ZMs)" trims to "zorb models" as the
+    # singular's definition trims, and both spellings vote for one sense
+    from kg.aliases import learn_aliases, spelled_part
+    assert (spelled_part("ZMs", "neural zorb models"), spelled_part("ZM", "neural zorb model")) == (
+        "zorb models", "zorb model")
+    table = learn_aliases([("a", "ZM", "zorb model"), ("b", "ZM", "zorb model"), ("c", "ZMs", "neural zorb models"),
+                           ("d", "ZMs", "pretrained zorb models")])
+    entry = table.entries["zm"]
+    assert entry.dominant is not None and entry.dominant.papers == 4 and len(entry.senses) == 1
