@@ -24,6 +24,7 @@ sentence is read as written mid-sentence ("Collaborative plan acquisition (CPA) 
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from spacy.tokens import Doc
@@ -46,6 +47,10 @@ _CONCEPT_CLASSES = frozenset({"task", "metric", "none"})
 
 #: Endings of a head noun that names a process ("acquisition", "reasoning", "assessment", "analysis").
 _PROCESS_ENDINGS = ("tion", "sion", "ment", "ing", "sis")
+#: Endings of an adjective or a participle ("elicited", "distributional", "anchored", "motivational"): before a process
+#: head it says how the process is done, not what it works on (round h15bl).
+_MANNER_ENDINGS = ("al", "ed", "ive", "ous", "ful", "less", "able", "ible")
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 #: The type rule of a concept's acronym made a task here.
 CONCEPT_RULE = "concept_on"
 
@@ -80,9 +85,28 @@ def concept_names(doc: Doc, candidates: Iterable[Candidate]) -> dict[str, Entity
         kind = long_form_class(long_form)
         if kind != "dataset" and kind != "series" \
                 and (kind in _CONCEPT_CLASSES or (words and all(word.islower() for word in words))):
-            process = kind == "task" or (kind is None and long_form_head(long_form).endswith(_PROCESS_ENDINGS))
+            process = kind == "task" or (kind is None and _names_a_task(long_form))
             found[entity_key(doc[cand.start : cand.end].text)] = EntityKind.TASK if process else None
     return found
+
+
+def _names_a_task(long_form: str) -> bool:
+    """Does a concept's long form whose head no list classes name a task: a process ("acquisition", "grounding")
+    done *on* what the word before it names ("collaborative plan acquisition", "structured knowledge grounding",
+    "protein-protein interaction"), not one whose only modifier says *how* it is done, an adjective or a participle
+    ("elicited imitation", "anchored training", "motivational interviewing": a method or a practice, no task; round
+    h15bl)?
+
+    >>> [_names_a_task(t) for t in ["collaborative plan acquisition", "code-mixing", "elicited imitation",
+    ...                             "anchored training", "distributional hypothesis", "ground truth"]]
+    [True, True, False, False, False, False]
+    """
+    head = long_form_head(long_form)
+    if not head.endswith(_PROCESS_ENDINGS):
+        return False
+    words = _WORD.findall(long_form.lower())
+    at = words.index(head) if head in words else len(words) - 1
+    return at == 0 or not words[at - 1].endswith(_MANNER_ENDINGS)
 
 
 def _measured(doc: Doc, candidates: Iterable[Candidate]) -> set[str]:
