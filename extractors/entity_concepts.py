@@ -122,12 +122,11 @@ def _measured(doc: Doc, candidates: Iterable[Candidate]) -> set[str]:
     return measured
 
 
-def _typed_as_what_for(cand: Candidate, measured: bool, process: bool) -> bool:
+def _typed_as_what_for(cand: Candidate, measured: bool) -> bool:
     """Was a bare mention typed by the head noun after it, which says what the data or the measure is *for* ("QB
     data", "a new ZTC corpus", "QB metrics" of "quux blending (QB)"), not what the name is? Not a metric head after
-    a name whose definition is a measure's (:func:`_measured`). The definition itself when the concept is a process
-    (``process``): "quux blending (QB) metrics" measure the blending, they are not QB (round h15bl)."""
-    if (cand.long_span is not None and not process) or cand.type_rule != "head_noun":
+    a name whose definition is a measure's (:func:`_measured`)."""
+    if cand.long_span is not None or cand.type_rule != "head_noun":
         return False
     return cand.kind is EntityKind.DATASET or (cand.kind is EntityKind.METRIC and not measured)
 
@@ -141,13 +140,13 @@ def untype_concepts(doc: Doc, candidates: list[Candidate]) -> None:
     concepts = concept_names(doc, candidates)
     if not concepts:
         return
-    measured = _measured(doc, candidates) - {key for key, kind in concepts.items() if kind is EntityKind.TASK}
+    measured = _measured(doc, candidates)
     for cand in candidates:
         key = entity_key(doc[cand.start : cand.end].text)
         if key not in concepts:
             continue
         kind = concepts[key]
-        if _typed_as_what_for(cand, key in measured, kind is EntityKind.TASK):
+        if _typed_as_what_for(cand, key in measured):
             if cand.relation is Relation.PROPOSES:
                 cand.relation, cand.role_rule = Relation.USES, "use"
         elif not (cand.kind is EntityKind.DATASET and cand.type_rule in WEAK_DATASET_RULES):
