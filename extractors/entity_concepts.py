@@ -15,7 +15,9 @@ method's head), the thing a paper's performance is measured on is the task of th
 untyped, and :func:`extractors.entity_kind_votes.one_kind_per_name` gives it the kind rules gave the name elsewhere,
 else it stays an untyped method like any name no rule typed. The same holds for a head noun after a bare mention
 ("the CPA corpus", "CPA metrics": data or measures for the concept; round h15bi), and a long form opening its
-sentence is read as written mid-sentence ("Collaborative plan acquisition (CPA) is ...").
+sentence is read as written mid-sentence ("Collaborative plan acquisition (CPA) is ..."). A process whose head an
+adjective or a participle modifies ("elicited imitation (EI)", "anchored training (AT)") says how something is done
+and is no task: its mentions are untyped (round h15bl).
 
 >>> from extractors.entities import build_pipeline
 >>> doc = build_pipeline("rules")("We study collaborative plan acquisition (CPA) with LLMs. Results on CPA improve.")
@@ -93,9 +95,10 @@ def concept_names(doc: Doc, candidates: Iterable[Candidate]) -> dict[str, Entity
 def _names_a_task(long_form: str) -> bool:
     """Does a concept's long form whose head no list classes name a task: a process ("acquisition", "grounding")
     done *on* what the word before it names ("collaborative plan acquisition", "structured knowledge grounding",
-    "protein-protein interaction"), not one whose only modifier says *how* it is done, an adjective or a participle
-    ("elicited imitation", "anchored training", "motivational interviewing": a method or a practice, no task; round
-    h15bl)?
+    "protein-protein interaction"), not one the word before which says *how* it is done, an adjective or a participle
+    by its ending ("elicited imitation", "anchored training", "motivational interviewing": a method or a practice, no
+    task; round h15bl)? Without a part-of-speech tagger the ending is the test: "low vision" and "remote
+    interpreting" pass it.
 
     >>> [_names_a_task(t) for t in ["collaborative plan acquisition", "code-mixing", "elicited imitation",
     ...                             "anchored training", "distributional hypothesis", "ground truth"]]
