@@ -124,13 +124,14 @@ def colon_listed_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]
     return found
 
 
-def colon_listed(doc: Doc, start: int, end: int, cues: Cues) -> bool:
+def colon_listed(doc: Doc, start: int, end: int, cues: Cues, *, known: bool = False) -> bool:
     """Is ``doc[start:end]`` (or a name inside it) an item of such a list: "we introduce two strategies: 1) ZORB_min,
-    ... and 2) ZORB_pro"?"""
+    ... and 2) ZORB_pro"? A ``known`` name (a method kg knows, a model, a task) is no item of a list of the parts of
+    the authors' method: "Our model consists of three components: BiLSTM, CRF and ELMo" uses them."""
     texts = token_arrays(doc)[0]
     first = sentence_start(doc, start)
     for colon in (i for i in range(first, start) if texts[i] == ":"):
-        if _lead_in(doc, colon, cues) is not None \
+        if _lead_in(doc, colon, cues) is not None and not (known and _parts_of_ours(doc, colon)) \
                 and any(s <= start and end <= e or start <= s < end for s, e in _items(doc, colon + 1)):
             return True
     return False
@@ -221,6 +222,8 @@ def _parts_of_ours(doc: Doc, colon: int) -> bool:
     if k < first or _kind_of(lowers[k]) is not EntityKind.METHOD:
         return False  # "our data consists of two parts:": the whole is not a method
     owner = k - 1
+    if owner >= first and lowers[owner] == "proposed":
+        return owner - 1 >= first and lowers[owner - 1] in {"the", "our"}  # not "the previously proposed model"
     return owner >= first and (lowers[owner] in _OWNERS or lowers[owner] == "this" and owner == first)
 
 
@@ -314,6 +317,8 @@ def _name_at(doc: Doc, i: int) -> tuple[int, int] | None:
     if end < len(doc) and not (flags.is_punct[end] or lowers[end] in _CLOSERS or flags.is_sent_start[end]
                                or _verb_at(doc, end)):
         return None  # the words go on: "generation of section headings ..."
+    if lowers[end - 1] == "based":
+        return None  # "lexicon construction based on ...": the item runs on
     text = span_text(doc, i, end).lower()
     if any(text in word_list(listed) for listed in _NOT_NAMES):
         return None

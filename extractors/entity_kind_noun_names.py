@@ -110,4 +110,7 @@ def coined_words_end(doc: Doc, start: int, end: int, cues: dict[int, set[str]]) 
         k += 1
     if k == end or k >= len(doc) or not flags.is_lower[k] or lowers[k] not in _KIND_NOUNS:
         return end
+    if lowers[k - 1] in word_list("task_heads.txt") or lowers[k - 1] == "based" \
+            or any(lowers[j] in word_list("languages.txt") for j in range(end, k)):
+        return end  # "the ZorbNet Summarization model", "a ZorbNet Based approach": the name is "ZorbNet"
     return k

@@ -42,8 +42,8 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_colon_list import COLON_LIST_RULE, colon_listed
 from extractors.entity_corpus import corpus_class
-from extractors.entity_lexicon import NAMING_VERBS, in_list, word_list
-from extractors.entity_names import name_shape
+from extractors.entity_lexicon import NAMING_VERBS, corpus_kinds, in_list, word_list
+from extractors.entity_names import model_family, name_shape
 from extractors.entity_new_apposition import NEW_APPOSITION_RULE, new_apposition
 from extractors.entity_propose_items import numbered_item
 from extractors.entity_teams import team_marker_before
@@ -88,7 +88,8 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
         used_by_name = True  # "a new BERT model for ..., CTI-BERT": the new model is CTI-BERT, built on BERT
     if building_block(doc, cand, cues):
         used_by_name = True  # "we present an attention-based Bi-LSTM neural network system": the system is new
-    if not used_by_name and colon_listed(doc, cand.start, cand.end, cues) and cand.type_rule != "model_family" \
+    if not used_by_name and colon_listed(doc, cand.start, cand.end, cues, known=_no_new_part(doc, cand)) \
+            and cand.type_rule != "model_family" \
             and not released_model(doc[cand.start : cand.end].text):  # not "... models: Zorb-Net, BERT and ..."
         cand.relation, cand.role_rule = Relation.PROPOSES, COLON_LIST_RULE  # "we design two novel metrics: X and Y"
         cand.confidence = confidence["contribution_list"]  # (a task or a metric only when called new, as below)
@@ -132,6 +133,15 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
 
 #: Cue labels of a noun after a task or metric that makes the name say what a method or a dataset is for.
 _FOR_NOUNS = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "DATASET_HEAD", "DATASET_NOUN", "MODEL_HEAD"})
+
+
+def _no_new_part(doc: Doc, cand: Candidate) -> bool:
+    """Is ``cand`` a name that cannot be a new part of the authors' method: one kg knows (by its type rule, the
+    corpus or a model family), or no method at all? "Our model consists of three components: BiLSTM, CRF and ELMo"
+    uses them; "... two modules: ZorbEncoder and FlimDecoder" proposes them (review 48 of round h15bk)."""
+    name = doc[cand.start : cand.end].text
+    return cand.kind is not EntityKind.METHOD or cand.type_rule in _KNOWN_TYPE_RULES \
+        or corpus_kinds().get(name) == "method" or bool(model_family(name))
 
 
 def _names_what_for(doc: Doc, end: int, cues: Cues) -> bool:

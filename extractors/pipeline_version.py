@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"78-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"79-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -178,3 +178,6 @@ PIPELINE_VERSION = f"78-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     sentence pairs with its acronym as mid-sentence; a concept's acronym typed by a head noun is retyped)
 # 78: round h15bk: names listed after the authors' method's parts ("Our framework consists of two modules: X and Y")
 #     are proposed; a coined name keeps the capitalised words before a kind noun after "propose the"
+# 79: review 48 (a known name or a non-method in a parts list is used; "proposed" owns parts only after the/our; a
+#     coined name stops at a task head, "based" or a language) and round h15bl (a concept's process long form is a
+#     task only when a noun, not an adjective or participle, comes before its head)
