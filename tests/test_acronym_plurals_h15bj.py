@@ -8,11 +8,9 @@ was the key: an acronym's plural after "u", "i" or "w", or of three letters, kep
 from __future__ import annotations
 
 import pytest
+from mention_graphs import entity_labels, mention_graph, method_mention
 
-from kg.graph import build_graph
 from ontology.ids import entity_key, node_key
-from ontology.kinds import ENTITY_KINDS
-from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
 
 
 @pytest.mark.parametrize(("plural", "singular"), [
@@ -39,29 +37,14 @@ def test_the_extraction_key_keeps_an_acronyms_plural() -> None:
     assert entity_key("ZQUs") == "zqus" and entity_key("ZQs") == "zqs" and node_key("ZQUs") == "zqu"
 
 
-def _mention(paper: str, name: str, *, long_form: str | None = None) -> Mention:
-    return Mention(paper_ref=paper, name=name, kind=EntityKind.METHOD, relation=Relation.USES, long_form=long_form,
-                   provenance=Provenance(f"{paper}.txt", start=0, end=len(name), extractor="kg_entities:use+default",
-                                         confidence=0.8, sentence=name))
-
-
-def _nodes(*mentions: Mention) -> dict[str, str]:
-    documents = [DocumentRecords(source=f"{ref}.txt",
-                                 papers=(Paper(ref=ref, title=f"Paper {ref}", provenance=Provenance(f"{ref}.txt")),),
-                                 mentions=tuple(m for m in mentions if m.paper_ref == ref))
-                 for ref in sorted({m.paper_ref for m in mentions})]
-    graph = build_graph(documents)
-    return {node: data["label"] for node, data in graph.nodes(data=True) if data["kind"] in ENTITY_KINDS}
-
-
 def test_singular_and_plural_mentions_are_one_node() -> None:
-    nodes = _nodes(_mention("a", "ZQU"), _mention("b", "ZQUs"), _mention("c", "ZQU"),
-                   _mention("a", "ZoRA"), _mention("b", "ZoRAs"), _mention("c", "ZoRA"),
-                   _mention("a", "ZM", long_form="zorbic model"), _mention("b", "ZM", long_form="zorbic model"),
-                   _mention("c", "ZMs"))
+    nodes = entity_labels(method_mention("a", "ZQU"), method_mention("b", "ZQUs"), method_mention("c", "ZQU"),
+                   method_mention("a", "ZoRA"), method_mention("b", "ZoRAs"), method_mention("c", "ZoRA"),
+                   method_mention("a", "ZM", long_form="zorbic model"), method_mention("b", "ZM", long_form="zorbic model"),
+                   method_mention("c", "ZMs"))
     assert nodes == {"method/zqu": "ZQU", "method/zora": "ZoRA", "method/zm": "ZM"}  # ZMs under its defined acronym
     # an acronym written in capitals to its end is another name
-    assert set(_nodes(_mention("a", "ZQU"), _mention("b", "ZQUS"))) == {"method/zqu", "method/zqus"}
+    assert set(entity_labels(method_mention("a", "ZQU"), method_mention("b", "ZQUS"))) == {"method/zqu", "method/zqus"}
 
 
 @pytest.fixture(scope="module", params=["rules", "combined"])
@@ -85,20 +68,19 @@ def test_a_plural_class_and_its_acronym_are_no_entity(nlp) -> None:  # type: ign
 
 def test_a_plural_does_not_join_the_capitals_name_through_spelling() -> None:
     # review 47: the British/American spelling join keyed "ZQUs" as "zqus", so it joined ZQU and ZQUS into one node
-    nodes = _nodes(_mention("a", "ZQU"), _mention("b", "ZQUs"), _mention("c", "ZQUS"))
+    nodes = entity_labels(method_mention("a", "ZQU"), method_mention("b", "ZQUs"), method_mention("c", "ZQUS"))
     assert set(nodes) == {"method/zqu", "method/zqus"}
     # an acronym one paper defines (too few to learn its sense): its bare plural stays its own, not the capitals'
-    nodes = _nodes(_mention("a", "ZW", long_form="zorbic weights"), _mention("b", "ZWs"), _mention("c", "ZWS"))
+    nodes = entity_labels(method_mention("a", "ZW", long_form="zorbic weights"), method_mention("b", "ZWs"), method_mention("c", "ZWS"))
     assert set(nodes) == {"method/zorbicweight", "method/zw", "method/zws"}
-    graph = build_graph([DocumentRecords(source=f"{m.paper_ref}.txt", mentions=(m,), papers=(
-        Paper(ref=m.paper_ref, title=f"Paper {m.paper_ref}", provenance=Provenance(f"{m.paper_ref}.txt")),))
-        for m in (_mention("a", "ZW", long_form="zorbic weights"), _mention("b", "ZWs"), _mention("c", "ZWS"))])
+    graph = mention_graph(method_mention("a", "ZW", long_form="zorbic weights"), method_mention("b", "ZWs"),
+                          method_mention("c", "ZWS"))
     assert "ZWs" not in {graph.nodes["method/zws"]["label"], *graph.nodes["method/zws"]["alt_labels"]}
 
 
 def test_the_node_id_is_the_singulars_when_the_plural_is_written_more() -> None:
     # review 47: the node's id comes from its most written name; a plural majority must not move it
-    nodes = _nodes(_mention("a", "ZQUs"), _mention("b", "ZQUs"), _mention("c", "ZQU"))
+    nodes = entity_labels(method_mention("a", "ZQUs"), method_mention("b", "ZQUs"), method_mention("c", "ZQU"))
     assert list(nodes) == ["method/zqu"]
 
 
