@@ -90,8 +90,9 @@ def coined_words_end(doc: Doc, start: int, end: int, cues: dict[int, set[str]]) 
     """Where a coined name that the authors' proposal makes ends: ``end``, or past the capitalised words that follow
     it when a lower-case kind noun closes them and "the" / "a" / "an" right after a proposal verb opens the phrase:
     "we then propose the ZorbKG Walker model" (the name is "ZorbKG Walker", round h15bk). Not "we propose the ZorbKG
-    Walker" (no kind noun), "we use the ZorbKG Walker model" (no proposal), "the ZorbKG Flim Zorb Quux model" (more
-    than :data:`_NAME_WORDS` words).
+    Walker" (no kind noun), "we use the ZorbKG Walker model" (no proposal), "the ZorbKG Flim Zorb Quux Blim
+    model" (more than :data:`_NAME_WORDS` words), "the ZorbNet Summarization model" (a task head before the noun: the
+    name is "ZorbNet"; also "based" or a language there, review 48).
 
     >>> from extractors.entities import blank_pipeline
     >>> from extractors.cue_matcher import CueMatcher; from extractors.entity_lexicon import cue_patterns
@@ -99,6 +100,12 @@ def coined_words_end(doc: Doc, start: int, end: int, cues: dict[int, set[str]]) 
     >>> cues = CueMatcher(doc.vocab, cue_patterns())(doc)
     >>> coined_words_end(doc, 4, 5, cues), coined_words_end(doc, 11, 12, cues)
     (6, 12)
+    >>> ends = []
+    >>> for text in ["We propose the ZorbKG Flim Zorb Quux model.", "We propose the ZorbKG Flim Zorb Quux Blim model."]:
+    ...     doc = blank_pipeline()(text)
+    ...     ends.append(coined_words_end(doc, 3, 4, CueMatcher(doc.vocab, cue_patterns())(doc)))
+    >>> ends
+    [7, 4]
     """
     texts, lowers, flags = token_arrays(doc)
     if start < 2 or lowers[start - 1] not in {"the", "a", "an"} or "PROPOSE" not in cues.get(start - 2, set()) \
