@@ -42,7 +42,7 @@ from spacy.tokens import Doc
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_colon_list import COLON_LIST_RULE, colon_listed
 from extractors.entity_corpus import corpus_class
-from extractors.entity_lexicon import NAMING_VERBS, corpus_kinds, in_list, word_list
+from extractors.entity_lexicon import NAMING_VERBS, in_list, word_list
 from extractors.entity_names import model_family, name_shape
 from extractors.entity_new_apposition import NEW_APPOSITION_RULE, new_apposition
 from extractors.entity_propose_items import numbered_item
@@ -136,12 +136,11 @@ _FOR_NOUNS = frozenset({"PROPOSAL_NOUN", "METHOD_HEAD", "DATASET_HEAD", "DATASET
 
 
 def _no_new_part(doc: Doc, cand: Candidate) -> bool:
-    """Is ``cand`` a name that cannot be a new part of the authors' method: one kg knows (by its type rule, the
-    corpus or a model family), or no method at all? "Our model consists of three components: BiLSTM, CRF and ELMo"
-    uses them; "... two modules: ZorbEncoder and FlimDecoder" proposes them (review 48 of round h15bk)."""
-    name = doc[cand.start : cand.end].text
-    return cand.kind is not EntityKind.METHOD or cand.type_rule in _KNOWN_TYPE_RULES \
-        or corpus_kinds().get(name) == "method" or bool(model_family(name))
+    """Is ``cand`` a name that cannot be a new part of the authors' method: one known before this abstract
+    (:func:`_known_name`), a model family, or no method at all? "Our model consists of three components: BiLSTM, CRF
+    and ELMo" uses them; "... two modules: ZorbEncoder and FlimDecoder" proposes them (review 48 of round h15bk)."""
+    return cand.kind is not EntityKind.METHOD or _known_name(doc, cand) \
+        or bool(model_family(doc[cand.start : cand.end].text))
 
 
 def _names_what_for(doc: Doc, end: int, cues: Cues) -> bool:

@@ -59,7 +59,8 @@ def american_spelling(name: str) -> str:
 
 
 def spelling_key(name: str) -> str:
-    """The node key (:func:`ontology.ids.node_key`) of ``name`` in American spelling: one key for its British and American spellings.
+    """The node key (:func:`ontology.ids.node_key`) of ``name`` in American spelling: one key for its British and
+    American spellings.
 
     >>> spelling_key("Semantic Role Labelling") == spelling_key("semantic role labeling")
     True
