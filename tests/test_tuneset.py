@@ -155,3 +155,19 @@ def test_the_ninth_set_is_held_out_from_the_error_lists(script, function):
     assert {"dev", "tune4", "tune9"} <= module.HELD_OUT
     with pytest.raises(SystemExit, match="tune9"):
         getattr(module, function)(["tune", "tune9"])
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_the_tenth_and_eleventh_sets_are_drawn_apart_from_each_other_and_every_earlier_set():
+    """tune10 and tune11 were drawn together: each is the tune slice by its own order, tune11 without tune10."""
+    select = _load("kg_devset_select_later", ROOT / "scripts" / "devset_select.py")
+    earlier = set().union(*(select.tuneset_ids(folder) for folder in select.EARLIER_FOLDERS))
+    assert len(earlier) == 845  # 100 + 80 + 80 + the dev set 125 + 60 + 5 x 80
+    tenth = select.later_set_rows(CORPUS, "tune10", 60, earlier)
+    eleventh = select.later_set_rows(CORPUS, "tune11", 60, earlier)
+    tenth_ids, eleventh_ids = {r["id"] for r in tenth}, {r["id"] for r in eleventh}
+    assert len(tenth_ids) == len(eleventh_ids) == 60
+    assert not tenth_ids & eleventh_ids and not (tenth_ids | eleventh_ids) & earlier
+    assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tenth + eleventh)
+    by_its_order = select.later_tune_candidates(CORPUS, earlier, "tuneset10:")[:60]
+    assert [r["id"] for r in tenth] == [r["id"] for r in by_its_order]
