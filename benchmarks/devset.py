@@ -47,6 +47,9 @@ open tuning sets had been tuned on by many rounds (round h15ah): its first score
 abstracts (a tuning set since the thirtieth session).
 The *ninth set* (``benchmarks/data/tuneset9``, 80 more, ``--set tune9``) was drawn the same way (round h15am) as the
 lead's third held-out set, with the dev set and tune4: no rule round reads it.
+The *tenth* and *eleventh tuning sets* (``benchmarks/data/tuneset10``, ``tuneset11``, 60 each, ``--set tune10``,
+``--set tune11``) were drawn together in the forty-second session, each annotated blind by one round: their first
+scores estimate the code on unseen abstracts; after that they are tuning data.
 Each compiles to ``devset.jsonl`` in its folder and is scored by :func:`score`.
 
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
@@ -83,11 +86,14 @@ TUNESET6_DIR = _HERE / "data" / "tuneset6"
 TUNESET7_DIR = _HERE / "data" / "tuneset7"
 TUNESET8_DIR = _HERE / "data" / "tuneset8"
 TUNESET9_DIR = _HERE / "data" / "tuneset9"
+TUNESET10_DIR = _HERE / "data" / "tuneset10"
+TUNESET11_DIR = _HERE / "data" / "tuneset11"
 #: The annotated sets by name: the dev set (reported) and the tuning sets (the fourth and the ninth are held out
 #: from everything tuned on the others; see the READMEs).
 SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR, "tune2": TUNESET2_DIR, "tune3": TUNESET3_DIR,
         "tune4": TUNESET4_DIR, "tune5": TUNESET5_DIR, "tune6": TUNESET6_DIR,
-        "tune7": TUNESET7_DIR, "tune8": TUNESET8_DIR, "tune9": TUNESET9_DIR}
+        "tune7": TUNESET7_DIR, "tune8": TUNESET8_DIR, "tune9": TUNESET9_DIR,
+        "tune10": TUNESET10_DIR, "tune11": TUNESET11_DIR}
 #: The held-out sets: scored by the lead, never read; the scripts that list errors refuse them.
 HELD_OUT = frozenset({"dev", "tune4", "tune9"})
 KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")

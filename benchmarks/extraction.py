@@ -398,7 +398,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="hand-annotated sets to score: dev (the reported measure), tune, tune2 and tune3 "
                              "(the tuning sets), tune4 (held out from all tuning so far), tune5 (the tuning set of "
                              "round h15r), tune6 (drawn in round h15y), tune7 (drawn in round h15ab), tune8 "
-                             "(drawn in round h15ah), tune9 (drawn in round h15am; held out, the lead's)")
+                             "(drawn in round h15ah), tune9 (drawn in round h15am; held out, the lead's), tune10 and tune11 "
+                             "(drawn in the forty-second session)")
     parser.add_argument("--modes", default=",".join(MODES),
                         help="pipelines to compare: combined, rules (no tagger), model (tagger spans only)")
     parser.add_argument("--cv-models", type=Path, default=DEFAULT_CV,
@@ -435,7 +436,8 @@ def main(argv: list[str] | None = None) -> int:
                                                  decision=args.decision) for mode in modes}
     for which, key in (("tune", "tuneset"), ("tune2", "tuneset2"), ("tune3", "tuneset3"), ("tune4", "tuneset4"),
                        ("tune5", "tuneset5"), ("tune6", "tuneset6"), ("tune7", "tuneset7"),
-                       ("tune8", "tuneset8"), ("tune9", "tuneset9")):
+                       ("tune8", "tuneset8"), ("tune9", "tuneset9"), ("tune10", "tuneset10"),
+                       ("tune11", "tuneset11")):
         if which in sets:
             results[key] = {mode: devset_scores(mode, which, weights=args.weights, titles=titles,
                                                 decision=args.decision) for mode in modes}

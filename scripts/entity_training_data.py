@@ -237,7 +237,9 @@ TRAINABLE_SETS = {"tune": "tuneset", "tune2": "tuneset2", "tune3": "tuneset3", "
 #: The annotated sets no tagger may be trained on, and why: they measure what training on the read sets does.
 REFUSED_SETS = {"tune7": "a gate set (scored at a round's end)", "tune8": "a gate set (scored at a round's end)",
                 "dev": "held out (scored by the lead only)", "tune4": "held out (scored by the lead only)",
-                "tune9": "held out (scored by the lead only)"}
+                "tune9": "held out (scored by the lead only)",
+                "tune10": "a fresh set of the forty-second session (its first score is the blind estimate)",
+                "tune11": "a fresh set of the forty-second session (its first score is the blind estimate)"}
 
 
 def annotated_examples(records: Iterable[dict]) -> list[tuple[str, Spans, list[tuple[int, int]]]]:
