@@ -1,0 +1,60 @@
+"""Spellings of one metric's name are one entity node ("F1 score" and "F1"; "macro-averaged F1" and "F1-macro")."""
+from __future__ import annotations
+
+import pytest
+
+from kg.metric_names import metric_joins, metric_key
+from ontology.records import EntityKind
+from tests.test_aliases_h15p import _mention, _nodes
+
+METRIC, METHOD, TASK = EntityKind.METRIC, EntityKind.METHOD, EntityKind.TASK
+
+
+@pytest.mark.parametrize("spellings", [
+    ("F1 score", "F1-score", "F1", "F1-measure", "F_1 score", "f1-scores"),
+    ("F-score", "F-measure", "F score"),
+    ("macro F1", "macro-F1", "Macro F1-score", "F1-macro", "macro-averaged F1", "macro-average F1-score",
+     "macro F1-average"),
+    ("micro-F1", "F1-micro", "micro-averaged F1-score"),
+    ("weighted F1", "weighted F1-score", "F1-weighted"),
+    ("Pearson correlation", "Pearson correlation coefficient", "Pearson Correlation score"),
+    ("R2 score", "R2"),
+    ("inter-annotator agreement", "inter-annotator agreement scores"),
+])
+def test_spellings_of_one_metric_share_a_key(spellings):
+    assert len({metric_key(name) for name in spellings}) == 1
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("F1", "F-score"),  # the F-measure names no beta
+    ("F1", "F2"), ("F0.5", "F1"), ("macro F1", "micro F1"), ("macro F1", "F1"), ("weighted F1", "F1"),
+    ("BERTScore", "BERT"), ("Pearson correlation", "Spearman correlation"), ("macro recall", "macro precision"),
+])
+def test_different_metrics_keep_different_keys(one, other):
+    assert metric_key(one) != metric_key(other)
+
+
+def test_a_name_of_metric_words_only_keys_as_itself():
+    assert (metric_key("score"), metric_key("Macro-averaged"), metric_key("value")) == ("score", "macroaveraged",
+                                                                                       "value")
+
+
+def test_only_names_mostly_typed_metric_join():
+    names = {"attentionscore": ["attention score"], "attention": ["attention"], "f1score": ["F1 score"],
+             "f1": ["F1"], "namematching": ["name matching"], "namematchingscore": ["name matching score"]}
+    kinds = [("attentionscore", METRIC), ("attention", METHOD), ("attention", METRIC), ("f1score", METRIC),
+             ("f1", METRIC), ("f1", TASK), ("f1", METRIC), ("namematching", TASK), ("namematchingscore", METRIC)]
+    assert metric_joins(names, kinds) == [("f1score", "f1")]
+
+
+def test_the_graph_has_one_node_for_a_metrics_spellings_labelled_as_written_most():
+    nodes = _nodes(_mention("p1", "F1 score", kind=METRIC), _mention("p2", "F1 score", kind=METRIC),
+                   _mention("p3", "F1", kind=METRIC), _mention("p4", "macro-averaged F1", kind=METRIC),
+                   _mention("p5", "F1-macro", kind=METRIC), _mention("p6", "F-measure", kind=METRIC),
+                   _mention("p7", "attention score", kind=METRIC), _mention("p8", "attention", kind=METHOD))
+    assert nodes["metric/f1score"][0] == "F1 score" and nodes["metric/f1score"][2] == ["p1", "p2", "p3"]
+    assert "F1" in nodes["metric/f1score"][1]
+    macro = [node for node, (label, _, _) in nodes.items() if "macro" in label.lower()]
+    assert len(macro) == 1 and nodes[macro[0]][2] == ["p4", "p5"]
+    assert {"metric/fmeasure", "metric/attentionscore", "method/attention"} <= set(nodes)
+    assert len(nodes) == 5
