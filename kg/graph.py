@@ -43,7 +43,7 @@ from kg.aliases import (
     spelled_out_joins,
     voted_long_form,
 )
-from kg.metric_names import metric_joins
+from kg.name_variants import kind_joins
 from kg.paper_keys import PaperKeys, TextKeys, paper_year
 from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
@@ -379,7 +379,7 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     table says (:mod:`kg.aliases`): in a paper that defines it, to that paper's
     long form; elsewhere to the sense most defining papers give, if one is
     clear; an ambiguous acronym is one node per sense, never a chain of them.
-    British and American spellings are one group (:mod:`kg.spelling_variants`), and a metric's (kg.metric_names).
+    British and American spellings are one group (kg.spelling_variants), as are a metric's or a task's (name_variants).
     Nodes of an acronym several papers define record it (``acronyms``, see :func:`kg.aliases.node_records`).
     A group becomes one node unless papers clearly type it differently (see
     :func:`_split_by_kind`): then each kind gets its own node, so a dataset
@@ -422,8 +422,8 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     senses = {key: entry.dominant.long_form if entry.dominant else None for key, entry in aliases.entries.items()}
     for short_key, long_key in spelled_out_joins(group_names, {key: len(p) for key, p in group_papers.items()}, senses):
         names.union(short_key, long_key)  # "POS tagging" and "part-of-speech tagging"
-    kinds = ((keys[mention.name], mention.kind) for mention in mentions)
-    for key, other in chain(spelling_joins(own_names), metric_joins(own_names, kinds)):
+    kinds = ((key, mentions[index].kind) for index, key in group_key.items())
+    for key, other in chain(spelling_joins(own_names), kind_joins(own_names, kinds)):
         names.union(key, other)  # "language modelling" and "language modeling"; "F1 score" and "F1"
     del keys, long_form_keys, own_names, group_names, group_papers  # the joins are made
     groups: dict[str, list[Mention]] = defaultdict(list)

@@ -1,9 +1,10 @@
-"""Spellings of one metric's name are one entity node ("F1 score" and "F1"; "macro-averaged F1" and "F1-macro")."""
+"""Spellings of one metric's or task's name are one entity node ("F1 score" and "F1"; "macro-averaged F1" and
+"F1-macro"; "automatic speech recognition" and "speech recognition")."""
 from __future__ import annotations
 
 import pytest
 
-from kg.metric_names import metric_joins, metric_key
+from kg.name_variants import kind_joins, metric_key, task_key
 from ontology.records import EntityKind
 from tests.test_aliases_h15p import _mention, _nodes
 
@@ -44,7 +45,7 @@ def test_only_names_mostly_typed_metric_join():
              "f1": ["F1"], "namematching": ["name matching"], "namematchingscore": ["name matching score"]}
     kinds = [("attentionscore", METRIC), ("attention", METHOD), ("attention", METRIC), ("f1score", METRIC),
              ("f1", METRIC), ("f1", TASK), ("f1", METRIC), ("namematching", TASK), ("namematchingscore", METRIC)]
-    assert metric_joins(names, kinds) == [("f1score", "f1")]
+    assert kind_joins(names, kinds) == [("f1score", "f1")]
 
 
 def test_the_graph_has_one_node_for_a_metrics_spellings_labelled_as_written_most():
@@ -58,3 +59,38 @@ def test_the_graph_has_one_node_for_a_metrics_spellings_labelled_as_written_most
     assert len(macro) == 1 and nodes[macro[0]][2] == ["p4", "p5"]
     assert {"metric/fmeasure", "metric/attentionscore", "method/attention"} <= set(nodes)
     assert len(nodes) == 5
+
+
+@pytest.mark.parametrize(("automatic", "task"), [
+    ("automatic speech recognition", "speech recognition"), ("Automated Essay Scoring", "essay scoring"),
+    ("automatic summarization", "summarization"), ("automatically text simplification", "text simplification"),
+])
+def test_a_task_done_automatically_is_the_task(automatic, task):
+    assert task_key(automatic) == task_key(task)
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("machine translation", "translation"), ("neural text generation", "text generation"),
+    ("text summarization", "summarization"), ("automatic", "automation"), ("automaticity detection", "detection"),
+])
+def test_other_words_before_a_task_keep_it_apart(one, other):
+    assert task_key(one) != task_key(other)
+
+
+def test_a_name_joins_by_the_kind_most_of_its_mentions_have_and_only_with_names_of_that_kind():
+    names = {"automaticsummarization": ["automatic summarization"], "summarization": ["summarization"],
+             "automaticevaluation": ["automatic evaluation"], "evaluation": ["evaluation"],
+             "automaticf1": ["automatic F1"], "f1": ["F1"]}
+    kinds = [("automaticsummarization", TASK), ("summarization", TASK), ("summarization", METHOD),
+             ("summarization", TASK), ("automaticevaluation", TASK), ("evaluation", METHOD),
+             ("automaticf1", TASK), ("f1", METRIC), ("f1", TASK)]  # "f1": half metric, half task: no kind
+    assert kind_joins(names, kinds) == [("summarization", "automaticsummarization")]
+
+
+def test_the_graph_has_one_task_node_for_a_task_and_the_task_done_automatically():
+    nodes = _nodes(_mention("p1", "ASR", long_form="automatic speech recognition"),
+                   _mention("p2", "ASR", long_form="automatic speech recognition"),
+                   _mention("p3", "speech recognition"), _mention("p4", "automated essay scoring"),
+                   _mention("p5", "essay scoring"), _mention("p6", "machine translation"), _mention("p7", "translation"))
+    papers = sorted(tuple(refs) for _, _, refs in nodes.values())
+    assert papers == [("p1", "p2", "p3"), ("p4", "p5"), ("p6",), ("p7",)]

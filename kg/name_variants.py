@@ -1,0 +1,112 @@
+"""Spellings of one name within a kind: a metric's ("F1 score", "F1-measure", "F1"; "macro-averaged F1", "F1-macro")
+and a task's ("automatic summarization", "summarization").
+
+:func:`ontology.ids.node_key` folds case, spacing and hyphens, not the words a metric's name is written with, so
+the full Anthology's graph at PIPELINE_VERSION 80 had "F1 score" (1,566 papers) and "F1" (860), "F-score" (308)
+and "F-measure" (114), and the macro F1 in six nodes ("macro F1" 307, "macro F1-score" 84, "F1-macro" 27,
+"macro-averaged F1-score" 27, "macro-averaged F1" 26, "macro-average F1" 8). The annotation guidelines write
+such spellings as forms of one metric ("F1 score | F1", "R2 score | R2", "macro-F1 | macro F1"). Graph assembly
+joins names whose :func:`metric_key` is equal when the mentions of each are mostly typed metric
+(:func:`kind_joins`), so "attention score" (a metric somewhere) never meets the method "attention". "F-score"
+and "F1" stay apart: the F-measure names no beta.
+
+A task is the same task done automatically: the full Anthology at 80 had 261 task names "automatic X" or "automated
+X" beside a task "X" ("automatic speech recognition" / "speech recognition", "automated essay scoring" / "essay
+scoring", "automatic summarization" / "summarization"), so among names mostly typed task :func:`task_key` leaves
+that word out. Other words before a task ("machine", "neural", "text") change what is meant ("machine translation"
+is not all translation) and stay.
+
+>>> [metric_key(name) for name in ("F1 score", "F1-measure", "F1", "F-score", "F-measure")]
+['f1', 'f1', 'f1', 'f', 'f']
+>>> {metric_key(name) for name in ("macro-averaged F1-score", "F1-macro", "Macro F1", "macro F1-average")}
+{'macrof1'}
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping
+
+from ontology.ids import entity_key, normalize_text
+from ontology.kinds import EntityKind
+
+__all__ = ["kind_joins", "metric_key", "task_key"]
+
+#: A last word that only says the name is a metric: "F1 score", "F-measure", "Pearson correlation coefficient".
+_METRIC_WORD = re.compile(r"[\s-]*\b(?:scores?|measures?|mesure|values?|coefficients?)$")
+#: How a score is averaged over classes, wherever the name writes it: "macro-averaged F1", "F1-macro".
+_AVERAGING = re.compile(r"\b(macro|micro|weighted)(?:[\s-]*averaged?)?\b")
+#: "average" left at the end once the averaging word is taken: "macro F1-average".
+_TRAILING_AVERAGE = re.compile(r"[\s-]*\baveraged?$")
+#: A first word that says a task is done by machine, which every task of the corpus is.
+_AUTOMATIC = re.compile(r"^automat(?:ic|ed|ically)\s+(?=\S)")
+
+
+def metric_key(name: str) -> str:
+    """The key under which the spellings of one metric's name meet (see the module docstring); a name that is
+    nothing but such words ("score", "macro-average") keys as itself.
+
+    >>> metric_key("Pearson correlation coefficient") == metric_key("Pearson Correlation score")
+    True
+    >>> metric_key("weighted F_1-score"), metric_key("micro-averaged F1"), metric_key("exact match score")
+    ('weightedf1', 'microf1', 'exactmatch')
+    >>> metric_key("Score"), metric_key("macro-average"), metric_key("BERTScore")
+    ('score', 'macroaverage', 'bertscore')
+    """
+    text = normalize_text(name)
+    base = _METRIC_WORD.sub("", text)
+    averaging = _AVERAGING.search(base)
+    if averaging:
+        base = _TRAILING_AVERAGE.sub("", base[:averaging.start()] + " " + base[averaging.end():]).strip(" -")
+        base = f"{averaging.group(1)} {base}" if base else ""
+    return entity_key(base) or entity_key(text)
+
+
+def task_key(name: str) -> str:
+    """The key under which a task's name meets the same task done "automatic"-ally or "automated".
+
+    >>> keys = {task_key(name) for name in ("Automatic Speech Recognition", "automated speech recognition")}
+    >>> keys == {task_key("speech recognition")}
+    True
+    >>> task_key("automatic"), task_key("machine translation") == task_key("translation")
+    ('automatic', False)
+    """
+    text = normalize_text(name)
+    return entity_key(_AUTOMATIC.sub("", text)) or entity_key(text)
+
+
+#: The kinds whose names have spellings of their own, with the key those spellings meet under.
+KIND_KEYS: dict[EntityKind, Callable[[str], str]] = {EntityKind.METRIC: metric_key, EntityKind.TASK: task_key}
+
+
+def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, EntityKind]]) -> list[tuple[str, str]]:
+    """Pairs of group keys whose names are spellings of one metric (:func:`metric_key`) or one task (:func:`task_key`).
+
+    ``names`` maps each group key to the names grouped under it by their own key (as for
+    :func:`kg.spelling_variants.spelling_joins`); ``kinds`` gives each mention's group key and kind. A key joins by
+    the key of the kind (of :data:`KIND_KEYS`) that more than half its mentions are typed, and only with keys
+    typed so. Each pair joins a key to the first key, in sorted order, of the names that key alike.
+
+    >>> metric, method = EntityKind.METRIC, EntityKind.METHOD
+    >>> kind_joins({"f1score": ["F1 score"], "f1": ["F1"], "attentionscore": ["attention score"],
+    ...             "attention": ["attention"]},
+    ...            [("f1score", metric), ("f1", metric), ("attentionscore", metric), ("attention", method)])
+    [('f1score', 'f1')]
+    """
+    votes: dict[str, Counter] = defaultdict(Counter)
+    for key, kind in kinds:
+        votes[key][kind] += 1
+    keys_by_spelling: dict[tuple[EntityKind, str], set[str]] = defaultdict(set)
+    for key, written in names.items():
+        counts = votes.get(key)
+        if not counts:
+            continue
+        kind, most = counts.most_common(1)[0]
+        if kind in KIND_KEYS and 2 * most > counts.total():
+            for name in written:
+                keys_by_spelling[kind, KIND_KEYS[kind](name)].add(key)
+    joins = set()
+    for keys in keys_by_spelling.values():
+        first, *others = sorted(keys)
+        joins.update((other, first) for other in others)
+    return sorted(joins)
