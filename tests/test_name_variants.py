@@ -94,3 +94,17 @@ def test_the_graph_has_one_task_node_for_a_task_and_the_task_done_automatically(
                    _mention("p5", "essay scoring"), _mention("p6", "machine translation"), _mention("p7", "translation"))
     papers = sorted(tuple(refs) for _, _, refs in nodes.values())
     assert papers == [("p1", "p2", "p3"), ("p4", "p5"), ("p6",), ("p7",)]
+
+
+def test_an_acronyms_minor_sense_keeps_its_own_node_and_the_acronym_its_label():
+    """"automatic machine translation" as a second sense of MT keeps its node: joined with the task "machine
+    translation" it would rename the MT node after its long form (the full Anthology's task/mt became
+    task/machinetranslation)."""
+    mentions = [_mention(f"p{n}", "MT", long_form="machine translation") for n in range(4)]
+    mentions += [_mention(f"p{n}", "MT") for n in range(4, 8)]
+    mentions += [_mention(f"q{n}", "MT", long_form="automatic machine translation") for n in range(2)]
+    mentions += [_mention("r1", "machine translation"), _mention("r2", "automatic machine translation")]
+    nodes = _nodes(*mentions)
+    assert nodes["task/mt"][0] == "MT"
+    assert set(nodes["task/mt"][2]) >= {f"p{n}" for n in range(8)} | {"r1"}
+    assert not set(nodes["task/mt"][2]) & {"q0", "q1"}
