@@ -485,7 +485,8 @@ def _print(results: dict) -> None:
                         ("tuneset6", "Sixth tuning set ({} more abstracts of the 'tune' slice; round h15y)"),
                         ("tuneset7", "Seventh tuning set ({} more abstracts of the 'tune' slice; round h15ab)"),
                         ("tuneset8", "Eighth tuning set ({} more abstracts of the 'tune' slice; round h15ah)"),
-                        ("tuneset9", "Ninth set ({} more abstracts of the 'tune' slice; round h15am; held out)")):
+                        ("tuneset9", "Ninth set ({} more abstracts of the 'tune' slice; round h15am; held out)"),
+                        ("tuneset10", "Tenth tuning set ({} more abstracts of the 'tune' slice; round h15bm)")):
         if name not in results:
             continue
         print(title.format(results[name][modes[0]]["abstracts"]) + ": F1 (P / R)")
