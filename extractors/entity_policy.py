@@ -14,6 +14,7 @@ and says which one failed (:data:`DROP_REASONS`), so that the learned decision
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
@@ -41,10 +42,10 @@ from extractors.entity_not_names import (
     titled_description,
 )
 from extractors.entity_pair_languages import apposed_languages, is_language_name, paired_languages
-from extractors.token_texts import span_text, token_arrays
+from extractors.token_texts import span_text, token_arrays, token_texts
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason"]
+__all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason", "model_context"]
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
 DROP_REASONS = ("weak", "unsettled", "cited", "link", "capitals", "class_label", "no_entity_head", "event",
@@ -66,6 +67,7 @@ class DropContext(NamedTuple):
     paired: frozenset[str] = frozenset()  # words paired with a listed language ("English-isiZulu": isiZulu)
     titled: frozenset[str] = frozenset()  # used acronyms a capitalised long form describes ("Electronic Medical
     # Record (EMR)", round h15an)
+    known_models: frozenset[tuple[int, int]] = frozenset()  # spans of methods and models kg knows by name (h15bm)
 
 
 def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span],
@@ -96,6 +98,8 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
                             and len(texts[c.long_span[1] - 1]) > 3 and flags.is_title[c.long_span[1] - 1]
                             and lowers[c.long_span[1] - 1] in word_list("languages.txt")),
         paired=paired_languages(doc) | apposed_languages(doc),  # and "Bribri, an Indigenous language" (h15af)
+        known_models=frozenset((c.start, c.end) for c in candidates if c.type_rule in NAMED_BY_ITSELF
+                               and c.kind in {EntityKind.METHOD, EntityKind.MODEL}),
     )
 
 
@@ -115,7 +119,8 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     text = span_text(doc, cand.start, cand.end)
     if cand.type_rule == "default" and CAPITALS.match(text) and text not in context.spelled_out \
             and text not in context.vouched and corpus_class(text) is None and context.mentions[text] == 1 \
-            and not one_thing(doc, cand.start, cand.end):
+            and not one_thing(doc, cand.start, cand.end) and not model_context(doc, cand.start, cand.end,
+                                                                               context.known_models):
         return "capitals"  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes
     if cand.type_rule == "default" and class_label(doc, cand.first, spelled_out=cand.long_span is not None):
         return "class_label"  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
@@ -156,6 +161,44 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
             return "corpus_use"  # "Wikipedia", "Amazon", "W3C" written once, untyped: the train slice uses the
             # name as data or something else more often than as a method (round h15at, name_uses.txt)
     return None
+
+
+#: Words that join two members of a list ("PEGASUS and BART", "CLIP, SLIP, and BLIP2").
+_LIST_JOINERS = frozenset({"and", "or", ","})
+#: The text before a name that makes it the model a paper fine-tunes ("we fine-tune LUKE", "fine-tuning ZORB").
+_FINE_TUNED = re.compile(r"\bfine-?tun(?:e|es|ed|ing)\s+$", re.IGNORECASE)
+
+
+def model_context(doc: Doc, start: int, end: int, known: frozenset[tuple[int, int]]) -> bool:
+    """Does the context say that the capitals at ``start:end`` name a method or model: listed next to one kg knows
+    by name (``known``: spans typed by the gazetteer or as a model family; "(e.g., ZORBXLM and XLM-RoBERTa)",
+    "M-BERT and ZORBLASER"), or the object of "fine-tune" ("to fine-tune ZORBITER")?  Round h15bm: capitals written
+    once that nothing explained were dropped though the sentence said what they were.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("A model (e.g., ZQXLM and XLM-RoBERTa) or CLIP, ZQLIP, and BLIP2; we fine-tune ZQTER.")
+    >>> known = frozenset({(7, 8), (10, 11), (15, 16)})
+    >>> [model_context(doc, i, i + 1, known) for i in (5, 12, 19)]
+    [True, True, True]
+    >>> model_context(doc, 5, 6, frozenset()), model_context(doc, 12, 13, frozenset({(3, 4)}))
+    (False, False)
+    """
+    texts = token_texts(doc)
+    if _FINE_TUNED.search(doc.text[:doc[start].idx]):
+        return True
+    after = end
+    if after < len(doc) and texts[after] in _LIST_JOINERS:
+        after += 1
+        if texts[after - 1] == "," and after < len(doc) and texts[after] in {"and", "or"}:
+            after += 1
+        if any(s == after for s, _ in known):
+            return True
+    before = start - 1
+    if before >= 0 and texts[before] in _LIST_JOINERS:
+        if texts[before] in {"and", "or"} and before > 0 and texts[before - 1] == ",":
+            before -= 1
+        return any(e == before for _, e in known)
+    return False
 
 
 def _unvouched_single(cand: Candidate, text: str, context: DropContext) -> bool:
