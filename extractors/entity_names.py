@@ -39,6 +39,9 @@ _TASK_PART = re.compile(r"^(?:sub-?)?(?:task|track)[-_]?(?:\d+[a-z]?|[a-z])$")
 #: "models.1": a word with a footnote number glued on.
 _FOOTNOTE = re.compile(r"^[a-z]+\.\d+$")
 _INITIAL_HYPHEN = re.compile(r"^[A-Z]+-[A-Z]")
+#: Capitalised words joined by "then": a coined name of a procedure's steps ("Extract-then-Rank"; round h15bm).
+#: Not "and" / "or", which join nouns as often ("Question-and-Answer forums", "Vision-and-Language").
+_JOINED_STEPS = re.compile(r"^[A-Z][a-z]+(?:-then-[A-Z][a-z]+)+$")
 _PAIR_SEPARATOR = re.compile(r"[-/→]")
 #: A century or ordinal in Roman numerals ("XVIe siècle", "XIXth"), not a name.
 _ROMAN_ORDINAL = re.compile(r"^[IVXLC]{2,}(?:e|er|ème|eme|th|st|nd|rd)$")
@@ -166,6 +169,8 @@ def name_shape(text: str) -> str | None:
     [None, None, None, None, None, None, None, 'strong', None]
     >>> name_shape("models.1"), name_shape("Llama3.1")
     (None, 'strong')
+    >>> name_shape("Zorb-then-Rank"), name_shape("Question-and-Answer"), name_shape("zorb-then-rank")
+    ('weak', None, None)
     """
     if len(text) < 2 or not _NAME_CHARS.match(text) or not_a_name(text):
         return None
@@ -178,6 +183,8 @@ def name_shape(text: str) -> str | None:
     if _LETTER_DIGIT.match(text) and not text[0].isdigit():
         return "strong"
     if len(text) >= 3 and all(part[:1].isupper() and part[1:].islower() for part in text.split("-") if part):
+        return "weak"
+    if _JOINED_STEPS.match(text):
         return "weak"
     return None
 
