@@ -422,7 +422,7 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     senses = {key: entry.dominant.long_form if entry.dominant else None for key, entry in aliases.entries.items()}
     for short_key, long_key in spelled_out_joins(group_names, {key: len(p) for key, p in group_papers.items()}, senses):
         names.union(short_key, long_key)  # "POS tagging" and "part-of-speech tagging"
-    kinds = ((key, mentions[index].kind) for index, key in group_key.items())
+    kinds = ((key, paper_nodes[mentions[index].paper_ref], mentions[index].kind) for index, key in group_key.items())
     for key, other in chain(spelling_joins(own_names), kind_joins(own_names, kinds, apart=named)):
         names.union(key, other)  # "language modelling" and "language modeling"; "F1 score" and "F1"
     del keys, long_form_keys, own_names, group_names, group_papers  # the joins are made

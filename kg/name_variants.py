@@ -8,7 +8,8 @@ and "F-measure" (114), and the macro F1 in six nodes ("macro F1" 307, "macro F1-
 such spellings as forms of one metric ("F1 score | F1", "R2 score | R2", "macro-F1 | macro F1"). Graph assembly
 joins names whose :func:`metric_key` is equal when the mentions of each are mostly typed metric
 (:func:`kind_joins`), so "attention score" (a metric somewhere) never meets the method "attention". "F-score"
-and "F1" stay apart: the F-measure names no beta.
+and "F1" stay apart: the F-measure names no beta. A name the metric words leave one letter of meets only names that
+leave the same letter: "p-value" never meets "P" (precision), nor "R value" "R" (recall), nor "Z-score" "Z" (review49).
 
 A task is the same task done automatically: the full Anthology at 80 had 261 task names "automatic X" or "automated
 X" beside a task "X" ("automatic speech recognition" / "speech recognition", "automated essay scoring" / "essay
@@ -16,8 +17,8 @@ scoring", "automatic summarization" / "summarization"), so among names mostly ty
 that word out. Other words before a task ("machine", "neural", "text") change what is meant ("machine translation"
 is not all translation) and stay.
 
->>> [metric_key(name) for name in ("F1 score", "F1-measure", "F1", "F-score", "F-measure")]
-['f1', 'f1', 'f1', 'f', 'f']
+>>> [metric_key(name) for name in ("F1 score", "F1-measure", "F1", "F-score", "F-measure", "p-value", "P")]
+['f1', 'f1', 'f1', 'f-', 'f-', 'p-', 'p']
 >>> {metric_key(name) for name in ("macro-averaged F1-score", "F1-macro", "Macro F1", "macro F1-average")}
 {'macrof1'}
 """
@@ -59,7 +60,10 @@ def metric_key(name: str) -> str:
     if averaging:
         base = _TRAILING_AVERAGE.sub("", base[:averaging.start()] + " " + base[averaging.end():]).strip(" -")
         base = f"{averaging.group(1)} {base}" if base else ""
-    return entity_key(base) or entity_key(text)
+    key, whole = entity_key(base), entity_key(text)
+    if len(key) == 1 and key != whole:  # a letter alone names too many things: "p-value" is no "P", "Z-score" no "Z"
+        return key + "-"  # but "F-score" still meets "F-measure" (no name's entity_key holds a hyphen)
+    return key or whole
 
 
 def task_key(name: str) -> str:
@@ -79,34 +83,36 @@ def task_key(name: str) -> str:
 KIND_KEYS: dict[EntityKind, Callable[[str], str]] = {EntityKind.METRIC: metric_key, EntityKind.TASK: task_key}
 
 
-def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, EntityKind]],
+def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, str, EntityKind]],
                apart: Collection[str] = ()) -> list[tuple[str, str]]:
     """Pairs of group keys whose names are spellings of one metric (:func:`metric_key`) or one task (:func:`task_key`).
 
     ``names`` maps each group key to the names grouped under it by their own key (as for
-    :func:`kg.spelling_variants.spelling_joins`); ``kinds`` gives each mention's group key and kind. A key joins by
-    the key of the kind (of :data:`KIND_KEYS`) that more than half its mentions are typed, and only with keys
-    typed so. Each pair joins a key to the first key, in sorted order, of the names that key alike. Keys in
-    ``apart`` join nothing: an acronym's minor sense, which keeps a node of its own named by its long form
+    :func:`kg.spelling_variants.spelling_joins`); ``kinds`` gives each mention's group key, paper and kind. A key
+    joins by the key of the kind (of :data:`KIND_KEYS`) that more than half its papers' votes give it, and only
+    with keys typed so. A paper votes once for each kind it gives a key, as papers settle a group's kind
+    (``kg.graph._split_by_kind``): one paper writing a name ten times does not outvote nine (review49). Each pair
+    joins a key to the first key, in sorted order, of the names that key alike. Keys in ``apart`` join nothing: an
+    acronym's minor sense, which keeps a node of its own named by its long form
     (:meth:`kg.aliases.AliasTable.named_by_long_form`; "automatic machine translation" as one sense of "MT").
 
     >>> metric, method = EntityKind.METRIC, EntityKind.METHOD
     >>> kind_joins({"f1score": ["F1 score"], "f1": ["F1"], "attentionscore": ["attention score"],
     ...             "attention": ["attention"]},
-    ...            [("f1score", metric), ("f1", metric), ("attentionscore", metric), ("attention", method)])
+    ...            [("f1score", "p1", metric), ("f1", "p2", metric), ("f1", "p2", metric),
+    ...             ("attentionscore", "p3", metric), ("attention", "p4", method)])
     [('f1score', 'f1')]
     """
     totals: Counter = Counter()
-    majority: dict[str, tuple[int, EntityKind]] = {}  # key -> its most frequent kind of KIND_KEYS, with its count
-    for (key, kind), count in Counter(kinds).items():  # one count per pair: ~4x faster than a Counter per key
-        totals[key] += count
-        if kind in KIND_KEYS and count > majority.get(key, (0, kind))[0]:
-            majority[key] = count, kind
+    votes: Counter = Counter()  # (key, kind) -> papers
+    for key, _, kind in set(kinds):  # a paper's once
+        totals[key] += 1
+        if kind in KIND_KEYS:
+            votes[key, kind] += 1
     keys_by_spelling: dict[tuple[EntityKind, str], set[str]] = defaultdict(set)
-    for key, written in names.items():
-        count, kind = majority.get(key, (0, None))
+    for (key, kind), count in votes.items():
         if 2 * count > totals[key] and key not in apart:
-            for name in written:
+            for name in names.get(key, ()):
                 keys_by_spelling[kind, KIND_KEYS[kind](name)].add(key)
     joins = set()
     for keys in keys_by_spelling.values():

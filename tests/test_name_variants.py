@@ -5,10 +5,17 @@ from __future__ import annotations
 import pytest
 
 from kg.name_variants import kind_joins, metric_key, task_key
-from ontology.records import EntityKind
+from ontology.records import EntityKind, Mention, Provenance, Relation
 from tests.test_aliases_h15p import _mention, _nodes
 
-METRIC, METHOD, TASK = EntityKind.METRIC, EntityKind.METHOD, EntityKind.TASK
+METRIC, METHOD, TASK, DATASET = EntityKind.METRIC, EntityKind.METHOD, EntityKind.TASK, EntityKind.DATASET
+
+
+def _typed_by(rule: str, paper: str, name: str, kind: EntityKind) -> Mention:
+    """A mention whose kind the extractor's type rule ``rule`` gave (``default``: untyped; ``list``: a weak hint)."""
+    return Mention(paper_ref=paper, name=name, kind=kind, relation=Relation.USES,
+                   provenance=Provenance(f"{paper}.txt", start=0, end=len(name), extractor=f"kg_entities:use+{rule}",
+                                         confidence=0.8))
 
 
 @pytest.mark.parametrize("spellings", [
@@ -30,6 +37,7 @@ def test_spellings_of_one_metric_share_a_key(spellings):
     ("F1", "F-score"),  # the F-measure names no beta
     ("F1", "F2"), ("F0.5", "F1"), ("macro F1", "micro F1"), ("macro F1", "F1"), ("weighted F1", "F1"),
     ("BERTScore", "BERT"), ("Pearson correlation", "Spearman correlation"), ("macro recall", "macro precision"),
+    ("p-value", "P"), ("R value", "R"), ("Z-score", "Z"), ("T-score", "T"), ("F-score", "F"),  # review49: one letter
 ])
 def test_different_metrics_keep_different_keys(one, other):
     assert metric_key(one) != metric_key(other)
@@ -43,9 +51,36 @@ def test_a_name_of_metric_words_only_keys_as_itself():
 def test_only_names_mostly_typed_metric_join():
     names = {"attentionscore": ["attention score"], "attention": ["attention"], "f1score": ["F1 score"],
              "f1": ["F1"], "namematching": ["name matching"], "namematchingscore": ["name matching score"]}
-    kinds = [("attentionscore", METRIC), ("attention", METHOD), ("attention", METRIC), ("f1score", METRIC),
-             ("f1", METRIC), ("f1", TASK), ("f1", METRIC), ("namematching", TASK), ("namematchingscore", METRIC)]
+    kinds = [("attentionscore", "p1", METRIC), ("attention", "p1", METHOD), ("attention", "p2", METRIC),
+             ("f1score", "p1", METRIC), ("f1", "p1", METRIC), ("f1", "p2", TASK), ("f1", "p3", METRIC),
+             ("namematching", "p1", TASK), ("namematchingscore", "p2", METRIC)]
     assert kind_joins(names, kinds) == [("f1score", "f1")]
+
+
+def test_each_paper_votes_once_for_a_names_kind():
+    """Four mentions of "Xyz" as a metric in one paper do not outvote three papers that type it a dataset (review49).
+
+    Counting mentions, "Xyz" joined "Xyz score", and the paper that lists "Xyz score" among metrics (weak evidence)
+    went with the group's papers to the dataset node: a metric's ``uses`` edge on a dataset."""
+    names = {"xyz": ["Xyz"], "xyzscore": ["Xyz score"]}
+    kinds = [("xyz", "a", METRIC)] * 4 + [("xyz", paper, DATASET) for paper in "bcd"] + [("xyzscore", "e", METRIC)]
+    assert kind_joins(names, kinds) == []
+    nodes = _nodes(*(_mention("a", "Xyz", kind=METRIC, start=start) for start in (0, 10, 20, 30)),
+                   *(_mention(paper, "Xyz", kind=DATASET) for paper in "bcd"),
+                   _typed_by("list", "e", "Xyz score", METRIC))
+    assert nodes["dataset/xyz"][2] == ["b", "c", "d"] and nodes["metric/xyzscore"][2] == ["e"]
+
+
+def test_an_acronyms_mentions_vote_for_the_group_that_holds_them():
+    """Mentions of "ABC" grouped under its metric sense ("alpha beta count") do not vote for the bare acronym's
+    node (review49): counted by their own name, they made the untyped bare "ABC" join "ABC score" as a metric."""
+    defined = [_mention(paper, "ABC", kind=METRIC, long_form="alpha beta count", start=0) for paper in ("p1", "p2")]
+    defined += [_mention(paper, "ABC", kind=METRIC, start=start) for paper in ("p1", "p2") for start in (50, 60)]
+    defined += [_mention(paper, "ABC", kind=DATASET, long_form="another big corpus") for paper in ("p3", "p4")]
+    bare = [_typed_by("default", paper, "ABC", METHOD) for paper in ("p5", "p6")]  # untyped
+    nodes = _nodes(*defined, *bare, _mention("p7", "ABC score", kind=METRIC))
+    assert nodes["method/abc"][2] == ["p5", "p6"] and nodes["metric/abcscore"][2] == ["p7"]
+    assert nodes["metric/alphabetacount"][2] == ["p1", "p2"]
 
 
 def test_the_graph_has_one_node_for_a_metrics_spellings_labelled_as_written_most():
@@ -81,9 +116,9 @@ def test_a_name_joins_by_the_kind_most_of_its_mentions_have_and_only_with_names_
     names = {"automaticsummarization": ["automatic summarization"], "summarization": ["summarization"],
              "automaticevaluation": ["automatic evaluation"], "evaluation": ["evaluation"],
              "automaticf1": ["automatic F1"], "f1": ["F1"]}
-    kinds = [("automaticsummarization", TASK), ("summarization", TASK), ("summarization", METHOD),
-             ("summarization", TASK), ("automaticevaluation", TASK), ("evaluation", METHOD),
-             ("automaticf1", TASK), ("f1", METRIC), ("f1", TASK)]  # "f1": half metric, half task: no kind
+    kinds = [("automaticsummarization", "p1", TASK), ("summarization", "p1", TASK), ("summarization", "p2", METHOD),
+             ("summarization", "p3", TASK), ("automaticevaluation", "p1", TASK), ("evaluation", "p1", METHOD),
+             ("automaticf1", "p1", TASK), ("f1", "p1", METRIC), ("f1", "p2", TASK)]  # "f1": half each
     assert kind_joins(names, kinds) == [("summarization", "automaticsummarization")]
 
 
@@ -91,7 +126,8 @@ def test_the_graph_has_one_task_node_for_a_task_and_the_task_done_automatically(
     nodes = _nodes(_mention("p1", "ASR", long_form="automatic speech recognition"),
                    _mention("p2", "ASR", long_form="automatic speech recognition"),
                    _mention("p3", "speech recognition"), _mention("p4", "automated essay scoring"),
-                   _mention("p5", "essay scoring"), _mention("p6", "machine translation"), _mention("p7", "translation"))
+                   _mention("p5", "essay scoring"), _mention("p6", "machine translation"),
+                   _mention("p7", "translation"))
     papers = sorted(tuple(refs) for _, _, refs in nodes.values())
     assert papers == [("p1", "p2", "p3"), ("p4", "p5"), ("p6",), ("p7",)]
 
