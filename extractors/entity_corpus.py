@@ -47,7 +47,7 @@ from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
 
 __all__ = ["CLASSES", "NAMED_BY_ITSELF", "corpus_class", "described_pair", "event_in_parentheses", "long_form_class",
-           "long_form_head"]
+           "long_form_head", "names_a_tool"]
 
 #: Every class :func:`long_form_class` and :func:`corpus_class` may give.
 CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous", "unexplained")
@@ -129,6 +129,17 @@ def _method_like_heads() -> frozenset[str]:
     return (word_list("method_heads.txt") | cue_words("METHOD_HEAD") | cue_words("ARCH_HEAD")
             | cue_words("NAME_ARCH") | cue_words("MODEL_HEAD") | proposal
             | frozenset(word_lists()["instrument_heads"].lower))
+
+
+def names_a_tool(long_form: str) -> bool:
+    """Does ``long_form``'s head (:func:`long_form_head`) name a method, model, system or tool
+    (:func:`_method_like_heads`: "conversational recommender systems", "an auxiliary parser")? Such an acronym
+    names no dataset, whatever the corpus writes after it elsewhere (round h15bo).
+
+    >>> names_a_tool("conversational recommender systems"), names_a_tool("clinical trial data")
+    (True, False)
+    """
+    return long_form_head(long_form) in _method_like_heads()
 
 
 def described_pair(short: str, long_form: str) -> bool:

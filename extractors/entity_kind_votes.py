@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate
+from extractors.entity_corpus import names_a_tool
 from extractors.entity_named_new import NAMED_NEW_RULE
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS
@@ -125,7 +126,10 @@ def _defined_kind(doc: Doc, candidates: list[Candidate]) -> None:
     definition in this abstract: "Dataset distillation (DD) — a method for ..." ... "how DD impacts" stays the method
     (the slice also names a task DD); "Morphological analysis (MA) and ... are both important tasks" ... "MA/LN
     systems ... a Japanese UGT corpus" stays the task (round h15bg). Only where this abstract's rules agree: "the
-    Universal Dependencies framework (UD)" (a method by its head) beside "a new UD treebank" (a dataset) is left."""
+    Universal Dependencies framework (UD)" (a method by its head) beside "a new UD treebank" (a dataset) is left.
+    A bare acronym the corpus classes a dataset, defined here by an untyped long form whose head names a system or a
+    tool ("Conversational recommender systems (CRS) aim to ...", "an auxiliary parser (AP)":
+    :func:`extractors.entity_corpus.names_a_tool`), is no dataset here: untyped, as its definition (round h15bo)."""
     defined: dict[str, EntityKind] = {}
     typed: dict[str, set[EntityKind]] = defaultdict(set)  # the kinds this abstract's own rules gave each name
     for cand in candidates:
@@ -134,11 +138,16 @@ def _defined_kind(doc: Doc, candidates: list[Candidate]) -> None:
             typed[text].add(cand.kind)
             if cand.long_span is not None and not _before_plural_head(doc, cand):
                 defined.setdefault(text, cand.kind)
+    tools = {doc[c.start : c.end].text for c in candidates if c.long_span is not None and c.kind is EntityKind.METHOD
+             and c.type_rule in _GUESSED_TYPE_RULES and names_a_tool(doc[c.long_span[0] : c.long_span[1]].text)}
     for cand in candidates:
         text = doc[cand.start : cand.end].text
         if text in defined and typed[text] == {defined[text]} and cand.long_span is None \
                 and cand.type_rule in _CORPUS_TYPE_RULES:
             cand.kind, cand.type_rule = defined[text], "same_name"
+        elif text in tools and not typed[text] and cand.long_span is None and cand.type_rule in _CORPUS_TYPE_RULES \
+                and cand.kind is EntityKind.DATASET:  # "Conversational recommender systems (CRS) aim to ..." ...
+            cand.kind, cand.type_rule = EntityKind.METHOD, "default"  # "CRS": no dataset, whatever the corpus says
 
 
 def one_kind_per_name(doc: Doc, candidates: list[Candidate],

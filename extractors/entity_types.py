@@ -92,7 +92,7 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
         if after is EntityKind.DATASET and _task_phrase(text):
             return EntityKind.TASK, "task_before_data"  # "a new Turkish Twitter Named Entity Recognition dataset"
         return after, "head_noun"
-    long_kind = long_form_kind(cand, cues)
+    long_kind = long_form_kind(doc, cand, cues)
     if long_kind:
         return long_kind, "long_form"
     if "PAREN_DATASET" in before:
@@ -105,8 +105,9 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
         return EntityKind.DATASET, "evaluated_on"
     if "SOURCE" in before:
         return EntityKind.DATASET, "derived_from"
-    if dataset_suffix(text) and cand.strength != "phrase":
-        return EntityKind.DATASET, "dataset_suffix"
+    if dataset_suffix(text) and cand.strength != "phrase" and cand.long_span is None:
+        return EntityKind.DATASET, "dataset_suffix"  # not "a ... interface to databases (NLIDB)": its long form
+        # names no dataset, whatever the acronym's ending (round h15bo)
     return EntityKind.METHOD, "default"
 
 
@@ -134,11 +135,21 @@ def architecture(text: str) -> bool:
         or text.lower() in word_list("known_methods.txt")
 
 
-def long_form_kind(cand: Candidate, cues: Cues) -> EntityKind | None:
-    """"Japanese News Corpus (JNC)" is a dataset, "Sparse Gated Adapter Framework (SGAF)" a method."""
+#: Prepositions that end a long form's head ("Corpus of ...", "interface to databases"), as
+#: :func:`extractors.entity_corpus.long_form_head` reads them.
+_HEAD_ENDS = frozenset({"of", "on", "for", "in", "from", "between", "with", "to", "at"})
+
+
+def long_form_kind(doc: Doc, cand: Candidate, cues: Cues) -> EntityKind | None:
+    """The kind the head noun of ``cand``'s long form names: "Japanese News Corpus (JNC)" is a dataset, "Sparse
+    Gated Adapter Framework (SGAF)" a method. The head is the word before the long form's first preposition, else
+    its last word: "Corpus of Zorb English (CZE)" is a dataset, "a natural language interface to databases (NLIDB)"
+    no dataset (its head is "interface", not "databases"; round h15bo)."""
     if cand.long_span is None:
         return None
-    labels = cues.get(cand.long_span[1] - 1, set())
+    start, end = cand.long_span
+    head = next((k - 1 for k in range(start + 1, end) if doc[k].lower_ in _HEAD_ENDS), end - 1)
+    labels = cues.get(head, set())
     return next((kind for label, kind in _NAME_HEADS if label in labels), None)
 
 

@@ -23,6 +23,7 @@ from extractors.entity_lowercase import LOWER_CASE_METHOD_RULE
 from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
 from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
+from extractors.entity_short_names import with_full_names
 from extractors.entity_title_names import title_name_spans
 from extractors.entity_title_tasks import PIPELINE_RULE, title_tasks
 from extractors.gazetteer import load_gazetteer
@@ -225,9 +226,10 @@ def extract_mentions(
     tasks = [m for (paper, source, _), doc in _pipe(nlp, title_only)
              for m in _title_task_mentions(paper, doc, source)]  # h16r
     if roles is None:
-        return agreed + tasks
+        return with_full_names(agreed) + tasks
     decided = apply_role_model(papers, agreed, shipped_role_model() if roles == "shipped" else roles)
-    return [m for m in decided if m.provenance.extractor != _TITLE_ECHO_USED] + tasks  # a title's phrase if proposed
+    kept = [m for m in decided if m.provenance.extractor != _TITLE_ECHO_USED]  # a title's phrase if proposed
+    return with_full_names(kept) + tasks  # "GAIA" of a proposed "GAIA Search": its long form (round h15bo)
 
 
 def agree_with_titles(titles: list[Mention], mentions: list[Mention]) -> list[Mention]:

@@ -1,0 +1,72 @@
+"""A coined name the paper proposes in several words and then writes by its first word alone: "We present GAIA Search
+- a search engine ..." ... "GAIA serves a dual purpose" (round h15bo).
+
+The candidate rules find the proposal's full name ("GAIA Search", "the ZorbKG Walker model": round h15bk) and the
+later short mentions as a name of their own ("GAIA"), so the paper's one thing was two names: two nodes on the graph,
+the proposal on one and the uses on the other. The short mentions take the full name as their long form, as an
+acronym takes its definition: the scorer counts the two as one prediction, and the graph's alias table
+(:mod:`kg.aliases`) puts the paper's short mentions on the full name's node, as it does a defined acronym's.
+
+A short mention is the full name's only when nothing says the first word is a name of its own:
+
+* the full name is proposed, written in two or more words, and its words after the first hold no digit (not a version:
+  "MultiWOZ 2.2", "WordNet 2019", "SalesBot 2.0" are new editions of a thing the paper also names);
+* the short mention is the first word exactly, of the same kind, with no long form of its own;
+* kg knew no mention of the first word before this abstract (a type rule that knows the name: "LSTM" of "LSTM Noisy
+  Channel Model", "WikiReading" of "WikiReading Recycled", "ASR" of "ASR TAMIL SSN"), and the corpus does not class
+  it (:func:`extractors.entity_corpus.corpus_class`).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from extractors.entity_corpus import corpus_class
+from ontology.kinds import Relation
+from ontology.records import Mention
+
+__all__ = ["KNOWN_TYPE_RULES", "with_full_names"]
+
+#: Type rules (the part after "+" of an extractor) that know a name by itself: a list, a family, the corpus.
+KNOWN_TYPE_RULES = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase", "corpus",
+                              "dataset_stem", "edition", "named_dataset"})
+
+
+def _type_rule(mention: Mention) -> str:
+    return mention.provenance.extractor.rsplit("+", 1)[-1]
+
+
+def with_full_names(mentions: list[Mention]) -> list[Mention]:
+    """``mentions`` (of any papers, in order), where a paper's short mention of a full name it proposes takes that
+    name as its long form (see the module docstring).
+
+    >>> from ontology.kinds import EntityKind
+    >>> from ontology.records import Provenance
+    >>> def m(name, relation, rule="default"):
+    ...     return Mention("p", name, EntityKind.METHOD, Relation(relation), Provenance("x", extractor="k:r+" + rule))
+    >>> out = with_full_names([m("GAIA Search", "proposes"), m("GAIA", "uses"), m("LSTM Zorb Model", "proposes"),
+    ...                        m("LSTM", "uses"), m("Zorb 2.0", "proposes"), m("Zorb", "uses")])
+    >>> [(x.name, x.long_form) for x in out]  # doctest: +NORMALIZE_WHITESPACE
+    [('GAIA Search', None), ('GAIA', 'GAIA Search'), ('LSTM Zorb Model', None), ('LSTM', None), ('Zorb 2.0', None),
+     ('Zorb', None)]
+    """
+    full: dict[tuple[str, str], set[tuple[str, object]]] = defaultdict(set)  # (paper, first word) -> (name, kind)
+    known: set[tuple[str, str]] = set()  # (paper, name) of mentions a knowing rule typed
+    for mention in mentions:
+        if _type_rule(mention) in KNOWN_TYPE_RULES:
+            known.add((mention.paper_ref, mention.name))
+        words = mention.name.split()
+        if mention.relation is Relation.PROPOSES and len(words) > 1 \
+                and not any(ch.isdigit() for word in words[1:] for ch in word):
+            full[(mention.paper_ref, words[0])].add((mention.name, mention.kind))
+    if not full:
+        return mentions
+    out = []
+    for mention in mentions:
+        key = (mention.paper_ref, mention.name)
+        names = {name for name, kind in full.get(key, ()) if kind is mention.kind}
+        if len(names) == 1 and mention.long_form is None and key not in known \
+                and corpus_class(mention.name) is None:
+            mention = replace(mention, long_form=next(iter(names)))
+        out.append(mention)
+    return out
