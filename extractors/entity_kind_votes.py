@@ -127,9 +127,10 @@ def _defined_kind(doc: Doc, candidates: list[Candidate]) -> None:
     (the slice also names a task DD); "Morphological analysis (MA) and ... are both important tasks" ... "MA/LN
     systems ... a Japanese UGT corpus" stays the task (round h15bg). Only where this abstract's rules agree: "the
     Universal Dependencies framework (UD)" (a method by its head) beside "a new UD treebank" (a dataset) is left.
-    A bare acronym the corpus classes a dataset, defined here by an untyped long form whose head names a system or a
-    tool ("Conversational recommender systems (CRS) aim to ...", "an auxiliary parser (AP)":
-    :func:`extractors.entity_corpus.names_a_tool`), is no dataset here: untyped, as its definition (round h15bo)."""
+    A bare acronym that only the corpus or the tagger types a dataset, defined here by an untyped long form whose head
+    names a system or a tool ("Conversational recommender systems (CRS) aim to ..." ... "existing CRS datasets", "an
+    auxiliary parser (AP)": :func:`extractors.entity_corpus.names_a_tool`), is no dataset here: untyped, as its
+    definition (round h15bo)."""
     defined: dict[str, EntityKind] = {}
     typed: dict[str, set[EntityKind]] = defaultdict(set)  # the kinds this abstract's own rules gave each name
     for cand in candidates:
@@ -145,9 +146,9 @@ def _defined_kind(doc: Doc, candidates: list[Candidate]) -> None:
         if text in defined and typed[text] == {defined[text]} and cand.long_span is None \
                 and cand.type_rule in _CORPUS_TYPE_RULES:
             cand.kind, cand.type_rule = defined[text], "same_name"
-        elif text in tools and not typed[text] and cand.long_span is None and cand.type_rule in _CORPUS_TYPE_RULES \
-                and cand.kind is EntityKind.DATASET:  # "Conversational recommender systems (CRS) aim to ..." ...
-            cand.kind, cand.type_rule = EntityKind.METHOD, "default"  # "CRS": no dataset, whatever the corpus says
+        elif text in tools and not typed[text] and cand.long_span is None and cand.kind is EntityKind.DATASET \
+                and cand.type_rule in _CORPUS_TYPE_RULES | {"tagger"}:  # "Conversational recommender systems (CRS)
+            cand.kind, cand.type_rule = EntityKind.METHOD, "default"  # aim to ..." ... "CRS datasets": no dataset
 
 
 def one_kind_per_name(doc: Doc, candidates: list[Candidate],

@@ -11,7 +11,9 @@ A short mention is the full name's only when nothing says the first word is a na
 
 * the full name is proposed, written in two or more words, and its words after the first hold no digit (not a version:
   "MultiWOZ 2.2", "WordNet 2019", "SalesBot 2.0" are new editions of a thing the paper also names);
-* the short mention is the first word exactly, of the same kind, with no long form of its own;
+* the short mention is the first word exactly, of the same kind, with no long form of its own; it takes the full
+  name's own long form where the full name is an acronym ("Neural Zorbic Logic Induction (NZL DSI)" ... "NZL": its
+  definition, where the graph puts the full name's mentions);
 * kg knew no mention of the first word before this abstract (a type rule that knows the name: "LSTM" of "LSTM Noisy
   Channel Model", "WikiReading" of "WikiReading Recycled", "ASR" of "ASR TAMIL SSN"), and the corpus does not class
   it (:func:`extractors.entity_corpus.corpus_class`).
@@ -50,7 +52,7 @@ def with_full_names(mentions: list[Mention]) -> list[Mention]:
     [('GAIA Search', None), ('GAIA', 'GAIA Search'), ('LSTM Zorb Model', None), ('LSTM', None), ('Zorb 2.0', None),
      ('Zorb', None)]
     """
-    full: dict[tuple[str, str], set[tuple[str, object]]] = defaultdict(set)  # (paper, first word) -> (name, kind)
+    full: dict[tuple[str, str], set[tuple[str, object]]] = defaultdict(set)  # (paper, first word) -> (form, kind)
     known: set[tuple[str, str]] = set()  # (paper, name) of mentions a knowing rule typed
     for mention in mentions:
         if _type_rule(mention) in KNOWN_TYPE_RULES:
@@ -58,7 +60,7 @@ def with_full_names(mentions: list[Mention]) -> list[Mention]:
         words = mention.name.split()
         if mention.relation is Relation.PROPOSES and len(words) > 1 \
                 and not any(ch.isdigit() for word in words[1:] for ch in word):
-            full[(mention.paper_ref, words[0])].add((mention.name, mention.kind))
+            full[(mention.paper_ref, words[0])].add((mention.long_form or mention.name, mention.kind))
     if not full:
         return mentions
     out = []

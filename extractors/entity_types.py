@@ -105,9 +105,9 @@ def entity_kind(doc: Doc, cand: Candidate, cues: Cues, *, before: set[str], afte
         return EntityKind.DATASET, "evaluated_on"
     if "SOURCE" in before:
         return EntityKind.DATASET, "derived_from"
-    if dataset_suffix(text) and cand.strength != "phrase" and cand.long_span is None:
-        return EntityKind.DATASET, "dataset_suffix"  # not "a ... interface to databases (NLIDB)": its long form
-        # names no dataset, whatever the acronym's ending (round h15bo)
+    if dataset_suffix(text) and cand.strength != "phrase" and not _head_names_no_data(doc, cand, cues):
+        return EntityKind.DATASET, "dataset_suffix"  # not "a ... interface to databases (NLIDB)": its long form's
+        # head names no dataset, whatever the acronym's ending (round h15bo)
     return EntityKind.METHOD, "default"
 
 
@@ -141,16 +141,31 @@ _HEAD_ENDS = frozenset({"of", "on", "for", "in", "from", "between", "with", "to"
 
 
 def long_form_kind(doc: Doc, cand: Candidate, cues: Cues) -> EntityKind | None:
-    """The kind the head noun of ``cand``'s long form names: "Japanese News Corpus (JNC)" is a dataset, "Sparse
-    Gated Adapter Framework (SGAF)" a method. The head is the word before the long form's first preposition, else
-    its last word: "Corpus of Zorb English (CZE)" is a dataset, "a natural language interface to databases (NLIDB)"
-    no dataset (its head is "interface", not "databases"; round h15bo)."""
+    """The kind the last word of ``cand``'s long form names: "Japanese News Corpus (JNC)" is a dataset, "Sparse Gated
+    Adapter Framework (SGAF)" a method; not when a preposition ends the long form's head and the head names another
+    kind or none: "a natural language interface to databases (NLIDB)" is no dataset (round h15bo)."""
     if cand.long_span is None:
         return None
-    start, end = cand.long_span
-    head = next((k - 1 for k in range(start + 1, end) if doc[k].lower_ in _HEAD_ENDS), end - 1)
-    labels = cues.get(head, set())
+    kind = _cue_kind(cues, cand.long_span[1] - 1)
+    head = _long_form_head(doc, cand)
+    return kind if head is None or _cue_kind(cues, head) is kind else None
+
+
+def _cue_kind(cues: Cues, index: int) -> EntityKind | None:
+    labels = cues.get(index, set())
     return next((kind for label, kind in _NAME_HEADS if label in labels), None)
+
+
+def _long_form_head(doc: Doc, cand: Candidate) -> int | None:
+    """The index of the word before the first preposition inside ``cand``'s long form, if one is there."""
+    start, end = cand.long_span or (0, 0)
+    return next((k - 1 for k in range(start + 1, end) if doc[k].lower_ in _HEAD_ENDS), None)
+
+
+def _head_names_no_data(doc: Doc, cand: Candidate, cues: Cues) -> bool:
+    """Does ``cand``'s long form have a head before a preposition that names no dataset ("interface to databases")?"""
+    head = _long_form_head(doc, cand)
+    return head is not None and _cue_kind(cues, head) is not EntityKind.DATASET
 
 
 def apposition_head(doc: Doc, end: int, cues: Cues, size: int = 1) -> EntityKind | None:

@@ -94,7 +94,23 @@ def test_the_short_mentions_are_the_proposals_node() -> None:
     assert relations == {("a", "method/zorbgaiasearch", "proposes"), ("b", "method/zorbgaia", "uses")}
 
 
+def test_an_acronym_full_name_lends_its_definition_so_the_graph_makes_one_node() -> None:
+    proposed = replace(method_mention("a", "NZL DSI", long_form="Neural Zorbic Logic Dialogue Structure Induction"),
+                       relation=Relation.PROPOSES)
+    mentions = with_full_names([proposed, method_mention("a", "NZL"), method_mention("a", "NZL")])
+    assert {m.long_form for m in mentions} == {"Neural Zorbic Logic Dialogue Structure Induction"}
+    graph = mention_graph(*mentions)
+    assert len([n for n, kind in graph.nodes(data="kind") if kind in ENTITY_KINDS]) == 1
+
+
 # 2. an acronym spelled out as a system, a tool or an interface is no dataset
+
+def test_datasets_for_a_system_class_do_not_make_it_a_dataset(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = ("Conversational recommender systems (CRS) aim to recommend items to users through dialogue. To develop an "
+            "effective CRS, the support of high-quality datasets is essential. Existing CRS datasets mainly focus on "
+            "immediate requests from users.")
+    assert not [m for m in _mentions(nlp, text) if m.name == "CRS" and m.kind is EntityKind.DATASET]
+
 
 @pytest.mark.parametrize(("text", "name"), [
     ("Conversational recommender systems (CRS) aim to recommend items to users through dialogue. We test CRS twice.",
