@@ -133,13 +133,17 @@ def _method_like_heads() -> frozenset[str]:
 
 def names_a_tool(long_form: str) -> bool:
     """Does ``long_form``'s head (:func:`long_form_head`) name a method, model, system or tool
-    (:func:`_method_like_heads`: "conversational recommender systems", "an auxiliary parser")? Such an acronym
-    names no dataset, whatever the corpus writes after it elsewhere (round h15bo).
+    (:func:`_method_like_heads`: "conversational recommender systems", "an auxiliary parser"), not a process
+    ("Heuristic Analysis for NLI Systems (HANS)", a dataset's name)? Such an acronym names no dataset, whatever the
+    corpus writes after it elsewhere (round h15bo).
 
     >>> names_a_tool("conversational recommender systems"), names_a_tool("clinical trial data")
     (True, False)
+    >>> names_a_tool("Heuristic Analysis for NLI Systems")
+    False
     """
-    return long_form_head(long_form) in _method_like_heads()
+    head = long_form_head(long_form)
+    return head in _method_like_heads() and not head.endswith(_PROCESS_ENDINGS)  # not "Heuristic Analysis for ..."
 
 
 def described_pair(short: str, long_form: str) -> bool:

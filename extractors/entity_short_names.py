@@ -9,17 +9,20 @@ acronym takes its definition: the scorer counts the two as one prediction, and t
 
 A short mention is the full name's only when nothing says the first word is a name of its own:
 
-* the full name is proposed, written in two or more words, and its words after the first hold no digit (not a version:
-  "MultiWOZ 2.2", "WordNet 2019", "SalesBot 2.0" are new editions of a thing the paper also names);
-* the short mention is the first word exactly, of the same kind, with no long form of its own; it takes the full
-  name's own long form where the full name is an acronym ("Neural Zorbic Logic Induction (NZL DSI)" ... "NZL": its
-  definition, where the graph puts the full name's mentions);
+* the full name is proposed, written in two or more words, its words after the first capitalised ("GAIA Search", not a
+  span run on into "DualGATs surpass state-of-the-art") and with no digit (not a version: "MultiWOZ 2.2", "WordNet
+  2019", "SalesBot 2.0" are new editions of a thing the paper also names);
+* the short mention is the first word exactly, of the same kind, with no long form of its own, and its sentence does
+  not write it before another capitalised word ("the Aya Collection" where the paper proposes the "Aya Dataset"); it
+  takes the full name's own long form where the full name is an acronym ("Neural Zorbic Logic Induction (NZL DSI)"
+  ... "NZL": its definition, where the graph puts the full name's mentions);
 * kg knew no mention of the first word before this abstract (a type rule that knows the name: "LSTM" of "LSTM Noisy
   Channel Model", "WikiReading" of "WikiReading Recycled", "ASR" of "ASR TAMIL SSN"), and the corpus does not class
   it (:func:`extractors.entity_corpus.corpus_class`).
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import replace
 
@@ -36,6 +39,15 @@ KNOWN_TYPE_RULES = frozenset({"gazetteer", "model_family", "known_resource", "kn
 
 def _type_rule(mention: Mention) -> str:
     return mention.provenance.extractor.rsplit("+", 1)[-1]
+
+
+def _another_name_here(mention: Mention, full: set[tuple[str, object]]) -> bool:
+    """Does the short mention's sentence write its word before another capitalised word, a name of several words
+    that is not the full name ("the Aya Collection" where the paper proposes the "Aya Dataset")?"""
+    starts = {" ".join(name.split()[:2]) for name, _ in full}
+    pattern = r"(?<![\w-])" + re.escape(mention.name) + r" ([A-Z][a-z]+)\b"
+    return any(f"{mention.name} {word}" not in starts
+               for word in re.findall(pattern, mention.provenance.sentence or ""))
 
 
 def with_full_names(mentions: list[Mention]) -> list[Mention]:
@@ -58,7 +70,7 @@ def with_full_names(mentions: list[Mention]) -> list[Mention]:
         if _type_rule(mention) in KNOWN_TYPE_RULES:
             known.add((mention.paper_ref, mention.name))
         words = mention.name.split()
-        if mention.relation is Relation.PROPOSES and len(words) > 1 \
+        if mention.relation is Relation.PROPOSES and len(words) > 1 and all(w[:1].isupper() for w in words[1:]) \
                 and not any(ch.isdigit() for word in words[1:] for ch in word):
             full[(mention.paper_ref, words[0])].add((mention.long_form or mention.name, mention.kind))
     if not full:
@@ -68,7 +80,7 @@ def with_full_names(mentions: list[Mention]) -> list[Mention]:
         key = (mention.paper_ref, mention.name)
         names = {name for name, kind in full.get(key, ()) if kind is mention.kind}
         if len(names) == 1 and mention.long_form is None and key not in known \
-                and corpus_class(mention.name) is None:
+                and corpus_class(mention.name) is None and not _another_name_here(mention, full[key]):
             mention = replace(mention, long_form=next(iter(names)))
         out.append(mention)
     return out
