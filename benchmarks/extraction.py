@@ -486,7 +486,8 @@ def _print(results: dict) -> None:
                         ("tuneset7", "Seventh tuning set ({} more abstracts of the 'tune' slice; round h15ab)"),
                         ("tuneset8", "Eighth tuning set ({} more abstracts of the 'tune' slice; round h15ah)"),
                         ("tuneset9", "Ninth set ({} more abstracts of the 'tune' slice; round h15am; held out)"),
-                        ("tuneset10", "Tenth tuning set ({} more abstracts of the 'tune' slice; round h15bm)")):
+                        ("tuneset10", "Tenth tuning set ({} more abstracts of the 'tune' slice; round h15bm)"),
+                        ("tuneset11", "Eleventh tuning set ({} more abstracts of the 'tune' slice; round h15bn)")):
         if name not in results:
             continue
         print(title.format(results[name][modes[0]]["abstracts"]) + ": F1 (P / R)")
