@@ -173,7 +173,8 @@ def model_context(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
     """Does the context say that the capitals at ``start:end`` name a method or model: listed next to one kg knows
     by name (``known``: spans typed by the gazetteer or as a model family; "(e.g., ZORBXLM and XLM-RoBERTa)",
     "M-BERT and ZORBLASER"), or the object of "fine-tune" ("to fine-tune ZORBITER")?  Round h15bm: capitals written
-    once that nothing explained were dropped though the sentence said what they were.
+    once that nothing explained were dropped though the sentence said what they were. An ordinary word written in
+    capitals for emphasis is no name ("fine-tune ALL layers", "BERT, and OURS"; review50).
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("A model (e.g., ZQXLM and XLM-RoBERTa) or CLIP, ZQLIP, and BLIP2; we fine-tune ZQTER.")
@@ -182,7 +183,12 @@ def model_context(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
     [True, True, True]
     >>> model_context(doc, 5, 6, frozenset()), model_context(doc, 12, 13, frozenset({(3, 4)}))
     (False, False)
+    >>> doc = blank_pipeline()("We fine-tune ALL layers.")
+    >>> model_context(doc, 2, 3, frozenset()), model_context(doc, 3, 4, frozenset())
+    (False, False)
     """
+    if end - start == 1 and doc[start].is_stop:
+        return False
     texts = token_texts(doc)
     if _FINE_TUNED.search(doc.text[:doc[start].idx]):
         return True

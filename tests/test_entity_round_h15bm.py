@@ -37,6 +37,11 @@ def test_capitals_the_sentence_makes_a_model_are_kept(nlp, text: str, name: str)
 @pytest.mark.parametrize(("text", "name"), [
     ("The model performs better especially for ZARTIFACT and ORGANIZATION types in the data.", "ZARTIFACT"),
     ("The ZQARPA program funded the study of two treebanks.", "ZQARPA"),
+    # review50: ordinary words in capitals for emphasis are no model, after "fine-tune" or in a list of models
+    ("We fine-tune ALL layers of the network.", "ALL"),
+    ("Instead of fine-tuning BOTH encoders, we freeze one.", "BOTH"),
+    ("We found that fine-tuning ONLY the top layers suffices.", "ONLY"),
+    ("We compare BERT, and OURS.", "OURS"),
 ])
 def test_capitals_nothing_explains_are_still_dropped(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     assert name not in _kept(nlp, text)
