@@ -104,7 +104,6 @@ def settle_tasks(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
             elif cand.long_span is None:
                 cand.start = _definition_start(texts, lowers, flags, cand.start, kept)
                 cand.start = _framed_start(texts, lowers, flags, cand.start)
-                cand.start = _title_run_start(texts, lowers, flags, cand.start, kept)
         settled.append(cand)
     return settled
 
@@ -228,38 +227,6 @@ def _framed_start(texts: list[str], lowers: list[str], flags: TokenFlags, start:
                for k in range(first, start)):
             return first
     return start
-
-
-_TITLE_RUN = 2  # capitalised words a task written in title case may have before what was found
-#: Settings of languages that stay out of a title-case task's name, as a language does ("Multilingual Offensive
-#: Language Identification": the read sets' annotation names Offensive Language Identification).
-_LANGUAGE_SETTINGS = frozenset({"multilingual", "monolingual", "bilingual", "crosslingual", "cross-lingual",
-                                "multi-lingual", "code-mixed", "code-switched"})
-
-
-def _title_run_start(texts: list[str], lowers: list[str], flags: TokenFlags, start: int,
-                     kept: list[Candidate]) -> int:
-    """Where a task written in title case mid-sentence starts: "the leaderboard of Argumentative Stance
-    Classification", "the task of Natural Language Premise Selection" name the whole capitalised run, of which the
-    tagger and the learned phrases took the part they know ("Stance Classification"). One or two capitalised
-    modifier words (:func:`_modifier`, not a language, not the sentence's first word, not in another candidate)
-    join the task when the run opens there (no further capitalised word before it) and closes with the task (not
-    "the Java Automatic Term Extraction Toolkit": the run names a tool)."""
-    if flags.is_sent_start[start] or not texts[start].istitle():
-        return start
-    end = next((c.end for c in kept if c.start == start), start + 1)
-    if end < len(texts) and texts[end].istitle() and not flags.is_stop[end]:
-        return start
-    first = start
-    while first > 0 and start - first < _TITLE_RUN and texts[first - 1].istitle() and texts[first - 1].isalpha() \
-            and not flags.is_sent_start[first - 1] and _modifier(texts[first - 1], lowers[first - 1],
-                                                                 flags.is_stop[first - 1]) \
-            and lowers[first - 1] not in word_list("languages.txt") and lowers[first - 1] not in _LANGUAGE_SETTINGS:
-        first -= 1
-    if first == start or (first > 0 and texts[first - 1].istitle() and not flags.is_stop[first - 1]) \
-            or any(c.start < start and first < c.end for c in kept):
-        return start  # no capitalised word before it, or a longer capitalised run (a title, a venue's name)
-    return first
 
 
 def _modifier(text: str, lower: str, is_stop: bool) -> bool:
