@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"80-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"81-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -183,3 +183,6 @@ PIPELINE_VERSION = f"80-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 #     task only when a noun, not an adjective or participle, comes before its head)
 # 80: a parts list's known names are those entity_roles._known_name knows (any class the corpus gives a name, not
 #     only "method"), so a corpus-listed dataset or non-entity in "Our model consists of ...:" is not proposed
+# 81: round h15bm (capitals written once are kept when listed next to a known model or the object of "fine-tune",
+#     not a stop word in capitals, review 50; "X-then-Y" steps are a weak name shape) and round h15bo (a proposed
+#     name's first word written alone takes the full name as long form; a system or tool acronym is no dataset)
