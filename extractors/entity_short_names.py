@@ -16,6 +16,9 @@ A short mention is the full name's only when nothing says the first word is a na
   not write it before another capitalised word ("the Aya Collection" where the paper proposes the "Aya Dataset"); it
   takes the full name's own long form where the full name is an acronym ("Neural Zorbic Logic Induction (NZL DSI)"
   ... "NZL": its definition, where the graph puts the full name's mentions);
+* no sentence of the paper writes the first word alone beside the full name ("the MedZorb Summarizer model, built on
+  top of MedZorb"; "Qarnet Adapter matches full fine-tuning of Qarnet"): there the paper tells the two apart, so the
+  first word is another thing, the one the proposal is built on or compared with (review51);
 * kg knew no mention of the first word before this abstract (a type rule that knows the name: "LSTM" of "LSTM Noisy
   Channel Model", "WikiReading" of "WikiReading Recycled", "ASR" of "ASR TAMIL SSN"), and the corpus does not class
   it (:func:`extractors.entity_corpus.corpus_class`).
@@ -50,6 +53,22 @@ def _another_name_here(mention: Mention, full: set[tuple[str, object]]) -> bool:
                for word in re.findall(pattern, mention.provenance.sentence or ""))
 
 
+def _told_apart(sentence: str, short: str, full_names: set[str]) -> bool:
+    """Does ``sentence`` write one of ``full_names`` and, outside them, ``short`` alone ("We introduce the MedZorb
+    Summarizer model, built on top of MedZorb")?
+
+    >>> _told_apart("The Zorb Adapter outperforms Zorb.", "Zorb", {"Zorb Adapter"})
+    True
+    >>> _told_apart("We release Zorb Adapter. It is fast.", "Zorb", {"Zorb Adapter"}), _told_apart("Zorb wins.", "Zorb",
+    ...                                                                                           {"Zorb Adapter"})
+    (False, False)
+    """
+    rest = sentence
+    for name in sorted(full_names, key=len, reverse=True):
+        rest = rest.replace(name, "\0")
+    return rest != sentence and re.search(r"(?<![\w-])" + re.escape(short) + r"(?![\w-])", rest) is not None
+
+
 def with_full_names(mentions: list[Mention]) -> list[Mention]:
     """``mentions`` (of any papers, in order), where a paper's short mention of a full name it proposes takes that
     name as its long form (see the module docstring).
@@ -66,6 +85,7 @@ def with_full_names(mentions: list[Mention]) -> list[Mention]:
     """
     full: dict[tuple[str, str], set[tuple[str, object]]] = defaultdict(set)  # (paper, first word) -> (form, kind)
     known: set[tuple[str, str]] = set()  # (paper, name) of mentions a knowing rule typed
+    written: dict[tuple[str, str], set[str]] = defaultdict(set)  # (paper, first word) -> the full names as written
     for mention in mentions:
         if _type_rule(mention) in KNOWN_TYPE_RULES:
             known.add((mention.paper_ref, mention.name))
@@ -73,13 +93,17 @@ def with_full_names(mentions: list[Mention]) -> list[Mention]:
         if mention.relation is Relation.PROPOSES and len(words) > 1 and all(w[:1].isupper() for w in words[1:]) \
                 and not any(ch.isdigit() for word in words[1:] for ch in word):
             full[(mention.paper_ref, words[0])].add((mention.long_form or mention.name, mention.kind))
+            written[(mention.paper_ref, words[0])].add(mention.name)
     if not full:
         return mentions
+    apart = {(mention.paper_ref, first) for mention in mentions for first in {mention.name, *mention.name.split()[:1]}
+             if (mention.paper_ref, first) in full
+             and _told_apart(mention.provenance.sentence or "", first, written[(mention.paper_ref, first)])}
     out = []
     for mention in mentions:
         key = (mention.paper_ref, mention.name)
         names = {name for name, kind in full.get(key, ()) if kind is mention.kind}
-        if len(names) == 1 and mention.long_form is None and key not in known \
+        if len(names) == 1 and mention.long_form is None and key not in known and key not in apart \
                 and corpus_class(mention.name) is None and not _another_name_here(mention, full[key]):
             mention = replace(mention, long_form=next(iter(names)))
         out.append(mention)

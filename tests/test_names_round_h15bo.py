@@ -97,6 +97,23 @@ def test_a_run_on_span_or_another_name_in_the_sentence_is_no_full_name() -> None
     assert [(m.name, m.long_form) for m in out if m.long_form] == [("Zerception", "Zerception Collection")]
 
 
+
+def test_a_first_word_told_apart_from_the_full_name_is_another_thing(nlp) -> None:  # type: ignore[no-untyped-def]
+    """review51: "the MedZorb Summarizer model, built on top of MedZorb": the bare word is the model the proposal is
+    built on, in every sentence of the paper (base: each "MedZorb" took "MedZorb Summarizer" as its long form)."""
+    mentions = _mentions(nlp, "We introduce the MedZorb Summarizer model, built on top of MedZorb. MedZorb outperforms "
+                              "BioBERT on NER, and the MedZorb Summarizer model outperforms BART on summarization.")
+    short = [m for m in mentions if m.name == "MedZorb"]
+    assert short and not [m for m in short if m.long_form]
+    def sentenced(mention: Mention, sentence: str) -> Mention:
+        return replace(mention, provenance=replace(mention.provenance, sentence=sentence))
+    out = with_full_names([_m("Qarnet Adapter", "proposes"),
+                           sentenced(_m("Qarnet"), "Qarnet Adapter matches full fine-tuning of Qarnet."),
+                           sentenced(_m("Qarnet"), "Qarnet is an encoder."),
+                           _m("ZorbGaia Search", "proposes"),
+                           sentenced(_m("ZorbGaia"), "ZorbGaia is hosted online.")])
+    assert [(m.name, m.long_form) for m in out if m.long_form] == [("ZorbGaia", "ZorbGaia Search")]
+
 def test_the_short_mentions_are_the_proposals_node() -> None:
     proposed = replace(method_mention("a", "ZorbGaia Search"), relation=Relation.PROPOSES)
     graph = mention_graph(*with_full_names([proposed, method_mention("a", "ZorbGaia"), method_mention("a", "ZorbGaia"),
