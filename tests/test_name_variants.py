@@ -107,6 +107,8 @@ def test_a_task_done_automatically_is_the_task(automatic, task):
 @pytest.mark.parametrize(("one", "other"), [
     ("machine translation", "translation"), ("neural text generation", "text generation"),
     ("text summarization", "summarization"), ("automatic", "automation"), ("automaticity detection", "detection"),
+    ("automatic post-editing", "post-editing"), ("Automatic Post-Editing", "Post Editing"),  # review51: people do
+    ("automatic evaluation", "evaluation"), ("automated annotation", "annotation"),  # them too
 ])
 def test_other_words_before_a_task_keep_it_apart(one, other):
     assert task_key(one) != task_key(other)
@@ -144,3 +146,13 @@ def test_an_acronyms_minor_sense_keeps_its_own_node_and_the_acronym_its_label():
     assert nodes["task/mt"][0] == "MT"
     assert set(nodes["task/mt"][2]) >= {f"p{n}" for n in range(8)} | {"r1"}
     assert not set(nodes["task/mt"][2]) & {"q0", "q1"}
+
+
+def test_post_editing_and_automatic_post_editing_stay_two_tasks():
+    """review51: the full Anthology's PE ("post-editing", 28 defining papers, people correcting MT output) and APE
+    ("automatic post-editing", 37, systems doing it) were one node, task/ape."""
+    mentions = [_mention(f"p{n}", "PE", long_form="post-editing") for n in range(3)]
+    mentions += [_mention(f"q{n}", "APE", long_form="automatic post-editing") for n in range(3)]
+    mentions += [_mention("r1", "post-editing"), _mention("r2", "PE"), _mention("r3", "APE")]
+    papers = sorted(tuple(refs) for _, _, refs in _nodes(*mentions).values())
+    assert papers == [("p0", "p1", "p2", "r1", "r2"), ("q0", "q1", "q2", "r3")]
