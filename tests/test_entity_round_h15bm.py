@@ -14,11 +14,11 @@ from extractors.entity_names import name_shape
 
 
 @pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+def nlp(request: pytest.FixtureRequest):
     return build_pipeline(request.param)
 
 
-def _kept(nlp, text: str) -> set[str]:  # type: ignore[no-untyped-def]
+def _kept(nlp, text: str) -> set[str]:
     return {s.text for s in nlp(text).spans["kg_entities"]}
 
 
@@ -30,7 +30,7 @@ def _kept(nlp, text: str) -> set[str]:  # type: ignore[no-untyped-def]
     ("It boosts the zero-shot inference ability of CLIP, ZQLIP, and BLIP2 even without further training.", "ZQLIP"),
     ("We apply our loss to fine-tune ZORBITER and improve its group score by five points.", "ZORBITER"),
 ])
-def test_capitals_the_sentence_makes_a_model_are_kept(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_capitals_the_sentence_makes_a_model_are_kept(nlp, text: str, name: str) -> None:
     assert name in _kept(nlp, text)
 
 
@@ -43,7 +43,7 @@ def test_capitals_the_sentence_makes_a_model_are_kept(nlp, text: str, name: str)
     ("We found that fine-tuning ONLY the top layers suffices.", "ONLY"),
     ("We compare BERT, and OURS.", "OURS"),
 ])
-def test_capitals_nothing_explains_are_still_dropped(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_capitals_nothing_explains_are_still_dropped(nlp, text: str, name: str) -> None:
     assert name not in _kept(nlp, text)
 
 
