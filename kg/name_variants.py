@@ -6,8 +6,9 @@ the full Anthology's graph at PIPELINE_VERSION 80 had "F1 score" (1,566 papers) 
 and "F-measure" (114), and the macro F1 in six nodes ("macro F1" 307, "macro F1-score" 84, "F1-macro" 27,
 "macro-averaged F1-score" 27, "macro-averaged F1" 26, "macro-average F1" 8). The annotation guidelines write
 such spellings as forms of one metric ("F1 score | F1", "R2 score | R2", "macro-F1 | macro F1"). Graph assembly
-joins names whose :func:`metric_key` is equal when the mentions of each are mostly typed metric
-(:func:`kind_joins`), so "attention score" (a metric somewhere) never meets the method "attention". "F-score"
+joins names whose :func:`metric_key` is equal when most of each one's papers type it metric (:func:`kind_joins`;
+an acronym's minor sense joins nothing), so "attention score" (a metric somewhere) never meets the method
+"attention". "F-score"
 and "F1" stay apart: the F-measure names no beta. A name the metric words leave one letter of meets only names that
 leave the same letter: "p-value" never meets "P" (precision), nor "R value" "R" (recall), nor "Z-score" "Z" (review49).
 
