@@ -60,9 +60,6 @@ _STOP = frozenset({"a", "an", "and", "based", "between", "by", "for", "from", "i
 _GENERIC_ENDS = frozenset({"algorithm", "approach", "benchmark", "corpus", "dataset", "forum", "framework", "method",
                            "model", "module", "network", "problem", "project", "scheme", "shared", "strategy", "subtask",
                            "system", "task", "technique", "workshop"})
-#: Words written for one another in long forms: "automated essay scoring" and "automatic essay scoring" are one sense
-#: of AES (the task join of :mod:`kg.name_variants` joins neither while they are two: review51).
-_SAME_WORD = {"automated": "automatic", "automatically": "automatic"}
 #: Suffixes stripped from a word of the long form (the first that leaves at least three letters), once.
 _SUFFIXES = ("ations", "ation", "izers", "izer", "itions", "ition", "ings", "ing", "ions", "ion", "ers", "er", "ors", "or",
              "able", "ies", "es", "ed", "ue", "s", "e", "y")
@@ -132,8 +129,6 @@ def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> 
     True
     >>> sense_signature("automatic speech recognizer") == sense_signature("Automatic Speech Recognition")
     True
-    >>> sense_signature("Automated Essay Scoring") == sense_signature("automatic essay scoring")
-    True
     >>> sense_signature("Naïve Bayes") == sense_signature("Naive Bayes")
     True
     >>> expand = {"nmt": "neural machine translation"}
@@ -146,7 +141,7 @@ def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> 
         long_form = _INNER_ACRONYM.sub(lambda m: expand.get(node_key(m.group(0)), m.group(0)), long_form)
     if not long_form.isascii():
         long_form = "".join(ch for ch in unicodedata.normalize("NFKD", long_form) if not unicodedata.combining(ch))
-    words = [_SAME_WORD.get(word, word) for word in _WORDS.findall(normalize_text(long_form)) if word not in _STOP]
+    words = [word for word in _WORDS.findall(normalize_text(long_form)) if word not in _STOP]
     while len(words) > 2 and (words[-1] in _GENERIC_ENDS or words[-1].rstrip("s") in _GENERIC_ENDS):
         words.pop()
     return "".join(map(_stem, words)) or entity_key(long_form)
