@@ -46,8 +46,8 @@ from extractors.entity_task_frames import task_by_definition
 from extractors.entity_tasks import task_long_form
 from ontology.kinds import EntityKind
 
-__all__ = ["CLASSES", "NAMED_BY_ITSELF", "corpus_class", "described_pair", "event_in_parentheses", "long_form_class",
-           "long_form_head", "names_a_tool"]
+__all__ = ["CLASSES", "HEAD_PREPOSITIONS", "KNOWN_TYPE_RULES", "NAMED_BY_ITSELF", "corpus_class", "described_pair",
+           "event_in_parentheses", "long_form_class", "long_form_head", "names_a_tool"]
 
 #: Every class :func:`long_form_class` and :func:`corpus_class` may give.
 CLASSES = ("method", "task", "dataset", "metric", "series", "none", "ambiguous", "unexplained")
@@ -56,7 +56,8 @@ _SHORT_ACRONYM = re.compile(r"^[A-Z]{2,4}$")
 #: One name shaped like an acronym or a series (capitals inside) glued or hyphened to a year: "FNS-2022".
 _EDITION = re.compile(r"^[A-Za-z][A-Za-z\-]*[A-Z][A-Za-z]*-?(?:19|20)\d\d$")
 
-_PREPOSITIONS = frozenset({"of", "on", "for", "in", "from", "between", "with", "to", "at"})
+#: Prepositions that end a long form's head ("Corpus of ...", "interface to databases"): :func:`long_form_head`.
+HEAD_PREPOSITIONS = frozenset({"of", "on", "for", "in", "from", "between", "with", "to", "at"})
 _WORDS = re.compile(r"[^\W\d_]+(?:[’'][a-z]+)?", re.UNICODE)
 #: Dataset nouns that end a resource's long form besides the dataset cue words ("Danish Sentiment Lexicon").
 _RESOURCE_HEADS = frozenset({"lexicon", "lexicons", "dictionary", "thesaurus", "wordnet", "database", "bank",
@@ -74,7 +75,7 @@ def long_form_head(long_form: str) -> str:
     """
     words = _WORDS.findall(long_form.lower())
     for i, word in enumerate(words[1:], 1):
-        if word in _PREPOSITIONS:
+        if word in HEAD_PREPOSITIONS:
             return words[i - 1]
     return words[-1] if words else ""
 
@@ -248,6 +249,10 @@ def _proposing_team(doc, cand) -> bool:
 
 #: Type rules that know the name itself (a listed dataset or model); its long form does not overrule them.
 NAMED_BY_ITSELF = frozenset({"gazetteer", "model_family", "named_dataset", "known_resource"})
+#: Type rules that know the name or its long form before this abstract (a list, a family, the corpus): a name they
+#: typed is not coined here.
+KNOWN_TYPE_RULES = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase",
+                              "corpus", "dataset_stem", "edition"})
 
 
 def settle_untyped(doc, cand) -> bool:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
-from extractors.entity_corpus import corpus_class
+from extractors.entity_corpus import KNOWN_TYPE_RULES, corpus_class
 from extractors.entity_lexicon import in_list
 from extractors.entity_names import model_family
 from extractors.token_texts import sentence_start, span_text, token_arrays
@@ -44,9 +44,6 @@ _POSSESSIVES = frozenset({"’s", "'s", "-"})
 _DATASET_NOUNS = frozenset({"dataset", "corpus", "treebank", "benchmark", "lexicon", "collection", "database",
                             "testbed", "wordnet", "resource"})
 _METRIC_NOUNS = frozenset({"metric", "measure", "coefficient", "score", "index"})
-#: Type rules that know the name before this abstract: it is not made here.
-_KNOWN_TYPE_RULES = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase",
-                               "corpus", "dataset_stem", "edition"})
 
 
 def new_apposition(doc: Doc, cand: Candidate, cues: Cues) -> EntityKind | None:
@@ -62,7 +59,7 @@ def new_apposition(doc: Doc, cand: Candidate, cues: Cues) -> EntityKind | None:
     >>> new_apposition(doc, Candidate(3, 5, "strong"), cues), new_apposition(doc, Candidate(12, 13, "strong"), cues)
     (<EntityKind.METHOD: 'method'>, None)
     """
-    if cand.type_rule in _KNOWN_TYPE_RULES or cand.kind not in {EntityKind.METHOD, EntityKind.DATASET,
+    if cand.type_rule in KNOWN_TYPE_RULES or cand.kind not in {EntityKind.METHOD, EntityKind.DATASET,
                                                                 EntityKind.MODEL, EntityKind.METRIC}:
         return None
     text = span_text(doc, cand.start, cand.end)

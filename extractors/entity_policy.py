@@ -167,6 +167,8 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
 _LIST_JOINERS = frozenset({"and", "or", ","})
 #: The text before a name that makes it the model a paper fine-tunes ("we fine-tune LUKE", "fine-tuning ZORB").
 _FINE_TUNED = re.compile(r"\bfine-?tun(?:e|es|ed|ing)\s+$", re.IGNORECASE)
+#: How far before a name :data:`_FINE_TUNED` looks: "fine-tuning" and the spaces after it.
+_FINE_TUNED_REACH = 64
 
 
 def model_context(doc: Doc, start: int, end: int, known: frozenset[tuple[int, int]]) -> bool:
@@ -190,7 +192,8 @@ def model_context(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
     if end - start == 1 and doc[start].is_stop:
         return False
     texts = token_texts(doc)
-    if _FINE_TUNED.search(doc.text[:doc[start].idx]):
+    at = doc[start].idx
+    if _FINE_TUNED.search(doc.text, max(0, at - _FINE_TUNED_REACH), at):  # the words right before, not the text
         return True
     after = end
     if after < len(doc) and texts[after] in _LIST_JOINERS:

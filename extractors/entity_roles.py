@@ -41,7 +41,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_colon_list import COLON_LIST_RULE, colon_listed
-from extractors.entity_corpus import corpus_class
+from extractors.entity_corpus import KNOWN_TYPE_RULES, corpus_class
 from extractors.entity_lexicon import NAMING_VERBS, in_list, word_list
 from extractors.entity_names import model_family, name_shape
 from extractors.entity_new_apposition import NEW_APPOSITION_RULE, new_apposition
@@ -102,7 +102,7 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, trigger, confidence["proposal"]
         return
     if not used_by_name and novel_apposition(doc, cand.first, cand.end, cues,
-                                             known=cand.type_rule in _KNOWN_TYPE_RULES):
+                                             known=cand.type_rule in KNOWN_TYPE_RULES):
         cand.relation, cand.role_rule = Relation.PROPOSES, "apposition"
         cand.confidence = confidence["novel_apposition"]
         return
@@ -116,7 +116,7 @@ def assign_role(doc: Doc, cand: Candidate, cues: Cues, *, confidence: Mapping[st
     if coined_pair(doc, cand, cues):
         cand.relation, cand.role_rule, cand.confidence = Relation.PROPOSES, "coined", confidence["novel_apposition"]
         return
-    if numbered_item(doc, cand.start, cand.end, known=cand.type_rule in _KNOWN_TYPE_RULES):  # "(1) X", "(i) a X"
+    if numbered_item(doc, cand.start, cand.end, known=cand.type_rule in KNOWN_TYPE_RULES):  # "(1) X", "(i) a X"
         cand.relation, cand.role_rule = Relation.PROPOSES, "contribution_list"
         cand.confidence = confidence["contribution_list"]
         return
@@ -229,7 +229,7 @@ _NAMED_MODEL_SPAN = 8
 
 def _known_name(doc: Doc, cand: Candidate) -> bool:
     """Was the name known before this abstract (a model family, a known dataset or method, or in the corpus)?"""
-    return cand.type_rule in _KNOWN_TYPE_RULES or corpus_class(doc[cand.start : cand.end].text) is not None
+    return cand.type_rule in KNOWN_TYPE_RULES or corpus_class(doc[cand.start : cand.end].text) is not None
 
 
 #: "X based model", "X driven approach": the words of ``name_suffixes`` written apart from the name they take (only
@@ -520,10 +520,6 @@ def _opens_sentence(doc: Doc, start: int) -> bool:
 
 #: Kinds whose new acronym a paper coins for its own work (a task or metric is proposed only when called new).
 _COINABLE = frozenset({EntityKind.METHOD, EntityKind.DATASET, EntityKind.MODEL})
-#: Type rules that know the name or its long form before this abstract: it is not coined here.
-_KNOWN_TYPE_RULES = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase",
-                               "corpus", "dataset_stem", "edition"})
-
 
 #: Words between the proposal verb and a spelled-out acronym that make it what the new thing is for, works on or
 #: sits in ("we present a parser for linear context-free rewriting systems (LCFRS)", "we propose to incorporate ...
@@ -540,7 +536,7 @@ def coined_pair(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     describe a structured ... Fusion GNN (KIFGraph)", "we propose a ... model with gated latent space neighborhood
     aggregation (LatsEA)")? A new name coined with its long form where the authors speak is theirs, unless the
     sentence uses it ("we use ... (X)", "based on", "evaluate on") or the corpus knows the acronym."""
-    if cand.long_span is None or cand.kind not in _COINABLE or cand.type_rule in _KNOWN_TYPE_RULES:
+    if cand.long_span is None or cand.kind not in _COINABLE or cand.type_rule in KNOWN_TYPE_RULES:
         return False
     short = doc[cand.start : cand.end].text
     if corpus_class(short) is not None or any(t.text == short for t in doc[: cand.first]):

@@ -29,15 +29,14 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
-from extractors.entity_corpus import corpus_class
+from extractors.entity_corpus import KNOWN_TYPE_RULES, corpus_class
 from ontology.kinds import Relation
 from ontology.records import Mention
 
-__all__ = ["KNOWN_TYPE_RULES", "with_full_names"]
+__all__ = ["with_full_names"]
 
-#: Type rules (the part after "+" of an extractor) that know a name by itself: a list, a family, the corpus.
-KNOWN_TYPE_RULES = frozenset({"gazetteer", "model_family", "known_resource", "known_method", "method_phrase", "corpus",
-                              "dataset_stem", "edition", "named_dataset"})
+#: Type rules (the part after "+" of an extractor) that know a name before this abstract, and a named dataset's.
+_KNOWING_RULES = KNOWN_TYPE_RULES | {"named_dataset"}
 
 
 def _type_rule(mention: Mention) -> str:
@@ -87,7 +86,7 @@ def with_full_names(mentions: list[Mention]) -> list[Mention]:
     known: set[tuple[str, str]] = set()  # (paper, name) of mentions a knowing rule typed
     written: dict[tuple[str, str], set[str]] = defaultdict(set)  # (paper, first word) -> the full names as written
     for mention in mentions:
-        if _type_rule(mention) in KNOWN_TYPE_RULES:
+        if _type_rule(mention) in _KNOWING_RULES:
             known.add((mention.paper_ref, mention.name))
         words = mention.name.split()
         if mention.relation is Relation.PROPOSES and len(words) > 1 and all(w[:1].isupper() for w in words[1:]) \

@@ -32,6 +32,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
+from extractors.entity_corpus import HEAD_PREPOSITIONS
 from extractors.entity_lexicon import corpus_kinds, in_list, verb_words, word_counts, word_list
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
 from extractors.token_texts import (
@@ -135,11 +136,6 @@ def architecture(text: str) -> bool:
         or text.lower() in word_list("known_methods.txt")
 
 
-#: Prepositions that end a long form's head ("Corpus of ...", "interface to databases"), as
-#: :func:`extractors.entity_corpus.long_form_head` reads them.
-_HEAD_ENDS = frozenset({"of", "on", "for", "in", "from", "between", "with", "to", "at"})
-
-
 def long_form_kind(doc: Doc, cand: Candidate, cues: Cues) -> EntityKind | None:
     """The kind the last word of ``cand``'s long form names: "Japanese News Corpus (JNC)" is a dataset, "Sparse Gated
     Adapter Framework (SGAF)" a method; not when a preposition ends the long form's head and the head names another
@@ -159,7 +155,7 @@ def _cue_kind(cues: Cues, index: int) -> EntityKind | None:
 def _long_form_head(doc: Doc, cand: Candidate) -> int | None:
     """The index of the word before the first preposition inside ``cand``'s long form, if one is there."""
     start, end = cand.long_span or (0, 0)
-    return next((k - 1 for k in range(start + 1, end) if doc[k].lower_ in _HEAD_ENDS), None)
+    return next((k - 1 for k in range(start + 1, end) if doc[k].lower_ in HEAD_PREPOSITIONS), None)
 
 
 def _head_names_no_data(doc: Doc, cand: Candidate, cues: Cues) -> bool:

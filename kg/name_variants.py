@@ -30,6 +30,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping
 
+from kg.spelling_variants import joins_to_first
 from ontology.ids import entity_key, normalize_text
 from ontology.kinds import EntityKind
 
@@ -127,8 +128,4 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
         if 2 * count > totals[key] and key not in apart:
             for name in names.get(key, ()):
                 keys_by_spelling[kind, KIND_KEYS[kind](name)].add(key)
-    joins = set()
-    for keys in keys_by_spelling.values():
-        first, *others = sorted(keys)
-        joins.update((other, first) for other in others)
-    return sorted(joins)
+    return joins_to_first(keys_by_spelling.values())

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from ontology.ids import acronym_singular, entity_key, normalize_text
 
-__all__ = ["american_spelling", "spelling_joins", "spelling_key"]
+__all__ = ["american_spelling", "joins_to_first", "spelling_joins", "spelling_key"]
 
 #: British word endings and words with their American spelling, applied to lower-cased words in this order.
 #: The "-ise" verbs need three letters before "is" ("summarise", "tokenised"), so "rise" and "noise" stay;
@@ -83,8 +83,17 @@ def spelling_joins(names: Mapping[str, Iterable[str]]) -> list[tuple[str, str]]:
     for key, written in names.items():
         for name in written:
             keys_by_spelling[spelling_key(name)].add(key)
+    return joins_to_first(keys_by_spelling.values())
+
+
+def joins_to_first(groups: Iterable[Iterable[str]]) -> list[tuple[str, str]]:
+    """Pairs that join each key of a group to the group's first key in sorted order, sorted; a lone key forms none.
+
+    >>> joins_to_first([{"b", "a", "c"}, {"d"}, {"e", "a"}])
+    [('b', 'a'), ('c', 'a'), ('e', 'a')]
+    """
     joins = set()
-    for keys in keys_by_spelling.values():
+    for keys in groups:
         first, *others = sorted(keys)
         joins.update((other, first) for other in others)
     return sorted(joins)
