@@ -434,13 +434,10 @@ def main(argv: list[str] | None = None) -> int:
     if "dev" in sets:  # scored only when asked: every look at the held-out dev set spends some of it
         results["devset"] = {mode: devset_scores(mode, weights=args.weights, titles=titles,  # old key
                                                  decision=args.decision) for mode in modes}
-    for which, key in (("tune", "tuneset"), ("tune2", "tuneset2"), ("tune3", "tuneset3"), ("tune4", "tuneset4"),
-                       ("tune5", "tuneset5"), ("tune6", "tuneset6"), ("tune7", "tuneset7"),
-                       ("tune8", "tuneset8"), ("tune9", "tuneset9"), ("tune10", "tuneset10"),
-                       ("tune11", "tuneset11")):
-        if which in sets:
-            results[key] = {mode: devset_scores(mode, which, weights=args.weights, titles=titles,
-                                                decision=args.decision) for mode in modes}
+    for which, folder in SETS.items():  # each tuning set under its folder's name ("tuneset7"), in SETS' order
+        if which != "dev" and which in sets:
+            results[folder.name] = {mode: devset_scores(mode, which, weights=args.weights, titles=titles,
+                                                        decision=args.decision) for mode in modes}
     if args.sets_only:
         print(json.dumps(results, indent=1)) if args.json else _print(results)
         return 0
@@ -465,6 +462,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+#: The titles of the hand-annotated sets' tables, by their folder's name; a set not here prints under its name.
+_SET_TITLES = {
+    "devset": "Hand-annotated dev set ({} abstracts of held-out volumes; reported)",
+    "tuneset": "Hand-annotated tuning set ({} abstracts of the 'tune' slice; rules tuned here)",
+    "tuneset2": "Second tuning set ({} more abstracts of the 'tune' slice; rules tuned here)",
+    "tuneset3": "Third tuning set ({} more abstracts of the 'tune' slice; held-out check)",
+    "tuneset4": "Fourth tuning set ({} more abstracts of the 'tune' slice; held out)",
+    "tuneset5": "Fifth tuning set ({} more abstracts of the 'tune' slice; roles tuned here)",
+    "tuneset6": "Sixth tuning set ({} more abstracts of the 'tune' slice; round h15y)",
+    "tuneset7": "Seventh tuning set ({} more abstracts of the 'tune' slice; round h15ab)",
+    "tuneset8": "Eighth tuning set ({} more abstracts of the 'tune' slice; round h15ah)",
+    "tuneset9": "Ninth set ({} more abstracts of the 'tune' slice; round h15am; held out)",
+    "tuneset10": "Tenth tuning set ({} more abstracts of the 'tune' slice; round h15bm)",
+    "tuneset11": "Eleventh tuning set ({} more abstracts of the 'tune' slice; round h15bn)",
+}
+
+
 def _print(results: dict) -> None:
     seeds = results.get("seeds")
     modes = results["modes"]
@@ -476,20 +490,10 @@ def _print(results: dict) -> None:
         structure = {k: v for k, v in seeds.items() if k.endswith(("_correct", "_recall")) and k != "dataset_type_correct"}
         structure.update({f"papers.{k}": seeds["papers"][k] for k in ("precision", "recall")})
         print("  structure: " + ", ".join(f"{k} {v}" for k, v in sorted(structure.items())))
-    for name, title in (("devset", "Hand-annotated dev set ({} abstracts of held-out volumes; reported)"),
-                        ("tuneset", "Hand-annotated tuning set ({} abstracts of the 'tune' slice; rules tuned here)"),
-                        ("tuneset2", "Second tuning set ({} more abstracts of the 'tune' slice; rules tuned here)"),
-                        ("tuneset3", "Third tuning set ({} more abstracts of the 'tune' slice; held-out check)"),
-                        ("tuneset4", "Fourth tuning set ({} more abstracts of the 'tune' slice; held out)"),
-                        ("tuneset5", "Fifth tuning set ({} more abstracts of the 'tune' slice; roles tuned here)"),
-                        ("tuneset6", "Sixth tuning set ({} more abstracts of the 'tune' slice; round h15y)"),
-                        ("tuneset7", "Seventh tuning set ({} more abstracts of the 'tune' slice; round h15ab)"),
-                        ("tuneset8", "Eighth tuning set ({} more abstracts of the 'tune' slice; round h15ah)"),
-                        ("tuneset9", "Ninth set ({} more abstracts of the 'tune' slice; round h15am; held out)"),
-                        ("tuneset10", "Tenth tuning set ({} more abstracts of the 'tune' slice; round h15bm)"),
-                        ("tuneset11", "Eleventh tuning set ({} more abstracts of the 'tune' slice; round h15bn)")):
-        if name not in results:
-            continue
+    for name in results:
+        if name not in _SET_TITLES and not name.startswith("tuneset"):
+            continue  # the seeds and the Anthology slice, printed elsewhere
+        title = _SET_TITLES.get(name, f"{name} ({{}} abstracts)")
         print(title.format(results[name][modes[0]]["abstracts"]) + ": F1 (P / R)")
         print("  " + f"{'':16s}" + "".join(f"{mode:>22s}" for mode in modes))
         for key in ("entities", "methods_models", "datasets", "proposes", "tasks", "metrics"):
