@@ -84,7 +84,7 @@ from extractors.entity_lexicon import NAMING_VERBS, cue_patterns, in_list, word_
 from extractors.entity_lowercase import lower_case_candidates, used_lower_case
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
 from extractors.entity_named_new import NAMED_NEW_RULE, framed_names, named_new_names
-from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason
+from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason, listed_model
 from extractors.entity_proposed_pairs import proposed_names
 from extractors.entity_roles import DEFAULT_CONFIDENCE, assign_role, our_names, own_work
 from extractors.entity_tagged import adds, merge_tagged, tagger_spans
@@ -243,6 +243,9 @@ class EntityRecognizer:
         else:
             kept = apply_decision(doc, judged, self.decider, labels=labels, known=known, cues=cues,
                                   mentions=context.mentions, collect=self.collect)
+        for cand in kept:
+            if listed_model(doc, cand, context):  # "PEGASUS and BART": capitals kept by a model beside them are a
+                cand.kind, cand.type_rule = EntityKind.MODEL, "list"  # model too (round h15bp)
         kept.extend(task_candidates_beside(doc, kept))  # lists (h15ai); "a dataset for zorb retrieval" (h15aq)
         kept = settle_tasks(doc, kept)  # no task mentions that name no task; definitions widened (round h15ak)
         kept = proposed_names(doc, kept, judged, acronyms, cues)  # names paired with a proposal (round h15ao)

@@ -45,7 +45,8 @@ from extractors.entity_pair_languages import apposed_languages, is_language_name
 from extractors.token_texts import span_text, token_arrays, token_texts
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason", "model_context"]
+__all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason", "listed_model",
+           "model_context"]
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
 DROP_REASONS = ("weak", "unsettled", "cited", "link", "capitals", "class_label", "no_entity_head", "event",
@@ -68,6 +69,7 @@ class DropContext(NamedTuple):
     titled: frozenset[str] = frozenset()  # used acronyms a capitalised long form describes ("Electronic Medical
     # Record (EMR)", round h15an)
     known_models: frozenset[tuple[int, int]] = frozenset()  # spans of methods and models kg knows by name (h15bm)
+    named_models: frozenset[tuple[int, int]] = frozenset()  # those of them typed a model (round h15bp)
 
 
 def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[Span],
@@ -100,6 +102,8 @@ def drop_context(doc: Doc, candidates: Sequence[Candidate], acronyms: Sequence[S
         paired=paired_languages(doc) | apposed_languages(doc),  # and "Bribri, an Indigenous language" (h15af)
         known_models=frozenset((c.start, c.end) for c in candidates if c.type_rule in NAMED_BY_ITSELF
                                and c.kind in {EntityKind.METHOD, EntityKind.MODEL}),
+        named_models=frozenset((c.start, c.end) for c in candidates if c.type_rule in NAMED_BY_ITSELF
+                               and c.kind is EntityKind.MODEL),
     )
 
 
@@ -191,23 +195,66 @@ def model_context(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
     """
     if end - start == 1 and doc[start].is_stop:
         return False
-    texts = token_texts(doc)
     at = doc[start].idx
     if _FINE_TUNED.search(doc.text, max(0, at - _FINE_TUNED_REACH), at):  # the words right before, not the text
         return True
+    return listed_beside(doc, start, end, known) is not None
+
+
+#: Prepositions that open a clause whose object a comma closes ("Unlike BERT, ZORB ...", "Compared to BERT, ...").
+_CLAUSE_PREPOSITIONS = frozenset({"unlike", "like", "besides", "beyond", "after", "before", "following", "to", "than",
+                                  "with", "without", "despite", "over", "from", "for", "in", "on", "by", "via"})
+
+
+def listed_beside(doc: Doc, start: int, end: int, known: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
+    """The span of ``known`` that ``start:end`` is listed right beside ("ZORB and BERT", "BERT, ZORB, and XLNet"), or
+    ``None``. A comma after a clause-opening preposition's object is no list ("Unlike BERT, ZORB does not share
+    weights": review50, round h15bp) unless a list goes on after the name.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("Unlike BERT, ZORB does not. On BERT, ZORB, and XLNet it does.")
+    >>> listed_beside(doc, 3, 4, frozenset({(1, 2)})), listed_beside(doc, 10, 11, frozenset({(8, 9)}))
+    (None, (8, 9))
+    """
+    texts = token_texts(doc)
     after = end
     if after < len(doc) and texts[after] in _LIST_JOINERS:
         after += 1
         if texts[after - 1] == "," and after < len(doc) and texts[after] in {"and", "or"}:
             after += 1
-        if any(s == after for s, _ in known):
-            return True
+        for span in known:
+            if span[0] == after:
+                return span
     before = start - 1
     if before >= 0 and texts[before] in _LIST_JOINERS:
         if texts[before] in {"and", "or"} and before > 0 and texts[before - 1] == ",":
             before -= 1
-        return any(e == before for _, e in known)
-    return False
+        for span in known:
+            if span[1] == before:
+                return None if texts[before] == "," and _closes_a_clause(doc, span[0], end) else span
+    return None
+
+
+def _closes_a_clause(doc: Doc, known_start: int, end: int) -> bool:
+    """Is the known name at ``known_start`` a clause-opening preposition's object, with no list going on after the
+    name that ends at ``end`` ("Unlike BERT, ZORB does ...")?"""
+    if known_start == 0 or doc[known_start - 1].lower_ not in _CLAUSE_PREPOSITIONS:
+        return False
+    return end < len(doc) and doc[end].is_alpha and doc[end].lower_ not in _LIST_JOINERS
+
+
+def listed_model(doc: Doc, cand: Candidate, context: DropContext) -> bool:
+    """Is ``cand`` capitals that :func:`model_context` alone kept (:func:`drop_reason` would drop them as
+    ``capitals``) and listed beside a name typed a model ("PEGASUS and BART": BART's kind, round h15bp)?"""
+    if cand.type_rule != "default" or cand.kind is not EntityKind.METHOD or cand.long_span is not None:
+        return False
+    text = span_text(doc, cand.start, cand.end)
+    if not CAPITALS.match(text) or text in context.spelled_out or text in context.vouched \
+            or corpus_class(text) is not None or context.mentions[text] != 1 or one_thing(doc, cand.start, cand.end):
+        return False
+    if cand.end - cand.start == 1 and doc[cand.start].is_stop:
+        return False
+    return listed_beside(doc, cand.start, cand.end, context.named_models) is not None
 
 
 def _unvouched_single(cand: Candidate, text: str, context: DropContext) -> bool:

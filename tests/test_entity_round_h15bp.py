@@ -1,0 +1,57 @@
+"""Round h15bp: capitals kept because a known model is listed beside them take the model's kind, and a comma
+after a clause-opening preposition's object is no list. Invented names, both modes.
+
+Round h15bm kept capitals written once when listed next to a name kg knows
+(:func:`extractors.entity_policy.model_context`), but typed them method (the ``default`` rule) even beside a
+model ("ZORBSUM and BART"): :func:`extractors.entity_policy.listed_model` gives them the model's kind. Review 50
+found "Unlike BERT, EXPERTS do not ..." read as a list: :func:`extractors.entity_policy.listed_beside` does not
+take a comma after a clause-opening preposition's object for a list unless a list goes on after the name.
+"""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entities import build_pipeline
+
+
+@pytest.fixture(scope="module", params=["combined", "rules"])
+def nlp(request: pytest.FixtureRequest):
+    return build_pipeline(request.param)
+
+
+def _kinds(nlp, text: str) -> dict[str, str]:
+    return {s.text: s.label_ for s in nlp(text).spans["kg_entities"]}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("For two strong pre-trained models, QUIBEX and BART on two summarization datasets, we find a correlation.",
+     "QUIBEX"),
+    ("We evaluate BERT, ZORBEX, and XLNet on the benchmark.", "ZORBEX"),
+    ("We use features and BERT, QUORB, a new encoder, for the task.", "QUORB"),
+    ("Our encoder is built on XLM-R and ZASER for sentence retrieval.", "ZASER"),
+])
+def test_capitals_listed_beside_a_model_are_a_model(nlp, text: str, name: str) -> None:
+    assert _kinds(nlp, text).get(name) == "model"
+
+
+def test_capitals_kept_as_fine_tuned_keep_their_kind(nlp) -> None:
+    """Not beside a name typed a model (the object of "fine-tune"): the kind stays as round h15bm left it."""
+    text = "We apply our loss to fine-tune ZORBITER and improve its group score by five points."
+    assert _kinds(nlp, text).get("ZORBITER") == "method"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Unlike BERT, ZEXPERTS do not share weights across layers in our model.", "ZEXPERTS"),
+    ("Compared to BERT, ZORBEX does not share weights across layers.", "ZORBEX"),
+    ("Like BART, QUIBEX uses a denoising objective during pre-training.", "QUIBEX"),
+])
+def test_a_comma_after_a_clause_opening_preposition_is_no_list(nlp, text: str, name: str) -> None:
+    assert name not in _kinds(nlp, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Beyond BERT, ZORBEX, and XLNet, we test two more encoders.", "ZORBEX"),
+    ("We report results with BERT, ZORBEX and XLNet on the benchmark.", "ZORBEX"),
+])
+def test_a_list_after_a_preposition_is_still_a_list(nlp, text: str, name: str) -> None:
+    assert _kinds(nlp, text).get(name) == "model"
