@@ -55,3 +55,13 @@ def test_a_comma_after_a_clause_opening_preposition_is_no_list(nlp, text: str, n
 ])
 def test_a_list_after_a_preposition_is_still_a_list(nlp, text: str, name: str) -> None:
     assert _kinds(nlp, text).get(name) == "model"
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("We conduct this comparison on the recently introduced ZorbCoDe data-set (Zorb et al., 2022).", {"ZorbCoDe"}),
+    ("Results on the Zorbo and Quibble data-sets improve.", {"Zorbo", "Quibble"}),
+])
+def test_a_hyphenated_data_set_is_a_dataset_head(nlp, text: str, names: set[str]) -> None:
+    """tune11: "the ... ImageCoDe data-set" was a method; "data-set" is one token and was no dataset head."""
+    kinds = _kinds(nlp, text)
+    assert {name: kinds.get(name) for name in names} == dict.fromkeys(names, "dataset")
