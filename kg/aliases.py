@@ -305,6 +305,40 @@ class AliasTable:
             return entry.dominant.key if entry.dominant is not None else key
         return self.variant_of.get(key, key)
 
+    def minor_sense(self, name_key: str, key: str) -> bool:
+        """Whether a mention named ``name_key``, grouped under ``key``, is an acronym standing for a sense that is
+        not its clear one: a minor sense, or the sense of an acronym no clear sense is learned for (one paper's, most
+        often).
+
+        Such a mention's ``same_as`` page was found by the acronym's name, so it says nothing about that sense:
+        joining through it would chain the sense to the acronym's other nodes ("SST" defined as speech translation
+        to the Stanford Sentiment Treebank).  The acronym's own node and its clear sense keep their pages.
+
+        >>> from kg.aliases import learn_aliases
+        >>> aliases = learn_aliases([("p1", "SST", "speech translation")])
+        >>> aliases.minor_sense("sst", "speechtranslation"), aliases.minor_sense("sst", "sst")
+        (True, False)
+        >>> treebank = "Stanford Sentiment Treebank"
+        >>> clear = learn_aliases([("p1", "SST", treebank), ("p2", "SST", treebank)])
+        >>> clear.minor_sense("sst", "stanfordsentimenttreebank")
+        False
+        """
+        entry = self.entries.get(name_key)
+        if entry is None or key == name_key:
+            return False
+        return entry.dominant is None or key != entry.dominant.key
+
+    def acronyms_of(self, bare: Collection[str] = ()) -> dict[str, set[str]]:
+        """Each sense's key -> the keys of the acronyms it is a sense of; each key of ``bare`` (an acronym with a
+        node of its own) -> itself."""
+        acronyms: dict[str, set[str]] = defaultdict(set)
+        for entry in self.entries.values():
+            for sense in entry.senses:
+                acronyms[sense.key].add(entry.key)
+        for key in bare:
+            acronyms[key].add(key)
+        return acronyms
+
     def named_by_long_form(self, bare: Collection[str] = ()) -> dict[str, str]:
         """Sense key -> long form, for the senses whose node takes its long form as label, so that no two nodes
         of one acronym share a label: every sense but the dominant one of an acronym with several senses, or

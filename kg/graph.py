@@ -36,14 +36,13 @@ import networkx as nx
 
 from extractors.blocks import split_venue_name
 from kg.aliases import (
-    AliasTable,
     label_unless_a_minority,
     learn_aliases,
     node_records,
     spelled_out_joins,
     voted_long_form,
 )
-from kg.name_variants import kind_joins
+from kg.name_variants import kind_joins, plain_spelling
 from kg.paper_keys import PaperKeys, TextKeys, paper_year
 from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
@@ -417,24 +416,29 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
         if " " in mention.name:  # what spelled_out_joins reads: names of several words, and papers naming so
             group_names[key].add(mention.name)
             group_papers[key].add(paper_nodes[mention.paper_ref])
-        if mention.same_as and not _minor_sense(aliases, keys[mention.name], key):
+        if mention.same_as and not aliases.minor_sense(keys[mention.name], key):
             names.union(key, "same-as:" + mention.same_as)
     senses = {key: entry.dominant.long_form if entry.dominant else None for key, entry in aliases.entries.items()}
     for short_key, long_key in spelled_out_joins(group_names, {key: len(p) for key, p in group_papers.items()}, senses):
         names.union(short_key, long_key)  # "POS tagging" and "part-of-speech tagging"
     kinds = ((key, paper_nodes[mentions[index].paper_ref], mentions[index].kind) for index, key in group_key.items())
-    for key, other in chain(spelling_joins(own_names), kind_joins(own_names, kinds, apart=named)):
+    kind_pairs = kind_joins(own_names, kinds, apart=named, acronyms=(acronyms_of := aliases.acronyms_of(bare)))
+    joined_senses = {key for pair in kind_pairs for key in pair if key in named}  # minor senses a task's spelling took
+    for key, other in chain(spelling_joins(own_names), kind_pairs):
         names.union(key, other)  # "language modelling" and "language modeling"; "F1 score" and "F1"
     del keys, long_form_keys, own_names, group_names, group_papers  # the joins are made
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
     with_acronym = {names.find(key) for key in bare}
+    # a minor sense joined to plain names (no acronym's own node) is named by them, never by its acronym (round h15bs)
+    claimed = {names.find(key) for key in acronyms_of.keys() - named}  # an acronym's own node
+    by_plain_names = {names.find(key) for key in joined_senses} - claimed
     for index, mention in enumerate(mentions):
         key = group_key.get(index)
         if key is not None:
             root = names.find(key)
             groups[root].append(mention)
-            if key in named and root not in with_acronym:
+            if key in named and root not in with_acronym and key not in joined_senses:
                 labels.setdefault(root, named[key])
     mentions.clear()  # grouped: each group holds its own, and goes once its nodes are made
     mention = None  # the loops' last one too
@@ -446,29 +450,8 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups.pop(root), paper_nodes):
             _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()),
-                        written=written, acronym_keys=acronym_keys, shared=shared)
-
-
-def _minor_sense(aliases: AliasTable, name_key: str, key: str) -> bool:
-    """Whether a mention named ``name_key``, grouped under ``key``, is an acronym standing for a sense that is not
-    its clear one: a minor sense, or the sense of an acronym no clear sense is learned for (one paper's, most often).
-
-    Such a mention's ``same_as`` page was found by the acronym's name, so it says nothing about that sense: joining
-    through it would chain the sense to the acronym's other nodes ("SST" defined as speech translation to the
-    Stanford Sentiment Treebank).  The acronym's own node and its clear sense keep their pages.
-
-    >>> from kg.aliases import learn_aliases
-    >>> aliases = learn_aliases([("p1", "SST", "speech translation")])
-    >>> _minor_sense(aliases, "sst", "speechtranslation"), _minor_sense(aliases, "sst", "sst")
-    (True, False)
-    >>> treebank = "Stanford Sentiment Treebank"
-    >>> _minor_sense(learn_aliases([("p1", "SST", treebank), ("p2", "SST", treebank)]), "sst", "stanfordsentimenttreebank")
-    False
-    """
-    entry = aliases.entries.get(name_key)
-    if entry is None or key == name_key:
-        return False
-    return entry.dominant is None or key != entry.dominant.key
+                        written=written, acronym_keys=acronym_keys, shared=shared,
+                        name_acronym=root not in by_plain_names)
 
 
 #: How sure a mention is of its entity's kind: 2 = clear (curated, a known name, a head noun), 1 = a hint, 0 = none.
@@ -532,7 +515,7 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
                 *, label: str | None = None, acronyms: Iterable[dict] = (), written: Collection[str] = frozenset(),
-                acronym_keys: Collection[str] = frozenset(), shared: SharedValues) -> None:
+                acronym_keys: Collection[str] = frozenset(), shared: SharedValues, name_acronym: bool = True) -> None:
     """One entity node (or more names for an existing one) and its edges from papers.
 
     Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form: in the spelling
@@ -540,6 +523,8 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
     acronyms: :func:`kg.aliases.label_unless_a_minority`), else the most frequent spelling; ``acronyms`` (what the
     alias table says of it) become its ``acronyms`` attribute.  Long forms are alternative labels as the alias
     table took them (:func:`kg.aliases.voted_long_form`, with ``written`` the keys of names written on their own).
+    Else a task's plain spelling names it over the most frequent one done "automatic"-ally (``plain_spelling``), and
+    with ``name_acronym`` false (a minor sense joined to plain names) a name that is no acronym, if it has one.
     """
     surface = Counter(m.name for m in members)
     voted_long_forms = [voted_long_form(m.name, m.long_form, written) for m in members if m.long_form]
@@ -554,7 +539,10 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
         preferred = label_unless_a_minority(preferred, voted, acronym_keys)
     else:
         first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
-        preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
+        candidates = surface if name_acronym else Counter(
+            {n: c for n, c in surface.items() if node_key(n) not in acronym_keys}) or surface
+        preferred = max(candidates, key=lambda n: (candidates[n], n.isupper(), first_seen[n]))
+        preferred = plain_spelling(preferred, candidates) if kind is EntityKind.TASK else preferred
     long_forms = set(voted_long_forms)
     alt = sorted((set(surface) | long_forms) - {preferred})
     entity = node_id(kind.value, node_key(preferred))

@@ -34,7 +34,7 @@ from kg.spelling_variants import joins_to_first
 from ontology.ids import entity_key, normalize_text
 from ontology.kinds import EntityKind
 
-__all__ = ["kind_joins", "metric_key", "task_key"]
+__all__ = ["kind_joins", "metric_key", "plain_spelling", "task_key"]
 
 #: A last word that only says the name is a metric: "F1 score", "F-measure", "Pearson correlation coefficient".
 _METRIC_WORD = re.compile(r"[\s-]*\b(?:scores?|measures?|mesure|values?|coefficients?)$")
@@ -73,6 +73,25 @@ def metric_key(name: str) -> str:
     return key or whole
 
 
+def plain_spelling(name: str, written: Mapping[str, int]) -> str:
+    """``name``, or where it is a task done "automatic"-ally (the same task to :func:`task_key`) the spelling without
+    that word most ``written`` (name -> how often) ``written`` holds: "automatic data generation" and "data generation"
+    are one node, which the plain name names whichever is written more (the id no longer flips with the counts).
+
+    >>> plain_spelling("automatic data generation", {"automatic data generation": 5, "Data generation": 3, "DG": 9})
+    'Data generation'
+    >>> plain_spelling("automatic post-editing", {"automatic post-editing": 5, "post-editing": 3})
+    'automatic post-editing'
+    >>> plain_spelling("automatic data generation", {"automatic data generation": 5, "automated data generation": 1})
+    'automatic data generation'
+    """
+    if not _AUTOMATIC.match(normalize_text(name)):
+        return name
+    key = task_key(name)
+    plain = [text for text in written if not _AUTOMATIC.match(normalize_text(text)) and task_key(text) == key]
+    return max(plain, key=lambda text: (written[text], text)) if plain else name
+
+
 def task_key(name: str) -> str:
     """The key under which a task's name meets the same task done "automatic"-ally or "automated".
 
@@ -98,7 +117,8 @@ KIND_KEYS: dict[EntityKind, Callable[[str], str]] = {EntityKind.METRIC: metric_k
 
 
 def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, str, EntityKind]],
-               apart: Collection[str] = ()) -> list[tuple[str, str]]:
+               apart: Collection[str] = (), acronyms: Mapping[str, Collection[str]] | None = None
+               ) -> list[tuple[str, str]]:
     """Pairs of group keys whose names are spellings of one metric (:func:`metric_key`) or one task (:func:`task_key`).
 
     ``names`` maps each group key to the names grouped under it by their own key (as for
@@ -106,9 +126,11 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
     joins by the key of the kind (of :data:`KIND_KEYS`) that more than half its papers' votes give it, and only
     with keys typed so. A paper votes once for each kind it gives a key, as papers settle a group's kind
     (``kg.graph._split_by_kind``): one paper writing a name ten times does not outvote nine (review49). Each pair
-    joins a key to the first key, in sorted order, of the names that key alike. Keys in ``apart`` join nothing: an
-    acronym's minor sense, which keeps a node of its own named by its long form
-    (:meth:`kg.aliases.AliasTable.named_by_long_form`; "automatic machine translation" as one sense of "MT").
+    joins a key to the first key, in sorted order, of the names that key alike. A key in ``apart`` is an acronym's
+    minor sense, which keeps a node of its own named by its long form
+    (:meth:`kg.aliases.AliasTable.named_by_long_form`; "automatic machine translation" as one sense of "MT"): without
+    ``acronyms`` (each sense's and bare acronym key's acronyms) it joins nothing; with it, it joins where the keys
+    that spell alike belong to one acronym at most (:func:`_without_claimed_senses`, round h15bs).
 
     >>> metric, method = EntityKind.METRIC, EntityKind.METHOD
     >>> kind_joins({"f1score": ["F1 score"], "f1": ["F1"], "attentionscore": ["attention score"],
@@ -125,7 +147,32 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
             votes[key, kind] += 1
     keys_by_spelling: dict[tuple[EntityKind, str], set[str]] = defaultdict(set)
     for (key, kind), count in votes.items():
-        if 2 * count > totals[key] and key not in apart:
+        if 2 * count > totals[key]:
             for name in names.get(key, ()):
                 keys_by_spelling[kind, KIND_KEYS[kind](name)].add(key)
-    return joins_to_first(keys_by_spelling.values())
+    groups = (keys - set(apart) if acronyms is None else _without_claimed_senses(keys, apart, acronyms)
+              for keys in keys_by_spelling.values())  # without ``acronyms`` a minor sense joins nothing
+    return joins_to_first(keys for keys in groups if keys)  # two acronyms' minor senses alone: none
+
+
+def _without_claimed_senses(keys: set[str], apart: Collection[str],
+                            acronyms: Mapping[str, Collection[str]]) -> set[str]:
+    """``keys`` that spell one task or metric alike, less the minor senses (``apart``) where the keys belong to more
+    than one acronym (``acronyms``: a key's acronyms, for each sense and bare acronym key), so that no two acronyms'
+    nodes meet through a minor sense. A minor sense joins plain names ("automatic term extraction", a minor sense,
+    and a node "term extraction" no acronym claims) and its own acronym's clear sense ("automatic essay scoring" and
+    "automated essay scoring", two senses of AES; the clear sense's node keeps its acronym's label).
+
+    >>> sorted(_without_claimed_senses({"automaticx", "x"}, {"automaticx"}, {"automaticx": {"ax"}}))
+    ['automaticx', 'x']
+    >>> sorted(_without_claimed_senses({"automaticx", "automatedx", "x"}, {"automaticx"},
+    ...                                {"automaticx": {"ax"}, "automatedx": {"ax"}}))
+    ['automatedx', 'automaticx', 'x']
+    >>> sorted(_without_claimed_senses({"automaticx", "automatedx", "x"}, {"automaticx"},
+    ...                                {"automaticx": {"ax"}, "automatedx": {"zx"}}))
+    ['automatedx', 'x']
+    """
+    minor = keys & set(apart)
+    if minor and len({acronym for key in keys for acronym in acronyms.get(key, ())}) > 1:
+        return keys - minor
+    return keys
