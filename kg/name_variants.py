@@ -16,7 +16,8 @@ A task is the same task done automatically: the full Anthology at 80 had 261 tas
 X" beside a task "X" ("automatic speech recognition" / "speech recognition", "automated essay scoring" / "essay
 scoring", "automatic summarization" / "summarization"), so among names mostly typed task :func:`task_key` leaves
 that word out, but for tasks people do too ("post-editing" by translators; "automatic post-editing" is WMT's
-APE task). Other words before a task ("machine", "neural", "text") change what is meant ("machine translation"
+APE task). "natural" before "language" says nothing either ("natural language generation" is "language
+generation"). Other words before a task ("machine", "neural", "text") change what is meant ("machine translation"
 is not all translation) and stay.
 
 >>> [metric_key(name) for name in ("F1 score", "F1-measure", "F1", "F-score", "F-measure", "p-value", "P")]
@@ -44,6 +45,10 @@ _AVERAGING = re.compile(r"\b(macro|micro|weighted)(?:[\s-]*averaged?)?\b")
 _TRAILING_AVERAGE = re.compile(r"[\s-]*\baveraged?$")
 #: A first word that says a task is done by machine, which every task of the corpus is.
 _AUTOMATIC = re.compile(r"^automat(?:ic|ed|ically)\s+(?=\S)")
+#: "natural" before "language" and a task's word: every language task of the corpus is of natural language, so
+#: "natural language generation" (NLG) is "language generation", and "natural language understanding" "language
+#: understanding" (the full Anthology's graph had both as task nodes, round h15bs).
+_NATURAL = re.compile(r"^natural[\s-]+(?=languages?[\s-]+\S)")
 #: Tasks people do too, which the corpus studies as such: done "automatically" they are another task ("post-editing",
 #: PE: translators correcting MT output; "automatic post-editing", APE: systems doing it, WMT's shared task). The full
 #: Anthology's join made PE (28 defining papers) and APE (37) one node (review51).
@@ -106,7 +111,7 @@ def task_key(name: str) -> str:
     True
     """
     text = normalize_text(name)
-    key = entity_key(_AUTOMATIC.sub("", text))
+    key = entity_key(_NATURAL.sub("", _AUTOMATIC.sub("", text)))
     if key in _DONE_BY_PEOPLE and _AUTOMATIC.match(text):
         return "automatic" + key  # "automated evaluation" is still "automatic evaluation"
     return key or entity_key(text)

@@ -210,3 +210,27 @@ def test_an_acronym_written_most_keeps_its_label_beside_the_plain_task():
     mentions += [_mention(f"r{n}", "zorb speech recognition") for n in range(2)]
     nodes = _nodes(*mentions)
     assert list(nodes) == ["task/zsr"] and nodes["task/zsr"][0] == "ZSR"
+
+
+@pytest.mark.parametrize(("natural", "task"), [
+    ("natural language generation", "language generation"), ("Natural Language Understanding", "language understanding"),
+    ("automatic natural language generation", "language generation"), ("natural-language inference", "language inference"),
+])
+def test_a_natural_language_task_is_the_language_task(natural, task):
+    assert task_key(natural) == task_key(task)
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("natural language", "language"), ("natural scene generation", "scene generation"),
+    ("natural language generation", "generation"),
+])
+def test_natural_before_other_words_keeps_a_task_apart(one, other):
+    assert task_key(one) != task_key(other)
+
+
+def test_the_graph_has_one_node_for_nlg_and_language_generation():
+    mentions = [_mention(f"p{n}", "ZLG", long_form="natural language zorbing") for n in range(3)]
+    mentions += [_mention(f"p{n}", "ZLG", start=20) for n in range(3)]
+    mentions += [_mention("q1", "language zorbing"), _mention("q2", "Language Zorbing")]
+    nodes = _nodes(*mentions)
+    assert list(nodes) == ["task/zlg"] and nodes["task/zlg"][2] == ["p0", "p1", "p2", "q1", "q2"]
