@@ -99,13 +99,16 @@ def test_the_graph_has_one_node_for_a_metrics_spellings_labelled_as_written_most
 @pytest.mark.parametrize(("automatic", "task"), [
     ("automatic speech recognition", "speech recognition"), ("Automated Essay Scoring", "essay scoring"),
     ("automatic summarization", "summarization"), ("automatically text simplification", "text simplification"),
+    ("machine reading comprehension", "reading comprehension"), ("Machine Translation", "translation"),
+    ("machine transliteration", "transliteration"),
 ])
 def test_a_task_done_automatically_is_the_task(automatic, task):
     assert task_key(automatic) == task_key(task)
 
 
 @pytest.mark.parametrize(("one", "other"), [
-    ("machine translation", "translation"), ("neural text generation", "text generation"),
+    ("machine-generated text detection", "generated text detection"), ("machine learning", "learning"),
+    ("machine translated text detection", "translated text detection"), ("neural text generation", "text generation"),
     ("text summarization", "summarization"), ("automatic", "automation"), ("automaticity detection", "detection"),
     ("automatic post-editing", "post-editing"), ("Automatic Post-Editing", "Post Editing"),  # review51: people do
     ("automatic evaluation", "evaluation"), ("automated annotation", "annotation"),  # them too
@@ -128,8 +131,8 @@ def test_the_graph_has_one_task_node_for_a_task_and_the_task_done_automatically(
     nodes = _nodes(_mention("p1", "ASR", long_form="automatic speech recognition"),
                    _mention("p2", "ASR", long_form="automatic speech recognition"),
                    _mention("p3", "speech recognition"), _mention("p4", "automated essay scoring"),
-                   _mention("p5", "essay scoring"), _mention("p6", "machine translation"),
-                   _mention("p7", "translation"))
+                   _mention("p5", "essay scoring"), _mention("p6", "neural text generation"),
+                   _mention("p7", "text generation"))
     papers = sorted(tuple(refs) for _, _, refs in nodes.values())
     assert papers == [("p1", "p2", "p3"), ("p4", "p5"), ("p6",), ("p7",)]
 
@@ -234,3 +237,13 @@ def test_the_graph_has_one_node_for_nlg_and_language_generation():
     mentions += [_mention("q1", "language zorbing"), _mention("q2", "Language Zorbing")]
     nodes = _nodes(*mentions)
     assert list(nodes) == ["task/zlg"] and nodes["task/zlg"][2] == ["p0", "p1", "p2", "q1", "q2"]
+
+
+def test_the_graph_has_one_node_for_mrc_and_reading_comprehension():
+    """The full Anthology's MRC (179 papers) and "reading comprehension" (281; an acronym RC of its own) were two
+    nodes; one now, named as its mentions write it most."""
+    mentions = [_mention(f"p{n}", "ZRC", long_form="machine zorb comprehension") for n in range(3)]
+    mentions += [_mention(f"p{n}", "ZRC", start=30) for n in range(3)]
+    mentions += [_mention(f"q{n}", "zorb comprehension") for n in range(2)]
+    nodes = _nodes(*mentions)
+    assert list(nodes) == ["task/zrc"] and nodes["task/zrc"][2] == ["p0", "p1", "p2", "q0", "q1"]
