@@ -19,9 +19,10 @@ that word out, but for tasks people do too ("post-editing" by translators; "auto
 APE task). "natural" before "language" says nothing either ("natural language generation" is "language
 generation"), nor "machine" before a task ("machine reading comprehension" and "reading comprehension", MRC and the
 task "reading comprehension" with 281 papers on the full Anthology, 26 of 30 of its train-split edges read the
-machine's; the task "translation", 174 papers, 24 of 25 machine translation; round h15bs), but before a participle
-("machine-generated text detection", "machine learning"). Other words before a task ("neural", "text") change what
-is meant ("neural text generation" names a method family; "text captioning" is no image captioning) and stay.
+machine's; the task "translation", 174 papers, 24 of 25 machine translation; round h15bs), nor "text" ("text
+summarization", 266 papers, and "summarization", 200: 20 of 20 of its train-split edges read text summarization),
+but before a participle ("machine-generated text detection", "machine learning"). Other words before a task
+("neural", "multimodal", "speech") change what is meant ("neural text generation" names a method family) and stay.
 
 >>> [metric_key(name) for name in ("F1 score", "F1-measure", "F1", "F-score", "F-measure", "p-value", "P")]
 ['f1', 'f1', 'f1', 'f-', 'f-', 'p-', 'p']
@@ -52,9 +53,10 @@ _AUTOMATIC = re.compile(r"^automat(?:ic|ed|ically)\s+(?=\S)")
 #: "natural language generation" (NLG) is "language generation", and "natural language understanding" "language
 #: understanding" (the full Anthology's graph had both as task nodes, round h15bs).
 _NATURAL = re.compile(r"^natural[\s-]+(?=languages?[\s-]+\S)")
-#: "machine" before a task: the corpus's tasks are the machine's ("machine reading comprehension" is what its papers
-#: call "reading comprehension"), but not before a participle or "learning" ("machine-generated text detection").
-_MACHINE = re.compile(r"^machine[\s-]+(?!(?:\w+ed|written|learning)\b)(?=\S)")
+#: "machine" or "text" before a task: the corpus's tasks are the machine's, on text ("machine reading comprehension"
+#: is what its papers call "reading comprehension", "text summarization" "summarization"), but not before a
+#: participle or "learning" ("machine-generated text detection", "text-based QA").
+_MACHINE = re.compile(r"^(?:machine|texts?)[\s-]+(?!(?:\w+ed|written|learning)\b)(?=\S)")
 #: Tasks people do too, which the corpus studies as such: done "automatically" they are another task ("post-editing",
 #: PE: translators correcting MT output; "automatic post-editing", APE: systems doing it, WMT's shared task). The full
 #: Anthology's join made PE (28 defining papers) and APE (37) one node (review51).

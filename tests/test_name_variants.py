@@ -100,7 +100,8 @@ def test_the_graph_has_one_node_for_a_metrics_spellings_labelled_as_written_most
     ("automatic speech recognition", "speech recognition"), ("Automated Essay Scoring", "essay scoring"),
     ("automatic summarization", "summarization"), ("automatically text simplification", "text simplification"),
     ("machine reading comprehension", "reading comprehension"), ("Machine Translation", "translation"),
-    ("machine transliteration", "transliteration"),
+    ("machine transliteration", "transliteration"), ("text summarization", "summarization"),
+    ("automatic text summarization", "Summarization"), ("Text Style Transfer", "style transfer"),
 ])
 def test_a_task_done_automatically_is_the_task(automatic, task):
     assert task_key(automatic) == task_key(task)
@@ -109,7 +110,7 @@ def test_a_task_done_automatically_is_the_task(automatic, task):
 @pytest.mark.parametrize(("one", "other"), [
     ("machine-generated text detection", "generated text detection"), ("machine learning", "learning"),
     ("machine translated text detection", "translated text detection"), ("neural text generation", "text generation"),
-    ("text summarization", "summarization"), ("automatic", "automation"), ("automaticity detection", "detection"),
+    ("text-based question answering", "question answering"), ("automatic", "automation"), ("automaticity detection", "detection"),
     ("automatic post-editing", "post-editing"), ("Automatic Post-Editing", "Post Editing"),  # review51: people do
     ("automatic evaluation", "evaluation"), ("automated annotation", "annotation"),  # them too
 ])
