@@ -430,16 +430,22 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
     with_acronym = {names.find(key) for key in bare}
-    # a minor sense joined to plain names (no acronym's own node) is named by them, never by its acronym (round h15bs)
-    claimed = {names.find(key) for key in acronyms_of.keys() - named}  # an acronym's own node
-    by_plain_names = {names.find(key) for key in joined_senses} - claimed
+    # a minor sense joined to its acronym's clear sense names only a node of its mentions alone (round h15bs)
+    claimed = {names.find(key) for key in acronyms_of.keys() - named}
+    joined_labels: dict[str, str] = {}  # a root's long form from a minor sense the task join took in
+    sense_only: dict[int, str] = {}  # id of a mention of such a sense in a claimed root -> the long form
     for index, mention in enumerate(mentions):
         key = group_key.get(index)
         if key is not None:
             root = names.find(key)
             groups[root].append(mention)
-            if key in named and root not in with_acronym and key not in joined_senses:
-                labels.setdefault(root, named[key])
+            if key in named and root not in with_acronym:
+                if key not in joined_senses:
+                    labels.setdefault(root, named[key])
+                elif root in claimed:
+                    sense_only[id(mention)] = named[key]
+                else:
+                    joined_labels.setdefault(root, named[key])
     mentions.clear()  # grouped: each group holds its own, and goes once its nodes are made
     mention = None  # the loops' last one too
     recorded: dict[str, list[dict]] = defaultdict(list)
@@ -449,9 +455,11 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     del group_key, aliases, records
     for root in sorted(groups):
         for kind, members in _split_by_kind(groups.pop(root), paper_nodes):
-            _add_entity(graph, kind, members, paper_nodes, label=labels.get(root), acronyms=recorded.get(root, ()),
-                        written=written, acronym_keys=acronym_keys, shared=shared,
-                        name_acronym=root not in by_plain_names)
+            label = labels.get(root) or joined_labels.get(root)
+            if label is None and sense_only and all(id(m) in sense_only for m in members):
+                label = sense_only[id(members[0])]
+            _add_entity(graph, kind, members, paper_nodes, label=label, acronyms=recorded.get(root, ()),
+                        written=written, acronym_keys=acronym_keys, shared=shared)
 
 
 #: How sure a mention is of its entity's kind: 2 = clear (curated, a known name, a head noun), 1 = a hint, 0 = none.
@@ -515,7 +523,7 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
                 *, label: str | None = None, acronyms: Iterable[dict] = (), written: Collection[str] = frozenset(),
-                acronym_keys: Collection[str] = frozenset(), shared: SharedValues, name_acronym: bool = True) -> None:
+                acronym_keys: Collection[str] = frozenset(), shared: SharedValues) -> None:
     """One entity node (or more names for an existing one) and its edges from papers.
 
     Its label is ``label`` when given (one sense of an ambiguous acronym, named by its long form: in the spelling
@@ -523,8 +531,7 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
     acronyms: :func:`kg.aliases.label_unless_a_minority`), else the most frequent spelling; ``acronyms`` (what the
     alias table says of it) become its ``acronyms`` attribute.  Long forms are alternative labels as the alias
     table took them (:func:`kg.aliases.voted_long_form`, with ``written`` the keys of names written on their own).
-    Else a task's plain spelling names it over the most frequent one done "automatic"-ally (``plain_spelling``), and
-    with ``name_acronym`` false (a minor sense joined to plain names) a name that is no acronym, if it has one.
+    A task's plain spelling names it over a spelling done "automatic"-ally (``plain_spelling``, round h15bs).
     """
     surface = Counter(m.name for m in members)
     voted_long_forms = [voted_long_form(m.name, m.long_form, written) for m in members if m.long_form]
@@ -537,12 +544,11 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
         # names and long forms as voted ("Super-Function" of "so-called Super-Function")
         voted = surface + Counter(form for form in voted_long_forms if form)
         preferred = label_unless_a_minority(preferred, voted, acronym_keys)
+        preferred = plain_spelling(preferred, voted) if kind is EntityKind.TASK else preferred
     else:
         first_seen = {name: -index for index, name in reversed(list(enumerate(m.name for m in members)))}
-        candidates = surface if name_acronym else Counter(
-            {n: c for n, c in surface.items() if node_key(n) not in acronym_keys}) or surface
-        preferred = max(candidates, key=lambda n: (candidates[n], n.isupper(), first_seen[n]))
-        preferred = plain_spelling(preferred, candidates) if kind is EntityKind.TASK else preferred
+        preferred = max(surface, key=lambda n: (surface[n], n.isupper(), first_seen[n]))
+        preferred = plain_spelling(preferred, surface) if kind is EntityKind.TASK else preferred
     long_forms = set(voted_long_forms)
     alt = sorted((set(surface) | long_forms) - {preferred})
     entity = node_id(kind.value, node_key(preferred))

@@ -248,3 +248,4 @@ def test_the_graph_has_one_node_for_mrc_and_reading_comprehension():
     mentions += [_mention(f"q{n}", "zorb comprehension") for n in range(2)]
     nodes = _nodes(*mentions)
     assert list(nodes) == ["task/zrc"] and nodes["task/zrc"][2] == ["p0", "p1", "p2", "q0", "q1"]
+
