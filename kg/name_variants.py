@@ -120,11 +120,37 @@ def task_key(name: str) -> str:
     >>> task_key("automated evaluation") == task_key("Automatic Evaluation")
     True
     """
+    return _task_key(name, _MACHINE)
+
+
+def _task_key(name: str, medium: re.Pattern[str] | None) -> str:
+    """:func:`task_key`, with ``medium`` the words before a task it leaves out besides "automatic" ("machine",
+    "text"; None: none)."""
     text = normalize_text(name)
-    key = entity_key(_NATURAL.sub("", _MACHINE.sub("", _AUTOMATIC.sub("", text))))
+    rest = _AUTOMATIC.sub("", text)
+    key = entity_key(_NATURAL.sub("", medium.sub("", rest) if medium else rest))
     if key in _DONE_BY_PEOPLE and _AUTOMATIC.match(text):
         return "automatic" + key  # "automated evaluation" is still "automatic evaluation"
     return key or entity_key(text)
+
+
+def _anchored(spelled: Iterable[tuple[str, str]], key: str) -> list[set[str]]:
+    """The group keys of ``spelled`` ((group key, name) pairs whose :func:`task_key` is ``key``) that join: all of
+    them where one name is the plain task (no "machine" or "text" left out), else those alike but for those words
+    only: "machine detection" and "text detection" meet no task "detection", so they stay apart.
+
+    >>> sorted(map(sorted, _anchored([("machinex", "machine x"), ("textx", "text x")], "x")))
+    [['machinex'], ['textx']]
+    >>> sorted(map(sorted, _anchored([("machinex", "machine x"), ("textx", "text x"), ("x", "X")], "x")))
+    [['machinex', 'textx', 'x']]
+    """
+    spelled = list(spelled)
+    narrow: dict[str, set[str]] = defaultdict(set)
+    for group_key, name in spelled:
+        narrow[_task_key(name, None)].add(group_key)
+    if key in narrow:
+        return [{group_key for group_key, _ in spelled}]
+    return list(narrow.values())
 
 
 #: The kinds whose names have spellings of their own, with the key those spellings meet under.
@@ -160,13 +186,15 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
         totals[key] += 1
         if kind in KIND_KEYS:
             votes[key, kind] += 1
-    keys_by_spelling: dict[tuple[EntityKind, str], set[str]] = defaultdict(set)
+    keys_by_spelling: dict[tuple[EntityKind, str], set[tuple[str, str]]] = defaultdict(set)
     for (key, kind), count in votes.items():
         if 2 * count > totals[key]:
             for name in names.get(key, ()):
-                keys_by_spelling[kind, KIND_KEYS[kind](name)].add(key)
+                keys_by_spelling[kind, KIND_KEYS[kind](name)].add((key, name))
+    alike = [keys for (kind, spelling), spelled in keys_by_spelling.items()
+             for keys in (_anchored(spelled, spelling) if kind is EntityKind.TASK else [{k for k, _ in spelled}])]
     groups = (keys - set(apart) if acronyms is None else _without_claimed_senses(keys, apart, acronyms)
-              for keys in keys_by_spelling.values())  # without ``acronyms`` a minor sense joins nothing
+              for keys in alike)  # without ``acronyms`` a minor sense joins nothing
     return joins_to_first(keys for keys in groups if keys)  # two acronyms' minor senses alone: none
 
 

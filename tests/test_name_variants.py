@@ -249,3 +249,14 @@ def test_the_graph_has_one_node_for_mrc_and_reading_comprehension():
     nodes = _nodes(*mentions)
     assert list(nodes) == ["task/zrc"] and nodes["task/zrc"][2] == ["p0", "p1", "p2", "q0", "q1"]
 
+
+
+def test_machine_and_text_spellings_meet_only_through_the_plain_task():
+    """round h15bs: "machine detection" and "text detection" (1 and 2 papers on the full Anthology) both leave
+    "detection", a task no paper names; they stay apart, while "text zorbing" and "machine zorbing" join "zorbing"."""
+    names = {"machinedetection": ["machine detection"], "textdetection": ["text detection"],
+             "machinezorbing": ["machine zorbing"], "textzorbing": ["Text Zorbing"], "zorbing": ["zorbing"],
+             "automatictextzorb": ["automatic text zorb"], "textzorb": ["text zorb"]}
+    kinds = [(key, "p1", TASK) for key in names]
+    assert kind_joins(names, kinds) == [("textzorb", "automatictextzorb"), ("textzorbing", "machinezorbing"),
+                                        ("zorbing", "machinezorbing")]
