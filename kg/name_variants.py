@@ -56,7 +56,9 @@ _NATURAL = re.compile(r"^natural[\s-]+(?=languages?[\s-]+\S)")
 #: "machine" or "text" before a task: the corpus's tasks are the machine's, on text ("machine reading comprehension"
 #: is what its papers call "reading comprehension", "text summarization" "summarization"), but not before a
 #: participle or "learning" ("machine-generated text detection", "text-based QA").
-_MACHINE = re.compile(r"^(?:machine|texts?)[\s-]+(?!(?:\w+ed|written|learning)\b)(?=\S)")
+#: Nor "text" before another medium: "text-image retrieval" is cross-modal, no "image retrieval".
+_MACHINE = re.compile(r"^(?:machine|texts?)[\s-]+(?!(?:\w+ed|written|learning|images?|visual|video|audio|speech"
+                      r"|multimodal|simultaneous)\b)(?=\S)")
 #: Tasks people do too, which the corpus studies as such: done "automatically" they are another task ("post-editing",
 #: PE: translators correcting MT output; "automatic post-editing", APE: systems doing it, WMT's shared task). The full
 #: Anthology's join made PE (28 defining papers) and APE (37) one node (review51).
@@ -136,19 +138,22 @@ def _task_key(name: str, medium: re.Pattern[str] | None) -> str:
 
 def _anchored(spelled: Iterable[tuple[str, str]], key: str) -> list[set[str]]:
     """The group keys of ``spelled`` ((group key, name) pairs whose :func:`task_key` is ``key``) that join: all of
-    them where one name is the plain task (no "machine" or "text" left out), else those alike but for those words
-    only: "machine detection" and "text detection" meet no task "detection", so they stay apart.
+    them where one name is the plain task (no "automatic", "machine" or "text" left out), else those alike but for
+    those words only: "machine detection" and "text detection" meet no task "detection", so they stay apart, and
+    "automatic segmentation" (as vague as "segmentation") does not take "text segmentation" in.
 
     >>> sorted(map(sorted, _anchored([("machinex", "machine x"), ("textx", "text x")], "x")))
     [['machinex'], ['textx']]
     >>> sorted(map(sorted, _anchored([("machinex", "machine x"), ("textx", "text x"), ("x", "X")], "x")))
     [['machinex', 'textx', 'x']]
+    >>> sorted(map(sorted, _anchored([("automaticx", "automatic x"), ("textx", "text x")], "x")))
+    [['automaticx'], ['textx']]
     """
     spelled = list(spelled)
     narrow: dict[str, set[str]] = defaultdict(set)
     for group_key, name in spelled:
         narrow[_task_key(name, None)].add(group_key)
-    if key in narrow:
+    if any(_task_key(name, None) == key and not _AUTOMATIC.match(normalize_text(name)) for _, name in spelled):
         return [{group_key for group_key, _ in spelled}]
     return list(narrow.values())
 

@@ -110,6 +110,8 @@ def test_a_task_done_automatically_is_the_task(automatic, task):
 @pytest.mark.parametrize(("one", "other"), [
     ("machine-generated text detection", "generated text detection"), ("machine learning", "learning"),
     ("machine translated text detection", "translated text detection"), ("neural text generation", "text generation"),
+    ("text-image retrieval", "image retrieval"), ("text multimodal classification", "multimodal classification"),
+    ("text simultaneous translation", "simultaneous translation"),  # round h15bs: another medium after "text"
     ("text-based question answering", "question answering"), ("automatic", "automation"),
     ("automaticity detection", "detection"),
     ("automatic post-editing", "post-editing"), ("Automatic Post-Editing", "Post Editing"),  # review51: people do
@@ -263,3 +265,12 @@ def test_machine_and_text_spellings_meet_only_through_the_plain_task():
     kinds = [(key, "p1", TASK) for key in names]
     assert kind_joins(names, kinds) == [("textzorb", "automatictextzorb"), ("textzorbing", "machinezorbing"),
                                         ("zorbing", "machinezorbing")]
+
+
+def test_an_automatic_spelling_is_no_plain_task_for_machine_and_text_spellings():
+    """"automatic segmentation" took "text segmentation" in on the full Anthology (no task "segmentation"): a vague
+    name done automatically anchors nothing."""
+    names = {"automaticsegmentation": ["automatic segmentation"], "textsegmentation": ["text segmentation"],
+             "automatedsegmentation": ["automated segmentation"]}
+    kinds = [(key, "p1", TASK) for key in names]
+    assert kind_joins(names, kinds) == [("automaticsegmentation", "automatedsegmentation")]
