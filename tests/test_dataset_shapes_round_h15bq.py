@@ -1,0 +1,47 @@
+"""Dataset names whose shape opened no candidate (round h15bq, issue 15).
+
+1. A capital X before a title-case word ("XZorbagrad"): the cross-lingual or extended variant of a name, not an
+   ordinary word capitalised to spell an acronym ("RObust", which stays no name). Before, a list "XZORB, XZorbagrad,
+   and XZorbCloze" lost its middle item.
+2. A benchmark's name ending in "-bench" after a field term ("MT-bench"): before, the hyphenated descriptor test
+   ("LLM-generated", "human-AI") took it for a descriptor, so no candidate opened.
+"""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entity_names import _descriptor, name_shape
+
+
+@pytest.fixture(scope="module", params=["rules", "combined"])
+def nlp(request):  # type: ignore[no-untyped-def]
+    from extractors.entities import build_pipeline
+    return build_pipeline(request.param)
+
+
+def _datasets(nlp, text: str) -> list[str]:  # type: ignore[no-untyped-def]
+    from extractors.entities import iter_entities
+    return [e.span.text for e in iter_entities(nlp(text)) if e.span.label_ == "dataset"]
+
+
+def test_shapes() -> None:
+    assert name_shape("XZorbagrad") == "strong"
+    assert name_shape("RObust") is None and name_shape("LAnguage") is None  # shouted words stay no name
+    assert name_shape("MT-bench") == "strong"
+    assert not _descriptor("MT-bench") and _descriptor("LLM-generated") and _descriptor("top-2")
+
+
+def test_a_cross_lingual_variant_in_a_dataset_list(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = "We evaluate on three datasets: XZORB, XZorbagrad, and XZorbCloze."
+    assert _datasets(nlp, text) == ["XZORB", "XZorbagrad", "XZorbCloze"]
+
+
+def test_a_bench_name_after_a_field_term(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = "Results on Zorbuna Benchmark and MT-bench show that our model answers better."
+    assert "MT-bench" in _datasets(nlp, text)
+
+
+def test_a_shouted_long_form_stays_no_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    from extractors.entities import iter_entities
+    doc = nlp("We propose RObust Zorb Tuning (ROZT), which improves robustness.")
+    assert not any(e.span.text == "RObust" for e in iter_entities(doc))
