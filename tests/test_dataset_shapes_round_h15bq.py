@@ -7,6 +7,9 @@
    ("LLM-generated", "human-AI") took it for a descriptor, so no candidate opened.
 3. "the recently introduced ZorbCoDe data-set (...)": the tokenizer keeps "data-set" one token before a bracket, which
    was no dataset noun, so the name was typed a method; "data-set(s)" is a dataset noun now.
+4. "the first multilingual safety benchmark for LLMs, XZorbsafe, in response to ...": the noun before an apposed
+   name may stand before a short prepositional phrase of lower-case words; a plural acronym ("LLMs") in the phrase
+   broke it, so the name was typed a method.
 """
 from __future__ import annotations
 
@@ -52,3 +55,13 @@ def test_a_shouted_long_form_stays_no_name(nlp) -> None:  # type: ignore[no-unty
 def test_a_name_before_data_set_written_with_a_hyphen(nlp) -> None:  # type: ignore[no-untyped-def]
     text = "We conduct this comparison on the recently introduced ZorbCoDe data-set (Zorbel et al., 2022)."
     assert _datasets(nlp, text) == ["ZorbCoDe"]
+
+
+def test_a_benchmark_for_plural_acronyms_before_its_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    text = ("In this work, we build the first multilingual safety benchmark for LLMs, ZorbSafe, in response to the "
+            "global deployment of LLMs in practice.")
+    assert _datasets(nlp, text) == ["ZorbSafe"]
+
+
+def test_a_fronted_phrase_with_a_plural_acronym_is_no_apposition(nlp) -> None:  # type: ignore[no-untyped-def]
+    assert _datasets(nlp, "On the benchmark for LLMs, ZorbNet achieves large gains.") == []
