@@ -7,7 +7,7 @@
    ("LLM-generated", "human-AI") took it for a descriptor, so no candidate opened.
 3. "the recently introduced ZorbCoDe data-set (...)": the tokenizer keeps "data-set" one token before a bracket, which
    was no dataset noun, so the name was typed a method; "data-set(s)" is a dataset noun now.
-4. "the first multilingual safety benchmark for LLMs, XZorbsafe, in response to ...": the noun before an apposed
+4. "the first multilingual safety benchmark for LLMs, ZorbSafe, in response to ...": the noun before an apposed
    name may stand before a short prepositional phrase of lower-case words; a plural acronym ("LLMs") in the phrase
    broke it, so the name was typed a method.
 """
