@@ -16,6 +16,9 @@ and each required task no predicted task matches is a false negative, classed as
 
 ``--score methods_models`` lists the errors of the ``methods_models`` score the same way (a method and a model
 are one kind there; round h15an read its false positives so); ``--score datasets`` lists those of ``datasets``.
+``--score proposes`` lists those of ``proposes`` (every kind, the role proposed; round h15br): a predicted proposal
+the annotation has as used is ``FP-role:uses``, and a required proposal found only as used is ``FN-role:uses``
+(``FN-kind``/``FP-otherkind`` do not arise, the score ignores the kind).
 
 Run from the project root (tuning sets only; the dev set, ``tune4`` and ``tune9`` are held out)::
 
@@ -53,10 +56,14 @@ from extractors.mentions import extract_mentions
 from ontology.ids import entity_key
 from ontology.records import Mention, Paper, Provenance
 
+_ALL_KINDS = frozenset({"METHOD", "MODEL", "DATASET", "TASK", "METRIC"})
 #: The scores the list reads: name → (annotated kinds, predicted kinds).
 LISTED_SCORES = {"tasks": (frozenset({"TASK"}), frozenset({"task"})),
                  "methods_models": (frozenset({"METHOD", "MODEL"}), frozenset({"method", "model"})),
-                 "datasets": (frozenset({"DATASET"}), frozenset({"dataset"}))}
+                 "datasets": (frozenset({"DATASET"}), frozenset({"dataset"})),
+                 "proposes": (_ALL_KINDS, frozenset(kind.lower() for kind in _ALL_KINDS))}
+#: The scores that count one role only: name → the role (annotated and predicted).
+LISTED_ROLES = {"proposes": "proposes"}
 #: One error: set, abstract id, class, name, extractor, sentence.
 Row = tuple[str, str, str, str, str, str]
 
@@ -80,19 +87,22 @@ def record_errors(which: str, record: dict, mentions: Sequence[Mention], score: 
     """The errors of one abstract under ``score`` (one of :data:`LISTED_SCORES`), given the mentions scored on it
     (all kinds)."""
     gold_kinds, kinds = LISTED_SCORES[score]
+    role = LISTED_ROLES.get(score)
     tasks: dict[str, tuple[set[str], Mention]] = {}
     for mention in mentions:
-        if mention.kind.value in kinds:
+        if mention.kind.value in kinds and (role is None or mention.relation.value == role):
             keys = {entity_key(mention.name)} | ({entity_key(mention.long_form)} if mention.long_form else set())
             tasks.setdefault(entity_key(mention.name), (set(), mention))[0].update(keys)
-    gold = [e for e in record["entities"] if e["kind"] in gold_kinds]
+    gold = [e for e in record["entities"] if e["kind"] in gold_kinds and (role is None or e["role"] == role)]
     rows: list[Row] = []
     for keys, mention in tasks.values():
         if any(keys & _forms(e) for e in gold):
             continue
         other = [e for e in record["entities"] if keys & _forms(e)]
         longer = [e for e in gold if _overlaps(mention.name, e["forms"])]
-        if other:
+        if other and role is not None:
+            label = "FP-role:" + ("opt " if other[0]["optional"] else "") + other[0]["role"]
+        elif other:
             label = "FP-otherkind:" + ("opt " if other[0]["optional"] else "") + other[0]["kind"]
         elif longer:
             label = "FP-boundary:" + ("opt " if longer[0]["optional"] else "") + longer[0]["name"]
@@ -107,7 +117,9 @@ def record_errors(which: str, record: dict, mentions: Sequence[Mention], score: 
         named = [m for m in mentions
                  if entity_key(m.name) in forms or (m.long_form and entity_key(m.long_form) in forms)]
         near = [m for _, m in tasks.values() if _overlaps(m.name, entity["forms"])]
-        if named:
+        if named and role is not None:
+            label, extractor = "FN-role:" + named[0].relation.value, named[0].provenance.extractor
+        elif named:
             label, extractor = "FN-kind:" + named[0].kind.value, named[0].provenance.extractor
         elif near:
             label, extractor = "FN-boundary:" + near[0].name, near[0].provenance.extractor
