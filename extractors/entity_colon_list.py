@@ -55,13 +55,13 @@ from extractors.entity_lexicon import NAMING_VERBS, word_list
 from extractors.token_texts import sentence_start, span_text, token_arrays
 from ontology.kinds import EntityKind
 
-__all__ = ["COLON_LIST_RULE", "colon_listed", "colon_listed_names"]
+__all__ = ["COLON_LIST_RULE", "colon_listed", "colon_listed_names", "kind_of"]
 
 #: The role rule of a name proposed this way (and the source of the names no other source finds).
 COLON_LIST_RULE = "colon_list"
 _METHOD_NOUNS = frozenset({"method", "approach", "strategy", "technique", "scheme", "framework", "model",
                            "algorithm", "mechanism", "module", "component", "objective", "architecture",
-                           "pipeline", "system", "paradigm", "extension", "solution", "loss"})
+                           "pipeline", "system", "paradigm", "extension", "solution", "loss", "network"})
 _DATASET_NOUNS = frozenset({"dataset", "corpus", "benchmark", "treebank", "lexicon", "resource", "collection"})
 _METRIC_NOUNS = frozenset({"metric", "measure", "score"})
 _TASK_NOUNS = frozenset({"task", "subtask", "problem"})
@@ -137,7 +137,7 @@ def colon_listed(doc: Doc, start: int, end: int, cues: Cues, *, known: bool = Fa
     return False
 
 
-def _kind_of(lower: str) -> EntityKind | None:
+def kind_of(lower: str) -> EntityKind | None:
     """The kind a kind noun (singular or plural) gives the names listed after it, None for any other word."""
     noun = _PLURALS.get(lower) or (lower[:-1] if lower.endswith("s") and lower[:-1] in _KIND_NOUNS else lower)
     if noun in _DATASET_NOUNS:
@@ -154,7 +154,7 @@ def _lead_in(doc: Doc, colon: int, cues: Cues) -> EntityKind | None:
     texts, lowers, flags = token_arrays(doc)
     first = sentence_start(doc, colon)
     if colon - first >= 3 and lowers[colon - 1] in _PASSIVE and lowers[colon - 2] in {"is", "are"}:
-        nouns = [_kind_of(lowers[k]) if flags.is_lower[k] else None
+        nouns = [kind_of(lowers[k]) if flags.is_lower[k] else None
                  for k in range(max(first, colon - 2 - _NOUN_REACH), colon - 2)]
         return next((kind for kind in reversed(nouns) if kind is not None), None)  # "Two approaches are proposed:"
     if colon - 1 < first or lowers[colon - 1] == "to":
@@ -165,7 +165,7 @@ def _lead_in(doc: Doc, colon: int, cues: Cues) -> EntityKind | None:
         if (flags.is_punct[noun] and texts[noun] not in {"(", ")"}) or any(c.isdigit() for c in texts[noun]) \
                 or lowers[noun] in _NUMBERS:
             return None  # "the SemEval-2020 task 4: ...", "corpora for seven dialects: ...": the list is of another
-        kind = _kind_of(lowers[noun]) if flags.is_lower[noun] else None  # not "SemEval-2023 Task 9: Zorb Analysis"
+        kind = kind_of(lowers[noun]) if flags.is_lower[noun] else None  # not "SemEval-2023 Task 9: Zorb Analysis"
         if kind is None:
             continue
         if noun > first and (lowers[noun - 1] in _DEMONSTRATIVES or texts[noun - 1][:1].isupper()):
@@ -219,7 +219,7 @@ def _parts_of_ours(doc: Doc, colon: int) -> bool:
         if k < first or lowers[k] not in {"is", "are"}:
             return False
         k -= 1
-    if k < first or _kind_of(lowers[k]) is not EntityKind.METHOD:
+    if k < first or kind_of(lowers[k]) is not EntityKind.METHOD:
         return False  # "our data consists of two parts:": the whole is not a method
     owner = k - 1
     if owner >= first and lowers[owner] == "proposed":
