@@ -37,7 +37,9 @@ article ("we propose zorb-aware bootstrap learning, which ...": :mod:`extractors
 are found here too, under the same type rule, and so are the names the authors give their own team in an aside ("We
 (Team Zorbie) propose ...", "our submission (team ID: zorb_wat)": :mod:`extractors.entity_teams`, round h15ac), and
 the names listed after a colon that closes the authors' proposal ("we design two novel metrics: zorb matching score
-and ...": :mod:`extractors.entity_colon_list`, round h15ae).
+and ...": :mod:`extractors.entity_colon_list`, round h15ae), and one capitalised word the authors propose with an
+apposition naming its kind ("we propose Zorbify, the first ... method": :mod:`extractors.entity_apposed_names`, round
+h15br).
 Not "responses, called counter narratives" (no new thing), "cooking techniques (also called processes)" (no article,
 no proposal), "we use a method called replaced token detection" (nothing new).
 
@@ -56,6 +58,7 @@ from types import MappingProxyType
 
 from spacy.tokens import Doc
 
+from extractors.entity_apposed_names import apposed_names
 from extractors.entity_bare_proposal import bare_proposed_names
 from extractors.entity_candidates import Cues
 from extractors.entity_colon_list import colon_listed_names
@@ -133,6 +136,8 @@ def named_new_names(doc: Doc, cues: Cues, framed: list[tuple[int, int, EntityKin
     found.extend((start, end, EntityKind.METHOD) for start, end in own_team_names(doc, cues)
                  if not any(first < end and start < last for first, last, _ in found))
     found.extend((start, end, kind) for start, end, kind in colon_listed_names(doc, cues)
+                 if not any(first < end and start < last for first, last, _ in found))
+    found.extend((start, end, kind) for start, end, kind in apposed_names(doc, cues)  # round h15br
                  if not any(first < end and start < last for first, last, _ in found))
     return sorted(found)
 
