@@ -2,12 +2,13 @@
 
 Shared-task papers name the authors' team, which the guidelines make a proposed method (the team's system), in an
 aside right after the authors or their work: "We (Team Skurt) propose ...", "we, team MUCS, describe ...", "our
+team, Zorbie, ranked first" (round h15br), "our
 contribution (team WLZ) to ...", "our (Team name: Spyder) participation", "our submission (Team ID: CFILT-IITB)",
 "the shared translation tasks (team ID: sakura)". The team's name is often lower case or one capitalised word, which
 alone is no name, so no other source finds it; the aside vouches for it:
 
 * an opening parenthesis, or a comma right after "we", then "team" (any case), optionally "name" or "ID" and ":",
-  "-" or "is";
+  "-" or "is"; or "our team" and a comma;
 * then one to :data:`_MAX_NAME_TOKENS` tokens, no function word among them, closed by ")" (or, after "we, team",
   by ",") — a name with a space ("LU Team") or a citation's year is no team's name here;
 * the sentence speaks of the authors before the aside ("we", "our", "this paper": ``SELF`` / ``OUR`` cues), so
@@ -43,6 +44,8 @@ def team_marker_before(doc: Doc, start: int) -> int | None:
     "Team ID - X"), or ``None``."""
     _, lowers, _ = token_arrays(doc)
     i = start - 1
+    if i >= 2 and lowers[i] == "," and lowers[i - 1] == "team" and lowers[i - 2] == "our":
+        return i - 1  # "our team, ZorbComp," (round h15br)
     if i >= 1 and lowers[i] in _LINKS:
         i -= 1
     if i >= 1 and lowers[i] in _LABELS:
@@ -57,9 +60,11 @@ def own_team_names(doc: Doc, cues: Cues) -> list[tuple[int, int]]:
     for team in (i for i, lower in enumerate(lowers) if lower == "team" and i >= 1):
         opener = texts[team - 1]
         comma = opener == "," and team >= 2 and lowers[team - 2] == "we"  # "we, team MUCS, describe"
+        comma = comma or (opener != "(" and team + 1 < len(doc) and texts[team + 1] == ","
+                          and lowers[team - 1] == "our")  # "earning our team, ZorbComp, the 1st place" (h15br)
+        start = team + 2 if comma and lowers[team - 1] == "our" else team + 1
         if opener != "(" and not comma:
             continue
-        start = team + 1
         if start < len(doc) and lowers[start] in _LABELS:
             start += 1  # "(team name: Spyder)", "(Team ID: nictrb)"
         if start < len(doc) and lowers[start] in _LINKS:
