@@ -502,11 +502,32 @@ def novel_apposition(doc: Doc, start: int, end: int, cues: Cues, *, known: bool 
             return False
         new = new or ("NEW" in labels and (not copula or token.lower_ in _COPULA_NEW))
         if "PROPOSAL_NOUN" in labels:
+            if not new and _not_new_after(doc, offset + 1, cues):
+                return False  # "X, a compression technique widely used for ..." (round h15br)
             return new or (not copula and not built_on and authors_speak(doc, cues, sent_start, start))
         if token.text in _APPOSITION_END or "BLOCK" in labels and not in_list("apposition_prepositions", token.text):
             return False
     return False
 
+
+#: Tokens after an apposition's noun read for a word that calls the thing established ("widely used").
+_NOT_NEW_REACH = 4
+
+
+def _not_new_after(doc: Doc, start: int, cues: Cues) -> bool:
+    """Does the apposition go on, within :data:`_NOT_NEW_REACH` tokens of its noun and before a punctuation mark, to
+    call the thing established ("X, a compression technique widely used for ...", "X, a metric commonly adopted")?
+    An apposition that describes an existing thing is not the authors' proposal, whoever speaks."""
+    for token in doc[start : min(start + _NOT_NEW_REACH, len(doc))]:
+        if token.is_punct:
+            return False
+        if "NOT_NEW" in cues.get(token.i, set()) or token.lower_ in _ESTABLISHED_ADVERBS:
+            return True
+    return False
+
+
+#: Adverbs before "used" / "adopted" that the NOT_NEW cue does not list ("commonly used").
+_ESTABLISHED_ADVERBS = frozenset({"commonly", "frequently", "extensively", "broadly"})
 
 #: Words that call a thing new after "X is a ..." ("Zorbnews is a novel dataset"; not "simple" or "effective", which
 #: describe existing work as well: "Skip-Gram is a simple, but effective, model").
