@@ -7,8 +7,9 @@ alone is no name, so no other source finds it; the sentence's structure vouches 
 * "we" right before a proposal verb (``PROPOSE`` cue), or with one adverb between ("we also introduce");
 * right after the verb one capitalised word (hyphenated parts written without spaces allowed: "Zorb-Fusion"), no
   stop word, then a comma;
-* then an apposition: "a", "an" or "the", and within :data:`_REACH` words, none a punctuation mark but a hyphen,
-  a lower-case noun of a kind of thing (:func:`extractors.entity_colon_list.kind_of`: method, framework, model,
+* then an apposition: "a", "an" or "the", and within :data:`_REACH` words, none a punctuation mark but a hyphen
+  nor a word that ends the noun phrase (:data:`_PHRASE_ENDS`: "an open-source tool to extract ... from a parsed
+  corpus" names a tool, not a corpus), a lower-case noun of a kind of thing (:func:`extractors.entity_colon_list.kind_of`: method, framework, model,
   dataset, corpus, metric ...), which gives the kind; no word of the apposition calls the thing established
   (``NOT_NEW`` cue: "a popular benchmark", "a widely used model").
 
@@ -38,6 +39,9 @@ __all__ = ["apposed_names"]
 #: Words from the apposition's article to its kind noun ("the first global and model - agnostic explanation method").
 _REACH = 10
 _ARTICLES = frozenset({"a", "an", "the"})
+#: Words that end the apposition's noun phrase before a kind noun is reached: its noun was another word.
+_PHRASE_ENDS = frozenset({"to", "for", "of", "from", "that", "which", "with", "in", "on", "by", "at", "as", "into",
+                          "based", "used", "using", "where", "who", "whose", "than", "via", "over", "between"})
 #: Most hyphenated parts of the name ("Zorb-Fusion": three tokens).
 _MAX_TOKENS = 5
 
@@ -77,8 +81,8 @@ def _apposition_kind(texts: list[str], lowers: list[str], flags, start: int, cue
     """The kind the apposition's noun gives, reading from the word after its article; None when a punctuation mark
     or a word that calls the thing established comes first, or no kind noun within :data:`_REACH` words."""
     for k in range(start, min(start + _REACH, len(texts))):
-        if (flags.is_punct[k] and texts[k] != "-") or "NOT_NEW" in cues.get(k, set()):
-            return None
+        if (flags.is_punct[k] and texts[k] != "-") or "NOT_NEW" in cues.get(k, set()) or lowers[k] in _PHRASE_ENDS:
+            return None  # "Zorb, an open-source tool to extract ... from a parsed corpus": the noun is "tool"
         kind = kind_of(lowers[k]) if flags.is_lower[k] else None
         if kind is not None:
             return kind

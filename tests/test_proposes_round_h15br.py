@@ -61,3 +61,15 @@ def test_apposed_names_unit():
               "We propose Flimsy, a popular benchmark. We propose, a method.")
     cues = CueMatcher(nlp.vocab, cue_patterns())(doc)
     assert [(doc[s:e].text, kind.value) for s, e, kind in apposed_names(doc, cues)] == [("Zorbify", "metric")]
+
+
+def test_the_apposition_noun_phrase_ends_before_a_later_kind_noun():
+    from extractors.cue_matcher import CueMatcher
+    from extractors.entities import blank_pipeline
+    from extractors.entity_apposed_names import apposed_names
+    from extractors.entity_lexicon import cue_patterns
+
+    nlp = blank_pipeline()
+    nlp.add_pipe("sentencizer")
+    doc = nlp("In this paper, we describe Zorbify, an open-source tool to extract propositions from a parsed corpus.")
+    assert apposed_names(doc, CueMatcher(nlp.vocab, cue_patterns())(doc)) == []
