@@ -68,8 +68,9 @@ def apposed_names(doc: Doc, cues: Cues) -> list[tuple[int, int, EntityKind]]:
 def _name_end(texts: list[str], flags, start: int) -> int | None:
     """The end of one capitalised word (hyphenated parts joined without spaces) at ``start``, or None."""
     first = texts[start]
-    if not (first[:1].isupper() and first.isalpha()) or flags.is_stop[start] or flags.is_sent_start[start]:
-        return None
+    if not (first[:1].isupper() and first.isalpha() and first[1:].islower()) or flags.is_stop[start] \
+            or flags.is_sent_start[start]:
+        return None  # a shaped word ("UDzorb", "PHASE") is the shape rules' (proposed_shape)
     end = start + 1
     while end + 1 < len(texts) and end - start < _MAX_TOKENS and texts[end] == "-" \
             and not flags.whitespace[end - 1] and not flags.whitespace[end] and texts[end + 1][:1].isalnum():
