@@ -41,7 +41,7 @@ _REACH = 10
 _ARTICLES = frozenset({"a", "an", "the"})
 #: Words that end the apposition's noun phrase before a kind noun is reached: its noun was another word.
 _PHRASE_ENDS = frozenset({"to", "for", "of", "from", "that", "which", "with", "in", "on", "by", "at", "as", "into",
-                          "based", "used", "using", "where", "who", "whose", "than", "via", "over", "between"})
+                          "used", "using", "where", "who", "whose", "than", "via", "over", "between"})
 #: Most hyphenated parts of the name ("Zorb-Fusion": three tokens).
 _MAX_TOKENS = 5
 
