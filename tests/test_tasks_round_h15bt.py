@@ -29,10 +29,10 @@ def _titles(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("text", "task"), [
-    ("We report the results of the WMT40 shared task on Zorb Estimation, where the challenge is to predict the "
-     "quality of the output of machine translation systems.", "Zorb Estimation"),
-    ("This paper presents the transformer model built to participate in the ZORBTYP 2031 Shared Task on the "
-     "Prediction of Zorbic Reflexes.", "Prediction of Zorbic Reflexes"),
+    (("We report the results of the WMT40 shared task on Zorb Estimation, where the challenge is to predict the "
+     "quality of the output of machine translation systems."), "Zorb Estimation"),
+    (("This paper presents the transformer model built to participate in the ZORBTYP 2031 Shared Task on the "
+     "Prediction of Zorbic Reflexes."), "Prediction of Zorbic Reflexes"),
     ("We describe our system for the Shared Task on Zorbish Speech Detection for Equality at ZT-EDI 2031.",
      "Zorbish Speech Detection"),
 ])
