@@ -243,13 +243,13 @@ class EntityRecognizer:
         else:
             kept = apply_decision(doc, judged, self.decider, labels=labels, known=known, cues=cues,
                                   mentions=context.mentions, collect=self.collect)
-        for cand in kept:
-            if listed_model(doc, cand, context):  # "PEGASUS and BART": capitals kept by a model beside them are a
-                cand.kind, cand.type_rule = EntityKind.MODEL, "list"  # model too (round h15bp)
         kept.extend(task_candidates_beside(doc, kept))  # lists (h15ai); "a dataset for zorb retrieval" (h15aq)
         kept = settle_tasks(doc, kept)  # no task mentions that name no task; definitions widened (round h15ak)
         kept = proposed_names(doc, kept, judged, acronyms, cues)  # names paired with a proposal (round h15ao)
         one_kind_per_name(doc, kept, {(start, end): kind for start, end, kind in framed})
+        for cand in kept:  # last, so that no rule typing a "default" name ("ZQMMLU": dataset_stem) is pre-empted
+            if listed_model(doc, cand, context):  # "PEGASUS and BART": capitals kept by a model beside them are a
+                cand.kind, cand.type_rule = EntityKind.MODEL, "list"  # model too (round h15bp; review53)
         spans = []
         for cand in kept:
             span = Span(doc, cand.start, cand.end, label=cand.kind.value)

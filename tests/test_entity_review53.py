@@ -1,0 +1,33 @@
+"""Review 53 of round h15bp: the model kind a list guesses comes last, and more clause commas are no list.
+Invented names, both modes.
+
+Round h15bp's :func:`extractors.entity_policy.listed_model` typed capitals beside a known model a model (type rule
+``list``) before :func:`extractors.entity_kind_votes.one_kind_per_name`, whose ``dataset_stem`` rule types only
+``default`` names: "Scores of BERT and ZORBSET-HARD" lost the dataset kind its stem gives. Its clause guard
+(:func:`extractors.entity_policy.listed_beside`) looked only at the token before one known name and took any
+non-word after the candidate for a list going on: "Unlike BERT and RoBERTa, ZEXPERTS do ...", "Unlike BERT,
+ZORBEX's weights ...", "Unlike BERT, ZORBEX, which ..." were still lists.
+"""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entities import build_pipeline
+
+
+@pytest.fixture(scope="module", params=["combined", "rules"])
+def nlp(request: pytest.FixtureRequest):
+    return build_pipeline(request.param)
+
+
+def _kinds(nlp, text: str) -> dict[str, str]:
+    return {s.text: s.label_ for s in nlp(text).spans["kg_entities"]}
+
+
+def test_a_name_built_on_the_abstracts_dataset_stays_a_dataset(nlp) -> None:
+    text = "We release QUIBSET, a new corpus for search. Scores of BERT and QUIBSET-HARD are low."
+    assert _kinds(nlp, text).get("QUIBSET-HARD") == "dataset"
+
+
+def test_capitals_beside_a_model_are_still_a_model(nlp) -> None:
+    assert _kinds(nlp, "We evaluate BERT, ZORBEX, and XLNet on the benchmark.").get("ZORBEX") == "model"
