@@ -231,16 +231,34 @@ def listed_beside(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
             before -= 1
         for span in known:
             if span[1] == before:
-                return None if texts[before] == "," and _closes_a_clause(doc, span[0], end) else span
+                return None if texts[before] == "," and _closes_a_clause(doc, span[0], end, known) else span
     return None
 
 
-def _closes_a_clause(doc: Doc, known_start: int, end: int) -> bool:
-    """Is the known name at ``known_start`` a clause-opening preposition's object, with no list going on after the
-    name that ends at ``end`` ("Unlike BERT, ZORB does ...")?"""
-    if known_start == 0 or doc[known_start - 1].lower_ not in _CLAUSE_PREPOSITIONS:
+def _closes_a_clause(doc: Doc, known_start: int, end: int, known: frozenset[tuple[int, int]]) -> bool:
+    """Is the known name at ``known_start`` (with the known names listed before it: "Unlike BERT and RoBERTa, ...")
+    a clause-opening preposition's object, with no list going on after the name that ends at ``end`` ("Unlike BERT,
+    ZORB does ...", "... ZORB's weights", "... ZORB, which ...")? A list goes on with "and" / "or", a comma before
+    "and" / "or" or a capitalised word, or the end of the sentence or of a bracket."""
+    texts = token_texts(doc)
+    at = known_start - 1
+    while at > 0 and texts[at] in _LIST_JOINERS:  # back over "BERT and", "BERT, RoBERTa, and"
+        joined = at - 1 if texts[at] in {"and", "or"} and texts[at - 1] == "," else at
+        earlier = next((start for start, stop in known if stop == joined), None)
+        if earlier is None:
+            return False
+        at = earlier - 1
+    if at < 0 or doc[at].lower_ not in _CLAUSE_PREPOSITIONS:
         return False
-    return end < len(doc) and doc[end].is_alpha and doc[end].lower_ not in _LIST_JOINERS
+    if end >= len(doc) or texts[end] in {"and", "or"} or texts[end] in _LIST_ENDS:
+        return False
+    if texts[end] == ",":
+        return end + 1 < len(doc) and texts[end + 1] not in {"and", "or"} and not texts[end + 1][:1].isupper()
+    return True
+
+
+#: What ends a list as well as a sentence or a bracket ("On BERT, ZORB." / "(BERT, ZORB)").
+_LIST_ENDS = frozenset({".", ";", ":", ")", "]", "?", "!"})
 
 
 def listed_model(doc: Doc, cand: Candidate, context: DropContext) -> bool:

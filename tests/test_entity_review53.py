@@ -31,3 +31,23 @@ def test_a_name_built_on_the_abstracts_dataset_stays_a_dataset(nlp) -> None:
 
 def test_capitals_beside_a_model_are_still_a_model(nlp) -> None:
     assert _kinds(nlp, "We evaluate BERT, ZORBEX, and XLNet on the benchmark.").get("ZORBEX") == "model"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Unlike BERT and RoBERTa, ZEXPERTS do not share weights across layers.", "ZEXPERTS"),
+    ("Compared to BERT or XLNet, ZORBEX does not share weights across layers.", "ZORBEX"),
+    ("Unlike BERT, ZORBEX's weights are not shared across layers.", "ZORBEX"),
+    ("Unlike BERT, ZORBEX, which is trained on news, does not share weights.", "ZORBEX"),
+    ("Unlike BERT, ZORBEX (Zorb et al., 2020) does not share weights.", "ZORBEX"),
+])
+def test_more_clause_commas_are_no_list(nlp, text: str, name: str) -> None:
+    assert name not in _kinds(nlp, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Beyond BERT, ZORBEX, XLNet and GPT-2 are tested on the benchmark.", "ZORBEX"),
+    ("We compare against BERT, ZORBEX.", "ZORBEX"),
+    ("Results with BERT and XLNet, ZORBEX, and GPT-2 are reported.", "ZORBEX"),
+])
+def test_a_list_after_a_preposition_goes_on(nlp, text: str, name: str) -> None:
+    assert _kinds(nlp, text).get(name) == "model"
