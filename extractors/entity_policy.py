@@ -121,10 +121,7 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.type_rule in {"default", "tagger"} and hashtag_or_link(doc, cand.first):
         return "link"  # "the #MeToo movement", "://anonymous.4open.science/r/Zorb-530C" (round h15z)
     text = span_text(doc, cand.start, cand.end)
-    if cand.type_rule == "default" and CAPITALS.match(text) and text not in context.spelled_out \
-            and text not in context.vouched and corpus_class(text) is None and context.mentions[text] == 1 \
-            and not one_thing(doc, cand.start, cand.end) and not model_context(doc, cand.start, cand.end,
-                                                                               context.known_models):
+    if _bare_capitals(doc, cand, text, context) and not model_context(doc, cand.start, cand.end, context.known_models):
         return "capitals"  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes
     if cand.type_rule == "default" and class_label(doc, cand.first, spelled_out=cand.long_span is not None):
         return "class_label"  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
@@ -264,15 +261,21 @@ _LIST_ENDS = frozenset({".", ";", ":", ")", "]", "?", "!"})
 def listed_model(doc: Doc, cand: Candidate, context: DropContext) -> bool:
     """Is ``cand`` capitals that :func:`model_context` alone kept (:func:`drop_reason` would drop them as
     ``capitals``) and listed beside a name typed a model ("PEGASUS and BART": BART's kind, round h15bp)?"""
-    if cand.type_rule != "default" or cand.kind is not EntityKind.METHOD or cand.long_span is not None:
-        return False
-    text = span_text(doc, cand.start, cand.end)
-    if not CAPITALS.match(text) or text in context.spelled_out or text in context.vouched \
-            or corpus_class(text) is not None or context.mentions[text] != 1 or one_thing(doc, cand.start, cand.end):
+    if cand.kind is not EntityKind.METHOD or cand.long_span is not None \
+            or not _bare_capitals(doc, cand, span_text(doc, cand.start, cand.end), context):
         return False
     if cand.end - cand.start == 1 and doc[cand.start].is_stop:
-        return False
+        return False  # as model_context: "BERT, and OURS"
     return listed_beside(doc, cand.start, cand.end, context.named_models) is not None
+
+
+def _bare_capitals(doc: Doc, cand: Candidate, text: str, context: DropContext) -> bool:
+    """Are ``cand`` (written ``text``) capitals written once that nothing spells out, vouches for or types: what
+    :func:`drop_reason` drops as ``capitals`` unless :func:`model_context` keeps them, and what :func:`listed_model`
+    types? One test for both, so that they cannot drift apart (review53)."""
+    return cand.type_rule == "default" and CAPITALS.match(text) is not None and text not in context.spelled_out \
+        and text not in context.vouched and corpus_class(text) is None and context.mentions[text] == 1 \
+        and not one_thing(doc, cand.start, cand.end)
 
 
 def _unvouched_single(cand: Candidate, text: str, context: DropContext) -> bool:
