@@ -220,8 +220,9 @@ def listed_beside(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
         if texts[after - 1] == "," and after < len(doc) and texts[after] in {"and", "or"}:
             after += 1
         for span in known:
-            if span[0] == after:
-                return span
+            if span[0] == after:  # "Unlike ZORB, BERT does ...": the name closes the clause (review53)
+                return None if after == end + 1 and texts[end] == "," and _closes_a_clause(doc, start, span[1], known) \
+                    else span
     before = start - 1
     if before >= 0 and texts[before] in _LIST_JOINERS:
         if texts[before] in {"and", "or"} and before > 0 and texts[before - 1] == ",":
@@ -233,9 +234,9 @@ def listed_beside(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
 
 
 def _closes_a_clause(doc: Doc, known_start: int, end: int, known: frozenset[tuple[int, int]]) -> bool:
-    """Is the known name at ``known_start`` (with the known names listed before it: "Unlike BERT and RoBERTa, ...")
-    a clause-opening preposition's object, with no list going on after the name that ends at ``end`` ("Unlike BERT,
-    ZORB does ...", "... ZORB's weights", "... ZORB, which ...")? A list goes on with "and" / "or", a comma before
+    """Is the name at ``known_start`` (with the known names listed before it: "Unlike BERT and RoBERTa, ...") a
+    clause-opening preposition's object, with no list going on after the name after the comma, which ends at ``end``
+    ("Unlike BERT, ZORB does ...", "... ZORB's weights", "... ZORB, which ...", "Unlike ZORB, BERT does ...")? A list goes on with "and" / "or", a comma before
     "and" / "or" or a capitalised word, or the end of the sentence or of a bracket."""
     texts = token_texts(doc)
     at = known_start - 1

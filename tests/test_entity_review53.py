@@ -6,7 +6,8 @@ Round h15bp's :func:`extractors.entity_policy.listed_model` typed capitals besid
 ``default`` names: "Scores of BERT and ZORBSET-HARD" lost the dataset kind its stem gives. Its clause guard
 (:func:`extractors.entity_policy.listed_beside`) looked only at the token before one known name and took any
 non-word after the candidate for a list going on: "Unlike BERT and RoBERTa, ZEXPERTS do ...", "Unlike BERT,
-ZORBEX's weights ...", "Unlike BERT, ZORBEX, which ..." were still lists.
+ZORBEX's weights ...", "Unlike BERT, ZORBEX, which ..." were still lists, and so was the mirror shape
+"Unlike ZEXPERTS, BERT does ..." (the name the preposition governs, a known model after the comma).
 """
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ def test_capitals_beside_a_model_are_still_a_model(nlp) -> None:
     ("Unlike BERT, ZORBEX's weights are not shared across layers.", "ZORBEX"),
     ("Unlike BERT, ZORBEX, which is trained on news, does not share weights.", "ZORBEX"),
     ("Unlike BERT, ZORBEX (Zorb et al., 2020) does not share weights.", "ZORBEX"),
+    ("Unlike ZEXPERTS, BERT does not share weights across layers.", "ZEXPERTS"),
+    ("Compared to ZORBEX, BERT is slow on long inputs.", "ZORBEX"),
 ])
 def test_more_clause_commas_are_no_list(nlp, text: str, name: str) -> None:
     assert name not in _kinds(nlp, text)
@@ -47,6 +50,7 @@ def test_more_clause_commas_are_no_list(nlp, text: str, name: str) -> None:
 @pytest.mark.parametrize(("text", "name"), [
     ("Beyond BERT, ZORBEX, XLNet and GPT-2 are tested on the benchmark.", "ZORBEX"),
     ("We compare against BERT, ZORBEX.", "ZORBEX"),
+    ("We evaluate ZORBEX, BERT and XLNet on the benchmark.", "ZORBEX"),
     ("Results with BERT and XLNet, ZORBEX, and GPT-2 are reported.", "ZORBEX"),
 ])
 def test_a_list_after_a_preposition_goes_on(nlp, text: str, name: str) -> None:
