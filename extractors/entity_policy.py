@@ -236,8 +236,9 @@ def listed_beside(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
 def _closes_a_clause(doc: Doc, known_start: int, end: int, known: frozenset[tuple[int, int]]) -> bool:
     """Is the name at ``known_start`` (with the known names listed before it: "Unlike BERT and RoBERTa, ...") a
     clause-opening preposition's object, with no list going on after the name after the comma, which ends at ``end``
-    ("Unlike BERT, ZORB does ...", "... ZORB's weights", "... ZORB, which ...", "Unlike ZORB, BERT does ...")? A list goes on with "and" / "or", a comma before
-    "and" / "or" or a capitalised word, or the end of the sentence or of a bracket."""
+    ("Unlike BERT, ZORB does ...", "... ZORB's weights", "... ZORB, which ...", "Unlike ZORB, BERT does ...")?
+    A list goes on with "and" / "or", a comma not followed by a relative pronoun or an article, or the end of the
+    sentence or of a bracket; a bracket after the name is looked past ("like BERT, ZORB (Zorb, 2020), and XLNet")."""
     texts = token_texts(doc)
     at = known_start - 1
     while at > 0 and texts[at] in _LIST_JOINERS:  # back over "BERT and", "BERT, RoBERTa, and"
@@ -248,15 +249,23 @@ def _closes_a_clause(doc: Doc, known_start: int, end: int, known: frozenset[tupl
         at = earlier - 1
     if at < 0 or doc[at].lower_ not in _CLAUSE_PREPOSITIONS:
         return False
+    if end < len(doc) and texts[end] == "(":  # past "(Zorb et al., 2020)"
+        close = next((i for i in range(end + 1, min(end + _BRACKET_REACH, len(doc))) if texts[i] == ")"), None)
+        if close is not None and close + 1 < len(doc) and texts[close + 1] in _LIST_JOINERS:
+            end = close + 1
     if end >= len(doc) or texts[end] in {"and", "or"} or texts[end] in _LIST_ENDS:
         return False
     if texts[end] == ",":
-        return end + 1 < len(doc) and texts[end + 1] not in {"and", "or"} and not texts[end + 1][:1].isupper()
+        return end + 1 < len(doc) and doc[end + 1].lower_ in _CLAUSE_AFTER_COMMA
     return True
 
 
 #: What ends a list as well as a sentence or a bracket ("On BERT, ZORB." / "(BERT, ZORB)").
 _LIST_ENDS = frozenset({".", ";", ":", ")", "]", "?", "!"})
+#: Words after "Unlike BERT, ZORB," that start a relative clause or an apposition, not a list's next member.
+_CLAUSE_AFTER_COMMA = frozenset({"which", "who", "whose", "that", "where", "a", "an", "the", "being"})
+#: How many tokens a bracket after a name may hold for :func:`_closes_a_clause` to look past it.
+_BRACKET_REACH = 16
 
 
 def listed_model(doc: Doc, cand: Candidate, context: DropContext) -> bool:

@@ -42,6 +42,7 @@ def test_capitals_beside_a_model_are_still_a_model(nlp) -> None:
     ("Unlike BERT, ZORBEX (Zorb et al., 2020) does not share weights.", "ZORBEX"),
     ("Unlike ZEXPERTS, BERT does not share weights across layers.", "ZEXPERTS"),
     ("Compared to ZORBEX, BERT is slow on long inputs.", "ZORBEX"),
+    ("Unlike BERT, ZORBEX, a new encoder, does not share weights.", "ZORBEX"),
 ])
 def test_more_clause_commas_are_no_list(nlp, text: str, name: str) -> None:
     assert name not in _kinds(nlp, text)
@@ -51,6 +52,8 @@ def test_more_clause_commas_are_no_list(nlp, text: str, name: str) -> None:
     ("Beyond BERT, ZORBEX, XLNet and GPT-2 are tested on the benchmark.", "ZORBEX"),
     ("We compare against BERT, ZORBEX.", "ZORBEX"),
     ("We evaluate ZORBEX, BERT and XLNet on the benchmark.", "ZORBEX"),
+    ("We report results for BERT, ZORBEX, respectively.", "ZORBEX"),
+    ("We report results for BERT, ZORBEX (Zorb et al., 2020), and XLNet.", "ZORBEX"),
     ("Results with BERT and XLNet, ZORBEX, and GPT-2 are reported.", "ZORBEX"),
 ])
 def test_a_list_after_a_preposition_goes_on(nlp, text: str, name: str) -> None:
