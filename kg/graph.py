@@ -423,7 +423,7 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
         names.union(short_key, long_key)  # "POS tagging" and "part-of-speech tagging"
     kinds = ((key, paper_nodes[mentions[index].paper_ref], mentions[index].kind) for index, key in group_key.items())
     kind_pairs = kind_joins(own_names, kinds, apart=named, acronyms=(acronyms_of := aliases.acronyms_of(bare)))
-    joined_senses = {key for pair in kind_pairs for key in pair if key in named}  # minor senses a task's spelling took
+    joined_senses = {key for pair in kind_pairs for key in pair if key in named}  # minor senses a task or metric took
     for key, other in chain(spelling_joins(own_names), kind_pairs):
         names.union(key, other)  # "language modelling" and "language modeling"; "F1 score" and "F1"
     del keys, long_form_keys, own_names, group_names, group_papers  # the joins are made

@@ -17,12 +17,13 @@ X" beside a task "X" ("automatic speech recognition" / "speech recognition", "au
 scoring", "automatic summarization" / "summarization"), so among names mostly typed task :func:`task_key` leaves
 that word out, but for tasks people do too ("post-editing" by translators; "automatic post-editing" is WMT's
 APE task). "natural" before "language" says nothing either ("natural language generation" is "language
-generation"), nor "machine" before a task ("machine reading comprehension" and "reading comprehension", MRC and the
-task "reading comprehension" with 281 papers on the full Anthology, 26 of 30 of its train-split edges read the
-machine's; the task "translation", 174 papers, 24 of 25 machine translation; round h15bs), nor "text" ("text
+generation"), nor "machine" before a task (the task "translation", 174 papers on the full Anthology, 24 of 25 of its
+train-split edges read machine translation; "reading comprehension", 281 papers, 26 of 30 the machine's, though it
+stays apart from MRC as a minor sense of another acronym, RC: see :func:`kind_joins`; round h15bs), nor "text" ("text
 summarization", 266 papers, and "summarization", 200: 20 of 20 of its train-split edges read text summarization),
-but before a participle ("machine-generated text detection", "machine learning"). Other words before a task
-("neural", "multimodal", "speech") change what is meant ("neural text generation" names a method family) and stay.
+but before a past participle or "learning" ("machine-generated text detection", "machine learning"). Other words
+before a task ("neural", "multimodal", "speech") change what is meant ("neural text generation" names a method
+family) and stay.
 
 >>> [metric_key(name) for name in ("F1 score", "F1-measure", "F1", "F-score", "F-measure", "p-value", "P")]
 ['f1', 'f1', 'f1', 'f-', 'f-', 'p-', 'p']
@@ -53,8 +54,8 @@ _AUTOMATIC = re.compile(r"^automat(?:ic|ed|ically)\s+(?=\S)")
 #: "natural language generation" (NLG) is "language generation", and "natural language understanding" "language
 #: understanding" (the full Anthology's graph had both as task nodes, round h15bs).
 _NATURAL = re.compile(r"^natural[\s-]+(?=languages?[\s-]+\S)")
-#: "machine" or "text" before a task: the corpus's tasks are the machine's, on text ("machine reading comprehension"
-#: is what its papers call "reading comprehension", "text summarization" "summarization"), but not before a
+#: "machine" or "text" before a task: the corpus's tasks are the machine's, on text ("machine translation" is what
+#: its papers call "translation", "text summarization" "summarization"), but not before a
 #: participle or "learning" ("machine-generated text detection", "text-based QA").
 #: Nor "text" before another medium: "text-image retrieval" is cross-modal, no "image retrieval".
 _MACHINE = re.compile(r"^(?:machine|texts?)[\s-]+(?!(?:\w+ed|written|learning|images?|visual|video|audio|speech"
@@ -89,8 +90,8 @@ def metric_key(name: str) -> str:
 
 
 def plain_spelling(name: str, written: Mapping[str, int]) -> str:
-    """``name``, or where it is a task done "automatic"-ally (the same task to :func:`task_key`) the spelling without
-    that word most ``written`` (name -> how often) ``written`` holds: "automatic data generation" and "data generation"
+    """``name``, or where it is a task done "automatic"-ally, the spelling of the same task (to :func:`task_key`)
+    without that word written most (``written``: name -> how often): "automatic data generation" and "data generation"
     are one node, which the plain name names whichever is written more (the id no longer flips with the counts).
 
     >>> plain_spelling("automatic data generation", {"automatic data generation": 5, "Data generation": 3, "DG": 9})
