@@ -9,9 +9,10 @@ alone is no name, so no other source finds it; the sentence's structure vouches 
   stop word, then a comma;
 * then an apposition: "a", "an" or "the", and within :data:`_REACH` words, none a punctuation mark but a hyphen
   nor a word that ends the noun phrase (:data:`_PHRASE_ENDS`: "an open-source tool to extract ... from a parsed
-  corpus" names a tool, not a corpus), a lower-case noun of a kind of thing (:func:`extractors.entity_colon_list.kind_of`: method, framework, model,
-  dataset, corpus, metric ...), which gives the kind; no word of the apposition calls the thing established
-  (``NOT_NEW`` cue: "a popular benchmark", "a widely used model").
+  corpus" names a tool, not a corpus) nor another article, a lower-case noun of a kind of thing
+  (:func:`extractors.entity_colon_list.kind_of`: method, framework, model, dataset, corpus, metric ...), not hyphened
+  to the next word ("a corpus-based metric": a modifier), which gives the kind; no word of the apposition calls the
+  thing established (``NOT_NEW`` cue: "a popular benchmark", "a widely used model").
 
 Not "we propose Zorbify for ranking" (no apposition), "we present Wikipedia, a free encyclopedia" (no kind noun),
 "We propose, a ..." (no name), "we evaluate Zorbify, a new method" (no proposal verb: that name is found, if at all,
@@ -79,11 +80,17 @@ def _name_end(texts: list[str], flags, start: int) -> int | None:
 
 
 def _apposition_kind(texts: list[str], lowers: list[str], flags, start: int, cues: Cues) -> EntityKind | None:
-    """The kind the apposition's noun gives, reading from the word after its article; None when a punctuation mark
-    or a word that calls the thing established comes first, or no kind noun within :data:`_REACH` words."""
+    """The kind the apposition's noun gives, reading from the word after its article; None when a punctuation mark,
+    a word that calls the thing established or another article ("a web-based tool and a dataset of ...": the noun
+    was "tool") comes first, or no kind noun within :data:`_REACH` words. A kind noun hyphened to the next word
+    modifies it ("a corpus-based evaluation metric", "a model-agnostic explanation method") and is read past
+    (review56: such a modifier had made a metric a dataset, overriding the kind the typing apposition gave)."""
     for k in range(start, min(start + _REACH, len(texts))):
-        if (flags.is_punct[k] and texts[k] != "-") or "NOT_NEW" in cues.get(k, set()) or lowers[k] in _PHRASE_ENDS:
+        if (flags.is_punct[k] and texts[k] != "-") or "NOT_NEW" in cues.get(k, set()) or lowers[k] in _PHRASE_ENDS \
+                or lowers[k] in _ARTICLES:
             return None  # "Zorb, an open-source tool to extract ... from a parsed corpus": the noun is "tool"
+        if k + 1 < len(texts) and texts[k + 1][:1] in {"-", "–"} and not flags.whitespace[k]:
+            continue  # "a corpus-based metric", "a task-oriented ... system": a modifier, not the head (review56)
         kind = kind_of(lowers[k]) if flags.is_lower[k] else None
         if kind is not None:
             return kind
