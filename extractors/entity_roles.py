@@ -517,16 +517,26 @@ _NOT_NEW_REACH = 4
 def _not_new_after(doc: Doc, start: int, cues: Cues) -> bool:
     """Does the apposition go on, within :data:`_NOT_NEW_REACH` tokens of its noun and before a punctuation mark, to
     call the thing established ("X, a compression technique widely used for ...", "X, a metric commonly adopted")?
-    An apposition that describes an existing thing is not the authors' proposal, whoever speaks."""
+    An apposition that describes an existing thing is not the authors' proposal, whoever speaks. The word must be a
+    participle ("established", "well-known") or go on to one ("widely used", "commonly adopted"): "a representation
+    common to all languages", "a step prior to parsing", "a model broadly applicable to ..." call nothing established
+    (review56: the guard had read any such word)."""
     for token in doc[start : min(start + _NOT_NEW_REACH, len(doc))]:
         if token.is_punct:
             return False
-        if "NOT_NEW" in cues.get(token.i, set()) or token.lower_ in _ESTABLISHED_ADVERBS:
+        if ("NOT_NEW" in cues.get(token.i, set()) or token.lower_ in _ESTABLISHED_ADVERBS) \
+                and (_participle(token.lower_) or (token.i + 1 < len(doc) and _participle(doc[token.i + 1].lower_))):
             return True
     return False
 
 
-#: Adverbs before "used" / "adopted" that the NOT_NEW cue does not list ("commonly used").
+def _participle(lower: str) -> bool:
+    """Is ``lower`` a past participle that calls a thing established ("used", "adopted", "known")?"""
+    return lower.endswith("ed") or lower in {"known", "well-known"}
+
+
+#: Adverbs before "used" / "adopted" that the NOT_NEW cue does not list ("commonly used"); like the cue's "widely",
+#: they count only before a participle.
 _ESTABLISHED_ADVERBS = frozenset({"commonly", "frequently", "extensively", "broadly"})
 
 #: Words that call a thing new after "X is a ..." ("Zorbnews is a novel dataset"; not "simple" or "effective", which

@@ -29,3 +29,24 @@ def test_a_second_article_ends_the_apposition():
               "We release Flimsy, a corpus-based evaluation metric for translation.")
     found = [(doc[s:e].text, kind.value) for s, e, kind in apposed_names(doc, CueMatcher(nlp.vocab, cue_patterns())(doc))]
     assert found == [("Flimsy", "metric")]
+
+
+@pytest.mark.parametrize("text", [
+    "In this paper, we show that ZorbStep, a preprocessing method prior to parsing, helps.",
+    "In this paper, we argue that ZorbNet, a parsing model strong enough for long texts, helps.",
+    "In this paper, we show that ZorbNet, a parsing model broadly applicable to many languages, helps.",
+    "In this paper, we show that ZorbNet, a parsing method frequently outperforming baselines, helps.",
+])
+def test_a_not_new_word_after_the_apposition_noun_needs_a_participle(both, text):
+    # The guard of round h15br ("X, a technique widely used ...") read any NOT_NEW word or adverb after the noun;
+    # its comment and its cases are "widely used", "commonly adopted": the word must be or precede a participle.
+    assert any(role == "proposes" for _, _, role in entities(both, text))
+
+
+@pytest.mark.parametrize("text", [
+    "In this paper, we show that Zorb Pair Encoding, a compression technique widely used for text, is slow.",
+    "We show that Zorb Pair Encoding, a tokenization method commonly adopted in translation, is slow.",
+    "We show that Zorb Pair Encoding, a tokenization method frequently employed in translation, is slow.",
+])
+def test_an_established_thing_after_the_apposition_noun_is_still_no_proposal(both, text):
+    assert ("Zorb Pair Encoding", "proposes") not in [(name, role) for name, _, role in entities(both, text)]
