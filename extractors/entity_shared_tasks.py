@@ -48,9 +48,6 @@ _EVENT_WORDS = frozenset({"shared", "task", "tasks", "workshop", "challenge", "c
 _NAME_PREPOSITIONS = frozenset({"for", "of", "on", "in", "to", "with", "from"})
 #: Endings of a last word that names an activity ("Translation", "Similarity", "Relatedness", "Parsing").
 _ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ing", "sis", "ity", "ness")
-#: The activity endings a title after "shared task on" may close with: not "ity" ("Reproducibility of Evaluations",
-#: "Emotion Intensity" name a quality, not what the systems do).
-_ON_ACTIVITY_ENDINGS = tuple(e for e in _ACTIVITY_ENDINGS if e != "ity")
 _MAX_WORDS = 10  # words of a title: more is a sentence, not a name
 _MIN_CAPITALISED = 2
 
@@ -84,8 +81,6 @@ def shared_task_names(doc: Doc) -> list[tuple[int, int]]:
         found = _after_number(doc, span.start) if match[0].startswith("Task") else None
         if found is None and match[0].lower().startswith("shared"):
             found = _title_run(doc, span.end) if span.end < len(doc) and doc[span.end].text[:1].isupper() else None
-        if found is None and match[0].lower().startswith("shared"):
-            found = _after_on(doc, span.end)
         if found is None and not match[0].startswith("Task-"):
             found = _before(doc, span.start)
         if found is not None:
@@ -110,30 +105,6 @@ def _after_number(doc: Doc, i: int) -> tuple[int, int] | None:
     while j < len(doc) and doc[j].text in _OPENERS:
         j += 1
     return _title_run(doc, j)
-
-
-def _after_on(doc: Doc, i: int) -> tuple[int, int] | None:
-    """The title after "shared task on (the)": "the WMT20 shared task on Quality Estimation", "the SIGTYP 2022
-    Shared Task on the Prediction of Cognate Reflexes" (``i``: the token after "task")."""
-    if i >= len(doc) or doc[i].lower_ != "on":
-        return None
-    j = i + 1
-    if j < len(doc) and doc[j].lower_ == "the":
-        j += 1
-    if j >= len(doc) or not _capitalised(doc[j]):
-        return None
-    found = _title_run(doc, j)
-    if found is None or any(doc[k].lower_ == "and" for k in range(*found)):
-        return None  # "Empathy Detection and Emotion Classification": two tasks, which the other rules name apart
-    words = [t.lower_ for t in doc[found[0]:found[1]]]
-    head = words[words.index("of") - 1] if "of" in words else words[-1]
-    head = head.split("-")[-1]
-    if phrase_heads().get(head) != "task" and not head.endswith(_ON_ACTIVITY_ENDINGS):
-        return None  # "Shared Task on Typologically Diverse ...", "... on Reproducibility of Evaluations": no activity
-    after = doc[found[1]] if found[1] < len(doc) else None
-    if after is not None and after.is_alpha and after.is_lower and not after.is_stop:
-        return None  # "Shared Task on Machine Translation of Dravidian languages": the title goes on in lower case
-    return found
 
 
 def _in_parentheses(doc: Doc, start: int) -> tuple[int, int] | None:
