@@ -1,8 +1,8 @@
 """Dataset names whose shape opened no candidate (round h15bq, issue 15).
 
-1. A capital X before a title-case word ("XZorbagrad"): the cross-lingual or extended variant of a name, not an
-   ordinary word capitalised to spell an acronym ("RObust", which stays no name). Before, a list "XZORB, XZorbagrad,
-   and XZorbCloze" lost its middle item.
+1. (Reverted by review54: a capital X before a title-case word, "XZorbagrad", is a shouted word again, no name; on
+   the train slice the shape named query languages, a project and platforms as often as datasets. See
+   tests/test_review54.py.)
 2. A benchmark's name ending in "-bench" after a field term ("MT-bench"): before, the hyphenated descriptor test
    ("LLM-generated", "human-AI") took it for a descriptor, so no candidate opened.
 3. "the recently introduced ZorbCoDe data-set (...)": the tokenizer keeps "data-set" one token before a bracket, which
@@ -30,15 +30,9 @@ def _datasets(nlp, text: str) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def test_shapes() -> None:
-    assert name_shape("XZorbagrad") == "strong"
     assert name_shape("RObust") is None and name_shape("LAnguage") is None  # shouted words stay no name
     assert name_shape("MT-bench") == "strong"
     assert not _descriptor("MT-bench") and _descriptor("LLM-generated") and _descriptor("top-2")
-
-
-def test_a_cross_lingual_variant_in_a_dataset_list(nlp) -> None:  # type: ignore[no-untyped-def]
-    text = "We evaluate on three datasets: XZORB, XZorbagrad, and XZorbCloze."
-    assert _datasets(nlp, text) == ["XZORB", "XZorbagrad", "XZorbCloze"]
 
 
 def test_a_bench_name_after_a_field_term(nlp) -> None:  # type: ignore[no-untyped-def]
