@@ -29,14 +29,13 @@ dataset noun is a task, "the Named Entity Recognition dataset"; round h15af.)
 """
 from __future__ import annotations
 
-import re
-
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_corpus import HEAD_PREPOSITIONS
 from extractors.entity_lexicon import corpus_kinds, in_list, verb_words, word_counts, word_list
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
+from extractors.entity_tagged import plural_acronym
 from extractors.token_texts import (
     CLOSING_QUOTES,
     OPENING_QUOTES,
@@ -327,13 +326,9 @@ def _noun_before_phrase(doc: Doc, i: int, cues: Cues) -> int | None:
     for k in range(i - 1, max(i - 2 - _MAX_PHRASE_WORDS, 0), -1):
         if lowers[k] in _PHRASE_PREPOSITIONS:
             return k if k < i - 1 and cues.get(k - 1, set()) & _KIND_NOUNS and flags.is_lower[k - 1] else None
-        if not (flags.is_alpha[k] and flags.is_lower[k] or _PLURAL_ACRONYM.match(texts[k])) or flags.is_stop[k]:
+        if not (flags.is_alpha[k] and flags.is_lower[k] or plural_acronym(texts[k])) or flags.is_stop[k]:
             return None  # a plural acronym may stand in the phrase: "a safety benchmark for LLMs, X," (round h15bq)
     return None
-
-
-#: A field term's acronym in the plural ("LLMs", "PLMs"), a word of a prepositional phrase like a lower-case noun.
-_PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
 
 
 def _plain_modifier(doc: Doc, j: int) -> bool:
