@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"81-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"82-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -186,3 +186,8 @@ PIPELINE_VERSION = f"81-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 # 81: round h15bm (capitals written once are kept when listed next to a known model or the object of "fine-tune",
 #     not a stop word in capitals, review 50; "X-then-Y" steps are a weak name shape) and round h15bo (a proposed
 #     name's first word written alone takes the full name as long form; a system or tool acronym is no dataset)
+# 82: round h15bp (capitals kept beside a known model are a model; "Unlike X, Y" is no list, review 53),
+#     "data-set(s)" a dataset head; round h15bq ("-bench" names; a plural acronym before an apposed name; its
+#     X-prefix rule reverted by review 54); round h15br (proposes: colon-listed networks, one capitalised word
+#     apposed to a kind after "we propose", "our team, X", "widely used" after the noun, "how/why/whether"
+#     barriers; review 56); round h15bt's "shared task on" title rule reverted by review 57
