@@ -289,7 +289,8 @@ def test_the_task_joins_and_their_labels_do_not_depend_on_the_order_of_the_docum
     mentions += [_mention(f"r{n}", "automatic zorb data generation") for n in range(3)]
     mentions += [_mention("s1", "zorb data generation"), _mention("s2", "text zorbing"), _mention("s3", "zorbing"),
                  _mention("s4", "machine zorbing"), _mention("s5", "natural language zorbing"),
-                 _mention("s6", "language zorbing"), _mention("s7", "text quorbing"), _mention("s8", "machine quorbing")]
+                 _mention("s6", "language zorbing"), _mention("s7", "text quorbing"),
+                 _mention("s8", "machine quorbing")]
     expected = _nodes(*mentions)
     others = list(reversed(mentions)) if order == "reversed" else random.Random(55).sample(mentions, len(mentions))
     assert _nodes(*others) == expected

@@ -27,7 +27,8 @@ def test_a_second_article_ends_the_apposition():
     nlp.add_pipe("sentencizer")
     doc = nlp("We develop Zorbify, a web-based annotation tool and a dataset of dialogues. "
               "We release Flimsy, a corpus-based evaluation metric for translation.")
-    found = [(doc[s:e].text, kind.value) for s, e, kind in apposed_names(doc, CueMatcher(nlp.vocab, cue_patterns())(doc))]
+    cues = CueMatcher(nlp.vocab, cue_patterns())(doc)
+    found = [(doc[s:e].text, kind.value) for s, e, kind in apposed_names(doc, cues)]
     assert found == [("Flimsy", "metric")]
 
 

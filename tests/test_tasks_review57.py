@@ -30,8 +30,10 @@ def test_no_title_after_shared_task_on(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "title"), [
-    ("Our submission to the WMT40 Discourse-Level Zorbic Translation shared task.", ["Discourse-Level Zorbic Translation"]),
-    ("We took part in ZorbEval-2031 Task 9: Multilingual Tweet Zorbity Analysis.", ["Multilingual Tweet Zorbity Analysis"]),
+    ("Our submission to the WMT40 Discourse-Level Zorbic Translation shared task.",
+     ["Discourse-Level Zorbic Translation"]),
+    ("We took part in ZorbEval-2031 Task 9: Multilingual Tweet Zorbity Analysis.",
+     ["Multilingual Tweet Zorbity Analysis"]),
 ])
 def test_the_other_title_places_stay(text: str, title: list[str]) -> None:
     assert _titles(text) == title
