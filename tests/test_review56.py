@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from entity_cases import entities
+from entity_cases import apposed, entities
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -18,18 +18,9 @@ def test_apposed_kind_is_the_head_not_a_hyphened_modifier(both, text, expected):
 
 
 def test_a_second_article_ends_the_apposition():
-    from extractors.cue_matcher import CueMatcher
-    from extractors.entities import blank_pipeline
-    from extractors.entity_apposed_names import apposed_names
-    from extractors.entity_lexicon import cue_patterns
-
-    nlp = blank_pipeline()
-    nlp.add_pipe("sentencizer")
-    doc = nlp("We develop Zorbify, a web-based annotation tool and a dataset of dialogues. "
-              "We release Flimsy, a corpus-based evaluation metric for translation.")
-    cues = CueMatcher(nlp.vocab, cue_patterns())(doc)
-    found = [(doc[s:e].text, kind.value) for s, e, kind in apposed_names(doc, cues)]
-    assert found == [("Flimsy", "metric")]
+    text = ("We develop Zorbify, a web-based annotation tool and a dataset of dialogues. "
+            "We release Flimsy, a corpus-based evaluation metric for translation.")
+    assert apposed(text) == [("Flimsy", "metric")]
 
 
 @pytest.mark.parametrize("text", [
