@@ -50,6 +50,9 @@ lead's third held-out set, with the dev set and tune4: no rule round reads it.
 The *tenth* and *eleventh tuning sets* (``benchmarks/data/tuneset10``, ``tuneset11``, 60 each, ``--set tune10``,
 ``--set tune11``) were drawn together in the forty-second session, each annotated blind by one round: their first
 scores estimate the code on unseen abstracts; after that they are tuning data.
+The *twelfth tuning set* (``benchmarks/data/tuneset12``, 60 more, ``--set tune12``) was drawn by the same later rule
+(after tune10 and tune11) when those two had been read by rounds, and annotated blind by round h15bv: its first score
+estimates the code on unseen abstracts; after that it is tuning data.
 Each compiles to ``devset.jsonl`` in its folder and is scored by :func:`score`.
 
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
@@ -88,12 +91,13 @@ TUNESET8_DIR = _HERE / "data" / "tuneset8"
 TUNESET9_DIR = _HERE / "data" / "tuneset9"
 TUNESET10_DIR = _HERE / "data" / "tuneset10"
 TUNESET11_DIR = _HERE / "data" / "tuneset11"
+TUNESET12_DIR = _HERE / "data" / "tuneset12"
 #: The annotated sets by name: the dev set (reported) and the tuning sets (the fourth and the ninth are held out
 #: from everything tuned on the others; see the READMEs).
 SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR, "tune2": TUNESET2_DIR, "tune3": TUNESET3_DIR,
         "tune4": TUNESET4_DIR, "tune5": TUNESET5_DIR, "tune6": TUNESET6_DIR,
         "tune7": TUNESET7_DIR, "tune8": TUNESET8_DIR, "tune9": TUNESET9_DIR,
-        "tune10": TUNESET10_DIR, "tune11": TUNESET11_DIR}
+        "tune10": TUNESET10_DIR, "tune11": TUNESET11_DIR, "tune12": TUNESET12_DIR}
 #: The held-out sets: scored by the lead, never read; the scripts that list errors refuse them.
 HELD_OUT = frozenset({"dev", "tune4", "tune9"})
 KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")

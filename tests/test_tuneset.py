@@ -75,13 +75,15 @@ TUNE8 = ROOT / "benchmarks" / "data" / "tuneset8"
 TUNE9 = ROOT / "benchmarks" / "data" / "tuneset9"
 TUNE10 = ROOT / "benchmarks" / "data" / "tuneset10"
 TUNE11 = ROOT / "benchmarks" / "data" / "tuneset11"
+TUNE12 = ROOT / "benchmarks" / "data" / "tuneset12"
 
 
 @pytest.mark.parametrize("name", ["tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10",
-                                  "tune11"])
+                                  "tune11", "tune12"])
 def test_a_later_tuning_set_compiles_from_its_annotations_and_is_scored_by_its_name(name):
     folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4, "tune5": TUNE5, "tune6": TUNE6, "tune7": TUNE7,
-              "tune8": TUNE8, "tune9": TUNE9, "tune10": TUNE10, "tune11": TUNE11}[name]
+              "tune8": TUNE8, "tune9": TUNE9, "tune10": TUNE10, "tune11": TUNE11,
+              "tune12": TUNE12}[name]
     devset = _load(f"kg_devset_for_{name}", ROOT / "benchmarks" / "devset.py")
     rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(folder)]
     compiled = devset.compile_devset(folder / "annotations.txt", rows)
@@ -109,7 +111,8 @@ def test_third_tuning_set_is_the_first_eighty_by_its_selection_rule():
 
 #: The later tuning sets, each chosen without every set before it and the dev set: (name, folder, size).
 LATER_SETS = [("tune4", TUNE4, 60), ("tune5", TUNE5, 80), ("tune6", TUNE6, 80), ("tune7", TUNE7, 80),
-              ("tune8", TUNE8, 80), ("tune9", TUNE9, 80), ("tune10", TUNE10, 60), ("tune11", TUNE11, 60)]
+              ("tune8", TUNE8, 80), ("tune9", TUNE9, 80), ("tune10", TUNE10, 60), ("tune11", TUNE11, 60),
+              ("tune12", TUNE12, 60)]
 _CHOSEN_BEFORE = [TUNE, TUNE2, TUNE3]
 
 
@@ -179,3 +182,23 @@ def test_the_tenth_and_eleventh_sets_are_drawn_apart_from_each_other_and_every_e
     assert all(split_of(r["id"]) == "tune" and not is_dev_volume(r["volume"]) for r in tenth + eleventh)
     by_its_order = select.later_tune_candidates(CORPUS, earlier, "tuneset10:")[:60]
     assert [r["id"] for r in tenth] == [r["id"] for r in by_its_order]
+
+
+def test_the_twelfth_set_was_committed_as_ids_before_it_was_annotated():
+    """tune12's 60 ids were committed (``ids.txt``) before the annotations: the compiled set keeps them, in order."""
+    ids = (TUNE12 / "ids.txt").read_text("utf-8").split()
+    assert ids == [r["id"] for r in _records(TUNE12)]
+    assert len(ids) == len(set(ids)) == 60
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_the_twelfth_set_is_drawn_apart_from_the_tenth_and_eleventh():
+    """tune12 is the third set of the later rule: its own order without tune10 and tune11 (each of 60)."""
+    select = _load("kg_devset_select_twelfth", ROOT / "scripts" / "devset_select.py")
+    assert select.LATER_SETS == ("tune10", "tune11", "tune12")
+    earlier = set().union(*(select.tuneset_ids(folder) for folder in select.EARLIER_FOLDERS))
+    siblings = {r["id"] for r in _records(TUNE10)} | {r["id"] for r in _records(TUNE11)}
+    twelfth = [r["id"] for r in _records(TUNE12)]
+    assert not set(twelfth) & (siblings | earlier)
+    by_its_order = select.later_tune_candidates(CORPUS, earlier | siblings, "tuneset12:")[:60]
+    assert twelfth == [r["id"] for r in by_its_order]
