@@ -150,13 +150,13 @@ def _anchored(spelled: Iterable[tuple[str, str]], key: str) -> list[set[str]]:
     >>> sorted(map(sorted, _anchored([("automaticx", "automatic x"), ("textx", "text x")], "x")))
     [['automaticx'], ['textx']]
     """
-    spelled = list(spelled)
     narrow: dict[str, set[str]] = defaultdict(set)
+    plain = False  # a name that is the task itself, with no word left out
     for group_key, name in spelled:
-        narrow[_task_key(name, None)].add(group_key)
-    if any(_task_key(name, None) == key and not _AUTOMATIC.match(normalize_text(name)) for _, name in spelled):
-        return [{group_key for group_key, _ in spelled}]
-    return list(narrow.values())
+        narrow_key = _task_key(name, None)
+        narrow[narrow_key].add(group_key)
+        plain = plain or (narrow_key == key and not _AUTOMATIC.match(normalize_text(name)))
+    return [set().union(*narrow.values())] if plain else list(narrow.values())
 
 
 #: The kinds whose names have spellings of their own, with the key those spellings meet under.
@@ -199,12 +199,13 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
                 keys_by_spelling[kind, KIND_KEYS[kind](name)].add((key, name))
     alike = [keys for (kind, spelling), spelled in keys_by_spelling.items()
              for keys in (_anchored(spelled, spelling) if kind is EntityKind.TASK else [{k for k, _ in spelled}])]
-    groups = (keys - set(apart) if acronyms is None else _without_claimed_senses(keys, apart, acronyms)
+    apart = frozenset(apart)  # once: a set of every minor sense for each group made one per group (assembly's cost)
+    groups = (keys - apart if acronyms is None else _without_claimed_senses(keys, apart, acronyms)
               for keys in alike)  # without ``acronyms`` a minor sense joins nothing
     return joins_to_first(keys for keys in groups if keys)  # two acronyms' minor senses alone: none
 
 
-def _without_claimed_senses(keys: set[str], apart: Collection[str],
+def _without_claimed_senses(keys: set[str], apart: frozenset[str],
                             acronyms: Mapping[str, Collection[str]]) -> set[str]:
     """``keys`` that spell one task or metric alike, less the minor senses (``apart``) where the keys belong to more
     than one acronym (``acronyms``: a key's acronyms, for each sense and bare acronym key), so that no two acronyms'
@@ -221,7 +222,7 @@ def _without_claimed_senses(keys: set[str], apart: Collection[str],
     ...                                {"automaticx": {"ax"}, "automatedx": {"zx"}}))
     ['automatedx', 'x']
     """
-    minor = keys & set(apart)
+    minor = keys & apart
     if minor and len({acronym for key in keys for acronym in acronyms.get(key, ())}) > 1:
         return keys - minor
     return keys
