@@ -48,7 +48,7 @@ import argparse
 from collections import Counter
 from collections.abc import Sequence
 
-from devset import HELD_OUT, SETS, load_devset
+from devset import HELD_OUT, KINDS, SETS, load_devset
 from extraction import scored_mention
 
 from extractors.entities import build_pipeline
@@ -56,7 +56,7 @@ from extractors.mentions import extract_mentions
 from ontology.ids import entity_key
 from ontology.records import Mention, Paper, Provenance
 
-_ALL_KINDS = frozenset({"METHOD", "MODEL", "DATASET", "TASK", "METRIC"})
+_ALL_KINDS = frozenset(KINDS)  # the annotation's kinds
 #: The scores the list reads: name → (annotated kinds, predicted kinds).
 LISTED_SCORES = {"tasks": (frozenset({"TASK"}), frozenset({"task"})),
                  "methods_models": (frozenset({"METHOD", "MODEL"}), frozenset({"method", "model"})),
