@@ -19,6 +19,9 @@ are one kind there; round h15an read its false positives so); ``--score datasets
 ``--score proposes`` lists those of ``proposes`` (every kind, the role proposed; round h15br): a predicted proposal
 the annotation has as used is ``FP-role:uses``, and a required proposal found only as used is ``FN-role:uses``
 (``FN-kind``/``FP-otherkind`` do not arise, the score ignores the kind).
+``--score metrics`` lists those of ``metrics``, and ``--score entities`` those of ``entities`` (every kind, every
+role, the kind ignored as the score ignores it, so ``FN-kind``/``FP-otherkind`` do not arise: an entity missed there
+is found under no name at all, ``FN-none``, or only with other boundaries, ``FN-boundary``; round h15by).
 
 Run from the project root (tuning sets only; the dev set, ``tune4`` and ``tune9`` are held out)::
 
@@ -61,6 +64,8 @@ _ALL_KINDS = frozenset(KINDS)  # the annotation's kinds
 LISTED_SCORES = {"tasks": (frozenset({"TASK"}), frozenset({"task"})),
                  "methods_models": (frozenset({"METHOD", "MODEL"}), frozenset({"method", "model"})),
                  "datasets": (frozenset({"DATASET"}), frozenset({"dataset"})),
+                 "metrics": (frozenset({"METRIC"}), frozenset({"metric"})),
+                 "entities": (_ALL_KINDS, frozenset(kind.lower() for kind in _ALL_KINDS)),
                  "proposes": (_ALL_KINDS, frozenset(kind.lower() for kind in _ALL_KINDS))}
 #: The scores that count one role only: name → the role (annotated and predicted).
 LISTED_ROLES = {"proposes": "proposes"}
