@@ -42,7 +42,7 @@ from typing import Literal
 from kg.spelling_variants import spelling_key
 from ontology.ids import acronym_singular, entity_key, node_key, normalize_text
 
-__all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "label_unless_a_minority",
+__all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "bare_senses", "label_unless_a_minority",
            "learn_aliases", "node_records", "sense_signature", "spelled_out_joins", "spelled_part", "voted_long_form"]
 
 #: A sense must be given by at least this share of the papers that define the acronym to be dominant ...
@@ -348,6 +348,49 @@ class AliasTable:
         return {sense.key: sense.long_form for entry in self.entries.values()
                 if len(entry.senses) > 1 or entry.key in bare
                 for sense in entry.senses if sense is not entry.dominant and sense.key not in dominant}
+
+
+def bare_senses(table: AliasTable, kinds: Iterable[tuple[str, str, object]]) -> dict[str, str]:
+    """Acronym key -> the sense key its bare mentions go to, for the acronyms the defining papers give no clear sense
+    of, where one sense is the only learned one of the kind most papers give the bare name and a majority of all
+    defining papers give it (round h15bx).
+
+    An acronym is clear when ``MIN_SHARE`` of its defining papers give one sense, and one-paper senses count
+    against it: the full Anthology's "MAE" was defined as mean absolute error by 7 papers and as five other things
+    by one paper each (masked autoencoder, Mainstream American English, ...), so its 14 papers' bare metric "MAE"
+    stayed a node apart from "mean absolute error". A sense one paper gives is not learned (``MIN_PAPERS``), so
+    where the bare name's kind has one learned sense and it is most defining papers', the bare name is that sense.
+    Two learned senses of the kind ("RC": reading comprehension, relation classification) keep it apart.
+    ``kinds``: (group key, paper, kind) of each mention; a key's kind is the one more than half its papers give
+    (a paper votes once for each kind it gives a key, as :func:`kg.name_variants.kind_joins` counts).
+
+    >>> table = learn_aliases([("p1", "MAE", "mean absolute error"), ("p2", "MAE", "Mean Absolute Error"),
+    ...                        ("p3", "MAE", "mean absolute errors"), ("p4", "MAE", "masked autoencoder"),
+    ...                        ("p5", "MAE", "Mainstream American English")])
+    >>> table.entries["mae"].status
+    'ambiguous'
+    >>> kinds = [("meanabsoluteerror", paper, "metric") for paper in ("p1", "p2", "p3")]
+    >>> bare_senses(table, kinds + [("mae", "p9", "metric"), ("maskedautoencoder", "p4", "method")])
+    {'mae': 'meanabsoluteerror'}
+    >>> bare_senses(table, kinds + [("mae", "p9", "method"), ("maskedautoencoder", "p4", "method")])
+    {}
+    """
+    candidates = {key: entry for key, entry in table.entries.items() if entry.dominant is None}
+    wanted = set(candidates) | {sense.key for entry in candidates.values() for sense in entry.senses
+                                if sense.papers >= MIN_PAPERS}
+    totals: Counter[str] = Counter()
+    votes: Counter[tuple[str, object]] = Counter()
+    for key, _, kind in {item for item in kinds if item[0] in wanted}:  # a paper's once
+        totals[key] += 1
+        votes[key, kind] += 1
+    kind_of = {key: kind for (key, kind), n in votes.items() if 2 * n > totals[key]}
+    joins = {}
+    for key, entry in sorted(candidates.items()):
+        kind = kind_of.get(key)
+        learned = [sense for sense in entry.senses if sense.papers >= MIN_PAPERS and kind_of.get(sense.key) == kind]
+        if kind is not None and len(learned) == 1 and 2 * learned[0].papers > entry.papers:
+            joins[key] = learned[0].key
+    return joins
 
 
 def learn_aliases(definitions: Iterable[tuple[str, str, str]], *, min_share: float = MIN_SHARE,

@@ -36,6 +36,7 @@ import networkx as nx
 
 from extractors.blocks import split_venue_name
 from kg.aliases import (
+    bare_senses,
     label_unless_a_minority,
     learn_aliases,
     node_records,
@@ -397,6 +398,10 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
     for index, mention in enumerate(mentions):
         if keys[mention.name]:
             group_key[index] = aliases.group_of(keys[mention.name], paper_nodes[mention.paper_ref])
+    # a bare acronym with no clear sense but one learned sense of its kind is that sense ("MAE", round h15bx)
+    to_sense = bare_senses(aliases, ((key, paper_nodes[mentions[i].paper_ref], mentions[i].kind)
+                                     for i, key in group_key.items()))
+    group_key.update([(index, to_sense[key]) for index, key in group_key.items() if key in to_sense])
     bare = {key for key in group_key.values() if key in aliases.entries}  # acronyms that keep a node of their own
     named = aliases.named_by_long_form(bare)
     names = _UnionFind()
