@@ -30,6 +30,8 @@ def _typed_by(rule: str, paper: str, name: str, kind: EntityKind) -> Mention:
     ("Pearson correlation", "Pearson correlation coefficient", "Pearson Correlation score"),
     ("R2 score", "R2"),
     ("inter-annotator agreement", "inter-annotator agreement scores"),
+    ("inter-annotator agreement", "Inter-rater agreement", "inter-coder agreement", "intercoder agreement",
+     "inter-judge agreement", "inter-tagger agreement", "Inter-Rater Agreement scores"),
 ])
 def test_spellings_of_one_metric_share_a_key(spellings):
     assert len({metric_key(name) for name in spellings}) == 1
@@ -297,3 +299,23 @@ def test_the_task_joins_and_their_labels_do_not_depend_on_the_order_of_the_docum
     assert sorted(refs for _, _, refs in expected.values()) == [
         ["p0", "p1", "p2", "q0", "q1"], ["r0", "r1", "r2", "s1"], ["s2", "s3", "s4"], ["s5", "s6"], ["s7"], ["s8"]]
     assert expected["task/zes"][0] == "ZES" and expected["task/zorbdatageneration"][0] == "zorb data generation"
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("inter-rater agreement", "inter-rater reliability"), ("inter-annotator agreement", "inter-sentence agreement"),
+    ("inter-annotator agreement", "annotator agreement"),
+])
+def test_agreement_between_people_is_not_every_agreement(one, other):
+    assert metric_key(one) != metric_key(other)
+
+
+def test_the_graph_has_one_node_for_inter_rater_and_inter_annotator_agreement_named_as_written_most():
+    """round h15bx: the full Anthology's metric nodes "inter-annotator agreement" (364 papers) and "inter-rater
+    agreement" (19), one thing: a dataset's annotators' agreement as kappa or alpha."""
+    mentions = [_mention(f"p{n}", "inter-annotator agreement", kind=METRIC) for n in range(3)]
+    mentions += [_mention("q1", "Inter-rater agreement", kind=METRIC), _mention("q2", "inter-coder agreement",
+                                                                               kind=METRIC)]
+    nodes = _nodes(*mentions)
+    assert list(nodes) == ["metric/interannotatoragreement"]
+    assert nodes["metric/interannotatoragreement"][0] == "inter-annotator agreement"
+    assert nodes["metric/interannotatoragreement"][2] == ["p0", "p1", "p2", "q1", "q2"]
