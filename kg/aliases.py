@@ -329,12 +329,22 @@ class AliasTable:
         return entry.dominant is None or key != entry.dominant.key
 
     def acronyms_of(self, bare: Collection[str] = ()) -> dict[str, set[str]]:
-        """Each sense's key -> the keys of the acronyms it is a sense of; each key of ``bare`` (an acronym with a
-        node of its own) -> itself."""
+        """Each sense's key -> the keys of the acronyms it is a sense of (of a clear sense, only the acronyms it is
+        the clear sense of: "machine reading comprehension" is MRC's, not RC's, whose one paper gives it; round
+        h15bx); each key of ``bare`` (an acronym with a node of its own) -> itself.
+
+        >>> table = learn_aliases([("p1", "ZRC", "machine zorb comprehension"), ("p2", "ZRC", "machine zorb comprehension"),
+        ...                        ("q1", "ZC", "machine zorb comprehension"), ("q2", "ZC", "zorb comprehension"),
+        ...                        ("q3", "ZC", "zorb classification")])
+        >>> sorted((key, sorted(acronyms)) for key, acronyms in table.acronyms_of().items())
+        [('machinezorbcomprehension', ['zrc']), ('zorbclassification', ['zc']), ('zorbcomprehension', ['zc'])]
+        """
         acronyms: dict[str, set[str]] = defaultdict(set)
+        clear = {entry.dominant.key for entry in self.entries.values() if entry.dominant is not None}
         for entry in self.entries.values():
             for sense in entry.senses:
-                acronyms[sense.key].add(entry.key)
+                if sense is entry.dominant or sense.key not in clear:
+                    acronyms[sense.key].add(entry.key)
         for key in bare:
             acronyms[key].add(key)
         return acronyms

@@ -215,10 +215,14 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
 def _without_claimed_senses(keys: set[str], apart: frozenset[str],
                             acronyms: Mapping[str, Collection[str]]) -> set[str]:
     """``keys`` that spell one task or metric alike, less the minor senses (``apart``) where the keys belong to more
-    than one acronym (``acronyms``: a key's acronyms, for each sense and bare acronym key), so that no two acronyms'
+    than one acronym (``acronyms``: a key's acronyms, for each sense and bare acronym key; a clear sense's, only the
+    acronym it is the clear sense of) and not one of them owns a key that is no minor sense, so that no two acronyms'
     nodes meet through a minor sense. A minor sense joins plain names ("automatic term extraction", a minor sense,
-    and a node "term extraction" no acronym claims) and its own acronym's clear sense ("automatic essay scoring" and
-    "automated essay scoring", two senses of AES; the clear sense's node keeps its acronym's label).
+    and a node "term extraction" no acronym claims), its own acronym's clear sense ("automatic essay scoring" and
+    "automated essay scoring", two senses of AES; the clear sense's node keeps its acronym's label), and the clear
+    sense of another acronym where only that one owns a key of them ("reading comprehension", a minor sense of RC,
+    and "machine reading comprehension", MRC's: one task, round h15bx). Two acronyms' minor senses alone, or with
+    two acronyms' clear senses, stay apart.
 
     >>> sorted(_without_claimed_senses({"automaticx", "x"}, {"automaticx"}, {"automaticx": {"ax"}}))
     ['automaticx', 'x']
@@ -227,9 +231,18 @@ def _without_claimed_senses(keys: set[str], apart: frozenset[str],
     ['automatedx', 'automaticx', 'x']
     >>> sorted(_without_claimed_senses({"automaticx", "automatedx", "x"}, {"automaticx"},
     ...                                {"automaticx": {"ax"}, "automatedx": {"zx"}}))
+    ['automatedx', 'automaticx', 'x']
+    >>> sorted(_without_claimed_senses({"automaticx", "automatedx"}, {"automaticx", "automatedx"},
+    ...                                {"automaticx": {"ax"}, "automatedx": {"zx"}}))
+    []
+    >>> sorted(_without_claimed_senses({"automaticx", "automatedx", "x"}, {"automaticx"},
+    ...                                {"automaticx": {"ax"}, "automatedx": {"zx"}, "x": {"x"}}))
     ['automatedx', 'x']
     """
     minor = keys & apart
-    if minor and len({acronym for key in keys for acronym in acronyms.get(key, ())}) > 1:
-        return keys - minor
-    return keys
+    if not minor:
+        return keys
+    owners = {acronym for key in keys - minor for acronym in acronyms.get(key, ())}
+    if len(owners) == 1 or len(owners | {acronym for key in minor for acronym in acronyms.get(key, ())}) <= 1:
+        return keys
+    return keys - minor
