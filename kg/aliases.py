@@ -371,8 +371,10 @@ def bare_senses(table: AliasTable, kinds: Iterable[tuple[str, str, object]]) -> 
     stayed a node apart from "mean absolute error". A sense one paper gives is not learned (``MIN_PAPERS``), so
     where the bare name's kind has one learned sense and it is most defining papers', the bare name is that sense.
     Two learned senses of the kind ("RC": reading comprehension, relation classification) keep it apart.
-    ``kinds``: (group key, paper, kind) of each mention; a key's kind is the one more than half its papers give
-    (a paper votes once for each kind it gives a key, as :func:`kg.name_variants.kind_joins` counts).
+    ``kinds``: (group key, paper, kind) of each mention, the kind false where the mention's type is no clear evidence
+    (a default or a hint: ``kg.graph._type_evidence``); a key's kind is the one more than half its papers give clearly
+    (a paper votes once for each kind it gives a key). A bare "AST" a shared-task team's name, untyped, with "Abstract
+    Syntax Tree" typed metric by one paper, stays apart (the full Anthology; a first version joined them).
 
     >>> table = learn_aliases([("p1", "MAE", "mean absolute error"), ("p2", "MAE", "Mean Absolute Error"),
     ...                        ("p3", "MAE", "mean absolute errors"), ("p4", "MAE", "masked autoencoder"),
@@ -384,16 +386,18 @@ def bare_senses(table: AliasTable, kinds: Iterable[tuple[str, str, object]]) -> 
     {'mae': 'meanabsoluteerror'}
     >>> bare_senses(table, kinds + [("mae", "p9", "method"), ("maskedautoencoder", "p4", "method")])
     {}
+    >>> bare_senses(table, kinds + [("mae", "p9", False), ("mae", "p8", "metric")])  # one of two papers types it
+    {}
     """
     candidates = {key: entry for key, entry in table.entries.items() if entry.dominant is None}
     wanted = set(candidates) | {sense.key for entry in candidates.values() for sense in entry.senses
                                 if sense.papers >= MIN_PAPERS}
-    totals: Counter[str] = Counter()
+    papers: dict[str, set[str]] = defaultdict(set)
     votes: Counter[tuple[str, object]] = Counter()
-    for key, _, kind in {item for item in kinds if item[0] in wanted}:  # a paper's once
-        totals[key] += 1
-        votes[key, kind] += 1
-    kind_of = {key: kind for (key, kind), n in votes.items() if 2 * n > totals[key]}
+    for key, paper, kind in {item for item in kinds if item[0] in wanted}:  # a paper's once
+        papers[key].add(paper)
+        votes[key, kind] += bool(kind)
+    kind_of = {key: kind for (key, kind), n in votes.items() if 2 * n > len(papers[key])}
     joins = {}
     for key, entry in sorted(candidates.items()):
         kind = kind_of.get(key)

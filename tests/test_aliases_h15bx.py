@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kg.aliases import bare_senses, learn_aliases
-from ontology.records import EntityKind
+from ontology.records import EntityKind, Mention, Provenance, Relation
 from tests.test_aliases_h15p import _mention, _nodes
 
 METRIC, METHOD, TASK = EntityKind.METRIC, EntityKind.METHOD, EntityKind.TASK
@@ -59,6 +59,18 @@ def test_a_bare_acronym_of_another_kind_than_its_learned_sense_stays_apart():
     assert nodes["method/zae"][2] == ["r0", "r1"] and nodes["metric/zorbabsoluteerror"][2] == ["p0", "p1", "p2"]
 
 
+def test_a_bare_acronym_its_papers_do_not_type_clearly_stays_apart():
+    """The full Anthology's bare metric "AST" (a shared-task team's name in three of four papers, typed by default)
+    went into "Abstract Syntax Tree" in a first version, which turned that method node into a metric."""
+    mentions = [_mention(f"p{n}", "ZAE", long_form="zorb absolute error", kind=METRIC) for n in range(3)]
+    mentions += [_mention("q1", "ZAE", long_form="zorbed auto-encoder", kind=METRIC),
+                 _mention("q2", "ZAE", long_form="Zany American English", kind=METRIC)]
+    mentions += [Mention(paper_ref=f"r{n}", name="ZAE", kind=METRIC, relation=Relation.USES,
+                         provenance=Provenance(f"r{n}.txt", start=0, end=3, extractor="kg_entities:use+default"))
+                 for n in range(2)]
+    assert _nodes(*mentions)["metric/zae"][2] == ["r0", "r1"]
+
+
 def test_a_learned_sense_most_defining_papers_do_not_give_joins_nothing():
     """Two papers of five: the three others' senses (one paper each) say the acronym is many things."""
     mentions = [_mention(f"p{n}", "ZAE", long_form="zorb absolute error", kind=METRIC) for n in range(2)]
@@ -77,7 +89,7 @@ def test_bare_senses_reads_the_kind_most_papers_give_each_key_once_a_paper():
     # one paper writing the bare name ten times as a method does not outvote two papers typing it metric
     split = [("zae", "r1", METRIC), ("zae", "r2", METRIC)] + [("zae", "r3", METHOD)] * 10
     assert bare_senses(table, senses + split) == {"zae": "zorbabsoluteerror"}
-    tied = [("zae", "r1", METRIC), ("zae", "r2", METHOD)]
+    tied = [("zae", "r1", METRIC), ("zae", "r2", False)]
     assert bare_senses(table, senses + tied) == {}
     clear = learn_aliases([("p1", "ZAE", "zorb absolute error"), ("p2", "ZAE", "zorb absolute error")])
     assert bare_senses(clear, senses + [("zae", "r1", METRIC)]) == {}  # a clear sense takes bare mentions already
