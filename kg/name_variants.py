@@ -18,8 +18,8 @@ scoring", "automatic summarization" / "summarization"), so among names mostly ty
 that word out, but for tasks people do too ("post-editing" by translators; "automatic post-editing" is WMT's
 APE task). "natural" before "language" says nothing either ("natural language generation" is "language
 generation"), nor "machine" before a task (the task "translation", 174 papers on the full Anthology, 24 of 25 of its
-train-split edges read machine translation; "reading comprehension", 281 papers, 26 of 30 the machine's, though it
-stays apart from MRC as a minor sense of another acronym, RC: see :func:`kind_joins`; round h15bs), nor "text" ("text
+train-split edges read machine translation; "reading comprehension", 281 papers, 26 of 30 the machine's, one node
+with MRC since round h15bx though a minor sense of another acronym, RC: see :func:`kind_joins`), nor "text" ("text
 summarization", 266 papers, and "summarization", 200: 20 of 20 of its train-split edges read text summarization),
 but before a past participle or "learning" ("machine-generated text detection", "machine learning"). Other words
 before a task ("neural", "multimodal", "speech") change what is meant ("neural text generation" names a method
@@ -184,7 +184,8 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
     minor sense, which keeps a node of its own named by its long form
     (:meth:`kg.aliases.AliasTable.named_by_long_form`; "automatic machine translation" as one sense of "MT"): without
     ``acronyms`` (each sense's and bare acronym key's acronyms) it joins nothing; with it, it joins where the keys
-    that spell alike belong to one acronym at most (:func:`_without_claimed_senses`, round h15bs).
+    that spell alike belong to one acronym at most (round h15bs), or where one acronym owns the keys that are no
+    minor sense (:func:`_without_claimed_senses`, round h15bx).
 
     >>> metric, method = EntityKind.METRIC, EntityKind.METHOD
     >>> kind_joins({"f1score": ["F1 score"], "f1": ["F1"], "attentionscore": ["attention score"],
