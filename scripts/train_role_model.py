@@ -1,29 +1,33 @@
 """Train and cross-validate the learned proposes / uses decision (:mod:`extractors.entity_role_model`).
 
-Each entity the pipeline keeps in an abstract of the six tuning sets (its mentions grouped by entity key, as the
-scorer merges them) is labelled by the gold role of the annotated entity it names: ``proposes`` when a required
-gold entity it names is proposed, else ``uses`` (an entity naming no gold entity, or a used one, is wrong when
+Each entity the pipeline keeps in an abstract of the tuning sets (:data:`TUNING_SETS`; its mentions grouped by
+entity key, as the scorer merges them) is labelled by the gold role of the annotated entity it names:
+``proposes`` when a required gold entity it names is proposed, else ``uses`` (an entity naming no gold entity, or a used one, is wrong when
 proposed); an entity naming only an optional proposed one is left out (either role scores the same).  A
 logistic regression (scikit-learn, L2, ``lbfgs`` on dense features: deterministic) is fitted on the features of
 :func:`extractors.entity_role_model.entity_features`.
 
-The role rules were fitted on all six sets, so today's rules are right on ~97 % of what they propose there and a
+The role rules were fitted on these sets, so today's rules are right on ~97 % of what they propose there and a
 model trained on their output learns to copy them.  The *replay* data is what the rules were on unseen abstracts:
 each set's mentions as the code found them **before any rule was tuned on that set** (:data:`FIRST_SCORE_CODE`:
 the commit that added the set, or the one its first score was measured with), made by ``replay-data`` (``git
 archive`` of each commit into a temporary folder, ``scripts/dump_mentions.py`` run on it).  The shipped weights
-are fitted on the replay data of all six sets.
+are fitted on the replay data of the six sets :data:`SIX_SETS` (round h15bw measured eight, with tune10 and
+tune11, and kept six: ``docs/extraction.md``).
 
-    python scripts/train_role_model.py replay-data   # the six sets as their first-score code saw them (~1 min)
+    python scripts/train_role_model.py replay-data   # the sets as their first-score code saw them (~1 min)
     python scripts/train_role_model.py cv            # leave one set out on today's mentions: rules vs learned
     python scripts/train_role_model.py replay-cv     # leave one set out on the replay data: rules then vs learned
-    python scripts/train_role_model.py fit           # fit on the replay data, write extractors/model/role_model.json
+    python scripts/train_role_model.py fit           # fit on the six sets' replay data, write the shipped weights
 
-``cv`` and ``replay-cv`` train on five sets and predict the sixth, for each of the six, and score the rules'
+``cv`` and ``replay-cv`` train on all sets but one and predict that one, for each, and score the rules'
 roles and the learned roles on the held-out set with :func:`devset.score` (proposes P / R / F1 per fold and
 pooled), with a paired bootstrap over abstracts of the pooled difference
-(:func:`paired_extraction.paired_bootstrap`); ``replay-cv`` also scores the model fitted on all six replay sets on
-today's mentions (where today's rules are in-sample).  Never run on the dev set or ``tune4``.
+(:func:`paired_extraction.paired_bootstrap`); ``replay-cv`` also scores the model fitted on all the replay sets on
+today's mentions (where today's rules are in-sample); with ``--base-sets`` it predicts each fold from those
+sets too (the fold left out) and bootstraps the difference.  ``--sets`` picks the sets (default: all eight, and
+for ``fit`` the six, which rebuilds the shipped weights byte for byte); the held-out sets (dev, tune4,
+tune9), the gate set tune8 and the blind tune12 are refused (:data:`REFUSED_SETS`).
 """
 from __future__ import annotations
 
@@ -55,12 +59,18 @@ from extractors.role_weights import ROLE_WEIGHTS
 from ontology.ids import entity_key
 from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
 
-#: The tuning sets a role model may be trained and cross-validated on (the dev set and tune4 are held out).
-TUNING_SETS = ("tune", "tune2", "tune3", "tune5", "tune6", "tune7")
+#: The tuning sets a role model is trained and cross-validated on: the read sets and tune7 (trained on since round
+#: h15ag, before it became a gate set); tune10 and tune11 since round h15bw.
+TUNING_SETS = ("tune", "tune2", "tune3", "tune5", "tune6", "tune7", "tune10", "tune11")
+#: The sets the model was trained on before round h15bw (``replay-cv --base-sets``' default, for comparison).
+SIX_SETS = ("tune", "tune2", "tune3", "tune5", "tune6", "tune7")
+#: Sets never trained or cross-validated on: held out (dev, tune4, tune9), the gate set tune8 and the blind tune12.
+REFUSED_SETS = frozenset({"dev", "tune4", "tune8", "tune9", "tune12"})
 #: Per tuning set, code no rule had been tuned on it with: the commit that added the set (tune: its first 40,
-#: tune2, tune3) or the one its documented first score was measured with (tune5, tune6, tune7).
+#: tune2, tune3) or the one its documented first score was measured with (tune5, tune6, tune7; tune10 and tune11
+#: both at ef02ea7, PIPELINE_VERSION 80, whose mentions are dumped with the rules' roles, ``roles=None``).
 FIRST_SCORE_CODE = {"tune": "1662c31", "tune2": "ab93f40", "tune3": "516d562", "tune5": "04c0430",
-                    "tune6": "d0b71df", "tune7": "3e53e5d"}
+                    "tune6": "d0b71df", "tune7": "3e53e5d", "tune10": "ef02ea7", "tune11": "ef02ea7"}
 _OUT = _ROOT / "extractors" / ROLE_WEIGHTS
 _REPLAY = Path(tempfile.gettempdir()) / "kg-role-replay"
 
@@ -86,6 +96,27 @@ class Abstract:
     paper: Paper
     mentions: list[Mention]
     entities: list[Entity]
+
+
+def checked_sets(text: str | Sequence[str]) -> tuple[str, ...]:
+    """The tuning sets named by ``text`` (comma-separated or a sequence); a held-out, gate or blind set, or one
+    with no first-score code, is refused.
+
+    >>> checked_sets("tune,tune10")
+    ('tune', 'tune10')
+    >>> checked_sets("tune,tune8")
+    Traceback (most recent call last):
+    ...
+    SystemExit: never trained on: tune8 (held out, gate or blind)
+    """
+    sets = tuple(w.strip() for w in text.split(",") if w.strip()) if isinstance(text, str) else tuple(text)
+    refused = [w for w in sets if w in REFUSED_SETS]
+    if refused:
+        raise SystemExit(f"never trained on: {', '.join(refused)} (held out, gate or blind)")
+    unknown = [w for w in sets if w not in FIRST_SCORE_CODE]
+    if unknown:
+        raise SystemExit(f"no first-score code for {', '.join(unknown)} (FIRST_SCORE_CODE)")
+    return sets
 
 
 def gold_label(keys: set[str], gold: Sequence[dict]) -> int | None:
@@ -134,10 +165,11 @@ def collect(sets: Sequence[str]) -> list[Abstract]:
     return abstracts
 
 
-def replay_data(folder: Path = _REPLAY) -> None:
+def replay_data(folder: Path = _REPLAY, sets: Sequence[str] = TUNING_SETS) -> None:
     """Write ``folder/<set>.json``: each tuning set's mentions as :data:`FIRST_SCORE_CODE` found them."""
     folder.mkdir(parents=True, exist_ok=True)
-    for which, commit in FIRST_SCORE_CODE.items():
+    for which in checked_sets(sets):
+        commit = FIRST_SCORE_CODE[which]
         with tempfile.TemporaryDirectory() as code:
             archive = subprocess.run(["git", "-C", str(_ROOT), "archive", commit, "extractors", "ontology"],
                                      check=True, capture_output=True).stdout
@@ -152,7 +184,7 @@ def replay_data(folder: Path = _REPLAY) -> None:
 def replayed(sets: Sequence[str], folder: Path = _REPLAY) -> list[Abstract]:
     """Every abstract of ``sets`` with the mentions :func:`replay_data` wrote (its first-score code's)."""
     abstracts = []
-    for which in sets:
+    for which in checked_sets(sets):
         path = folder / f"{which}.json"
         if not path.exists():
             raise SystemExit(f"{path} is missing: run `python scripts/train_role_model.py replay-data` first")
@@ -230,23 +262,27 @@ def changed(abstracts: Sequence[Abstract], model: RoleModel) -> tuple[int, int]:
     return flips, decided
 
 
-def cross_validate(abstracts: Sequence[Abstract], *, c: float, threshold: float, keep: float | None = None) -> dict:
+def cross_validate(abstracts: Sequence[Abstract], *, c: float, threshold: float, keep: float | None = None,
+                   folds: Sequence[str] = TUNING_SETS, train_sets: Sequence[str] | None = None) -> dict:
     """Leave-one-set-out over ``abstracts``: per fold and pooled proposes P / R / F1, their rules vs learned, and
-    the paired bootstrap of the pooled difference."""
+    the paired bootstrap of the pooled difference.  Each fold (a set of ``folds``) is predicted by a model fitted
+    on the other sets of ``train_sets`` (default: ``folds``)."""
     from paired_extraction import paired_bootstrap
 
-    rules_all, learned_all, folds = {}, {}, {}
-    for held in TUNING_SETS:
-        train = [e for a in abstracts if a.set_name != held for e in a.entities]
+    train_sets = folds if train_sets is None else train_sets
+    rules_all, learned_all, per_fold = {}, {}, {}
+    for held in folds:
+        train = [e for a in abstracts if a.set_name != held and a.set_name in train_sets for e in a.entities]
         test = [a for a in abstracts if a.set_name == held]
         model = fit(train, c=c, threshold=threshold, keep=keep)
         rules_counts, learned_counts = counts(test, None), counts(test, model)
         rules_all.update(rules_counts)
         learned_all.update(learned_counts)
-        folds[held] = {"rules": prf(rules_counts), "learned": prf(learned_counts), "changed": changed(test, model)}
-    return {"folds": folds, "rules": prf(rules_all), "learned": prf(learned_all),
+        per_fold[held] = {"rules": prf(rules_counts), "learned": prf(learned_counts), "changed": changed(test, model)}
+    return {"folds": per_fold, "rules": prf(rules_all), "learned": prf(learned_all),
             "entities": (prf(rules_all, "entities"), prf(learned_all, "entities")),
-            "bootstrap": paired_bootstrap(rules_all, learned_all, resamples=2000)["proposes"]}
+            "bootstrap": paired_bootstrap(rules_all, learned_all, resamples=2000)["proposes"],
+            "counts": (rules_all, learned_all)}
 
 
 def _report(result: dict) -> None:
@@ -271,29 +307,43 @@ def main(argv: list[str] | None = None) -> int:
                         help="least probability for a name the rules propose to stay proposed")
     parser.add_argument("--replay", type=Path, default=_REPLAY, help="the replay data's folder")
     parser.add_argument("--out", type=Path, default=_OUT, help="where `fit` writes the weights")
+    parser.add_argument("--sets", type=checked_sets, default=None,
+                        help="comma-separated tuning sets (default: TUNING_SETS; for fit, SIX_SETS)")
+    parser.add_argument("--base-sets", type=checked_sets, default=None,
+                        help="replay-cv: also predict each fold from these sets (the fold left out) and compare")
     args = parser.parse_args(argv)
+    sets = args.sets or (SIX_SETS if args.command == "fit" else TUNING_SETS)
     if args.command == "replay-data":
-        replay_data(args.replay)
+        replay_data(args.replay, sets)
         return 0
     if args.command == "cv":
-        _report(cross_validate(collect(TUNING_SETS), c=args.c, threshold=args.threshold, keep=args.keep))
+        _report(cross_validate(collect(sets), c=args.c, threshold=args.threshold, keep=args.keep, folds=sets))
         return 0
-    replay = replayed(TUNING_SETS, args.replay)
+    replay = replayed(sets, args.replay)
     if args.command == "replay-cv":
-        _report(cross_validate(replay, c=args.c, threshold=args.threshold, keep=args.keep))
+        result = cross_validate(replay, c=args.c, threshold=args.threshold, keep=args.keep, folds=sets)
+        _report(result)
         from paired_extraction import paired_bootstrap
 
-        today = collect(TUNING_SETS)
+        if args.base_sets is not None:
+            base = cross_validate(replay, c=args.c, threshold=args.threshold, keep=args.keep, folds=sets,
+                                  train_sets=args.base_sets)
+            print(f"the same folds predicted from {','.join(args.base_sets)} (the fold left out):")
+            _report(base)
+            b = paired_bootstrap(base["counts"][1], result["counts"][1], resamples=2000)["proposes"]
+            print(f"proposes F1 learned from {','.join(sets)} - learned from {','.join(args.base_sets)}: "
+                  f"{b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}]")
+        today = collect(sets)
         model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold, keep=args.keep)
         rules, learned = counts(today, None), counts(today, model)
         b = paired_bootstrap(rules, learned, resamples=2000)["proposes"]
-        print("fitted on all six replay sets, on today's mentions (today's rules in-sample): rules "
+        print(f"fitted on all {len(sets)} replay sets, on today's mentions (today's rules in-sample): rules "
               "{:.3f} {:.3f} {:.3f}, learned {:.3f} {:.3f} {:.3f}, ".format(*prf(rules), *prf(learned))
               + f"{b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}]; {changed(today, model)[0]} entities changed")
         return 0
     model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold, keep=args.keep)
     data = {"intercept": model.intercept, "threshold": model.threshold, "keep": model.keep, "weights": model.weights,
-            "trained_on": {which: FIRST_SCORE_CODE[which] for which in TUNING_SETS}, "C": args.c}
+            "trained_on": {which: FIRST_SCORE_CODE[which] for which in sets}, "C": args.c}
     args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(model.weights)} weights -> {args.out}")
     return 0
