@@ -2,10 +2,10 @@
 
 Each entity the pipeline keeps in an abstract of the tuning sets (:data:`TUNING_SETS`; its mentions grouped by
 entity key, as the scorer merges them) is labelled by the gold role of the annotated entity it names:
-``proposes`` when a required gold entity it names is proposed, else ``uses`` (an entity naming no gold entity, or a used one, is wrong when
-proposed); an entity naming only an optional proposed one is left out (either role scores the same).  A
-logistic regression (scikit-learn, L2, ``lbfgs`` on dense features: deterministic) is fitted on the features of
-:func:`extractors.entity_role_model.entity_features`.
+``proposes`` when a required gold entity it names is proposed, else ``uses`` (an entity naming no gold entity, or a
+used one, is wrong when proposed); an entity naming only an optional proposed one is left out (either role scores
+the same).  A logistic regression (scikit-learn, L2, ``lbfgs`` on dense features: deterministic) is fitted on the
+features of :func:`extractors.entity_role_model.entity_features`.
 
 The role rules were fitted on these sets, so today's rules are right on ~97 % of what they propose there and a
 model trained on their output learns to copy them.  The *replay* data is what the rules were on unseen abstracts:
