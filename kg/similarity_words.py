@@ -26,7 +26,7 @@ from pathlib import Path
 
 from kg.english_stop_words import ENGLISH_STOP_WORDS
 
-__all__ = ["STOP_LANGUAGES", "Analyser", "ChunkCounts", "Terms", "chunk_counts", "encoded", "held_counts",
+__all__ = ["STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts", "Terms", "chunk_counts", "encoded", "held_counts",
            "spacy_stop_words", "stop_words", "words"]
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
@@ -34,6 +34,17 @@ _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 STOP_LANGUAGES = ("fr", "de", "es", "pt", "it", "nl")
 #: Distinct stop words of one language a paper needs, more than of English, to be taken as written in it.
 _LANGUAGE_EVIDENCE = 3
+#: Words of a title that say what kind of text a paper is, not what it is about: a book review, an invited talk or
+#: keynote, an overview, a tutorial, a panel, a squib, a system description, a preface, an erratum (the genre labels
+#: of ACL Anthology titles, counted on its 90,477 papers: "book review(s)" 377 titles, "overview" 307, "system
+#: description" 120, "invited talk" 78, "tutorial" 64, "briefly noted" 63, "panel" 44, "keynote" 32; round h16t,
+#: docs/analytics.md).  Dropped from a title before its words and pairs are taken: two papers that share nothing
+#: else were neighbours for "book reviews" alone.  Not "abstract" (Abstract Meaning Representation) nor "review"
+#: alone (product reviews).
+TITLE_GENRE = re.compile(
+    r"\b(?:book reviews?|invited (?:keynote|talk|paper|speaker|lecture)s?|keynotes?|overview|tutorials?|panel|"
+    r"squibs?|briefly noted|obituary|erratum|corrigendum|preface|foreword|position paper|extended abstract|"
+    r"system description)\b", re.IGNORECASE)
 
 #: What turns a ``(title, abstract)`` into its terms.
 Analyser = Callable[[tuple[str, str]], list[str]]
@@ -116,11 +127,15 @@ def stop_words(words: Iterable[str]) -> frozenset[str]:
 
 class Terms:
     """The analyzer of :func:`kg.similarity_vectors.tfidf`: words of title and abstract, then the title's adjacent
-    pairs (stop words dropped: :func:`stop_words`)."""
+    pairs (stop words dropped: :func:`stop_words`; the title's genre words too: :data:`TITLE_GENRE`).
+
+    >>> Terms()(("Book Reviews: Parsing Technology", ""))
+    ['parsing', 'technology', 'parsing technology']
+    """
 
     def __call__(self, document: tuple[str, str]) -> list[str]:
         title, abstract = document
-        title_words, abstract_words = words(title), words(abstract)
+        title_words, abstract_words = words(TITLE_GENRE.sub(" ", title)), words(abstract)
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
