@@ -700,6 +700,28 @@ def test_english_papers_keep_words_that_only_another_language_lists_as_stop_word
     assert {"und", "der", "die"} <= stop_words(["die", "grammatik", "und", "der", "parser", "für", "das", "deutsche"])
 
 
+def test_a_title_genre_word_alone_makes_no_neighbour():
+    """Round h16t: "Book Reviews: ...", "Invited Talk: ..." and "Overview ..." titles met on the genre label alone."""
+    from kg.similarity_words import Terms
+
+    assert Terms()(("Invited Keynote: Talking Robots for Ferret Care", "")) == [
+        "talking", "robots", "ferret", "care", "talking robots", "robots ferret", "ferret care"]
+    assert Terms()(("Book Reviews", "")) == []
+    # "review" and "abstract" alone are topics ("product reviews", "Abstract Meaning Representation"): kept
+    assert Terms()(("Abstract Meaning Parsing of Product Reviews", "")) == [
+        "abstract", "meaning", "parsing", "product", "reviews", "abstract meaning", "meaning parsing",
+        "parsing product", "product reviews"]
+    papers = [PaperText("paper/review-zorb", "Book Reviews: Zorbian Morphology Handbook"),
+              PaperText("paper/review-qua", "Book Reviews: Quaffle Dialogue Pragmatics"),
+              PaperText("paper/zorb", "Zorbian Morphology Analysers for Lexicons"),
+              PaperText("paper/talk", "Invited Talk: Quaffle Dialogue Pragmatics Today")]
+    links = {(link.source, link.target) for link in similar_links(papers, k=1)}
+    assert ("paper/review-zorb", "paper/zorb") in links or ("paper/zorb", "paper/review-zorb") in links
+    assert ("paper/review-qua", "paper/talk") in links or ("paper/talk", "paper/review-qua") in links
+    rows = text_rows(papers)
+    assert not {"book", "reviews", "book reviews", "invited", "talk"} & set(rows.columns)
+
+
 def _bootstrapping_papers() -> list[PaperText]:
     rng = random.Random(5)
     filler = ["corpus", "annotation", "evaluation", "baseline", "model", "treebank", "lexicon", "speech", "dialogue"]
