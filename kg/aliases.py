@@ -360,10 +360,12 @@ class AliasTable:
                 for sense in entry.senses if sense is not entry.dominant and sense.key not in dominant}
 
 
-def bare_senses(table: AliasTable, kinds: Iterable[tuple[str, str, object]]) -> dict[str, str]:
-    """Acronym key -> the sense key its bare mentions go to, for the acronyms the defining papers give no clear sense
-    of, where one sense is the only learned one of the kind most papers give the bare name and a majority of all
-    defining papers give it (round h15bx).
+def bare_senses(table: AliasTable, kinds: Iterable[tuple[str, str, object]]) -> dict[str, dict[str, str]]:
+    """Acronym key -> paper -> the sense key the bare mentions of that paper go to, for the acronyms the defining
+    papers give no clear sense of, where one sense is the only learned one of the kind most papers give the bare name
+    and a majority of all defining papers give it (round h15bx). A paper that clearly types the bare name another
+    kind than the sense keeps it in the bare node (review58: moved, its mentions made a node of that other kind named
+    by the sense, "method/meanabsoluteerror" for a masked autoencoder).
 
     An acronym is clear when ``MIN_SHARE`` of its defining papers give one sense, and one-paper senses count
     against it: the full Anthology's "MAE" was defined as mean absolute error by 7 papers and as five other things
@@ -383,7 +385,9 @@ def bare_senses(table: AliasTable, kinds: Iterable[tuple[str, str, object]]) -> 
     'ambiguous'
     >>> kinds = [("meanabsoluteerror", paper, "metric") for paper in ("p1", "p2", "p3")]
     >>> bare_senses(table, kinds + [("mae", "p9", "metric"), ("maskedautoencoder", "p4", "method")])
-    {'mae': 'meanabsoluteerror'}
+    {'mae': {'p9': 'meanabsoluteerror'}}
+    >>> bare_senses(table, kinds + [("mae", "p9", "metric"), ("mae", "p8", "metric"), ("mae", "p7", "method")])
+    {'mae': {'p8': 'meanabsoluteerror', 'p9': 'meanabsoluteerror'}}
     >>> bare_senses(table, kinds + [("mae", "p9", "method"), ("maskedautoencoder", "p4", "method")])
     {}
     >>> bare_senses(table, kinds + [("mae", "p9", False), ("mae", "p8", "metric")])  # one of two papers types it
@@ -394,16 +398,19 @@ def bare_senses(table: AliasTable, kinds: Iterable[tuple[str, str, object]]) -> 
                                 if sense.papers >= MIN_PAPERS}
     papers: dict[str, set[str]] = defaultdict(set)
     votes: Counter[tuple[str, object]] = Counter()
+    typed: dict[str, dict[str, set[object]]] = defaultdict(lambda: defaultdict(set))  # key -> paper -> clear kinds
     for key, paper, kind in {item for item in kinds if item[0] in wanted}:  # a paper's once
         papers[key].add(paper)
         votes[key, kind] += bool(kind)
+        if kind:
+            typed[key][paper].add(kind)
     kind_of = {key: kind for (key, kind), n in votes.items() if 2 * n > len(papers[key])}
     joins = {}
     for key, entry in sorted(candidates.items()):
         kind = kind_of.get(key)
         learned = [sense for sense in entry.senses if sense.papers >= MIN_PAPERS and kind_of.get(sense.key) == kind]
         if kind is not None and len(learned) == 1 and 2 * learned[0].papers > entry.papers:
-            joins[key] = learned[0].key
+            joins[key] = {paper: learned[0].key for paper in sorted(papers[key]) if typed[key][paper] <= {kind}}
     return joins
 
 

@@ -400,8 +400,9 @@ def _add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: 
             group_key[index] = aliases.group_of(keys[mention.name], paper_nodes[mention.paper_ref])
     clear = ((key, paper_nodes[mentions[i].paper_ref], _type_evidence(mentions[i]) == 2 and mentions[i].kind)
              for i, key in group_key.items())  # a bare acronym typed clearly is its one sense of that kind (h15bx)
-    to_sense = bare_senses(aliases, clear)
-    group_key.update([(index, to_sense[key]) for index, key in group_key.items() if key in to_sense])
+    to_sense = bare_senses(aliases, clear)  # bare key -> paper -> sense: not a paper typing it another kind
+    group_key.update([(i, sense) for i, key in group_key.items() if key in to_sense
+                      and (sense := to_sense[key].get(paper_nodes[mentions[i].paper_ref]))])
     bare = {key for key in group_key.values() if key in aliases.entries}  # acronyms that keep a node of their own
     named = aliases.named_by_long_form(bare)
     names = _UnionFind()

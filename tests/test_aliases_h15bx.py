@@ -85,11 +85,21 @@ def test_bare_senses_reads_the_kind_most_papers_give_each_key_once_a_paper():
                            ("p3", "ZAE", "zorb absolute error"), ("q1", "ZAE", "zorbed auto-encoder"),
                            ("q2", "ZAE", "Zany American English")])
     senses = [("zorbabsoluteerror", paper, METRIC) for paper in ("p1", "p2", "p3")]
-    assert bare_senses(table, senses + [("zae", "r1", METRIC)]) == {"zae": "zorbabsoluteerror"}
+    assert bare_senses(table, senses + [("zae", "r1", METRIC)]) == {"zae": {"r1": "zorbabsoluteerror"}}
     # one paper writing the bare name ten times as a method does not outvote two papers typing it metric
     split = [("zae", "r1", METRIC), ("zae", "r2", METRIC)] + [("zae", "r3", METHOD)] * 10
-    assert bare_senses(table, senses + split) == {"zae": "zorbabsoluteerror"}
+    assert bare_senses(table, senses + split) == {"zae": {"r1": "zorbabsoluteerror", "r2": "zorbabsoluteerror"}}
     tied = [("zae", "r1", METRIC), ("zae", "r2", False)]
     assert bare_senses(table, senses + tied) == {}
     clear = learn_aliases([("p1", "ZAE", "zorb absolute error"), ("p2", "ZAE", "zorb absolute error")])
     assert bare_senses(clear, senses + [("zae", "r1", METRIC)]) == {}  # a clear sense takes bare mentions already
+
+
+def test_a_paper_typing_the_bare_acronym_another_kind_keeps_it_in_the_bare_node():
+    """review58: a paper whose bare "ZAE" is clearly a method went with the metric's sense, and its mentions made a
+    method node named by the metric's long form (method/zorbabsoluteerror, a new id)."""
+    mentions = _mae_shape() + [_mention("m1", "ZAE", kind=METHOD)]
+    nodes = _nodes(*mentions)
+    assert "method/zorbabsoluteerror" not in nodes and nodes["method/zae"] == ("ZAE", [], ["m1"])
+    assert nodes["metric/zorbabsoluteerror"][2] == ["p0", "p1", "p2", "r0", "r1", "r2", "s1"]
+    assert _nodes(*reversed(mentions)) == nodes
