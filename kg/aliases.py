@@ -328,25 +328,27 @@ class AliasTable:
             return False
         return entry.dominant is None or key != entry.dominant.key
 
-    def acronyms_of(self, bare: Collection[str] = ()) -> dict[str, set[str]]:
-        """Each sense's key -> the keys of the acronyms it is a sense of (of a clear sense, only the acronyms it is
-        the clear sense of: "machine reading comprehension" is MRC's, not RC's, whose one paper gives it; round
-        h15bx); each key of ``bare`` (an acronym with a node of its own) -> itself.
+    def acronyms_of(self, bare: Collection[str] = ()) -> dict[str, Counter[str]]:
+        """Each sense's key -> the keys of the acronyms it is a sense of, each with the papers that define it so (of
+        a clear sense, only the acronyms it is the clear sense of: "machine reading comprehension" is MRC's, not
+        RC's, whose one paper gives it; round h15bx); each key of ``bare`` (an acronym with a node of its own) ->
+        itself, with no defining paper.
 
         >>> table = learn_aliases([("p1", "ZRC", "machine zorb comprehension"), ("p2", "ZRC", "machine zorb comprehension"),
         ...                        ("q1", "ZC", "machine zorb comprehension"), ("q2", "ZC", "zorb comprehension"),
         ...                        ("q3", "ZC", "zorb classification")])
-        >>> sorted((key, sorted(acronyms)) for key, acronyms in table.acronyms_of().items())
-        [('machinezorbcomprehension', ['zrc']), ('zorbclassification', ['zc']), ('zorbcomprehension', ['zc'])]
+        >>> sorted((key, dict(acronyms)) for key, acronyms in table.acronyms_of(["zc"]).items())
+        [('machinezorbcomprehension', {'zrc': 2}), ('zc', {'zc': 0}), ('zorbclassification', {'zc': 1}), \
+('zorbcomprehension', {'zc': 2})]
         """
-        acronyms: dict[str, set[str]] = defaultdict(set)
+        acronyms: dict[str, Counter[str]] = defaultdict(Counter)
         clear = {entry.dominant.key for entry in self.entries.values() if entry.dominant is not None}
         for entry in self.entries.values():
             for sense in entry.senses:
                 if sense is entry.dominant or sense.key not in clear:
-                    acronyms[sense.key].add(entry.key)
+                    acronyms[sense.key][entry.key] += sense.papers
         for key in bare:
-            acronyms[key].add(key)
+            acronyms[key][key] += 0
         return acronyms
 
     def named_by_long_form(self, bare: Collection[str] = ()) -> dict[str, str]:
