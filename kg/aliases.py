@@ -329,24 +329,25 @@ class AliasTable:
         return entry.dominant is None or key != entry.dominant.key
 
     def acronyms_of(self, bare: Collection[str] = ()) -> dict[str, Counter[str]]:
-        """Each sense's key -> the keys of the acronyms it is a sense of, each with the papers that define it so (of
-        a clear sense, only the acronyms it is the clear sense of: "machine reading comprehension" is MRC's, not
-        RC's, whose one paper gives it; round h15bx); each key of ``bare`` (an acronym with a node of its own) ->
-        itself, with no defining paper.
+        """Each sense's key -> the keys of the acronyms it is a sense of, each with the share of the acronym's
+        defining papers that give it (of a clear sense, only the acronyms it is the clear sense of: "machine reading
+        comprehension" is MRC's, not RC's, whose one paper gives it; round h15bx); each key of ``bare`` (an acronym
+        with a node of its own) -> itself, with no share (review58).
 
         >>> table = learn_aliases([("p1", "ZRC", "machine zorb comprehension"), ("p2", "ZRC", "machine zorb comprehension"),
         ...                        ("q1", "ZC", "machine zorb comprehension"), ("q2", "ZC", "zorb comprehension"),
         ...                        ("q3", "ZC", "zorb classification")])
-        >>> sorted((key, dict(acronyms)) for key, acronyms in table.acronyms_of(["zc"]).items())
-        [('machinezorbcomprehension', {'zrc': 2}), ('zc', {'zc': 0}), ('zorbclassification', {'zc': 1}), \
-('zorbcomprehension', {'zc': 2})]
+        >>> sorted((key, {acronym: round(share, 2) for acronym, share in acronyms.items()})
+        ...        for key, acronyms in table.acronyms_of(["zc"]).items())
+        [('machinezorbcomprehension', {'zrc': 1.0}), ('zc', {'zc': 0}), ('zorbclassification', {'zc': 0.33}), \
+('zorbcomprehension', {'zc': 0.67})]
         """
-        acronyms: dict[str, Counter[str]] = defaultdict(Counter)
+        acronyms: dict[str, Counter[str]] = defaultdict(Counter)  # of a float share
         clear = {entry.dominant.key for entry in self.entries.values() if entry.dominant is not None}
         for entry in self.entries.values():
             for sense in entry.senses:
                 if sense is entry.dominant or sense.key not in clear:
-                    acronyms[sense.key][entry.key] += sense.papers
+                    acronyms[sense.key][entry.key] += sense.papers / entry.papers
         for key in bare:
             acronyms[key][key] += 0
         return acronyms
