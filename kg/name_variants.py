@@ -171,7 +171,7 @@ KIND_KEYS: dict[EntityKind, Callable[[str], str]] = {EntityKind.METRIC: metric_k
 
 
 def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, str, EntityKind]],
-               apart: Collection[str] = (), acronyms: Mapping[str, Collection[str]] | None = None
+               apart: Collection[str] = (), acronyms: Mapping[str, Mapping[str, float]] | None = None
                ) -> list[tuple[str, str]]:
     """Pairs of group keys whose names are spellings of one metric (:func:`metric_key`) or one task (:func:`task_key`).
 
@@ -183,9 +183,10 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
     joins a key to the first key, in sorted order, of the names that key alike. A key in ``apart`` is an acronym's
     minor sense, which keeps a node of its own named by its long form
     (:meth:`kg.aliases.AliasTable.named_by_long_form`; "automatic machine translation" as one sense of "MT"): without
-    ``acronyms`` (each sense's and bare acronym key's acronyms) it joins nothing; with it, it joins where the keys
-    that spell alike belong to one acronym at most (round h15bs), or where one acronym owns the keys that are no
-    minor sense (:func:`_without_claimed_senses`, round h15bx).
+    ``acronyms`` (each sense's and bare acronym key's acronyms, with their shares of its defining papers) it joins
+    nothing; with it, it joins where the keys that spell alike belong to one acronym at most (round h15bs), or where
+    one acronym owns the keys that are no minor sense, by ``SURE_SHARE`` of its defining papers
+    (:func:`_without_claimed_senses`, rounds h15bx, review58).
 
     >>> metric, method = EntityKind.METRIC, EntityKind.METHOD
     >>> kind_joins({"f1score": ["F1 score"], "f1": ["F1"], "attentionscore": ["attention score"],
