@@ -42,8 +42,9 @@ from typing import Literal
 from kg.spelling_variants import spelling_key
 from ontology.ids import acronym_singular, entity_key, node_key, normalize_text
 
-__all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "bare_senses", "label_unless_a_minority",
-           "learn_aliases", "node_records", "sense_signature", "spelled_out_joins", "spelled_part", "voted_long_form"]
+__all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "bare_senses",
+           "label_unless_a_minority", "learn_aliases", "node_records", "sense_signature", "spelled_out_joins",
+           "spelled_part", "voted_long_form"]
 
 #: A sense must be given by at least this share of the papers that define the acronym to be dominant ...
 MIN_SHARE = 2 / 3
@@ -334,7 +335,8 @@ class AliasTable:
         comprehension" is MRC's, not RC's, whose one paper gives it; round h15bx); each key of ``bare`` (an acronym
         with a node of its own) -> itself, with no share (review58).
 
-        >>> table = learn_aliases([("p1", "ZRC", "machine zorb comprehension"), ("p2", "ZRC", "machine zorb comprehension"),
+        >>> table = learn_aliases([("p1", "ZRC", "machine zorb comprehension"),
+        ...                        ("p2", "ZRC", "machine zorb comprehension"),
         ...                        ("q1", "ZC", "machine zorb comprehension"), ("q2", "ZC", "zorb comprehension"),
         ...                        ("q3", "ZC", "zorb classification")])
         >>> sorted((key, {acronym: round(share, 2) for acronym, share in acronyms.items()})

@@ -52,7 +52,8 @@ _TRAILING_AVERAGE = re.compile(r"[\s-]*\baveraged?$")
 #: full Anthology at PIPELINE_VERSION 82) for what it mostly calls "inter-annotator agreement" (364): a dataset's
 #: annotators' agreement, as kappa or alpha ("inter-rater agreement of alpha = 0.57 for argument components"), as it
 #: writes "inter-coder", "inter-judge" or "inter-tagger" agreement (round h15bx).
-_RATERS = re.compile(r"\binter[\s-]*(?:raters?|annotators?|coders?|judges?|taggers?|assessors?|labell?ers?|evaluators?)\b")
+_RATERS = re.compile(
+    r"\binter[\s-]*(?:raters?|annotators?|coders?|judges?|taggers?|assessors?|labell?ers?|evaluators?)\b")
 #: A first word that says a task is done by machine, which every task of the corpus is.
 _AUTOMATIC = re.compile(r"^automat(?:ic|ed|ically)\s+(?=\S)")
 #: "natural" before "language" and a task's word: every language task of the corpus is of natural language, so
