@@ -139,8 +139,16 @@ class Terms:
     """The analyzer of :func:`kg.similarity_vectors.tfidf`: words of title and abstract, then the title's adjacent
     pairs (stop words dropped: :func:`stop_words`; the title's genre words too: :data:`TITLE_GENRE`).
 
+    A paper whose title is its genre label and nothing else, with no
+    abstract ("Briefly Noted", "Erratum", 84 of the Anthology's papers),
+    keeps the label: it is all that is said of the paper, and without any
+    term the paper's neighbours came from words spelled like the label's
+    ("Erratum": "errant", "error"), some papers with fewer than ``k``.
+
     >>> Terms()(("Book Reviews: Parsing Technology", ""))
     ['parsing', 'technology', 'parsing technology']
+    >>> Terms()(("Briefly Noted", ""))
+    ['briefly', 'noted', 'briefly noted']
     """
 
     def __call__(self, document: tuple[str, str]) -> list[str]:
@@ -149,6 +157,9 @@ class Terms:
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
+        if not terms and title_words != (everything := words(title)):  # only a genre label: it stays (review 59)
+            stop = stop_words(everything)
+            heading = terms = [word for word in everything if word not in stop]
         return terms + [f"{a} {b}" for a, b in pairwise(heading)]
 
 

@@ -706,7 +706,7 @@ def test_a_title_genre_word_alone_makes_no_neighbour():
 
     assert Terms()(("Invited Keynote: Talking Robots for Ferret Care", "")) == [
         "talking", "robots", "ferret", "care", "talking robots", "robots ferret", "ferret care"]
-    assert Terms()(("Book Reviews", "")) == []
+    assert Terms()(("Book Reviews", "")) == ["book", "reviews", "book reviews"]  # a label alone stays (review 59)
     # "review" and "abstract" alone are topics ("product reviews", "Abstract Meaning Representation"): kept
     assert Terms()(("Abstract Meaning Parsing of Product Reviews", "")) == [
         "abstract", "meaning", "parsing", "product", "reviews", "abstract meaning", "meaning parsing",
@@ -756,6 +756,26 @@ def test_a_title_genre_word_that_is_also_a_topic_is_dropped_only_as_a_label(titl
 
     found = [match.group(0).lower().strip() for match in TITLE_GENRE.finditer(title)]
     assert found == ([label] if label else [])
+
+
+def test_a_title_that_is_only_a_genre_label_keeps_it():
+    """Review 59: "Erratum", "Briefly Noted" (no abstract) had no term left once the label was dropped: their
+    neighbours came from words spelled like the label's ("errant", "error"), or none (on the Anthology some such
+    papers had fewer than k).  Such a title keeps its label, so papers of that label alone meet."""
+    from kg.similarity_words import Terms
+
+    assert Terms()(("Erratum", "")) == ["erratum"]
+    assert Terms()(("Préface [Foreword]", "")) == ["préface", "foreword", "préface foreword"]
+    assert Terms()(("Erratum", "We correct a table of our zorbian parser.")) == ["correct", "table", "zorbian",
+                                                                                 "parser"]
+    labels = ["Erratum", "Erratum", "Briefly Noted", "Briefly Noted"]
+    topics = ["Errant Quaffle Detection", "Error Analysis of Zorbian Parsers", "Zorbian Morphology Analysers",
+              "Quaffle Dialogue Pragmatics", "Notes on Zorbian Lexicons", "Zorbian Morphology Treebanks"]
+    papers = [PaperText(f"paper/label-{i}", title) for i, title in enumerate(labels)]
+    papers += [PaperText(f"paper/topic-{i}", title) for i, title in enumerate(topics)]
+    links = {(link.source, link.target) for link in similar_links(papers, k=3)}
+    assert ("paper/label-0", "paper/label-1") in links
+    assert ("paper/label-2", "paper/label-3") in links
 
 
 def _bootstrapping_papers() -> list[PaperText]:
