@@ -47,6 +47,8 @@ _LANGUAGE_EVIDENCE = 3
 #: Processing Tutorial", "A Tutorial on ...", but "tutorial dialogue", "Tutorial Videos" keep it); "panel" only first
 #: or before the end, ")" or "on"/"discussion"/"chair"/"summary"/"contribution" ("Four-Panel Manga", "a Frisian-Dutch
 #: Panel and Trend Study" keep it).  A label's words may be joined by hyphens; plurals and the French "préface" count.
+#: Lower-case: it is matched on the lower-cased title (without re.IGNORECASE it takes about half the time: 0.26 s for
+#: the Anthology's 90,477 titles against 0.46 s, and 0.34 s for round h16t's shorter pattern; review 59).
 TITLE_GENRE = re.compile(
     r"^\W*(?:book[\s-]+reviews?|obituar(?:y|ies)|panels?)\b"
     r"|\b(?:invited[\s-]+(?:keynote|talk|paper|speaker|lecture)s?"
@@ -54,7 +56,7 @@ TITLE_GENRE = re.compile(
     r"|tutorials?(?!-\w)(?=\s*(?:$|[^\w\s]|(?:on|notes|abstracts|proposal|paper|series)\b))"
     r"|(?<!-)panels?(?=\s*(?:$|\)|(?:on|discussion|chair|summary|contribution)\b))"
     r"|squibs?(?:[\s-]+and[\s-]+discussions)?|briefly[\s-]+noted|errat(?:um|a)|corrigend(?:um|a)|pr[eé]faces?"
-    r"|forewords?|position[\s-]+papers?|extended[\s-]+abstracts?|system[\s-]+descriptions?)\b", re.IGNORECASE)
+    r"|forewords?|position[\s-]+papers?|extended[\s-]+abstracts?|system[\s-]+descriptions?)\b")
 
 #: What turns a ``(title, abstract)`` into its terms.
 Analyser = Callable[[tuple[str, str]], list[str]]
@@ -153,7 +155,7 @@ class Terms:
 
     def __call__(self, document: tuple[str, str]) -> list[str]:
         title, abstract = document
-        title_words, abstract_words = words(TITLE_GENRE.sub(" ", title)), words(abstract)
+        title_words, abstract_words = words(TITLE_GENRE.sub(" ", title.lower())), words(abstract)
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
