@@ -167,3 +167,39 @@ def test_each_texts_terms_are_let_go_once_counted(tmp_path, cached):
     _same(got, _fresh(documents))
     assert len(alive) == (100 if cached else 200)
     assert most <= 1
+
+
+def test_counts_made_before_the_title_words_changed_are_not_reused(tmp_path, monkeypatch):
+    """Review 59: the genre words of titles (kg.similarity_words.TITLE_GENRE) change the terms of texts whose digest
+    does not change, so a file made by the code before must be counted again, not reused: its key covers
+    similarity_words.py (as the search state's does)."""
+    from pathlib import Path
+
+    import kg.similarity_incremental as incremental
+    from kg.similarity_words import words
+
+    assert "similarity_words.py" in term_cache._CODE and "similarity_words.py" in incremental._CODE
+    before = tmp_path / "kg_before"
+    before.mkdir()
+    for name in term_cache._CODE:
+        text = (Path(term_cache.__file__).parent / name).read_text(encoding="utf-8")
+        if name == "similarity_words.py":  # the code before: another genre pattern (round h16t's, say)
+            text = text.replace("TITLE_GENRE = re.compile(", 'TITLE_GENRE = re.compile(r"\\b(?:book reviews?)\\b")\n_NEW = (')
+            assert "_NEW = (" in text
+        (before / name).write_text(text, encoding="utf-8")
+
+    def analysed_before(document):  # the old analyser: the title's words as they are
+        title, abstract = document
+        return words(f"{title} {abstract}")
+
+    documents = [("Book Reviews: Zorbian Morphology", ""), ("Briefly Noted", ""),
+                 ("Dialogue Acts in Tutorial Dialogue", "We tag the acts."), *_documents(8, 30)]
+    path = tmp_path / TERMS_FILE
+    real = term_cache._KG
+    monkeypatch.setattr(term_cache, "_KG", before)
+    counted_terms(documents, analysed_before, path)
+    counted_terms(documents, analysed_before, path)
+    assert last_count() == (0, len(documents))  # same code: reused
+    monkeypatch.setattr(term_cache, "_KG", real)
+    _same(counted_terms(documents, _Terms(), path), _fresh(documents))
+    assert last_count() == (len(documents), 0)  # the code changed: all counted again
