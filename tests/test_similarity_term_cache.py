@@ -184,7 +184,8 @@ def test_counts_made_before_the_title_words_changed_are_not_reused(tmp_path, mon
     for name in term_cache._CODE:
         text = (Path(term_cache.__file__).parent / name).read_text(encoding="utf-8")
         if name == "similarity_words.py":  # the code before: another genre pattern (round h16t's, say)
-            text = text.replace("TITLE_GENRE = re.compile(", 'TITLE_GENRE = re.compile(r"\\b(?:book reviews?)\\b")\n_NEW = (')
+            before_pattern = 'TITLE_GENRE = re.compile(r"\\b(?:book reviews?)\\b")\n_NEW = ('
+            text = text.replace("TITLE_GENRE = re.compile(", before_pattern)
             assert "_NEW = (" in text
         (before / name).write_text(text, encoding="utf-8")
 
