@@ -143,14 +143,16 @@ class Terms:
 
     A paper whose title is its genre label and nothing else, with no
     abstract ("Briefly Noted", "Erratum", 84 of the Anthology's papers),
-    keeps the label: it is all that is said of the paper, and without any
-    term the paper's neighbours came from words spelled like the label's
-    ("Erratum": "errant", "error"), some papers with fewer than ``k``.
+    has the label as one term of its own, ``genre_`` and its words: it is
+    all that is said of the paper.  Without any term the paper's neighbours
+    came from words spelled like the label's ("Erratum": "errant",
+    "error"), some papers had fewer than ``k``; with the label's words as
+    they are, papers about book reviews met the "Book Reviews" pages.
 
     >>> Terms()(("Book Reviews: Parsing Technology", ""))
     ['parsing', 'technology', 'parsing technology']
-    >>> Terms()(("Briefly Noted", ""))
-    ['briefly', 'noted', 'briefly noted']
+    >>> Terms()(("Briefly Noted: Briefly Noted", ""))
+    ['genre_briefly_noted']
     """
 
     def __call__(self, document: tuple[str, str]) -> list[str]:
@@ -159,9 +161,9 @@ class Terms:
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
-        if not terms and title_words != (everything := words(title)):  # only a genre label: it stays (review 59)
+        if not terms and title_words != (everything := words(title)):  # only a genre label: one term (review 59)
             stop = stop_words(everything)
-            heading = terms = [word for word in everything if word not in stop]
+            return ["_".join(["genre", *dict.fromkeys(word for word in everything if word not in stop)])]
         return terms + [f"{a} {b}" for a, b in pairwise(heading)]
 
 
