@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+import kg.entity_nodes
 import kg.graph
 import kg.pipeline
 from exports.node_link import to_json
@@ -27,15 +28,16 @@ def _documents() -> list[DocumentRecords]:
     return documents
 
 
-def _watch(monkeypatch: pytest.MonkeyPatch, name: str, check: Callable[[], None]) -> None:
-    """Run ``check()`` each time kg.graph's step ``name`` is called, before the step."""
-    real = getattr(kg.graph, name)
+def _watch(monkeypatch: pytest.MonkeyPatch, name: str, check: Callable[[], None], *, module=kg.graph) -> None:
+    """Run ``check()`` each time the assembly step ``name`` of ``module`` (kg.graph's, or kg.entity_nodes' for the
+    steps within the entities step) is called, before the step."""
+    real = getattr(module, name)
 
     def watched(*arguments, **options):
         check()
         return real(*arguments, **options)
 
-    monkeypatch.setattr(kg.graph, name, watched)
+    monkeypatch.setattr(module, name, watched)
 
 
 def _alive(refs: list[weakref.ref]) -> int:
@@ -53,10 +55,10 @@ def test_consumed_records_go_after_their_last_use(monkeypatch: pytest.MonkeyPatc
     shells = [weakref.ref(d) for d in documents]
     seen: dict[str, int] = {}
     _watch(monkeypatch, "_add_venues", lambda: seen.setdefault("documents at the venues step", _alive(shells)))
-    _watch(monkeypatch, "_add_entities", lambda: seen.update({"papers at the entities step": _alive(papers),
-                                                               "links at the entities step": _alive(links)}))
+    _watch(monkeypatch, "add_entities", lambda: seen.update({"papers at the entities step": _alive(papers),
+                                                              "links at the entities step": _alive(links)}))
     alive_mentions: list[int] = []
-    _watch(monkeypatch, "_add_entity", lambda: alive_mentions.append(_alive(mentions)))
+    _watch(monkeypatch, "_add_entity", lambda: alive_mentions.append(_alive(mentions)), module=kg.entity_nodes)
     graph = kg.graph.build_graph(documents, consume=True)
     assert to_json(graph) == expected  # the same graph
     assert documents == []
@@ -76,7 +78,7 @@ def test_a_build_without_kept_documents_lets_the_papers_go_before_the_entities(m
 
     monkeypatch.setattr(kg.pipeline, "build_graph", watching)
     alive: list[int] = []
-    _watch(monkeypatch, "_add_entities", lambda: alive.append(_alive(watched)))
+    _watch(monkeypatch, "add_entities", lambda: alive.append(_alive(watched)))
     kept = kg.pipeline.build(similarity=False)
     assert alive == [len(watched)] and len(kept.documents) == 5  # the Python API's default keeps them
     watched.clear(), alive.clear()
