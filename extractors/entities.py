@@ -131,6 +131,13 @@ _WEAK_TYPE_RULES = frozenset({"default", "list", "evaluated_on", "derived_from",
 #: Rule type rules that keep their kind even when the tagger calls the name a task or a metric.
 _STRONG_TYPE_RULES = frozenset({"gazetteer", "model_family", "named_dataset", "head_noun", "apposition", "examples",
                                 "title_noun", "method_phrase", "known_method", "used_loss"})
+def _data_long_form(cand: Candidate) -> bool:
+    """Typed a dataset by its own long form's head ("a new Zorb Banking QA dataset (ZBQA)", "the Annotated Corpora
+    for Quux Research (ACQR)")? The name's own evidence, which the tagger's task or metric does not overrule (round
+    h15bz: a neighbour's or the tagger's kind only where the name itself has none)."""
+    return cand.type_rule == "long_form" and cand.kind is EntityKind.DATASET
+
+
 def _long_form_names_data(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """Does a capitalised long form ending in a task head name a dataset, a dataset noun right after its acronym
     ("the Visuo-Linguistic Question Answering (VLQA) challenge corpus"; not "the NER dataset": a task's acronym)?"""
@@ -229,7 +236,8 @@ class EntityRecognizer:
             only_tagged = cand.strength in _TAGGED or (cand.strength == "weak" and "accepted" not in cand.cues)
             guessed = label is EntityKind.DATASET and _only_guessed_a_method(doc, cand, cues)
             if label is not None and (only_tagged or guessed or (self.retype and cand.type_rule in _WEAK_TYPE_RULES)
-                                      or (label in _TAGGER_ONLY_KINDS and cand.type_rule not in _STRONG_TYPE_RULES)):
+                                      or (label in _TAGGER_ONLY_KINDS and cand.type_rule not in _STRONG_TYPE_RULES
+                                          and not _data_long_form(cand))):
                 cand.kind, cand.type_rule = label, "tagger"
                 if label in _TAGGER_ONLY_KINDS and cand.relation == Relation.PROPOSES:
                     assign_role(doc, cand, cues, confidence=self.confidence, window=self.proposal_window)
