@@ -27,8 +27,8 @@ def _kinds(nlp, text: str) -> dict[str, str]:
      "ZBS-QA"),
     ("Our paper presents and describes the Quuxish Sentiment Analysis Corpus (QSAC), which was sourced from Twitter.",
      "QSAC"),
-    ("To bridge this gap, we introduce the Zorb-Disease Relation Extraction Dataset (ZDRED); a human-annotated "
-     "dataset of relations between zorbs and diseases.", "ZDRED"),
+    (("To bridge this gap, we introduce the Zorb-Disease Relation Extraction Dataset (ZDRED); a human-annotated "
+      "dataset of relations between zorbs and diseases."), "ZDRED"),
 ])
 def test_a_long_form_headed_by_a_dataset_noun_keeps_the_dataset_kind(nlp, text: str, name: str) -> None:
     assert _kinds(nlp, text).get(name) == "dataset"
