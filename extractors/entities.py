@@ -131,6 +131,8 @@ _WEAK_TYPE_RULES = frozenset({"default", "list", "evaluated_on", "derived_from",
 #: Rule type rules that keep their kind even when the tagger calls the name a task or a metric.
 _STRONG_TYPE_RULES = frozenset({"gazetteer", "model_family", "named_dataset", "head_noun", "apposition", "examples",
                                 "title_noun", "method_phrase", "known_method", "used_loss"})
+
+
 def _data_long_form(cand: Candidate) -> bool:
     """Typed a dataset by its own long form's head ("a new Zorb Banking QA dataset (ZBQA)", "the Annotated Corpora
     for Quux Research (ACQR)")? The name's own evidence, which the tagger's task or metric does not overrule (round
