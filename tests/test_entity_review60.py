@@ -21,8 +21,8 @@ def _roles(nlp, text: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("text", "name"), [
-    ("The aligned and converted corpora are the Zorbian Named Entities (ZorNE) and Zorbian Coreference Resolution "
-     "Corpus (ZCRC).", "ZCRC"),
+    (("The aligned and converted corpora are the Zorbian Named Entities (ZorNE) and Zorbian Coreference Resolution "
+      "Corpus (ZCRC)."), "ZCRC"),
     ("We use the Zorbian Named Entities and the Quux Coreference Resolution Corpus (QCRC).", "QCRC"),
 ])
 def test_a_capitalised_named_inside_a_name_proposes_nothing(nlp, text: str, name: str) -> None:
