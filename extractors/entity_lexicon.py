@@ -117,13 +117,13 @@ def verb_regex(verbs: str, subset: str | None = None, forms: tuple[str, ...] = F
 
 def _expand(token: dict) -> dict:
     """A pattern token ``{"VERBS": list, "SUBSET": name, "FORMS": [...], "OP": ...}`` as a spaCy token (``LOWER``;
-    its other keys, "OP", "IS_LOWER", kept)."""
+    its other keys, "OP", "IS_TITLE", kept)."""
     if "VERBS" not in token:
         return token
     words = verb_words(token["VERBS"], token.get("SUBSET"), tuple(token.get("FORMS", FORMS)))
     spacy_token: dict = {"LOWER": {"IN": sorted(words)}}
     spacy_token.update((key, value) for key, value in token.items() if key not in {"VERBS", "SUBSET", "FORMS"})
-    return spacy_token  # "OP", "IS_LOWER" ... as given
+    return spacy_token  # "OP", "IS_TITLE" ... as given
 
 
 @cache
