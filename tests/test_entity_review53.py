@@ -13,25 +13,14 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline
 
-
-@pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):
-    return build_pipeline(request.param)
-
-
-def _kinds(nlp, text: str) -> dict[str, str]:
-    return {s.text: s.label_ for s in nlp(text).spans["kg_entities"]}
-
-
-def test_a_name_built_on_the_abstracts_dataset_stays_a_dataset(nlp) -> None:
+def test_a_name_built_on_the_abstracts_dataset_stays_a_dataset(entity_labels) -> None:
     text = "We release QUIBSET, a new corpus for search. Scores of BERT and QUIBSET-HARD are low."
-    assert _kinds(nlp, text).get("QUIBSET-HARD") == "dataset"
+    assert entity_labels(text).get("QUIBSET-HARD") == "dataset"
 
 
-def test_capitals_beside_a_model_are_still_a_model(nlp) -> None:
-    assert _kinds(nlp, "We evaluate BERT, ZORBEX, and XLNet on the benchmark.").get("ZORBEX") == "model"
+def test_capitals_beside_a_model_are_still_a_model(entity_labels) -> None:
+    assert entity_labels("We evaluate BERT, ZORBEX, and XLNet on the benchmark.").get("ZORBEX") == "model"
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -44,8 +33,8 @@ def test_capitals_beside_a_model_are_still_a_model(nlp) -> None:
     ("Compared to ZORBEX, BERT is slow on long inputs.", "ZORBEX"),
     ("Unlike BERT, ZORBEX, a new encoder, does not share weights.", "ZORBEX"),
 ])
-def test_more_clause_commas_are_no_list(nlp, text: str, name: str) -> None:
-    assert name not in _kinds(nlp, text)
+def test_more_clause_commas_are_no_list(entity_labels, text: str, name: str) -> None:
+    assert name not in entity_labels(text)
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -56,5 +45,5 @@ def test_more_clause_commas_are_no_list(nlp, text: str, name: str) -> None:
     ("We report results for BERT, ZORBEX (Zorb et al., 2020), and XLNet.", "ZORBEX"),
     ("Results with BERT and XLNet, ZORBEX, and GPT-2 are reported.", "ZORBEX"),
 ])
-def test_a_list_after_a_preposition_goes_on(nlp, text: str, name: str) -> None:
-    assert _kinds(nlp, text).get(name) == "model"
+def test_a_list_after_a_preposition_goes_on(entity_labels, text: str, name: str) -> None:
+    assert entity_labels(text).get(name) == "model"

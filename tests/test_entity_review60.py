@@ -8,13 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline
-
-
-@pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):
-    return build_pipeline(request.param)
-
 
 def _roles(nlp, text: str) -> dict[str, str]:
     return {s.text: s._.kg_relation for s in nlp(text).spans["kg_entities"]}
@@ -25,12 +18,12 @@ def _roles(nlp, text: str) -> dict[str, str]:
       "Corpus (ZCRC)."), "ZCRC"),
     ("We use the Zorbian Named Entities and the Quux Coreference Resolution Corpus (QCRC).", "QCRC"),
 ])
-def test_a_capitalised_named_inside_a_name_proposes_nothing(nlp, text: str, name: str) -> None:
-    assert _roles(nlp, text).get(name) == "uses"
+def test_a_capitalised_named_inside_a_name_proposes_nothing(both, text: str, name: str) -> None:
+    assert _roles(both, text).get(name) == "uses"
 
 
 @pytest.mark.parametrize(("text", "name"), [
     ("We build a new corpus named ZorbCorp for quux parsing.", "ZorbCorp"),
 ])
-def test_a_lower_case_naming_participle_still_proposes(nlp, text: str, name: str) -> None:
-    assert _roles(nlp, text).get(name) == "proposes"
+def test_a_lower_case_naming_participle_still_proposes(both, text: str, name: str) -> None:
+    assert _roles(both, text).get(name) == "proposes"

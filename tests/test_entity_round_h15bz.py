@@ -10,17 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entities import build_pipeline
-
-
-@pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):
-    return build_pipeline(request.param)
-
-
-def _kinds(nlp, text: str) -> dict[str, str]:
-    return {s.text: s.label_ for s in nlp(text).spans["kg_entities"]}
-
 
 @pytest.mark.parametrize(("text", "name"), [
     ("This paper presents a new Zorbian Banking Standards QA dataset (ZBS-QA) in the banking regulation domain.",
@@ -30,11 +19,11 @@ def _kinds(nlp, text: str) -> dict[str, str]:
     (("To bridge this gap, we introduce the Zorb-Disease Relation Extraction Dataset (ZDRED); a human-annotated "
       "dataset of relations between zorbs and diseases."), "ZDRED"),
 ])
-def test_a_long_form_headed_by_a_dataset_noun_keeps_the_dataset_kind(nlp, text: str, name: str) -> None:
-    assert _kinds(nlp, text).get(name) == "dataset"
+def test_a_long_form_headed_by_a_dataset_noun_keeps_the_dataset_kind(entity_labels, text: str, name: str) -> None:
+    assert entity_labels(text).get(name) == "dataset"
 
 
-def test_a_task_long_form_stays_a_task(nlp) -> None:
+def test_a_task_long_form_stays_a_task(entity_labels) -> None:
     """Not a dataset head: the acronym of a task's long form stays a task."""
     text = "We study Zorbian Term Extraction (ZTE) and report results on two corpora."
-    assert _kinds(nlp, text).get("ZTE") == "task"
+    assert entity_labels(text).get("ZTE") == "task"
