@@ -67,7 +67,8 @@ def add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: d
     for index, mention in enumerate(mentions):
         if keys[mention.name]:
             group_key[index] = aliases.group_of(keys[mention.name], paper_nodes[mention.paper_ref])
-    clear = ((key, paper_nodes[mentions[i].paper_ref], _type_evidence(mentions[i]) == 2 and mentions[i].kind)
+    clear = ((key, paper_nodes[mentions[i].paper_ref],
+              _type_evidence(mentions[i]) == CLEAR_EVIDENCE and mentions[i].kind)
              for i, key in group_key.items())  # a bare acronym typed clearly is its one sense of that kind (h15bx)
     to_sense = bare_senses(aliases, clear)  # bare key -> paper -> sense: not a paper typing it another kind
     group_key.update([(i, sense) for i, key in group_key.items() if key in to_sense
@@ -144,8 +145,12 @@ _WEAK_TYPE_RULES = frozenset({"evaluated_on", "derived_from", "dataset_suffix", 
 _KIND_ORDER = (EntityKind.MODEL, EntityKind.DATASET, EntityKind.TASK, EntityKind.METRIC, EntityKind.METHOD)
 
 
+#: The level of :func:`_type_evidence` that decides a kind: curated metadata or a clear type rule.
+CLEAR_EVIDENCE = 2
+
+
 def _type_evidence(mention: Mention) -> int:
-    """2 for curated metadata or a clear type rule, 1 for a hint, 0 for the untyped default.
+    """``CLEAR_EVIDENCE`` (2) for curated metadata or a clear type rule, 1 for a hint, 0 for the untyped default.
 
     The extractor name says which rule typed the mention: ``kg_entities:<role rule>+<type rule>``.
 
@@ -158,11 +163,11 @@ def _type_evidence(mention: Mention) -> int:
     """
     extractor = mention.provenance.extractor
     if extractor == "papers-with-code":
-        return 2
+        return CLEAR_EVIDENCE
     _, _, type_rule = extractor.partition("+")
     if not type_rule or type_rule == "default":
         return 0
-    return 1 if type_rule in _WEAK_TYPE_RULES else 2
+    return 1 if type_rule in _WEAK_TYPE_RULES else CLEAR_EVIDENCE
 
 
 def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[tuple[EntityKind, list[Mention]]]:
@@ -183,7 +188,7 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
     for paper, mentions in by_paper.items():
         best = max(mentions, key=lambda m: (_type_evidence(m), -_KIND_ORDER.index(m.kind)))
         paper_kind[paper] = (best.kind, _type_evidence(best))
-    clear = Counter(kind for kind, evidence in paper_kind.values() if evidence == 2)
+    clear = Counter(kind for kind, evidence in paper_kind.values() if evidence == CLEAR_EVIDENCE)
     if len(clear) <= 1:
         kinds = {m.kind for m in members}
         kind = next(iter(clear)) if clear else next(k for k in _KIND_ORDER if k in kinds)
@@ -192,7 +197,7 @@ def _split_by_kind(members: list[Mention], paper_nodes: dict[str, str]) -> list[
     parts: dict[EntityKind, list[Mention]] = defaultdict(list)
     for paper, mentions in sorted(by_paper.items()):
         kind, evidence = paper_kind[paper]
-        parts[kind if evidence == 2 else default].extend(mentions)
+        parts[kind if evidence == CLEAR_EVIDENCE else default].extend(mentions)
     return [(kind, parts[kind]) for kind in _KIND_ORDER if parts.get(kind)]
 
 
