@@ -47,11 +47,28 @@ _LANGUAGE_EVIDENCE = 3
 #: Processing Tutorial", "A Tutorial on ...", but "tutorial dialogue", "Tutorial Videos" keep it); "panel" only first
 #: or before the end, ")" or "on"/"discussion"/"chair"/"summary"/"contribution" ("Four-Panel Manga", "a Frisian-Dutch
 #: Panel and Trend Study" keep it).  A label's words may be joined by hyphens; plurals and the French "préface" count.
+#: Round h16u adds the front matter of journals, newsletters and old proceedings that the Anthology's titles repeat:
+#: "session N" 111 (first words), "advertisements" 59, "author/title/subject index" 80, "the finite string
+#: (newsletter)" 75 (first words, with its "volume N, number N"), "publications received" 42, "abstracts of current
+#: literature" 36, "books received" 31, "appendix A" 33 (first words), "announcements" 24, "last words" 21 (first
+#: words), "introduction" 19 (a whole title), "introduction to the special issue" 18, "letter(s) to the editor" 16,
+#: "call(s) for papers" 16, "guidelines for submission(s)" 14, "(ACL) lifetime achievement award" 12, "questions and
+#: discussion" 11, "editorial" (a whole title or "[Editorial]").  The words that are also topics ("editorial",
+#: "advertisements", "announcement", "session", "appendix", "introduction", "subject indexes") only where they stand
+#: as labels: "News Editorial Corpora", "Job Advertisements", "Airport Announcement System", "Session-based
+#: Recommendation", "An Introduction to ...", "Printed Subject Indexes" keep them.
 #: Lower-case: it is matched on the lower-cased title (without re.IGNORECASE it takes about half the time: 0.26 s for
 #: the Anthology's 90,477 titles against 0.46 s, and 0.34 s for round h16t's shorter pattern; review 59).
 TITLE_GENRE = re.compile(
-    r"^\W*(?:book[\s-]+reviews?|obituar(?:y|ies)|panels?)\b"
-    r"|\b(?:invited[\s-]+(?:keynote|talk|paper|speaker|lecture)s?"
+    r"^\W*(?:book[\s-]+reviews?|obituar(?:y|ies)|panels?|last[\s-]+words|session\s+(?:\d+|[ivx]+)|appendix\s+[a-z\d]"
+    r"|the[\s-]+finite[\s-]+string(?:[\s-]+newsletter)?(?:\W+volume\s+\d+\W+number\s+\d+)?"
+    r"|(?:introduction|editorials?|advertisements?|announcements?)(?=\W*$))\b"
+    r"|\b(?:(?<=\[)editorial(?=\])|announcements(?=\W*$)|(?:publications|books)[\s-]+received"
+    r"|introduction\s+to\s+(?:the|this)\s+special\s+(?:issue|section)s?"
+    r"|(?:author|title|subject)(?:\s+and\s+(?:author|title|subject))?\s+index(?=\s*(?:$|[^\w\s]|volumes?\b))"
+    r"|abstracts\s+of\s+current\s+literature|guidelines\s+for\s+submissions?|letters?\s+to\s+the\s+editor"
+    r"|calls?\s+for\s+papers|(?:acl\s+)?lifetime\s+achievement\s+award|questions\s+and\s+discussions?"
+    r"|invited[\s-]+(?:keynote|talk|paper|speaker|lecture)s?"
     r"|keynotes?(?:[\s-]+(?:speech|talk|lecture|address|abstract)s?)?|overview"
     r"|tutorials?(?!-\w)(?=\s*(?:$|[^\w\s]|(?:on|notes|abstracts|proposal|paper|series)\b))"
     r"|(?<!-)panels?(?=\s*(?:$|\)|(?:on|discussion|chair|summary|contribution)\b))"

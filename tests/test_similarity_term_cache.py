@@ -169,10 +169,18 @@ def test_each_texts_terms_are_let_go_once_counted(tmp_path, cached):
     assert most <= 1
 
 
-def test_counts_made_before_the_title_words_changed_are_not_reused(tmp_path, monkeypatch):
+@pytest.mark.parametrize(("before_labels", "labelled"), [
+    ('r"\\b(?:book reviews?)\\b"', [("Book Reviews: Zorbian Morphology", ""), ("Briefly Noted", ""),
+                                     ("Dialogue Acts in Tutorial Dialogue", "We tag the acts.")]),
+    # round h16u: the labels it adds, under review 59's list (which had "briefly noted" but not these)
+    ('r"\\b(?:book[\\s-]+reviews?|briefly[\\s-]+noted|pr[eé]faces?)\\b"',
+     [("Publications Received", ""), ("Briefly Noted/Publications Received", ""), ("Préface [Editorial]", ""),
+      ("Last Words: Zorbian Morphology", ""), ("Advertisements", "")]),
+])
+def test_counts_made_before_the_title_words_changed_are_not_reused(tmp_path, monkeypatch, before_labels, labelled):
     """Review 59: the genre words of titles (kg.similarity_words.TITLE_GENRE) change the terms of texts whose digest
     does not change, so a file made by the code before must be counted again, not reused: its key covers
-    similarity_words.py (as the search state's does)."""
+    similarity_words.py (as the search state's does).  Round h16u's labels ("Publications Received", ...) too."""
     from pathlib import Path
 
     import kg.similarity_incremental as incremental
@@ -184,7 +192,7 @@ def test_counts_made_before_the_title_words_changed_are_not_reused(tmp_path, mon
     for name in term_cache._CODE:
         text = (Path(term_cache.__file__).parent / name).read_text(encoding="utf-8")
         if name == "similarity_words.py":  # the code before: another genre pattern (round h16t's, say)
-            before_pattern = 'TITLE_GENRE = re.compile(r"\\b(?:book reviews?)\\b")\n_NEW = ('
+            before_pattern = f"TITLE_GENRE = re.compile({before_labels})\n_NEW = ("
             text = text.replace("TITLE_GENRE = re.compile(", before_pattern)
             assert "_NEW = (" in text
         (before / name).write_text(text, encoding="utf-8")
@@ -193,8 +201,7 @@ def test_counts_made_before_the_title_words_changed_are_not_reused(tmp_path, mon
         title, abstract = document
         return words(f"{title} {abstract}")
 
-    documents = [("Book Reviews: Zorbian Morphology", ""), ("Briefly Noted", ""),
-                 ("Dialogue Acts in Tutorial Dialogue", "We tag the acts."), *_documents(8, 30)]
+    documents = [*labelled, *_documents(8, 30)]
     path = tmp_path / TERMS_FILE
     real = term_cache._KG
     monkeypatch.setattr(term_cache, "_KG", before)
