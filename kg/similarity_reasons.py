@@ -19,14 +19,16 @@ session").
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 import numpy as np
 import scipy.sparse as sp
 
 from kg.similarity_vectors import PaperVectors
+from kg.similarity_words import LABEL_TERM, shown_term
 
-__all__ = ["SHARED_SHOWN", "Explainer", "names_of", "shared_cells", "without_parts"]
+__all__ = ["SHARED_SHOWN", "Explainer", "names_of", "shared_cells", "shown_names", "without_parts"]
 
 #: Shared entities and shared terms kept per link.
 SHARED_SHOWN = 5
@@ -44,6 +46,7 @@ class Explainer:
         self.papers, self.text, self.entities = papers, text, entities
         self.text_row = _positions(text.papers, papers)
         self.entity_row = _positions(entities.papers, papers)
+        self.text_names = shown_names(text.columns)
 
     def rows(self, a: np.ndarray, b: np.ndarray) -> tuple[list[Names], list[Names]]:
         """The shared entities and the shared terms of the pairs of rows ``(a[i], b[i])``, as two lists of tuples
@@ -57,7 +60,7 @@ class Explainer:
         text = self.text
         if text.columns:
             counts, cells = shared_cells(text.matrix, self.text_row[a], self.text_row[b], 2 * SHARED_SHOWN)
-            terms = [without_parts(shown) for shown in names_of(text.columns, counts, cells)]
+            terms = [without_parts(shown) for shown in names_of(self.text_names, counts, cells)]
         else:
             terms = [()] * len(a)
         return named, terms
@@ -73,6 +76,26 @@ class Explainer:
         for i, entities, shown in zip(known, named, terms):
             result[i] = (list(entities), list(shown))
         return result
+
+
+def shown_names(terms: Sequence[str]) -> Sequence[str]:
+    """The text columns ``terms`` as the reasons show them: a label-only title's term in plain words
+    (:func:`kg.similarity_words.shown_term`: ``genre_briefly_noted`` is "briefly noted (title label)"), the others as
+    they are (``terms`` itself where it has no such term).
+
+    The columns are in alphabetical order (:func:`kg.similarity_terms.term_counts`), so the label terms are found
+    by bisection, not by reading the full Anthology's million and more columns.
+
+    >>> shown_names(("genre ontology", "genre_erratum", "genre_panels", "genres", "parsing"))
+    ['genre ontology', 'erratum (title label)', 'panels (title label)', 'genres', 'parsing']
+    """
+    start = bisect_left(terms, LABEL_TERM)
+    stop = bisect_left(terms, LABEL_TERM[:-1] + chr(ord(LABEL_TERM[-1]) + 1), lo=start)
+    if start == stop:
+        return terms
+    shown = list(terms)
+    shown[start:stop] = map(shown_term, terms[start:stop])
+    return shown
 
 
 def _positions(rows: Sequence[str], papers: Sequence[str]) -> np.ndarray:

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from kg.english_stop_words import ENGLISH_STOP_WORDS
 
-__all__ = ["STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts", "Terms", "chunk_counts", "encoded",
-           "held_counts", "spacy_stop_words", "stop_words", "words"]
+__all__ = ["LABEL_TERM", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts", "Terms", "chunk_counts",
+           "encoded", "held_counts", "shown_term", "spacy_stop_words", "stop_words", "words"]
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 #: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).
@@ -74,6 +74,11 @@ TITLE_GENRE = re.compile(
     r"|(?<!-)panels?(?=\s*(?:$|\)|(?:on|discussion|chair|summary|contribution)\b))"
     r"|squibs?(?:[\s-]+and[\s-]+discussions)?|briefly[\s-]+noted|errat(?:um|a)|corrigend(?:um|a)|pr[eé]faces?"
     r"|forewords?|position[\s-]+papers?|extended[\s-]+abstracts?|system[\s-]+descriptions?)\b")
+
+#: The start of the one term of a title that is only a genre label (:class:`Terms`: ``genre_briefly_noted``).
+LABEL_TERM = "genre_"
+#: What a link's reasons add to a label's words (:func:`shown_term`).
+_LABEL_SHOWN = " (title label)"
 
 #: What turns a ``(title, abstract)`` into its terms.
 Analyser = Callable[[tuple[str, str]], list[str]]
@@ -182,6 +187,23 @@ class Terms:
             stop = stop_words(everything)
             return ["_".join(["genre", *dict.fromkeys(word for word in everything if word not in stop)])]
         return terms + [f"{a} {b}" for a, b in pairwise(heading)]
+
+
+def shown_term(term: str) -> str:
+    """``term`` as a link's reasons show it: a label-only title's term (:data:`LABEL_TERM`) in plain words, the
+    others as they are.
+
+    Two "Briefly Noted" pages are neighbours for their titles' label, and a reader of the link's shared terms
+    (edge attributes, the views' tooltips, ``kg similar``, the similar-papers query) should read that, not the
+    analyser's ``genre_briefly_noted`` (round h16u).  Shown at all, rather than left out, because it is the only
+    thing the two pages share: a link without a reason reads as a fault.
+
+    >>> shown_term("genre_briefly_noted"), shown_term("genre_préface_foreword"), shown_term("parsing")
+    ('briefly noted (title label)', 'préface foreword (title label)', 'parsing')
+    """
+    if not term.startswith(LABEL_TERM) or len(term) == len(LABEL_TERM):
+        return term
+    return term[len(LABEL_TERM):].replace("_", " ") + _LABEL_SHOWN
 
 
 def chunk_counts(analyse: Analyser, documents: Iterable[tuple[str, str]],

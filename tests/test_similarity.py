@@ -798,7 +798,7 @@ def test_a_title_that_is_only_a_genre_label_keeps_it():
     assert strongest["paper/topic-6"].shared_terms == ("book reviews",)
     for label in range(0, 6, 2):  # a label's best neighbour is its twin, for the label's own term
         assert strongest[f"paper/label-{label}"].target == f"paper/label-{label + 1}"
-        assert strongest[f"paper/label-{label}"].shared_terms[0].startswith("genre_")
+        assert strongest[f"paper/label-{label}"].shared_terms[0].endswith(" (title label)")  # read plainly (h16u)
 
 
 @pytest.mark.parametrize(("title", "label"), [
@@ -865,6 +865,38 @@ def test_front_matter_labels_leave_a_titles_topic_or_one_term():
     assert Terms()(("Last Words: Zorbian Morphology", "")) == ["zorbian", "morphology", "zorbian morphology"]
     assert Terms()(("Introduction to the Special Issue on Zorbian Morphology", "")) == [
         "zorbian", "morphology", "zorbian morphology"]
+
+
+def test_a_title_labels_term_reads_plainly_wherever_a_links_reasons_are_shown():
+    """Round h16u: two pages that are only a label ("Briefly Noted", no abstract) are neighbours for the label's
+    own term (review 59); the link's shared terms said ``genre_briefly_noted``.  They say "briefly noted (title
+    label)" in the edge's attributes and so in everything that shows them: ``kg similar``'s rows, the RDF's
+    ``kg:sharedTerm``, the views' tooltips."""
+    from exports.rdf_edges import similarity_triples
+    from exports.view_details import edge_records
+    from kg.analytics.similar import similar_papers
+
+    graph = nx.MultiDiGraph()
+    titles = ["Briefly Noted", "Briefly Noted", "Publications Received", "Publications Received",
+              "Zorbian Morphology Analysers", "Zorbian Morphology Lexicons", "Quaffle Dialogue Pragmatics",
+              "Quaffle Dialogue Acts"]
+    for i, title in enumerate(titles):
+        graph.add_node(f"paper/p{i}", kind="paper", title=title, label=title)
+    add_similarity_edges(graph, k=1)
+    terms = {frozenset((u, v)): data.get("shared_terms") or [] for u, v, key, data in graph.edges(keys=True, data=True)
+             if key == "similarTo"}
+    assert terms[frozenset(("paper/p0", "paper/p1"))] == ["briefly noted (title label)"]
+    assert terms[frozenset(("paper/p2", "paper/p3"))] == ["publications received (title label)"]
+    assert not any(term.startswith("genre_") for shown in terms.values() for term in shown)
+    assert "morphology" in terms[frozenset(("paper/p4", "paper/p5"))]  # other terms as they were
+    assert similar_papers(graph, "paper/p0")["shared_terms"].tolist()[0] == ["briefly noted (title label)"]
+    u, v, data = next((u, v, data) for u, v, key, data in graph.edges(keys=True, data=True)
+                      if key == "similarTo" and {u, v} == {"paper/p0", "paper/p1"})
+    triples = similarity_triples("urn:x", v, str(data["basis"]), data["score"], data, ())
+    assert [o.lexical for _, p, o in triples if str(p).endswith("sharedTerm")] == ["briefly noted (title label)"]
+    index = {node: i for i, node in enumerate(graph)}
+    records = [record for record in edge_records(graph, index, ()) if record["r"] == "similarTo"]
+    assert ["briefly noted (title label)"] in [record.get("tm") for record in records]
 
 
 def _bootstrapping_papers() -> list[PaperText]:
