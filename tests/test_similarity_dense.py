@@ -135,3 +135,27 @@ def test_links_with_dense_vectors_are_the_same_whatever_map_runs_the_search():
     with ThreadPoolExecutor(2) as pool:
         threaded = list(similar_links(papers, k=3, map=pool.map))
     assert local == threaded and len(local) >= 300
+
+
+def test_the_dense_vectors_read_no_title_label():
+    """Round h16u: the word vectors of a paper (and the title-to-abstract map's) are made from its text rows, which
+    have no genre label of the title (kg.similarity_words.TITLE_GENRE): "Book Reviews: X" and "X" have one dense
+    vector, and "overview", "keynote" or "publications" add nothing to a title's meaning.  A title that is only a
+    label has the label's own term, which no word vector knows: a row of zeros (its score is the TF-IDF's)."""
+    from kg.similarity_dense import mapped_vectors
+
+    topics = ["Dependency Parsing of Hindi", "Rumour Stance Detection", "Machine Translation of Arabic Dialects",
+              "Neural Morphology Analysers"]
+    labels = ["Book Reviews: {}", "Invited Talk: {}", "{}: An Overview", "{} (Tutorial)",
+              "Last Words: {}", "Introduction to the Special Issue on {}"]
+    papers = [PaperText(f"paper/t{i}", topic) for i, topic in enumerate(topics)]
+    papers += [PaperText(f"paper/l{i}-{j}", label.format(topic)) for i, topic in enumerate(topics)
+               for j, label in enumerate(labels)]
+    papers += [PaperText("paper/only", "Publications Received"), PaperText("paper/only2", "Briefly Noted")]
+    text = text_rows(papers)
+    for make in (document_vectors, mapped_vectors):
+        rows = dict(zip(text.papers, make(text, text.papers).astype(np.float64)))
+        for i in range(len(topics)):
+            for j in range(len(labels)):
+                assert np.allclose(rows[f"paper/l{i}-{j}"], rows[f"paper/t{i}"], atol=2e-3), (make, i, j)
+        assert not rows["paper/only"].any() and not rows["paper/only2"].any()
