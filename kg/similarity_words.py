@@ -26,8 +26,8 @@ from pathlib import Path
 
 from kg.english_stop_words import ENGLISH_STOP_WORDS
 
-__all__ = ["LABEL_TERM", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts", "Terms", "chunk_counts",
-           "encoded", "held_counts", "shown_term", "spacy_stop_words", "stop_words", "words"]
+__all__ = ["ANY_LABEL", "LABEL_TERM", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts", "Terms",
+           "chunk_counts", "encoded", "held_counts", "shown_term", "spacy_stop_words", "stop_words", "words"]
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 #: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).
@@ -47,21 +47,21 @@ _LANGUAGE_EVIDENCE = 3
 #: Processing Tutorial", "A Tutorial on ...", but "tutorial dialogue", "Tutorial Videos" keep it); "panel" only first
 #: or before the end, ")" or "on"/"discussion"/"chair"/"summary"/"contribution" ("Four-Panel Manga", "a Frisian-Dutch
 #: Panel and Trend Study" keep it).  A label's words may be joined by hyphens; plurals and the French "préface" count.
-#: Round h16u adds the front matter of journals, newsletters and old proceedings that the Anthology's titles repeat:
-#: "session N" 111 (first words), "advertisements" 59, "author/title/subject index" 80, "the finite string
-#: (newsletter)" 75 (first words, with its "volume N, number N"), "publications received" 42, "abstracts of current
-#: literature" 36, "books received" 31, "appendix A" 33 (first words), "announcements" 24, "last words" 21 (first
-#: words), "introduction" 19 (a whole title), "introduction to the special issue" 18, "letter(s) to the editor" 16,
-#: "call(s) for papers" 16, "guidelines for submission(s)" 14, "(ACL) lifetime achievement award" 12, "questions and
-#: discussion" 11, "editorial" (a whole title or "[Editorial]").  The words that are also topics ("editorial",
-#: "advertisements", "announcement", "session", "appendix", "introduction", "subject indexes") only where they stand
-#: as labels: "News Editorial Corpora", "Job Advertisements", "Airport Announcement System", "Session-based
-#: Recommendation", "An Introduction to ...", "Printed Subject Indexes" keep them.
+#: Round h16u adds the front matter of journals and newsletters that the Anthology's titles repeat: "advertisements"
+#: 59, "author/title/subject index" 80, "publications received" 42, "abstracts of current literature" 36, "books
+#: received" 31, "appendix A" 33 (first words), "announcements" 24, "last words" 21 (first words), "introduction" 19
+#: (a whole title), "introduction to the special issue" 18, "letter(s) to the editor" 16, "call(s) for papers" 16,
+#: "guidelines for submission(s)" 14, "(ACL) lifetime achievement award" 12, "questions and discussion" 11,
+#: "editorial" (a whole title or "[Editorial]").  The words that are also topics ("editorial", "advertisements",
+#: "announcement", "appendix", "introduction", "subject indexes") only where they stand as labels: "News Editorial
+#: Corpora", "Job Advertisements", "Airport Announcement System", "An Introduction to ...", "Printed Subject
+#: Indexes" keep them.  Not "Session N: ..." (111 titles of old proceedings: without "session" the pages, a topic
+#: word or two, came into topical papers' top 3) nor "The FINITE STRING (Newsletter)" (75: its issues meet each
+#: other on the name, and nothing else would be nearer).
 #: Lower-case: it is matched on the lower-cased title (without re.IGNORECASE it takes about half the time: 0.26 s for
 #: the Anthology's 90,477 titles against 0.46 s, and 0.34 s for round h16t's shorter pattern; review 59).
 TITLE_GENRE = re.compile(
-    r"^\W*(?:book[\s-]+reviews?|obituar(?:y|ies)|panels?|last[\s-]+words|session\s+(?:\d+|[ivx]+)|appendix\s+[a-z\d]"
-    r"|the[\s-]+finite[\s-]+string(?:[\s-]+newsletter)?(?:\W+volume\s+\d+\W+number\s+\d+)?"
+    r"^\W*(?:book[\s-]+reviews?|obituar(?:y|ies)|panels?|last[\s-]+words|appendix\s+[a-z\d]"
     r"|(?:introduction|editorials?|advertisements?|announcements?)(?=\W*$))\b"
     r"|\b(?:(?<=\[)editorial(?=\])|announcements(?=\W*$)|(?:publications|books)[\s-]+received"
     r"|introduction\s+to\s+(?:the|this)\s+special\s+(?:issue|section)s?"
@@ -77,8 +77,13 @@ TITLE_GENRE = re.compile(
 
 #: The start of the one term of a title that is only a genre label (:class:`Terms`: ``genre_briefly_noted``).
 LABEL_TERM = "genre_"
-#: What a link's reasons add to a label's words (:func:`shown_term`).
-_LABEL_SHOWN = " (title label)"
+#: The term every label-only title has besides its label's own (:class:`Terms`), so that a page whose label few other
+#: pages have ("Keynote address", "Call for Papers") meets other label-only pages, not the papers that the back-off
+#: finds for words spelled like its term ("genres", "publication"; round h16u).
+#: "~" is in no word, so no text has the term, and it sorts after every label's own term (shown first for a tie).
+ANY_LABEL = LABEL_TERM + "~"
+#: What a link's reasons add to a label's words (:func:`shown_term`), and what they say for :data:`ANY_LABEL`.
+_LABEL_SHOWN, _ANY_SHOWN = " (title label)", "title labels only"
 
 #: What turns a ``(title, abstract)`` into its terms.
 Analyser = Callable[[tuple[str, str]], list[str]]
@@ -169,12 +174,21 @@ class Terms:
     all that is said of the paper.  Without any term the paper's neighbours
     came from words spelled like the label's ("Erratum": "errant",
     "error"), some papers had fewer than ``k``; with the label's words as
-    they are, papers about book reviews met the "Book Reviews" pages.
+    they are, papers about book reviews met the "Book Reviews" pages.  A
+    title of two labels has a term for each (round h16u): the three "Briefly
+    Noted/Publications Received" pages meet the 56 "Briefly Noted" and the
+    39 "Publications Received" ones, where a term of their own left them
+    short of ``k`` and the back-off found them papers with "publication".
+    Every such title also has :data:`ANY_LABEL`: a page whose label few
+    others have ("Keynote address", "Call for Papers") meets other
+    label-only pages, where the back-off gave it papers spelled like its
+    term ("Genres in the Prague Discourse Treebank" for "Call for Papers",
+    at strength 0.91, in that paper's own top 3).
 
     >>> Terms()(("Book Reviews: Parsing Technology", ""))
     ['parsing', 'technology', 'parsing technology']
-    >>> Terms()(("Briefly Noted: Briefly Noted", ""))
-    ['genre_briefly_noted']
+    >>> Terms()(("Briefly Noted: Briefly Noted", "")), Terms()(("Briefly Noted/Publications Received", ""))
+    (['genre_briefly_noted', 'genre_~'], ['genre_briefly_noted', 'genre_publications_received', 'genre_~'])
     """
 
     def __call__(self, document: tuple[str, str]) -> list[str]:
@@ -183,9 +197,11 @@ class Terms:
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
-        if not terms and title_words != (everything := words(title)):  # only a genre label: one term (review 59)
+        if not terms and title_words != (everything := words(title)):  # only genre labels: a term each (review 59)
             stop = stop_words(everything)
-            return ["_".join(["genre", *dict.fromkeys(word for word in everything if word not in stop)])]
+            labels = ("_".join(["genre", *dict.fromkeys(word for word in words(label.group(0)) if word not in stop)])
+                      for label in TITLE_GENRE.finditer(title.lower()))
+            return [*dict.fromkeys(labels), ANY_LABEL]
         return terms + [f"{a} {b}" for a, b in pairwise(heading)]
 
 
@@ -198,11 +214,13 @@ def shown_term(term: str) -> str:
     analyser's ``genre_briefly_noted`` (round h16u).  Shown at all, rather than left out, because it is the only
     thing the two pages share: a link without a reason reads as a fault.
 
-    >>> shown_term("genre_briefly_noted"), shown_term("genre_préface_foreword"), shown_term("parsing")
-    ('briefly noted (title label)', 'préface foreword (title label)', 'parsing')
+    >>> shown_term("genre_briefly_noted"), shown_term("genre_~"), shown_term("parsing")
+    ('briefly noted (title label)', 'title labels only', 'parsing')
     """
     if not term.startswith(LABEL_TERM) or len(term) == len(LABEL_TERM):
         return term
+    if term == ANY_LABEL:
+        return _ANY_SHOWN
     return term[len(LABEL_TERM):].replace("_", " ") + _LABEL_SHOWN
 
 
