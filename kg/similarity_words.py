@@ -197,10 +197,8 @@ class Terms:
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
-        if not terms and title_words != (everything := words(title)):  # only genre labels: a term each (review 59)
-            stop = stop_words(everything)
-            labels = ("_".join(["genre", *dict.fromkeys(word for word in words(label.group(0)) if word not in stop)])
-                      for label in TITLE_GENRE.finditer(title.lower()))
+        if not terms and title_words != words(title):  # only genre labels: a term each (review 59, round h16u)
+            labels = ("_".join(["genre", *words(label.group(0))]) for label in TITLE_GENRE.finditer(title.lower()))
             return [*dict.fromkeys(labels), ANY_LABEL]
         return terms + [f"{a} {b}" for a, b in pairwise(heading)]
 

@@ -856,7 +856,8 @@ def test_front_matter_labels_leave_a_titles_topic_or_one_term():
     assert Terms()(("Briefly Noted/Publications Received", "")) == [
         "genre_briefly_noted", "genre_publications_received", "genre_~"]  # a term a label, and the one of all
     assert Terms()(("Préface [Editorial]", "")) == ["genre_préface", "genre_editorial", "genre_~"]
-    assert Terms()(("Questions and Discussion 6", "")) == ["genre_questions_discussion", "genre_~"]
+    assert Terms()(("Questions and Discussion 6", "")) == ["genre_questions_and_discussion", "genre_~"]
+    assert Terms()(("Letters to the Editor", "")) == ["genre_letters_to_the_editor", "genre_~"]  # stop words kept
     assert Terms()(("Last Words: Zorbian Morphology", "")) == ["zorbian", "morphology", "zorbian morphology"]
     assert Terms()(("Introduction to the Special Issue on Zorbian Morphology", "")) == [
         "zorbian", "morphology", "zorbian morphology"]
