@@ -34,6 +34,10 @@ _SINGULAR = frozenset({"dataset", "corpus", "treebank", "benchmark"})
 #: Plural dataset nouns a list of names may stand before or after ("the X and Y datasets", "datasets: X, Y").
 _PLURAL = frozenset({"datasets", "corpora", "benchmarks", "treebanks"})
 #: Marks that open a list after its noun ("datasets: X, Y", "datasets – X, Y", "datasets (X and Y)").
+#: Words before "sets" that make a plural dataset noun of it ("the Zorb and Klax test sets").
+_SET_WORDS = frozenset({"data", "test", "evaluation", "development", "dev", "validation", "held-out"})
+#: Words that make members a coordination.
+_CONJUNCTIONS = frozenset({"and", "or"})
 _OPENERS = frozenset({",", ":", "–", "—", "-", "("})
 #: Prepositions that open a sentence with a phrase its subject follows after a comma ("On two datasets, X ...").
 _FRONTED = frozenset({"on", "in", "for", "from", "with", "across", "over", "using", "at", "after", "unlike", "like",
@@ -96,8 +100,52 @@ def introduced_list(doc: Doc, first: int, end: int, size: int | None, cues: Cues
     if noun is not None and (size is None or (size == 1) == (noun in _SINGULAR)):
         after = end + 1 if end < len(doc) and texts[end] == ")" and noun in _PLURAL else end
         return after >= len(doc) or flags.is_punct[after] or flags.is_stop[after]
-    return size is not None and size >= 2 and end < len(doc) and lowers[end] in _PLURAL and flags.is_lower[end] \
-        and first > 0 and (flags.is_stop[first - 1] or flags.is_punct[first - 1])
+    if size is None:
+        return _coordinated_before_noun(doc, first, _list_end(doc, end), size)
+    return size >= 2 and _coordinated_before_noun(doc, first, end, size)
+
+
+def plural_noun_length(doc: Doc, k: int) -> int:
+    """Tokens of the plural dataset noun at ``k``: 1 for "datasets", "corpora", "benchmarks", "treebanks"; 2 for a set
+    noun ("test sets", "data sets", "evaluation sets") or "test collections" (round h15ca); 0 for none."""
+    _, lowers, flags = token_arrays(doc)
+    if k >= len(doc) or not flags.is_lower[k]:
+        return 0
+    if lowers[k] in _PLURAL:
+        return 1
+    if k + 1 < len(doc) and flags.is_lower[k + 1] and not flags.is_sent_start[k + 1] and (
+            (lowers[k] in _SET_WORDS and lowers[k + 1] == "sets") or (lowers[k] == "test" and lowers[k + 1] == "collections")):
+        return 2
+    return 0
+
+
+def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None) -> bool:
+    """Do the names from ``first`` to ``end`` stand coordinated ("and" / "or" between them) right before a plural
+    dataset noun that heads them all ("the Zorbnews and Flimsum datasets", "the Zorb, Klax, and Flim test sets")?
+    Before the list a function word, punctuation or a lower-case modifier ("the well-known Zorbnews, Flimsum and Klax
+    datasets", "on benchmark Zorbnews and Flimsum datasets": round h15ca). A list of ``size`` one-word names (``None``:
+    a capitalised phrase's list) before a one-word noun after a function word or punctuation needs no "and" (round
+    h15t's rule)."""
+    _, lowers, flags = token_arrays(doc)
+    noun = plural_noun_length(doc, end)
+    if first <= 0 or not noun:
+        return False
+    delimited = flags.is_stop[first - 1] or flags.is_punct[first - 1]
+    if size is not None and noun == 1 and delimited:
+        return True
+    return (delimited or flags.is_lower[first - 1]) and any(lowers[k] in _CONJUNCTIONS for k in range(first + 1, end - 1))
+
+
+def _list_end(doc: Doc, end: int) -> int:
+    """Where a list of capitalised names that goes on after the name ending at ``end`` ends: walked over commas,
+    "and" / "or" and capitalised or numbered words ("Zorb Reviews, Klax and Flim News" from "Reviews")."""
+    texts, lowers, flags = token_arrays(doc)
+    k = end
+    while k < len(doc) and k - end < _LIST_SPAN and not flags.is_sent_start[k] and (
+            texts[k] == "," or lowers[k] in _CONJUNCTIONS
+            or (not flags.is_stop[k] and (texts[k][:1].isupper() or texts[k][:1].isdigit()))):
+        k += 1
+    return k if k > end and texts[k - 1] != "," and lowers[k - 1] not in _CONJUNCTIONS else end
 
 
 def list_opening(doc: Doc, start: int) -> int:
