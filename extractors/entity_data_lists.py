@@ -93,7 +93,7 @@ def introduced_list(doc: Doc, first: int, end: int, size: int | None, cues: Cues
     apposed to it (:func:`dataset_noun_before`; a singular noun names one), or coordinated before a plural one
     ("the X and Y datasets"), the list closed by punctuation or a function word? ``size=None``: one name of a list
     whose size is not known yet (a capitalised phrase: "two datasets: Zorb Reviews and Klax News")."""
-    texts, lowers, flags = token_arrays(doc)
+    texts, _, flags = token_arrays(doc)
     if size is None:
         first = list_opening(doc, first)
     noun = dataset_noun_before(doc, first, cues)
@@ -138,12 +138,14 @@ def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None) -
 
 def _list_end(doc: Doc, end: int) -> int:
     """Where a list of capitalised names that goes on after the name ending at ``end`` ends: walked over commas,
-    "and" / "or" and capitalised or numbered words ("Zorb Reviews, Klax and Flim News" from "Reviews")."""
+    "and" / "or", capitalised or numbered words and the marks glued inside a name ("Zorb Reviews, Klax/Daily and Flim
+    News" from "Reviews")."""
     texts, lowers, flags = token_arrays(doc)
     k = end
     while k < len(doc) and k - end < _LIST_SPAN and not flags.is_sent_start[k] and (
             texts[k] == "," or lowers[k] in _CONJUNCTIONS
-            or (not flags.is_stop[k] and (texts[k][:1].isupper() or texts[k][:1].isdigit()))):
+            or (not flags.is_stop[k] and (texts[k][:1].isupper() or texts[k][:1].isdigit()))
+            or (flags.is_punct[k] and texts[k] not in _OPENERS and not flags.whitespace[k - 1])):
         k += 1
     return k if k > end and texts[k - 1] != "," and lowers[k - 1] not in _CONJUNCTIONS else end
 
