@@ -1,0 +1,57 @@
+"""Names coordinated before one plural dataset noun (round h15ca, issue 15): "the X, Y and Z datasets".
+
+The shared plural noun says that every member of the list names a dataset. Round h15t's rule read only a list of
+one-word names after a function word or punctuation, right before "datasets", "corpora", "benchmarks" or
+"treebanks". Three shapes of the train slice were lost:
+
+1. a lower-case modifier before the list ("the well-known X, Y and Z datasets", "on benchmark X and Y datasets");
+2. a set noun as the shared head ("the X, Y, and Z test sets", "X and Y data sets", "X and Y test collections");
+3. a capitalised phrase as a member ("the X Reviews and Y datasets"): its words stayed loose capitalised words.
+
+What the list holds is still decided by the later steps: languages, lower-case descriptions and tasks are no names.
+All names here are made up.
+"""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Results on the well-known Zorbnews, Flimsum and Klaxbank datasets improve.",
+     {"Zorbnews", "Flimsum", "Klaxbank"}),
+    ("The model is compared on benchmark Zorbnews and Flimsum datasets respectively.", {"Zorbnews", "Flimsum"}),
+    ("We extend the Zorbnews, Flimsum+, and Klaxbank test sets and leverage them.",
+     {"Zorbnews", "Flimsum+", "Klaxbank"}),
+    ("Results on the Zorbnews and Flimsum data sets improve.", {"Zorbnews", "Flimsum"}),
+    ("In evaluation on the Zorbnews and Flimsum test collections, the proposed model wins.", {"Zorbnews", "Flimsum"}),
+    ("These results hold for the Zorb Convention and Flimsum datasets.", {"Zorb Convention", "Flimsum"}),
+    ("Results on the Zorb Reviews and Klax News corpora improve.", {"Zorb Reviews", "Klax News"}),
+])
+def test_each_member_names_a_dataset(entity_labels, text: str, names: set[str]) -> None:  # type: ignore[no-untyped-def]
+    labels = entity_labels(text)
+    assert {name: labels.get(name) for name in names} == dict.fromkeys(names, "dataset")
+
+
+@pytest.mark.parametrize("text", [
+    "Results on the English and German corpora improve.",  # languages
+    "Results on the widely used English and German test sets improve.",
+    "Results on the news and web corpora improve.",  # a lower-case description
+    "We study public and internal conversational datasets.",
+])
+def test_no_name_in_languages_or_descriptions(entity_labels, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert entity_labels(text) == {}
+
+
+def test_task_acronyms_stay_tasks(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    labels = entity_labels("Results on the NER and POS datasets improve.")  # the tasks' data, not names
+    assert "dataset" not in labels.values()
+
+
+def test_task_phrases_stay_tasks(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    labels = entity_labels("Results on the Natural Language Inference and Question Answering datasets improve.")
+    assert labels == {"Natural Language Inference": "task", "Question Answering": "task"}
+
+
+def test_no_list_without_a_coordination(entity_labels) -> None:  # type: ignore[no-untyped-def]
+    """A modifier before one capitalised word and a set noun: no list, so no rule of this round speaks."""
+    assert entity_labels("We train on large Zorbish test sets.").get("Zorbish") != "dataset"
