@@ -23,6 +23,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_lexicon import in_list, word_counts, word_list
+from extractors.entity_names import name_shape
 from extractors.token_texts import sentence_start, token_arrays
 
 __all__ = ["announced_dataset", "dataset_noun_before", "introduced_list", "list_opening"]
@@ -34,6 +35,8 @@ _SINGULAR = frozenset({"dataset", "corpus", "treebank", "benchmark"})
 #: Plural dataset nouns a list of names may stand before or after ("the X and Y datasets", "datasets: X, Y").
 _PLURAL = frozenset({"datasets", "corpora", "benchmarks", "treebanks"})
 #: Marks that open a list after its noun ("datasets: X, Y", "datasets – X, Y", "datasets (X and Y)").
+#: Where the gazetteer component leaves the known datasets' names it found (:data:`extractors.gazetteer.SPAN_KEY`).
+_KNOWN_DATASETS = "kg_gazetteer"
 #: Words before "sets" that make a plural dataset noun of it ("the Zorb and Klax test sets").
 _SET_WORDS = frozenset({"data", "test", "evaluation", "development", "dev", "validation", "held-out"})
 #: Words that make members a coordination.
@@ -93,7 +96,7 @@ def introduced_list(doc: Doc, first: int, end: int, size: int | None, cues: Cues
     apposed to it (:func:`dataset_noun_before`; a singular noun names one), or coordinated before a plural one
     ("the X and Y datasets"), the list closed by punctuation or a function word? ``size=None``: one name of a list
     whose size is not known yet (a capitalised phrase: "two datasets: Zorb Reviews and Klax News")."""
-    texts, _, flags = token_arrays(doc)
+    texts, lowers, flags = token_arrays(doc)
     if size is None:
         first = list_opening(doc, first)
     noun = dataset_noun_before(doc, first, cues)
@@ -101,6 +104,8 @@ def introduced_list(doc: Doc, first: int, end: int, size: int | None, cues: Cues
         after = end + 1 if end < len(doc) and texts[end] == ")" and noun in _PLURAL else end
         return after >= len(doc) or flags.is_punct[after] or flags.is_stop[after]
     if size is None:
+        if lowers[end - 1] in word_list("languages.txt"):
+            return False  # "the PROIEL Ancient Greek and Latin treebanks": a language, however qualified
         return _coordinated_before_noun(doc, first, _list_end(doc, end), size)
     return size >= 2 and _coordinated_before_noun(doc, first, end, size)
 
@@ -133,7 +138,19 @@ def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None) -
     delimited = flags.is_stop[first - 1] or flags.is_punct[first - 1]
     if size is not None and noun == 1 and delimited:
         return True
-    return (delimited or flags.is_lower[first - 1]) and any(lowers[k] in _CONJUNCTIONS for k in range(first + 1, end - 1))
+    return (delimited or flags.is_lower[first - 1]) and any(lowers[k] in _CONJUNCTIONS for k in range(first + 1, end - 1)) \
+        and _vouched_list(doc, first, end)
+
+
+def _vouched_list(doc: Doc, first: int, end: int) -> bool:
+    """Does a member of the list from ``first`` to ``end`` look like a name by itself: an acronym or another strong
+    shape, a number ("Zorb Phases 4 and 5"), or a known dataset's name? Plain capitalised words alone are no list of
+    names: "domain-specific Oil and Gas corpora", "both Evaluation and Challenge test sets", "multilingual Nordic and
+    Baltic treebanks" (round h15ca)."""
+    texts, _, _ = token_arrays(doc)
+    if any(name_shape(texts[k]) == "strong" or any(ch.isdigit() for ch in texts[k]) for k in range(first, end)):
+        return True
+    return any(span.start < end and span.end > first for span in doc.spans.get(_KNOWN_DATASETS, ()))
 
 
 def _list_end(doc: Doc, end: int) -> int:

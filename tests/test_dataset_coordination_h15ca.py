@@ -8,7 +8,11 @@ one-word names after a function word or punctuation, right before "datasets", "c
 2. a set noun as the shared head ("the X, Y, and Z test sets", "X and Y data sets", "X and Y test collections");
 3. a capitalised phrase as a member ("the X Reviews and Y datasets"): its words stayed loose capitalised words.
 
-What the list holds is still decided by the later steps: languages, lower-case descriptions and tasks are no names.
+In these three shapes one member must look like a name by itself (an acronym or another strong shape, a number, a
+known dataset): plain capitalised words ("Oil and Gas corpora", "Evaluation and Challenge test sets", "Nordic and
+Baltic treebanks") were the wrong changes on the train slice. A phrase that ends in a language ("Ancient Greek") is
+no member. What the list holds is still decided by the later steps: languages, lower-case descriptions and tasks are
+no names.
 All names here are made up.
 """
 from __future__ import annotations
@@ -17,15 +21,15 @@ import pytest
 
 
 @pytest.mark.parametrize(("text", "names"), [
-    ("Results on the well-known Zorbnews, Flimsum and Klaxbank datasets improve.",
-     {"Zorbnews", "Flimsum", "Klaxbank"}),
-    ("The model is compared on benchmark Zorbnews and Flimsum datasets respectively.", {"Zorbnews", "Flimsum"}),
-    ("We extend the Zorbnews, Flimsum+, and Klaxbank test sets and leverage them.",
-     {"Zorbnews", "Flimsum+", "Klaxbank"}),
-    ("Results on the Zorbnews and Flimsum data sets improve.", {"Zorbnews", "Flimsum"}),
-    ("In evaluation on the Zorbnews and Flimsum test collections, the proposed model wins.", {"Zorbnews", "Flimsum"}),
-    ("These results hold for the Zorb Convention and Flimsum datasets.", {"Zorb Convention", "Flimsum"}),
-    ("Results on the Zorb Reviews and Klax News corpora improve.", {"Zorb Reviews", "Klax News"}),
+    ("Results on the well-known Zorbnews, Flimsum and KLQA datasets improve.", {"Zorbnews", "Flimsum", "KLQA"}),
+    ("The model is compared on benchmark ZQIS and Flimsum datasets respectively.", {"ZQIS", "Flimsum"}),
+    ("We extend the Zorbnews, Flimsum+, and Klaxbank-2 test sets and leverage them.",
+     {"Zorbnews", "Flimsum+", "Klaxbank-2"}),
+    ("Results on the Zorbnews and KLQA data sets improve.", {"Zorbnews", "KLQA"}),
+    ("In evaluation on the Zorbnews and ZQ04 test collections, the proposed model wins.", {"Zorbnews", "ZQ04"}),
+    ("These results hold for the Zorb Convention and KLQA datasets.", {"Zorb Convention", "KLQA"}),
+    ("Results on the Zorb Reviews and Klax News 2 corpora improve.", {"Zorb Reviews", "Klax News 2"}),
+    ("We test on both Zorb York Times and CNN/Daily Mail datasets.", {"Zorb York Times", "CNN/Daily Mail"}),
 ])
 def test_each_member_names_a_dataset(entity_labels, text: str, names: set[str]) -> None:  # type: ignore[no-untyped-def]
     labels = entity_labels(text)
@@ -35,11 +39,17 @@ def test_each_member_names_a_dataset(entity_labels, text: str, names: set[str]) 
 @pytest.mark.parametrize("text", [
     "Results on the English and German corpora improve.",  # languages
     "Results on the widely used English and German test sets improve.",
+    "Using English, Finnish, North Zorbic, and Turkish data sets, we show gains.",
+    "We tag the ZORBEL Ancient Greek and Latin treebanks.",  # a qualified language is no dataset of its own
     "Results on the news and web corpora improve.",  # a lower-case description
     "We study public and internal conversational datasets.",
+    "The model was fine-tuned with domain-specific Oil and Gas corpora.",  # plain capitalised words, no name
+    "We reach the best score for both Evaluation and Challenge test sets.",
+    "We discuss the harmonisation of multilingual Nordic and Baltic treebanks.",
 ])
 def test_no_name_in_languages_or_descriptions(entity_labels, text: str) -> None:  # type: ignore[no-untyped-def]
-    assert entity_labels(text) == {}
+    labels = entity_labels(text)
+    assert not {name for name, kind in labels.items() if kind == "dataset" and name != "ZORBEL"}, labels
 
 
 def test_task_acronyms_stay_tasks(entity_labels) -> None:  # type: ignore[no-untyped-def]
