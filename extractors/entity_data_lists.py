@@ -5,7 +5,10 @@ A plain capitalised word ("Multinews", "Opinosis", "Babel Briefings") is no name
 
 * a list apposed to a plural dataset noun: "two benchmark datasets, Zorbnews and Flimsum,", "four datasets –
   Zorbnews, KLQA and Flimsum", "two datasets (Zorbnews and Flimsum)";
-* coordinated names before a plural dataset noun: "the Zorbnews and Flimsum datasets";
+* coordinated names before a plural dataset noun: "the Zorbnews and Flimsum datasets"; since round h15ca also after
+  a lower-case modifier ("the well-known Zorbnews and KLQA datasets"), before a set noun ("the Zorbnews and Flimsum 2
+  test sets") and with capitalised phrases as members ("the Zorb Reviews and KLQA datasets"), where one member must
+  look like a name by itself (a strong shape, a number, a known dataset: not "the Oil and Gas corpora");
 * a singular dataset noun and a comma before a phrase: "a new dataset, Zorb Klaxon, for ...";
 * a sentence that opens with the name and calls it a dataset: "Babel Briefings is a novel dataset of ...".
 
