@@ -122,7 +122,8 @@ def plural_noun_length(doc: Doc, k: int) -> int:
     if lowers[k] in _PLURAL:
         return 1
     if k + 1 < len(doc) and flags.is_lower[k + 1] and not flags.is_sent_start[k + 1] and (
-            (lowers[k] in _SET_WORDS and lowers[k + 1] == "sets") or (lowers[k] == "test" and lowers[k + 1] == "collections")):
+            (lowers[k] in _SET_WORDS and lowers[k + 1] == "sets")
+            or (lowers[k] == "test" and lowers[k + 1] == "collections")):
         return 2
     return 0
 
@@ -131,9 +132,9 @@ def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None) -
     """Do the names from ``first`` to ``end`` stand coordinated ("and" / "or" between them) right before a plural
     dataset noun that heads them all ("the Zorbnews and Flimsum datasets", "the Zorb, Klax, and Flim test sets")?
     Before the list a function word, punctuation or a lower-case modifier ("the well-known Zorbnews, Flimsum and Klax
-    datasets", "on benchmark Zorbnews and Flimsum datasets": round h15ca). A list of ``size`` one-word names (``None``:
-    a capitalised phrase's list) before a one-word noun after a function word or punctuation needs no "and" (round
-    h15t's rule)."""
+    datasets", "on benchmark Zorbnews and Flimsum datasets": round h15ca), and one member that looks like a name by
+    itself (:func:`_vouched_list`). A list of ``size`` one-word names (``None``: a capitalised phrase's list) before a
+    one-word noun after a function word or punctuation needs neither (round h15t's rule, as it was)."""
     _, lowers, flags = token_arrays(doc)
     noun = plural_noun_length(doc, end)
     if first <= 0 or not noun:
@@ -141,8 +142,8 @@ def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None) -
     delimited = flags.is_stop[first - 1] or flags.is_punct[first - 1]
     if size is not None and noun == 1 and delimited:
         return True
-    return (delimited or flags.is_lower[first - 1]) and any(lowers[k] in _CONJUNCTIONS for k in range(first + 1, end - 1)) \
-        and _vouched_list(doc, first, end)
+    coordinated = any(lowers[k] in _CONJUNCTIONS for k in range(first + 1, end - 1))
+    return (delimited or flags.is_lower[first - 1]) and coordinated and _vouched_list(doc, first, end)
 
 
 def _vouched_list(doc: Doc, first: int, end: int) -> bool:
