@@ -53,6 +53,9 @@ scores estimate the code on unseen abstracts; after that they are tuning data.
 The *twelfth tuning set* (``benchmarks/data/tuneset12``, 60 more, ``--set tune12``) was drawn by the same later rule
 (after tune10 and tune11) when those two had been read by rounds, and annotated blind by round h15bv: its first score
 estimates the code on unseen abstracts; after that it is tuning data.
+The *thirteenth tuning set* (``benchmarks/data/tuneset13``, 60 more, ``--set tune13``) was drawn by the same later
+rule (after tune10, tune11 and tune12) when all three had been read by rounds, and annotated blind by round h15cd:
+its first score estimates the code on unseen abstracts.
 Each compiles to ``devset.jsonl`` in its folder and is scored by :func:`score`.
 
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
@@ -92,12 +95,14 @@ TUNESET9_DIR = _HERE / "data" / "tuneset9"
 TUNESET10_DIR = _HERE / "data" / "tuneset10"
 TUNESET11_DIR = _HERE / "data" / "tuneset11"
 TUNESET12_DIR = _HERE / "data" / "tuneset12"
+TUNESET13_DIR = _HERE / "data" / "tuneset13"
 #: The annotated sets by name: the dev set (reported) and the tuning sets (the fourth and the ninth are held out
 #: from everything tuned on the others; see the READMEs).
 SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR, "tune2": TUNESET2_DIR, "tune3": TUNESET3_DIR,
         "tune4": TUNESET4_DIR, "tune5": TUNESET5_DIR, "tune6": TUNESET6_DIR,
         "tune7": TUNESET7_DIR, "tune8": TUNESET8_DIR, "tune9": TUNESET9_DIR,
-        "tune10": TUNESET10_DIR, "tune11": TUNESET11_DIR, "tune12": TUNESET12_DIR}
+        "tune10": TUNESET10_DIR, "tune11": TUNESET11_DIR, "tune12": TUNESET12_DIR,
+        "tune13": TUNESET13_DIR}
 #: The held-out sets: scored by the lead, never read; the scripts that list errors refuse them.
 HELD_OUT = frozenset({"dev", "tune4", "tune9"})
 KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")

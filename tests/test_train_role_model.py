@@ -19,7 +19,7 @@ def test_trains_on_the_read_sets_and_tune7_each_with_its_first_score_code():
     assert not set(train.TUNING_SETS) & train.REFUSED_SETS
 
 
-@pytest.mark.parametrize("which", ["dev", "tune4", "tune8", "tune9", "tune12"])
+@pytest.mark.parametrize("which", ["dev", "tune4", "tune8", "tune9", "tune12", "tune13"])
 def test_held_out_gate_and_blind_sets_are_refused(which, tmp_path):
     with pytest.raises(SystemExit, match="never trained on"):
         train.checked_sets(f"tune,{which}")
@@ -32,7 +32,7 @@ def test_held_out_gate_and_blind_sets_are_refused(which, tmp_path):
 
 def test_a_set_without_first_score_code_is_refused():
     with pytest.raises(SystemExit, match="no first-score code"):
-        train.checked_sets(["tune", "tune13"])
+        train.checked_sets(["tune", "tune14"])
 
 
 def _mention(relation):

@@ -76,14 +76,15 @@ TUNE9 = ROOT / "benchmarks" / "data" / "tuneset9"
 TUNE10 = ROOT / "benchmarks" / "data" / "tuneset10"
 TUNE11 = ROOT / "benchmarks" / "data" / "tuneset11"
 TUNE12 = ROOT / "benchmarks" / "data" / "tuneset12"
+TUNE13 = ROOT / "benchmarks" / "data" / "tuneset13"
 
 
 @pytest.mark.parametrize("name", ["tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10",
-                                  "tune11", "tune12"])
+                                  "tune11", "tune12", "tune13"])
 def test_a_later_tuning_set_compiles_from_its_annotations_and_is_scored_by_its_name(name):
     folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4, "tune5": TUNE5, "tune6": TUNE6, "tune7": TUNE7,
               "tune8": TUNE8, "tune9": TUNE9, "tune10": TUNE10, "tune11": TUNE11,
-              "tune12": TUNE12}[name]
+              "tune12": TUNE12, "tune13": TUNE13}[name]
     devset = _load(f"kg_devset_for_{name}", ROOT / "benchmarks" / "devset.py")
     rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(folder)]
     compiled = devset.compile_devset(folder / "annotations.txt", rows)
@@ -112,7 +113,7 @@ def test_third_tuning_set_is_the_first_eighty_by_its_selection_rule():
 #: The later tuning sets, each chosen without every set before it and the dev set: (name, folder, size).
 LATER_SETS = [("tune4", TUNE4, 60), ("tune5", TUNE5, 80), ("tune6", TUNE6, 80), ("tune7", TUNE7, 80),
               ("tune8", TUNE8, 80), ("tune9", TUNE9, 80), ("tune10", TUNE10, 60), ("tune11", TUNE11, 60),
-              ("tune12", TUNE12, 60)]
+              ("tune12", TUNE12, 60), ("tune13", TUNE13, 60)]
 _CHOSEN_BEFORE = [TUNE, TUNE2, TUNE3]
 
 
@@ -195,10 +196,31 @@ def test_the_twelfth_set_was_committed_as_ids_before_it_was_annotated():
 def test_the_twelfth_set_is_drawn_apart_from_the_tenth_and_eleventh():
     """tune12 is the third set of the later rule: its own order without tune10 and tune11 (each of 60)."""
     select = _load("kg_devset_select_twelfth", ROOT / "scripts" / "devset_select.py")
-    assert select.LATER_SETS == ("tune10", "tune11", "tune12")
+    assert select.LATER_SETS[:3] == ("tune10", "tune11", "tune12")
     earlier = set().union(*(select.tuneset_ids(folder) for folder in select.EARLIER_FOLDERS))
     siblings = {r["id"] for r in _records(TUNE10)} | {r["id"] for r in _records(TUNE11)}
     twelfth = [r["id"] for r in _records(TUNE12)]
     assert not set(twelfth) & (siblings | earlier)
     by_its_order = select.later_tune_candidates(CORPUS, earlier | siblings, "tuneset12:")[:60]
     assert twelfth == [r["id"] for r in by_its_order]
+
+
+def test_the_thirteenth_set_was_committed_as_ids_before_it_was_annotated():
+    """tune13's 60 ids were committed (``ids.txt``) before the annotations: the compiled set keeps them, in order."""
+    ids = (TUNE13 / "ids.txt").read_text("utf-8").split()
+    assert ids == [r["id"] for r in _records(TUNE13)]
+    assert len(ids) == len(set(ids)) == 60
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
+def test_the_thirteenth_set_is_drawn_apart_from_the_tenth_eleventh_and_twelfth():
+    """tune13 is the fourth set of the later rule: its own order without tune10, tune11 and tune12 (each of 60)."""
+    select = _load("kg_devset_select_thirteenth", ROOT / "scripts" / "devset_select.py")
+    assert select.LATER_SETS == ("tune10", "tune11", "tune12", "tune13")
+    earlier = set().union(*(select.tuneset_ids(folder) for folder in select.EARLIER_FOLDERS))
+    siblings = set().union(*({r["id"] for r in _records(folder)} for folder in (TUNE10, TUNE11, TUNE12)))
+    assert len(siblings) == 180
+    thirteenth = [r["id"] for r in _records(TUNE13)]
+    assert not set(thirteenth) & (siblings | earlier)
+    by_its_order = select.later_tune_candidates(CORPUS, earlier | siblings, "tuneset13:")[:60]
+    assert thirteenth == [r["id"] for r in by_its_order]
