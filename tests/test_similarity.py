@@ -807,6 +807,9 @@ def test_a_title_that_is_only_a_genre_label_keeps_it():
     ("Briefly Noted/Publications Received", ["briefly noted", "publications received"]),
     ("Books Received", "books received"),
     ("Préface [Editorial]", ["préface", "editorial"]),
+    ("Introduction [Préface]", ["introduction", "préface"]),  # the TAL journal's bilingual titles (review 61)
+    ("Préface [Introduction]", ["préface", "introduction"]),
+    ("Introduction [Introduction]", ["introduction", "introduction"]),
     ("Editorial", "editorial"),
     ("Introduction to the Special Issue on Zorbian Morphology", "introduction to the special issue"),
     ("Zorbian Morphology: An Introduction to the Special Issue", "introduction to the special issue"),
@@ -836,6 +839,8 @@ def test_a_title_that_is_only_a_genre_label_keeps_it():
     ("Detecting False Online Advertisements", None),
     ("Appendix Generation for Zorbian Reports", None),
     ("The Last Words of a Zorbian Dialogue", None),
+    ("An Introduction [Zorbian Draft]", None),
+    ("Zorbian Morphology [Introduction to Zorbs]", None),
 ])
 def test_more_front_matter_labels_are_dropped_only_as_labels(title, label):
     """Round h16u: the labels the Anthology's 90,477 titles repeat beyond round h16t's list ("Advertisements" 59,
