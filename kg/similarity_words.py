@@ -199,7 +199,9 @@ class Terms:
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
         terms = heading + [word for word in abstract_words if word not in stop]
-        if not terms and title_words != words(title):  # only genre labels: a term each (review 59, round h16u)
+        # Only genre labels, or labels and a number ("Questions and Discussion 10": the number alone met "WMT'11" and
+        # "SemEval-2022 Task 11" papers; review 61): a term a label (review 59, round h16u).
+        if len(terms) == len(heading) and all(map(str.isdigit, heading)) and title_words != words(title):
             labels = ("_".join(["genre", *words(label.group(0))]) for label in TITLE_GENRE.finditer(title.lower()))
             return [*dict.fromkeys(labels), ANY_LABEL]
         return terms + [f"{a} {b}" for a, b in pairwise(heading)]

@@ -868,6 +868,27 @@ def test_front_matter_labels_leave_a_titles_topic_or_one_term():
         "zorbian", "morphology", "zorbian morphology"]
 
 
+def test_a_title_of_labels_and_a_number_is_only_labels():
+    """Review 61: "Questions and Discussion 10" kept the number alone as its term (one digit is no word, two are), so
+    it met papers with "11" or "10" ("WMT'11", "SemEval-2022 Task 11") instead of the other "Questions and
+    Discussion" pages; "Introduction [Préface]" (the TAL journal's bilingual titles) kept "introduction" and met
+    "An Introduction to MT" and book reviews of introductions."""
+    from kg.similarity_words import Terms
+
+    assert Terms()(("Questions and Discussion 10", "")) == ["genre_questions_and_discussion", "genre_~"]
+    assert Terms()(("Introduction [Préface]", "")) == ["genre_introduction", "genre_préface", "genre_~"]
+    assert Terms()(("Questions and Discussion 10", "We discuss zorbs.")) == ["10", "discuss", "zorbs"]  # a text
+    assert Terms()(("Author Index: Volume 26", "")) == ["volume", "26", "volume 26"]  # a word besides the number
+    assert Terms()(("2011", "")) == ["2011"]  # no label
+    titles = [f"Questions and Discussion {n}" for n in (1, 2, 10, 11)] + [
+        "Zorb Improvements for WMT'11", "Quaffle at SemEval-2022 Task 11: Zorbian Parsing", "Top 10 Zorbian Parsers",
+        "An Introduction to Zorbian Parsing", "Introduction [Préface]", "Préface [Introduction]"]
+    papers = [PaperText(f"paper/{i:02d}", title) for i, title in enumerate(titles)]
+    labels = {"paper/00", "paper/01", "paper/02", "paper/03", "paper/08", "paper/09"}
+    for link in similar_links(papers, k=3):
+        assert (link.source in labels) == (link.target in labels), link
+
+
 def test_a_label_few_pages_have_meets_other_label_pages_not_words_spelled_like_its_term():
     """Round h16u: a label-only page whose label fewer than k other pages have ("Call for Papers", "Keynote address")
     was completed by the back-off from words spelled like its term ``genre_call_papers``: on the Anthology "Genres in
