@@ -26,7 +26,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from kg.similarity_vectors import PaperVectors
-from kg.similarity_words import ANY_LABEL, LABEL_TERM, shown_term
+from kg.similarity_words import LABEL_TERM, shown_term
 
 __all__ = ["SHARED_SHOWN", "Explainer", "names_of", "shared_cells", "shown_names", "without_parts"]
 
@@ -46,9 +46,9 @@ class Explainer:
         self.papers, self.text, self.entities = papers, text, entities
         self.text_row = _positions(text.papers, papers)
         self.entity_row = _positions(entities.papers, papers)
+        # A label-only page's own label is shown before "title labels only" (kg.similarity_words.ANY_LABEL): their
+        # weights are equal, and shared_cells gives a tie to the smaller column, which ANY_LABEL never is.
         self.text_names = shown_names(text.columns)
-        found = bisect_left(text.columns, ANY_LABEL)  # the term all label-only titles share: shown after their own
-        self.any_label = found if found < len(text.columns) and text.columns[found] == ANY_LABEL else -1
 
     def rows(self, a: np.ndarray, b: np.ndarray) -> tuple[list[Names], list[Names]]:
         """The shared entities and the shared terms of the pairs of rows ``(a[i], b[i])``, as two lists of tuples
@@ -63,10 +63,6 @@ class Explainer:
         if text.columns:
             counts, cells = shared_cells(text.matrix, self.text_row[a], self.text_row[b], 2 * SHARED_SHOWN)
             terms = [without_parts(shown) for shown in names_of(self.text_names, counts, cells)]
-            if self.any_label >= 0:  # a label-only page's own label says more than that both are labels: first
-                last = shown_term(ANY_LABEL)
-                for pair in np.repeat(np.arange(len(counts)), counts)[cells == self.any_label].tolist():
-                    terms[pair] = (*[term for term in terms[pair] if term != last], last)
         else:
             terms = [()] * len(a)
         return named, terms
