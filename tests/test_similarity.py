@@ -933,7 +933,7 @@ def test_a_title_labels_term_reads_plainly_wherever_a_links_reasons_are_shown():
     assert "morphology" in terms[frozenset(("paper/p4", "paper/p5"))]  # other terms as they were
     assert similar_papers(graph, "paper/p0")["shared_terms"].tolist()[0] == ["briefly noted (title label)",
                                                                               "title labels only"]
-    u, v, data = next((u, v, data) for u, v, key, data in graph.edges(keys=True, data=True)
+    _, v, data = next((u, v, data) for u, v, key, data in graph.edges(keys=True, data=True)
                       if key == "similarTo" and {u, v} == {"paper/p0", "paper/p1"})
     triples = similarity_triples("urn:x", v, str(data["basis"]), data["score"], data, ())
     assert [o.lexical for _, p, o in triples if str(p).endswith("sharedTerm")] == ["briefly noted (title label)",
