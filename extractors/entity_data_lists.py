@@ -26,7 +26,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_lexicon import in_list, word_counts, word_list
-from extractors.entity_names import name_shape
+from extractors.entity_names import model_family, name_shape
 from extractors.token_texts import sentence_start, token_arrays
 
 __all__ = ["announced_dataset", "dataset_noun_before", "introduced_list", "list_opening"]
@@ -37,13 +37,13 @@ Cues = dict[int, set[str]]
 _SINGULAR = frozenset({"dataset", "corpus", "treebank", "benchmark"})
 #: Plural dataset nouns a list of names may stand before or after ("the X and Y datasets", "datasets: X, Y").
 _PLURAL = frozenset({"datasets", "corpora", "benchmarks", "treebanks"})
-#: Marks that open a list after its noun ("datasets: X, Y", "datasets – X, Y", "datasets (X and Y)").
 #: Where the gazetteer component leaves the known datasets' names it found (:data:`extractors.gazetteer.SPAN_KEY`).
 _KNOWN_DATASETS = "kg_gazetteer"
 #: Words before "sets" that make a plural dataset noun of it ("the Zorb and Klax test sets").
 _SET_WORDS = frozenset({"data", "test", "evaluation", "development", "dev", "validation", "held-out"})
 #: Words that make members a coordination.
 _CONJUNCTIONS = frozenset({"and", "or"})
+#: Marks that open a list after its noun ("datasets: X, Y", "datasets – X, Y", "datasets (X and Y)").
 _OPENERS = frozenset({",", ":", "–", "—", "-", "("})
 #: Prepositions that open a sentence with a phrase its subject follows after a comma ("On two datasets, X ...").
 _FRONTED = frozenset({"on", "in", "for", "from", "with", "across", "over", "using", "at", "after", "unlike", "like",
@@ -100,6 +100,7 @@ def introduced_list(doc: Doc, first: int, end: int, size: int | None, cues: Cues
     ("the X and Y datasets"), the list closed by punctuation or a function word? ``size=None``: one name of a list
     whose size is not known yet (a capitalised phrase: "two datasets: Zorb Reviews and Klax News")."""
     texts, lowers, flags = token_arrays(doc)
+    phrase = (first, end)
     if size is None:
         first = list_opening(doc, first)
     noun = dataset_noun_before(doc, first, cues)
@@ -109,7 +110,7 @@ def introduced_list(doc: Doc, first: int, end: int, size: int | None, cues: Cues
     if size is None:
         if lowers[end - 1] in word_list("languages.txt"):
             return False  # "the PROIEL Ancient Greek and Latin treebanks": a language, however qualified
-        return _coordinated_before_noun(doc, first, _list_end(doc, end), size)
+        return _coordinated_before_noun(doc, first, _list_end(doc, end), size, phrase)
     return size >= 2 and _coordinated_before_noun(doc, first, end, size)
 
 
@@ -128,13 +129,15 @@ def plural_noun_length(doc: Doc, k: int) -> int:
     return 0
 
 
-def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None) -> bool:
+def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None,
+                             phrase: tuple[int, int] | None = None) -> bool:
     """Do the names from ``first`` to ``end`` stand coordinated ("and" / "or" between them) right before a plural
     dataset noun that heads them all ("the Zorbnews and Flimsum datasets", "the Zorb, Klax, and Flim test sets")?
     Before the list a function word, punctuation or a lower-case modifier ("the well-known Zorbnews, Flimsum and Klax
     datasets", "on benchmark Zorbnews and Flimsum datasets": round h15ca), and one member that looks like a name by
-    itself (:func:`_vouched_list`). A list of ``size`` one-word names (``None``: a capitalised phrase's list) before a
-    one-word noun after a function word or punctuation needs neither (round h15t's rule, as it was)."""
+    itself (:func:`_vouched_list`; for the capitalised ``phrase`` asked about, the phrase itself or a known dataset).
+    A list of ``size`` one-word names (``None``: a capitalised phrase's list) before a one-word noun after a function
+    word or punctuation needs neither (round h15t's rule, as it was)."""
     _, lowers, flags = token_arrays(doc)
     noun = plural_noun_length(doc, end)
     if first <= 0 or not noun:
@@ -143,18 +146,43 @@ def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None) -
     if size is not None and noun == 1 and delimited:
         return True
     coordinated = any(lowers[k] in _CONJUNCTIONS for k in range(first + 1, end - 1))
-    return (delimited or flags.is_lower[first - 1]) and coordinated and _vouched_list(doc, first, end)
+    return (delimited or flags.is_lower[first - 1]) and coordinated and _vouched_list(doc, first, end, phrase)
 
 
-def _vouched_list(doc: Doc, first: int, end: int) -> bool:
+def _vouched_list(doc: Doc, first: int, end: int, phrase: tuple[int, int] | None = None) -> bool:
     """Does a member of the list from ``first`` to ``end`` look like a name by itself: an acronym or another strong
     shape, a number ("Zorb Phases 4 and 5"), or a known dataset's name? Plain capitalised words alone are no list of
     names: "domain-specific Oil and Gas corpora", "both Evaluation and Challenge test sets", "multilingual Nordic and
-    Baltic treebanks" (round h15ca)."""
+    Baltic treebanks" (round h15ca). A capitalised ``phrase`` of plain words (start, end) is vouched for by its own
+    shape or number or by a known dataset in the list, not by another member's acronym or number: "the Public Health
+    and COVID-19 datasets", "the Stanford University and MIT corpora" name no dataset "Public Health" or "Stanford
+    University" (review62: such phrases were most of the wrong names on made-up text)."""
     texts, _, _ = token_arrays(doc)
-    if any(name_shape(texts[k]) == "strong" or any(ch.isdigit() for ch in texts[k]) for k in range(first, end)):
+    if phrase is None:
+        shaped = range(first, end)
+    else:  # the phrase and the numbers right after it: "the Zorb Phases 4 and 5 corpora", "the Zorb Eval 2014, 15"
+        last = phrase[1]
+        while last < end and texts[last][:1].isdigit():
+            last += 1
+        shaped = range(phrase[0], last)
+    numbered = not _numbered_parts(texts, first, end)
+    if any((name_shape(texts[k]) == "strong" or (numbered and any(ch.isdigit() for ch in texts[k])))
+           and not model_family(texts[k])  # a model's name vouches for no data: "the GPT-4 and Human test sets"
+           for k in shaped):  # (review62)
         return True
     return any(span.start < end and span.end > first for span in doc.spans.get(_KNOWN_DATASETS, ()))
+
+
+def _numbered_parts(texts: list[str], first: int, end: int) -> bool:
+    """Does one plain capitalised word stand before two numbers of the list from ``first`` to ``end``: the parts of
+    one thing ("the Round 1 and Round 2 test sets", "the Section 22 and Section 23 corpora"), whose numbers vouch for
+    no name (review62)?
+
+    >>> _numbered_parts("the Round 1 and Round 2 test sets".split(), 1, 6), _numbered_parts("Zorb 4 and 5".split(), 0, 4)
+    (True, False)
+    """
+    before = [texts[k - 1] for k in range(max(first, 1), end) if texts[k][:1].isdigit()]
+    return any(before.count(word) > 1 and word[:1].isupper() and name_shape(word) != "strong" for word in before)
 
 
 def _list_end(doc: Doc, end: int) -> int:
