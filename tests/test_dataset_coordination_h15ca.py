@@ -27,8 +27,10 @@ import pytest
      {"Zorbnews", "Flimsum+", "Klaxbank 2"}),
     ("Results on the Zorbnews and Flimsum 2 data sets improve.", {"Zorbnews", "Flimsum 2"}),
     ("Results on the Zorbnews and Flimsum 2 test collections improve.", {"Zorbnews", "Flimsum 2"}),
-    ("These results hold for the Zorb Convention and KLQA datasets.", {"Zorb Convention", "KLQA"}),
-    ("Results on the Zorb Reviews and Klax News 2 corpora improve.", {"Zorb Reviews", "Klax News 2"}),
+    # a phrase of plain words is vouched for by a known dataset in the list, not by another member's acronym or
+    # number (review62: "the Stanford University and MIT corpora")
+    ("These results hold for the Zorb Convention and CNN/Daily Mail datasets.", {"Zorb Convention", "CNN/Daily Mail"}),
+    ("Results on the Zorb Reviews 2 and Klax News 2 corpora improve.", {"Zorb Reviews 2", "Klax News 2"}),
     ("We test on both Zorb York Times and CNN/Daily Mail datasets.", {"Zorb York Times", "CNN/Daily Mail"}),
 ])
 def test_each_member_names_a_dataset(entity_labels, text: str, names: set[str]) -> None:  # type: ignore[no-untyped-def]
