@@ -27,6 +27,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_lexicon import in_list, word_counts, word_list
 from extractors.entity_names import model_family, name_shape
+from extractors.gazetteer import SPAN_KEY
 from extractors.token_texts import sentence_start, token_arrays
 
 __all__ = ["announced_dataset", "dataset_noun_before", "introduced_list", "list_opening"]
@@ -37,8 +38,8 @@ Cues = dict[int, set[str]]
 _SINGULAR = frozenset({"dataset", "corpus", "treebank", "benchmark"})
 #: Plural dataset nouns a list of names may stand before or after ("the X and Y datasets", "datasets: X, Y").
 _PLURAL = frozenset({"datasets", "corpora", "benchmarks", "treebanks"})
-#: Where the gazetteer component leaves the known datasets' names it found (:data:`extractors.gazetteer.SPAN_KEY`).
-_KNOWN_DATASETS = "kg_gazetteer"
+#: Where the gazetteer component leaves the known datasets' names it found.
+_KNOWN_DATASETS = SPAN_KEY
 #: Words before "sets" that make a plural dataset noun of it ("the Zorb and Klax test sets").
 _SET_WORDS = frozenset({"data", "test", "evaluation", "development", "dev", "validation", "held-out"})
 #: Words that make members a coordination.
