@@ -12,23 +12,27 @@ model trained on their output learns to copy them.  The *replay* data is what th
 each set's mentions as the code found them **before any rule was tuned on that set** (:data:`FIRST_SCORE_CODE`:
 the commit that added the set, or the one its first score was measured with), made by ``replay-data`` (``git
 archive`` of each commit into a temporary folder, ``scripts/dump_mentions.py`` run on it).  The shipped weights
-are fitted on the replay data of the six sets :data:`SIX_SETS` (round h15bw measured eight, with tune10 and
-tune11, and kept six: ``docs/extraction.md``).
+are fitted on the replay data of the five read sets :data:`FIT_SETS` (round h15ce; from round h15ag to h15ce they
+were fitted on these and the gate set tune7, and round h15bw measured eight sets, with tune10 and tune11, and kept
+six: ``docs/extraction.md``).
 
     python scripts/train_role_model.py replay-data   # the sets as their first-score code saw them (~1 min)
     python scripts/train_role_model.py cv            # leave one set out on today's mentions: rules vs learned
     python scripts/train_role_model.py replay-cv     # leave one set out on the replay data: rules then vs learned
-    python scripts/train_role_model.py fit           # fit on the six sets' replay data, write the shipped weights
+    python scripts/train_role_model.py fit           # fit on the five sets' replay data, write the shipped weights
 
 ``cv`` and ``replay-cv`` train on all sets but one and predict that one, for each, and score the rules'
 roles and the learned roles on the held-out set with :func:`devset.score` (proposes P / R / F1 per fold and
 pooled), with a paired bootstrap over abstracts of the pooled difference
 (:func:`paired_extraction.paired_bootstrap`); ``replay-cv`` also scores the model fitted on all the replay sets on
-today's mentions (where today's rules are in-sample); with ``--base-sets`` it predicts each fold from those
-sets too (the fold left out) and bootstraps the difference.  ``--sets`` picks the sets (default: all eight, and
-for ``fit`` the six, which rebuilds the shipped weights byte for byte); the held-out sets (dev, tune4,
-tune9), the gate set tune8, tune12 (drawn blind; read since round h15by, its first score the record) and tune13
-(drawn blind by round h15cd) are refused (:data:`REFUSED_SETS`).
+today's mentions (where today's rules are in-sample).  ``--sets`` picks the sets: for ``cv`` and ``replay-cv`` the
+scored folds (default :data:`READ_SETS`), for ``fit`` the training sets (default :data:`FIT_SETS`, which rebuilds
+the shipped weights byte for byte).  ``replay-cv --train-sets`` trains each fold's model on other sets than the
+folds (the fold left out), and ``--base-sets`` predicts each fold from a second list too and bootstraps the
+difference on the same folds.  The held-out sets (dev, tune4, tune9), the gate set tune8, tune12 (drawn blind;
+read since round h15by, its first score the record) and tune13 (drawn blind by round h15cd) are refused
+(:data:`REFUSED_SETS`); the gate set tune7 (:data:`GATE_SETS`) is never a scored fold and is trained on only when
+named (``fit --sets``, ``--train-sets``, ``--base-sets``), to compare with the weights of rounds h15ag to h15bw.
 """
 from __future__ import annotations
 
@@ -60,11 +64,18 @@ from extractors.role_weights import ROLE_WEIGHTS
 from ontology.ids import entity_key
 from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
 
-#: The tuning sets a role model is trained and cross-validated on: the read sets and tune7 (trained on since round
-#: h15ag, before it became a gate set); tune10 and tune11 since round h15bw.
+#: The tuning sets with replay data (:data:`FIRST_SCORE_CODE`): the read sets and tune7 (trained on from round h15ag
+#: to h15ce, before and after it became a gate set); tune10 and tune11 since round h15bw.
 TUNING_SETS = ("tune", "tune2", "tune3", "tune5", "tune6", "tune7", "tune10", "tune11")
-#: The sets the model was trained on before round h15bw (``replay-cv --base-sets``' default, for comparison).
-SIX_SETS = ("tune", "tune2", "tune3", "tune5", "tune6", "tune7")
+#: Gate sets with replay data: scored once at a round's end (counts only), never a cross-validation fold, trained on
+#: only when named (``fit --sets``, ``replay-cv --train-sets`` / ``--base-sets``).
+GATE_SETS = frozenset({"tune7"})
+#: The read sets with replay data: the folds ``cv`` and ``replay-cv`` score by default.
+READ_SETS = tuple(w for w in TUNING_SETS if w not in GATE_SETS)
+#: The sets the shipped weights are fitted on (``fit``'s default): the five read sets the model was trained on before
+#: round h15bw measured tune10 and tune11 (a model trained on those too predicted a left-out set no better), without
+#: the gate set tune7 (round h15ce).
+FIT_SETS = ("tune", "tune2", "tune3", "tune5", "tune6")
 #: Sets never trained or cross-validated on: held out (dev, tune4, tune9), the gate set tune8, tune12 (drawn blind,
 #: read since round h15by; like the tagger's training, ``entity_training_data.REFUSED_SETS``, it stays out) and tune13
 #: (drawn blind by round h15cd, not read).
@@ -101,9 +112,10 @@ class Abstract:
     entities: list[Entity]
 
 
-def checked_sets(text: str | Sequence[str]) -> tuple[str, ...]:
+def checked_sets(text: str | Sequence[str], *, scored: bool = False) -> tuple[str, ...]:
     """The tuning sets named by ``text`` (comma-separated or a sequence); a held-out, gate or blind set, or one
-    with no first-score code, is refused.
+    with no first-score code, is refused, and when the sets are to be ``scored`` (cross-validation folds) a gate set
+    of :data:`GATE_SETS` too.
 
     >>> checked_sets("tune,tune10")
     ('tune', 'tune10')
@@ -111,6 +123,12 @@ def checked_sets(text: str | Sequence[str]) -> tuple[str, ...]:
     Traceback (most recent call last):
     ...
     SystemExit: never trained on: tune8 (held out, gate or blind)
+    >>> checked_sets("tune,tune7")
+    ('tune', 'tune7')
+    >>> checked_sets(["tune7"], scored=True)
+    Traceback (most recent call last):
+    ...
+    SystemExit: never scored here: tune7 (a gate set: counts only, once, at a round's end)
     """
     sets = tuple(w.strip() for w in text.split(",") if w.strip()) if isinstance(text, str) else tuple(text)
     refused = [w for w in sets if w in REFUSED_SETS]
@@ -119,6 +137,9 @@ def checked_sets(text: str | Sequence[str]) -> tuple[str, ...]:
     unknown = [w for w in sets if w not in FIRST_SCORE_CODE]
     if unknown:
         raise SystemExit(f"no first-score code for {', '.join(unknown)} (FIRST_SCORE_CODE)")
+    gates = [w for w in sets if w in GATE_SETS] if scored else []
+    if gates:
+        raise SystemExit(f"never scored here: {', '.join(gates)} (a gate set: counts only, once, at a round's end)")
     return sets
 
 
@@ -266,12 +287,13 @@ def changed(abstracts: Sequence[Abstract], model: RoleModel) -> tuple[int, int]:
 
 
 def cross_validate(abstracts: Sequence[Abstract], *, c: float, threshold: float, keep: float | None = None,
-                   folds: Sequence[str] = TUNING_SETS, train_sets: Sequence[str] | None = None) -> dict:
+                   folds: Sequence[str] = READ_SETS, train_sets: Sequence[str] | None = None) -> dict:
     """Leave-one-set-out over ``abstracts``: per fold and pooled proposes P / R / F1, their rules vs learned, and
-    the paired bootstrap of the pooled difference.  Each fold (a set of ``folds``) is predicted by a model fitted
-    on the other sets of ``train_sets`` (default: ``folds``)."""
+    the paired bootstrap of the pooled difference.  Each fold (a set of ``folds``, never a gate set) is predicted by
+    a model fitted on the other sets of ``train_sets`` (default: ``folds``)."""
     from paired_extraction import paired_bootstrap
 
+    checked_sets(folds, scored=True)
     train_sets = folds if train_sets is None else train_sets
     rules_all, learned_all, per_fold = {}, {}, {}
     for held in folds:
@@ -311,20 +333,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", type=Path, default=_REPLAY, help="the replay data's folder")
     parser.add_argument("--out", type=Path, default=_OUT, help="where `fit` writes the weights")
     parser.add_argument("--sets", type=checked_sets, default=None,
-                        help="comma-separated tuning sets (default: TUNING_SETS; for fit, SIX_SETS)")
+                        help="comma-separated tuning sets: cv / replay-cv's scored folds (default: READ_SETS, never "
+                             "a gate set), fit's training sets (default: FIT_SETS), replay-data's (TUNING_SETS)")
+    parser.add_argument("--train-sets", type=checked_sets, default=None,
+                        help="replay-cv: train each fold's model on these sets (the fold left out; default: --sets)")
     parser.add_argument("--base-sets", type=checked_sets, default=None,
                         help="replay-cv: also predict each fold from these sets (the fold left out) and compare")
     args = parser.parse_args(argv)
-    sets = args.sets or (SIX_SETS if args.command == "fit" else TUNING_SETS)
+    default = {"fit": FIT_SETS, "replay-data": TUNING_SETS}.get(args.command, READ_SETS)
+    sets = args.sets or default
+    if args.command in ("cv", "replay-cv"):
+        checked_sets(sets, scored=True)
     if args.command == "replay-data":
         replay_data(args.replay, sets)
         return 0
     if args.command == "cv":
         _report(cross_validate(collect(sets), c=args.c, threshold=args.threshold, keep=args.keep, folds=sets))
         return 0
-    replay = replayed(sets, args.replay)
+    train_sets = (args.train_sets or sets) if args.command == "replay-cv" else sets
+    wanted = [*sets, *train_sets, *(args.base_sets or ())]
+    replay = replayed(list(dict.fromkeys(wanted)), args.replay)
     if args.command == "replay-cv":
-        result = cross_validate(replay, c=args.c, threshold=args.threshold, keep=args.keep, folds=sets)
+        result = cross_validate(replay, c=args.c, threshold=args.threshold, keep=args.keep, folds=sets,
+                                train_sets=train_sets)
+        if train_sets != sets:
+            print(f"(each fold predicted from {','.join(train_sets)}, the fold left out)")
         _report(result)
         from paired_extraction import paired_bootstrap
 
@@ -334,13 +367,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"the same folds predicted from {','.join(args.base_sets)} (the fold left out):")
             _report(base)
             b = paired_bootstrap(base["counts"][1], result["counts"][1], resamples=2000)["proposes"]
-            print(f"proposes F1 learned from {','.join(sets)} - learned from {','.join(args.base_sets)}: "
+            print(f"proposes F1 learned from {','.join(train_sets)} - learned from {','.join(args.base_sets)}: "
                   f"{b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}]")
         today = collect(sets)
-        model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold, keep=args.keep)
+        model = fit([e for a in replay if a.set_name in train_sets for e in a.entities], c=args.c,
+                    threshold=args.threshold, keep=args.keep)
         rules, learned = counts(today, None), counts(today, model)
         b = paired_bootstrap(rules, learned, resamples=2000)["proposes"]
-        print(f"fitted on all {len(sets)} replay sets, on today's mentions (today's rules in-sample): rules "
+        print(f"fitted on all {len(train_sets)} replay sets, on today's mentions (today's rules in-sample): rules "
               "{:.3f} {:.3f} {:.3f}, learned {:.3f} {:.3f} {:.3f}, ".format(*prf(rules), *prf(learned))
               + f"{b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}]; {changed(today, model)[0]} entities changed")
         return 0

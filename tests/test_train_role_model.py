@@ -11,12 +11,73 @@ train = load_script("scripts/train_role_model.py", "kg_train_role_model_test")
 dump = load_script("scripts/dump_mentions.py", "kg_dump_mentions_test")
 
 
-def test_trains_on_the_read_sets_and_tune7_each_with_its_first_score_code():
+def test_replays_the_read_sets_and_tune7_each_with_its_first_score_code():
     assert set(train.TUNING_SETS) == {"tune", "tune2", "tune3", "tune5", "tune6", "tune7", "tune10", "tune11"}
-    assert set(train.SIX_SETS) < set(train.TUNING_SETS)
     assert set(train.FIRST_SCORE_CODE) == set(train.TUNING_SETS)
     assert train.FIRST_SCORE_CODE["tune10"] == train.FIRST_SCORE_CODE["tune11"] == "ef02ea7"
     assert not set(train.TUNING_SETS) & train.REFUSED_SETS
+
+
+def test_the_gate_set_tune7_is_neither_a_default_training_set_nor_a_fold():
+    assert train.GATE_SETS == {"tune7"}
+    assert train.FIT_SETS == ("tune", "tune2", "tune3", "tune5", "tune6")
+    assert set(train.READ_SETS) == set(train.TUNING_SETS) - {"tune7"}
+    assert not (set(train.FIT_SETS) | set(train.READ_SETS)) & train.GATE_SETS
+
+
+def _spy(monkeypatch):
+    """Record which sets main() replays and fits on; nothing is read or written."""
+    seen = {}
+
+    def replayed(sets, folder):
+        seen["replayed"] = tuple(sets)
+        return []
+
+    def fit(entities, **settings):
+        seen["fit"] = True
+        return train.RoleModel({"intercept": 0.0, "weights": {}, "threshold": 0.5, "keep": 0.4})
+
+    monkeypatch.setattr(train, "replayed", replayed)
+    monkeypatch.setattr(train, "fit", fit)
+    return seen
+
+
+def test_fit_defaults_to_the_five_read_sets_and_takes_tune7_only_when_named(monkeypatch, tmp_path):
+    seen = _spy(monkeypatch)
+    train.main(["fit", "--replay", str(tmp_path), "--out", str(tmp_path / "w.json")])
+    assert seen["replayed"] == train.FIT_SETS and "tune7" not in seen["replayed"]
+    assert set(train.json.loads((tmp_path / "w.json").read_text())["trained_on"]) == set(train.FIT_SETS)
+    # the weights of rounds h15ag to h15bw (six sets) can still be rebuilt, but only by naming tune7
+    train.main(["fit", "--sets", "tune,tune2,tune3,tune5,tune6,tune7", "--replay", str(tmp_path), "--out",
+                str(tmp_path / "w6.json")])
+    assert seen["replayed"][-1] == "tune7"
+
+
+@pytest.mark.parametrize("command", ["cv", "replay-cv"])
+def test_tune7_is_never_a_scored_fold(command, monkeypatch, tmp_path):
+    seen = _spy(monkeypatch)
+    monkeypatch.setattr(train, "collect", lambda sets: pytest.fail("collected a gate set"))
+    with pytest.raises(SystemExit, match="never scored here: tune7"):
+        train.main([command, "--sets", "tune,tune7", "--replay", str(tmp_path)])
+    with pytest.raises(SystemExit, match="never scored here: tune7"):
+        train.cross_validate([], c=1.0, threshold=0.5, folds=("tune", "tune7"))
+    assert "replayed" not in seen
+
+
+def test_replay_cv_may_train_on_tune7_when_named_but_scores_only_read_sets(monkeypatch, tmp_path):
+    seen = _spy(monkeypatch)
+    calls = []
+
+    def cross_validate(abstracts, *, folds, train_sets, **settings):
+        calls.append((tuple(folds), tuple(train_sets)))
+        raise SystemExit("stop")
+
+    monkeypatch.setattr(train, "cross_validate", cross_validate)
+    with pytest.raises(SystemExit, match="stop"):
+        train.main(["replay-cv", "--train-sets", "tune,tune2", "--base-sets", "tune,tune2,tune7", "--replay",
+                    str(tmp_path)])
+    assert seen["replayed"] == (*train.READ_SETS, "tune7")  # loaded to train the base models, never a fold
+    assert calls == [(train.READ_SETS, ("tune", "tune2"))]
 
 
 @pytest.mark.parametrize("which", ["dev", "tune4", "tune8", "tune9", "tune12", "tune13"])
