@@ -340,6 +340,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base-sets", type=checked_sets, default=None,
                         help="replay-cv: also predict each fold from these sets (the fold left out) and compare")
     args = parser.parse_args(argv)
+    for option, given in (("--train-sets", args.train_sets), ("--base-sets", args.base_sets)):
+        if given is not None and args.command != "replay-cv":  # else ignored, or (fit) trained on unrecorded
+            parser.error(f"{option} is for replay-cv only; {args.command} takes its sets from --sets")
     default = {"fit": FIT_SETS, "replay-data": TUNING_SETS}.get(args.command, READ_SETS)
     sets = args.sets or default
     if args.command in ("cv", "replay-cv"):
@@ -378,7 +381,8 @@ def main(argv: list[str] | None = None) -> int:
               "{:.3f} {:.3f} {:.3f}, learned {:.3f} {:.3f} {:.3f}, ".format(*prf(rules), *prf(learned))
               + f"{b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}]; {changed(today, model)[0]} entities changed")
         return 0
-    model = fit([e for a in replay for e in a.entities], c=args.c, threshold=args.threshold, keep=args.keep)
+    model = fit([e for a in replay if a.set_name in sets for e in a.entities], c=args.c, threshold=args.threshold,
+                keep=args.keep)
     data = {"intercept": model.intercept, "threshold": model.threshold, "keep": model.keep, "weights": model.weights,
             "trained_on": {which: FIRST_SCORE_CODE[which] for which in sets}, "C": args.c}
     args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -80,6 +80,36 @@ def test_replay_cv_may_train_on_tune7_when_named_but_scores_only_read_sets(monke
     assert calls == [(train.READ_SETS, ("tune", "tune2"))]
 
 
+@pytest.mark.parametrize("command", ["fit", "cv", "replay-data"])
+@pytest.mark.parametrize("option", ["--train-sets", "--base-sets"])
+def test_train_and_base_sets_are_refused_where_they_would_be_ignored_or_trained_on_unrecorded(
+        command, option, monkeypatch, tmp_path, capsys):
+    """Only replay-cv reads them: cv and replay-data ignored them, and fit trained on --base-sets' sets too while
+    ``trained_on`` named only --sets (``fit --base-sets tune7`` rebuilt the six-set weights labelled as five)."""
+    seen = _spy(monkeypatch)
+    monkeypatch.setattr(train, "collect", lambda sets: pytest.fail("collected"))
+    monkeypatch.setattr(train, "replay_data", lambda *a: pytest.fail("replayed the commits"))
+    with pytest.raises(SystemExit):
+        train.main([command, option, "tune7", "--replay", str(tmp_path), "--out", str(tmp_path / "w.json")])
+    assert f"{option} is for replay-cv only" in capsys.readouterr().err
+    assert not seen and not list(tmp_path.iterdir())
+
+
+def _replay_abstract(which):
+    entity = train.Entity(which, f"{which}-1", [0], [f"set={which}"], 1, False)
+    return train.Abstract(which, {"id": f"{which}-1"}, None, [], [entity])
+
+
+def test_fit_fits_only_the_sets_it_records_in_trained_on(monkeypatch, tmp_path):
+    fitted = []
+    monkeypatch.setattr(train, "replayed", lambda sets, folder: [_replay_abstract(w) for w in (*sets, "tune7")])
+    monkeypatch.setattr(train, "fit", lambda entities, **settings: fitted.append({e.set_name for e in entities})
+                        or train.RoleModel({"intercept": 0.0, "weights": {}, "threshold": 0.5, "keep": 0.4}))
+    train.main(["fit", "--sets", "tune,tune2", "--replay", str(tmp_path), "--out", str(tmp_path / "w.json")])
+    trained_on = set(train.json.loads((tmp_path / "w.json").read_text())["trained_on"])
+    assert fitted == [{"tune", "tune2"}] == [trained_on]
+
+
 @pytest.mark.parametrize("which", ["dev", "tune4", "tune8", "tune9", "tune12", "tune13"])
 def test_held_out_gate_and_blind_sets_are_refused(which, tmp_path):
     with pytest.raises(SystemExit, match="never trained on"):
