@@ -290,11 +290,16 @@ def cross_validate(abstracts: Sequence[Abstract], *, c: float, threshold: float,
                    folds: Sequence[str] = READ_SETS, train_sets: Sequence[str] | None = None) -> dict:
     """Leave-one-set-out over ``abstracts``: per fold and pooled proposes P / R / F1, their rules vs learned, and
     the paired bootstrap of the pooled difference.  Each fold (a set of ``folds``, never a gate set) is predicted by
-    a model fitted on the other sets of ``train_sets`` (default: ``folds``)."""
+    a model fitted on the other sets of ``train_sets`` (default: ``folds``); a fold or training set none of
+    ``abstracts`` is from is refused, not left out."""
     from paired_extraction import paired_bootstrap
 
     checked_sets(folds, scored=True)
     train_sets = folds if train_sets is None else train_sets
+    loaded = {a.set_name for a in abstracts}
+    missing = [w for w in dict.fromkeys([*folds, *train_sets]) if w not in loaded]
+    if missing:
+        raise ValueError(f"no abstracts of {', '.join(missing)} to cross-validate with: load them (replayed / collect)")
     rules_all, learned_all, per_fold = {}, {}, {}
     for held in folds:
         train = [e for a in abstracts if a.set_name != held and a.set_name in train_sets for e in a.entities]

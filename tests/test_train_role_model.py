@@ -110,6 +110,15 @@ def test_fit_fits_only_the_sets_it_records_in_trained_on(monkeypatch, tmp_path):
     assert fitted == [{"tune", "tune2"}] == [trained_on]
 
 
+def test_cross_validate_refuses_a_set_it_has_no_abstracts_of_rather_than_dropping_it():
+    """The fault --base-sets had before round h15ce: a training set not loaded was silently left out of training."""
+    abstracts = [_replay_abstract(w) for w in ("tune", "tune2")]
+    with pytest.raises(ValueError, match="no abstracts of tune7"):
+        train.cross_validate(abstracts, c=1.0, threshold=0.5, folds=("tune", "tune2"), train_sets=("tune", "tune7"))
+    with pytest.raises(ValueError, match="no abstracts of tune3"):
+        train.cross_validate(abstracts, c=1.0, threshold=0.5, folds=("tune", "tune3"))
+
+
 @pytest.mark.parametrize("which", ["dev", "tune4", "tune8", "tune9", "tune12", "tune13"])
 def test_held_out_gate_and_blind_sets_are_refused(which, tmp_path):
     with pytest.raises(SystemExit, match="never trained on"):
