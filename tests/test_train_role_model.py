@@ -25,6 +25,17 @@ def test_the_gate_set_tune7_is_neither_a_default_training_set_nor_a_fold():
     assert not (set(train.FIT_SETS) | set(train.READ_SETS)) & train.GATE_SETS
 
 
+def test_the_gate_and_held_out_sets_agree_with_the_taggers_training_data():
+    """The gate and held-out sets are listed twice, here and in scripts/entity_training_data.py: a gate set the
+    tagger refuses is refused here or a gate (never a fold, trained on only when named), a held-out one refused."""
+    tagger = load_script("scripts/entity_training_data.py", "kg_entity_training_data_for_role_test")
+    gates = {name for name, why in tagger.REFUSED_SETS.items() if why.startswith("a gate set")}
+    held_out = {name for name, why in tagger.REFUSED_SETS.items() if why.startswith("held out")}
+    assert held_out <= train.REFUSED_SETS
+    assert gates <= train.REFUSED_SETS | train.GATE_SETS and train.GATE_SETS <= gates
+    assert gates & set(train.TUNING_SETS) == train.GATE_SETS
+
+
 def _spy(monkeypatch):
     """Record which sets main() replays and fits on; nothing is read or written."""
     seen = {}
