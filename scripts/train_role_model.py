@@ -32,7 +32,8 @@ folds (the fold left out), and ``--base-sets`` predicts each fold from a second 
 difference on the same folds.  The held-out sets (dev, tune4, tune9), the gate set tune8, tune12 (drawn blind;
 read since round h15by, its first score the record) and tune13 (drawn blind by round h15cd) are refused
 (:data:`REFUSED_SETS`); the gate set tune7 (:data:`GATE_SETS`) is never a scored fold and is trained on only when
-named (``fit --sets``, ``--train-sets``, ``--base-sets``), to compare with the weights of rounds h15ag to h15bw.
+named (``fit --sets``, ``--train-sets``, ``--base-sets``), to compare with the weights shipped from round h15ag to
+h15ce.
 """
 from __future__ import annotations
 
@@ -72,9 +73,9 @@ TUNING_SETS = ("tune", "tune2", "tune3", "tune5", "tune6", "tune7", "tune10", "t
 GATE_SETS = frozenset({"tune7"})
 #: The read sets with replay data: the folds ``cv`` and ``replay-cv`` score by default.
 READ_SETS = tuple(w for w in TUNING_SETS if w not in GATE_SETS)
-#: The sets the shipped weights are fitted on (``fit``'s default): the five read sets the model was trained on before
-#: round h15bw measured tune10 and tune11 (a model trained on those too predicted a left-out set no better), without
-#: the gate set tune7 (round h15ce).
+#: The sets the shipped weights are fitted on (``fit``'s default): the six the model was fitted on from round h15ag
+#: without the gate set tune7 (round h15ce); not tune10 and tune11 (round h15bw: a model trained on them too predicted
+#: a left-out set no better).
 FIT_SETS = ("tune", "tune2", "tune3", "tune5", "tune6")
 #: Sets never trained or cross-validated on: held out (dev, tune4, tune9), the gate set tune8, tune12 (drawn blind,
 #: read since round h15by; like the tagger's training, ``entity_training_data.REFUSED_SETS``, it stays out) and tune13

@@ -58,7 +58,7 @@ def test_fit_defaults_to_the_five_read_sets_and_takes_tune7_only_when_named(monk
     train.main(["fit", "--replay", str(tmp_path), "--out", str(tmp_path / "w.json")])
     assert seen["replayed"] == train.FIT_SETS and "tune7" not in seen["replayed"]
     assert set(train.json.loads((tmp_path / "w.json").read_text())["trained_on"]) == set(train.FIT_SETS)
-    # the weights of rounds h15ag to h15bw (six sets) can still be rebuilt, but only by naming tune7
+    # the weights shipped from round h15ag to h15ce (six sets) can still be rebuilt, but only by naming tune7
     train.main(["fit", "--sets", "tune,tune2,tune3,tune5,tune6,tune7", "--replay", str(tmp_path), "--out",
                 str(tmp_path / "w6.json")])
     assert seen["replayed"][-1] == "tune7"
