@@ -115,7 +115,7 @@ def introduced_list(doc: Doc, first: int, end: int, size: int | None, cues: Cues
     return size >= 2 and _coordinated_before_noun(doc, first, end, size)
 
 
-def plural_noun_length(doc: Doc, k: int) -> int:
+def _plural_noun_length(doc: Doc, k: int) -> int:
     """Tokens of the plural dataset noun at ``k``: 1 for "datasets", "corpora", "benchmarks", "treebanks"; 2 for a set
     noun ("test sets", "data sets", "evaluation sets") or "test collections" (round h15ca); 0 for none."""
     _, lowers, flags = token_arrays(doc)
@@ -140,7 +140,7 @@ def _coordinated_before_noun(doc: Doc, first: int, end: int, size: int | None,
     A list of ``size`` one-word names (``None``: a capitalised phrase's list) before a one-word noun after a function
     word or punctuation needs neither (round h15t's rule, as it was)."""
     _, lowers, flags = token_arrays(doc)
-    noun = plural_noun_length(doc, end)
+    noun = _plural_noun_length(doc, end)
     if first <= 0 or not noun:
         return False
     delimited = flags.is_stop[first - 1] or flags.is_punct[first - 1]
