@@ -185,10 +185,12 @@ def test_the_tenth_and_eleventh_sets_are_drawn_apart_from_each_other_and_every_e
     assert [r["id"] for r in tenth] == [r["id"] for r in by_its_order]
 
 
-def test_the_twelfth_set_was_committed_as_ids_before_it_was_annotated():
-    """tune12's 60 ids were committed (``ids.txt``) before the annotations: the compiled set keeps them, in order."""
-    ids = (TUNE12 / "ids.txt").read_text("utf-8").split()
-    assert ids == [r["id"] for r in _records(TUNE12)]
+@pytest.mark.parametrize("folder", [TUNE12, TUNE13], ids=["tune12", "tune13"])
+def test_a_blind_set_was_committed_as_ids_before_it_was_annotated(folder):
+    """tune12's and tune13's 60 ids were committed (``ids.txt``) before the annotations: the compiled set keeps them,
+    in order."""
+    ids = (folder / "ids.txt").read_text("utf-8").split()
+    assert ids == [r["id"] for r in _records(folder)]
     assert len(ids) == len(set(ids)) == 60
 
 
@@ -203,13 +205,6 @@ def test_the_twelfth_set_is_drawn_apart_from_the_tenth_and_eleventh():
     assert not set(twelfth) & (siblings | earlier)
     by_its_order = select.later_tune_candidates(CORPUS, earlier | siblings, "tuneset12:")[:60]
     assert twelfth == [r["id"] for r in by_its_order]
-
-
-def test_the_thirteenth_set_was_committed_as_ids_before_it_was_annotated():
-    """tune13's 60 ids were committed (``ids.txt``) before the annotations: the compiled set keeps them, in order."""
-    ids = (TUNE13 / "ids.txt").read_text("utf-8").split()
-    assert ids == [r["id"] for r in _records(TUNE13)]
-    assert len(ids) == len(set(ids)) == 60
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
