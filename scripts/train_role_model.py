@@ -383,8 +383,8 @@ def main(argv: list[str] | None = None) -> int:
                     threshold=args.threshold, keep=args.keep)
         rules, learned = counts(today, None), counts(today, model)
         b = paired_bootstrap(rules, learned, resamples=2000)["proposes"]
-        print(f"fitted on all {len(train_sets)} replay sets, on today's mentions (today's rules in-sample): rules "
-              "{:.3f} {:.3f} {:.3f}, learned {:.3f} {:.3f} {:.3f}, ".format(*prf(rules), *prf(learned))
+        print(f"fitted on the replay data of {','.join(train_sets)}, on today's mentions (today's rules in-sample): "
+              "rules {:.3f} {:.3f} {:.3f}, learned {:.3f} {:.3f} {:.3f}, ".format(*prf(rules), *prf(learned))
               + f"{b['diff']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}]; {changed(today, model)[0]} entities changed")
         return 0
     model = fit([e for a in replay if a.set_name in sets for e in a.entities], c=args.c, threshold=args.threshold,
