@@ -179,8 +179,10 @@ def _numbered_parts(texts: list[str], first: int, end: int) -> bool:
     one thing ("the Round 1 and Round 2 test sets", "the Section 22 and Section 23 corpora"), whose numbers vouch for
     no name (review62)?
 
-    >>> _numbered_parts("the Round 1 and Round 2 test sets".split(), 1, 6), _numbered_parts("Zorb 4 and 5".split(), 0, 4)
-    (True, False)
+    >>> _numbered_parts("the Round 1 and Round 2 test sets".split(), 1, 6)
+    True
+    >>> _numbered_parts("Zorb 4 and 5".split(), 0, 4)
+    False
     """
     before = [texts[k - 1] for k in range(max(first, 1), end) if texts[k][:1].isdigit()]
     return any(before.count(word) > 1 and word[:1].isupper() and name_shape(word) != "strong" for word in before)

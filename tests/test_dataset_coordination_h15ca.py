@@ -17,7 +17,12 @@ All names here are made up.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+
+#: The conftest fixture: ``{name: kind}`` of the entities found in a text.
+Labels = Callable[[str], dict[str, str]]
 
 
 @pytest.mark.parametrize(("text", "names"), [
@@ -33,7 +38,7 @@ import pytest
     ("Results on the Zorb Reviews 2 and Klax News 2 corpora improve.", {"Zorb Reviews 2", "Klax News 2"}),
     ("We test on both Zorb York Times and CNN/Daily Mail datasets.", {"Zorb York Times", "CNN/Daily Mail"}),
 ])
-def test_each_member_names_a_dataset(entity_labels, text: str, names: set[str]) -> None:  # type: ignore[no-untyped-def]
+def test_each_member_names_a_dataset(entity_labels: Labels, text: str, names: set[str]) -> None:
     labels = entity_labels(text)
     assert {name: labels.get(name) for name in names} == dict.fromkeys(names, "dataset")
 
@@ -49,21 +54,21 @@ def test_each_member_names_a_dataset(entity_labels, text: str, names: set[str]) 
     "We reach the best score for both Evaluation and Challenge test sets.",
     "We discuss the harmonisation of multilingual Nordic and Baltic treebanks.",
 ])
-def test_no_name_in_languages_or_descriptions(entity_labels, text: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_name_in_languages_or_descriptions(entity_labels: Labels, text: str) -> None:
     labels = entity_labels(text)
     assert not {name for name, kind in labels.items() if kind == "dataset" and name != "ZORBEL"}, labels
 
 
-def test_task_acronyms_stay_tasks(entity_labels) -> None:  # type: ignore[no-untyped-def]
+def test_task_acronyms_stay_tasks(entity_labels: Labels) -> None:
     labels = entity_labels("Results on the NER and POS datasets improve.")  # the tasks' data, not names
     assert "dataset" not in labels.values()
 
 
-def test_task_phrases_stay_tasks(entity_labels) -> None:  # type: ignore[no-untyped-def]
+def test_task_phrases_stay_tasks(entity_labels: Labels) -> None:
     labels = entity_labels("Results on the Natural Language Inference and Question Answering datasets improve.")
     assert labels == {"Natural Language Inference": "task", "Question Answering": "task"}
 
 
-def test_no_list_without_a_coordination(entity_labels) -> None:  # type: ignore[no-untyped-def]
+def test_no_list_without_a_coordination(entity_labels: Labels) -> None:
     """A modifier before one capitalised word and a set noun: no list, so no rule of this round speaks."""
     assert entity_labels("We train on large Zorbish test sets.").get("Zorbish") != "dataset"

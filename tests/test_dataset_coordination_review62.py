@@ -9,7 +9,12 @@ model's name vouches for nothing, and numbers after one repeated plain word vouc
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+
+#: The conftest fixture: ``{name: kind}`` of the entities found in a text.
+Labels = Callable[[str], dict[str, str]]
 
 
 @pytest.mark.parametrize(("text", "words"), [
@@ -20,7 +25,7 @@ import pytest
     ("We evaluate on the GPT-4 and Human test sets.", "Human"),
     ("We evaluate on the clean Human and GPT-4 datasets.", "Human"),
 ])
-def test_no_name_vouched_for_by_another_member(entity_labels, text: str, words: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_name_vouched_for_by_another_member(entity_labels: Labels, text: str, words: str) -> None:
     assert entity_labels(text).get(words) != "dataset"
 
 
@@ -28,7 +33,7 @@ def test_no_name_vouched_for_by_another_member(entity_labels, text: str, words: 
     "We report results on the Round 1 and Round 2 test sets.",
     "We report results on the Section 22 and Section 23 test sets.",
 ])
-def test_numbered_parts_name_no_dataset(entity_labels, text: str) -> None:  # type: ignore[no-untyped-def]
+def test_numbered_parts_name_no_dataset(entity_labels: Labels, text: str) -> None:
     labels = entity_labels(text)
     assert "dataset" not in labels.values(), labels
 
@@ -38,5 +43,5 @@ def test_numbered_parts_name_no_dataset(entity_labels, text: str) -> None:  # ty
     ("Results on the Klax Eval 2014, 15, and 16 datasets improve.", "Klax Eval 2014"),
     ("We test on the noisy Zorbnews and QXV datasets.", "Zorbnews"),
 ])
-def test_own_number_or_an_acronym_still_vouches(entity_labels, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_own_number_or_an_acronym_still_vouches(entity_labels: Labels, text: str, name: str) -> None:
     assert entity_labels(text).get(name) == "dataset"
