@@ -169,7 +169,7 @@ EARLIER_FOLDERS = ("tuneset", "tuneset2", "tuneset3", "devset", "tuneset4", "tun
                    "tuneset8", "tuneset9")
 
 #: Sets drawn after :data:`EARLIER_FOLDERS`, in order: each leaves out those folders and the sets before it here.
-LATER_SETS = ("tune10", "tune11", "tune12", "tune13")
+LATER_SETS = ("tune10", "tune11", "tune12", "tune13", "tune14")
 
 
 def later_set_rows(corpus: Path, which: str, count: int, earlier: set[str]) -> list[dict]:
@@ -214,13 +214,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     default_counts = {"dev": 120, "tune": 100, "tune2": 80, "tune3": 80, "tune4": 60, "tune5": 80, "tune6": 80,
                       "tune7": 80, "tune8": 80, "tune9": 80, "tune10": 60, "tune11": 60, "tune12": 60,
-                      "tune13": 60}
+                      "tune13": 60, "tune14": 60}
     parser.add_argument("--set", choices=tuple(default_counts), default="dev",
                         dest="which",
                         help="the dev set (reported) or a tuning set (rules may be tuned on it)")
     parser.add_argument("--count", type=int, default=None,
                         help="how many (default: dev 120, tune 100, tune2 and tune3 80, tune4 60, tune5..tune9 80, "
-                             "tune10 … tune13 60)")
+                             "tune10 … tune14 60)")
     parser.add_argument("--out", type=Path, default=None,
                         help="output (default /tmp/devset_candidates.jsonl or /tmp/tuneset_candidates.jsonl)")
     args = parser.parse_args(argv)
