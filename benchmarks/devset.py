@@ -56,6 +56,9 @@ estimates the code on unseen abstracts; after that it is tuning data.
 The *thirteenth tuning set* (``benchmarks/data/tuneset13``, 60 more, ``--set tune13``) was drawn by the same later
 rule (after tune10, tune11 and tune12) when all three had been read by rounds, and annotated blind by round h15cd:
 its first score estimates the code on unseen abstracts.
+The *fourteenth tuning set* (``benchmarks/data/tuneset14``, 60 more, ``--set tune14``) was drawn by the same later
+rule (after tune10 … tune13) when tune13 was being read, and annotated blind by round h15cf: its first score estimates
+the code on unseen abstracts.
 Each compiles to ``devset.jsonl`` in its folder and is scored by :func:`score`.
 
 Scoring (:func:`score`) is per paper, like ``../shared/eval/score.py``: a
@@ -96,13 +99,14 @@ TUNESET10_DIR = _HERE / "data" / "tuneset10"
 TUNESET11_DIR = _HERE / "data" / "tuneset11"
 TUNESET12_DIR = _HERE / "data" / "tuneset12"
 TUNESET13_DIR = _HERE / "data" / "tuneset13"
+TUNESET14_DIR = _HERE / "data" / "tuneset14"
 #: The annotated sets by name: the dev set (reported) and the tuning sets (the fourth and the ninth are held out
 #: from everything tuned on the others; see the READMEs).
 SETS = {"dev": DEVSET_DIR, "tune": TUNESET_DIR, "tune2": TUNESET2_DIR, "tune3": TUNESET3_DIR,
         "tune4": TUNESET4_DIR, "tune5": TUNESET5_DIR, "tune6": TUNESET6_DIR,
         "tune7": TUNESET7_DIR, "tune8": TUNESET8_DIR, "tune9": TUNESET9_DIR,
         "tune10": TUNESET10_DIR, "tune11": TUNESET11_DIR, "tune12": TUNESET12_DIR,
-        "tune13": TUNESET13_DIR}
+        "tune13": TUNESET13_DIR, "tune14": TUNESET14_DIR}
 #: The held-out sets: scored by the lead, never read; the scripts that list errors refuse them.
 HELD_OUT = frozenset({"dev", "tune4", "tune9"})
 KINDS = ("METHOD", "DATASET", "MODEL", "TASK", "METRIC")

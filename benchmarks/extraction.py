@@ -400,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
                              "round h15r), tune6 (drawn in round h15y), tune7 (drawn in round h15ab), tune8 "
                              "(drawn in round h15ah), tune9 (drawn in round h15am; held out, the lead's), "
                              "tune10 and tune11 (drawn in the forty-second session), tune12 (drawn in round h15bv), "
-                             "tune13 (drawn in round h15cd)")
+                             "tune13 (drawn in round h15cd), tune14 (drawn in round h15cf)")
     parser.add_argument("--modes", default=",".join(MODES),
                         help="pipelines to compare: combined, rules (no tagger), model (tagger spans only)")
     parser.add_argument("--cv-models", type=Path, default=DEFAULT_CV,

@@ -241,7 +241,8 @@ REFUSED_SETS = {"tune7": "a gate set (scored at a round's end)", "tune8": "a gat
                 "tune10": "a fresh set of the forty-second session (its first score is the blind estimate)",
                 "tune11": "a fresh set of the forty-second session (its first score is the blind estimate)",
                 "tune12": "a fresh set of round h15bv (its first score is the blind estimate)",
-                "tune13": "a fresh set of round h15cd (its first score is the blind estimate)"}
+                "tune13": "a fresh set of round h15cd (its first score is the blind estimate)",
+                "tune14": "a fresh set of round h15cf (its first score is the blind estimate)"}
 
 
 def annotated_examples(records: Iterable[dict]) -> list[tuple[str, Spans, list[tuple[int, int]]]]:

@@ -130,7 +130,7 @@ def test_cross_validate_refuses_a_set_it_has_no_abstracts_of_rather_than_droppin
         train.cross_validate(abstracts, c=1.0, threshold=0.5, folds=("tune", "tune3"))
 
 
-@pytest.mark.parametrize("which", ["dev", "tune4", "tune8", "tune9", "tune12", "tune13"])
+@pytest.mark.parametrize("which", ["dev", "tune4", "tune8", "tune9", "tune12", "tune13", "tune14"])
 def test_held_out_gate_and_blind_sets_are_refused(which, tmp_path):
     with pytest.raises(SystemExit, match="never trained on"):
         train.checked_sets(f"tune,{which}")
@@ -143,7 +143,7 @@ def test_held_out_gate_and_blind_sets_are_refused(which, tmp_path):
 
 def test_a_set_without_first_score_code_is_refused():
     with pytest.raises(SystemExit, match="no first-score code"):
-        train.checked_sets(["tune", "tune14"])
+        train.checked_sets(["tune", "tune15"])
 
 
 def _mention(relation):

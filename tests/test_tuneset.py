@@ -77,14 +77,15 @@ TUNE10 = ROOT / "benchmarks" / "data" / "tuneset10"
 TUNE11 = ROOT / "benchmarks" / "data" / "tuneset11"
 TUNE12 = ROOT / "benchmarks" / "data" / "tuneset12"
 TUNE13 = ROOT / "benchmarks" / "data" / "tuneset13"
+TUNE14 = ROOT / "benchmarks" / "data" / "tuneset14"
 
 
 @pytest.mark.parametrize("name", ["tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10",
-                                  "tune11", "tune12", "tune13"])
+                                  "tune11", "tune12", "tune13", "tune14"])
 def test_a_later_tuning_set_compiles_from_its_annotations_and_is_scored_by_its_name(name):
     folder = {"tune2": TUNE2, "tune3": TUNE3, "tune4": TUNE4, "tune5": TUNE5, "tune6": TUNE6, "tune7": TUNE7,
               "tune8": TUNE8, "tune9": TUNE9, "tune10": TUNE10, "tune11": TUNE11,
-              "tune12": TUNE12, "tune13": TUNE13}[name]
+              "tune12": TUNE12, "tune13": TUNE13, "tune14": TUNE14}[name]
     devset = _load(f"kg_devset_for_{name}", ROOT / "benchmarks" / "devset.py")
     rows = [{k: r[k] for k in ("id", "volume", "title", "text")} for r in _records(folder)]
     compiled = devset.compile_devset(folder / "annotations.txt", rows)
@@ -113,7 +114,7 @@ def test_third_tuning_set_is_the_first_eighty_by_its_selection_rule():
 #: The later tuning sets, each chosen without every set before it and the dev set: (name, folder, size).
 LATER_SETS = [("tune4", TUNE4, 60), ("tune5", TUNE5, 80), ("tune6", TUNE6, 80), ("tune7", TUNE7, 80),
               ("tune8", TUNE8, 80), ("tune9", TUNE9, 80), ("tune10", TUNE10, 60), ("tune11", TUNE11, 60),
-              ("tune12", TUNE12, 60), ("tune13", TUNE13, 60)]
+              ("tune12", TUNE12, 60), ("tune13", TUNE13, 60), ("tune14", TUNE14, 60)]
 _CHOSEN_BEFORE = [TUNE, TUNE2, TUNE3]
 
 
@@ -185,10 +186,11 @@ def test_the_tenth_and_eleventh_sets_are_drawn_apart_from_each_other_and_every_e
     assert [r["id"] for r in tenth] == [r["id"] for r in by_its_order]
 
 
-@pytest.mark.parametrize("folder", [TUNE12, TUNE13], ids=["tune12", "tune13"])
+@pytest.mark.parametrize("folder", [TUNE12, TUNE13, TUNE14],
+                         ids=["tune12", "tune13", "tune14"])
 def test_a_blind_set_was_committed_as_ids_before_it_was_annotated(folder):
-    """tune12's and tune13's 60 ids were committed (``ids.txt``) before the annotations: the compiled set keeps them,
-    in order."""
+    """tune12's, tune13's and tune14's 60 ids were committed (``ids.txt``) before the annotations: the compiled set
+    keeps them, in order."""
     ids = (folder / "ids.txt").read_text("utf-8").split()
     assert ids == [r["id"] for r in _records(folder)]
     assert len(ids) == len(set(ids)) == 60
@@ -208,14 +210,19 @@ def test_the_twelfth_set_is_drawn_apart_from_the_tenth_and_eleventh():
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/anthology")
-def test_the_thirteenth_set_is_drawn_apart_from_the_tenth_eleventh_and_twelfth():
-    """tune13 is the fourth set of the later rule: its own order without tune10, tune11 and tune12 (each of 60)."""
-    select = _load("kg_devset_select_thirteenth", ROOT / "scripts" / "devset_select.py")
-    assert select.LATER_SETS == ("tune10", "tune11", "tune12", "tune13")
-    earlier = set().union(*(select.tuneset_ids(folder) for folder in select.EARLIER_FOLDERS))
-    siblings = set().union(*({r["id"] for r in _records(folder)} for folder in (TUNE10, TUNE11, TUNE12)))
-    assert len(siblings) == 180
-    thirteenth = [r["id"] for r in _records(TUNE13)]
-    assert not set(thirteenth) & (siblings | earlier)
-    by_its_order = select.later_tune_candidates(CORPUS, earlier | siblings, "tuneset13:")[:60]
-    assert thirteenth == [r["id"] for r in by_its_order]
+@pytest.mark.parametrize(("name", "folder", "siblings"), [("tune13", TUNE13, (TUNE10, TUNE11, TUNE12)),
+                                                          ("tune14", TUNE14, (TUNE10, TUNE11, TUNE12, TUNE13))],
+                         ids=["tune13", "tune14"])
+def test_a_blind_later_set_is_drawn_apart_from_the_later_sets_before_it(name, folder, siblings):
+    """tune13 and tune14 are the fourth and fifth sets of the later rule: each its own order without the later sets
+    drawn before it (each of 60)."""
+    select = _load(f"kg_devset_select_blind_{name}", ROOT / "scripts" / "devset_select.py")
+    assert select.LATER_SETS == ("tune10", "tune11", "tune12", "tune13", "tune14")
+    assert select.LATER_SETS.index(name) == len(siblings)
+    earlier = set().union(*(select.tuneset_ids(other) for other in select.EARLIER_FOLDERS))
+    before = set().union(*({r["id"] for r in _records(other)} for other in siblings))
+    assert len(before) == 60 * len(siblings)
+    drawn = [r["id"] for r in _records(folder)]
+    assert not set(drawn) & (before | earlier)
+    by_its_order = select.later_tune_candidates(CORPUS, earlier | before, f"{name.replace('tune', 'tuneset')}:")[:60]
+    assert drawn == [r["id"] for r in by_its_order]
