@@ -44,6 +44,8 @@ RUN_BYTES = 2 << 20
 _HEADER_LINE = re.compile(rb"\s*(?:@prefix|@base|prefix|base)\s|\s*#|\s*$", re.IGNORECASE)
 #: A line of a run's body starting otherwise than with a subject IRI or a tab.
 _OTHER_LINE = re.compile(rb"\n[^<\t\n]")
+#: The plain strings :func:`unsplittable` looks for: long strings' quotes, a blank node's label and bracket.
+_LONG_DOUBLE, _LONG_SINGLE, _LABEL, _OPEN = (re.compile(re.escape(text)) for text in (b'"""', b"'''", b"_:", b"["))
 #: What comes before a blank node (``_:b0``, ``[ ... ]``) outside a string; inside one (``"see [ 1 ]"``) it
 #: only makes the file load whole.
 _BEFORE_BLANK = frozenset(b" \t\n\r([,;>")
@@ -78,31 +80,39 @@ def _splittable(path: Path, run_bytes: int) -> bool:
         return not any(unsplittable(body) for body, _ in subject_runs(file, first, run_bytes))
 
 
-def unsplittable(body: bytes) -> bool:
-    """Does ``body`` hold a line that is neither a subject's first nor a continuation, a long string (it may span
-    lines), a blank node label or an anonymous blank node?  Plain searches first: a regular expression with a
-    leading alternation reads 565 MB several times slower.
+def unsplittable(body: bytes, start: int = 0) -> bool:
+    """Does ``body`` (from ``start``: a run's prefix header before it is not looked at) hold a line that is
+    neither a subject's first nor a continuation, a long string (it may span lines), a blank node label or an
+    anonymous blank node?  Compiled searches of plain strings: a regular expression with a leading alternation
+    reads 565 MB several times slower, and ``in`` or ``find`` of two or three bytes took 0.4-0.5 CPU s each on the
+    full Anthology's graph.ttl where these take 0.16-0.22 (docs/scaling.md, "Round h14bu").
 
     >>> unsplittable(b'<a> <p> "see [1] and (_en_: x)" .\\n'), unsplittable(b'<a> <p> [ <q> "x" ] .\\n')
     (False, True)
+    >>> header = b"@prefix ex: <http://e/> .\\n"
+    >>> unsplittable(header + b'<a> ex:p "x" .\\n', len(header)), unsplittable(header + b'[] ex:p "x" .\\n', len(header))
+    (False, True)
     """
-    if b'"""' in body or b"'''" in body or _OTHER_LINE.search(body):
+    if (_LONG_DOUBLE.search(body, start) or _LONG_SINGLE.search(body, start)
+            or _OTHER_LINE.search(body, start)):
         return True
-    for mark, follows in ((b"_:", None), (b"[", b" \t\n\r]")):  # "_:b0", "[ <p> <o> ]" or "[]"
-        at = body.find(mark)
-        while at >= 0:
-            if (at == 0 or body[at - 1] in _BEFORE_BLANK) and (
+    for mark, follows in ((_LABEL, None), (_OPEN, b" \t\n\r]")):  # "_:b0", "[ <p> <o> ]" or "[]"
+        found = mark.search(body, start)
+        while found is not None:
+            at = found.start()
+            if (at == start or body[at - 1] in _BEFORE_BLANK) and (
                     follows is None or (at + 1 < len(body) and body[at + 1] in follows)):
                 return True
-            at = body.find(mark, at + 1)
+            found = mark.search(body, at + 1)
     return False
 
 
 def _runs(path: Path, run_bytes: int) -> Iterator[TurtleRun]:
     with open(path, "rb") as file:
         header, first = read_header(file)
-        for body, first_line in subject_runs(file, first, run_bytes, first_line=header.count(b"\n") + 1):
-            yield TurtleRun(header + body, first_line)
+        for data, first_line in subject_runs(file, first, run_bytes, first_line=header.count(b"\n") + 1,
+                                             header=header):
+            yield TurtleRun(data, first_line)
 
 
 def read_header(file) -> tuple[bytes | None, bytes]:
@@ -117,37 +127,66 @@ def read_header(file) -> tuple[bytes | None, bytes]:
     return b"".join(lines), b""
 
 
-def subject_runs(file, first: bytes, run_bytes: int, *, first_line: int = 1) -> Iterator[tuple[bytes, int]]:
-    """Runs of whole subject blocks, each with the line of the file it starts at."""
-    pending = first
+def subject_runs(file, first: bytes, run_bytes: int, *, first_line: int = 1,
+                 header: bytes = b"") -> Iterator[tuple[bytes, int]]:
+    """Runs of whole subject blocks, each after ``header`` (a run's prefix lines: none by default), with the line
+    of the file it starts at.
+
+    The file is read into one buffer kept from run to run, and each run is copied out of it once, joined to its
+    header: slicing, concatenating and prefixing each run took three more copies of the file, whose fresh
+    pages the loader (large blocks mapped afresh, :func:`ontology.util.memory.map_large_blocks`) faulted in
+    each time, ~1.5 CPU s a copy on the full Anthology's 580 MB (docs/scaling.md, "Round h14bu").
+
+    >>> import io
+    >>> text = b'<a> <p> "1" .\\n<b> <p> "2" ;\\n\\t<q> "3" .\\n<c> <p> "4" .\\n'
+    >>> list(subject_runs(io.BytesIO(text[4:]), text[:4], 8, header=b"H\\n"))
+    [(b'H\\n<a> <p> "1" .\\n', 1), (b'H\\n<b> <p> "2" ;\\n\\t<q> "3" .\\n', 2), (b'H\\n<c> <p> "4" .\\n', 4)]
+    """
+    pending = bytes(first)
+    buffer = bytearray()
     while True:
-        block = file.read(run_bytes)
-        data = pending + block
-        if not block:
-            if data.strip():
-                yield data, first_line
-            return
-        cut = _last_statement_end(data)
-        if cut == 0:  # one subject bigger than a run: read on
-            pending = data
-            continue
-        yield data[:cut], first_line
-        first_line += data.count(b"\n", 0, cut)
-        pending = data[cut:]
+        held = len(pending)
+        if len(buffer) < held + run_bytes:
+            buffer = bytearray(held + run_bytes)
+        with memoryview(buffer) as view:
+            view[:held] = pending
+            end = held + _read_into(file, view[held:held + run_bytes])
+            if end == held:  # the end of the file
+                if bytes(view[:end]).strip():
+                    yield b"".join((header, view[:end])), first_line
+                return
+            cut = _last_statement_end(buffer, end)
+            if cut == 0:  # one subject bigger than a run: read on
+                pending = bytes(view[:end])
+                continue
+            yield b"".join((header, view[:cut])), first_line
+            first_line += buffer.count(b"\n", 0, cut)
+            pending = bytes(view[cut:end])
 
 
-def _last_statement_end(data: bytes) -> int:
+def _read_into(file, view: memoryview) -> int:
+    """Fill ``view`` from ``file`` as one ``read`` of its size would; the bytes read (fewer only at the end)."""
+    filled = 0
+    while filled < len(view):
+        read = file.readinto(view[filled:])
+        if not read:
+            break
+        filled += read
+    return filled
+
+
+def _last_statement_end(data: bytes | bytearray, end: int | None = None) -> int:
     r"""Where the last subject of ``data`` starts, after a line ending a statement (0 when there is none).
 
-    A line starting with ``<`` after a line that does not end a statement
-    continues it (an object on a line of its own): no cut there.
+    Only ``data[:end]`` is looked at (default: all of it).  A line starting with ``<`` after a line that does
+    not end a statement continues it (an object on a line of its own): no cut there.
 
     >>> _last_statement_end(b'<a> <p> "1" .\n<b> <p>\n<c> .\n<d> <p> "2" .\n')
     28
     >>> _last_statement_end(b'<a> <p>\n<c> .\n')
     0
     """
-    end = len(data)
+    end = len(data) if end is None else end
     while (at := data.rfind(b"\n<", 0, end)) >= 0:
         before = at - 1
         while before >= 0 and data[before] in b" \t\r":
