@@ -48,7 +48,7 @@ from extractors.entity_task_lists import (
     spaced_words,
 )
 from extractors.entity_task_subjects import SUBJECT_TASK_RULE, subject_tasks
-from extractors.entity_tasks import task_like
+from extractors.entity_tasks import crossing_task_phrases, task_like
 from extractors.token_texts import token_arrays
 from ontology.kinds import EntityKind
 
@@ -56,6 +56,9 @@ __all__ = ["PURPOSE_TASK_RULE", "WORK_TASK_RULE", "purpose_tasks", "task_candida
 
 #: The type rule of a task found here.
 PURPOSE_TASK_RULE = "purpose_task"
+#: The type rule of a task named "A-to-B" and a task head (``entity_tasks.crossing_task_phrases``): a task phrase,
+#: as the learned ``task_phrases.txt`` would name it had the train slice written it three times.
+CROSSING_TASK_RULE = "task_phrase"
 #: The type rule of a task named after a noun of work on it (:func:`work_tasks`).
 WORK_TASK_RULE = "work_task"
 #: Nouns of the things a paper builds or uses for a task ("a dataset for ...", "approaches for ...").
@@ -231,10 +234,17 @@ def task_candidates_beside(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
     subjects = _taking(subject_tasks(doc, taken), taken)
     works = _taking(work_tasks(doc, taken), taken)
     tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK] + purposes + subjects + works
+    # "text-to-speech synthesis" (round h15ch): last, so that each rule above may take a longer name ("monolingual
+    # text-to-text matching", "dialogue context-to-text generation"), and no list is walked from it ("for the
+    # opposite direction, phoneme-to-grapheme conversion": an apposition, not a list)
+    crossings = _taking([(start, end) for start, end in crossing_task_phrases(doc)
+                         if not any(t in taken for t in range(start, end))], taken)
+    found = [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=CROSSING_TASK_RULE)
+             for start, end in crossings]
     if not tasks:
-        return []
-    found = [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=PURPOSE_TASK_RULE)
-             for start, end in purposes]
+        return found
+    found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=PURPOSE_TASK_RULE)
+              for start, end in purposes]
     found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=SUBJECT_TASK_RULE)
               for start, end in subjects]  # "Zorb parsing (ZP) and quux tagging (QT) are tasks" (round h15ax)
     found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=WORK_TASK_RULE)

@@ -55,7 +55,7 @@ from extractors.entity_task_frames import defined_by_frame, framed_task_names
 from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers
 from ontology.kinds import EntityKind
 
-__all__ = ["TASK_METRIC_RULES", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
+__all__ = ["TASK_METRIC_RULES", "crossing_task_phrases", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
            "longest_first", "method_phrases", "metric_like", "metric_terms", "task_like", "task_long_form",
            "task_metric_candidates"]
 
@@ -293,6 +293,60 @@ def task_phrases(doc: Doc) -> list[tuple[int, int]]:
         return extend_task_left(doc, start, end), end  # longer ones are names: "complex word identification"
 
     return longest_first(_phrase_matcher(doc.vocab, "task_phrases.txt")(doc), extended)
+
+
+#: "A-to-B" words that name no conversion between two kinds of thing: a training set-up or a shape ("end-to-end",
+#: "sequence-to-sequence", "coarse-to-fine", "one-to-many", "easy-to-use", "left-to-right", "local-to-global").
+_NOT_CROSSING_ENDS = frozenset({
+    "end", "sequence", "seq", "one", "many", "coarse", "fine", "easy", "hard", "left", "right", "up", "face", "day",
+    "ready", "word", "least", "most", "human", "head", "frame", "learning", "source", "target", "local", "global",
+    "token", "peer", "point", "step", "back", "front", "top", "bottom", "low", "high", "short", "long", "simple",
+    "complex", "general", "specific", "start", "turn", "year", "person", "machine", "student", "teacher", "weak",
+    "strong", "small", "large", "old", "new", "self", "next", "use", "read", "understand",
+    "implement", "date", "time", "state", "art"})
+#: Heads of an "A-to-B" task besides ``task_heads.txt``: what turns one kind of thing into another or finds one by
+#: the other ("grapheme-to-phoneme conversion", "text-to-speech synthesis", "text-to-image retrieval",
+#: "figure-to-text alignment").  Not "mapping", "transformation", "modeling", "learning", "training", "attention":
+#: those name how a model is built as often (round h15ch).
+_CROSSING_HEADS = frozenset({"conversion", "synthesis", "retrieval", "alignment", "matching"})
+#: One "A-to-B" word: two words (letters only) joined by "-to-".
+_CROSSING = re.compile(r"^([A-Za-z]+)-to-([A-Za-z]+)$")
+
+
+def crossing_task_phrases(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of tasks named "A-to-B" and a task head: "grapheme-to-phoneme conversion", "text-to-speech
+    synthesis", "SQL-to-text generation" (round h15ch); the words before it are left out ("in-domain", "end-to-end":
+    a setting).  A task the train slice writes rarely is in no learned list
+    (``task_phrases.txt`` needs three uses); the structure names it: something turned into something else.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("We study grapheme-to-phoneme conversion and text-to-speech synthesis.")
+    >>> [doc[s:e].text for s, e in crossing_task_phrases(doc)]
+    ['grapheme-to-phoneme conversion', 'text-to-speech synthesis']
+
+    Not a set-up or a shape ("end-to-end generation", "coarse-to-fine retrieval"), nor a language pair
+    ("English-to-German translation": a direction of a task, named by the task), nor another head
+    ("sequence-to-sequence learning", "text-to-SQL parsers").
+
+    >>> doc = blank_pipeline()("end-to-end generation, coarse-to-fine retrieval, English-to-German translation")
+    >>> crossing_task_phrases(doc)
+    []
+    """
+    texts, lowers, flags = token_arrays(doc)
+    heads = word_list("task_heads.txt") | _CROSSING_HEADS
+    languages = word_list("languages.txt")
+    found = []
+    for i in range(len(doc) - 1):
+        match = _CROSSING.match(texts[i])
+        if match is None or lowers[i + 1] not in heads or texts[i + 1] != lowers[i + 1]:
+            continue
+        ends = (match.group(1).lower(), match.group(2).lower())
+        if any(end in _NOT_CROSSING_ENDS or end in languages for end in ends):
+            continue
+        if i > 0 and flags.is_title[i - 1] and not flags.is_sent_start[i - 1]:
+            continue  # "Chinese Financial Text-to-Event extraction": the end of a longer capitalised name
+        found.append((i, i + 2))  # not "in-domain" or "end-to-end" before it: a setting, not the task's name
+    return found
 
 
 def _after_what_it_is_based_on(doc: Doc, start: int) -> bool:
