@@ -234,20 +234,19 @@ def task_candidates_beside(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
     subjects = _taking(subject_tasks(doc, taken), taken)
     works = _taking(work_tasks(doc, taken), taken)
     tasks = [(c.start, c.end) for c in kept if c.kind is EntityKind.TASK] + purposes + subjects + works
+    listed = _taking(listed_tasks(doc, tasks, taken), taken) if tasks else []
     # "text-to-speech synthesis" (round h15ch): last, so that each rule above may take a longer name ("monolingual
     # text-to-text matching", "dialogue context-to-text generation"), and no list is walked from it ("for the
     # opposite direction, phoneme-to-grapheme conversion": an apposition, not a list)
-    crossings = _taking([(start, end) for start, end in crossing_task_phrases(doc)
-                         if not any(t in taken for t in range(start, end))], taken)
-    found = [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=CROSSING_TASK_RULE)
-             for start, end in crossings]
-    if not tasks:
-        return found
-    found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=PURPOSE_TASK_RULE)
-              for start, end in purposes]
+    crossings = [(start, end) for start, end in crossing_task_phrases(doc)
+                 if not any(t in taken for t in range(start, end))]
+    found = [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=PURPOSE_TASK_RULE)
+             for start, end in purposes]
     found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=SUBJECT_TASK_RULE)
               for start, end in subjects]  # "Zorb parsing (ZP) and quux tagging (QT) are tasks" (round h15ax)
     found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=WORK_TASK_RULE)
               for start, end in works]  # "progress in zorb retrieval" (round h15ax)
-    return found + [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=LISTED_TASK_RULE)
-                    for start, end in listed_tasks(doc, tasks, taken)]
+    found += [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=LISTED_TASK_RULE)
+              for start, end in listed]
+    return found + [Candidate(start, end, "phrase", kind=EntityKind.TASK, type_rule=CROSSING_TASK_RULE)
+                    for start, end in crossings]
