@@ -1,5 +1,5 @@
 """Proposals the learned role decision may not take back: a coined name the authors present in apposition (round
-h15ao).
+h15ao), and a variant of a name the paper proposes (round h15ci, :func:`proposed_variants`).
 
 The learned decision (:mod:`extractors.entity_role_model`) demotes most proposals of known names rightly ("we
 extend Transformer, a ... model"), but on unannotated abstracts it also demoted coined names in the plainest frames
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from extractors.entity_lexicon import verb_regex
 from ontology.records import Mention, Relation
 
-__all__ = ["framed_proposal"]
+__all__ = ["framed_proposal", "proposed_variants"]
 
 #: Type rules that know the name before this abstract (a gazetteer dataset, a model family, a listed method ...):
 #: the learned decision judges those alone.
@@ -85,3 +85,44 @@ def framed_proposal(mentions: Sequence[Mention]) -> bool:
         if any(re.search(frame.format(name=name), sentence, re.IGNORECASE) for frame in frames):
             return True
     return False
+
+
+#: What follows the paper's own name in a variant of it: one hyphenated segment of letters and digits ("-multi",
+#: "-large", "-7B", "-v2"), but none of the words that make the name an adjective ("ZorbNet-based parsers").
+_VARIANT = re.compile(r"-(?P<suffix>[A-Za-z0-9][A-Za-z0-9.]{0,11})")
+_NOT_VARIANTS = frozenset({"based", "style", "like", "specific", "free", "aware", "only", "level", "wise", "related",
+                           "oriented", "driven", "enhanced", "augmented", "guided", "generated", "annotated",
+                           "derived", "inspired", "powered", "informed", "type", "friendly", "centric", "agnostic"})
+
+
+def proposed_variants(entities: Sequence[Sequence[Mention]], proposed: Sequence[bool],
+                      stems: Sequence[str] = ()) -> list[bool]:
+    """``proposed`` with each entity named STEM-SUFFIX proposed too, where STEM names an entity of the same paper
+    that is proposed (or is in ``stems``: the proposed names of the paper's title), in one hyphenated segment:
+    "We have participated with two variants of ZORVIS, ZORVIS-multi and ZORVIS-mono" (round h15ci). A variant the
+    authors name of their own system is theirs; "ZorbNet-based" and the like (:data:`_NOT_VARIANTS`) are no names
+    of a variant.
+
+    >>> from ontology.records import EntityKind, Provenance
+    >>> def e(name, relation=Relation.USES):
+    ...     return [Mention("p", name, EntityKind.METHOD, relation, Provenance("x", extractor="kg_entities:x"))]
+    >>> proposed_variants([e("ZORVIS"), e("ZORVIS-multi"), e("ZORVIS-based"), e("BERT-base")], [True, False, False, False])
+    [True, True, False, False]
+    >>> proposed_variants([e("ZORVIS-mono")], [False], stems=["ZORVIS"])
+    [True]
+    >>> proposed_variants([e("ZORVIS"), e("ZORVIS-multi")], [False, False])
+    [False, False]
+    """
+    own = {m.name for entity, verdict in zip(entities, proposed, strict=True) if verdict for m in entity} | set(stems)
+    own = {name for name in own if len(name) > 1}
+    out = list(proposed)
+    for i, (entity, verdict) in enumerate(zip(entities, proposed, strict=True)):
+        if verdict:
+            continue
+        for mention in entity:
+            stem, dash, rest = mention.name.rpartition("-")
+            match = _VARIANT.fullmatch(dash + rest) if dash else None
+            if match and stem in own and rest.lower() not in _NOT_VARIANTS:
+                out[i] = True
+                break
+    return out

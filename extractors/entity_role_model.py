@@ -31,7 +31,7 @@ from pathlib import Path
 from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import word_list
 from extractors.entity_names import letter_case, model_family, name_shape
-from extractors.entity_role_guard import framed_proposal
+from extractors.entity_role_guard import framed_proposal, proposed_variants
 from extractors.gazetteer import load_gazetteer
 from extractors.role_weights import ROLE_WEIGHTS, role_weights_text
 from ontology.ids import entity_key
@@ -304,11 +304,15 @@ def apply_role_model(papers: Iterable[Paper], mentions: Sequence[Mention], model
         if paper is None:
             continue
         members = [out[i] for i in indices]
-        groups = [g for g in group_mentions(members)
-                  if not all(members[j].provenance.sentence == paper.title and paper.title for j in g)]
+        grouped = group_mentions(members)
+        in_title = [all(members[j].provenance.sentence == paper.title and paper.title for j in g) for g in grouped]
+        groups = [g for g, only in zip(grouped, in_title) if not only]
         entities = [[members[j] for j in g] for g in groups]
         verdicts = decide(model, [(entity, entity_features(paper, entity)) for entity in entities])
         verdicts = [v or framed_proposal(e) for v, e in zip(verdicts, entities)]  # "We introduce ZorbQA, a ..." (h15ao)
+        titled = [members[j].name for g, only in zip(grouped, in_title) if only for j in g
+                  if members[j].relation is Relation.PROPOSES]
+        verdicts = proposed_variants(entities, verdicts, titled)  # "two variants of ZORVIS, ZORVIS-multi" (h15ci)
         for group, proposed in zip(groups, verdicts):
             relation = Relation.PROPOSES if proposed else Relation.USES
             for j in group:
