@@ -1,0 +1,85 @@
+"""Proposals the role layer missed on the read sets (round h15ci, issue 15). All names here are made up.
+
+1. A variant the authors name of their own system is theirs: "We have participated with two variants of ZORVIS,
+   ZORVIS-multi and ZORVIS-mono" — STEM-SUFFIX is proposed where STEM is proposed in the same paper
+   (:func:`extractors.entity_role_guard.proposed_variants`), not "ZorbNet-based" nor a variant of a used name.
+2. The present passive of a making verb after the name that opens its clause: "Second, Hyperbolic Zorb Routing (HZR)
+   is introduced to aggregate ..." (:func:`extractors.entity_roles._proposed_passive`), not "was introduced" (earlier
+   work), "is introduced by Lee", "is introduced as a baseline", nor a known name.
+"""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entity_role_guard import proposed_variants
+from extractors.mentions import extract_mentions
+from ontology.records import EntityKind, Mention, Paper, Provenance, Relation
+
+
+def _roles(title: str | None, abstract: str, *, learned: bool = True) -> dict[str, set[str]]:
+    """Each name's roles: the learned decision's (the default), or with ``learned=False`` the role rules' alone."""
+    paper = Paper(ref="p", provenance=Provenance("x"), title=title, abstract=abstract)
+    roles: dict[str, set[str]] = {}
+    for m in extract_mentions([paper], **({} if learned else {"roles": None})):
+        roles.setdefault(m.name, set()).add(m.relation.value)
+    return roles
+
+
+def test_variants_of_the_papers_own_system_are_proposed():
+    roles = _roles("ZORVIS at the Zorb Shared Task 2020: How good is BERT at seeing the unseen?",
+                   "We describe ZORVIS. We have participated with two variants of ZORVIS, ZORVIS-multi and "
+                   "ZORVIS-mono, where the former employs multilingual contextual embeddings.")
+    assert roles["ZORVIS-multi"] == roles["ZORVIS-mono"] == {"proposes"}
+
+
+def test_a_variant_of_a_title_only_name_is_proposed():
+    entity = [Mention("p", "ZORVIS-mono", EntityKind.METHOD, Relation.USES,
+                      Provenance("x", extractor="kg_entities:use+default"))]
+    assert proposed_variants([entity], [False], ["ZORVIS"]) == [True]
+
+
+@pytest.mark.parametrize("abstract", [
+    # the stem is used, not proposed: its variants are used too
+    "We fine-tune ZorbBERT-large and ZorbBERT-base from the Zorb library on our new corpus of questions.",
+])
+def test_variants_of_a_used_name_stay_used(abstract):
+    roles = _roles("Questions about Questions", abstract)
+    assert roles.get("ZorbBERT-large", {"uses"}) == {"uses"}
+    assert roles.get("ZorbBERT-base", {"uses"}) == {"uses"}
+
+
+@pytest.mark.parametrize(("suffix", "proposed"), [
+    ("multi", True), ("7B", True), ("v2", True), ("based", False), ("style", False), ("aware", False)])
+def test_a_variant_is_one_segment_not_an_adjective(suffix, proposed):
+    def entity(name):
+        return [Mention("p", name, EntityKind.METHOD, Relation.USES, Provenance("x", extractor="kg_entities:x"))]
+    assert proposed_variants([entity("Zorbix"), entity(f"Zorbix-{suffix}")], [True, False]) == [True, proposed]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Second, Hyperbolic Zorb Routing (HZR) is introduced to aggregate capsules in a label-aware manner.",
+    "Then, a Zorbed Flim Encoder (ZFE) is proposed to encode the graph.",
+    "Finally, Zorb Dynamic Pooling is also presented to aggregate the nodes.",
+])
+def test_a_name_opening_its_clause_in_the_present_passive_is_proposed_by_the_rules(sentence):
+    roles = _roles("Zorb Capsule Networks for Classification", "We study capsules. " + sentence, learned=False)
+    names = [n for n in roles if n in sentence]
+    assert names and all(roles[n] == {"proposes"} for n in names)
+
+
+def test_the_learned_decision_keeps_the_passive_proposal_of_an_acronym():
+    roles = _roles("Zorb Capsule Networks for Multi-Label Classification",
+                   "First, we build zorb capsules. Second, Hyperbolic Zorb Routing (HZR) is introduced to aggregate "
+                   "capsules in a label-aware manner. Experiments on three datasets show gains.")
+    assert roles["HZR"] == {"proposes"}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Hyperbolic Zorb Routing (HZR) was introduced to aggregate capsules.",  # earlier work
+    "Hyperbolic Zorb Routing (HZR) is introduced by Lee to aggregate capsules.",  # someone else's
+    "Hyperbolic Zorb Routing (HZR) is introduced as a baseline.",  # a use
+    "We compare with Hyperbolic Zorb Routing (HZR), which is introduced to aggregate capsules.",  # not the subject
+])
+def test_the_passive_of_other_work_stays_used(sentence):
+    roles = _roles("Zorb Capsule Networks for Classification", "We study capsules. " + sentence, learned=False)
+    assert roles.get("HZR", {"uses"}) == {"uses"}
