@@ -1,5 +1,6 @@
 """Proposals the learned role decision may not take back: a coined name the authors present in apposition (round
-h15ao), and a variant of a name the paper proposes (round h15ci, :func:`proposed_variants`).
+h15ao), and, whatever the rules said, a variant of a name the paper proposes and a model the authors train and
+present in apposition (round h15ci, :func:`proposed_variants`, :func:`trained_apposition`).
 
 The learned decision (:mod:`extractors.entity_role_model`) demotes most proposals of known names rightly ("we
 extend Transformer, a ... model"), but on unannotated abstracts it also demoted coined names in the plainest frames
@@ -17,9 +18,10 @@ import re
 from collections.abc import Sequence
 
 from extractors.entity_lexicon import verb_regex
+from extractors.entity_roles import released_model
 from ontology.records import Mention, Relation
 
-__all__ = ["framed_proposal", "proposed_variants"]
+__all__ = ["framed_proposal", "proposed_variants", "trained_apposition"]
 
 #: Type rules that know the name before this abstract (a gazetteer dataset, a model family, a listed method ...):
 #: the learned decision judges those alone.
@@ -126,3 +128,38 @@ def proposed_variants(entities: Sequence[Sequence[Mention]], proposed: Sequence[
                 out[i] = True
                 break
     return out
+
+
+#: The authors train (not fine-tune) a model they present in apposition: "we use the corpus to pretrain ZorbBERT, a
+#: transformer-based language model", "We also train ZorbLID, a language identifier for ...".
+_TRAINED = (r"\b(?:we|We)\b[^.;:]{{0,60}}?\b(?:pre-?train(?:ed)?|train(?:ed)?)\s+{name}\s*(?:\([^()]{{1,60}}\)\s*)?,"
+            r"\s+(?:a|an)\s")
+
+
+def trained_apposition(mentions: Sequence[Mention]) -> bool:
+    """Does the authors' "we (pre)train NAME, a ..." present the entity, a name no list knows and no released model
+    ("we fine-tune BART, a ... model", "we train BERT-base, a ..." use them)? (Round h15ci.)
+
+    >>> from ontology.records import EntityKind, Provenance
+    >>> def m(name, sentence, rule="use+model_family"):
+    ...     return Mention("p", name, EntityKind.MODEL, Relation.USES,
+    ...                    Provenance("x", extractor="kg_entities:" + rule, sentence=sentence))
+    >>> trained_apposition([m("ZorbBERT", "Finally, we use the corpus to pretrain ZorbBERT, a privacy model.")])
+    True
+    >>> trained_apposition([m("ZorbBERT", "We fine-tune ZorbBERT, a privacy model.")])
+    False
+    >>> trained_apposition([m("BERT-base", "We train BERT-base, a strong model.")])
+    False
+    >>> trained_apposition([m("ZorbLID", "We train ZorbLID, a tool.", "use+gazetteer")])
+    False
+    """
+    rules = {_type_rule(m) for m in mentions}
+    if rules & _KNOWN - {"model_family"}:
+        return False
+    for mention in mentions:
+        sentence = mention.provenance.sentence
+        if not sentence or released_model(mention.name):
+            continue
+        if re.search(_TRAINED.format(name=re.escape(mention.name)), sentence):
+            return True
+    return False

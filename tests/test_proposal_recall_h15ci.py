@@ -6,6 +6,9 @@
 2. The present passive of a making verb after the name that opens its clause: "Second, Hyperbolic Zorb Routing (HZR)
    is introduced to aggregate ..." (:func:`extractors.entity_roles._proposed_passive`), not "was introduced" (earlier
    work), "is introduced by Lee", "is introduced as a baseline", nor a known name.
+3. A model the authors train and present in apposition: "we use the corpus to pretrain ZorbBERT, a transformer-based
+   language model" (:func:`extractors.entity_role_guard.trained_apposition`), not one they fine-tune ("we fine-tune
+   ZorbBERT, a ...": someone else's), nor a released model ("we train BERT-base, a ...").
 """
 from __future__ import annotations
 
@@ -83,3 +86,20 @@ def test_the_learned_decision_keeps_the_passive_proposal_of_an_acronym():
 def test_the_passive_of_other_work_stays_used(sentence):
     roles = _roles("Zorb Capsule Networks for Classification", "We study capsules. " + sentence, learned=False)
     assert roles.get("HZR", {"uses"}) == {"uses"}
+
+
+def test_a_model_the_authors_pretrain_and_present_in_apposition_is_proposed():
+    roles = _roles("Privacy at Scale: Introducing the Zorbseer Corpus of Web Privacy Policies",
+                   "We build a corpus of privacy policies. Finally, we use the corpus to pretrain ZorbBERT, a "
+                   "transformer-based privacy policy language model, and obtain state of the art results.")
+    assert roles["ZorbBERT"] == {"proposes"}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Finally, we fine-tune ZorbBERT, a transformer-based privacy policy language model, on the corpus.",
+    "Finally, we pretrain BERT-base, a transformer-based language model, on the corpus.",
+])
+def test_a_model_the_authors_fine_tune_or_a_released_one_stays_used(sentence):
+    roles = _roles("Privacy at Scale", "We build a corpus of privacy policies. " + sentence)
+    name = "ZorbBERT" if "ZorbBERT" in sentence else "BERT-base"
+    assert roles.get(name, {"uses"}) == {"uses"}
