@@ -45,6 +45,7 @@ from extractors.entity_corpus import KNOWN_TYPE_RULES, corpus_class
 from extractors.entity_lexicon import NAMING_VERBS, in_list, word_list
 from extractors.entity_names import model_family, name_shape
 from extractors.entity_new_apposition import NEW_APPOSITION_RULE, new_apposition
+from extractors.entity_passive import proposed_passive
 from extractors.entity_propose_items import numbered_item
 from extractors.entity_teams import team_marker_before
 from extractors.entity_types import architecture, proposed_phrase_start
@@ -426,7 +427,7 @@ def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
         if close is not None and any(_YEAR.match(t.text) for t in doc[end + 1 : close]):
             close = None  # "the lexicon ANEW (Bradley and Lang, 1999a) we have created ...": a citation ends the name
         end = close + 1 if close is not None else end
-    if _proposed_passive(doc, cand, end):
+    if proposed_passive(doc, cand, end):
         return "named_after"  # "Second, Hyperbolic Zorb Routing (HZR) is introduced to aggregate ..." (round h15ci)
     i = end
     if i < len(doc) and in_list("relative_pronouns", doc[i].text):
@@ -441,49 +442,6 @@ def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
         if own and not any(t.lower_ in _COMPARISON_WORDS for t in doc[own[-1] + 1 : cand.first]):
             return "own_entry"  # not "our system outperforms the NTT team": another team, compared with
     return None
-
-
-#: The present passive of the authors' making verbs, after the name that opens its clause: "X is introduced".
-_PASSIVE_BE = frozenset({"is", "are"})
-_PASSIVE_VERBS = frozenset({"proposed", "introduced", "presented", "devised", "designed", "developed"})
-_PASSIVE_ADVERBS = frozenset({"then", "also", "further", "first", "additionally", "newly", "hence", "thus", "therefore"})
-#: What after the passive verb makes it a report of someone else's work or of a use: "X is proposed by Smith",
-#: "X is introduced in (Lee, 2019)", "X is introduced as a baseline".
-_PASSIVE_NOT_OURS = frozenset({"by", "in", "as", "earlier", "previously", "before"})
-
-
-def _proposed_passive(doc: Doc, cand: Candidate, end: int) -> bool:
-    """The name, as the subject that opens its clause, "is / are proposed | introduced | presented | devised |
-    designed | developed" (present tense: "was proposed" reports earlier work), not "by" someone, "in" a citation
-    or "as" a baseline; a known name (:data:`KNOWN_TYPE_RULES`) is not coined here (round h15ci).
-
-    >>> from extractors.entities import build_pipeline
-    >>> nlp = build_pipeline("rules")
-    >>> def roles(text):
-    ...     return [(s.text, s._.kg_relation) for s in nlp(text).spans["kg_entities"]]
-    >>> roles("Second, Hyperbolic Zorb Routing (HZR) is introduced to aggregate capsules.")
-    [('HZR', 'proposes')]
-    >>> roles("Hyperbolic Zorb Routing (HZR) was introduced to aggregate capsules.")
-    [('HZR', 'uses')]
-    >>> roles("Hyperbolic Zorb Routing (HZR) is introduced by Lee to aggregate capsules.")
-    [('HZR', 'uses')]
-    """
-    if cand.type_rule in KNOWN_TYPE_RULES:
-        return False
-    if end < len(doc) and doc[end].text == ")" and cand.start > 0 and doc[cand.start - 1].text == "(":
-        end += 1  # "Long Form (ACR) is introduced": the acronym is the candidate
-    opens = cand.first == sentence_start(doc, cand.first) or (
-        cand.first > 0 and doc[cand.first - 1].text in {",", ";", ":"}) or (
-        cand.first > 1 and doc[cand.first - 1].lower_ in {"the", "a", "an"}
-        and (doc[cand.first - 2].text in {",", ";", ":"} or cand.first - 1 == sentence_start(doc, cand.first)))
-    if not opens or end >= len(doc) or doc[end].lower_ not in _PASSIVE_BE:
-        return False
-    i = end + 1
-    if i < len(doc) and doc[i].lower_ in _PASSIVE_ADVERBS:
-        i += 1
-    if i >= len(doc) or doc[i].lower_ not in _PASSIVE_VERBS:
-        return False
-    return i + 1 >= len(doc) or doc[i + 1].lower_ not in _PASSIVE_NOT_OURS
 
 
 #: Words that refer to a part of the paper: "X we present in Table 2" shows X, it does not make it.

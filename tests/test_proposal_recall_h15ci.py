@@ -4,7 +4,7 @@
    ZORVIS-multi and ZORVIS-mono" — STEM-SUFFIX is proposed where STEM is proposed in the same paper
    (:func:`extractors.entity_role_guard.proposed_variants`), not "ZorbNet-based" nor a variant of a used name.
 2. The present passive of a making verb after the name that opens its clause: "Second, Hyperbolic Zorb Routing (HZR)
-   is introduced to aggregate ..." (:func:`extractors.entity_roles._proposed_passive`), not "was introduced" (earlier
+   is introduced to aggregate ..." (:func:`extractors.entity_passive.proposed_passive`), not "was introduced" (earlier
    work), "is introduced by Lee", "is introduced as a baseline", nor a known name.
 3. A model the authors train and present in apposition: "we use the corpus to pretrain ZorbBERT, a transformer-based
    language model" (:func:`extractors.entity_role_guard.trained_apposition`), not one they fine-tune ("we fine-tune
