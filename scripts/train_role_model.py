@@ -30,8 +30,8 @@ scored folds (default :data:`READ_SETS`), for ``fit`` the training sets (default
 the shipped weights byte for byte).  ``replay-cv --train-sets`` trains each fold's model on other sets than the
 folds (the fold left out), and ``--base-sets`` predicts each fold from a second list too and bootstraps the
 difference on the same folds.  The held-out sets (dev, tune4, tune9), the gate set tune8, tune12 (drawn blind;
-read since round h15by, its first score the record), tune13 (drawn blind by round h15cd) and tune14 (drawn blind by
-round h15cf) are refused
+read since round h15by, its first score the record), tune13 (drawn blind by round h15cd, read since round h15cg,
+likewise) and tune14 (drawn blind by round h15cf) are refused
 (:data:`REFUSED_SETS`); the gate set tune7 (:data:`GATE_SETS`) is never a scored fold and is trained on only when
 named (``fit --sets``, ``--train-sets``, ``--base-sets``), to compare with the weights shipped from round h15ag to
 h15ce.
@@ -80,7 +80,8 @@ READ_SETS = tuple(w for w in TUNING_SETS if w not in GATE_SETS)
 FIT_SETS = ("tune", "tune2", "tune3", "tune5", "tune6")
 #: Sets never trained or cross-validated on: held out (dev, tune4, tune9), the gate set tune8, tune12 (drawn blind,
 #: read since round h15by; like the tagger's training, ``entity_training_data.REFUSED_SETS``, it stays out), tune13
-#: (drawn blind by round h15cd) and tune14 (drawn blind by round h15cf).
+#: (drawn blind by round h15cd, read since round h15cg; stays out as tune12 does: no shipped weights were refit) and
+#: tune14 (drawn blind by round h15cf).
 REFUSED_SETS = frozenset({"dev", "tune4", "tune8", "tune9", "tune12", "tune13", "tune14"})
 #: Per tuning set, code no rule had been tuned on it with: the commit that added the set (tune: its first 40,
 #: tune2, tune3) or the one its documented first score was measured with (tune5, tune6, tune7; tune10 and tune11
