@@ -67,7 +67,11 @@ TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "t
 #: One-word architectures of known_methods.txt that are common nouns in lower case ("transformer networks").
 _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
 #: An F-measure written as a letter and its beta ("F1", "F-1", "F0.5"): "F1 score" is one name, like "F1-score".
-_F_MEASURE = re.compile(r"^F-?\d(?:\.\d)?$")
+_F_MEASURE = re.compile(r"^[Ff][-_]?\{?\d(?:\.\d+)?$")
+#: An F-measure however the abstract spells its index: F1, f1, F-1, F_1, F0.5, F_{0.5 (the tokenizer splits "}" off),
+#: with a hyphenated "-score(s)" / "-measure" ("F_1-score", "f1-scores"); round h15cg. Not "F0"/"f0" (the
+#: fundamental frequency of speech papers): an F-measure's beta is above 0.
+_F_SPELLING = re.compile(r"^[Ff][-_]?(?:\{(?:[1-9]|0\.\d+)\}?|(?:[1-9]|0\.\d+))(?:-(?:scores?|measure))?$")
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
                                "micro-average"})
 
@@ -83,6 +87,8 @@ def is_metric_name(text: str) -> bool:
     """
     if text in name_list("metric_names.txt") or text.lower() in word_list("metric_words.txt"):
         return True
+    if _F_SPELLING.match(text):
+        return True  # "f1", "F_1-score", "f1-scores", "F_{0.5"
     lower = text.lower()
     if lower.endswith("ies") and lower[:-3] + "y" in word_list("metric_words.txt"):
         return True  # "accuracies"
@@ -566,8 +572,10 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
             if start in taken:
                 start = i
             end = i + 1
+            if "{" in text and end < len(doc) and texts[end] == "}" and end not in taken:
+                end += 1  # "F_{0.5}": the tokenizer splits the closing brace off
             if start == i and _F_MEASURE.match(text) and end < len(doc) \
-                    and lowers[end] in {"score", "scores"} and end not in taken:
+                    and lowers[end] in {"score", "scores", "measure"} and end not in taken:
                 end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
     return _paired_metrics(found, acronyms)
