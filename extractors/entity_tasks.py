@@ -69,9 +69,9 @@ _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
 #: An F-measure written as a letter and its beta ("F1", "F-1", "F0.5"): "F1 score" is one name, like "F1-score".
 _F_MEASURE = re.compile(r"^[Ff][-_]?\{?\d(?:\.\d+)?$")
 #: An F-measure however the abstract spells its index: F1, f1, F-1, F_1, F0.5, F_{0.5 (the tokenizer splits "}" off),
-#: with a hyphenated "-score(s)" / "-measure" ("F_1-score", "f1-scores"); round h15cg. Not "F0"/"f0" (the
-#: fundamental frequency of speech papers): an F-measure's beta is above 0.
-_F_SPELLING = re.compile(r"^[Ff][-_]?(?:\{(?:[1-9]|0\.\d+)\}?|(?:[1-9]|0\.\d+))(?:-(?:scores?|measure))?$")
+#: with a hyphenated "-score(s)" / "-measure" ("F_1-score", "f1-scores"); round h15cg. The index is 1, 2 or 0.x:
+#: "F0" is a speech paper's fundamental frequency and "F3" … "F5" its formants.
+_F_SPELLING = re.compile(r"^[Ff][-_]?(?:\{(?:[12]|0\.\d+)\}?|(?:[12]|0\.\d+))(?:-(?:scores?|measure))?$")
 _METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
                                "micro-average"})
 

@@ -1,5 +1,5 @@
 """An F-measure however the abstract spells its index (round h15cg): "f1-scores", "F_1 score", "weighted F_1-score",
-"F_{0.5}" are metrics as "F1 score" is; "F0" (a speech paper's fundamental frequency) is not."""
+"F_{0.5}" are metrics as "F1 score" is; "F0" and "F3" (a speech paper's fundamental frequency, formants) are not."""
 from __future__ import annotations
 
 import pytest
@@ -13,7 +13,7 @@ def test_f_measure_spellings_are_metric_names(text: str) -> None:
     assert is_metric_name(text)
 
 
-@pytest.mark.parametrize("text", ["F0", "f0", "F_0", "F-16", "F10", "Fig", "F", "FB15k"])
+@pytest.mark.parametrize("text", ["F0", "f0", "F_0", "F3", "F_4", "F-16", "F10", "Fig", "F", "FB15k"])
 def test_other_letter_digit_words_are_not(text: str) -> None:
     assert not is_metric_name(text)
 
@@ -34,5 +34,5 @@ def test_spelled_f_measures_are_found(rules, text: str, metric: str) -> None:
 
 
 def test_fundamental_frequency_is_no_metric(rules) -> None:
-    text = "We model F0 contours and MFCC features of Zorb speakers for prosody transfer."
-    assert not {"F0", "MFCC"} & set(_metrics(rules, text))
+    text = "We model F0 contours, MFCC features and the formants F3 and F4 of Zorb speakers for prosody transfer."
+    assert not {"F0", "MFCC", "F3", "F4"} & set(_metrics(rules, text))
