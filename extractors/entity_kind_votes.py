@@ -13,7 +13,7 @@ from extractors.entity_corpus import names_a_tool
 from extractors.entity_named_new import NAMED_NEW_RULE
 from extractors.entity_names import built_on_dataset
 from extractors.entity_policy import NAMED_KINDS
-from extractors.entity_tasks import task_like
+from extractors.entity_task_metric_names import task_like
 from extractors.token_texts import past_bracket
 from ontology.ids import entity_key
 from ontology.kinds import EntityKind, Relation

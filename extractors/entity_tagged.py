@@ -10,7 +10,7 @@ from spacy.tokens import Doc, Span
 from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import word_list
 from extractors.entity_names import model_family, name_shape, not_a_name
-from extractors.entity_tasks import metric_like, task_like
+from extractors.entity_task_metric_names import metric_like, task_like
 from extractors.token_texts import span_text, token_arrays
 from ontology.kinds import EntityKind
 
@@ -22,7 +22,7 @@ def tagger_spans(doc: Doc) -> list[Span]:
 
     A method, dataset or model name that the rules know is no name (LLM, ACL, En-De, LLMs: see
     :func:`extractors.entity_names.not_a_name`) is dropped, and so are tasks and metrics not written
-    like one (:func:`extractors.entity_tasks.task_like`, :func:`~extractors.entity_tasks.metric_like`:
+    like one (:func:`extractors.entity_task_metric_names.task_like`, :func:`~extractors.entity_task_metric_names.metric_like`:
     "classification", "efficiency"); a lower-case "dataset" written like a task is the task.
     """
     kinds = {kind.value for kind in EntityKind}

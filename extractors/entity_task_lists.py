@@ -14,7 +14,7 @@ the other members of a list with a task in it are tasks. A member is taken when
 * it is one to :data:`MAX_WORDS` lower-case words (a word: tokens written without a space between them,
   "text-to-image"), none a stop word, the first not a word the corpus uses as a verb (``verb_like.txt``) nor a
   generic opener (``task_modifier_stops.txt``); one word only when it is written like a task by itself
-  (:func:`~extractors.entity_tasks.task_like`: "summarization");
+  (:func:`~extractors.entity_task_metric_names.task_like`: "summarization");
 * it stands whole between the list's glue and the list's end: before it (a member left of the task) a stop word,
   a punctuation mark, the sentence's start or a word that introduces the list ("including", "like", "namely",
   ...), after it (a member right of the task) a punctuation mark, "and", "or", "task(s)" or the sentence's end —
@@ -24,7 +24,7 @@ the other members of a list with a task in it are tasks. A member is taken when
   adapter layer", "leveraging statistical"), its last no participle ("gender biased"), no method head
   (``method_heads.txt``) nor a part's or a loss's ("mean teacher loss", "adapter layer") nor training or
   processing; "task(s)" and "problem(s)" close it and are no part of it;
-* it is written like a task (:func:`~extractors.entity_tasks.task_like`), or its head is a task head of
+* it is written like a task (:func:`~extractors.entity_task_metric_names.task_like`), or its head is a task head of
   :func:`~extractors.entity_phrases.phrase_heads` ("textual similarity" too) or names an activity (ends in
   "-ing", "-ation", "-ction", "-sis", "-ment": "face clustering", "spelling normalization"; not "emotion" of
   "cross-lingual emotion and trigger detection"), not a thing ("search engines", "profanity datasets", "translation
@@ -45,7 +45,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
-from extractors.entity_tasks import metric_like, task_like
+from extractors.entity_task_metric_names import metric_like, task_like
 from extractors.token_texts import token_arrays
 
 __all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "MAX_WORD_TOKENS", "acceptable_member", "listed_tasks", "member_words",

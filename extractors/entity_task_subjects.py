@@ -18,7 +18,7 @@ is lower case throughout. What the sentence says of it decides how much the name
 
 * **it is called a task** ("is / are / remains (both) the task of", "is a(n) (adjectives) task", "are (both)
   (adjectives) tasks"): any name of two words or more, or one word written like a task
-  (:func:`~extractors.entity_tasks.task_like`);
+  (:func:`~extractors.entity_task_metric_names.task_like`);
 * **it is called a problem, an area or a topic, challenging, aiming at something or drawing attention** ("is a
   challenging problem", "is an active research area", "is very challenging", "aims to", "has attracted much
   attention"): only a name that ends in a task head (``phrase_heads.txt``) other than a study's (analysis,
@@ -42,7 +42,7 @@ from spacy.tokens import Doc
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
 from extractors.entity_task_lists import MAX_WORDS, acceptable_member, member_words, noun_like, spaced_words
-from extractors.entity_tasks import task_like
+from extractors.entity_task_metric_names import task_like
 from extractors.token_texts import TokenFlags, token_arrays
 
 __all__ = ["SUBJECT_TASK_RULE", "subject_tasks"]

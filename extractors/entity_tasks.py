@@ -41,23 +41,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
-from extractors.entity_lexicon import in_list, name_list, verb_form, word_list
+from extractors.entity_lexicon import in_list, verb_form, word_list
 from extractors.entity_losses import lower_case_names
 from extractors.entity_shared_tasks import shared_task_names
 from extractors.entity_task_acronyms import is_task_acronym, task_definition, task_long_form
 from extractors.entity_task_frames import defined_by_frame, framed_task_names
+from extractors.entity_task_metric_names import METRIC_MODIFIERS, is_metric_name
 from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers
 from ontology.kinds import EntityKind
 
-__all__ = ["TASK_METRIC_RULES", "crossing_task_phrases", "extend_task_left", "is_metric_name", "is_task_acronym", "known_methods",
-           "longest_first", "method_phrases", "metric_like", "metric_terms", "task_like", "task_long_form",
-           "task_metric_candidates"]
+__all__ = ["TASK_METRIC_RULES", "crossing_task_phrases", "extend_task_left", "is_task_acronym", "known_methods",
+           "longest_first", "method_phrases", "metric_terms", "task_long_form", "task_metric_candidates"]
 
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
@@ -68,86 +67,6 @@ TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "t
 _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
 #: An F-measure written as a letter and its beta ("F1", "F-1", "F0.5"): "F1 score" is one name, like "F1-score".
 _F_MEASURE = re.compile(r"^[Ff][-_]?\{?\d(?:\.\d+)?$")
-#: An F-measure however the abstract spells its index: F1, f1, F-1, F_1, F0.5, F_{0.5 (the tokenizer splits "}" off),
-#: with a hyphenated "-score(s)" / "-measure" ("F_1-score", "f1-scores"); round h15cg. The index is 1, 2 or 0.x:
-#: "F0" is a speech paper's fundamental frequency and "F3" … "F5" its formants.
-_F_SPELLING = re.compile(r"^[Ff][-_]?(?:\{(?:[12]|0\.\d+)\}?|(?:[12]|0\.\d+))(?:-(?:scores?|measure))?$")
-_METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
-                               "micro-average"})
-
-
-@lru_cache(maxsize=1 << 16)
-def is_metric_name(text: str) -> bool:
-    """A metric's name: listed exactly, a listed plain word in any case, or a hyphenated variant.
-
-    >>> [is_metric_name(t) for t in ["BLEU", "ROUGE-L", "F1-score", "Accuracy", "bleu", "map", "MAP", "ZorbNet"]]
-    [True, True, True, True, False, False, True, False]
-    >>> [is_metric_name(t) for t in ["micro-F1", "nDCG@10", "Recall@5", "macro-Zorb", "accuracies", "recalls"]]
-    [True, True, True, False, True, True]
-    """
-    if text in name_list("metric_names.txt") or text.lower() in word_list("metric_words.txt"):
-        return True
-    if _F_SPELLING.match(text):
-        return True  # "f1", "F_1-score", "f1-scores", "F_{0.5"
-    lower = text.lower()
-    if lower.endswith("ies") and lower[:-3] + "y" in word_list("metric_words.txt"):
-        return True  # "accuracies"
-    if lower.endswith("s") and lower[:-1] in word_list("metric_words.txt"):
-        return True  # "recalls"
-    if "_" in text and "-" not in text:
-        return is_metric_name(text.replace("_", "-"))  # "ROUGE_1", "ROUGE_L"
-    if "@" in text:
-        return is_metric_name(text.split("@", 1)[0])  # "nDCG@10", "Hits@k", "Recall@5"
-    stem, _, rest = text.partition("-")
-    if stem.lower() in _METRIC_MODIFIERS:
-        return is_metric_name(rest)  # "micro-F1", "macro-F1"
-    return "-" in text and stem in name_list("metric_names.txt")
-
-
-#: Last words of a task's name besides task_heads.txt, for :func:`task_like` only (they end method names too).
-_TASK_LIKE_HEADS = frozenset({"analysis", "answering", "modeling", "modelling", "retrieval", "reasoning",
-                              "search", "transfer", "alignment", "disambiguation", "normalization", "estimation",
-                              "matching", "scoring", "grading", "verification", "captioning", "ranking"})
-
-
-def task_like(name: str) -> bool:
-    """Is ``name`` written like a task's name (the dev-set guidelines), whatever found it?
-
-    A task acronym; a listed one-word task; else two or more words ending in a task head
-    (recognition, detection, analysis, answering ...), not a field or paradigm.
-
-    >>> [task_like(t) for t in ["NER", "summarization", "hate speech detection", "sentiment analysis"]]
-    [True, True, True, True]
-    >>> [task_like(t) for t in ["classification", "deep learning", "downstream tasks", "NLP", "robustness"]]
-    [False, False, False, False, False]
-    """
-    text = " ".join(name.split())
-    lower = text.lower().rstrip(")").replace(" task", "").replace(" tasks", "")
-    if lower in word_list("non_tasks.txt") or lower.split(" (")[0] in word_list("non_tasks.txt"):
-        return False
-    if is_task_acronym(text):
-        return True
-    words = lower.split(" (")[0].replace("-", " ").split()
-    if len(words) == 1:
-        return words[0] in word_list("task_words.txt")
-    return bool(words) and (words[-1] in word_list("task_heads.txt") or words[-1] in _TASK_LIKE_HEADS)
-
-
-def metric_like(name: str) -> bool:
-    """Is ``name`` written like a metric's name (the dev-set guidelines), whatever found it?
-
-    >>> [metric_like(t) for t in ["F1 score", "macro F1", "word error rate", "Pearson correlation", "BLEU-4"]]
-    [True, True, True, True, True]
-    >>> [metric_like(t) for t in ["efficiency", "robustness", "inference time", "quality", "is"]]
-    [False, False, False, False, False]
-    """
-    words = " ".join(name.split()).replace("-", " - ").split()
-    if any(is_metric_name(w) for w in name.split()) or is_metric_name(name):
-        return True
-    plain = [w.lower() for w in words if w != "-"]
-    return len(plain) >= 2 and plain[-1] in word_list("metric_phrases.txt")
-
-
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*$")
 #: PhraseMatchers by word list, for the last few vocabularies seen (each pipeline has its own vocab); an entry
 #: keeps its vocab so a new vocab at a recycled id() is never served another vocab's matcher.
@@ -568,7 +487,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if is_task_acronym(text) or text in defined_tasks:
             found.append(Candidate(i, i + 1, "task", kind=EntityKind.TASK, type_rule="task_acronym"))
         elif is_metric_name(text):
-            start = i - 1 if i > 0 and lowers[i - 1] in _METRIC_MODIFIERS else i
+            start = i - 1 if i > 0 and lowers[i - 1] in METRIC_MODIFIERS else i
             if start in taken:
                 start = i
             end = i + 1

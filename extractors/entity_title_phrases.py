@@ -20,8 +20,8 @@ drops, so the name is no candidate at all. Here the phrase's structure vouches f
 * the last word, the head, gives the kind, and only a head that names a kind counts: a method head of
   ``method_heads.txt`` ("Model", "Network", "Analysis"), an architecture noun ("Encoder", "Layer") or an agent noun
   ending in "-er" / "-or" ("Splitter", "Tracker", "Generator"; not "Center", "Minister": :data:`NOT_AGENTS`) makes
-  a method; a phrase :func:`~extractors.entity_tasks.metric_like` a
-  metric ("the Subtitle Segmentation Score"); one :func:`~extractors.entity_tasks.task_like` a task; any other head
+  a method; a phrase :func:`~extractors.entity_task_metric_names.metric_like` a
+  metric ("the Subtitle Segmentation Score"); one :func:`~extractors.entity_task_metric_names.task_like` a task; any other head
   ("the Chamber of Deputies", "the Late Modern Period", "the Evaluation Campaign") no candidate; a method noun
   right after the name (:data:`METHOD_NOUNS`: "a Zorb Context Reasoning approach") makes it a method, and a dataset
   noun (:data:`DATASET_NOUNS`) a method-headed name a dataset ("the Edinburgh Twitter corpus");
@@ -44,7 +44,7 @@ from extractors.entity_context import names_an_event, no_entity_head
 from extractors.entity_corpus import long_form_class
 from extractors.entity_lexicon import in_list, word_list, word_lists
 from extractors.entity_names import not_a_name
-from extractors.entity_tasks import metric_like, task_like
+from extractors.entity_task_metric_names import metric_like, task_like
 from extractors.token_texts import token_arrays
 from ontology.kinds import EntityKind
 

@@ -52,7 +52,7 @@ forms of two to five words that the corpus spells out for an acronym at least
 :data:`MIN_METHOD_PAIRS` times ("low rank adaptation (LoRA)", "graph
 convolutional network (GCN)") and whose head names a method
 (:func:`extractors.entity_corpus.long_form_class` ``method``), not written like
-a task (:func:`extractors.entity_tasks.task_like`), a field or a generic term;
+a task (:func:`extractors.entity_task_metric_names.task_like`), a field or a generic term;
 an abstract may name such a method without its acronym. Heads that end method names as often
 ("analysis", "reasoning", "selection") are not task heads; a phrase ending in
 such a noun is a task when the corpus calls it one: written right before
@@ -77,7 +77,7 @@ from extractors.entity_corpus import long_form_class, long_form_head  # noqa: E4
 from extractors.entity_lexicon import cue_words, word_list, word_lists  # noqa: E402
 from extractors.entity_names import model_family, name_shape  # noqa: E402
 from extractors.entity_phrases import head_phrases  # noqa: E402
-from extractors.entity_tasks import task_like  # noqa: E402
+from extractors.entity_task_metric_names import task_like  # noqa: E402
 from extractors.gazetteer_build import train_abstracts  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"

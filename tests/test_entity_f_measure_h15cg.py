@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.entity_tasks import is_metric_name
+from extractors.entity_task_metric_names import is_metric_name
 
 
 @pytest.mark.parametrize("text", ["f1", "F_1", "F-1", "F0.5", "F_{0.5", "F_1-score", "f1-scores", "f1_score",

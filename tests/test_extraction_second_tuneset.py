@@ -11,7 +11,8 @@ from spacy.tokens import Span
 from extractors.entities import blank_pipeline, build_pipeline, iter_entities, merge_tagged, tagger_spans
 from extractors.entity_candidates import Candidate
 from extractors.entity_names import not_a_name
-from extractors.entity_tasks import extend_task_left, is_metric_name
+from extractors.entity_task_metric_names import is_metric_name
+from extractors.entity_tasks import extend_task_left
 from ontology.kinds import EntityKind
 
 

@@ -18,7 +18,8 @@ from extractors.entities import MODES, blank_pipeline, build_pipeline, iter_enti
 from extractors.entity_candidates import Candidate
 from extractors.entity_model import EntityModelMissingError, add_entity_tagger, has_weights, weights_hash
 from extractors.entity_names import name_shape, not_a_name
-from extractors.entity_tasks import is_metric_name, is_task_acronym, task_long_form
+from extractors.entity_task_metric_names import is_metric_name
+from extractors.entity_tasks import is_task_acronym, task_long_form
 from extractors.gazetteer_build import is_dev_volume, split_of
 from ontology.ids import entity_key
 from ontology.kinds import EntityKind
