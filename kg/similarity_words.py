@@ -27,7 +27,7 @@ from pathlib import Path
 from kg.english_stop_words import ENGLISH_STOP_WORDS
 
 __all__ = ["ANY_LABEL", "LABEL_TERM", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts", "Terms",
-           "chunk_counts", "encoded", "held_counts", "shown_term", "spacy_stop_words", "stop_words", "words"]
+           "chunk_counts", "encoded", "held_counts", "label_term", "shown_term", "spacy_stop_words", "stop_words", "words"]
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 #: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).
@@ -202,9 +202,56 @@ class Terms:
         # Only genre labels, or labels and a number ("Questions and Discussion 10": the number alone met "WMT'11" and
         # "SemEval-2022 Task 11" papers; review 61): a term a label (review 59, round h16u).
         if len(terms) == len(heading) and all(map(str.isdigit, heading)) and title_words != words(title):
-            labels = ("_".join(["genre", *words(label.group(0))]) for label in TITLE_GENRE.finditer(title.lower()))
+            labels = (label_term(label.group(0)) for label in TITLE_GENRE.finditer(title.lower()))
             return [*dict.fromkeys(labels), ANY_LABEL]
         return terms + [f"{a} {b}" for a, b in pairwise(heading)]
+
+
+def label_term(label: str) -> str:
+    """The term of a genre label (:data:`TITLE_GENRE`'s match in a label-only title): :data:`LABEL_TERM` and its
+    words, each plural the pattern also knows in the singular spelt in the singular.
+
+    "Guidelines for Submission" and "Guidelines for Submissions", "Letter to the Editor" and "Letters to the
+    Editor", "Erratum" and "Errata" were two terms each, so a page of one spelling met the other spelling's pages
+    no more than any label page (round h16v).  A word is put in the singular only where the label, so spelt, is
+    still the pattern's in full: "Calls for Papers" is ``genre_call_for_papers`` ("papers" is the pattern's only
+    spelling there), "Last Words" and "Publications Received" keep their plurals.
+
+    >>> label_term("letters to the editor"), label_term("errata"), label_term("calls for papers")
+    ('genre_letter_to_the_editor', 'genre_erratum', 'genre_call_for_papers')
+    >>> label_term("guidelines for submissions"), label_term("last words"), label_term("book reviews")
+    ('genre_guidelines_for_submission', 'genre_last_words', 'genre_book_review')
+    """
+    return "_".join([LABEL_TERM[:-1], *_singular_label(tuple(words(label)))])
+
+
+@lru_cache(maxsize=1024)
+def _singular_label(spelt: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of a label, each in the first singular spelling (:func:`_singulars`) that the pattern still takes
+    as the whole label."""
+    found = list(spelt)
+    for i, word in enumerate(spelt):
+        for singular in _singulars(word):
+            tried = [*found[:i], singular, *found[i + 1:]]
+            whole = TITLE_GENRE.search(" ".join(tried))
+            if whole is not None and whole.group(0) == " ".join(tried):
+                found = tried
+                break
+    return tuple(found)
+
+
+def _singulars(word: str) -> list[str]:
+    """The singular spellings a plural ``word`` may have ("obituaries": "obituary"; "errata": "erratum";
+    "prefaces": "prefac", "preface"), none for a word that is no plural."""
+    if word.endswith("ies"):
+        return [word[:-3] + "y"]
+    if word.endswith("a"):
+        return [word[:-1] + "um"]
+    if word.endswith("es") and not word.endswith("ss"):
+        return [word[:-2], word[:-1]]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return [word[:-1]]
+    return []
 
 
 def shown_term(term: str) -> str:

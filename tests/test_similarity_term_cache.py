@@ -211,3 +211,41 @@ def test_counts_made_before_the_title_words_changed_are_not_reused(tmp_path, mon
     monkeypatch.setattr(term_cache, "_KG", real)
     _same(counted_terms(documents, _Terms(), path), _fresh(documents))
     assert last_count() == (len(documents), 0)  # the code changed: all counted again
+
+
+def test_counts_made_before_a_labels_two_spellings_were_one_term_are_not_reused(tmp_path, monkeypatch):
+    """Round h16v: a label-only title's term is spelt in the singular where the pattern knows both spellings
+    ("Guidelines for Submissions" is ``genre_guidelines_for_submission``), a change in similarity_words.py alone:
+    a term file made by the code before (a term for each spelling) is counted again, with the fresh counts."""
+    from pathlib import Path
+
+    from kg.similarity_words import LABEL_TERM, words
+
+    before = tmp_path / "kg_before"
+    before.mkdir()
+    for name in term_cache._CODE:
+        text = (Path(term_cache.__file__).parent / name).read_text(encoding="utf-8")
+        if name == "similarity_words.py":  # the code before: the label's words as the title spells them
+            old = "labels = (label_term(label.group(0)) for label"
+            assert old in text
+            text = text.replace(old, 'labels = ("_".join(["genre", *words(label.group(0))]) for label')
+        (before / name).write_text(text, encoding="utf-8")
+
+    def analysed_before(document):  # the old analyser's terms of a label-only title
+        title, abstract = document
+        return [LABEL_TERM + "_".join(words(title)), LABEL_TERM + "~"] if not abstract else words(abstract)
+
+    documents = [("Guidelines for Submission", ""), ("Guidelines for Submissions", ""), ("Letters to the Editor", ""),
+                 *_documents(9, 20)]
+    path = tmp_path / TERMS_FILE
+    real = term_cache._KG
+    monkeypatch.setattr(term_cache, "_KG", before)
+    counted_terms(documents, analysed_before, path)
+    counted_terms(documents, analysed_before, path)
+    assert last_count() == (0, len(documents))  # same code: reused
+    monkeypatch.setattr(term_cache, "_KG", real)
+    got = counted_terms(documents, _Terms(), path)
+    _same(got, _fresh(documents))
+    assert last_count() == (len(documents), 0)  # the code changed: all counted again
+    assert "genre_guidelines_for_submission" in got[1].tolist()
+    assert "genre_guidelines_for_submissions" not in got[1].tolist()
