@@ -52,6 +52,7 @@ from kg.similarity_vectors import (
     renormalises,
     text_rows,
 )
+from kg.similarity_words import shown_term
 from ontology.errors import KgError
 from ontology.util.versions import file_digests
 
@@ -85,7 +86,8 @@ DEFAULT_K = 5
 #: :data:`kg.similarity_vectors.ENTITY_KIND_WEIGHTS`): 420 of 570 judged tuning pairs related instead of 416.
 ENTITY_WEIGHT = 0.25
 #: Links whose strength (percentile among the reference build's links, :mod:`kg.similarity_stats`) is below this
-#: are marked weak.
+#: are marked weak; so are links whose only evidence is title labels, whatever their strength
+#: (:meth:`kg.similarity_reasons.Explainer.labels_only`).
 WEAK_BELOW = 0.25
 _PLACES = 4
 _LINK_BLOCK = 50_000  # links whose reasons are worked out together
@@ -105,7 +107,8 @@ class SimilarLink:
     ``score`` is the cosine of the two papers' rows, scaled down for short
     texts and moderated by their LSA cosine and dense cosine (4 decimals), ``strength``
     its percentile among the reference build's links (:mod:`kg.similarity_stats`), ``weak`` whether that is below
-    :data:`WEAK_BELOW`; ``shared_entities`` (rarest first) and
+    :data:`WEAK_BELOW` or all the two papers share is title labels (two label-only pages, "Introduction" and
+    "Keynote address": :meth:`kg.similarity_reasons.Explainer.labels_only`); ``shared_entities`` (rarest first) and
     ``shared_terms`` (heaviest in both first) say why, at most
     :data:`SHARED_SHOWN` each; ``basis`` names the representation.
     """
@@ -239,24 +242,32 @@ def similar_pairs(vectors: PaperVectors, *, k: int = DEFAULT_K, min_score: float
 def shared_columns(vectors: PaperVectors, pairs: Sequence[Pair], *, top: int = SHARED_SHOWN) -> list[list[str]]:
     """For each pair, the columns (terms, entity ids) both rows have, by the product of their weights.
 
+    A label-only title's term is named as a link's reasons name it (:func:`kg.similarity_words.shown_term`:
+    ``genre_erratum`` is "erratum (title label)", ``genre_~`` "title labels only"; round h16v), the other columns
+    as they are.
+
     Examples
     --------
     >>> v = PaperVectors(("paper/a", "paper/b"), sp.csr_matrix([[0.6, 0.8, 0.0], [0.8, 0.4, 0.5]]), ("x", "y", "z"))
     >>> shared_columns(v, [("paper/a", "paper/b"), ("paper/a", "paper/none")])
     [['x', 'y'], []]
+    >>> labels = PaperVectors(("paper/a", "paper/b"), sp.csr_matrix([[0.7, 0.7], [0.7, 0.7]]), ("genre_erratum", "genre_~"))
+    >>> shared_columns(labels, [("paper/a", "paper/b")])
+    [['erratum (title label)', 'title labels only']]
     """
     if not vectors.columns:
         return [[] for _ in pairs]
     row = {paper: index for index, paper in enumerate(vectors.papers)}
     first = np.fromiter((row.get(a, -1) for a, _ in pairs), dtype=np.int64, count=len(pairs))
     second = np.fromiter((row.get(b, -1) for _, b in pairs), dtype=np.int64, count=len(pairs))
-    return [list(names) for names in names_of(vectors.columns, *shared_cells(vectors.matrix, first, second, top))]
+    return [list(map(shown_term, names))
+            for names in names_of(vectors.columns, *shared_cells(vectors.matrix, first, second, top))]
 
 
 @dataclass(frozen=True)
 class LinkBlock:
     """A block of links as columns (:func:`link_blocks`): link ``i`` is ``SimilarLink(sources[i], targets[i],
-    scores[i], strengths[i], strengths[i] < WEAK_BELOW, shared_entities[i], shared_terms[i], basis)``."""
+    scores[i], strengths[i], weak[i], shared_entities[i], shared_terms[i], basis)``."""
 
     sources: list[str]
     targets: list[str]
@@ -265,11 +276,18 @@ class LinkBlock:
     shared_entities: list[tuple[str, ...]]
     shared_terms: list[tuple[str, ...]]
     basis: str
+    labels_only: np.ndarray | None = None  # bool: all the link's two papers share is title labels (None: no link)
 
     @property
     def weak(self) -> np.ndarray:
-        """Whether each link is weak (its strength below :data:`WEAK_BELOW`)."""
-        return self.strengths < WEAK_BELOW
+        """Whether each link is weak: its strength below :data:`WEAK_BELOW`, or its only evidence title labels.
+
+        The strength is the score's percentile and stays so; but two label-only pages ("Introduction", "Keynote
+        address") score as high as two papers on one topic (the cosine of two rows of one rare term each), and a
+        user who hides weak links hides them too (round h16v).
+        """
+        weak = self.strengths < WEAK_BELOW
+        return weak if self.labels_only is None else weak | self.labels_only
 
     def links(self) -> Iterator[SimilarLink]:
         """The block's links, one :class:`SimilarLink` each."""
@@ -384,7 +402,7 @@ def _blocks(pairs: Pairs, papers: Sequence[str], explainer: Explainer, basis: st
             search.keep(papers, first, second, list(zip(named, terms)))
         yield LinkBlock(list(map(papers.__getitem__, first.tolist())), list(map(papers.__getitem__, second.tolist())),
                         np.asarray(scores[block], dtype=np.float64), np.asarray(strengths[block], dtype=np.float64),
-                        named, terms, basis)
+                        named, terms, basis, explainer.labels_only(first, second))
     if search is not None:
         search.save()
 

@@ -28,7 +28,7 @@ import scipy.sparse as sp
 from kg.similarity_vectors import PaperVectors
 from kg.similarity_words import LABEL_TERM, shown_term
 
-__all__ = ["SHARED_SHOWN", "Explainer", "names_of", "shared_cells", "shown_names", "without_parts"]
+__all__ = ["SHARED_SHOWN", "Explainer", "label_span", "names_of", "shared_cells", "shown_names", "without_parts"]
 
 #: Shared entities and shared terms kept per link.
 SHARED_SHOWN = 5
@@ -49,6 +49,7 @@ class Explainer:
         # A label-only page's own label is shown before "title labels only" (kg.similarity_words.ANY_LABEL): their
         # weights are equal, and shared_cells gives a tie to the smaller column, which ANY_LABEL never is.
         self.text_names = shown_names(text.columns)
+        self._labelled_rows: np.ndarray | None = None
 
     def rows(self, a: np.ndarray, b: np.ndarray) -> tuple[list[Names], list[Names]]:
         """The shared entities and the shared terms of the pairs of rows ``(a[i], b[i])``, as two lists of tuples
@@ -66,6 +67,44 @@ class Explainer:
         else:
             terms = [()] * len(a)
         return named, terms
+
+    def labels_only(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Whether each pair of rows ``(a[i], b[i])`` shares something and all it shares is title labels: text
+        columns that are label terms (:data:`kg.similarity_words.LABEL_TERM`) and no entity (round h16v).
+
+        Two label-only pages ("Introduction" and "Keynote address") share :data:`~kg.similarity_words.ANY_LABEL`
+        alone, and the cosine of two such short rows is high (strength 0.935): nothing says what either paper is
+        about, so the link is marked weak (:class:`kg.similarity_links.LinkBlock`).  Only label-only titles have
+        label terms, so only pairs with such a row are looked at (a few hundred rows on the full Anthology).
+        """
+        found = np.zeros(len(a), dtype=bool)
+        start, stop = label_span(self.text.columns)
+        if start == stop:
+            return found
+        first, second = self.text_row[a], self.text_row[b]
+        labelled = self._labelled(start, stop)
+        either = labelled[np.maximum(first, 0)] | labelled[np.maximum(second, 0)]
+        todo = np.flatnonzero((first >= 0) & (second >= 0) & either)
+        if not len(todo):
+            return found
+        shared = sp.csr_matrix(self.text.matrix[first[todo]].multiply(self.text.matrix[second[todo]]))
+        shared.eliminate_zeros()
+        topical = (shared.indices < start) | (shared.indices >= stop)
+        row = np.repeat(np.arange(len(todo)), np.diff(shared.indptr))
+        found[todo] = (np.diff(shared.indptr) > 0) & (np.bincount(row[topical], minlength=len(todo)) == 0)
+        if self.entities.columns and found.any():
+            counts, _ = shared_cells(self.entities.matrix, self.entity_row[a[found]], self.entity_row[b[found]], 1)
+            found[np.flatnonzero(found)[counts > 0]] = False
+        return found
+
+    def _labelled(self, start: int, stop: int) -> np.ndarray:
+        """Whether each text row has a label column (columns ``start`` to ``stop``), worked out once."""
+        if self._labelled_rows is None:
+            indices = self.text.matrix.indices
+            inside = ((indices >= start) & (indices < stop)).astype(np.int64)
+            rows = np.repeat(np.arange(self.text.matrix.shape[0]), np.diff(self.text.matrix.indptr))
+            self._labelled_rows = np.bincount(rows, weights=inside, minlength=self.text.matrix.shape[0]) > 0
+        return self._labelled_rows
 
     def ids(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[list[str], list[str]]]:
         """The shared entities and terms, as lists, of pairs of paper ids (``([], [])`` for a paper not among the
@@ -91,13 +130,23 @@ def shown_names(terms: Sequence[str]) -> Sequence[str]:
     >>> shown_names(("genre ontology", "genre_erratum", "genre_panels", "genres", "parsing"))
     ['genre ontology', 'erratum (title label)', 'panels (title label)', 'genres', 'parsing']
     """
-    start = bisect_left(terms, LABEL_TERM)
-    stop = bisect_left(terms, LABEL_TERM[:-1] + chr(ord(LABEL_TERM[-1]) + 1), lo=start)
+    start, stop = label_span(terms)
     if start == stop:
         return terms
     shown = list(terms)
     shown[start:stop] = map(shown_term, terms[start:stop])
     return shown
+
+
+def label_span(terms: Sequence[str]) -> tuple[int, int]:
+    """Where the label terms (:data:`kg.similarity_words.LABEL_TERM`) lie among the sorted text columns ``terms``:
+    ``terms[start:stop]`` (``start == stop`` where there is none).
+
+    >>> label_span(("genre ontology", "genre_erratum", "genre_~", "genres"))
+    (1, 3)
+    """
+    start = bisect_left(terms, LABEL_TERM)
+    return start, bisect_left(terms, LABEL_TERM[:-1] + chr(ord(LABEL_TERM[-1]) + 1), lo=start)
 
 
 def _positions(rows: Sequence[str], papers: Sequence[str]) -> np.ndarray:

@@ -950,6 +950,51 @@ def test_both_spellings_of_a_label_meet_each_other_first():
     assert [paper for _, paper in sorted(near["paper/0"])[:2]] == ["paper/5", "paper/6"]
 
 
+def test_a_link_whose_only_evidence_is_title_labels_is_weak():
+    """Round h16v: two label-only pages ("Introduction" and "Keynote address", no abstract) share only
+    ``genre_~``; the cosine of two such rows gave strength 0.935 and the link was not weak, so it read as a strong
+    link in the views and queries and stayed when weak links were hidden.  Such a link is weak whatever its
+    strength (the strength stays the score's percentile); a topical link of the same build is not made weak."""
+    titles = ["Introduction", "Keynote address", "Guidelines for Submissions", "Guidelines for Submissions",
+              "Zorbian morphology analysers for quaffle languages",
+              "Zorbian morphology analysers for low-resource quaffle languages"]
+    papers = [PaperText(f"paper/{i}", title) for i, title in enumerate(titles)]
+    found = {frozenset((link.source, link.target)): link for link in similar_links(papers, k=2)}
+    labels = [link for pair, link in found.items() if pair <= {"paper/0", "paper/1", "paper/2", "paper/3"}]
+    assert labels and all(link.weak for link in labels)
+    assert any(link.strength >= WEAK_BELOW for link in labels)  # weak for its evidence, not its strength
+    topical = found[frozenset(("paper/4", "paper/5"))]
+    assert topical.strength >= WEAK_BELOW and not topical.weak
+    assert all(link.weak == (link.strength < WEAK_BELOW) for pair, link in found.items() if link not in labels)
+
+
+def test_a_label_only_pages_link_is_not_weak_for_its_labels_when_it_shares_an_entity():
+    """Round h16v: the rule is on what the two papers share, not on the pages: a label-only page that shares an
+    entity with another shares more than labels."""
+    from kg.similarity_links import link_blocks
+
+    papers = [PaperText("paper/a", "Introduction", entities=("dataset/zorbbank",)),
+              PaperText("paper/b", "Keynote address", entities=("dataset/zorbbank",)),
+              PaperText("paper/c", "Briefly Noted"), PaperText("paper/d", "Briefly Noted")]
+    blocks, _ = link_blocks(papers, k=1)
+    flags = {(source, target): bool(only) for block in blocks
+             for source, target, only in zip(block.sources, block.targets, block.labels_only)}
+    assert flags[("paper/a", "paper/b")] is False and flags[("paper/c", "paper/d")] is True
+
+
+def test_shared_columns_names_labels_as_the_reasons_do():
+    """Round h16v: ``kg.similarity.shared_columns`` (public) returned the raw ``genre_...`` columns that the links'
+    reasons show in plain words."""
+    from kg.similarity import shared_columns
+    from kg.similarity_links import paper_vectors
+
+    papers = [PaperText("paper/a", "Briefly Noted"), PaperText("paper/b", "Briefly Noted"),
+              PaperText("paper/c", "Zorbian morphology"), PaperText("paper/d", "Zorbian morphology analysers")]
+    _, text, _ = paper_vectors(papers)
+    assert shared_columns(text, [("paper/a", "paper/b"), ("paper/c", "paper/d")]) == [
+        ["briefly noted (title label)", "title labels only"], ["zorbian", "morphology"]]  # other columns as they are
+
+
 def test_a_title_labels_term_reads_plainly_wherever_a_links_reasons_are_shown():
     """Round h16u: two pages that are only a label ("Briefly Noted", no abstract) are neighbours for the label's
     own term (review 59); the link's shared terms said ``genre_briefly_noted``.  They say "briefly noted (title
