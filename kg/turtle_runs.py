@@ -44,6 +44,8 @@ RUN_BYTES = 2 << 20
 _HEADER_LINE = re.compile(rb"\s*(?:@prefix|@base|prefix|base)\s|\s*#|\s*$", re.IGNORECASE)
 #: A line of a run's body starting otherwise than with a subject IRI or a tab.
 _OTHER_LINE = re.compile(rb"\n[^<\t\n]")
+#: Anything but white space (a file's last bytes are a run only if they hold some).
+_NOT_SPACE = re.compile(rb"\S")
 #: The plain strings :func:`unsplittable` looks for: long strings' quotes, a blank node's label and bracket.
 _LONG_DOUBLE, _LONG_SINGLE, _LABEL, _OPEN = (re.compile(re.escape(text)) for text in (b'"""', b"'''", b"_:", b"["))
 #: What comes before a blank node (``_:b0``, ``[ ... ]``) outside a string; inside one (``"see [ 1 ]"``) it
@@ -142,26 +144,36 @@ def subject_runs(file, first: bytes, run_bytes: int, *, first_line: int = 1,
     >>> list(subject_runs(io.BytesIO(text[4:]), text[:4], 8, header=b"H\\n"))
     [(b'H\\n<a> <p> "1" .\\n', 1), (b'H\\n<b> <p> "2" ;\\n\\t<q> "3" .\\n', 2), (b'H\\n<c> <p> "4" .\\n', 4)]
     """
-    pending = bytes(first)
-    buffer = bytearray()
+    held = len(first)  # bytes at the buffer's start not yet given: the subject a run's end cut off
+    buffer = bytearray(held + run_bytes)
+    buffer[:held] = first
+    searched = 0  # where a cut may start: the lines of the bytes held before it were searched already
     while True:
-        held = len(pending)
-        if len(buffer) < held + run_bytes:
-            buffer = bytearray(held + run_bytes)
+        if len(buffer) < held + run_bytes:  # a subject bigger than the buffer: grown by half at least, so that
+            buffer = _grown(buffer, held, max(held + run_bytes, len(buffer) * 3 // 2))  # it is read in linear time
+        elif held <= run_bytes < len(buffer) // 4:  # after one: back to a run's size
+            buffer = _grown(buffer, held, 2 * run_bytes)
         with memoryview(buffer) as view:
-            view[:held] = pending
             end = held + _read_into(file, view[held:held + run_bytes])
             if end == held:  # the end of the file
-                if bytes(view[:end]).strip():
+                if _NOT_SPACE.search(buffer, 0, end):
                     yield b"".join((header, view[:end])), first_line
                 return
-            cut = _last_statement_end(buffer, end)
+            cut = _last_statement_end(buffer, end, searched)
             if cut == 0:  # one subject bigger than a run: read on
-                pending = bytes(view[:end])
+                held, searched = end, end - 1
                 continue
             yield b"".join((header, view[:cut])), first_line
             first_line += buffer.count(b"\n", 0, cut)
-            pending = bytes(view[cut:end])
+            held, searched = end - cut, end - cut - 1  # (a run ends where a line starts: held > 0)
+            view[:held] = view[cut:end]  # the start of the next run moved to the buffer's start
+
+
+def _grown(buffer: bytearray, held: int, size: int) -> bytearray:
+    """A buffer of ``size`` bytes starting with ``buffer``'s first ``held``."""
+    grown = bytearray(size)
+    grown[:held] = memoryview(buffer)[:held]
+    return grown
 
 
 def _read_into(file, view: memoryview) -> int:
@@ -175,10 +187,11 @@ def _read_into(file, view: memoryview) -> int:
     return filled
 
 
-def _last_statement_end(data: bytes | bytearray, end: int | None = None) -> int:
+def _last_statement_end(data: bytes | bytearray, end: int | None = None, start: int = 0) -> int:
     r"""Where the last subject of ``data`` starts, after a line ending a statement (0 when there is none).
 
-    Only ``data[:end]`` is looked at (default: all of it).  A line starting with ``<`` after a line that does
+    Only the lines starting in ``data[start:end]`` are looked at (default: all of them; the line before each is read
+    as far back as it goes).  A line starting with ``<`` after a line that does
     not end a statement continues it (an object on a line of its own): no cut there.
 
     >>> _last_statement_end(b'<a> <p> "1" .\n<b> <p>\n<c> .\n<d> <p> "2" .\n')
@@ -187,7 +200,7 @@ def _last_statement_end(data: bytes | bytearray, end: int | None = None) -> int:
     0
     """
     end = len(data) if end is None else end
-    while (at := data.rfind(b"\n<", 0, end)) >= 0:
+    while (at := data.rfind(b"\n<", start, end)) >= 0:
         before = at - 1
         while before >= 0 and data[before] in b" \t\r":
             before -= 1

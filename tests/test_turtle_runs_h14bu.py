@@ -138,3 +138,74 @@ def test_the_sample_graphs_runs_are_the_runs_cut_before(sample_ttl: Path):
         expected = [(header + data, line) for data, line in reference_subject_runs(
             file, first, 4096, first_line=header.count(b"\n") + 1)]
     assert [(run.data, run.first_line) for run in turtle_runs(sample_ttl, run_bytes=4096)] == expected
+
+
+# Review review64: odd shapes (CRLF, no final newline, blank nodes and other lines at a run's start, subjects many
+# runs long, runs of 1-64 bytes), and a subject bigger than a run read in linear time, not quadratic.
+
+_ODD_OBJECTS = ['"x"', '"[ ]"', '"x_:y"', "_:b0", "[]", "[ ex:q 1 ]", '"""a\nb"""', "'''q'''", '"' + "w" * 200 + '"',
+                "<http://e/o>", "(_:x)", '"a [b"', "ex:o"]
+_ODD_HEADERS = [b"", HEADER, b"# c\n\n@prefix ex: <http://e/> .\r\n", b"@base <http://e/> .\n   \n"]
+
+
+def odd_turtle(rng: random.Random) -> bytes:
+    newline = rng.choice(["\n", "\r\n"])
+    blocks = []
+    for number in range(rng.randrange(0, 30)):
+        lines = [f"{rng.choice([f'<http://e/s{number}>', '_:b1', '[]', f'<s{number}>'])} ex:p {rng.choice(_ODD_OBJECTS)}"]
+        for _ in range(rng.choice([0, 0, 1, 3, 40])):
+            lines[-1] += rng.choice([" ;", " ,"])
+            lines.append(rng.choice(["\t", "\t", "<http://e/own> ", " ", ""]) + f"ex:q {rng.choice(_ODD_OBJECTS)}")
+        blocks.append(newline.join(lines) + " ." + newline)
+        if rng.random() < 0.05:
+            blocks.append(rng.choice([newline, " " + newline, "# comment" + newline]))
+    text = "".join(blocks)
+    if text and rng.random() < 0.3:
+        text = text.rstrip("\r\n")
+    if rng.random() < 0.1:
+        text += rng.choice(["  ", "\n\n", '<http://e/t> ex:p "q"'])
+    return rng.choice(_ODD_HEADERS) + text.encode()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_odd_shapes_in_tiny_runs_are_cut_and_judged_as_before(seed):
+    rng = random.Random(seed)
+    for _ in range(50):
+        text, run_bytes = odd_turtle(rng), rng.randrange(1, 65)
+        file = io.BufferedReader(io.BytesIO(text), buffer_size=rng.choice([8, 64, 8192]))
+        header, first = read_header(file)
+        if header is None:
+            continue
+        made = list(subject_runs(file, first, run_bytes, first_line=3, header=header))
+        file = io.BytesIO(text)
+        header, first = read_header(file)
+        expected = list(reference_subject_runs(file, first, run_bytes, first_line=3))
+        assert made == [(header + data, line) for data, line in expected], (text, run_bytes)
+        assert [unsplittable(data, len(header)) for data, _ in made] == [
+            reference_unsplittable(data) for data, _ in expected], (text, run_bytes)
+
+
+def test_a_first_piece_of_many_lines_is_searched_for_cuts_as_before():
+    text = b'<a> <p> "1" .\n<b> <p> "2" ;\n\t<q> "3" .\n<c> <p> "4" .\n<d> <p> "5" .\n'
+    for split in range(1, len(text)):
+        for run_bytes in (1, 5, 30, 100):
+            made = list(subject_runs(io.BytesIO(text[split:]), text[:split], run_bytes))
+            assert made == list(reference_subject_runs(io.BytesIO(text[split:]), text[:split], run_bytes))
+
+
+def test_a_subject_many_runs_long_is_read_in_linear_time_and_the_buffer_shrinks_after_it(monkeypatch):
+    from kg import turtle_runs as module
+    sizes = []
+    grown = module._grown
+    monkeypatch.setattr(module, "_grown", lambda buffer, held, size: sizes.append(size) or grown(buffer, held, size))
+    line = b'\tex:q "' + b"w" * 90 + b'" ;\n'
+    big = b'<http://e/big> ex:p "x" ;\n' + line * 3_000 + b'\tex:q "end" .\n'  # 0.3 MB: 4,700 runs of 64 bytes
+    small = b"".join(b'<http://e/s%d> ex:p "x" .\n' % number for number in range(200))
+    text = small + big + small
+    made = list(subject_runs(io.BytesIO(text[25:]), text[:25], 64))
+    assert made == list(reference_subject_runs(io.BytesIO(text[25:]), text[:25], 64))
+    assert any(run.startswith(big) for run, _ in made)
+    # The buffer grew by half at least each time (a few dozen copies, not one a run: a copy of all that was held
+    # each 64 bytes read, ~0.7 GB here), and went back to two runs' size after the subject.
+    assert len(sizes) < 40 and max(sizes) >= len(big) and sizes[-1] == 2 * 64
+
