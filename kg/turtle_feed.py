@@ -102,10 +102,12 @@ class GrowingFile(io.RawIOBase):
         return True
 
     def readinto(self, buffer: memoryview | bytearray) -> int:
-        wanted = min(len(buffer), self._feed.wait(self._at) - self._at)
-        if wanted <= 0:
-            return 0
-        with memoryview(buffer) as view:
+        """Read into ``buffer`` (any writable bytes-like object: its bytes are counted, not its items, so that
+        nothing past what the build has written is read); the bytes read, 0 at the file's end."""
+        with memoryview(buffer) as items, items.cast("B") as view:
+            wanted = min(len(view), self._feed.wait(self._at) - self._at)
+            if wanted <= 0:
+                return 0
             read = _pread_into(self._fd, view[:wanted], self._at)
         if not read:
             raise OSError(f"the graph file ends at {self._at} bytes, before the {self._feed.size} written")

@@ -209,3 +209,18 @@ def test_a_subject_many_runs_long_is_read_in_linear_time_and_the_buffer_shrinks_
     # each 64 bytes read, ~0.7 GB here), and went back to two runs' size after the subject.
     assert len(sizes) < 40 and max(sizes) >= len(big) and sizes[-1] == 2 * 64
 
+
+def test_a_growing_file_reads_no_further_than_written_into_a_buffer_of_wider_items(tmp_path, monkeypatch):
+    import array
+    path = tmp_path / "g.ttl"
+    path.write_bytes(bytes(range(64)))
+    for without in (False, True):
+        if without:
+            monkeypatch.delattr(turtle_feed.os, "preadv")
+        feed = Feed()
+        feed.tell(b"end 6")
+        with turtle_feed.GrowingFile(path, feed) as file:
+            items = array.array("i", [0] * 4)  # 16 bytes
+            assert file.readinto(items) == 6
+            assert items.tobytes() == bytes(range(6)) + bytes(10)
+            assert file.readinto(items) == 0
