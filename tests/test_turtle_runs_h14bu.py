@@ -224,3 +224,27 @@ def test_a_growing_file_reads_no_further_than_written_into_a_buffer_of_wider_ite
             assert file.readinto(items) == 6
             assert items.tobytes() == bytes(range(6)) + bytes(10)
             assert file.readinto(items) == 0
+
+
+@pytest.mark.parametrize("text", [b"", HEADER, HEADER.rstrip(b"\n"), HEADER + b"\n  \r\n", b"\n"])
+def test_an_empty_or_header_only_file_has_no_runs_fed_or_whole(tmp_path, text):
+    path = tmp_path / "g.ttl"
+    path.write_bytes(text)
+    assert list(turtle_runs(path, run_bytes=8)) == []
+    feed = Feed(run_bytes=8)
+    feed.tell(b"end %d" % len(text))
+    assert list(fed_runs(path, feed)) == []
+
+
+def test_runs_given_stay_whole_when_the_reader_stops_early_or_reads_on(tmp_path):
+    path = tmp_path / "g.ttl"
+    path.write_bytes(HEADER + made_up_turtle(random.Random(8), 300, rare=False).replace(b"[ b ]", b"b"))
+    whole = [run.data for run in turtle_runs(path, run_bytes=256)]
+    runs = turtle_runs(path, run_bytes=256)
+    kept = [next(runs).data, next(runs).data]
+    runs.close()  # the buffer's view released while the runs given are held
+    assert kept == whole[:2]
+    held = []
+    for run in turtle_runs(path, run_bytes=256):  # each run its own bytes: the buffer's next reads leave it as it was
+        held.append(run.data)
+    assert held == whole and all(type(data) is bytes for data in held)
