@@ -17,8 +17,8 @@ Labels = Callable[[str], dict[str, str]]
 @pytest.mark.parametrize(("text", "names"), [
     ("We study zorb-to-quux conversion for Zorbish.", ["zorb-to-quux conversion"]),
     ("Results in text-to-zorb synthesis improved.", ["text-to-zorb synthesis"]),
-    ("Experiments on quux-to-text generation and zorb-to-text alignment.",
-     ["quux-to-text generation", "zorb-to-text alignment"]),
+    ("Experiments on quux-to-text generation and zorb-to-text retrieval.",
+     ["quux-to-text generation", "zorb-to-text retrieval"]),
     ("Previous work approaches the ZQL-to-text generation task.", ["ZQL-to-text generation"]),  # an acronym end
     ("Zorb-to-quux conversion is hard.", ["Zorb-to-quux conversion"]),  # a sentence's first word
 ])
@@ -37,6 +37,10 @@ def test_crossing_names(text: str, names: list[str]) -> None:
     "the Zorb Financial Text-to-Quux extraction task",  # the end of a longer capitalised name
     "zorb-to-quux Conversion",  # a capitalised head
     "jointly optimizing zorb-to-quux matching tasks",  # "matching": a model's objective or step on the train slice
+    # "alignment": a mechanism, an objective or a corpus's annotation as often as a task (review 65)
+    "The Zorbnet framework mitigates this gap through quux-to-action alignment.",
+    "a spoken corpus of Zorbish with text-to-sound alignment and transcripts",
+    "we add a zorb-to-text alignment auxiliary task",
 ])
 def test_no_crossing_name(text: str) -> None:
     assert crossing_task_phrases(blank_pipeline()(text)) == []
@@ -47,8 +51,8 @@ def test_no_crossing_name(text: str) -> None:
      "zorb-to-quux conversion"),
     ("Recently, diffusion-based models have shown impressive results in text-to-zorb synthesis.",
      "text-to-zorb synthesis"),
-    ("To address challenges in zorb-to-text alignment, we introduce a dataset of medical images.",
-     "zorb-to-text alignment"),
+    ("To address challenges in zorb-to-text retrieval, we introduce a dataset of medical images.",
+     "zorb-to-text retrieval"),
 ])
 def test_crossing_tasks_in_the_pipeline(entity_labels: Labels, text: str, name: str) -> None:
     assert entity_labels(text).get(name) == "task"
