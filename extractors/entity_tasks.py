@@ -238,6 +238,12 @@ _NOT_CROSSING_ENDS = frozenset({
 #: through question-to-action alignment", "a speech-to-text alignment auxiliary task", "a corpus with text-to-sound
 #: alignment"), not a task (review 65).
 _CROSSING_HEADS = frozenset({"conversion", "synthesis", "retrieval"})
+#: Units of text that, the same at both ends, say at which size a text is handled, not what it turns into
+#: ("paragraph-to-paragraph translation mode", "in Doc-to-Doc translation manner", "prefix-to-prefix translation
+#: models", "in a morpheme-to-morpheme alignment"), as "word" and "token" at either end do (review 65); not
+#: "speech-to-speech translation", "image-to-image translation": kinds of thing, a task.
+_TEXT_UNITS = frozenset({"prefix", "paragraph", "doc", "document", "sentence", "morpheme", "phrase", "segment",
+                         "chunk", "span", "passage", "clause", "character", "char", "subword", "line", "page"})
 #: One "A-to-B" word: two words (letters only) joined by "-to-".
 _CROSSING = re.compile(r"^([A-Za-z]+)-to-([A-Za-z]+)$")
 
@@ -270,7 +276,8 @@ def crossing_task_phrases(doc: Doc) -> list[tuple[int, int]]:
         if match is None or lowers[i + 1] not in heads or texts[i + 1] != lowers[i + 1]:
             continue
         ends = (match.group(1).lower(), match.group(2).lower())
-        if any(end in _NOT_CROSSING_ENDS or end in languages for end in ends):
+        if any(end in _NOT_CROSSING_ENDS or end in languages for end in ends) \
+                or ends[0] == ends[1] and ends[0] in _TEXT_UNITS:
             continue
         if i > 0 and flags.is_title[i - 1] and not flags.is_sent_start[i - 1]:
             continue  # "Chinese Financial Text-to-Event extraction": the end of a longer capitalised name

@@ -41,9 +41,25 @@ def test_crossing_names(text: str, names: list[str]) -> None:
     "The Zorbnet framework mitigates this gap through quux-to-action alignment.",
     "a spoken corpus of Zorbish with text-to-sound alignment and transcripts",
     "we add a zorb-to-text alignment auxiliary task",
+    # one unit of text at both ends: the size a text is handled at, not a task (review 65)
+    "we present a paragraph-to-paragraph translation mode for Zorbish",
+    "Zorbnet implements decoding in Doc-to-Doc translation manner",
+    "we train prefix-to-prefix translation models with wait-k",
+    "in a morpheme-to-morpheme alignment some information is lost",
 ])
 def test_no_crossing_name(text: str) -> None:
     assert crossing_task_phrases(blank_pipeline()(text)) == []
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    # the same kind of thing at both ends is still a task; a unit of text at one end only too (review 65)
+    ("We study zorb-to-zorb translation and speech-to-speech translation.",
+     ["zorb-to-zorb translation", "speech-to-speech translation"]),
+    ("Results on document-to-quux generation improved.", ["document-to-quux generation"]),
+])
+def test_same_ends_and_text_units(text: str, names: list[str]) -> None:
+    doc = blank_pipeline()(text)
+    assert [doc[s:e].text for s, e in crossing_task_phrases(doc)] == names
 
 
 @pytest.mark.parametrize(("text", "name"), [
