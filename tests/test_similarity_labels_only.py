@@ -98,3 +98,35 @@ def test_the_ontology_says_what_makes_a_link_weak():
     ontology = rdflib.Graph().parse(Path(__file__).parents[1] / "ontology" / "kg.ttl")
     comment = str(ontology.value(rdflib.URIRef("https://w3id.org/paperkg/ontology#weak"), RDFS.comment))
     assert "below 0.25" in comment and "title labels" in comment
+
+
+def test_an_incremental_search_gives_label_only_links_the_flags_of_a_full_search(tmp_path):
+    """The incremental search (kg.similarity_incremental) keeps the reasons of unchanged links in its state, but
+    not the label-only flag: it is worked out from the rows on every build.  A rebuild after a label page gains an
+    abstract, another is added and a topical paper is removed gives the links, strengths and weak flags of a full
+    search, label-only links weak at a strength above WEAK_BELOW among them."""
+    from kg.similarity_incremental import STATE_FILE
+    from kg.similarity_links import WEAK_BELOW, links_and_reasons
+
+    def links(papers, state):
+        found, _ = links_and_reasons([papers[key] for key in sorted(papers)], state=state, k=2)
+        return [tuple(vars(link).values()) for link in found]
+
+    titles = ["Errata", "Erratum", "Introduction", "Briefly Noted", "Briefly Noted", "Keynote address",
+              "Zorbian morphology analysers for quaffle languages",
+              "Zorbian morphology analysers for low-resource quaffle languages",
+              "Plimber parsing of dribbet treebanks", "Plimber parsing with dribbet grammars"]
+    papers = {f"paper/{i:02d}": PaperText(f"paper/{i:02d}", title) for i, title in enumerate(titles)}
+    papers["paper/10"] = PaperText("paper/10", "Briefly Noted", entities=("dataset/zorbbank",))
+    papers["paper/11"] = PaperText("paper/11", "Introduction", entities=("dataset/zorbbank",))
+    state = tmp_path / STATE_FILE
+    assert links(papers, state) == links(papers, None)
+    papers["paper/02"] = PaperText("paper/02", "Introduction", "Zorbian morphology for quaffle languages.")
+    papers["paper/12"] = PaperText("paper/12", "Errata")
+    del papers["paper/09"]
+    rebuilt = links(papers, state)
+    assert rebuilt == links(papers, None)
+    labels = {"paper/00", "paper/01", "paper/03", "paper/04", "paper/05", "paper/12"}
+    weak_labels = [link for link in rebuilt if {link[0], link[1]} <= labels and link[4]]
+    assert any(link[3] >= WEAK_BELOW for link in weak_labels)
+    assert not any(link[4] for link in rebuilt if {link[0], link[1]} == {"paper/10", "paper/11"})
