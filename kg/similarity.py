@@ -23,9 +23,9 @@ every computed link carries:
   (its percentile, in (0, 1]), comparable across corpora and builds;
 * ``weak`` — ``True`` when ``strength <`` :data:`WEAK_BELOW` (weaker than three
   quarters of the reference build's links; in a small or narrow corpus most
-  computed links are), or when all the two papers share is title labels (two
-  label-only pages such as "Introduction" and "Keynote address", whatever the
-  strength), kept so that views and queries can filter them;
+  computed links are), or when the two papers share title labels and nothing
+  else (two label-only pages such as "Introduction" and "Keynote address",
+  whatever the strength; not a link that shares nothing), kept so that views and queries can filter them;
 * ``shared_entities`` (entity node ids, rarest first) and ``shared_terms``
   (the words that weigh most in both papers' TF-IDF vectors), at most
   :data:`SHARED_SHOWN` each: why the two papers are neighbours.

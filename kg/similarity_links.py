@@ -107,8 +107,9 @@ class SimilarLink:
     ``score`` is the cosine of the two papers' rows, scaled down for short
     texts and moderated by their LSA cosine and dense cosine (4 decimals), ``strength``
     its percentile among the reference build's links (:mod:`kg.similarity_stats`), ``weak`` whether that is below
-    :data:`WEAK_BELOW` or all the two papers share is title labels (two label-only pages, "Introduction" and
-    "Keynote address": :meth:`kg.similarity_reasons.Explainer.labels_only`); ``shared_entities`` (rarest first) and
+    :data:`WEAK_BELOW` or the two papers share title labels and nothing else (two label-only pages, "Introduction"
+    and "Keynote address": :meth:`kg.similarity_reasons.Explainer.labels_only`; a link sharing nothing is not so
+    marked); ``shared_entities`` (rarest first) and
     ``shared_terms`` (heaviest in both first) say why, at most
     :data:`SHARED_SHOWN` each; ``basis`` names the representation.
     """
