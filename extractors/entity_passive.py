@@ -21,7 +21,11 @@ _PASSIVE_VERBS = frozenset({"proposed", "introduced", "presented", "devised", "d
 _PASSIVE_ADVERBS = frozenset({"then", "also", "further", "first", "additionally", "newly", "hence", "thus", "therefore"})
 #: What after the passive verb makes it a report of someone else's work or of a use: "X is proposed by Smith",
 #: "X is introduced in (Lee, 2019)", "X is introduced as a baseline".
-_PASSIVE_NOT_OURS = frozenset({"by", "in", "as", "earlier", "previously", "before"})
+_PASSIVE_NOT_OURS = frozenset({"by", "in", "as", "earlier", "previously", "before", "["})
+#: Words of a clause's opening stretch that date the passive to earlier work: "Recently, X is proposed to ...",
+#: "Traditionally, X is designed ...", "In [12], X is proposed" (review66); a year or a bracket does too.
+_EARLIER_OPENERS = frozenset({"recently", "traditionally", "previously", "conventionally", "originally", "formerly",
+                              "historically", "classically", "lately", "earlier", "[", "al", "al."})
 
 
 def proposed_passive(doc: Doc, cand: Candidate, end: int) -> bool:
@@ -39,6 +43,8 @@ def proposed_passive(doc: Doc, cand: Candidate, end: int) -> bool:
     [('HZR', 'uses')]
     >>> roles("Hyperbolic Zorb Routing (HZR) is introduced by Lee to aggregate capsules.")
     [('HZR', 'uses')]
+    >>> roles("Recently, Hyperbolic Zorb Routing (HZR) is proposed to aggregate capsules.")
+    [('HZR', 'uses')]
     """
     if cand.type_rule in KNOWN_TYPE_RULES:
         return False
@@ -50,6 +56,9 @@ def proposed_passive(doc: Doc, cand: Candidate, end: int) -> bool:
         and (doc[cand.first - 2].text in {",", ";", ":"} or cand.first - 1 == sentence_start(doc, cand.first)))
     if not opens or end >= len(doc) or doc[end].lower_ not in _PASSIVE_BE:
         return False
+    if any(t.lower_ in _EARLIER_OPENERS or (t.shape_ == "dddd" and t.text[:2] in {"19", "20"})
+           for t in doc[sentence_start(doc, cand.first) : cand.first]):
+        return False  # "Recently, X is proposed", "In 2019, X is proposed": someone else's, before this paper
     i = end + 1
     if i < len(doc) and doc[i].lower_ in _PASSIVE_ADVERBS:
         i += 1
