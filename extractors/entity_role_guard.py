@@ -17,8 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from extractors.entity_lexicon import verb_regex
+from extractors.entity_corpus import corpus_class
+from extractors.entity_lexicon import verb_regex, word_list
 from extractors.entity_roles import released_model
+from extractors.gazetteer import load_gazetteer
 from ontology.records import Mention, Relation
 
 __all__ = ["framed_proposal", "proposed_variants", "trained_apposition"]
@@ -96,6 +98,19 @@ _NOT_VARIANTS = frozenset({"based", "style", "like", "specific", "free", "aware"
                            "oriented", "driven", "enhanced", "augmented", "guided", "generated", "annotated",
                            "derived", "inspired", "powered", "informed", "type", "friendly", "centric", "agnostic"})
 
+def _variant_stem(mention: Mention) -> str | None:
+    """STEM of a mention named STEM-SUFFIX, one hyphenated segment that is no adjective's ("ZorbNet-based")."""
+    stem, dash, rest = mention.name.rpartition("-")
+    if dash and _VARIANT.fullmatch(dash + rest) and rest.lower() not in _NOT_VARIANTS:
+        return stem
+    return None
+
+
+#: A shared task's title and its short name in parentheses: "SemEval 2021 Task 2: Zorbish Sense Matching (ZSM)".
+_TASK_ACRONYM = r"\b[Tt]ask\s*\d+[A-Za-z]?\s*:\s*[^().;:]{{3,150}}\(\s*{name}\s*\)"
+#: Type rules of a listed resource's edition or extension: "results on SQuAD-2.0", "the WordNet-Affect lexicon".
+_EDITION_RULES = frozenset({"evaluated_on", "dataset_stem"})
+
 
 def proposed_variants(entities: Sequence[Sequence[Mention]], proposed: Sequence[bool],
                       stems: Sequence[str] = ()) -> list[bool]:
@@ -114,6 +129,18 @@ def proposed_variants(entities: Sequence[Sequence[Mention]], proposed: Sequence[
     [True]
     >>> proposed_variants([e("ZORVIS"), e("ZORVIS-multi")], [False, False])
     [False, False]
+
+    Not a shared task named like the paper's team ("MCL" of "MCL@IITK at SemEval ...", "MCL-WiC" the task), nor an
+    edition or extension of a listed resource the paper evaluates on or names as a dataset ("SQuAD-2.0",
+    "WordNet-Affect") where the listed stem was proposed (review66):
+
+    >>> def t(name, rule):
+    ...     return [Mention("p", name, EntityKind.TASK, Relation.USES, Provenance("x", extractor="kg_entities:" + rule))]
+    >>> proposed_variants([e("ZORVIS"), t("ZORVIS-WiC", "use+shared_task")], [True, False])
+    [True, False]
+    >>> proposed_variants([e("SQuAD"), t("SQuAD-2.0", "use+evaluated_on"), t("ZorbQA-2", "use+evaluated_on")],
+    ...                   [True, False, False])
+    [True, False, False]
     """
     own = {m.name for entity, verdict in zip(entities, proposed, strict=True) if verdict for m in entity} | set(stems)
     own = {name for name in own if len(name) > 1}
@@ -121,12 +148,17 @@ def proposed_variants(entities: Sequence[Sequence[Mention]], proposed: Sequence[
     for i, (entity, verdict) in enumerate(zip(entities, proposed, strict=True)):
         if verdict:
             continue
-        for mention in entity:
-            stem, dash, rest = mention.name.rpartition("-")
-            match = _VARIANT.fullmatch(dash + rest) if dash else None
-            if match and stem in own and rest.lower() not in _NOT_VARIANTS:
-                out[i] = True
-                break
+        stem = next((stem for stem in map(_variant_stem, entity) if stem in own), None)
+        if stem is None:
+            continue
+        rules = {_type_rule(m) for m in entity}
+        if "shared_task" in rules or any(
+                m.provenance.sentence and re.search(_TASK_ACRONYM.format(name=re.escape(m.name)), m.provenance.sentence)
+                for m in entity):
+            continue  # "SemEval 2021 Task 2: Multilingual ... Disambiguation (MCL-WiC)" of the team "MCL" (review66)
+        if rules & _EDITION_RULES and _listed(stem):
+            continue  # "results on SQuAD-2.0", "the WordNet-Affect lexicon": the listed resource's (review66)
+        out[i] = True
     return out
 
 
@@ -152,14 +184,27 @@ def trained_apposition(mentions: Sequence[Mention]) -> bool:
     False
     >>> trained_apposition([m("ZorbLID", "We train ZorbLID, a tool.", "use+gazetteer")])
     False
+    >>> trained_apposition([m("LSTM", "We train LSTM, a recurrent model, on the data.", "apposition+apposition")])
+    False
     """
     rules = {_type_rule(m) for m in mentions}
     if rules & _KNOWN - {"model_family"}:
         return False
     for mention in mentions:
         sentence = mention.provenance.sentence
-        if not sentence or released_model(mention.name):
-            continue
+        if not sentence or "rain" not in sentence or released_model(mention.name) or _listed(mention.name):
+            continue  # "rain": most entities are in no "(pre)train" sentence; a regex per name costs a compile
         if re.search(_TRAINED.format(name=re.escape(mention.name)), sentence):
             return True
     return False
+
+
+def _listed(name: str) -> bool:
+    """Does a list know ``name`` as written, whatever type rule the abstract gave it: a listed method or resource,
+    a name the corpus classes, or a gazetteer dataset ("we train word2vec, a ...", "we train LSTM, a ..."; the
+    apposition typed them, so the type-rule check alone let them through; review66)? A model family's coinage
+    ("ZorbBERT") is no listed name."""
+    lower = name.lower()
+    return corpus_class(name) is not None or any(lower in word_list(f) for f in ("known_methods.txt",
+                                                                                   "known_resources.txt")) \
+        or load_gazetteer().lookup(name) is not None
