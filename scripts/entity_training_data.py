@@ -240,8 +240,10 @@ REFUSED_SETS = {"tune7": "a gate set (scored at a round's end)", "tune8": "a gat
                 "tune9": "held out (scored by the lead only)",
                 "tune10": "a fresh set of the forty-second session (its first score is the blind estimate)",
                 "tune11": "a fresh set of the forty-second session (its first score is the blind estimate)",
-                "tune12": "a fresh set of round h15bv (its first score is the blind estimate)",
-                "tune13": "a fresh set of round h15cd (its first score is the blind estimate)",
+                "tune12": "a set drawn blind by round h15bv, read since round h15by (its blind first score stays the "
+                          "record; kept out of training)",
+                "tune13": "a set drawn blind by round h15cd, read since round h15cg (its blind first score stays the "
+                          "record; kept out of training)",
                 "tune14": "a fresh set of round h15cf (its first score is the blind estimate)"}
 
 

@@ -80,8 +80,8 @@ def test_the_five_read_sets_may_be_trained_on_and_no_gate_or_held_out_set():
     assert len(load_annotated(READ_SETS, data)) == 420  # 100 + 4 x 80 abstracts
     assert trainable_sets(" tune6,tune,,tune6 ") == ["tune6", "tune"]
     for name, why in [("tune7", "a gate set"), ("tune8", "a gate set"), ("dev", "held out"), ("tune4", "held out"),
-                      ("tune9", "held out"), ("tune10", "a fresh set"), ("tune12", "a fresh set"),
-                      ("tune13", "a fresh set"), ("tune14", "a fresh set"),
+                      ("tune9", "held out"), ("tune10", "a fresh set"), ("tune12", "a set drawn blind"),
+                      ("tune13", "a set drawn blind by round h15cd, read since round h15cg"), ("tune14", "a fresh set"),
                       ("tune15", "no annotated set")]:
         with pytest.raises(ValueError, match=f"'{name}' is {why}.*may not be trained on"):
             load_annotated(["tune", name], data)
