@@ -14,12 +14,15 @@ from functools import lru_cache
 from extractors.entity_lexicon import name_list, word_list
 from extractors.entity_task_acronyms import is_task_acronym
 
-__all__ = ["METRIC_MODIFIERS", "is_metric_name", "metric_like", "task_like"]
+__all__ = ["F_MEASURE", "METRIC_MODIFIERS", "is_metric_name", "metric_like", "task_like"]
 
 #: An F-measure however the abstract spells its index: F1, f1, F-1, F_1, F0.5, F_{0.5 (the tokenizer splits "}" off),
 #: with a hyphenated "-score(s)" / "-measure" ("F_1-score", "f1-scores"); round h15cg. The index is 1, 2 or 0.x:
 #: "F0" is a speech paper's fundamental frequency and "F3" … "F5" its formants.
-_F_SPELLING = re.compile(r"^[Ff][-_]?(?:\{(?:[12]|0\.\d+)\}?|(?:[12]|0\.\d+))(?:-(?:scores?|measure))?$")
+_F_INDEX = r"[Ff][-_]?(?:\{(?:[12]|0\.\d+)\}?|(?:[12]|0\.\d+))"
+_F_SPELLING = re.compile(rf"^{_F_INDEX}(?:-(?:scores?|measure))?$")
+#: The letter and index alone ("F1", "f_1", "F0.5"), which a following "score" / "measure" word joins ("F1 score").
+F_MEASURE = re.compile(rf"^{_F_INDEX}$")
 #: Words before a metric that name how it is averaged ("macro F1", "micro-F1").
 METRIC_MODIFIERS = frozenset({"macro", "micro", "weighted", "macro-averaged", "micro-averaged", "macro-average",
                                "micro-average"})

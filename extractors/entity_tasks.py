@@ -51,7 +51,7 @@ from extractors.entity_losses import lower_case_names
 from extractors.entity_shared_tasks import shared_task_names
 from extractors.entity_task_acronyms import is_task_acronym, task_definition, task_long_form
 from extractors.entity_task_frames import defined_by_frame, framed_task_names
-from extractors.entity_task_metric_names import METRIC_MODIFIERS, is_metric_name
+from extractors.entity_task_metric_names import F_MEASURE, METRIC_MODIFIERS, is_metric_name
 from extractors.token_texts import TokenFlags, span_text, token_arrays, token_flags, token_lowers
 from ontology.kinds import EntityKind
 
@@ -65,8 +65,6 @@ TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "t
 
 #: One-word architectures of known_methods.txt that are common nouns in lower case ("transformer networks").
 _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
-#: An F-measure written as a letter and its beta ("F1", "F-1", "F0.5"): "F1 score" is one name, like "F1-score".
-_F_MEASURE = re.compile(r"^[Ff][-_]?\{?\d(?:\.\d+)?$")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*$")
 #: PhraseMatchers by word list, for the last few vocabularies seen (each pipeline has its own vocab); an entry
 #: keeps its vocab so a new vocab at a recycled id() is never served another vocab's matcher.
@@ -502,8 +500,9 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                 start = i
             end = i + 1
             if "{" in text and end < len(doc) and texts[end] == "}" and end not in taken:
-                end += 1  # "F_{0.5}": the tokenizer splits the closing brace off
-            if start == i and _F_MEASURE.match(text) and end < len(doc) \
+                end += 1  # "F_{0.5}": the tokenizer splits the closing brace off (a doc made from raw text only:
+                # extract_mentions drops braces as markup first, so a mention reads "F_0.5")
+            if start == i and F_MEASURE.match(text) and end < len(doc) \
                     and lowers[end] in {"score", "scores", "measure"} and end not in taken:
                 end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
