@@ -9,6 +9,10 @@
 3. A model the authors train and present in apposition: "we use the corpus to pretrain ZorbBERT, a transformer-based
    language model" (:func:`extractors.entity_role_guard.trained_apposition`), not one they fine-tune ("we fine-tune
    ZorbBERT, a ...": someone else's), nor a released model ("we train BERT-base, a ...").
+
+Review66 added guards, tested last: the passive dated to earlier work ("Recently, X is proposed", "In [12], ...",
+"X is proposed [12]"), a listed method the authors train ("we train word2vec, a ..."), a shared task named like the
+paper's team and an edition of a listed resource ("SQuAD-2.0") as variants.
 """
 from __future__ import annotations
 
@@ -82,6 +86,12 @@ def test_the_learned_decision_keeps_the_passive_proposal_of_an_acronym():
     "Hyperbolic Zorb Routing (HZR) is introduced by Lee to aggregate capsules.",  # someone else's
     "Hyperbolic Zorb Routing (HZR) is introduced as a baseline.",  # a use
     "We compare with Hyperbolic Zorb Routing (HZR), which is introduced to aggregate capsules.",  # not the subject
+    # dated to earlier work (review66): the clause opener after a comma let these through
+    "Recently, Hyperbolic Zorb Routing (HZR) is proposed to aggregate capsules, but it is slow.",
+    "In [12], Hyperbolic Zorb Routing (HZR) is proposed to aggregate capsules.",
+    "In 2019, Hyperbolic Zorb Routing (HZR) is proposed to aggregate capsules.",
+    "Hyperbolic Zorb Routing (HZR) is proposed [12] to aggregate capsules.",
+    "Traditionally, Hyperbolic Zorb Routing (HZR) is designed to aggregate capsules.",
 ])
 def test_the_passive_of_other_work_stays_used(sentence):
     roles = _roles("Zorb Capsule Networks for Classification", "We study capsules. " + sentence, learned=False)
@@ -103,3 +113,49 @@ def test_a_model_the_authors_fine_tune_or_a_released_one_stays_used(sentence):
     roles = _roles("Privacy at Scale", "We build a corpus of privacy policies. " + sentence)
     name = "ZorbBERT" if "ZorbBERT" in sentence else "BERT-base"
     assert roles.get(name, {"uses"}) == {"uses"}
+
+
+# Review66's guards on the three rules: shapes the round's tests missed.
+def test_the_passive_after_an_own_opener_is_still_proposed():
+    roles = _roles("Zorb Capsule Networks for Classification",
+                   "We study capsules. To address this issue, Hyperbolic Zorb Routing (HZR) is proposed to aggregate "
+                   "capsules.", learned=False)
+    assert roles["HZR"] == {"proposes"}
+
+
+# 2. "we (pre)train NAME, a ..." checked only the type rule, so a listed method the apposition typed ("we train
+#    word2vec, a ...", "we train LSTM, a ...") was proposed (:func:`extractors.entity_role_guard.trained_apposition`).
+@pytest.mark.parametrize("name", ["word2vec", "LSTM", "CRF"])
+def test_a_listed_method_the_authors_train_stays_used(name):
+    roles = _roles("Zorb Tagging", f"We build a corpus of zorbs. We train {name}, a standard model, on the corpus.")
+    assert roles.get(name, {"uses"}) == {"uses"}
+
+
+def test_a_coined_model_the_authors_train_is_still_proposed():
+    roles = _roles("Zorb Tagging", "We build a corpus of zorbs. We train ZorbTagger, a standard model, on the corpus.")
+    assert roles["ZorbTagger"] == {"proposes"}
+
+
+# 3. A variant inherits its stem's proposal; not a shared task named like the paper's team, nor an edition of a
+#    listed resource the paper evaluates on (:func:`extractors.entity_role_guard.proposed_variants`).
+def test_a_shared_task_named_like_the_team_is_no_variant():
+    roles = _roles("ZORB@Zorbville at SemEval-2021 Task 9: Multilingual and Cross-lingual Zorb-in-Context "
+                   "Disambiguation using Augmented Data",
+                   "In this work, we present our approach for solving the SemEval 2021 Task 9: Multilingual and "
+                   "Cross-lingual Zorb-in-Context Disambiguation (ZORB-ZiC). The task is a sentence pair "
+                   "classification problem. We submit systems for both settings.")
+    assert roles.get("ZORB-ZiC", {"uses"}) == {"uses"}
+
+
+def test_runs_of_the_team_are_still_variants():
+    roles = _roles("ZORB at SemEval-2021 Task 9: Zorb Runs",
+                   "We present ZORB, a zorb tagger. We submitted two systems, ZORB-1 and ZORB-2, for the shared task.")
+    assert roles["ZORB-1"] == roles["ZORB-2"] == {"proposes"}
+
+
+@pytest.mark.parametrize(("abstract", "name"), [
+    ("In this paper, we propose SQuAD, a dataset. We also evaluate on SQuAD-2.0.", "SQuAD-2.0"),
+    ("We present WordNet, a lexicon. We link it to WordNet-Affect.", "WordNet-Affect"),
+])
+def test_an_edition_of_a_listed_resource_is_no_variant(abstract, name):
+    assert _roles(None, abstract).get(name, {"uses"}) == {"uses"}
