@@ -169,6 +169,22 @@ def test_each_texts_terms_are_let_go_once_counted(tmp_path, cached):
     assert most <= 1
 
 
+def _recounted_after_the_code_changed(documents, analysed_before, before, tmp_path, monkeypatch):
+    """Count ``documents`` twice with the term cache's code read from the folder ``before`` (the second time all
+    reused), then with the real code: all must be counted again, and the counts are a fresh count's; the counts."""
+    path = tmp_path / TERMS_FILE
+    real = term_cache._KG
+    monkeypatch.setattr(term_cache, "_KG", before)
+    counted_terms(documents, analysed_before, path)
+    counted_terms(documents, analysed_before, path)
+    assert last_count() == (0, len(documents))  # same code: reused
+    monkeypatch.setattr(term_cache, "_KG", real)
+    got = counted_terms(documents, _Terms(), path)
+    _same(got, _fresh(documents))
+    assert last_count() == (len(documents), 0)  # the code changed: all counted again
+    return got
+
+
 @pytest.mark.parametrize(("before_labels", "labelled"), [
     ('r"\\b(?:book reviews?)\\b"', [("Book Reviews: Zorbian Morphology", ""), ("Briefly Noted", ""),
                                      ("Dialogue Acts in Tutorial Dialogue", "We tag the acts.")]),
@@ -201,16 +217,8 @@ def test_counts_made_before_the_title_words_changed_are_not_reused(tmp_path, mon
         title, abstract = document
         return words(f"{title} {abstract}")
 
-    documents = [*labelled, *_documents(8, 30)]
-    path = tmp_path / TERMS_FILE
-    real = term_cache._KG
-    monkeypatch.setattr(term_cache, "_KG", before)
-    counted_terms(documents, analysed_before, path)
-    counted_terms(documents, analysed_before, path)
-    assert last_count() == (0, len(documents))  # same code: reused
-    monkeypatch.setattr(term_cache, "_KG", real)
-    _same(counted_terms(documents, _Terms(), path), _fresh(documents))
-    assert last_count() == (len(documents), 0)  # the code changed: all counted again
+    _recounted_after_the_code_changed([*labelled, *_documents(8, 30)], analysed_before, before, tmp_path,
+                                      monkeypatch)
 
 
 def test_counts_made_before_a_labels_two_spellings_were_one_term_are_not_reused(tmp_path, monkeypatch):
@@ -237,15 +245,6 @@ def test_counts_made_before_a_labels_two_spellings_were_one_term_are_not_reused(
 
     documents = [("Guidelines for Submission", ""), ("Guidelines for Submissions", ""), ("Letters to the Editor", ""),
                  *_documents(9, 20)]
-    path = tmp_path / TERMS_FILE
-    real = term_cache._KG
-    monkeypatch.setattr(term_cache, "_KG", before)
-    counted_terms(documents, analysed_before, path)
-    counted_terms(documents, analysed_before, path)
-    assert last_count() == (0, len(documents))  # same code: reused
-    monkeypatch.setattr(term_cache, "_KG", real)
-    got = counted_terms(documents, _Terms(), path)
-    _same(got, _fresh(documents))
-    assert last_count() == (len(documents), 0)  # the code changed: all counted again
+    got = _recounted_after_the_code_changed(documents, analysed_before, before, tmp_path, monkeypatch)
     assert "genre_guidelines_for_submission" in got[1].tolist()
     assert "genre_guidelines_for_submissions" not in got[1].tolist()
