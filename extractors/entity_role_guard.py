@@ -98,6 +98,7 @@ _NOT_VARIANTS = frozenset({"based", "style", "like", "specific", "free", "aware"
                            "oriented", "driven", "enhanced", "augmented", "guided", "generated", "annotated",
                            "derived", "inspired", "powered", "informed", "type", "friendly", "centric", "agnostic"})
 
+
 def _variant_stem(mention: Mention) -> str | None:
     """STEM of a mention named STEM-SUFFIX, one hyphenated segment that is no adjective's ("ZorbNet-based")."""
     stem, dash, rest = mention.name.rpartition("-")
