@@ -18,7 +18,8 @@ __all__ = ["proposed_passive"]
 #: The present passive of the authors' making verbs, after the name that opens its clause: "X is introduced".
 _PASSIVE_BE = frozenset({"is", "are"})
 _PASSIVE_VERBS = frozenset({"proposed", "introduced", "presented", "devised", "designed", "developed"})
-_PASSIVE_ADVERBS = frozenset({"then", "also", "further", "first", "additionally", "newly", "hence", "thus", "therefore"})
+_PASSIVE_ADVERBS = frozenset({"then", "also", "further", "first", "additionally", "newly", "hence", "thus",
+                              "therefore"})
 #: What after the passive verb makes it a report of someone else's work or of a use: "X is proposed by Smith",
 #: "X is introduced in (Lee, 2019)", "X is introduced as a baseline".
 _PASSIVE_NOT_OURS = frozenset({"by", "in", "as", "earlier", "previously", "before", "["})

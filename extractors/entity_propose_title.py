@@ -27,8 +27,9 @@ nothing in the abstract tells such a phrase from a description; the title does: 
   in it; or the run is the title's head ("Hard Gate Knowledge Distillation - Leverage ...") and its sentence has
   the authors' proposal verb or calls something new, the run no preposition's complement ("the problem of the X");
 * the kind: a kind noun right after the run ("a ... method", "a ... dataset", "a ... metric", "a ... task"), else
-  the run's own words (:func:`~extractors.entity_task_metric_names.task_like`, :func:`~extractors.entity_task_metric_names.metric_like`, a
-  dataset noun), else a method; a task is proposed only where its sentence calls something new ("a novel task").
+  the run's own words (:func:`~extractors.entity_task_metric_names.task_like`,
+  :func:`~extractors.entity_task_metric_names.metric_like`, a dataset noun), else a method; a task is proposed only
+  where its sentence calls something new ("a novel task").
 
 Every mention is proposed (role rule :data:`TITLE_ECHO_RULE`); the learned role decision still has the last word.
 

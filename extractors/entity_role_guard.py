@@ -124,7 +124,8 @@ def proposed_variants(entities: Sequence[Sequence[Mention]], proposed: Sequence[
     >>> from ontology.records import EntityKind, Provenance
     >>> def e(name, relation=Relation.USES):
     ...     return [Mention("p", name, EntityKind.METHOD, relation, Provenance("x", extractor="kg_entities:x"))]
-    >>> proposed_variants([e("ZORVIS"), e("ZORVIS-multi"), e("ZORVIS-based"), e("BERT-base")], [True, False, False, False])
+    >>> proposed_variants([e("ZORVIS"), e("ZORVIS-multi"), e("ZORVIS-based"), e("BERT-base")],
+    ...                   [True, False, False, False])
     [True, True, False, False]
     >>> proposed_variants([e("ZORVIS-mono")], [False], stems=["ZORVIS"])
     [True]
@@ -136,7 +137,8 @@ def proposed_variants(entities: Sequence[Sequence[Mention]], proposed: Sequence[
     "WordNet-Affect") where the listed stem was proposed (review66):
 
     >>> def t(name, rule):
-    ...     return [Mention("p", name, EntityKind.TASK, Relation.USES, Provenance("x", extractor="kg_entities:" + rule))]
+    ...     return [Mention("p", name, EntityKind.TASK, Relation.USES,
+    ...                     Provenance("x", extractor="kg_entities:" + rule))]
     >>> proposed_variants([e("ZORVIS"), t("ZORVIS-WiC", "use+shared_task")], [True, False])
     [True, False]
     >>> proposed_variants([e("SQuAD"), t("SQuAD-2.0", "use+evaluated_on"), t("ZorbQA-2", "use+evaluated_on")],

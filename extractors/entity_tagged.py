@@ -22,8 +22,9 @@ def tagger_spans(doc: Doc) -> list[Span]:
 
     A method, dataset or model name that the rules know is no name (LLM, ACL, En-De, LLMs: see
     :func:`extractors.entity_names.not_a_name`) is dropped, and so are tasks and metrics not written
-    like one (:func:`extractors.entity_task_metric_names.task_like`, :func:`~extractors.entity_task_metric_names.metric_like`:
-    "classification", "efficiency"); a lower-case "dataset" written like a task is the task.
+    like one (:func:`extractors.entity_task_metric_names.task_like`,
+    :func:`~extractors.entity_task_metric_names.metric_like`: "classification", "efficiency"); a lower-case
+    "dataset" written like a task is the task.
     """
     kinds = {kind.value for kind in EntityKind}
     generic = word_list("generic_terms.txt")

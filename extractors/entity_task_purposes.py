@@ -12,8 +12,8 @@ benchmark / model / method / approach / system / framework ... **for** X". A nam
   between them are one word: "text-to-image"), none a stop word, and stands whole: after it a punctuation mark, a
   stop word ("across", "in", "and") or the text's end, not another name-like word ("for emotion recognition
   models" is no task's name: its head is "models");
-* X is written like a task (:func:`~extractors.entity_task_metric_names.task_like`) or, of two words or more, ends in a task
-  head of ``phrase_heads.txt`` (the same test as a list's member that may share a head:
+* X is written like a task (:func:`~extractors.entity_task_metric_names.task_like`) or, of two words or more, ends
+  in a task head of ``phrase_heads.txt`` (the same test as a list's member that may share a head:
   ``entity_task_lists.acceptable_member`` with ``strict``), its first word no verb form nor a generic opener, no
   field or paradigm (``non_tasks.txt``, ``paradigms.txt``), no metric;
 * no candidate the pipeline kept covers any of its tokens.

@@ -21,7 +21,8 @@ drops, so the name is no candidate at all. Here the phrase's structure vouches f
   ``method_heads.txt`` ("Model", "Network", "Analysis"), an architecture noun ("Encoder", "Layer") or an agent noun
   ending in "-er" / "-or" ("Splitter", "Tracker", "Generator"; not "Center", "Minister": :data:`NOT_AGENTS`) makes
   a method; a phrase :func:`~extractors.entity_task_metric_names.metric_like` a
-  metric ("the Subtitle Segmentation Score"); one :func:`~extractors.entity_task_metric_names.task_like` a task; any other head
+  metric ("the Subtitle Segmentation Score"); one :func:`~extractors.entity_task_metric_names.task_like` a task;
+  any other head
   ("the Chamber of Deputies", "the Late Modern Period", "the Evaluation Campaign") no candidate; a method noun
   right after the name (:data:`METHOD_NOUNS`: "a Zorb Context Reasoning approach") makes it a method, and a dataset
   noun (:data:`DATASET_NOUNS`) a method-headed name a dataset ("the Edinburgh Twitter corpus");

@@ -252,7 +252,8 @@ def shared_columns(vectors: PaperVectors, pairs: Sequence[Pair], *, top: int = S
     >>> v = PaperVectors(("paper/a", "paper/b"), sp.csr_matrix([[0.6, 0.8, 0.0], [0.8, 0.4, 0.5]]), ("x", "y", "z"))
     >>> shared_columns(v, [("paper/a", "paper/b"), ("paper/a", "paper/none")])
     [['x', 'y'], []]
-    >>> labels = PaperVectors(("paper/a", "paper/b"), sp.csr_matrix([[0.7, 0.7], [0.7, 0.7]]), ("genre_erratum", "genre_~"))
+    >>> labels = PaperVectors(("paper/a", "paper/b"), sp.csr_matrix([[0.7, 0.7], [0.7, 0.7]]),
+    ...                       ("genre_erratum", "genre_~"))
     >>> shared_columns(labels, [("paper/a", "paper/b")])
     [['erratum (title label)', 'title labels only']]
     """

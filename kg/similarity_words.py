@@ -27,7 +27,8 @@ from pathlib import Path
 from kg.english_stop_words import ENGLISH_STOP_WORDS
 
 __all__ = ["ANY_LABEL", "LABEL_TERM", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts", "Terms",
-           "chunk_counts", "encoded", "held_counts", "label_term", "shown_term", "spacy_stop_words", "stop_words", "words"]
+           "chunk_counts", "encoded", "held_counts", "label_term", "shown_term", "spacy_stop_words", "stop_words",
+           "words"]
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 #: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).

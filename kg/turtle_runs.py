@@ -92,7 +92,8 @@ def unsplittable(body: bytes, start: int = 0) -> bool:
     >>> unsplittable(b'<a> <p> "see [1] and (_en_: x)" .\\n'), unsplittable(b'<a> <p> [ <q> "x" ] .\\n')
     (False, True)
     >>> header = b"@prefix ex: <http://e/> .\\n"
-    >>> unsplittable(header + b'<a> ex:p "x" .\\n', len(header)), unsplittable(header + b'[] ex:p "x" .\\n', len(header))
+    >>> (unsplittable(header + b'<a> ex:p "x" .\\n', len(header)),
+    ...  unsplittable(header + b'[] ex:p "x" .\\n', len(header)))
     (False, True)
     """
     if (_LONG_DOUBLE.search(body, start) or _LONG_SINGLE.search(body, start)

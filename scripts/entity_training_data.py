@@ -55,7 +55,8 @@ _NAME_LIKE = re.compile(r"[A-Z0-9]")
 
 def guideline_spans(text: str, spans: Iterable[tuple[int, int, str]]) -> Spans:
     """Keep the spans that the dev-set guidelines would annotate: a TASK written like a task's name and a METRIC
-    like a metric's (:func:`extractors.entity_task_metric_names.task_like`, :func:`~extractors.entity_task_metric_names.metric_like`);
+    like a metric's (:func:`extractors.entity_task_metric_names.task_like`,
+    :func:`~extractors.entity_task_metric_names.metric_like`);
     a DATASET written like a task ("question answering") becomes a TASK.
 
     >>> guideline_spans("prediction accuracy and speed", [(0, 10, "TASK"), (11, 19, "METRIC"), (24, 29, "METRIC")])

@@ -942,7 +942,8 @@ def test_both_spellings_of_a_label_meet_each_other_first():
     titles = ["Guidelines for Submission", "Introduction", "Keynote address", "Briefly Noted", "Briefly Noted",
               "Guidelines for Submissions", "Guidelines for Submissions"]  # after the others by id: ties go to them
     papers = [PaperText(f"paper/{i}", title) for i, title in enumerate(titles)]
-    papers += [PaperText("paper/z", "Zorbian Morphology Analysers"), PaperText("paper/y", "Zorbian Morphology Lexicons")]
+    papers += [PaperText("paper/z", "Zorbian Morphology Analysers"),
+               PaperText("paper/y", "Zorbian Morphology Lexicons")]
     near = defaultdict(list)
     for link in similar_links(papers, k=2):
         near[link.source].append((-link.score, link.target))

@@ -76,7 +76,8 @@ def test_crossing_tasks_in_the_pipeline(entity_labels: Labels, text: str, name: 
 
 def test_settings_before_are_left_out(entity_labels: Labels) -> None:
     # "in-domain" and "end-to-end" are settings, not the task's name
-    labels = entity_labels("We train generation for in-domain quux-to-zorb generation and end-to-end raw-to-zorb parsing.")
+    labels = entity_labels("We train generation for in-domain quux-to-zorb generation and end-to-end raw-to-zorb "
+                           "parsing.")
     assert labels.get("quux-to-zorb generation") == "task"
     assert labels.get("raw-to-zorb parsing") == "task"
     assert "in-domain quux-to-zorb generation" not in labels and "end-to-end raw-to-zorb parsing" not in labels

@@ -97,7 +97,8 @@ def test_runs_cut_with_a_header_are_the_runs_cut_before(seed):
 
 
 @pytest.mark.parametrize("body", [
-    b"", b"_:b0 ex:p \"x\" .\n", b"[] ex:p \"x\" .\n", b"[ ex:q 1 ] .\n", b"<a> ex:p _:b0 .\n", b"<a> ex:p [ ex:q 1 ] .\n",
+    b"", b"_:b0 ex:p \"x\" .\n", b"[] ex:p \"x\" .\n", b"[ ex:q 1 ] .\n", b"<a> ex:p _:b0 .\n",
+    b"<a> ex:p [ ex:q 1 ] .\n",
     b"<a> ex:p \"[1]\" .\n", b"<a> ex:p (_:x) .\n", b"<a> ex:p \"x\" .\n@prefix ex2: <http://f/> .\n", b"<a>[",
     b"<a> ex:p \"\"\"x\"\"\" .\n", b"<a> ex:p '''x''' .\n", b"<a> ex:p \"x\" .\n\n<b> ex:p \"y\" .\n", b"[", b"_:",
     b"<a> ex:p \"x\" .\r\n<b> ex:p \"y\" .\n", b"<a>\t_:b .\n", b"<a>\n[ ] .\n", b"<a> ex:p \"x_:\" .\n",
@@ -152,7 +153,8 @@ def odd_turtle(rng: random.Random) -> bytes:
     newline = rng.choice(["\n", "\r\n"])
     blocks = []
     for number in range(rng.randrange(0, 30)):
-        lines = [f"{rng.choice([f'<http://e/s{number}>', '_:b1', '[]', f'<s{number}>'])} ex:p {rng.choice(_ODD_OBJECTS)}"]
+        subject = rng.choice([f"<http://e/s{number}>", "_:b1", "[]", f"<s{number}>"])
+        lines = [f"{subject} ex:p {rng.choice(_ODD_OBJECTS)}"]
         for _ in range(rng.choice([0, 0, 1, 3, 40])):
             lines[-1] += rng.choice([" ;", " ,"])
             lines.append(rng.choice(["\t", "\t", "<http://e/own> ", " ", ""]) + f"ex:q {rng.choice(_ODD_OBJECTS)}")
