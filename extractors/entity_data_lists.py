@@ -166,8 +166,8 @@ def _vouched_list(doc: Doc, first: int, end: int, phrase: tuple[int, int] | None
         while last < end and texts[last][:1].isdigit():
             last += 1
         shaped = range(phrase[0], last)
-    numbered = not _numbered_parts(texts, first, end)
-    if any((name_shape(texts[k]) == "strong" or (numbered and any(ch.isdigit() for ch in texts[k])))
+    numbers_vouch = not _numbered_parts(texts, first, end)
+    if any((name_shape(texts[k]) == "strong" or (numbers_vouch and any(ch.isdigit() for ch in texts[k])))
            and not model_family(texts[k])  # a model's name vouches for no data: "the GPT-4 and Human test sets"
            for k in shaped):  # (review62)
         return True
