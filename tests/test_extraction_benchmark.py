@@ -54,3 +54,14 @@ def test_conll_sentences_keep_their_spacing_and_spans(bench, tmp_path):
     conll.write_text("We\t0\tO\nuse\t3\tO\nZorb\t7\tB-DATASET\nTreebank\t12\tI-DATASET\n.\t20\tO\n\n"
                      "It\t22\tO\nworks\t25\tO\n.\t30\tO\n", encoding="utf-8")
     assert bench.read_conll(conll) == [("We use Zorb Treebank.", [(7, 20)]), ("It works.", [])]
+
+
+def test_speed_reports_words_per_wall_and_cpu_second(bench):
+    abstracts = ["We train ZorbNet on KlaxSet and report F1. It beats the baseline by two points.",
+                 "This paper studies zorb parsing with a new corpus.", ""]
+    items = [AnthologyPaper(Paper(ref=f"p{n}", provenance=Provenance("x"), title="A title", abstract=a or None), ())
+             for n, a in enumerate(abstracts)]
+    result = bench.speed(items, ("rules",))
+    assert result["abstracts"] == 2 and result["words"] == sum(len(a.split()) for a in abstracts)
+    assert {"blank", "blank_cpu", "rules", "rules_cpu"} <= set(result)
+    assert all(result[key] > 0 for key in ("blank", "blank_cpu", "rules", "rules_cpu"))
