@@ -46,7 +46,7 @@ from extractors.token_texts import span_text, token_arrays, token_texts
 from ontology.kinds import EntityKind, Relation
 
 __all__ = ["DROP_REASONS", "NAMED_KINDS", "DropContext", "drop_context", "drop_reason", "listed_model",
-           "model_context"]
+           "model_context", "named_model_noun"]
 
 #: Why a candidate is dropped, in the order the checks run (``None``: kept).
 DROP_REASONS = ("weak", "unsettled", "cited", "link", "capitals", "class_label", "no_entity_head", "event",
@@ -195,7 +195,29 @@ def model_context(doc: Doc, start: int, end: int, known: frozenset[tuple[int, in
     at = doc[start].idx
     if _FINE_TUNED.search(doc.text, max(0, at - _FINE_TUNED_REACH), at):  # the words right before, not the text
         return True
-    return listed_beside(doc, start, end, known) is not None
+    return named_model_noun(doc, start, end) or listed_beside(doc, start, end, known) is not None
+
+
+#: Lower-case nouns that make the capitals before them, or in brackets right after them, a model's name ("the ZORBAX
+#: model", "a paraphrasing model (ZORBAX)"; round h15ck).
+_MODEL_NOUNS = frozenset({"model", "models", "architecture", "encoder", "decoder"})
+
+
+def named_model_noun(doc: Doc, start: int, end: int) -> bool:
+    """Is the name at ``start:end`` written right before a lower-case model noun ("the baseline ZORBAX model") or in
+    brackets right after one ("a sentence paraphrasing model (ZORBAX)")? Round h15ck: such capitals, written once,
+    were dropped as bare capitals though the noun beside them says what they are.
+
+    >>> from extractors.entities import blank_pipeline
+    >>> doc = blank_pipeline()("The ZQAX model beat a paraphrasing model (ZQBX) and the ZQCX Model on ZQDX data.")
+    >>> [named_model_noun(doc, i, i + 1) for i in (1, 8, 12, 15)]
+    [True, True, False, False]
+    """
+    texts, lowers, flags = token_arrays(doc)
+    if end < len(doc) and flags.is_lower[end] and lowers[end] in _MODEL_NOUNS:
+        return True
+    return start >= 2 and end < len(doc) and texts[start - 1] == "(" and texts[end] == ")" \
+        and flags.is_lower[start - 2] and lowers[start - 2] in _MODEL_NOUNS
 
 
 #: Prepositions that open a clause whose object a comma closes ("Unlike BERT, ZORB ...", "Compared to BERT, ...").
