@@ -42,6 +42,7 @@ from extractors.entity_not_names import (
     titled_description,
 )
 from extractors.entity_pair_languages import apposed_languages, is_language_name, paired_languages
+from extractors.entity_task_acronyms import is_task_acronym
 from extractors.token_texts import span_text, token_arrays, token_texts
 from ontology.kinds import EntityKind, Relation
 
@@ -206,14 +207,24 @@ _MODEL_NOUNS = frozenset({"model", "models", "architecture", "encoder", "decoder
 def named_model_noun(doc: Doc, start: int, end: int) -> bool:
     """Is the name at ``start:end`` written right before a lower-case model noun ("the baseline ZORBAX model") or in
     brackets right after one ("a sentence paraphrasing model (ZORBAX)")? Round h15ck: such capitals, written once,
-    were dropped as bare capitals though the noun beside them says what they are.
+    were dropped as bare capitals though the noun beside them says what they are. Not capitals with a task acronym
+    among their hyphen parts ("FS-NER models": models of a task) nor those after another name's word ("a T5 XXL
+    model": a size).
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("The ZQAX model beat a paraphrasing model (ZQBX) and the ZQCX Model on ZQDX data.")
     >>> [named_model_noun(doc, i, i + 1) for i in (1, 8, 12, 15)]
     [True, True, False, False]
+    >>> doc = blank_pipeline()("We learn FS-NER models and tune a T5 XXL model.")
+    >>> named_model_noun(doc, 2, 3), named_model_noun(doc, 9, 10)
+    (False, False)
     """
     texts, lowers, flags = token_arrays(doc)
+    if any(is_task_acronym(part) for part in span_text(doc, start, end).split("-")):
+        return False  # "learn FS-NER models", "optimize ASR-MT models": models of a task, not a model's name
+    if start > 0 and not flags.is_stop[start - 1] and not flags.is_punct[start - 1] \
+            and any(ch.isupper() or ch.isdigit() for ch in texts[start - 1]):
+        return False  # "a T5 XXL model", "a LLAMA-2 13B CHAT model": a size or variant of the name before
     if end < len(doc) and flags.is_lower[end] and lowers[end] in _MODEL_NOUNS:
         return True
     return start >= 2 and end < len(doc) and texts[start - 1] == "(" and texts[end] == ")" \

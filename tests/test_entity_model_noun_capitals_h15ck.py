@@ -39,6 +39,8 @@ def test_capitals_before_or_after_a_model_noun_are_kept(nlp, text: str, name: st
     ("The model performs better especially for ZARTIFACT and ORGANIZATION types in the data.", "ZARTIFACT"),
     ("The study was funded by the national agency (ZQAGY) over two years.", "ZQAGY"),  # brackets after no model noun
     ("The ZQUUX project trained a model for two years.", "ZQUUX"),  # a model noun, but not beside the name
+    ("These instances are used to learn ZQ-NER models for new domains.", "ZQ-NER"),  # models of a task
+    ("The gains are smaller on a Zorbformer XXL model than on the base one.", "XXL"),  # a size of the name before
 ])
 def test_capitals_without_a_lower_case_model_noun_are_dropped(nlp, text: str, name: str) -> None:
     assert name not in _kept(nlp, text)
@@ -47,3 +49,5 @@ def test_capitals_without_a_lower_case_model_noun_are_dropped(nlp, text: str, na
 def test_named_model_noun_positions() -> None:
     doc = blank_pipeline()("The ZQAX model beat a paraphrasing model (ZQBX) and the ZQCX Model on ZQDX data.")
     assert [named_model_noun(doc, i, i + 1) for i in (1, 8, 12, 15)] == [True, True, False, False]
+    doc = blank_pipeline()("We learn ZQ-NER models, tune a ZorbLM 13B CHAT model and jointly optimize ASR-MT models.")
+    assert [named_model_noun(doc, i, i + 1) for i in (2, 9, 14)] == [False, False, False]
