@@ -128,8 +128,8 @@ class EdgeRecord(TypedDict):
     st: NotRequired[float]
     """Strength of a computed ``similarTo`` link: the share of the build's links scoring at most as much."""
     wk: NotRequired[int]
-    """``1`` for a weak ``similarTo`` link (strength below 0.25 or title labels its only evidence,
-    :mod:`kg.similarity`): drawn faint, hidden by a check box."""
+    """``1`` for a weak ``similarTo`` link (strength below 0.25, title labels its only evidence, or no shared entity
+    nor term: :mod:`kg.similarity`): drawn faint, hidden by a check box."""
     se: NotRequired[list[str]]
     """Names of the entities the two papers of a ``similarTo`` link share, rarest first."""
     tm: NotRequired[list[str]]

@@ -78,8 +78,8 @@ RELATION_STYLES: dict[str, RelationStyle] = {
     "similarTo": RelationStyle("#76b7b2", True, ""),
     "usedWith": RelationStyle("#b8b8b8", False, ""),
 }
-#: How a weak ``similarTo`` link (strength below 0.25 of a reference build's links or only title labels shared,
-#: ``weak=True``) is drawn:
+#: How a weak ``similarTo`` link (strength below 0.25 of a reference build's links, only title labels shared, or no
+#: shared entity nor term, ``weak=True``) is drawn:
 #: its relation's colour at this opacity, with short dashes; the page has a check box that hides them.
 WEAK_OPACITY = 0.35
 WEAK_DASHES = (2, 6)

@@ -25,10 +25,16 @@ every computed link carries:
   quarters of the reference build's links; in a small or narrow corpus most
   computed links are), or when the two papers share title labels and nothing
   else (two label-only pages such as "Introduction" and "Keynote address",
-  whatever the strength; not a link that shares nothing), kept so that views and queries can filter them;
+  whatever the strength), or when they share no entity and no term of the
+  text rows (only corpus stop words, or words spelled alike: "Translation"
+  and "Machine Translation"), kept so that views and queries can filter them;
 * ``shared_entities`` (entity node ids, rarest first) and ``shared_terms``
   (the words that weigh most in both papers' TF-IDF vectors), at most
-  :data:`SHARED_SHOWN` each: why the two papers are neighbours.
+  :data:`SHARED_SHOWN` each: why the two papers are neighbours.  A computed
+  link never has both empty: where the papers share neither, its terms say
+  what they do share, "translation (frequent word)", "microsemantics ~
+  semantical (spelled alike)" or "no shared word (close in meaning)"
+  (:mod:`kg.similarity_unshared`).
 
 How links combine
 -----------------

@@ -87,7 +87,8 @@ _KG = Path(__file__).resolve().parent
 _CODE = ("char_trigrams.py", "english_stop_words.py", "similarity.py", "similarity_backoff.py",
          "similarity_dense.py", "similarity_incremental.py", "similarity_index.py", "similarity_links.py",
          "similarity_ranking.py", "similarity_reasons.py", "similarity_stats.py", "similarity_term_cache.py",
-         "similarity_term_split.py", "similarity_terms.py", "similarity_vectors.py", "similarity_words.py")
+         "similarity_term_split.py", "similarity_terms.py", "similarity_unshared.py", "similarity_vectors.py",
+         "similarity_words.py")
 _MODELS = ("model/similarity_stats", "model/word_vectors")
 _LIBRARIES = ("numpy", "scipy", "scikit-learn", "spacy", "threadpoolctl")
 

@@ -87,7 +87,8 @@ DEFAULT_K = 5
 ENTITY_WEIGHT = 0.25
 #: Links whose strength (percentile among the reference build's links, :mod:`kg.similarity_stats`) is below this
 #: are marked weak; so are links whose only evidence is title labels, whatever their strength
-#: (:meth:`kg.similarity_reasons.Explainer.labels_only`).
+#: (:meth:`kg.similarity_reasons.Explainer.labels_only`), and links whose papers share no entity and no term the
+#: reasons show (:attr:`LinkBlock.weak`).
 WEAK_BELOW = 0.25
 _PLACES = 4
 _LINK_BLOCK = 50_000  # links whose reasons are worked out together
@@ -107,11 +108,13 @@ class SimilarLink:
     ``score`` is the cosine of the two papers' rows, scaled down for short
     texts and moderated by their LSA cosine and dense cosine (4 decimals), ``strength``
     its percentile among the reference build's links (:mod:`kg.similarity_stats`), ``weak`` whether that is below
-    :data:`WEAK_BELOW` or the two papers share title labels and nothing else (two label-only pages, "Introduction"
-    and "Keynote address": :meth:`kg.similarity_reasons.Explainer.labels_only`; a link sharing nothing is not so
-    marked); ``shared_entities`` (rarest first) and
+    :data:`WEAK_BELOW`, or the two papers share title labels and nothing else (two label-only pages, "Introduction"
+    and "Keynote address": :meth:`kg.similarity_reasons.Explainer.labels_only`), or they share no entity and no
+    term the text rows hold (:attr:`LinkBlock.weak`); ``shared_entities`` (rarest first) and
     ``shared_terms`` (heaviest in both first) say why, at most
-    :data:`SHARED_SHOWN` each; ``basis`` names the representation.
+    :data:`SHARED_SHOWN` each, and are never both empty: a link whose papers share neither has what they do share in
+    its terms, "translation (frequent word)", "microsemantics ~ semantical (spelled alike)" or "no shared word
+    (close in meaning)" (:mod:`kg.similarity_unshared`); ``basis`` names the representation.
     """
 
     source: str
@@ -279,17 +282,25 @@ class LinkBlock:
     shared_terms: list[tuple[str, ...]]
     basis: str
     labels_only: np.ndarray | None = None  # bool: all the link's two papers share is title labels (None: no link)
+    unshared: np.ndarray | None = None  # bool: the two papers share no entity and no term the reasons show
 
     @property
     def weak(self) -> np.ndarray:
-        """Whether each link is weak: its strength below :data:`WEAK_BELOW`, or its only evidence title labels.
+        """Whether each link is weak: its strength below :data:`WEAK_BELOW`, its only evidence title labels, or no
+        shared entity nor term found for it.
 
         The strength is the score's percentile and stays so; but two label-only pages ("Introduction", "Keynote
         address") score as high as two papers on one topic (the cosine of two rows of one rare term each), and a
-        user who hides weak links hides them too (round h16v).
+        user who hides weak links hides them too (round h16v).  Likewise a link whose papers share no entity and no
+        term the reasons show, only corpus stop words or words spelled alike ("Translation" and "Machine
+        Translation" at strength 0.999, "Microsemantics" and "Semantical Systems"; their reasons say so:
+        :mod:`kg.similarity_unshared`): 9 of 50 such links read at random were related (round h16w).
         """
         weak = self.strengths < WEAK_BELOW
-        return weak if self.labels_only is None else weak | self.labels_only
+        for marked in (self.labels_only, self.unshared):
+            if marked is not None:
+                weak = weak | marked
+        return weak
 
     def links(self) -> Iterator[SimilarLink]:
         """The block's links, one :class:`SimilarLink` each."""
@@ -402,11 +413,24 @@ def _blocks(pairs: Pairs, papers: Sequence[str], explainer: Explainer, basis: st
         named, terms = _reasons(papers, first, second, explainer, search)
         if search is not None:
             search.keep(papers, first, second, list(zip(named, terms)))
+        # nothing shown shared: weak, and the reasons say what the two papers do share (round h16w); the state keeps
+        # the reasons as found, so a rebuild's flag is worked out as a full search's
+        unshared = np.fromiter(map(_nothing, named, terms), dtype=bool, count=len(named))
+        if unshared.any():
+            terms = list(terms)
+            todo = np.flatnonzero(unshared)
+            for i, shown in zip(todo.tolist(), explainer.unshared(first[todo], second[todo])):
+                terms[i] = shown
         yield LinkBlock(list(map(papers.__getitem__, first.tolist())), list(map(papers.__getitem__, second.tolist())),
                         np.asarray(scores[block], dtype=np.float64), np.asarray(strengths[block], dtype=np.float64),
-                        named, terms, basis, explainer.labels_only(first, second))
+                        named, terms, basis, explainer.labels_only(first, second), unshared)
     if search is not None:
         search.save()
+
+
+def _nothing(named: tuple[str, ...], terms: tuple[str, ...]) -> bool:
+    """Whether a link's reasons, as found, name no shared entity and no shared term."""
+    return not named and not terms
 
 
 def _reasons(papers: Sequence[str], a: np.ndarray, b: np.ndarray, explainer: Explainer,

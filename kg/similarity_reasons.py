@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 import scipy.sparse as sp
 
+from kg.similarity_unshared import PaperWords, unshared_reasons
 from kg.similarity_vectors import PaperVectors
 from kg.similarity_words import ANY_LABEL, LABEL_TERM, shown_term
 
@@ -50,6 +51,7 @@ class Explainer:
         # weights are equal, and shared_cells gives a tie to the smaller column, which ANY_LABEL never is.
         self.text_names = shown_names(text.columns)
         self._labelled_rows: np.ndarray | None = None
+        self._backoff_row: np.ndarray | None = None
 
     def rows(self, a: np.ndarray, b: np.ndarray) -> tuple[list[Names], list[Names]]:
         """The shared entities and the shared terms of the pairs of rows ``(a[i], b[i])``, as two lists of tuples
@@ -67,6 +69,41 @@ class Explainer:
         else:
             terms = [()] * len(a)
         return named, terms
+
+    def unshared(self, a: np.ndarray, b: np.ndarray) -> list[Names]:
+        """The reasons of the pairs of rows ``(a[i], b[i])`` that share no entity and no shown term: the corpus stop
+        words both use, else their words spelled alike, else "no shared word (close in meaning)"
+        (:func:`kg.similarity_unshared.unshared_reasons`; round h16w).  Never empty.
+
+        Worked out pair by pair, from each paper's text row and its back-off weights
+        (:class:`kg.similarity_vectors.TextBackoff`): such links are few (about 314 of the full Anthology's 359,000).
+        """
+        return [unshared_reasons(self._words(first), self._words(second))
+                for first, second in zip(a.tolist(), b.tolist())]
+
+    def _words(self, row: int) -> PaperWords:
+        """The words of the paper of row ``row`` of :attr:`papers` (:data:`kg.similarity_unshared.PaperWords`)."""
+        text, backoff = self.text, self.text.backoff
+        kept: dict[str, float] = {}
+        common: dict[str, float] = {}
+        bare: tuple[str, ...] = ()
+        own = int(self.text_row[row])
+        if own >= 0:
+            matrix, columns = text.matrix, text.columns
+            cells = slice(matrix.indptr[own], matrix.indptr[own + 1])
+            kept = {columns[column]: weight for column, weight in
+                    zip(matrix.indices[cells].tolist(), matrix.data[cells].tolist())
+                    if not columns[column].startswith(LABEL_TERM)}
+        if backoff is not None:
+            if self._backoff_row is None:
+                self._backoff_row = _positions(backoff.papers, self.papers)
+            place = int(self._backoff_row[row])
+            if place >= 0:
+                cells = slice(backoff.common.indptr[place], backoff.common.indptr[place + 1])
+                common = {backoff.common_terms[column]: weight for column, weight in
+                          zip(backoff.common.indices[cells].tolist(), backoff.common.data[cells].tolist())}
+                bare = backoff.bare.get(place, ())
+        return kept, common, bare
 
     def labels_only(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Whether each pair of rows ``(a[i], b[i])`` shares something and all it shares is title labels: text

@@ -28,8 +28,8 @@ def similar_papers(graph: nx.MultiDiGraph, paper: str, *, top: int = 10, weak: b
     top : int
         Rows kept.
     weak : bool
-        Keep links marked weak (strength below 0.25 of a reference build's links, or title labels all the two
-        papers share).
+        Keep links marked weak (strength below 0.25 of a reference build's links, title labels all the two
+        papers share, or no shared entity nor term: only frequent words or words spelled alike).
 
     Returns
     -------

@@ -1,0 +1,104 @@
+"""What a computed link's reasons say when its two papers share no entity and no term the reasons show (round h16w).
+
+The reasons (:class:`kg.similarity_reasons.Explainer`) name the entities and the text columns both papers' rows
+have.  On the full Anthology about 314 of 359,000 links had neither: the 1952 "Translation" page and "Machine
+Translation" (strength 0.999), "Microsemantics" and "On Logical Formulation of the Computation Process in
+Semantical Systems", "The LOGOS system" and "LogoVista E to J".  Such links come from the back-off
+(:mod:`kg.similarity_backoff`), which completes the papers the search leaves short: on the corpus stop words
+("translation" is in more than 5 % of the reference papers, so the text rows leave it out), or on words spelled
+alike ("microsemantics" for "semantics"); a few more from the dense and LSA parts of the score alone.  An empty
+list read as a fault, and the strength (the score's percentile) said nothing of how little backs such a link: of
+50 read at random, 9 were related by the criterion of docs/analytics.md's "Judged sample".  So such a link is
+marked weak (:attr:`kg.similarity_links.LinkBlock.weak`) and its reasons say what the two papers do share, by
+:func:`unshared_reasons`:
+
+1. the corpus stop words both papers use, heaviest in both first: "translation (frequent word)";
+2. else the pairs of their words spelled most alike (character trigrams, as the back-off finds them):
+   "microsemantics ~ semantical (spelled alike)";
+3. else :data:`NO_SHARED_WORD`: the score comes from the word vectors and the LSA part alone.
+
+>>> unshared_reasons(({}, {"translation": 0.9}, ()), ({"name": 0.5}, {"translation": 0.8}, ()))
+('translation (frequent word)',)
+>>> unshared_reasons(({"microsemantics": 1.0}, {}, ()), ({"semantical": 0.7, "logical": 0.7}, {}, ()))
+('microsemantics ~ semantical (spelled alike)',)
+>>> unshared_reasons(({"homunculus": 1.0}, {}, ()), ({"monotonicity": 1.0}, {}, ()))
+('no shared word (close in meaning)',)
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from math import sqrt
+
+from kg.char_trigrams import char_wb_trigrams
+
+__all__ = ["ALIKE_SHOWN", "FREQUENT_SHOWN", "NO_SHARED_WORD", "UNSHARED_SHOWN", "PaperWords", "unshared_reasons"]
+
+#: What the reasons add to a corpus stop word both papers use.
+FREQUENT_SHOWN = " (frequent word)"
+#: What they add to two words spelled alike ("microsemantics ~ semantical").
+ALIKE_SHOWN = " (spelled alike)"
+#: What they say when nothing else is found: the word vectors and the LSA part gave the score.
+NO_SHARED_WORD = "no shared word (close in meaning)"
+#: Pairs of words spelled alike shown at most, and the least likeness (the cosine of their character trigrams) shown.
+ALIKE_SHOWN_MOST = 2
+ALIKE_FLOOR = 0.2
+#: Words of a paper compared for their spelling at most (its heaviest first): a pair of abstracts sharing no word
+#: at all is rare, and comparing every word of one with every word of the other is quadratic.
+_ALIKE_WORDS = 40
+
+#: A paper's words as :func:`unshared_reasons` reads them: its text row's single words and their weights, its
+#: weights on the corpus stop words, and the words of a text made of stop words only (no weight).
+PaperWords = tuple[Mapping[str, float], Mapping[str, float], Sequence[str]]
+#: The suffixes of the reasons this module makes, and its one whole reason (tests and readers tell them apart).
+UNSHARED_SHOWN = (FREQUENT_SHOWN, ALIKE_SHOWN, NO_SHARED_WORD)
+
+
+def unshared_reasons(first: PaperWords, second: PaperWords, top: int = 5) -> tuple[str, ...]:
+    """What two papers that share no entity and no shown term have in common, at most ``top`` reasons; never empty."""
+    kept_a, common_a, bare_a = first
+    kept_b, common_b, bare_b = second
+    frequent = sorted(set(common_a).intersection(common_b), key=lambda word: (-common_a[word] * common_b[word], word))
+    if frequent:
+        return tuple(word + FREQUENT_SHOWN for word in frequent[:top])
+    alike = _spelled_alike(_heaviest(kept_a, common_a, bare_a), _heaviest(kept_b, common_b, bare_b))
+    if alike:
+        return tuple(f"{a} ~ {b}{ALIKE_SHOWN}" for a, b in alike[:min(top, ALIKE_SHOWN_MOST)])
+    return (NO_SHARED_WORD,)
+
+
+def _heaviest(kept: Mapping[str, float], common: Mapping[str, float], bare: Iterable[str]) -> list[str]:
+    """A paper's single words, heaviest first (then alphabetically), at most :data:`_ALIKE_WORDS`."""
+    weights = {word: weight for word, weight in (*kept.items(), *common.items()) if " " not in word}
+    for word in bare:
+        weights.setdefault(word, 0.0)
+    return sorted(weights, key=lambda word: (-weights[word], word))[:_ALIKE_WORDS]
+
+
+def _spelled_alike(first: Sequence[str], second: Sequence[str]) -> list[tuple[str, str]]:
+    """Pairs of a word of ``first`` and a different word of ``second``, most alike first, each word in one pair."""
+    found = sorted(((-_likeness(a, b), a, b) for a in first for b in second if a != b), key=lambda item: item)
+    pairs: list[tuple[str, str]] = []
+    used: set[str] = set()
+    for minus, a, b in found:
+        if -minus < ALIKE_FLOOR:
+            break
+        if a not in used and b not in used:
+            pairs.append((a, b))
+            used.update((a, b))
+    return pairs
+
+
+def _likeness(a: str, b: str) -> float:
+    """The cosine of two words' character trigrams (each word padded with a space on both sides)."""
+    (grams_a, norm_a), (grams_b, norm_b) = _grams(a), _grams(b)
+    dot = sum(count * grams_b[gram] for gram, count in grams_a.items() if gram in grams_b)
+    return dot / (norm_a * norm_b) if dot else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _grams(word: str) -> tuple[Counter, float]:
+    """A word's character trigrams, counted, and the norm of the counts."""
+    counts = Counter(char_wb_trigrams(word))
+    return counts, sqrt(sum(count * count for count in counts.values()))
