@@ -17,6 +17,7 @@ tokenises the rest).
 from __future__ import annotations
 
 import re
+import unicodedata
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -61,6 +62,9 @@ _LANGUAGE_EVIDENCE = 3
 #: other on the name, and nothing else would be nearer).  The TAL journal's bilingual "X [Y]" titles count as whole
 #: titles (review 61: "Introduction [Préface]", "Préface [Introduction]" kept "introduction" and met "An Introduction
 #: to MT" and five book reviews of introductions).
+#: Round h16w: "keynote speeches/addresses" (the plural took "speechs"), "call-for-papers" (hyphens), "letters to
+#: the editors" and "tutorial notes" ("ENLP Tutorial Notes – Slides": "notes" was left as a word) are whole labels
+#: too; none of the first three is in an Anthology title, and "tutorial notes" in 2, both labels.
 #: Lower-case: it is matched on the lower-cased title (without re.IGNORECASE it takes about half the time: 0.26 s for
 #: the Anthology's 90,477 titles against 0.46 s, and 0.34 s for round h16t's shorter pattern; review 59).
 TITLE_GENRE = re.compile(
@@ -69,11 +73,11 @@ TITLE_GENRE = re.compile(
     r"|\b(?:(?<=\[)(?:editorial|introduction)(?=\])|announcements(?=\W*$)|(?:publications|books)[\s-]+received"
     r"|introduction\s+to\s+(?:the|this)\s+special\s+(?:issue|section)s?"
     r"|(?:author|title|subject)(?:\s+and\s+(?:author|title|subject))?\s+index(?=\s*(?:$|[^\w\s]|volumes?\b))"
-    r"|abstracts\s+of\s+current\s+literature|guidelines\s+for\s+submissions?|letters?\s+to\s+the\s+editor"
-    r"|calls?\s+for\s+papers|(?:acl\s+)?lifetime\s+achievement\s+award|questions\s+and\s+discussions?"
+    r"|abstracts\s+of\s+current\s+literature|guidelines\s+for\s+submissions?|letters?\s+to\s+the\s+editors?"
+    r"|calls?[\s-]+for[\s-]+papers|(?:acl\s+)?lifetime\s+achievement\s+award|questions\s+and\s+discussions?"
     r"|invited[\s-]+(?:keynote|talk|paper|speaker|lecture)s?"
-    r"|keynotes?(?:[\s-]+(?:speech|talk|lecture|address|abstract)s?)?|overview"
-    r"|tutorials?(?!-\w)(?=\s*(?:$|[^\w\s]|(?:on|notes|abstracts|proposal|paper|series)\b))"
+    r"|keynotes?(?:[\s-]+(?:speech(?:es)?|address(?:es)?|(?:talk|lecture|abstract)s?))?|overview"
+    r"|tutorials?(?!-\w)(?:\s+notes)?(?=\s*(?:$|[^\w\s]|(?:on|notes|abstracts|proposal|paper|series)\b))"
     r"|(?<!-)panels?(?=\s*(?:$|\)|(?:on|discussion|chair|summary|contribution)\b))"
     r"|squibs?(?:[\s-]+and[\s-]+discussions)?|briefly[\s-]+noted|errat(?:um|a)|corrigend(?:um|a)|pr[eé]faces?"
     r"|forewords?|position[\s-]+papers?|extended[\s-]+abstracts?|system[\s-]+descriptions?)\b")
@@ -216,14 +220,24 @@ def label_term(label: str) -> str:
     Editor", "Erratum" and "Errata" were two terms each, so a page of one spelling met the other spelling's pages
     no more than any label page (round h16v).  A word is put in the singular only where the label, so spelt, is
     still the pattern's in full: "Calls for Papers" is ``genre_call_for_papers`` ("papers" is the pattern's only
-    spelling there), "Last Words" and "Publications Received" keep their plurals.
+    spelling there), "Last Words" and "Publications Received" keep their plurals.  Accents go (round h16w): the TAL
+    journal's "Préface [Foreword]" pages and the "Preface" pages have one term, ``genre_preface``.
 
     >>> label_term("letters to the editor"), label_term("errata"), label_term("calls for papers")
     ('genre_letter_to_the_editor', 'genre_erratum', 'genre_call_for_papers')
     >>> label_term("guidelines for submissions"), label_term("last words"), label_term("book reviews")
     ('genre_guidelines_for_submission', 'genre_last_words', 'genre_book_review')
+    >>> label_term("préface"), label_term("keynote speeches"), label_term("calls-for-papers")
+    ('genre_preface', 'genre_keynote_speech', 'genre_call_for_papers')
     """
-    return "_".join([LABEL_TERM[:-1], *_singular_label(tuple(words(label)))])
+    return "_".join([LABEL_TERM[:-1], *_singular_label(tuple(map(_unaccented, words(label))))])
+
+
+def _unaccented(word: str) -> str:
+    """``word`` without its accents ("préface": "preface")."""
+    if word.isascii():
+        return word
+    return "".join(char for char in unicodedata.normalize("NFKD", word) if not unicodedata.combining(char))
 
 
 @lru_cache(maxsize=1024)
