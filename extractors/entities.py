@@ -288,7 +288,10 @@ class EntityRecognizer:
             if cand.type_rule == "task_long_form" and len(group) == 1 and not methods_for_head(doc, cand.end) \
                     and ((after or apposition) is EntityKind.METHOD
                          or ((after or apposition) is EntityKind.METRIC and (after is None or _metric_next(doc, cand)))
-                         or (after is EntityKind.DATASET and _long_form_names_data(doc, cand, cues))):
+                         or (after is EntityKind.DATASET and _long_form_names_data(doc, cand, cues))
+                         or (after is None and apposition is EntityKind.DATASET and cand.first >= 1
+                             and in_list("naming_words", doc[cand.first - 1].text))):  # "a corpus called ZEQA
+                # (zorb-driven question answering)": the naming word ties the name to the noun (round h15cl)
                 cand.kind = after or apposition  # "the Fuzzy Span Universal Information Extraction (FSUIE) framework",
                 cand.type_rule = "head_noun" if after else "apposition"  # "ReadQG (Relevance-Aware Diverse Query
                 members.append(cand)  # Generation), a method to ...": a long form ending in a task head names a method

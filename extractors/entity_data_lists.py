@@ -34,8 +34,9 @@ __all__ = ["announced_dataset", "dataset_noun_before", "introduced_list", "list_
 
 Cues = dict[int, set[str]]
 
-#: Singular dataset nouns that may name what follows their comma ("a new dataset, X").
-_SINGULAR = frozenset({"dataset", "corpus", "treebank", "benchmark"})
+#: Singular dataset nouns that may name what follows their comma ("a new dataset, X"); a lexicon or database names its
+#: resource the same way ("the academic database Zorb Articles."; round h15cl).
+_SINGULAR = frozenset({"dataset", "corpus", "treebank", "benchmark", "lexicon", "database"})
 #: Plural dataset nouns a list of names may stand before or after ("the X and Y datasets", "datasets: X, Y").
 _PLURAL = frozenset({"datasets", "corpora", "benchmarks", "treebanks"})
 #: Where the gazetteer component leaves the known datasets' names it found.

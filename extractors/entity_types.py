@@ -221,8 +221,11 @@ _RELATIVE_NAMING_VERBS = verb_words("NAME", forms=("base",))
 #: Prepositions that open a sentence with a phrase the sentence's subject follows after a comma ("On the X corpus, Y").
 _FRONTED_PREPOSITIONS = frozenset({"on", "in", "for", "from", "with", "across", "over", "using", "at", "after",
                                    "unlike", "like", "besides", "beyond", "compared", "against", "to", "by"})
-#: Singular dataset nouns that may stand right before a name ("the benchmark ZB8K").
-_SINGULAR_NOUNS = frozenset({"benchmark", "dataset", "corpus", "treebank", "testbed", "suite"})
+#: Singular dataset nouns that may stand right before a name ("the benchmark ZB8K"); a lexicon, database, collection
+#: or "test / evaluation / ... set" (a ``DATASET_NOUN`` cue only after such a word) names its resource the same way
+#: ("the German connective lexicon ZorbLex", "a new data collection ZorbMovie", "a new test set ZorbCAT"; round h15cl).
+_SINGULAR_NOUNS = frozenset({"benchmark", "dataset", "corpus", "treebank", "testbed", "suite", "lexicon", "database",
+                             "collection", "set"})
 
 
 def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> EntityKind | None:
@@ -240,6 +243,7 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
     """
     texts, lowers, flags = token_arrays(doc)
     closes = end is not None and closes_apposition(doc, end)
+    named = False  # a naming word after a dataset noun: its noun phrase may be longer (round h15cl)
     i = start - 1
     if closes and i >= 2 and lowers[i] == "the" and texts[i - 1] == ",":
         i -= 1  # "a performance measure, the Zorb Weighted Value (ZWV), which ...": "the" opens the name
@@ -267,20 +271,21 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
         noun = next((j for j in range(i - 1, max(i - 5, 0), -1)
                      if cues.get(j, set()) & _KIND_NOUNS or flags.is_punct[j]), i - 1)
         i = noun + 1 if not flags.is_punct[noun] else i
+        named = not flags.is_punct[noun] and flags.is_lower[noun] and "DATASET_NOUN" in cues.get(noun, set())
     separator = i
     if closes and not cues.get(i - 1, set()) & _KIND_NOUNS:
         i = _noun_before_phrase(doc, i, cues) or i  # "a popular dataset for word math problems, ZorbQA,"
     labels = cues.get(i - 1, set())
     j = i - 2  # the noun phrase must open with a determiner or a number: not "(SL) corpora, SL lexicography"
-    while j >= 0 and (i - 2 - j < 3 or (closes and i - 2 - j < _MAX_MODIFIERS and _plain_modifier(doc, j))) \
-            and (flags.is_alpha[j] or (closes and _compound_end(texts[j])) or _hyphenated(texts[j])) \
-            and (flags.is_lower[j] or flags.is_upper[j] or (
+    long_phrase = closes or named  # "the first public Zorbic patent dataset called ZorbPat", "an OpenZE corpus named X"
+    while j >= 0 and (i - 2 - j < 3 or (long_phrase and i - 2 - j < _MAX_MODIFIERS and (
+            _plain_modifier(doc, j) or (named and _hyphenated(texts[j]))))) \
+            and (flags.is_alpha[j] or (long_phrase and _compound_end(texts[j])) or _hyphenated(texts[j])) \
+            and (flags.is_lower[j] or flags.is_upper[j] or (named and not flags.is_title[j]) or (
             flags.is_title[j] and lowers[j] in word_list("languages.txt"))) and not (
-            in_list("articles", texts[j]) or in_list("apposition_determiners", texts[j])
-            or lowers[j] in word_counts("number_words")):
+            _opens_noun_phrase(lowers[j], named)):
         j -= 1
-    if j < 0 or not (in_list("articles", texts[j]) or in_list("apposition_determiners", texts[j])
-                     or lowers[j] in word_counts("number_words")):
+    if j < 0 or not _opens_noun_phrase(lowers[j], named):
         return None
     if texts[separator] == "," and j >= 1 and flags.is_sent_start[j - 1] and lowers[j - 1] in _FRONTED_PREPOSITIONS:
         return None  # "On the NIST corpus, ZLT-10 again achieves ...": a fronted phrase, the name is the subject
@@ -293,6 +298,14 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
     return None
 
 
+def _opens_noun_phrase(lower: str, named: bool) -> bool:
+    """Does the word open the noun phrase of a typing noun: an article, "the" / "our", a number word; "this" / "that"
+    before a dataset noun and a naming word ("This curated dataset, termed ZorbTES, ..."; round h15cl)?"""
+    return in_list("articles", lower) or in_list("apposition_determiners", lower) \
+        or lower in word_counts("number_words") or (named and lower in _DEMONSTRATIVES)
+
+
+_DEMONSTRATIVES = frozenset({"this", "that"})
 #: Cue labels of the nouns that type a name apposed to them.
 _KIND_NOUNS = frozenset({"DATASET_NOUN", "METHOD_HEAD", "METRIC_HEAD"})
 #: Words a noun phrase may have between its article and its noun when the name closes the apposition (round h15ac).

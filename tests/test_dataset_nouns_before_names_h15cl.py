@@ -1,0 +1,43 @@
+"""A name right after a singular lexicon, database, collection or test-set noun (round h15cl, issue 15).
+
+Round h15ar typed a name right after a singular dataset noun ("the MWP benchmark ZB8K") a dataset, for "benchmark",
+"dataset", "corpus", "treebank", "testbed" and "suite". The same shape after "lexicon", "database", "collection" or
+a "test / evaluation / ... set" left the name a method by default ("the German connective lexicon ZorbLex", "a new
+test set ZorbCAT"); a capitalised phrase after "lexicon" / "database" closed by punctuation opened no candidate.
+Names are made up.
+"""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="module", params=["rules", "combined"])
+def nlp(request):  # type: ignore[no-untyped-def]
+    from extractors.entities import build_pipeline
+    return build_pipeline(request.param)
+
+
+def _kinds(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    from extractors.entities import iter_entities
+    return {e.span.text: e.span.label_ for e in iter_entities(nlp(text))}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We follow the format of the German connective lexicon ZorbLex.", "ZorbLex"),
+    ("Each word is an entry in the lexicon KlaxDic.", "KlaxDic"),
+    ("We introduce a new large-scale data collection ZorbMovie.", "ZorbMovie"),
+    ("We release a new template test set ZorbCAT to probe models.", "ZorbCAT"),
+    ("We query the biological database ZORB-RK for the entries.", "ZORB-RK"),
+])
+def test_a_name_after_a_singular_resource_noun_is_a_dataset(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == "dataset"
+
+
+@pytest.mark.parametrize("text", [
+    "We store the lexicon in a database. ZorbNet then reads it.",  # a sentence break: no apposition
+    "The lexicon Zorbel built is small.",  # a person after the noun, no name shape: no dataset
+])
+def test_guards(nlp, text: str) -> None:  # type: ignore[no-untyped-def]
+    kinds = _kinds(nlp, text)
+    assert kinds.get("Zorbel") != "dataset"
+    assert kinds.get("ZorbNet") != "dataset"
