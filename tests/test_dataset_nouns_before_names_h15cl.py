@@ -41,3 +41,26 @@ def test_guards(nlp, text: str) -> None:  # type: ignore[no-untyped-def]
     kinds = _kinds(nlp, text)
     assert kinds.get("Zorbel") != "dataset"
     assert kinds.get("ZorbNet") != "dataset"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("In this paper, we introduce the first public Arabic patent dataset called ZorbPat and test twelve classifiers.",
+     "ZorbPat"),
+    ("We focus on factuality during the extraction of an OpenZE corpus named ZorbFact, which holds 12 million triples.",
+     "ZorbFact"),
+    ("This curated dataset, termed ZorbTES, encompasses a broad spectrum of scenarios.", "ZorbTES"),
+    ("In this study, we first collect a large-scale Chinese medical QA corpus called ZorbMed; second we annotate it.",
+     "ZorbMed"),
+    ("We present a corpus called ZEQA (zorb-driven and experience-based question answering) for household tasks.",
+     "ZEQA"),
+])
+def test_a_name_a_naming_word_gives_a_dataset_noun(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == "dataset"
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("We propose a new method called ZorbNet for parsing.", "ZorbNet", "method"),
+    ("We study zorb question answering (ZQA), a task that asks for answers.", "ZQA", "task"),
+])
+def test_other_kinds_stay(nlp, text: str, name: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+    assert _kinds(nlp, text).get(name) == kind
