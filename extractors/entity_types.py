@@ -256,9 +256,11 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
                      if cues.get(j, set()) & {"DATASET_NOUN", "METHOD_HEAD"} or flags.is_punct[j]), i - 1)
         i = noun + 1 if not flags.is_punct[noun] else i
     elif i >= 1 and flags.is_lower[i] and "DATASET_NOUN" in cues.get(i, set()) and lowers[i] in _SINGULAR_NOUNS \
-            and (name_shape(texts[start]) == "strong" or closes):
+            and (name_shape(texts[start]) == "strong" or closes or (end is not None and end < len(doc)
+                                                                      and flags.is_stop[end])):
         i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma; any capitalised name when
-        # punctuation closes it ("the data-to-text benchmark Rotowire (18.93 BLEU)"; round h15ar)
+        # punctuation closes it ("the data-to-text benchmark Rotowire (18.93 BLEU)"; round h15ar) or a function word
+        # does, as the list rule that opened it asks ("the valency lexicon Zorbenty onto ..."; round h15cl)
     elif i >= 2 and texts[i] in OPENING_QUOTES and end is not None and end < len(doc) \
             and texts[end] in CLOSING_QUOTES and flags.is_lower[i - 1] and lowers[i - 1] in _SINGULAR_NOUNS \
             and "DATASET_NOUN" in cues.get(i - 1, set()):
