@@ -31,7 +31,8 @@ def _kinds(nlp, text: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     ("We map semantic roles from the valency lexicon Zorbenty onto the wordnet structure.", "Zorbenty"),
     ("We evaluate the summaries with the dataset Zorbich that is created with strict constraints.", "Zorbich"),
 ])
-def test_a_name_after_a_singular_resource_noun_is_a_dataset(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_name_after_a_singular_resource_noun_is_a_dataset(  # type: ignore[no-untyped-def]
+        nlp, text: str, name: str) -> None:
     assert _kinds(nlp, text).get(name) == "dataset"
 
 
