@@ -307,6 +307,7 @@ def _opens_noun_phrase(lower: str, named: bool) -> bool:
         or lower in word_counts("number_words") or (named and lower in _DEMONSTRATIVES)
 
 
+#: Words that open a dataset noun's phrase before a naming word besides the articles ("This corpus, called X").
 _DEMONSTRATIVES = frozenset({"this", "that"})
 #: Cue labels of the nouns that type a name apposed to them.
 _KIND_NOUNS = frozenset({"DATASET_NOUN", "METHOD_HEAD", "METRIC_HEAD"})
