@@ -433,6 +433,7 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                 taken.update(range(*cand.long_span))
         elif is_metric_name(text):
             cand.kind, cand.type_rule = EntityKind.METRIC, "metric_name"  # "macro-F1" taken for a name
+            _metric_bounds(cand, texts, lowers, candidates)
         elif text.lower() in word_list("known_resources.txt"):
             cand.kind, cand.type_rule = EntityKind.DATASET, "known_resource"  # "WordNet" is no method
             if text.lower() in _EDITIONED and cand.start > 1 and cand.start - 1 not in taken \
@@ -507,6 +508,21 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                 end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
     return _paired_metrics(found, acronyms)
+
+
+def _metric_bounds(cand: Candidate, texts: list[str], lowers: list[str], candidates: list[Candidate]) -> None:
+    """A metric's name a capitalised candidate took, bounded as the token rule below bounds one (round h15cj): with
+    the averaging word before it ("a micro F-1 score": micro F-1) or, with none, the "score" / "measure" word after an
+    F-measure ("an F2 score of 0.83": F2 score), unless another candidate holds that word."""
+    if cand.long_span is not None or cand.end - cand.start != 1:
+        return
+    held = {i for other in candidates if other is not cand for i in range(other.start, other.end)}
+    before, after = cand.start - 1, cand.end
+    if before >= 0 and lowers[before] in METRIC_MODIFIERS and before not in held:
+        cand.start = before
+    elif F_MEASURE.match(texts[cand.start]) and after < len(lowers) and lowers[after] in {"score", "scores", "measure"} \
+            and after not in held:
+        cand.end = after + 1
 
 
 #: Is a token text a task acronym or a metric's name, for every text seen (emptied past a million): one lookup a token.
