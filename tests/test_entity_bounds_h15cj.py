@@ -1,0 +1,59 @@
+"""Round h15cj: boundaries of two shapes the read sets' boundary errors showed.
+
+* A bare task acronym heading its phrase takes the one setting word before it ("open-domain QA", "Flat NER",
+  "conversational KBQA"; ``entity_task_bounds._acronym_setting_start``); not before a thing noun ("open-domain QA
+  datasets": the annotation keeps the bare task there), not a language, a setting of the task's conditions, a
+  sentence's first word or the end of a longer capitalised name.
+* A metric name a capitalised candidate took is bounded as the token rule bounds one: the averaging word before it
+  ("micro F-1"), else an F-measure's "score" / "measure" after it ("F2 score"; ``entity_tasks._metric_bounds``).
+
+Invented setting words and system names ("zorb", "quux" are no known words)."""
+from __future__ import annotations
+
+import pytest
+
+from extractors.entities import build_pipeline
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return build_pipeline("rules")
+
+
+def _names(nlp, text: str, label: str) -> list[str]:
+    return [s.text for s in nlp(text).spans["kg_entities"] if s.label_ == label]
+
+
+@pytest.mark.parametrize(("text", "tasks"), [
+    ("We evaluate Zorbnet on zorb-domain QA.", ["zorb-domain QA"]),
+    ("Sub-task 1 focuses on Zorbic NER, while sub-task 2 centers on Quuxed NER.", ["Zorbic NER", "Quuxed NER"]),
+    ("Context modeling is an important task in conversational KBQA.", ["Context modeling", "conversational KBQA"]),
+    ("We adapt Zorbnet to the Zorbic QA setting.", ["Zorbic QA"]),  # a task noun after it
+    ("Zorbnet improves zorb-domain QA tasks and Quux-doc QA, among others.", ["zorb-domain QA", "Quux-doc QA"]),
+    ("Results on cross-lingual Zorbic QA are strong.", ["Zorbic QA"]),  # one word only; the setting stays out
+])
+def test_acronym_takes_its_setting(rules, text: str, tasks: list[str]) -> None:
+    assert _names(rules, text, "task") == tasks
+
+
+@pytest.mark.parametrize(("text", "tasks"), [
+    ("We train zorb-based NER models on zorb-domain QA datasets.", ["NER", "QA"]),  # a thing noun after it
+    ("We study low-resource ASR and zero-shot QA.", ["ASR", "QA"]),  # conditions of the task
+    ("We study Spanish QA and Arabic NER.", ["QA", "NER"]),  # a language: not the task's name here
+    ("We release the Zorb Quux Standards QA dataset.", ["QA"]),  # the end of a longer capitalised name
+    ("We improve downstream QA and the existing NER.", ["QA", "NER"]),  # generic words
+    ("It helps recent QA.", ["QA"]),
+])
+def test_acronym_keeps_its_bounds(rules, text: str, tasks: list[str]) -> None:
+    assert _names(rules, text, "task") == tasks
+
+
+@pytest.mark.parametrize(("text", "metrics"), [
+    ("Zorbnet achieves a micro F-1 score of 0.918.", ["micro F-1"]),
+    ("We obtain a macro F-1 of 0.8.", ["macro F-1"]),
+    ("We report the F2 score of 0.833 and an F1 score of 0.7.", ["F2 score", "F1 score"]),
+    ("We report F1 and F2.", ["F1", "F2"]),  # nothing to take
+    ("Zorbnet obtained macro f1 score of 0.33.", ["macro f1"]),  # the token rule's convention, unchanged
+])
+def test_metric_bounds(rules, text: str, metrics: list[str]) -> None:
+    assert _names(rules, text, "metric") == metrics
