@@ -236,8 +236,6 @@ def _framed_start(texts: list[str], lowers: list[str], flags: TokenFlags, start:
 _ACRONYM_SETTINGS = frozenset({"low-resource", "high-resource", "zero-shot", "few-shot", "one-shot", "end-to-end",
                                "cross-lingual", "crosslingual", "multilingual", "monolingual", "cross-domain",
                                "in-domain", "out-of-domain", "open-source", "large-scale", "small-scale"})
-#: Words before a task acronym that say which one, not what task ("future NMT", "the end QA task").
-_ACRONYM_GENERIC = frozenset({"future", "end", "individual", "available"})
 #: Nouns after a task acronym that keep it the head of its phrase ("the Video QA setting", "open-domain QA tasks").
 _ACRONYM_HEAD_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks", "setting", "settings", "problem", "problems"})
 
@@ -251,10 +249,8 @@ def _acronym_setting_start(texts: list[str], lowers: list[str], flags: TokenFlag
     a model, where the annotation keeps the bare task); the word a lower-case or Title-case word that can be a setting
     (:func:`_modifier`), not a language ("Arabic NER"), not a condition of the task (:data:`_ACRONYM_SETTINGS`) nor
     the way it is done ("transformer-based NMT", "rule-based MT": a method's word, left out of the task's name),
-    not a verb the corpus uses (``verb_like.txt``: "we propose MT, a framework", "study NLG"), not the sentence's
-    first word (:func:`_definition_start` decides that), not part of another name or a longer phrase (another
-    candidate; a word before it that is no function word or punctuation: "Global Banking Standards QA", "closed book
-    QA", "the best individual NMT")."""
+    not the sentence's first word (:func:`_definition_start` decides that), not part of another name (another
+    candidate, or a capitalised word before it: "Global Banking Standards QA")."""
     start = cand.start
     if cand.long_span is not None or cand.end - start != 1 or start < 1 or not is_task_acronym(texts[start]):
         return start
@@ -263,15 +259,14 @@ def _acronym_setting_start(texts: list[str], lowers: list[str], flags: TokenFlag
                                    _ACRONYM_HEAD_NOUNS):
         return start
     k = start - 1
-    word, lower = texts[k], lowers[k]
+    word = texts[k]
     if flags.is_sent_start[k] or flags.is_sent_start[start] or not (word[1:].islower() and word[0].isalpha()) \
-            or not _modifier(word, lower, flags.is_stop[k]) or lower in _ACRONYM_SETTINGS or lower.endswith("-based") \
-            or lower in _ACRONYM_GENERIC or lower in word_list("languages.txt") \
-            or lower in word_list("verb_like.txt") or (lower.endswith("s") and lower[:-1] in word_list("verb_like.txt")) \
-            or any(c is not cand and c.start <= k < c.end for c in kept):
+            or not _modifier(word, lowers[k], flags.is_stop[k]) or lowers[k] in _ACRONYM_SETTINGS \
+            or lowers[k].endswith("-based") \
+            or lowers[k] in word_list("languages.txt") or any(c is not cand and c.start <= k < c.end for c in kept):
         return start
-    if not (flags.is_stop[k - 1] or flags.is_punct[k - 1]):
-        return start  # "XLM enhanced NMT", "the best individual NMT", "closed book QA": one word of a longer phrase
+    if k > 0 and texts[k - 1][:1].isupper() and texts[k - 1].isalpha() and not flags.is_sent_start[k - 1]:
+        return start
     return k
 
 

@@ -29,8 +29,8 @@ def _names(nlp, text: str, label: str) -> list[str]:
     ("Sub-task 1 focuses on Zorbic NER, while sub-task 2 centers on Quuxed NER.", ["Zorbic NER", "Quuxed NER"]),
     ("Context modeling is an important task in conversational KBQA.", ["Context modeling", "conversational KBQA"]),
     ("We adapt Zorbnet to the Zorbic QA setting.", ["Zorbic QA"]),  # a task noun after it
-    ("Zorbnet helps on zorb-domain QA tasks and in Quux-doc QA, among others.", ["zorb-domain QA", "Quux-doc QA"]),
-    ("Zorbnet is trained for medical NLI.", ["medical NLI"]),
+    ("Zorbnet improves zorb-domain QA tasks and Quux-doc QA, among others.", ["zorb-domain QA", "Quux-doc QA"]),
+    ("Results on cross-lingual Zorbic QA are strong.", ["Zorbic QA"]),  # one word only; the setting stays out
 ])
 def test_acronym_takes_its_setting(rules, text: str, tasks: list[str]) -> None:
     assert _names(rules, text, "task") == tasks
@@ -44,9 +44,6 @@ def test_acronym_takes_its_setting(rules, text: str, tasks: list[str]) -> None:
     ("We improve downstream QA and the existing NER.", ["QA", "NER"]),  # generic words
     ("It helps recent QA.", ["QA"]),
     ("We build on zorb-based NMT.", ["NMT"]),  # the way the task is done: a method's word
-    ("We study NLG and evaluate QE.", ["NLG", "QE"]),  # verbs before it
-    ("We apply quux-enhanced zorbic NMT and closed book QA.", ["NMT", "QA"]),  # one word of a longer phrase
-    ("Challenges remain for future NMT.", ["NMT"]),  # a generic word
 ])
 def test_acronym_keeps_its_bounds(rules, text: str, tasks: list[str]) -> None:
     assert _names(rules, text, "task") == tasks
