@@ -247,8 +247,7 @@ def _acronym_setting_start(texts: list[str], lowers: list[str], flags: TokenFlag
     the annotation names the narrower task (round h15cj). Only where the acronym heads its phrase (punctuation, a
     function word or a task noun after it: "open-domain QA datasets" and "span-based NER models" name a dataset and
     a model, where the annotation keeps the bare task); the word a lower-case or Title-case word that can be a setting
-    (:func:`_modifier`), not a language ("Arabic NER"), not a condition of the task (:data:`_ACRONYM_SETTINGS`) nor
-    the way it is done ("transformer-based NMT", "rule-based MT": a method's word, left out of the task's name),
+    (:func:`_modifier`), not a language ("Arabic NER"), not a condition of the task (:data:`_ACRONYM_SETTINGS`),
     not the sentence's first word (:func:`_definition_start` decides that), not part of another name (another
     candidate, or a capitalised word before it: "Global Banking Standards QA")."""
     start = cand.start
@@ -262,7 +261,6 @@ def _acronym_setting_start(texts: list[str], lowers: list[str], flags: TokenFlag
     word = texts[k]
     if flags.is_sent_start[k] or flags.is_sent_start[start] or not (word[1:].islower() and word[0].isalpha()) \
             or not _modifier(word, lowers[k], flags.is_stop[k]) or lowers[k] in _ACRONYM_SETTINGS \
-            or lowers[k].endswith("-based") \
             or lowers[k] in word_list("languages.txt") or any(c is not cand and c.start <= k < c.end for c in kept):
         return start
     if k > 0 and texts[k - 1][:1].isupper() and texts[k - 1].isalpha() and not flags.is_sent_start[k - 1]:

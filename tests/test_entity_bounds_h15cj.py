@@ -43,7 +43,6 @@ def test_acronym_takes_its_setting(rules, text: str, tasks: list[str]) -> None:
     ("We release the Zorb Quux Standards QA dataset.", ["QA"]),  # the end of a longer capitalised name
     ("We improve downstream QA and the existing NER.", ["QA", "NER"]),  # generic words
     ("It helps recent QA.", ["QA"]),
-    ("We build on zorb-based NMT.", ["NMT"]),  # the way the task is done: a method's word
 ])
 def test_acronym_keeps_its_bounds(rules, text: str, tasks: list[str]) -> None:
     assert _names(rules, text, "task") == tasks
