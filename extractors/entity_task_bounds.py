@@ -51,7 +51,6 @@ from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate
 from extractors.entity_lexicon import verb_form, word_list
-from extractors.entity_task_acronyms import is_task_acronym
 from extractors.entity_task_lists import noun_like
 from extractors.token_texts import TokenFlags, token_arrays
 from ontology.kinds import EntityKind
@@ -105,7 +104,6 @@ def settle_tasks(doc: Doc, kept: list[Candidate]) -> list[Candidate]:
             elif cand.long_span is None:
                 cand.start = _definition_start(texts, lowers, flags, cand.start, kept)
                 cand.start = _framed_start(texts, lowers, flags, cand.start)
-                cand.start = _acronym_setting_start(texts, lowers, flags, cand, kept)
         settled.append(cand)
     return settled
 
@@ -229,43 +227,6 @@ def _framed_start(texts: list[str], lowers: list[str], flags: TokenFlags, start:
                for k in range(first, start)):
             return first
     return start
-
-
-#: Settings before a task acronym that the annotation leaves out of the task's name ("low-resource ASR", "zero-shot
-#: QA"): the conditions a task is done under, not a narrower task.
-_ACRONYM_SETTINGS = frozenset({"low-resource", "high-resource", "zero-shot", "few-shot", "one-shot", "end-to-end",
-                               "cross-lingual", "crosslingual", "multilingual", "monolingual", "cross-domain",
-                               "in-domain", "out-of-domain", "open-source", "large-scale", "small-scale"})
-#: Nouns after a task acronym that keep it the head of its phrase ("the Video QA setting", "open-domain QA tasks").
-_ACRONYM_HEAD_NOUNS = frozenset({"task", "tasks", "subtask", "subtasks", "setting", "settings", "problem", "problems"})
-
-
-def _acronym_setting_start(texts: list[str], lowers: list[str], flags: TokenFlags, cand: Candidate,
-                           kept: list[Candidate]) -> int:
-    """Where a task written as a bare task acronym starts when one word naming a narrower task stands before it
-    ("on open-domain QA.", "in conversational KBQA.", "the Video QA setting", "sub-task 1 focuses on Flat NER"):
-    the annotation names the narrower task (round h15cj). Only where the acronym heads its phrase (punctuation, a
-    function word or a task noun after it: "open-domain QA datasets" and "span-based NER models" name a dataset and
-    a model, where the annotation keeps the bare task); the word a lower-case or Title-case word that can be a setting
-    (:func:`_modifier`), not a language ("Arabic NER"), not a condition of the task (:data:`_ACRONYM_SETTINGS`),
-    not the sentence's first word (:func:`_definition_start` decides that), not part of another name (another
-    candidate, or a capitalised word before it: "Global Banking Standards QA")."""
-    start = cand.start
-    if cand.long_span is not None or cand.end - start != 1 or start < 1 or not is_task_acronym(texts[start]):
-        return start
-    after = cand.end
-    if after < len(texts) and not (flags.is_punct[after] or flags.is_stop[after] or lowers[after] in
-                                   _ACRONYM_HEAD_NOUNS):
-        return start
-    k = start - 1
-    word = texts[k]
-    if flags.is_sent_start[k] or flags.is_sent_start[start] or not (word[1:].islower() and word[0].isalpha()) \
-            or not _modifier(word, lowers[k], flags.is_stop[k]) or lowers[k] in _ACRONYM_SETTINGS \
-            or lowers[k] in word_list("languages.txt") or any(c is not cand and c.start <= k < c.end for c in kept):
-        return start
-    if k > 0 and texts[k - 1][:1].isupper() and texts[k - 1].isalpha() and not flags.is_sent_start[k - 1]:
-        return start
-    return k
 
 
 def _modifier(text: str, lower: str, is_stop: bool) -> bool:
