@@ -1,9 +1,8 @@
-"""Round h15cj: boundaries of two shapes the read sets' boundary errors showed.
+"""Round h15cj: boundaries the read sets' boundary errors showed.
 
-* A bare task acronym heading its phrase takes the one setting word before it ("open-domain QA", "Flat NER",
-  "conversational KBQA"; ``entity_task_bounds._acronym_setting_start``); not before a thing noun ("open-domain QA
-  datasets": the annotation keeps the bare task there), not a language, a setting of the task's conditions, a
-  sentence's first word or the end of a longer capitalised name.
+* A bare task acronym keeps its bounds (guards): round h15cj's rule that took the one setting word before it
+  ("open-domain QA", "Flat NER") judged 15 of 28 changes right on fresh train-slice abstracts and was reverted;
+  these shapes were wrong under it or must not change under any later version of it.
 * A metric name a capitalised candidate took is bounded as the token rule bounds one: the averaging word before it
   ("micro F-1"), else an F-measure's "score" / "measure" after it ("F2 score"; ``entity_tasks._metric_bounds``).
 
@@ -25,24 +24,14 @@ def _names(nlp, text: str, label: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("text", "tasks"), [
-    ("We evaluate Zorbnet on zorb-domain QA.", ["zorb-domain QA"]),
-    ("Sub-task 1 focuses on Zorbic NER, while sub-task 2 centers on Quuxed NER.", ["Zorbic NER", "Quuxed NER"]),
-    ("Context modeling is an important task in conversational KBQA.", ["Context modeling", "conversational KBQA"]),
-    ("We adapt Zorbnet to the Zorbic QA setting.", ["Zorbic QA"]),  # a task noun after it
-    ("Zorbnet improves zorb-domain QA tasks and Quux-doc QA, among others.", ["zorb-domain QA", "Quux-doc QA"]),
-    ("Results on cross-lingual Zorbic QA are strong.", ["Zorbic QA"]),  # one word only; the setting stays out
-])
-def test_acronym_takes_its_setting(rules, text: str, tasks: list[str]) -> None:
-    assert _names(rules, text, "task") == tasks
-
-
-@pytest.mark.parametrize(("text", "tasks"), [
     ("We train zorb-based NER models on zorb-domain QA datasets.", ["NER", "QA"]),  # a thing noun after it
     ("We study low-resource ASR and zero-shot QA.", ["ASR", "QA"]),  # conditions of the task
     ("We study Spanish QA and Arabic NER.", ["QA", "NER"]),  # a language: not the task's name here
     ("We release the Zorb Quux Standards QA dataset.", ["QA"]),  # the end of a longer capitalised name
     ("We improve downstream QA and the existing NER.", ["QA", "NER"]),  # generic words
     ("It helps recent QA.", ["QA"]),
+    ("Challenges remain for future NMT and the target QA task.", ["NMT", "QA"]),  # wrong under the reverted rule
+    ("We compare supervised QE with closed book QA.", ["QE", "QA"]),
 ])
 def test_acronym_keeps_its_bounds(rules, text: str, tasks: list[str]) -> None:
     assert _names(rules, text, "task") == tasks
