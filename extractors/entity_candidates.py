@@ -39,8 +39,8 @@ from extractors.entity_names import is_version, model_family, name_shape
 from extractors.token_texts import sentence_start, token_arrays, token_texts
 from ontology.kinds import EntityKind, Relation
 
-__all__ = ["Candidate", "Cues", "coined_after_proposal", "coordinated_groups", "delimited", "find_candidates",
-           "mid_sentence_text", "names_a_dataset", "plural_of_a_method"]
+__all__ = ["MODEL_SIZES", "Candidate", "Cues", "coined_after_proposal", "coordinated_groups", "delimited",
+           "find_candidates", "mid_sentence_text", "names_a_dataset", "plural_of_a_method"]
 
 #: Token index → the cue labels matching there.
 Cues = dict[int, set[str]]
@@ -538,7 +538,7 @@ def _continuation_end(doc: Doc, i: int, family: bool) -> int:
         if texts[i].lower() in word_list("model_families.txt") and model_family(text):
             end += 1  # "OpenAI o1"
             continue
-        if family and text in _MODEL_SIZES and (end + 1 >= len(doc) or not flags.is_alpha[end + 1]
+        if family and text in MODEL_SIZES and (end + 1 >= len(doc) or not flags.is_alpha[end + 1]
                                                 or lowers[end + 1] not in _SIZE_NOUNS):
             end += 1  # "XLM-RoBERTa large", "BERT base" (not "a BERT large enough", "BERT small models")
             break
@@ -564,7 +564,7 @@ def _enumerator(doc: Doc, i: int) -> bool:
 
 
 #: Checkpoint sizes written after a model family as a word ("XLM-RoBERTa large").
-_MODEL_SIZES = frozenset({"base", "large", "small", "xl", "xxl", "tiny", "mini"})
+MODEL_SIZES = frozenset({"base", "large", "small", "xl", "xxl", "tiny", "mini"})
 #: Nouns after which such a word is an adjective of the noun, not of the model ("BERT small models").
 _SIZE_NOUNS = frozenset({"models", "model", "enough", "number", "amount", "amounts", "gains", "improvements",
                          "margin", "margins", "scale", "language"})

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span
 
-from extractors.entity_candidates import Candidate
+from extractors.entity_candidates import MODEL_SIZES, Candidate
 from extractors.entity_context import (
     CAPITALS,
     cited_author,
@@ -208,8 +208,8 @@ def named_model_noun(doc: Doc, start: int, end: int) -> bool:
     """Is the name at ``start:end`` written right before a lower-case model noun ("the baseline ZORBAX model") or in
     brackets right after one ("a sentence paraphrasing model (ZORBAX)")? Round h15ck: such capitals, written once,
     were dropped as bare capitals though the noun beside them says what they are. Not capitals with a task acronym
-    among their hyphen parts ("FS-NER models": models of a task) nor those after another name's word ("a T5 XXL
-    model": a size).
+    among their hyphen parts ("FS-NER models": models of a task). Review69: nor a checkpoint size ("the LARGE
+    model", "a T5 XXL model"), nor those after another name's word ("a ZorbLM 13B CHAT model": a variant).
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("The ZQAX model beat a paraphrasing model (ZQBX) and the ZQCX Model on ZQDX data.")
@@ -218,13 +218,19 @@ def named_model_noun(doc: Doc, start: int, end: int) -> bool:
     >>> doc = blank_pipeline()("We learn FS-NER models and tune a T5 XXL model.")
     >>> named_model_noun(doc, 2, 3), named_model_noun(doc, 9, 10)
     (False, False)
+    >>> doc = blank_pipeline()("Unlike ZQRB model variants, the LARGE model is slow.")
+    >>> named_model_noun(doc, 7, 8)
+    False
     """
     texts, lowers, flags = token_arrays(doc)
-    if any(is_task_acronym(part) for part in span_text(doc, start, end).split("-")):
+    text = span_text(doc, start, end)
+    if any(is_task_acronym(part) for part in text.split("-")):
         return False  # "learn FS-NER models", "optimize ASR-MT models": models of a task, not a model's name
+    if text.lower() in MODEL_SIZES:
+        return False  # "the LARGE model", "BASE and LARGE models", "a T5 XXL model": a checkpoint's size (review69)
     if start > 0 and not flags.is_stop[start - 1] and not flags.is_punct[start - 1] \
             and any(ch.isupper() or ch.isdigit() for ch in texts[start - 1]):
-        return False  # "a T5 XXL model", "a LLAMA-2 13B CHAT model": a size or variant of the name before
+        return False  # "a LLAMA-2 13B CHAT model": a variant of the name before
     if end < len(doc) and flags.is_lower[end] and lowers[end] in _MODEL_NOUNS:
         return True
     return start >= 2 and end < len(doc) and texts[start - 1] == "(" and texts[end] == ")" \
