@@ -34,6 +34,7 @@ from extractors.entity_context import (
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
 from extractors.entity_name_uses import used_otherwise
+from extractors.entity_names import built_on_dataset
 from extractors.entity_not_names import (
     NOT_NAME_REASONS,
     inside_a_quotation,
@@ -208,8 +209,9 @@ def named_model_noun(doc: Doc, start: int, end: int) -> bool:
     """Is the name at ``start:end`` written right before a lower-case model noun ("the baseline ZORBAX model") or in
     brackets right after one ("a sentence paraphrasing model (ZORBAX)")? Round h15ck: such capitals, written once,
     were dropped as bare capitals though the noun beside them says what they are. Not capitals with a task acronym
-    among their hyphen parts ("FS-NER models": models of a task). Review69: nor a checkpoint size ("the LARGE
-    model", "a T5 XXL model"), nor those after another name's word ("a ZorbLM 13B CHAT model": a variant).
+    among their hyphen parts ("FS-NER models": models of a task). Review69: nor capitals built on a dataset's name
+    ("the ZQNLI model": typed a dataset after this check, so kept as a used dataset), nor a checkpoint size ("the
+    LARGE model", "a T5 XXL model"), nor those after another name's word ("a ZorbLM 13B CHAT model": a variant).
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("The ZQAX model beat a paraphrasing model (ZQBX) and the ZQCX Model on ZQDX data.")
@@ -226,6 +228,8 @@ def named_model_noun(doc: Doc, start: int, end: int) -> bool:
     text = span_text(doc, start, end)
     if any(is_task_acronym(part) for part in text.split("-")):
         return False  # "learn FS-NER models", "optimize ASR-MT models": models of a task, not a model's name
+    if built_on_dataset(text, set()):
+        return False  # "the ZQNLI model" (QNLI): one_kind_per_name would type it a dataset later (review69)
     if text.lower() in MODEL_SIZES:
         return False  # "the LARGE model", "BASE and LARGE models", "a T5 XXL model": a checkpoint's size (review69)
     if start > 0 and not flags.is_stop[start - 1] and not flags.is_punct[start - 1] \

@@ -3,7 +3,8 @@ modes. Invented names.
 
 :func:`extractors.entity_policy.named_model_noun` keeps capitals nothing else explains when a lower-case model noun
 stands right after them ("the baseline ZORBAX model"). Not a checkpoint size ("the LARGE model", kept as a method by
-the round).
+the round), nor capitals built on a dataset's name ("the ZQNLI model": typed a dataset after the policy, which the
+round kept as a used dataset).
 """
 from __future__ import annotations
 
@@ -22,9 +23,10 @@ def _kept(nlp, text: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("text", "name"), [
+    ("We compare with the ZQNLI model on two tasks.", "ZQNLI"),  # built on a dataset's name: typed a dataset later
     ("We compare the LARGE model with the distilled one on two benchmarks.", "LARGE"),
     ("Scores of the BASE and SMALL models are close to each other.", "SMALL"),
     ("Gains are smaller with the XXL model than with the small one.", "XXL"),
 ])
-def test_a_model_noun_vouches_for_no_size(nlp, text: str, name: str) -> None:
+def test_a_model_noun_vouches_for_no_dataset_name_nor_size(nlp, text: str, name: str) -> None:
     assert name not in _kept(nlp, text)
