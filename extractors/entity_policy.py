@@ -211,7 +211,8 @@ def named_model_noun(doc: Doc, start: int, end: int) -> bool:
     were dropped as bare capitals though the noun beside them says what they are. Not capitals with a task acronym
     among their hyphen parts ("FS-NER models": models of a task). Review69: nor capitals built on a dataset's name
     ("the ZQNLI model": typed a dataset after this check, so kept as a used dataset), nor a checkpoint size ("the
-    LARGE model", "a T5 XXL model"), nor those after another name's word ("a ZorbLM 13B CHAT model": a variant).
+    LARGE model", "a T5 XXL model"), nor those after another name's word ("a ZorbLM 13B CHAT model": a variant); a
+    sentence's first word is no name's word unless it holds a digit ("Unlike ZQRB model variants, ...").
 
     >>> from extractors.entities import blank_pipeline
     >>> doc = blank_pipeline()("The ZQAX model beat a paraphrasing model (ZQBX) and the ZQCX Model on ZQDX data.")
@@ -221,8 +222,8 @@ def named_model_noun(doc: Doc, start: int, end: int) -> bool:
     >>> named_model_noun(doc, 2, 3), named_model_noun(doc, 9, 10)
     (False, False)
     >>> doc = blank_pipeline()("Unlike ZQRB model variants, the LARGE model is slow.")
-    >>> named_model_noun(doc, 7, 8)
-    False
+    >>> named_model_noun(doc, 1, 2), named_model_noun(doc, 7, 8)
+    (True, False)
     """
     texts, lowers, flags = token_arrays(doc)
     text = span_text(doc, start, end)
@@ -233,8 +234,8 @@ def named_model_noun(doc: Doc, start: int, end: int) -> bool:
     if text.lower() in MODEL_SIZES:
         return False  # "the LARGE model", "BASE and LARGE models", "a T5 XXL model": a checkpoint's size (review69)
     if start > 0 and not flags.is_stop[start - 1] and not flags.is_punct[start - 1] \
-            and any(ch.isupper() or ch.isdigit() for ch in texts[start - 1]):
-        return False  # "a LLAMA-2 13B CHAT model": a variant of the name before
+            and any(ch.isdigit() or (ch.isupper() and not flags.is_sent_start[start - 1]) for ch in texts[start - 1]):
+        return False  # "a LLAMA-2 13B CHAT model": a variant of the name before ("Unlike ZQRB model ..." is not)
     if end < len(doc) and flags.is_lower[end] and lowers[end] in _MODEL_NOUNS:
         return True
     return start >= 2 and end < len(doc) and texts[start - 1] == "(" and texts[end] == ")" \
