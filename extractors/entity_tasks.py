@@ -433,7 +433,10 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
                 taken.update(range(*cand.long_span))
         elif is_metric_name(text):
             cand.kind, cand.type_rule = EntityKind.METRIC, "metric_name"  # "macro-F1" taken for a name
-            _metric_bounds(cand, texts, lowers, candidates)
+            if cand.long_span is None and cand.end - cand.start == 1:  # "a micro F-1 score", "an F2 score": bounded
+                cand.start, cand.end = _metric_extent(  # as the token rule below bounds a metric (round h15cj)
+                    texts, lowers, cand.start,
+                    lambda k, cand=cand: not any(o.start <= k < o.end for o in candidates if o is not cand))
         elif text.lower() in word_list("known_resources.txt"):
             cand.kind, cand.type_rule = EntityKind.DATASET, "known_resource"  # "WordNet" is no method
             if text.lower() in _EDITIONED and cand.start > 1 and cand.start - 1 not in taken \
@@ -496,33 +499,37 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
         if is_task_acronym(text) or text in defined_tasks:
             found.append(Candidate(i, i + 1, "task", kind=EntityKind.TASK, type_rule="task_acronym"))
         elif is_metric_name(text):
-            start = i - 1 if i > 0 and lowers[i - 1] in METRIC_MODIFIERS else i
-            if start in taken:
-                start = i
-            end = i + 1
-            if "{" in text and end < len(doc) and texts[end] == "}" and end not in taken:
-                end += 1  # "F_{0.5}": the tokenizer splits the closing brace off (a doc made from raw text only:
-                # extract_mentions drops braces as markup first, so a mention reads "F_0.5")
-            if start == i and F_MEASURE.match(text) and end < len(doc) \
-                    and lowers[end] in {"score", "scores", "measure"} and end not in taken:
-                end += 1  # "an F1 score of 0.77" names the measure as "F1-score" does ("macro F1 score": macro F1)
+            start, end = _metric_extent(texts, lowers, i, lambda k: k not in taken)
             found.append(Candidate(start, end, "metric", kind=EntityKind.METRIC, type_rule="metric_name"))
     return _paired_metrics(found, acronyms)
 
 
-def _metric_bounds(cand: Candidate, texts: list[str], lowers: list[str], candidates: list[Candidate]) -> None:
-    """A metric's name a capitalised candidate took, bounded as the token rule below bounds one (round h15cj): with
-    the averaging word before it ("a micro F-1 score": micro F-1) or, with none, the "score" / "measure" word after an
-    F-measure ("an F2 score of 0.83": F2 score), unless another candidate holds that word."""
-    if cand.long_span is not None or cand.end - cand.start != 1:
-        return
-    held = {i for other in candidates if other is not cand for i in range(other.start, other.end)}
-    before, after = cand.start - 1, cand.end
-    if before >= 0 and lowers[before] in METRIC_MODIFIERS and before not in held:
-        cand.start = before
-    elif F_MEASURE.match(texts[cand.start]) and after < len(lowers) and lowers[after] in {"score", "scores", "measure"} \
-            and after not in held:
-        cand.end = after + 1
+#: The words after an F-measure that name the measure with it ("an F1 score", "the F2 measure").
+_SCORE_WORDS = frozenset({"score", "scores", "measure"})
+
+
+def _metric_extent(texts: list[str], lowers: list[str], i: int, free: Callable[[int], bool]) -> tuple[int, int]:
+    """The bounds of the metric's name token ``i`` writes, each word beside it taken only where ``free`` says so: the
+    averaging word before it ("macro F1") or, with none, an F-measure's "score" / "measure" after it ("an F1 score of
+    0.77" names the measure as "F1-score" does; "macro F1 score": macro F1), and the closing brace the tokenizer splits
+    off ("F_{0.5}": a doc made from raw text only; extract_mentions drops braces as markup first, so a mention reads
+    "F_0.5"). One function for the token rule and for a metric's name a capitalised candidate took, so one spelling is
+    not bounded two ways (round h15cj wrote it twice; review72).
+
+    >>> texts = "a micro F-1 score and an F2 score of F_{0.5 } score".split()
+    >>> lowers, free = [t.lower() for t in texts], lambda k: True
+    >>> [_metric_extent(texts, lowers, i, free) for i in (2, 6, 9)]
+    [(1, 3), (6, 8), (9, 12)]
+    >>> _metric_extent(texts, lowers, 2, lambda k: k != 1), _metric_extent(texts, lowers, 6, lambda k: k != 7)
+    ((2, 4), (6, 7))
+    """
+    start = i - 1 if i > 0 and lowers[i - 1] in METRIC_MODIFIERS and free(i - 1) else i
+    end = i + 1
+    if "{" in texts[i] and end < len(texts) and texts[end] == "}" and free(end):
+        end += 1
+    if start == i and F_MEASURE.match(texts[i]) and end < len(texts) and lowers[end] in _SCORE_WORDS and free(end):
+        end += 1
+    return start, end
 
 
 #: Is a token text a task acronym or a metric's name, for every text seen (emptied past a million): one lookup a token.
