@@ -43,6 +43,14 @@ def test_acronym_keeps_its_bounds(rules, text: str, tasks: list[str]) -> None:
     ("We report the F2 score of 0.833 and an F1 score of 0.7.", ["F2 score", "F1 score"]),
     ("We report F1 and F2.", ["F1", "F2"]),  # nothing to take
     ("Zorbnet obtained macro f1 score of 0.33.", ["macro f1"]),  # the token rule's convention, unchanged
+    # review72: the candidate and the token rule share one function (entity_tasks._metric_extent); these shapes were
+    # not tested: "weighted", a "measure", an F0.5, a sentence's first word, two averaged F-measures in one sentence
+    ("Quuxnet reaches a weighted F2 score of 0.61.", ["weighted F2"]),
+    ("The F-1 measure of Zorbnet is 0.52.", ["F-1 measure"]),
+    ("Zorbnet gets an F0.5 score of 0.4 and a micro F0.5 of 0.3.", ["F0.5 score", "micro F0.5"]),
+    ("F2 scores rise for Zorbnet.", ["F2 scores"]),
+    ("Zorbnet obtains macro F-1 and weighted F-1 of 0.5 and 0.6.", ["macro F-1", "weighted F-1"]),
+    ("The F0 score of each Zorb speaker rises.", []),  # a fundamental frequency: no F-measure, no bounds
 ])
 def test_metric_bounds(rules, text: str, metrics: list[str]) -> None:
     assert _names(rules, text, "metric") == metrics
