@@ -522,8 +522,14 @@ def _metric_extent(texts: list[str], lowers: list[str], i: int, free: Callable[[
     [(1, 3), (6, 8), (9, 12)]
     >>> _metric_extent(texts, lowers, 2, lambda k: k != 1), _metric_extent(texts, lowers, 6, lambda k: k != 7)
     ((2, 4), (6, 7))
+    >>> texts = "the macro-averaged Macro-F1 and weighted macro-F1".split()
+    >>> lowers = [t.lower() for t in texts]
+    >>> _metric_extent(texts, lowers, 2, free), _metric_extent(texts, lowers, 5, free)
+    ((2, 3), (4, 6))
     """
-    start = i - 1 if i > 0 and lowers[i - 1] in METRIC_MODIFIERS and free(i - 1) else i
+    start = i - 1 if i > 0 and lowers[i - 1] in METRIC_MODIFIERS and free(i - 1) \
+        and lowers[i - 1].split("-")[0] != lowers[i].split("-")[0] else i  # not "macro-averaged Macro-F1": the
+    # name says its averaging itself ("weighted macro-F1" is another average; review72)
     end = i + 1
     if "{" in texts[i] and end < len(texts) and texts[end] == "}" and free(end):
         end += 1
