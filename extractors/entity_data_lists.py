@@ -228,7 +228,9 @@ def announced_dataset(doc: Doc, start: int, end: int, cues: Cues) -> bool:
         if flags.is_punct[j] and texts[j] not in {"-", "&"} or flags.is_sent_start[j]:
             return False
         if "DATASET_NOUN" in cues.get(j, set()) and lowers[j] in _SINGULAR:
-            return True
+            # not a noun that opens a hyphenated modifier: "X is a lexicon-based / corpus-driven analyzer" names a
+            # tool (review71)
+            return not (j + 1 < len(doc) and texts[j + 1].startswith("-") and not flags.whitespace[j])
         if flags.is_stop[j]:
             return False  # "X is a tool for building corpora": the noun after a preposition is not what X is
     return False
