@@ -257,7 +257,9 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
         i = noun + 1 if not flags.is_punct[noun] else i
     elif i >= 1 and flags.is_lower[i] and "DATASET_NOUN" in cues.get(i, set()) and lowers[i] in _SINGULAR_NOUNS \
             and (name_shape(texts[start]) == "strong" or closes or (end is not None and end < len(doc)
-                                                                      and flags.is_stop[end])):
+                                                                      and flags.is_stop[end])) \
+            and not (end is not None and end < len(doc) and flags.is_alpha[end] and not flags.is_lower[end]):
+        # (not a name cut from a longer capitalised one: "the Italian lexicon ZAROLE SIMPLE KLIPS"; review71)
         i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma; any capitalised name when
         # punctuation closes it ("the data-to-text benchmark Rotowire (18.93 BLEU)"; round h15ar) or a function word
         # does, as the list rule that opened it asks ("the valency lexicon Zorbenty onto ..."; round h15cl)
