@@ -30,7 +30,7 @@ from extractors.entity_names import model_family, name_shape
 from extractors.gazetteer import SPAN_KEY
 from extractors.token_texts import sentence_start, token_arrays
 
-__all__ = ["announced_dataset", "dataset_noun_before", "introduced_list", "list_opening"]
+__all__ = ["announced_dataset", "dataset_noun_before", "introduced_list", "list_opening", "opens_phrase"]
 
 Cues = dict[int, set[str]]
 
@@ -79,9 +79,9 @@ def dataset_noun_before(doc: Doc, start: int, cues: Cues) -> str | None:
     sent_start = sentence_start(doc, noun)
     j = noun - 1
     while j >= sent_start and noun - j <= _NOUN_PHRASE and (flags.is_lower[j] or flags.is_upper[j]) \
-            and texts[j].replace("-", "").isalpha() and not _opens_phrase(lowers[j]) and not flags.is_stop[j]:
+            and texts[j].replace("-", "").isalpha() and not opens_phrase(lowers[j]) and not flags.is_stop[j]:
         j -= 1  # "four widely-used datasets", "four widely-used MDS datasets" (an acronym too: round h15ac)
-    opened = j >= sent_start and _opens_phrase(lowers[j])
+    opened = j >= sent_start and opens_phrase(lowers[j])
     if not opened and not (lowers[noun] in _PLURAL and texts[noun + 1] != "," and (j < sent_start or flags.is_stop[j])):
         return None
     if texts[mark] == "," and lowers[sent_start] in _FRONTED and not any(
@@ -90,8 +90,9 @@ def dataset_noun_before(doc: Doc, start: int, cues: Cues) -> str | None:
     return lowers[noun]
 
 
-def _opens_phrase(lower: str) -> bool:
-    """Does the word open a noun phrase: an article, "the" / "our", a number word?"""
+def opens_phrase(lower: str) -> bool:
+    """Does the word open a noun phrase: an article, "the" / "our", a number word (also :func:`entity_types.noun_before`'s
+    test)?"""
     return in_list("articles", lower) or in_list("apposition_determiners", lower) \
         or lower in word_counts("number_words")
 

@@ -33,6 +33,7 @@ from spacy.tokens import Doc
 
 from extractors.entity_candidates import Candidate, Cues
 from extractors.entity_corpus import HEAD_PREPOSITIONS
+from extractors.entity_data_lists import opens_phrase
 from extractors.entity_lexicon import corpus_kinds, in_list, verb_words, word_counts, word_list
 from extractors.entity_names import dataset_suffix, model_family, model_suffix, name_shape
 from extractors.entity_tagged import plural_acronym
@@ -305,8 +306,7 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
 def _opens_noun_phrase(lower: str, named: bool) -> bool:
     """Does the word open the noun phrase of a typing noun: an article, "the" / "our", a number word; "this" / "that"
     before a dataset noun and a naming word ("This curated dataset, termed ZorbTES, ..."; round h15cl)?"""
-    return in_list("articles", lower) or in_list("apposition_determiners", lower) \
-        or lower in word_counts("number_words") or (named and lower in _DEMONSTRATIVES)
+    return opens_phrase(lower) or (named and lower in _DEMONSTRATIVES)
 
 
 #: Words that open a dataset noun's phrase before a naming word besides the articles ("This corpus, called X").
