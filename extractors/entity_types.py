@@ -259,8 +259,11 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
     elif i >= 1 and flags.is_lower[i] and "DATASET_NOUN" in cues.get(i, set()) and lowers[i] in _SINGULAR_NOUNS \
             and (name_shape(texts[start]) == "strong" or closes or (end is not None and end < len(doc)
                                                                       and flags.is_stop[end])) \
-            and not (end is not None and end < len(doc) and flags.is_alpha[end] and not flags.is_lower[end]):
-        # (not a name cut from a longer capitalised one: "the Italian lexicon ZAROLE SIMPLE KLIPS"; review71)
+            and not (end is not None and end < len(doc) and flags.is_alpha[end] and flags.is_upper[end]
+                     and flags.is_upper[end - 1]):
+        # (not one word of a run of all-capital words, cut from the name they make: "the Italian lexicon ZAROLE
+        # SIMPLE KLIPS"; a capitalised word after it may be the name's rest that the noun still types, "the academic
+        # database ZiNii Articles"; review71)
         i += 1  # "on the MWP benchmark GSM8K": the noun right before the name, no comma; any capitalised name when
         # punctuation closes it ("the data-to-text benchmark Rotowire (18.93 BLEU)"; round h15ar) or a function word
         # does, as the list rule that opened it asks ("the valency lexicon Zorbenty onto ..."; round h15cl)
