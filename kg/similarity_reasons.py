@@ -27,12 +27,9 @@ import scipy.sparse as sp
 
 from kg.similarity_unshared import PaperWords, unshared_reasons
 from kg.similarity_vectors import PaperVectors
-from kg.similarity_words import ANY_LABEL, LABEL_TERM, shown_term
+from kg.similarity_words import ANY_LABEL, LABEL_TERM, SHARED_SHOWN, shown_term, without_parts
 
 __all__ = ["SHARED_SHOWN", "Explainer", "label_span", "names_of", "shared_cells", "shown_names", "without_parts"]
-
-#: Shared entities and shared terms kept per link.
-SHARED_SHOWN = 5
 
 Names = tuple[str, ...]
 
@@ -228,23 +225,6 @@ def shared_cells(matrix: sp.csr_matrix, first: np.ndarray, second: np.ndarray,
     best = np.arange(len(local)) - np.searchsorted(local, local, side="left") < top
     counts[known] = np.bincount(local[best], minlength=len(known))
     return counts, cells[best].astype(np.int64)
-
-
-def without_parts(terms: Names, top: int = SHARED_SHOWN) -> Names:
-    """``terms`` without the words a pair of words among them holds, before or after it, at most ``top`` of the rest.
-
-    Per pair in Python, on the names: round h14bm measured a numpy version over a block's columns slower (it splits
-    as many distinct names as there are cells).
-
-    >>> without_parts(("low", "low resource", "pivot", "resource"))
-    ('low resource', 'pivot')
-    >>> without_parts(("pivot", "graph"), 1)
-    ('pivot',)
-    """
-    inside = {word for term in terms if " " in term for word in term.split()}
-    if not inside:
-        return terms[:top]
-    return tuple([term for term in terms if " " in term or term not in inside][:top])
 
 
 def names_of(columns: Sequence[str], counts: np.ndarray, cells: np.ndarray) -> list[Names]:

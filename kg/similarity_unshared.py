@@ -12,7 +12,8 @@ list read as a fault, and the strength (the score's percentile) said nothing of 
 marked weak (:attr:`kg.similarity_links.LinkBlock.weak`) and its reasons say what the two papers do share, by
 :func:`unshared_reasons`:
 
-1. the corpus stop words both papers use, heaviest in both first: "translation (frequent word)";
+1. the corpus stop words both papers use, heaviest in both first: "translation (frequent word)" (a pair of words
+   shown, its two words are not: "machine translation (frequent word)" alone, as in the shared terms);
 2. else the pairs of their words spelled most alike (character trigrams, as the back-off finds them):
    "microsemantics ~ semantical (spelled alike)";
 3. else :data:`NO_SHARED_WORD`: the score comes from the word vectors and the LSA part alone.
@@ -32,6 +33,7 @@ from functools import lru_cache
 from math import sqrt
 
 from kg.char_trigrams import char_wb_trigrams
+from kg.similarity_words import SHARED_SHOWN, without_parts
 
 __all__ = ["ALIKE_SHOWN", "FREQUENT_SHOWN", "NO_SHARED_WORD", "UNSHARED_SHOWN", "PaperWords", "unshared_reasons"]
 
@@ -55,13 +57,13 @@ PaperWords = tuple[Mapping[str, float], Mapping[str, float], Sequence[str]]
 UNSHARED_SHOWN = (FREQUENT_SHOWN, ALIKE_SHOWN, NO_SHARED_WORD)
 
 
-def unshared_reasons(first: PaperWords, second: PaperWords, top: int = 5) -> tuple[str, ...]:
+def unshared_reasons(first: PaperWords, second: PaperWords, top: int = SHARED_SHOWN) -> tuple[str, ...]:
     """What two papers that share no entity and no shown term have in common, at most ``top`` reasons; never empty."""
     kept_a, common_a, bare_a = first
     kept_b, common_b, bare_b = second
     frequent = sorted(set(common_a).intersection(common_b), key=lambda word: (-common_a[word] * common_b[word], word))
-    if frequent:
-        return tuple(word + FREQUENT_SHOWN for word in frequent[:top])
+    if frequent:  # a pair of words shown, its words are not, as in the shared terms (review 70)
+        return tuple(word + FREQUENT_SHOWN for word in without_parts(tuple(frequent), top))
     alike = _spelled_alike(_heaviest(kept_a, common_a, bare_a), _heaviest(kept_b, common_b, bare_b))
     if alike:
         return tuple(f"{a} ~ {b}{ALIKE_SHOWN}" for a, b in alike[:min(top, ALIKE_SHOWN_MOST)])

@@ -112,3 +112,16 @@ def test_a_rebuild_with_a_state_gives_the_full_searchs_flags_and_reasons(tmp_pat
     again = run(changed, state)
     assert again == run(changed, None)
     assert again[("paper/a", "paper/b")] == (True, ("translation" + FREQUENT_SHOWN,))
+
+
+def test_a_pair_of_frequent_words_is_shown_without_its_two_words():
+    """Review 70: five links of the full build read "machine translation (frequent word)", "machine (frequent
+    word)", "translation (frequent word)"; the shared terms drop the words a shown pair holds (``without_parts``),
+    and so do the frequent words."""
+    found = {(link.source, link.target): link for link in similar_links(
+        [PaperText("paper/a", "Machine translation"), PaperText("paper/b", "Zorbic machine translation"),
+         *_papers()[4:]], k=1)}
+    assert found[("paper/a", "paper/b")].shared_terms == ("machine translation" + FREQUENT_SHOWN,)
+    common = {"machine translation": 0.5, "machine": 0.9, "translation": 0.8, "systems": 0.1}
+    assert unshared_reasons(({}, common, ()), ({}, common, ())) == ("machine translation" + FREQUENT_SHOWN,
+                                                                  "systems" + FREQUENT_SHOWN)
