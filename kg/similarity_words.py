@@ -27,8 +27,8 @@ from pathlib import Path
 
 from kg.english_stop_words import ENGLISH_STOP_WORDS
 
-__all__ = ["ANY_LABEL", "LABEL_TERM", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts", "Terms",
-           "SHARED_SHOWN", "chunk_counts", "encoded", "held_counts", "label_term", "shown_term", "spacy_stop_words",
+__all__ = ["ANY_LABEL", "LABEL_TERM", "SHARED_SHOWN", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts",
+           "Terms", "chunk_counts", "encoded", "held_counts", "label_term", "shown_term", "spacy_stop_words",
            "stop_words", "without_parts", "words"]
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
