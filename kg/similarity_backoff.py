@@ -37,7 +37,7 @@ from kg.char_trigrams import CharTrigramTfidf
 from kg.similarity_stats import SimilarityStats, load_stats
 from kg.similarity_vectors import PaperVectors, TextBackoff
 
-__all__ = ["complete"]
+__all__ = ["SPELLING_FLOOR", "complete", "spelling_trigrams"]
 
 #: Vocabulary terms a word of a short paper stands for, and the least trigram cosine they need.
 SPELLED_ALIKE = 5
@@ -124,6 +124,13 @@ def _spelling(stats: SimilarityStats) -> tuple[tuple[str, ...], CharTrigramTfidf
     trigrams = CharTrigramTfidf()
     known = trigrams.fit_transform(words)
     return words, trigrams, known, stats.term_idf(np.array(words, dtype=object))
+
+
+def spelling_trigrams(stats: SimilarityStats | None = None) -> CharTrigramTfidf:
+    """The character-trigram TF-IDF the spelled-alike step weighs words with (fitted on the reference vocabulary of
+    ``stats``, default the shipped ones; made once): a link it made names its two papers' words spelled alike by the
+    same likeness (:mod:`kg.similarity_unshared`, review 70)."""
+    return _spelling(stats or load_stats())[1]
 
 
 def _spelled_alike(text: PaperVectors, backoff: TextBackoff, short: np.ndarray,

@@ -386,7 +386,7 @@ def link_blocks(papers: Iterable[PaperText], *, k: int = DEFAULT_K, min_score: f
     if search is not None:
         search.found = []
     pairs, rows = complete(pairs, ids, text, k=k, min_score=min_score, stats=stats)
-    explainer = Explainer(rows, text, entities)
+    explainer = Explainer(rows, text, entities, stats)
     stated = sorted({(a, b) if a < b else (b, a) for a, b in explain})
     reasons = dict(zip(stated, explainer.ids(stated)))
     return _blocks(pairs, rows, explainer, basis_name(bases), stats, search), reasons

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 import numpy as np
 import scipy.sparse as sp
 
+from kg.similarity_backoff import spelling_trigrams
+from kg.similarity_stats import SimilarityStats
 from kg.similarity_unshared import PaperWords, unshared_reasons
 from kg.similarity_vectors import PaperVectors
 from kg.similarity_words import ANY_LABEL, LABEL_TERM, SHARED_SHOWN, shown_term, without_parts
@@ -37,11 +39,14 @@ Names = tuple[str, ...]
 class Explainer:
     """Shared entities and terms of pairs of rows of ``papers`` (the links' rows), a block of pairs at a time.
 
-    ``text`` and ``entities`` are the papers' text and entity rows, each with its own papers and column names.
+    ``text`` and ``entities`` are the papers' text and entity rows, each with its own papers and column names;
+    ``stats`` the reference statistics the back-off used (default: shipped), whose likeness of words spelled alike
+    :meth:`unshared` names.
     """
 
-    def __init__(self, papers: Sequence[str], text: PaperVectors, entities: PaperVectors) -> None:
-        self.papers, self.text, self.entities = papers, text, entities
+    def __init__(self, papers: Sequence[str], text: PaperVectors, entities: PaperVectors,
+                 stats: SimilarityStats | None = None) -> None:
+        self.papers, self.text, self.entities, self.stats = papers, text, entities, stats
         self.text_row = _positions(text.papers, papers)
         self.entity_row = _positions(entities.papers, papers)
         # A label-only page's own label is shown before "title labels only" (kg.similarity_words.ANY_LABEL): their
@@ -75,7 +80,8 @@ class Explainer:
         Worked out pair by pair, from each paper's text row and its back-off weights
         (:class:`kg.similarity_vectors.TextBackoff`): such links are few (about 314 of the full Anthology's 359,000).
         """
-        return [unshared_reasons(self._words(first), self._words(second))
+        spelling = spelling_trigrams(self.stats)  # the back-off's likeness of words (review 70)
+        return [unshared_reasons(self._words(first), self._words(second), spelling=spelling)
                 for first, second in zip(a.tolist(), b.tolist())]
 
     def _words(self, row: int) -> PaperWords:

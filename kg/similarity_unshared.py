@@ -14,7 +14,10 @@ marked weak (:attr:`kg.similarity_links.LinkBlock.weak`) and its reasons say wha
 
 1. the corpus stop words both papers use, heaviest in both first: "translation (frequent word)" (a pair of words
    shown, its two words are not: "machine translation (frequent word)" alone, as in the shared terms);
-2. else the pairs of their words spelled most alike (character trigrams, as the back-off finds them):
+2. else the pairs of their words spelled most alike, by the likeness the back-off's spelled-alike step uses (the
+   cosine of their character trigrams weighed by IDF over the reference vocabulary,
+   :func:`kg.similarity_backoff.spelling_trigrams`; review 70: plain trigram counts put "xyzzyq" and "fuzzy" at
+   0.18, under the floor, where the back-off had found the link on them at 0.36):
    "microsemantics ~ semantical (spelled alike)";
 3. else :data:`NO_SHARED_WORD`: the score comes from the word vectors and the LSA part alone.
 
@@ -27,12 +30,10 @@ marked weak (:attr:`kg.similarity_links.LinkBlock.weak`) and its reasons say wha
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
-from math import sqrt
 
-from kg.char_trigrams import char_wb_trigrams
+from kg.char_trigrams import CharTrigramTfidf
+from kg.similarity_backoff import SPELLING_FLOOR, spelling_trigrams
 from kg.similarity_words import SHARED_SHOWN, without_parts
 
 __all__ = ["ALIKE_SHOWN", "FREQUENT_SHOWN", "NO_SHARED_WORD", "UNSHARED_SHOWN", "PaperWords", "unshared_reasons"]
@@ -43,9 +44,9 @@ FREQUENT_SHOWN = " (frequent word)"
 ALIKE_SHOWN = " (spelled alike)"
 #: What they say when nothing else is found: the word vectors and the LSA part gave the score.
 NO_SHARED_WORD = "no shared word (close in meaning)"
-#: Pairs of words spelled alike shown at most, and the least likeness (the cosine of their character trigrams) shown.
+#: Pairs of words spelled alike shown at most, and the least likeness shown: the back-off's own floor.
 ALIKE_SHOWN_MOST = 2
-ALIKE_FLOOR = 0.2
+ALIKE_FLOOR = SPELLING_FLOOR
 #: Words of a paper compared for their spelling at most (its heaviest first): a pair of abstracts sharing no word
 #: at all is rare, and comparing every word of one with every word of the other is quadratic.
 _ALIKE_WORDS = 40
@@ -57,14 +58,19 @@ PaperWords = tuple[Mapping[str, float], Mapping[str, float], Sequence[str]]
 UNSHARED_SHOWN = (FREQUENT_SHOWN, ALIKE_SHOWN, NO_SHARED_WORD)
 
 
-def unshared_reasons(first: PaperWords, second: PaperWords, top: int = SHARED_SHOWN) -> tuple[str, ...]:
-    """What two papers that share no entity and no shown term have in common, at most ``top`` reasons; never empty."""
+def unshared_reasons(first: PaperWords, second: PaperWords, top: int = SHARED_SHOWN,
+                     spelling: CharTrigramTfidf | None = None) -> tuple[str, ...]:
+    """What two papers that share no entity and no shown term have in common, at most ``top`` reasons; never empty.
+
+    ``spelling`` weighs the words' character trigrams (default: :func:`kg.similarity_backoff.spelling_trigrams` of
+    the shipped statistics)."""
     kept_a, common_a, bare_a = first
     kept_b, common_b, bare_b = second
     frequent = sorted(set(common_a).intersection(common_b), key=lambda word: (-common_a[word] * common_b[word], word))
     if frequent:  # a pair of words shown, its words are not, as in the shared terms (review 70)
         return tuple(word + FREQUENT_SHOWN for word in without_parts(tuple(frequent), top))
-    alike = _spelled_alike(_heaviest(kept_a, common_a, bare_a), _heaviest(kept_b, common_b, bare_b))
+    alike = _spelled_alike(_heaviest(kept_a, common_a, bare_a), _heaviest(kept_b, common_b, bare_b),
+                           spelling or spelling_trigrams())
     if alike:
         return tuple(f"{a} ~ {b}{ALIKE_SHOWN}" for a, b in alike[:min(top, ALIKE_SHOWN_MOST)])
     return (NO_SHARED_WORD,)
@@ -78,29 +84,20 @@ def _heaviest(kept: Mapping[str, float], common: Mapping[str, float], bare: Iter
     return sorted(weights, key=lambda word: (-weights[word], word))[:_ALIKE_WORDS]
 
 
-def _spelled_alike(first: Sequence[str], second: Sequence[str]) -> list[tuple[str, str]]:
-    """Pairs of a word of ``first`` and a different word of ``second``, most alike first, each word in one pair."""
-    found = sorted(((-_likeness(a, b), a, b) for a in first for b in second if a != b), key=lambda item: item)
+def _spelled_alike(first: Sequence[str], second: Sequence[str],
+                   spelling: CharTrigramTfidf) -> list[tuple[str, str]]:
+    """Pairs of a word of ``first`` and a different word of ``second``, most alike first (the cosine of their rows of
+    ``spelling``, 6 places; a tie to the first words alphabetically), each word in one pair."""
+    if not first or not second:
+        return []
+    rows = spelling.transform([*first, *second])
+    likeness = (rows[:len(first)] @ rows[len(first):].T).toarray().round(6).tolist()
+    found = sorted((-like, a, b) for a, alike in zip(first, likeness) for b, like in zip(second, alike)
+                   if a != b and like >= ALIKE_FLOOR)
     pairs: list[tuple[str, str]] = []
     used: set[str] = set()
-    for minus, a, b in found:
-        if -minus < ALIKE_FLOOR:
-            break
+    for _, a, b in found:
         if a not in used and b not in used:
             pairs.append((a, b))
             used.update((a, b))
     return pairs
-
-
-def _likeness(a: str, b: str) -> float:
-    """The cosine of two words' character trigrams (each word padded with a space on both sides)."""
-    (grams_a, norm_a), (grams_b, norm_b) = _grams(a), _grams(b)
-    dot = sum(count * grams_b[gram] for gram, count in grams_a.items() if gram in grams_b)
-    return dot / (norm_a * norm_b) if dot else 0.0
-
-
-@lru_cache(maxsize=4096)
-def _grams(word: str) -> tuple[Counter, float]:
-    """A word's character trigrams, counted, and the norm of the counts."""
-    counts = Counter(char_wb_trigrams(word))
-    return counts, sqrt(sum(count * count for count in counts.values()))
