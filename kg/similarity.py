@@ -33,7 +33,7 @@ every computed link carries:
   :data:`SHARED_SHOWN` each: why the two papers are neighbours.  A computed
   link never has both empty: where the papers share neither, its terms say
   what they do share, "translation (frequent word)", "microsemantics ~
-  semantical (spelled alike)" or "no shared word (close in meaning)"
+  semantical (spelled alike)" or "no shared word"
   (:mod:`kg.similarity_unshared`).
 
 How links combine

@@ -113,8 +113,8 @@ class SimilarLink:
     term the text rows hold (:attr:`LinkBlock.weak`); ``shared_entities`` (rarest first) and
     ``shared_terms`` (heaviest in both first) say why, at most
     :data:`SHARED_SHOWN` each, and are never both empty: a link whose papers share neither has what they do share in
-    its terms, "translation (frequent word)", "microsemantics ~ semantical (spelled alike)" or "no shared word
-    (close in meaning)" (:mod:`kg.similarity_unshared`); ``basis`` names the representation.
+    its terms, "translation (frequent word)", "microsemantics ~ semantical (spelled alike)" or "no shared word"
+    (:mod:`kg.similarity_unshared`); ``basis`` names the representation.
     """
 
     source: str

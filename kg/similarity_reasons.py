@@ -74,7 +74,7 @@ class Explainer:
 
     def unshared(self, a: np.ndarray, b: np.ndarray) -> list[Names]:
         """The reasons of the pairs of rows ``(a[i], b[i])`` that share no entity and no shown term: the corpus stop
-        words both use, else their words spelled alike, else "no shared word (close in meaning)"
+        words both use, else their words spelled alike, else "no shared word"
         (:func:`kg.similarity_unshared.unshared_reasons`; round h16w).  Never empty.
 
         Worked out pair by pair, from each paper's text row and its back-off weights

@@ -6,7 +6,9 @@ Translation" (strength 0.999), "Microsemantics" and "On Logical Formulation of t
 Semantical Systems", "The LOGOS system" and "LogoVista E to J".  Such links come from the back-off
 (:mod:`kg.similarity_backoff`), which completes the papers the search leaves short: on the corpus stop words
 ("translation" is in more than 5 % of the reference papers, so the text rows leave it out), or on words spelled
-alike ("microsemantics" for "semantics"); a few more from the dense and LSA parts of the score alone.  An empty
+alike ("microsemantics" for "semantics"); never from the search itself, which scores only the pairs whose rows
+share a column (:func:`kg.similarity_ranking.top_stored`: the stored cells of the product), the dense, LSA and
+mapped cosines only moderating those scores (review 70).  An empty
 list read as a fault, and the strength (the score's percentile) said nothing of how little backs such a link: of
 50 read at random, 9 were related by the criterion of docs/analytics.md's "Judged sample".  So such a link is
 marked weak (:attr:`kg.similarity_links.LinkBlock.weak`) and its reasons say what the two papers do share, by
@@ -19,14 +21,16 @@ marked weak (:attr:`kg.similarity_links.LinkBlock.weak`) and its reasons say wha
    :func:`kg.similarity_backoff.spelling_trigrams`; review 70: plain trigram counts put "xyzzyq" and "fuzzy" at
    0.18, under the floor, where the back-off had found the link on them at 0.36):
    "microsemantics ~ semantical (spelled alike)";
-3. else :data:`NO_SHARED_WORD`: the score comes from the word vectors and the LSA part alone.
+3. else :data:`NO_SHARED_WORD`: the back-off found the link on a word spelled alike beyond the :data:`_ALIKE_WORDS`
+   heaviest of a paper compared here (round h16w's text, "no shared word (close in meaning)", said the word vectors
+   and the LSA part gave the score; they find no link alone: review 70).
 
 >>> unshared_reasons(({}, {"translation": 0.9}, ()), ({"name": 0.5}, {"translation": 0.8}, ()))
 ('translation (frequent word)',)
 >>> unshared_reasons(({"microsemantics": 1.0}, {}, ()), ({"semantical": 0.7, "logical": 0.7}, {}, ()))
 ('microsemantics ~ semantical (spelled alike)',)
 >>> unshared_reasons(({"homunculus": 1.0}, {}, ()), ({"monotonicity": 1.0}, {}, ()))
-('no shared word (close in meaning)',)
+('no shared word',)
 """
 from __future__ import annotations
 
@@ -42,8 +46,8 @@ __all__ = ["ALIKE_SHOWN", "FREQUENT_SHOWN", "NO_SHARED_WORD", "UNSHARED_SHOWN", 
 FREQUENT_SHOWN = " (frequent word)"
 #: What they add to two words spelled alike ("microsemantics ~ semantical").
 ALIKE_SHOWN = " (spelled alike)"
-#: What they say when nothing else is found: the word vectors and the LSA part gave the score.
-NO_SHARED_WORD = "no shared word (close in meaning)"
+#: What they say when nothing else is found (a word spelled alike beyond those compared).
+NO_SHARED_WORD = "no shared word"
 #: Pairs of words spelled alike shown at most, and the least likeness shown: the back-off's own floor.
 ALIKE_SHOWN_MOST = 2
 ALIKE_FLOOR = SPELLING_FLOOR

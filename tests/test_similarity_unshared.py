@@ -66,7 +66,7 @@ def test_unshared_reasons_order_and_fallbacks():
     alike = unshared_reasons(({"zorbian": 1.0, "zorbians": 0.5}, {}, ()), ({"zorbia": 1.0}, {}, ("whap",)))
     assert alike == ("zorbian ~ zorbia" + ALIKE_SHOWN,)  # "zorbians" is less alike, and "zorbia" is used once
     assert unshared_reasons(({}, {}, ("whap",)), ({"what": 1.0}, {}, ())) == ("whap ~ what" + ALIKE_SHOWN,)
-    assert unshared_reasons(({}, {}, ()), ({}, {}, ())) == (NO_SHARED_WORD,)
+    assert unshared_reasons(({}, {}, ()), ({}, {}, ())) == (NO_SHARED_WORD,) == ("no shared word",)  # review 70
 
 
 def test_every_writer_reads_the_unshared_links_flag_and_reasons():
