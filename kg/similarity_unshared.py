@@ -20,9 +20,12 @@ marked weak (:attr:`kg.similarity_links.LinkBlock.weak`) and its reasons say wha
    cosine of their character trigrams weighed by IDF over the reference vocabulary,
    :func:`kg.similarity_backoff.spelling_trigrams`; review 70: plain trigram counts put "xyzzyq" and "fuzzy" at
    0.18, under the floor, where the back-off had found the link on them at 0.36):
-   "microsemantics ~ semantical (spelled alike)";
-3. else :data:`NO_SHARED_WORD`: the back-off found the link on a word spelled alike beyond the :data:`_ALIKE_WORDS`
-   heaviest of a paper compared here (round h16w's text, "no shared word (close in meaning)", said the word vectors
+   "microsemantics ~ semantical (spelled alike)".  The back-off likens all a short paper's words at once to each
+   reference word, so its words may reach the floor only together ("Die Malarinseln und ihre Sehenswurdigkeiten"
+   and "tense": 0.22 together, 0.14 and 0.18 each): where no pair reaches :data:`ALIKE_FLOOR`, the most alike
+   pair is shown;
+3. else (no pair with a trigram in common) :data:`NO_SHARED_WORD`: the back-off found the link on a word spelled
+   alike beyond the :data:`_ALIKE_WORDS` heaviest of a paper compared here (round h16w's text, "no shared word (close in meaning)", said the word vectors
    and the LSA part gave the score; they find no link alone: review 70).
 
 >>> unshared_reasons(({}, {"translation": 0.9}, ()), ({"name": 0.5}, {"translation": 0.8}, ()))
@@ -91,13 +94,17 @@ def _heaviest(kept: Mapping[str, float], common: Mapping[str, float], bare: Iter
 def _spelled_alike(first: Sequence[str], second: Sequence[str],
                    spelling: CharTrigramTfidf) -> list[tuple[str, str]]:
     """Pairs of a word of ``first`` and a different word of ``second``, most alike first (the cosine of their rows of
-    ``spelling``, 6 places; a tie to the first words alphabetically), each word in one pair."""
+    ``spelling``, 6 places; a tie to the first words alphabetically), each word in one pair; where none is as alike as
+    :data:`ALIKE_FLOOR`, the most alike pair alone (any likeness above 0)."""
     if not first or not second:
         return []
     rows = spelling.transform([*first, *second])
     likeness = (rows[:len(first)] @ rows[len(first):].T).toarray().round(6).tolist()
     found = sorted((-like, a, b) for a, alike in zip(first, likeness) for b, like in zip(second, alike)
-                   if a != b and like >= ALIKE_FLOOR)
+                   if a != b and like > 0)
+    if found and -found[0][0] < ALIKE_FLOOR:  # alike only together, as the back-off likens a paper's words
+        return [found[0][1:]]
+    found = [item for item in found if -item[0] >= ALIKE_FLOOR]
     pairs: list[tuple[str, str]] = []
     used: set[str] = set()
     for _, a, b in found:

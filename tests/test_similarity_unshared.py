@@ -136,3 +136,12 @@ def test_a_link_the_back_off_found_by_spelling_names_the_words_it_found_it_on():
         [PaperText("paper/a", "Xyzzyq"), PaperText("paper/b", "Fuzzy quaffle lexicons"), *_papers()[4:]], k=1)}
     link = found[("paper/a", "paper/b")]
     assert link.weak and link.shared_terms == ("xyzzyq ~ fuzzy" + ALIKE_SHOWN,)
+
+
+def test_words_alike_only_together_name_the_most_alike_pair():
+    """Review 70: the back-off likens all a short paper's words at once to each reference word, so "Die Malarinseln
+    und ihre Sehenswurdigkeiten" met four "tense" papers (0.22 together) though each of its words is under the floor
+    alone (0.14, 0.18); the most alike pair is named, not "no shared word"."""
+    first = ({"sehenswurdigkeiten": 0.7, "malarinseln": 0.7}, {}, ())
+    assert unshared_reasons(first, ({"tense": 1.0}, {}, ())) == ("sehenswurdigkeiten ~ tense" + ALIKE_SHOWN,)
+    assert unshared_reasons(({"homunculus": 1.0}, {}, ()), ({"monotonicity": 1.0}, {}, ())) == (NO_SHARED_WORD,)
