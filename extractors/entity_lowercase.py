@@ -21,7 +21,7 @@ candidate covers a token:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 from spacy.tokens import Doc
@@ -53,6 +53,7 @@ _SHORT_PART = 3
 _VARIANT_GLUE = "-._"
 
 
+@lru_cache(maxsize=1 << 16)  # asked of every token's text, mostly the same common words (round h15cm)
 def lower_case_model(text: str) -> bool:
     """Is ``text``, written all in lower case, a model of a family whose lower-case form names only the model?
 
