@@ -46,7 +46,7 @@ from spacy.tokens import Doc
 from extractors.entity_lexicon import word_list
 from extractors.entity_phrases import phrase_heads
 from extractors.entity_task_metric_names import metric_like, task_like
-from extractors.token_texts import token_arrays
+from extractors.token_texts import span_text, token_arrays, token_flags, token_texts
 
 __all__ = ["LISTED_TASK_RULE", "MAX_WORDS", "MAX_WORD_TOKENS", "acceptable_member", "listed_tasks", "member_words",
            "noun_like", "spaced_words"]
@@ -79,14 +79,15 @@ def spaced_words(doc: Doc, start: int, end: int, step: int) -> list[tuple[int, i
     every caller would otherwise walk whole, once per sentence of the run)."""
     words: list[tuple[int, int]] = []
     n = len(doc)
+    texts, spaces = token_texts(doc), token_flags(doc).whitespace  # no Token per test (round h15cm)
     k = start if step == 1 else end - 1
     while 0 <= k < n and len(words) <= MAX_WORDS:
         a = b = k
-        while b + 1 < n and b - a < MAX_WORD_TOKENS and not doc[b].whitespace_ \
-                and (doc[b + 1].text[:1] == "-" or doc[b].text.endswith("-") or doc[b].text == "-"):
+        while b + 1 < n and b - a < MAX_WORD_TOKENS and not spaces[b] \
+                and (texts[b + 1][:1] == "-" or texts[b].endswith("-") or texts[b] == "-"):
             b += 1  # "text-to-image": one word
-        while a - 1 >= 0 and b - a < MAX_WORD_TOKENS and not doc[a - 1].whitespace_ \
-                and (doc[a].text[:1] == "-" or doc[a - 1].text.endswith("-") or doc[a - 1].text == "-"):
+        while a - 1 >= 0 and b - a < MAX_WORD_TOKENS and not spaces[a - 1] \
+                and (texts[a][:1] == "-" or texts[a - 1].endswith("-") or texts[a - 1] == "-"):
             a -= 1
         if b - a >= MAX_WORD_TOKENS:
             break
@@ -107,7 +108,7 @@ def noun_like(lower: str) -> bool:
 
 
 def _member_word(doc: Doc, a: int, b: int, is_stop: list[bool]) -> bool:
-    text = doc[a:b].text
+    text = span_text(doc, a, b)
     return (text.replace("-", "").isalpha() and text == text.lower() and not text.startswith("-")
             and not text.endswith("-") and not (b - a == 1 and is_stop[a]) and text not in _TASK_NOUNS
             and text not in _INTRODUCERS)
