@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = [
     "RESOURCE_BASE",
@@ -72,6 +73,7 @@ def normalize_text(text: str | None) -> str:
     return " ".join(text.split()).strip(" .")
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of the name, asked of each mention several times (round h15cm)
 def entity_key(name: str) -> str:
     """Key under which spelling variants of one entity name meet.
 
