@@ -58,6 +58,8 @@ _OLD = re.compile(r"\b(?:existing|previous\w*|prior|popular|widely|standard|stat
 #: Comparison and example words.
 _COMPARE = re.compile(r"\b(?:outperform\w*|than|compar\w*|over|surpass\w*|beat\w*|versus|vs)\b", re.IGNORECASE)
 _EXAMPLE = re.compile(r"\b(?:such as|e\.g|including|like|namely)\b", re.IGNORECASE)
+#: The last word before a position of a sentence (searched up to it: ``pattern.search(sentence, 0, at)``).
+_WORD_BEFORE = re.compile(r"(\w+)\W*$")
 #: Where a sentence ends in an abstract.
 _SENTENCE_END = re.compile(r"[.!?](?:\s+|$)")
 
@@ -160,10 +162,11 @@ def _window_cues(sentence: str, name: str) -> list[str]:
         return [f"sent={label}" for label, found in spans if found]
     end = at + len(name)
     feats = []
+    spans = tuple((label, found) for label, found in spans if found)  # a cue absent from the sentence is in no region
     for region, low, high in (("before", 0, at), ("after", end, len(sentence)),
                               ("near_before", max(0, at - 40), at), ("near_after", end, end + 40)):
         feats += [f"{region}={label}" for label, found in spans if any(low <= a and b <= high for a, b in found)]
-    word = re.search(r"(\w+)\W*$", sentence[:at])
+    word = _WORD_BEFORE.search(sentence, 0, at)
     if word:
         feats.append(f"word_before={word.group(1).lower()}")
     return feats
