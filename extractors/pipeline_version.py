@@ -16,7 +16,7 @@ __all__ = ["PIPELINE_VERSION"]
 
 #: Bumped whenever patterns or rules change what is extracted; the trained tagger's weights and the learned role
 #: decision's (extractors/role_weights.py) are part of it.
-PIPELINE_VERSION = f"91-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
+PIPELINE_VERSION = f"92-{weights_hash()}-{role_weights_hash()}"  # 5: the trained tagger, tasks and metrics; 6: corpus-scale noise;
 # 7: untyped names settled by their long form or by the corpus (extractors/entity_corpus.py); 8: learned task
 # phrases, building blocks, "a new dataset, NAME"; 9: the corpus tables and role rules changed after 8 was taken;
 # 10: an acronym that takes its task head ("ICD diagnosis") no longer overlaps a task phrase from that head
@@ -206,3 +206,6 @@ PIPELINE_VERSION = f"91-{weights_hash()}-{role_weights_hash()}"  # 5: the traine
 # 90: round h15cg (an F-measure however its index is spelled, 1, 2 or 0.x: f1, F_1, F_{0.5}, f1-scores, "F1 measure")
 # 91: reviews 65 (no "alignment" head, one text unit at both ends refused in A-to-B tasks) and 66 (proposals:
 #     listed names "trained", earlier work in the present passive, shared tasks and listed editions as variants)
+# 92: rounds h15ck + review 69 (capitals beside a lower-case model noun kept as a model's name), h15cl + review 71 (a
+#     name after a singular lexicon / database / collection / test-set noun typed a dataset), h15cj + review 72 (a
+#     metric name a capitalised candidate took bounded as the token rule bounds it)
