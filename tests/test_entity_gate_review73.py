@@ -1,0 +1,54 @@
+"""Review review73 of round h15cm: the role guard's gates stay linear on a very long sentence.
+
+A gate (``entity_role_guard._gate``) puts ``.*?`` in the name's place, so each start of a frame's opening ("we
+present", "we train") scans on to the sentence's end: quadratic in the sentence's length, where the per-name regex
+it stands before fails at once. On a 50,000-character sentence the gates took 17.6 s (frames) and 23 s (the trained
+apposition, searched again for each mention) against 0.08 s and 0.1 s without them. A sentence longer than
+``_GATED_LENGTH`` now goes to the per-name regexes ungated (the verdicts cannot change: a gate only turns sentences
+away), and the trained-apposition gate is read once per sentence.
+"""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from extractors.entity_role_guard import (_FRAMES, _GATED_LENGTH, _TRAINED, _framed_sentence, _trained_sentence,
+                                          framed_proposal, trained_apposition)
+from ontology.records import EntityKind, Mention, Provenance, Relation
+
+
+def _mention(name: str, sentence: str, rule: str = "proposal_verb+apposition") -> Mention:
+    return Mention("p", name, EntityKind.DATASET, Relation.PROPOSES,
+                   Provenance("x", extractor="kg_entities:" + rule, sentence=sentence))
+
+
+def _long(unit: str, length: int) -> str:
+    return (unit * (length // len(unit) + 1))[:length]
+
+
+@pytest.mark.parametrize("unit", ["we present x ", "we train x y ", "our new dataset: x y "])
+def test_gates_on_a_long_sentence_take_no_quadratic_time(unit: str) -> None:
+    sentence = _long(unit, 20_000) + "."
+    mentions = [_mention(name, sentence) for name in ("ZorbQA", "QuuxNet", "Zorb[1]{x}")]
+    start = time.process_time()
+    assert (framed_proposal(mentions), trained_apposition(mentions)) == (False, False)
+    assert time.process_time() - start < 1.5  # 2.8-3.7 s per 20,000 characters with the gates (0.04 s without)
+
+
+def test_a_long_sentence_is_not_gated_and_the_frame_decides() -> None:
+    filler = _long("with words of the {x} [y] (z) ", 3 * _GATED_LENGTH)
+    sentence = "We present Zorb[1]{x}\\Net, a dataset " + filler + " and we train QuuxNet (QN), a tagger."
+    assert all(_framed_sentence(sentence)) and _trained_sentence(sentence)
+    assert framed_proposal([_mention("Zorb[1]{x}\\Net", sentence)])
+    assert trained_apposition([_mention("QuuxNet", sentence, "use+model_family")])
+    assert not framed_proposal([_mention("Quux", sentence)])
+    assert bool(re.search(_FRAMES[0].format(name=re.escape("Zorb[1]{x}\\Net")), sentence, re.IGNORECASE))
+    assert bool(re.search(_TRAINED.format(name=re.escape("QuuxNet")), sentence))
+
+
+def test_a_short_sentence_is_still_gated() -> None:
+    sentence = "We use the corpus to train models for zorb sorting."
+    assert len(sentence) <= _GATED_LENGTH
+    assert not any(_framed_sentence(sentence)) and not _trained_sentence(sentence)
