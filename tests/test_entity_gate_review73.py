@@ -14,8 +14,15 @@ import time
 
 import pytest
 
-from extractors.entity_role_guard import (_FRAMES, _GATED_LENGTH, _TRAINED, _framed_sentence, _trained_sentence,
-                                          framed_proposal, trained_apposition)
+from extractors.entity_role_guard import (
+    _FRAMES,
+    _GATED_LENGTH,
+    _TRAINED,
+    _framed_sentence,
+    _trained_sentence,
+    framed_proposal,
+    trained_apposition,
+)
 from ontology.records import EntityKind, Mention, Provenance, Relation
 
 
@@ -52,3 +59,32 @@ def test_a_short_sentence_is_still_gated() -> None:
     sentence = "We use the corpus to train models for zorb sorting."
     assert len(sentence) <= _GATED_LENGTH
     assert not any(_framed_sentence(sentence)) and not _trained_sentence(sentence)
+
+
+#: Hostile names and sentences for the other fast paths of round h15cm (made-up names).
+_HOSTILE = [("We compare Zorb[1]{x}\\Net with QuuxQA.", "Zorb[1]{x}\\Net"), ("We propose Q(A)+*?, which beats BERT.", "Q(A)+*?"),
+            ("Intro:\nZorb", "Zorb"), ("a\n", "a"), ("", ""), ("Zorb", ""), ("We use ZÖRB-Ñ (ZN) over BERT.", "ZÖRB-Ñ"),
+            ("word \n\n ZorbNet e.g. such as", "ZorbNet"), ("We train ZorbNet$^|", "ZorbNet$^|")]
+
+
+@pytest.mark.parametrize(("sentence", "name"), _HOSTILE)
+def test_window_cues_with_endpos_are_the_sliced_search(sentence: str, name: str) -> None:
+    from extractors.entity_role_model import _cue_spans, _window_cues
+    at = sentence.find(name)
+    slow = [f"sent={label}" for label, found in _cue_spans(sentence) if found] if at < 0 else None
+    if slow is None:  # the code before round h15cm: every cue, and the word before searched in a copy of the head
+        end, slow = at + len(name), []
+        for region, low, high in (("before", 0, at), ("after", end, len(sentence)),
+                                  ("near_before", max(0, at - 40), at), ("near_after", end, end + 40)):
+            slow += [f"{region}={label}" for label, found in _cue_spans(sentence)
+                     if any(low <= a and b <= high for a, b in found)]
+        word = re.search(r"(\w+)\W*$", sentence[:at])
+        if word:
+            slow.append(f"word_before={word.group(1).lower()}")
+    assert _window_cues(sentence, name) == slow
+
+
+@pytest.mark.parametrize("name", ["SQuAD v1.1", "Zorb[1]{x}\\Net", "", " ", "ZÖRB-Ñs", "İst", "ſ", "LoRAs", "a" * 5000])
+def test_entity_key_cached_is_the_function(name: str) -> None:
+    from ontology.ids import entity_key
+    assert entity_key(name) == entity_key(name) == entity_key.__wrapped__(name)
