@@ -91,8 +91,8 @@ def dataset_noun_before(doc: Doc, start: int, cues: Cues) -> str | None:
 
 
 def opens_phrase(lower: str) -> bool:
-    """Does the word open a noun phrase: an article, "the" / "our", a number word (also :func:`entity_types.noun_before`'s
-    test)?"""
+    """Does the word open a noun phrase: an article, "the" / "our", a number word (also
+    :func:`entity_types.noun_before`'s test)?"""
     return in_list("articles", lower) or in_list("apposition_determiners", lower) \
         or lower in word_counts("number_words")
 

@@ -21,7 +21,9 @@ _TITLE_WIDTH = 70  # characters of a title shown in the terminal
 @click.argument("paper")
 @build_folder
 @top_rows_option("Rows per ranking (neighbours shown).")
-@click.option("--no-weak", is_flag=True, help="Hide links marked weak (strength below 0.25: weaker than three quarters of a reference build's links, in a small corpus most are; only title labels shared, or no shared entity nor term).")
+@click.option("--no-weak", is_flag=True,
+              help="Hide links marked weak (strength below 0.25: weaker than three quarters of a reference build's "
+                   "links, in a small corpus most are; only title labels shared, or no shared entity nor term).")
 def similar_command(paper: str, out: Path, top: int, no_weak: bool) -> None:
     """List the papers most similar to PAPER (a paper id, its title or part of it) in the graph built in OUT.
 

@@ -25,8 +25,8 @@ marked weak (:attr:`kg.similarity_links.LinkBlock.weak`) and its reasons say wha
    and "tense": 0.22 together, 0.14 and 0.18 each): where no pair reaches :data:`ALIKE_FLOOR`, the most alike
    pair is shown;
 3. else (no pair with a trigram in common) :data:`NO_SHARED_WORD`: the back-off found the link on a word spelled
-   alike beyond the :data:`_ALIKE_WORDS` heaviest of a paper compared here (round h16w's text, "no shared word (close in meaning)", said the word vectors
-   and the LSA part gave the score; they find no link alone: review 70).
+   alike beyond the :data:`_ALIKE_WORDS` heaviest of a paper compared here (round h16w's text, "no shared word
+   (close in meaning)", said the word vectors and the LSA part gave the score; they find no link alone: review 70).
 
 >>> unshared_reasons(({}, {"translation": 0.9}, ()), ({"name": 0.5}, {"translation": 0.8}, ()))
 ('translation (frequent word)',)

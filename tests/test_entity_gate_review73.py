@@ -78,8 +78,10 @@ def test_a_short_sentence_is_still_gated() -> None:
 
 
 #: Hostile names and sentences for the other fast paths of round h15cm (made-up names).
-_HOSTILE = [("We compare Zorb[1]{x}\\Net with QuuxQA.", "Zorb[1]{x}\\Net"), ("We propose Q(A)+*?, which beats BERT.", "Q(A)+*?"),
-            ("Intro:\nZorb", "Zorb"), ("a\n", "a"), ("", ""), ("Zorb", ""), ("We use ZÖRB-Ñ (ZN) over BERT.", "ZÖRB-Ñ"),
+_HOSTILE = [("We compare Zorb[1]{x}\\Net with QuuxQA.", "Zorb[1]{x}\\Net"),
+            ("We propose Q(A)+*?, which beats BERT.", "Q(A)+*?"),
+            ("Intro:\nZorb", "Zorb"), ("a\n", "a"), ("", ""), ("Zorb", ""),
+            ("We use ZÖRB-Ñ (ZN) over BERT.", "ZÖRB-Ñ"),
             ("word \n\n ZorbNet e.g. such as", "ZorbNet"), ("We train ZorbNet$^|", "ZorbNet$^|")]
 
 
@@ -100,7 +102,8 @@ def test_window_cues_with_endpos_are_the_sliced_search(sentence: str, name: str)
     assert _window_cues(sentence, name) == slow
 
 
-@pytest.mark.parametrize("name", ["SQuAD v1.1", "Zorb[1]{x}\\Net", "", " ", "ZÖRB-Ñs", "İst", "ſ", "LoRAs", "a" * 5000])
+@pytest.mark.parametrize("name", ["SQuAD v1.1", "Zorb[1]{x}\\Net", "", " ", "ZÖRB-Ñs", "İst", "ſ", "LoRAs",
+                                  "a" * 5000])
 def test_entity_key_cached_is_the_function(name: str) -> None:
     from ontology.ids import entity_key
     assert entity_key(name) == entity_key(name) == entity_key.__wrapped__(name)
