@@ -34,9 +34,8 @@ def test_capitals_before_or_after_a_model_noun_are_kept(nlp, text: str, name: st
     assert name in _kept(nlp, text)
 
 
+#: Capitals with no model noun at all ("The ZQARPA program ...") are tests/test_entity_round_h15bm.py's guards.
 @pytest.mark.parametrize(("text", "name"), [
-    ("The ZQARPA program funded the study of two treebanks.", "ZQARPA"),
-    ("The model performs better especially for ZARTIFACT and ORGANIZATION types in the data.", "ZARTIFACT"),
     ("The study was funded by the national agency (ZQAGY) over two years.", "ZQAGY"),  # brackets after no model noun
     ("The ZQUUX project trained a model for two years.", "ZQUUX"),  # a model noun, but not beside the name
     ("These instances are used to learn ZQ-NER models for new domains.", "ZQ-NER"),  # models of a task
