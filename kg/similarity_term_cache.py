@@ -88,7 +88,6 @@ def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser, path:
     empty: dict[int, tuple[str, str]] = {}
     old_empty = np.diff(old.counts.indptr) == 0 if old is not None else np.empty(0, dtype=bool)
     hashing = path is not None  # past MOST_PAPERS texts with nothing to look up, no digest is needed any more
-    fresh: list[tuple[str, str]] = []  # the texts analysed now (references to the graph's strings)
 
     def analysed() -> Iterator[tuple[str, str]]:
         """Each text not found in ``old``, to be analysed and counted as it comes (:func:`analysed_counts` reads
@@ -103,7 +102,6 @@ def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser, path:
             if hashing:
                 prints.append(digest)
             if row < 0:
-                fresh.append((title, abstract))
                 source.append(row)
                 yield title, abstract
                 continue
@@ -111,13 +109,13 @@ def counted_terms(documents: Iterable[tuple[str, str]], analyse: Analyser, path:
                 empty[len(source)] = (title, abstract)
             source.append(row)
 
-    new_counts, new_vocabulary = analysed_counts(analysed(), analyse, processes=processes)
+    fresh_empty: dict[int, tuple[str, str]] = {}  # the texts analysed now that left no term, by their number
+    new_counts, new_vocabulary = analysed_counts(analysed(), analyse, processes=processes, empty=fresh_empty)
     where.clear()  # the generator is done with it
     rows = np.frombuffer(source, dtype=np.int64) if len(source) else np.empty(0, np.int64)
     positions = np.flatnonzero(rows < 0)
-    for row in np.flatnonzero(np.diff(new_counts.indptr) == 0).tolist():  # analysed, no term left
-        empty[int(positions[row])] = fresh[row]
-    fresh.clear()
+    for row, text in fresh_empty.items():
+        empty[int(positions[row])] = text
     empty = dict(sorted(empty.items()))  # by row, as they came
     if old is None or not np.any(rows >= 0):
         counts, vocabulary = new_counts, new_vocabulary

@@ -50,21 +50,24 @@ _FEWEST_RUNS = 8
 _WAITING = 16
 
 
-def analysed_counts(documents: Iterable[tuple[str, str]], analyse: Analyser, *,
-                    processes: int = 1) -> tuple[sp.csr_matrix, np.ndarray]:
+def analysed_counts(documents: Iterable[tuple[str, str]], analyse: Analyser, *, processes: int = 1,
+                    empty: dict[int, tuple[str, str]] | None = None) -> tuple[sp.csr_matrix, np.ndarray]:
     """:func:`kg.similarity_terms.term_counts` of ``analyse(document)`` for each of ``documents`` (read once).
 
     With ``processes`` of 2 or more, at least :data:`_FEWEST_RUNS` runs of
     :data:`CHUNK` texts and two cores, a helper process analyses the runs it has time for (this process
     the others, :data:`_HANDED`); ``analyse`` must then be picklable (a
-    module's function or class instance).
+    module's function or class instance).  ``empty``, when given, is filled
+    with the documents that left no term, by their number in ``documents``
+    (the others are not held: at a million synthetic papers, holding every
+    text until the counts were done took about 0.9 GB).
     """
     chunks = _chunks(documents)
     head = list(islice(chunks, _FEWEST_RUNS))  # references to the first runs' texts, read ahead to count them
     helper = _helper() if processes > 1 and len(head) >= _FEWEST_RUNS and _cores() > 1 else None
     if helper is None:
-        return term_counts(map(analyse, chain.from_iterable(chain(head, chunks))))
-    joined = _Joined(analyse)
+        return term_counts(_noting_empty(chain.from_iterable(chain(head, chunks)), analyse, empty))
+    joined = _Joined(analyse, empty)
     run = os.urandom(8).hex()  # the helper's vocabulary is this call's
     waiting: deque[tuple[list[tuple[str, str]], Future | ChunkCounts]] = deque()
     try:
@@ -91,8 +94,10 @@ class _Joined:
     """Runs' counts (:data:`kg.similarity_words.ChunkCounts`) joined in order over one vocabulary: those counted
     here are numbered in it already, the helper's in its own, which it sends as it grows."""
 
-    def __init__(self, analyse: Analyser) -> None:
+    def __init__(self, analyse: Analyser, empty: dict[int, tuple[str, str]] | None = None) -> None:
         self.analyse = analyse
+        self.empty = empty  # filled with the texts that left no term, by number (None: not wanted)
+        self.joined = 0  # texts joined so far
         self.vocabulary: defaultdict[str, int] = defaultdict()
         self.vocabulary.default_factory = self.vocabulary.__len__  # a new term gets the next number
         self.helper_terms = array("i")  # the number in ``vocabulary`` of each of the helper's terms
@@ -113,6 +118,10 @@ class _Joined:
                                 .tobytes())
                 counted = sizes, ids, counts, added
         sizes, ids, counts, _ = counted
+        if self.empty is not None and len(sizes):
+            for number in np.flatnonzero(np.frombuffer(sizes, dtype=np.int64) == 0).tolist():
+                self.empty[self.joined + number] = chunk[number]
+        self.joined += len(chunk)
         self.indices.extend(ids)
         self.counts.extend(counts)
         if len(sizes):
@@ -154,6 +163,16 @@ def _shut(helper: ProcessPoolExecutor) -> None:
 
 def _ready(counted: Future | ChunkCounts) -> bool:
     return not isinstance(counted, Future) or counted.done()
+
+
+def _noting_empty(documents: Iterable[tuple[str, str]], analyse: Analyser,
+                  empty: dict[int, tuple[str, str]] | None) -> Iterator[list[str]]:
+    """``analyse`` of each document; those that give no term go into ``empty`` by number (when it is given)."""
+    for number, document in enumerate(documents):
+        terms = analyse(document)
+        if not terms and empty is not None:
+            empty[number] = document
+        yield terms
 
 
 def _chunks(documents: Iterable[tuple[str, str]]) -> Iterator[list[tuple[str, str]]]:
