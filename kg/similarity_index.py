@@ -475,7 +475,8 @@ def approximate_neighbours(matrix: np.ndarray, *, top_k: int, min_score: float =
     ``lambda f, tasks: client.gather(client.map(f, tasks))`` to spread them);
     rows left with fewer than ``min(top_k, N - 1)`` neighbours are then
     searched exactly.  Yields ``(rows, columns, scores)`` like
-    :func:`nearest_neighbours`.
+    :func:`nearest_neighbours`.  Given ``scoring``, the search does not
+    hold ``matrix`` once the rows are placed in clusters.
 
     Examples
     --------
@@ -495,6 +496,8 @@ def approximate_neighbours(matrix: np.ndarray, *, top_k: int, min_score: float =
     probes = max(1, min(probes, clusters))
     centroids = _kmeans(matrix, clusters, seed=seed)
     assign = _assign(matrix, centroids)
+    if scoring is not matrix:
+        del matrix  # it only placed the rows in clusters: let it go before the search (1M papers: 0.25 GB)
     order = np.argsort(assign, kind="stable")
     bounds = np.searchsorted(assign[order], np.arange(clusters + 1))
     members = [order[bounds[c]:bounds[c + 1]] for c in range(clusters)]
