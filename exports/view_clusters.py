@@ -42,6 +42,7 @@ from exports.view_layout import LAYOUT_SEED
 from exports.view_styles import kind_of
 from exports.view_text import clip, display_text, display_texts
 from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
+from ontology.shared_terms import topic_words
 
 __all__ = [
     "LABEL_PARTS",
@@ -316,7 +317,10 @@ def cluster_labels(graph: nx.MultiDiGraph, links: PaperLinks, parts: Sequence[Se
     times the log of how rare it is among all links; an entity, the
     cluster's papers naming it times the log of how rare it is among all
     papers.  Parts that contain, or are contained in, a chosen one are
-    skipped; at most :data:`LABEL_PARTS`, joined by ``" · "``.
+    skipped; at most :data:`LABEL_PARTS`, joined by ``" · "``.  What links
+    show where their papers share no such word ("translation (frequent
+    word)", "no shared word") names no topic and is left out; a title label
+    is shown without its mark (:func:`ontology.shared_terms.topic_words`).
     """
     which = {node: i for i, part in enumerate(parts) for node in part}
     terms: list[Counter[str]] = [Counter() for _ in parts]
@@ -336,8 +340,8 @@ def cluster_labels(graph: nx.MultiDiGraph, links: PaperLinks, parts: Sequence[Se
     papers = max(len(links), 1)
     labels = []
     for i, part in enumerate(parts):
-        scored = [(count * math.log(link_count / all_terms[t]), t.casefold(), t) for t, count in terms[i].items()
-                  if count >= 2]
+        scored = [(count * math.log(link_count / all_terms[t]), topic.casefold(), topic)
+                  for t, count in terms[i].items() if count >= 2 and (topic := topic_words(t)) is not None]
         for entity, count in named[i].items():
             if count >= 2:
                 name = display_text(graph.nodes[entity].get("label")) or str(entity)

@@ -65,6 +65,7 @@ import scipy.sparse as sp
 from kg.cache_arrays import checksum, encode_texts, read_meta, write_arrays
 from kg.similarity_index import EXACT_LIMIT, Neighbours, Pool, Rescoring, choose, pool_search
 from kg.similarity_vectors import PaperText, PaperVectors
+from ontology import shared_terms
 from ontology.util.versions import file_digests, installed_versions
 
 __all__ = ["STATE_FILE", "STATE_FORMAT", "Search", "SearchReport", "fingerprinted", "last_search", "search",
@@ -89,6 +90,8 @@ _CODE = ("char_trigrams.py", "english_stop_words.py", "similarity.py", "similari
          "similarity_ranking.py", "similarity_reasons.py", "similarity_stats.py", "similarity_term_cache.py",
          "similarity_term_split.py", "similarity_terms.py", "similarity_unshared.py", "similarity_vectors.py",
          "similarity_words.py")
+#: The data model's modules whose text the kept reasons hold (the marks of stand-ins and title labels).
+_DATA_MODEL = (Path(shared_terms.__file__).resolve(),)
 _MODELS = ("model/similarity_stats", "model/word_vectors")
 _LIBRARIES = ("numpy", "scipy", "scikit-learn", "spacy", "threadpoolctl")
 
@@ -131,6 +134,8 @@ def state_key(options: Mapping[str, Any]) -> str:
                                        default=repr).encode("utf-8"))
     for name in _CODE:
         digest.update(name.encode() + b"\0" + hashlib.sha256((_KG / name).read_bytes()).digest())
+    for path in _DATA_MODEL:
+        digest.update(f"ontology/{path.name}".encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     for name, file_digest in file_digests(_KG, _MODELS):
         digest.update(name.encode() + b"\0" + file_digest)
     for library, version in installed_versions(_LIBRARIES, missing="-"):

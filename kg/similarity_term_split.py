@@ -6,8 +6,8 @@ GIL: on the full Anthology about 5 CPU s of a fresh build's similarity stage,
 while the build's second core waits (the extraction workers have ended, the
 query store's loader has not begun).  :func:`analysed_counts` sends runs of
 :data:`CHUNK` texts to one helper process (spawned by :mod:`kg.worker_processes`: it imports the
-standard library, :mod:`kg.similarity_words` and :mod:`kg.english_stop_words`, not the build's graph) as
-long as it keeps up, counts the other runs itself as it reads and fingerprints the
+standard library, :mod:`kg.similarity_words`, :mod:`kg.english_stop_words` and :mod:`ontology.shared_terms`,
+not the build's graph) as long as it keeps up, counts the other runs itself as it reads and fingerprints the
 papers, and joins the runs' counts in order.  The counts are :func:`kg.similarity_terms.term_counts`'
 to the bit: the same cells, put in the same alphabetical order.  A helper
 that cannot be started or dies is done without: its runs are counted here.

@@ -42,15 +42,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from kg.char_trigrams import CharTrigramTfidf
 from kg.similarity_backoff import SPELLING_FLOOR, spelling_trigrams
 from kg.similarity_words import SHARED_SHOWN, without_parts
+from ontology.shared_terms import ALIKE_SHOWN, FREQUENT_SHOWN, NO_SHARED_WORD
 
 __all__ = ["ALIKE_SHOWN", "FREQUENT_SHOWN", "NO_SHARED_WORD", "UNSHARED_SHOWN", "PaperWords", "unshared_reasons"]
 
-#: What the reasons add to a corpus stop word both papers use.
-FREQUENT_SHOWN = " (frequent word)"
-#: What they add to two words spelled alike ("microsemantics ~ semantical").
-ALIKE_SHOWN = " (spelled alike)"
-#: What they say when nothing else is found (a word spelled alike beyond those compared).
-NO_SHARED_WORD = "no shared word"
+# FREQUENT_SHOWN, ALIKE_SHOWN and NO_SHARED_WORD (a word spelled alike beyond those compared) are the data model's
+# (ontology.shared_terms), which the views read to keep stand-ins out of cluster labels.
 #: Pairs of words spelled alike shown at most, and the least likeness shown: the back-off's own floor.
 ALIKE_SHOWN_MOST = 2
 ALIKE_FLOOR = SPELLING_FLOOR

@@ -26,6 +26,7 @@ from itertools import islice, pairwise
 from pathlib import Path
 
 from kg.english_stop_words import ENGLISH_STOP_WORDS
+from ontology.shared_terms import ANY_LABEL_SHOWN, LABEL_SHOWN
 
 __all__ = ["ANY_LABEL", "LABEL_TERM", "SHARED_SHOWN", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts",
            "Terms", "chunk_counts", "encoded", "held_counts", "label_term", "shown_term", "spacy_stop_words",
@@ -90,7 +91,7 @@ LABEL_TERM = "genre_"
 #: "~" is in no word, so no text has the term, and it sorts after every label's own term (shown first for a tie).
 ANY_LABEL = LABEL_TERM + "~"
 #: What a link's reasons add to a label's words (:func:`shown_term`), and what they say for :data:`ANY_LABEL`.
-_LABEL_SHOWN, _ANY_SHOWN = " (title label)", "title labels only"
+_LABEL_SHOWN, _ANY_SHOWN = LABEL_SHOWN, ANY_LABEL_SHOWN
 
 #: Shared entities and shared terms kept per link (:mod:`kg.similarity_reasons`).
 SHARED_SHOWN = 5

@@ -71,6 +71,25 @@ def test_cluster_labels_name_the_entities_of_the_papers() -> None:
     assert cluster_labels(g, links, parts) == ["Beam search", "3 papers"]
 
 
+def test_cluster_labels_leave_out_what_links_show_for_papers_sharing_no_word() -> None:
+    """Review 70: a small cluster whose links share only "translation (frequent word)" or two words spelled alike was
+    labelled by that stand-in; a title label is named without its mark."""
+    g = nx.MultiDiGraph()
+    for i in range(9):
+        g.add_node(f"paper/{i}", kind="paper")
+    shown = {0: ["translation (frequent word)", "alis ~ alison (spelled alike)", "no shared word"],
+             3: ["book reviews (title label)", "title labels only"],
+             6: ["graph parsing", "translation (frequent word)"]}
+    for first, terms in shown.items():
+        for a, b in [(0, 1), (1, 2), (0, 2)]:
+            g.add_edge(f"paper/{first + a}", f"paper/{first + b}", key="similarTo", relation="similarTo", score=0.5,
+                       shared_terms=terms)
+    links = paper_links(g)
+    parts = sorted(paper_clusters(links), key=min)
+    assert [sorted(part) for part in parts] == [[f"paper/{first + i}" for i in range(3)] for first in shown]
+    assert cluster_labels(g, links, parts) == ["3 papers", "book reviews", "graph parsing"]
+
+
 def test_counts_are_those_of_every_node_and_edge_in_order() -> None:
     g = _random_similar_graph(4, papers=60, links=100)
     g.add_node("venue/uses", kind="uses")  # a kind spelled like a relation: one count for both

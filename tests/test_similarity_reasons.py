@@ -297,6 +297,21 @@ def test_the_search_states_key_digests_the_code_that_works_out_the_reasons() -> 
     assert "similarity_reasons.py" in loaded and loaded <= set(similarity_incremental._CODE)
 
 
+def test_the_search_states_key_digests_the_marks_the_reasons_show(tmp_path, monkeypatch) -> None:
+    """The stand-ins' and labels' marks live in the data model (ontology.shared_terms, which the views read too): a
+    changed mark must not reuse reasons kept with the old one."""
+    from kg import similarity_incremental
+    from ontology import shared_terms
+
+    assert similarity_incremental._DATA_MODEL == (Path(shared_terms.__file__).resolve(),)
+    before = similarity_incremental.state_key({"k": 5})
+    changed = tmp_path / "shared_terms.py"
+    changed.write_text(Path(shared_terms.__file__).read_text("utf-8").replace('" (frequent word)"', '" (common)"'),
+                       "utf-8")
+    monkeypatch.setattr(similarity_incremental, "_DATA_MODEL", (changed,))
+    assert similarity_incremental.state_key({"k": 5}) != before
+
+
 def _bytes_per_dict(make: Callable[[], dict]) -> float:
     """The memory 2,000 dicts made by ``make`` take, per dict (tracemalloc)."""
     tracemalloc.start()
