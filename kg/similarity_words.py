@@ -90,9 +90,6 @@ LABEL_TERM = "genre_"
 #: finds for words spelled like its term ("genres", "publication"; round h16u).
 #: "~" is in no word, so no text has the term, and it sorts after every label's own term (shown first for a tie).
 ANY_LABEL = LABEL_TERM + "~"
-#: What a link's reasons add to a label's words (:func:`shown_term`), and what they say for :data:`ANY_LABEL`.
-_LABEL_SHOWN, _ANY_SHOWN = LABEL_SHOWN, ANY_LABEL_SHOWN
-
 #: Shared entities and shared terms kept per link (:mod:`kg.similarity_reasons`).
 SHARED_SHOWN = 5
 
@@ -275,7 +272,7 @@ def _singulars(word: str) -> list[str]:
 
 def shown_term(term: str) -> str:
     """``term`` as a link's reasons show it: a label-only title's term (:data:`LABEL_TERM`) in plain words, the
-    others as they are.
+    others as they are (the marks are the data model's, :mod:`ontology.shared_terms`).
 
     Two "Briefly Noted" pages are neighbours for their titles' label, and a reader of the link's shared terms
     (edge attributes, the views' tooltips, ``kg similar``, the similar-papers query) should read that, not the
@@ -288,8 +285,8 @@ def shown_term(term: str) -> str:
     if not term.startswith(LABEL_TERM) or len(term) == len(LABEL_TERM):
         return term
     if term == ANY_LABEL:
-        return _ANY_SHOWN
-    return term[len(LABEL_TERM):].replace("_", " ") + _LABEL_SHOWN
+        return ANY_LABEL_SHOWN
+    return term[len(LABEL_TERM):].replace("_", " ") + LABEL_SHOWN
 
 
 def without_parts(terms: tuple[str, ...], top: int = SHARED_SHOWN) -> tuple[str, ...]:

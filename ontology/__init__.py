@@ -9,6 +9,7 @@ It imports nothing else of the project, and each submodule is light, so
 - :mod:`ontology.errors` — :class:`~ontology.errors.KgError`, the base of every error kg raises;
 - :mod:`ontology.vocabulary` — the ontology's terms as an rdflib namespace, and its files;
 - :mod:`ontology.util` — the few helpers every layer shares (atomic writes, GC pausing).
+- :mod:`ontology.shared_terms` — how a similarity's shared terms read, and which name a topic.
 
 The vocabulary names are also importable from here; rdflib is loaded only
 when one of them is first used.
