@@ -4,6 +4,7 @@ Run from the project root::
 
     python benchmarks/similarity.py --graph /tmp/anthology-graph.json
     python benchmarks/similarity.py --graph /tmp/anthology-graph.json --scale 100000 250000 1000000
+    python benchmarks/similarity.py --skip-quality --scale 1000000  # no graph cached: texts read from the XML
     python benchmarks/similarity.py --graph /tmp/anthology-graph.json --judge-sample 2031 --judge-json /tmp/sample.json
 
 ``--graph`` names a node-link JSON of the built ACL Anthology
@@ -25,7 +26,9 @@ when the file does not exist it is built from ``../shared/corpus/anthology``
    even half) and their top 3 neighbours, as a Markdown table to be judged
    by reading (``--judge-json`` also writes titles and abstracts).
 4. **Scale** (``--scale N ...``) — a synthetic corpus of N papers made at run
-   time by copying Anthology abstracts under new ids, each copy with a few
+   time by copying Anthology abstracts (from ``--abstracts``; else from the
+   cached graph; else, with ``--skip-quality``, read from the XML by
+   :func:`anthology_documents`) under new ids, each copy with a few
    of its words dropped at random so that copies are not identical; for each N, in a
    fresh process, the time of each step of the neighbour search (TF-IDF,
    LSA, approximate index) and the peak resident memory of that process
@@ -51,8 +54,8 @@ from collections import Counter, defaultdict  # noqa: E402
 
 import networkx as nx  # noqa: E402
 
-__all__ = ["coverage", "dataset_sharing", "held_out", "judge_sample", "load_corpus", "main", "scale_run",
-           "synthetic_papers"]
+__all__ = ["anthology_documents", "coverage", "dataset_sharing", "held_out", "judge_sample", "load_corpus", "main",
+           "scale_run", "synthetic_papers"]
 
 CORPUS = _HERE.parent.parent / "shared" / "corpus" / "anthology"
 CURATED = "papers-with-code"
@@ -72,6 +75,23 @@ def load_corpus(path: Path) -> nx.MultiDiGraph:
     graph = build([CORPUS], similarity=False).graph
     write_json(graph, path)
     return graph
+
+
+def anthology_documents(corpus: Path = CORPUS) -> list[list[str]]:
+    """``[title, abstract]`` of every paper with an abstract in the Anthology XML files under ``corpus``, by the
+    reader alone (seconds, where building the graph takes minutes); the first of a repeated Anthology id is kept.
+
+    The scale run's texts when no graph is cached: on the full Anthology 47,620 (the built graph, which merges
+    papers, gives 47,619).
+    """
+    from extractors.anthology_xml import read_anthology_xml
+
+    documents: dict[str, list[str]] = {}
+    for path in sorted(corpus.glob("*.xml")):
+        for paper in read_anthology_xml(path.read_bytes(), source=str(path)).papers:
+            if paper.abstract:
+                documents.setdefault(paper.anthology_id or paper.ref, [paper.title or "", paper.abstract])
+    return list(documents.values())
 
 
 def _without_computed_links(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
@@ -283,7 +303,11 @@ def main(argv: list[str] | None = None) -> None:
         return
 
     corpus = None
-    if not args.skip_quality or args.recall or not (args.abstracts.exists() or not args.scale):
+    texts_missing = bool(args.scale) and not args.abstracts.exists()
+    if texts_missing and args.skip_quality and not args.recall and not args.graph.exists():
+        args.abstracts.write_text(json.dumps(anthology_documents()), "utf-8")  # no graph to take them from
+        texts_missing = False
+    if not args.skip_quality or args.recall or texts_missing:
         start = time.perf_counter()
         corpus = load_corpus(args.graph)
         print(f"loaded {args.graph}: {sum(1 for _, k in corpus.nodes(data='kind') if k == 'paper'):,} papers "
