@@ -15,17 +15,6 @@ sentence says "the shared task NAME was / is organized | held | launched". The n
 and must not be the series or edition before a year ("ZorbEval" of "ZorbEval 2031") nor a name typed as an
 edition or a known model, method or metric. An abstract that speaks of its own entry ("our system", "our
 submission", "we participated", "we ranked") is a participant's, whatever its first sentence says.
-
->>> from ontology.records import EntityKind, Provenance
->>> def m(name, sentence, rule="use+default"):
-...     return Mention("p", name, EntityKind.TASK, Relation.USES,
-...                    Provenance("x", extractor="kg_entities:" + rule, sentence=sentence))
->>> s = "This paper outlines the ZORB-QA shared task, which aims to develop a system."
->>> organised_shared_task([m("ZORB-QA", s)], s)
-True
->>> s = "This paper describes our system for the ZORB-QA shared task."
->>> organised_shared_task([m("ZORB-QA", s)], s)
-False
 """
 from __future__ import annotations
 
@@ -54,8 +43,10 @@ _ORDINAL = (r"(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|t
 _TITLE = r"[A-Z][\w'’-]*(?:\s+(?:(?:of|and|for|in|on|the|to|with|from|a|an)\s+)*[A-Z][\w'’-]*){0,12}"
 _TASK = (r"(?:" + _NAME_WORD + r"\s+){1,8}(?:[Ss]hared\s+[Tt]ask|[Tt]ask\s*\d+[A-Za-z]?(?:\s*:\s*" + _TITLE + r")?)"
          r"\b(?:\s*\([^()]{1,40}\))?")
+#: Not the task but a participant's entry in it: "the ZorbEval shared task submission of team Z".
+_NOT_AN_ENTRY = r"(?!\s+(?:submissions?|systems?|entry|entries|participation|team|runs?)\b)"
 _FRAMES = (
-    re.compile(_SUBJECT + r"\s+" + _VERB + r"\s+the\s+(?P<task>" + _ORDINAL + _TASK + r")"),
+    re.compile(_SUBJECT + r"\s+" + _VERB + r"\s+the\s+(?P<task>" + _ORDINAL + _TASK + r")" + _NOT_AN_ENTRY),
     re.compile(r"\b[Tt]he\s+shared\s+task\s+(?P<task>(?:" + _NAME_WORD + r"\s+){1,8})(?:was|is|has\s+been)\s+"
                r"(?:organi[sz]ed|held|launched)\b"),
 )

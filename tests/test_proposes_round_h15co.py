@@ -32,21 +32,21 @@ def _roles(title: str | None, abstract: str) -> dict[str, set[str]]:
 
 @pytest.mark.parametrize(("title", "abstract", "name"), [
     ("Multimodal Hate Speech Event Detection - Shared Task 4, CASE 2023",
-     "Ensuring the moderation of hate speech and its targets emerges as a critical imperative within contemporary "
+     ("Ensuring the moderation of hate speech and its targets emerges as a critical imperative within contemporary "
      "digital discourse. To facilitate this imperative, the shared task Multimodal Hate Speech Event Detection was "
      "organized in the sixth CASE workshop co-located at RANLP 2023. The shared task has two subtasks. This paper "
-     "provides a comprehensive overview of the performance of 13 teams that submitted the results in Subtask A.",
+     "provides a comprehensive overview of the performance of 13 teams that submitted the results in Subtask A."),
      "Multimodal Hate Speech Event Detection"),
     ("SemEval-2022 Task 5: Multimedia Automatic Misogyny Identification",
-     "The paper describes the SemEval-2022 Task 5: Multimedia Automatic Misogyny Identification (MAMI),which "
+     ("The paper describes the SemEval-2022 Task 5: Multimedia Automatic Misogyny Identification (MAMI),which "
      "explores the detection of misogynous memes on the web by taking advantage of available texts and images. "
-     "MAMI has been one of the most popular tasks at SemEval-2022 with more than 400 participants.",
+     "MAMI has been one of the most popular tasks at SemEval-2022 with more than 400 participants."),
      "Multimedia Automatic Misogyny Identification"),
     ("KSAA-RD Shared Task: Arabic Reverse Dictionary",
-     "This paper outlines the KSAA-RD shared task, which aims to develop a Reverse Dictionary (RD) system for the "
+     ("This paper outlines the KSAA-RD shared task, which aims to develop a Reverse Dictionary (RD) system for the "
      "Arabic language. This shared task, KSAA-RD, includes two subtasks: Arabic RD and cross-lingual reverse "
      "dictionaries (CLRD). In this paper, we describe the methods employed by the participating teams and offer an "
-     "outlook for KSAA-RD.",
+     "outlook for KSAA-RD."),
      "KSAA-RD"),
     ("The Zorbish Sense Matching Shared Task",
      "We present the Zorbish Sense Matching shared task held within ZorbEval-2031. Eleven teams took part.",
@@ -60,11 +60,13 @@ def test_the_shared_task_an_overview_presents_is_proposed(title, abstract, name)
     # a participant's paper: the shared task is used
     ("This paper describes our system for the Zorbish Sense Matching shared task. Our system ranked third.",
      "Zorbish Sense Matching"),
-    ("This paper presents the Zorbish Sense Matching shared task submission of team Zorb. We participated in both "
-     "tracks with a BERT model.", "Zorbish Sense Matching"),
+    (("This paper presents the Zorbish Sense Matching shared task submission of team Zorb. We participated in both "
+     "tracks with a BERT model."), "Zorbish Sense Matching"),
+    ("This paper presents the Zorbish Sense Matching shared task submission of team Zorb, a BERT model.",
+     "Zorbish Sense Matching"),  # the entry named right after the task, nothing else says "our"
     # not the verb's own object: the shared task is where the system ran
     ("We describe a tagger trained for the Zorbish Sense Matching shared task.", "Zorbish Sense Matching"),
-], ids=["our-system", "submission", "for-the-task"])
+], ids=["our-system", "submission", "submission-alone", "for-the-task"])
 def test_a_participants_shared_task_stays_used(abstract, name):
     assert _roles(None, abstract).get(name, {"uses"}) == {"uses"}
 
@@ -97,8 +99,8 @@ def test_a_lower_case_description_after_shared_task_colon_is_no_title():
 @pytest.mark.parametrize("abstract", [
     "We introduce the new task of zorbic scenario detection, which is hard.",
     "We propose the novel task of Zorbic Scenario Detection (ZSD).",
-    "In this paper, we propose the post-processing task of Zorbic Scenario Detection (ZSD) which aims to remove "
-    "corrections.",
+    ("In this paper, we propose the post-processing task of Zorbic Scenario Detection (ZSD) which aims to remove "
+    "corrections."),
 ], ids=["new", "novel-acronym", "hyphenated-modifier"])
 def test_a_task_introduced_with_new_or_a_compound_modifier_is_proposed(abstract):
     roles = _roles(None, abstract)
