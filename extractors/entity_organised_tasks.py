@@ -43,10 +43,12 @@ _ORDINAL = (r"(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|t
 _TITLE = r"[A-Z][\w'’-]*(?:\s+(?:(?:of|and|for|in|on|the|to|with|from|a|an)\s+)*[A-Z][\w'’-]*){0,12}"
 _TASK = (r"(?:" + _NAME_WORD + r"\s+){1,8}(?:[Ss]hared\s+[Tt]ask|[Tt]ask\s*\d+[A-Za-z]?(?:\s*:\s*" + _TITLE + r")?)"
          r"\b(?:\s*\([^()]{1,40}\))?")
-#: Not the task but a participant's entry in it: "the ZorbEval shared task submission of team Z".
+#: Not the task but a participant's entry in it: "the ZorbEval shared task submission of team Z". The name before it
+#: is read atomically (``(?>...)``): else the match backs off the short name or the title's last word ("the X shared
+#: task (ZSM) submission", "Task 9: Zorbish Meme Detection system") and the entry passes as the task (review74).
 _NOT_AN_ENTRY = r"(?!\s+(?:submissions?|systems?|entry|entries|participation|team|runs?)\b)"
 _FRAMES = (
-    re.compile(_SUBJECT + r"\s+" + _VERB + r"\s+the\s+(?P<task>" + _ORDINAL + _TASK + r")" + _NOT_AN_ENTRY),
+    re.compile(_SUBJECT + r"\s+" + _VERB + r"\s+the\s+(?P<task>(?>" + _ORDINAL + _TASK + r"))" + _NOT_AN_ENTRY),
     re.compile(r"\b[Tt]he\s+shared\s+task\s+(?P<task>(?:" + _NAME_WORD + r"\s+){1,8})(?:was|is|has\s+been)\s+"
                r"(?:organi[sz]ed|held|launched)\b"),
 )

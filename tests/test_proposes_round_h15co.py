@@ -66,7 +66,13 @@ def test_the_shared_task_an_overview_presents_is_proposed(title, abstract, name)
      "Zorbish Sense Matching"),  # the entry named right after the task, nothing else says "our"
     # not the verb's own object: the shared task is where the system ran
     ("We describe a tagger trained for the Zorbish Sense Matching shared task.", "Zorbish Sense Matching"),
-], ids=["our-system", "submission", "submission-alone", "for-the-task"])
+    # the entry after the task's short name or title: the match must not back off them to pass (review74)
+    ("This paper presents the Zorbish Sense Matching shared task (ZSM) submission of team Zorb, a BERT model.",
+     "Zorbish Sense Matching"),
+    ("This paper presents the ZorbEval 2031 Task 9: Zorbish Meme Detection (ZMD) system of team Zorb, a BERT model.",
+     "Zorbish Meme Detection"),
+], ids=["our-system", "submission", "submission-alone", "for-the-task", "submission-after-short-name",
+        "system-after-title"])
 def test_a_participants_shared_task_stays_used(abstract, name):
     assert _roles(None, abstract).get(name, {"uses"}) == {"uses"}
 
