@@ -345,11 +345,16 @@ def task_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     return i >= 0 and "PROPOSE" in cues.get(i, set()) and doc[i].lower_ not in NAMING_VERBS
 
 
+#: A hyphenated modifier that says the task is known, not the authors' own: "the well-known task of X" (review74).
+_KNOWN_TASK_PREFIXES = ("well-", "long-", "so-", "widely-", "much-", "often-", "commonly-")
+
+
 def _frame_modifiers(doc: Doc, i: int) -> int:
     """The token before "task" (at ``i``) walked back over "new" / "novel" and one hyphenated lower-case modifier
     ("the novel post-processing task of X", round h15co); where it skipped one, an article must stand before."""
     k = i
-    if k >= 0 and doc[k].is_lower and "-" in doc[k].text and doc[k].text.strip("-") == doc[k].text:
+    if k >= 0 and doc[k].is_lower and "-" in doc[k].text and doc[k].text.strip("-") == doc[k].text \
+            and not doc[k].lower_.startswith(_KNOWN_TASK_PREFIXES):
         k -= 1  # "post-processing", "multi-label": a compound that says what kind of task
     while k >= 0 and doc[k].lower_ in {"new", "novel"}:
         k -= 1

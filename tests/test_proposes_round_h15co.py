@@ -120,3 +120,11 @@ def test_a_task_introduced_with_new_or_a_compound_modifier_is_proposed(abstract)
 ], ids=["plain-modifier", "our-system", "no-article"])
 def test_a_task_frame_the_authors_do_not_introduce_stays_used(abstract):
     assert _roles(None, abstract).get("zorbic scenario detection", {"uses"}) == {"uses"}
+
+
+@pytest.mark.parametrize("modifier", ["well-known", "long-standing", "so-called"])
+def test_a_task_frame_that_says_the_task_is_known_stays_used(modifier):
+    """A hyphenated modifier is walked over ("the post-processing task of X"), not one that says the task is an old
+    one (review74): "we present the well-known task of X" presents no new task."""
+    roles = _roles(None, f"We present the {modifier} task of Zorbic Scenario Detection (ZSD), which is hard.")
+    assert roles["ZSD"] == {"uses"}
