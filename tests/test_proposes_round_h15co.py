@@ -71,8 +71,11 @@ def test_the_shared_task_an_overview_presents_is_proposed(title, abstract, name)
      "Zorbish Sense Matching"),
     ("This paper presents the ZorbEval 2031 Task 9: Zorbish Meme Detection (ZMD) system of team Zorb, a BERT model.",
      "Zorbish Meme Detection"),
+    # the frame is an overview's, but the abstract speaks of its own entry (review74: no case tested this guard)
+    ("This paper presents the Zorbish Sense Matching shared task. Our system, a BERT model, ranked third.",
+     "Zorbish Sense Matching"),
 ], ids=["our-system", "submission", "submission-alone", "for-the-task", "submission-after-short-name",
-        "system-after-title"])
+        "system-after-title", "our-system-later"])
 def test_a_participants_shared_task_stays_used(abstract, name):
     assert _roles(None, abstract).get(name, {"uses"}) == {"uses"}
 
@@ -94,6 +97,14 @@ def test_which_names_in_the_frame_are_the_task(name, rule, proposed):
     abstract = ("We describe the ZorbEval 2031 Task 9: Zorbish Meme Detection (ZMD), which explores memes. The "
                 "ZorbEval-2031 event drew 40 teams.")
     assert organised_shared_task([_mention(name, abstract, rule)], abstract) is proposed
+
+
+@pytest.mark.parametrize("rule", ["model_family", "known_method", "metric_name"])
+def test_a_name_typed_a_model_method_or_metric_is_no_task(rule):
+    """In the stretch, but typed a known model, method or metric: not the shared task (review74: untested guard)."""
+    abstract = "We describe the ZorbNet Probing shared task."
+    assert not organised_shared_task([_mention("ZorbNet", abstract, "use+" + rule)], abstract)
+    assert organised_shared_task([_mention("ZorbNet Probing", abstract)], abstract)
 
 
 def test_a_lower_case_description_after_shared_task_colon_is_no_title():
