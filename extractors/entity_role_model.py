@@ -31,6 +31,7 @@ from pathlib import Path
 from extractors.entity_corpus import corpus_class
 from extractors.entity_lexicon import word_list
 from extractors.entity_names import letter_case, model_family, name_shape
+from extractors.entity_organised_tasks import organised_shared_task
 from extractors.entity_role_guard import framed_proposal, proposed_variants, trained_apposition
 from extractors.gazetteer import load_gazetteer
 from extractors.role_weights import ROLE_WEIGHTS, role_weights_text
@@ -314,6 +315,8 @@ def apply_role_model(papers: Iterable[Paper], mentions: Sequence[Mention], model
         verdicts = decide(model, [(entity, entity_features(paper, entity)) for entity in entities])
         verdicts = [v or framed_proposal(e) for v, e in zip(verdicts, entities)]  # "We introduce ZorbQA, a ..." (h15ao)
         verdicts = [v or trained_apposition(e) for v, e in zip(verdicts, entities)]  # "we train ZorbLM, a ..." (h15ci)
+        verdicts = [v or organised_shared_task(e, paper.abstract or "")  # "This paper outlines the X shared task"
+                    for v, e in zip(verdicts, entities)]  # an overview paper's task (h15co)
         titled = [members[j].name for g, only in zip(grouped, in_title) if only for j in g
                   if members[j].relation is Relation.PROPOSES]
         verdicts = proposed_variants(entities, verdicts, titled)  # "two variants of ZORVIS, ZORVIS-multi" (h15ci)

@@ -333,7 +333,7 @@ def task_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
         return False
     i = cand.first - 1
     if i >= 2 and doc[i].lower_ == "of" and doc[i - 1].lower_ in _TASK_FRAME_NOUNS:
-        i -= 2  # "the task of X": the verb takes the frame's article
+        i = _frame_modifiers(doc, i - 2)  # "the task of X", "the novel post-processing task of X": to the article
     elif not _task_noun_after(doc, cand.end):
         return _task_apposition(doc, cand, cues)
     elif _serves_a_purpose(doc, cand.end):
@@ -343,6 +343,22 @@ def task_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     if i >= 2 and doc[i - 1].lower_ == "and" and doc[i].is_lower and doc[i].is_alpha:
         i -= 2  # "we propose and study the task of X"
     return i >= 0 and "PROPOSE" in cues.get(i, set()) and doc[i].lower_ not in NAMING_VERBS
+
+
+#: A hyphenated modifier that says the task is known, not the authors' own: "the well-known task of X" (review74).
+_KNOWN_TASK_PREFIXES = ("well-", "long-", "so-", "widely-", "much-", "often-", "commonly-")
+
+
+def _frame_modifiers(doc: Doc, i: int) -> int:
+    """The token before "task" (at ``i``) walked back over "new" / "novel" and one hyphenated lower-case modifier
+    ("the novel post-processing task of X", round h15co); where it skipped one, an article must stand before."""
+    k = i
+    if k >= 0 and doc[k].is_lower and "-" in doc[k].text and doc[k].text.strip("-") == doc[k].text \
+            and not doc[k].lower_.startswith(_KNOWN_TASK_PREFIXES):
+        k -= 1  # "post-processing", "multi-label": a compound that says what kind of task
+    while k >= 0 and doc[k].lower_ in {"new", "novel"}:
+        k -= 1
+    return k if k == i or (k >= 0 and in_list("articles", doc[k].text)) else i
 
 
 def _task_noun_after(doc: Doc, end: int) -> bool:
