@@ -10,6 +10,10 @@ annotation follows consistently there are applied to the kept candidates, after 
   word. One capitalised word (or a word and a "-level" / "-based" suffix, or a capitalised and a lower-case word)
   between the sentence's start and the task joins it, unless it is a function word, a generic adjective
   (``task_modifier_stops.txt``: "Recent", "Existing", "Current"), an adverb, a gerund or a verb form.
+* **A task acronym after a word that narrows it, by the learned names.** "on open-domain QA.", "sub-task 2 centers
+  on Nested NER", "the Video QA setting": where the word and the acronym's spelled-out words are a task name the
+  train slice taught ("open-domain question answering" in ``task_phrases.txt``), the annotation names the narrower
+  task whole (round h15cn); a qualifier of the moment ("future NMT", "the target QA task") is in no learned name.
 * **A task name before a noun of a thing is no task mention.** "membership inference attacks", "question-answer
   (QA) pairs", "sequence labeling encodings", "Translation Studies": the name describes an attack, a pair, an
   encoding, a field of study (``_THING_NOUNS``), and the annotation leaves it out; before "objective" it names a
