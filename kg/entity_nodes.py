@@ -27,6 +27,7 @@ from kg.aliases import (
     spelled_out_joins,
     voted_long_form,
 )
+from kg.closing_acronyms import closing_acronym_joins
 from kg.name_variants import kind_joins, plain_spelling
 from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
@@ -102,6 +103,11 @@ def add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: d
     joined_senses = {key for pair in kind_pairs for key in pair if key in named}  # minor senses a task or metric took
     for key, other in chain(spelling_joins(own_names), kind_pairs):
         names.union(key, other)  # "language modelling" and "language modeling"; "F1 score" and "F1"
+    for short_key, long_key, acronym in closing_acronym_joins(group_names, {k: len(p) for k, p in group_papers.items()},
+                                                              senses):  # "unsupervised MT" (review75)
+        plain = names.find(aliases.group_of(acronym, ""))  # the bare acronym's node: a narrower task stays apart
+        if plain not in (names.find(short_key), names.find(long_key)):
+            names.union(short_key, long_key)
     del keys, long_form_keys, own_names, group_names, group_papers  # the joins are made
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
