@@ -58,6 +58,11 @@ def test_acronym_takes_a_learned_setting(nlp, text: str, task: str) -> None:
     ("Zorbnet works on knowledge base QA.", "QA"),  # "base" inside a longer modifier
     ("Zorbnet works on open domain QA.", "QA"),  # "domain" inside a longer modifier
     ("We study the QA of Zorbnet.", "QA"),  # a function word before it
+    # review75: ways of doing the task, no narrower task (train slice: 2020.lrec-1.319, 2021.naacl-main.466)
+    ("In this paper, we report the structure and performance of end-to-end ASR for Ainu.", "ASR"),
+    ("Besides, we demonstrate that the performance of end-to-end QA can be improved based on our RocketQA retriever.",
+     "QA"),
+    ("The translation divergence problem is usually reserved for Transfer and Interlingual MT.", "MT"),
 ])
 def test_acronym_keeps_its_bounds(nlp, text: str, task: str) -> None:
     tasks = _tasks(nlp, text)
