@@ -105,8 +105,12 @@ def add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: d
         names.union(key, other)  # "language modelling" and "language modeling"; "F1 score" and "F1"
     for short_key, long_key, acronym in closing_acronym_joins(group_names, {k: len(p) for k, p in group_papers.items()},
                                                               senses):  # "unsupervised MT" (review75)
-        plain = names.find(aliases.group_of(acronym, ""))  # the bare acronym's node: a narrower task stays apart
-        if plain not in (names.find(short_key), names.find(long_key)):
+        # a narrower task stays apart from the bare acronym's node, and from a sense of the acronym, whose mentions
+        # are the acronym ("open-domain question answering (QA)") and whose node its name may take
+        plain = names.find(aliases.group_of(acronym, ""))
+        entry = aliases.entries.get(acronym)
+        if plain not in (names.find(short_key), names.find(long_key)) \
+                and not (entry and any(long_key in (sense.key, *sense.variants) for sense in entry.senses)):
             names.union(short_key, long_key)
     del keys, long_form_keys, own_names, group_names, group_papers  # the joins are made
     groups: dict[str, list[Mention]] = defaultdict(list)
