@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Collection, Mapping
 
-from kg.aliases import _STOP, MIN_PAPERS, MIN_SHARE, _initials, sense_signature
+from kg.aliases import _STOP, MIN_PAPERS, MIN_SHARE, _initials, _spelled_candidates
 from ontology.ids import entity_key
 
 __all__ = ["closing_acronym_joins"]
@@ -65,12 +65,7 @@ def closing_acronym_joins(names: Mapping[str, Collection[str]], papers: Mapping[
     joins: dict[str, tuple[str, str]] = {}
     senses = senses or {}
     for key, acronym, opening in closers:
-        found = spelled.get((acronym, opening), set())
-        if acronym in senses:  # the corpus defines the acronym: only its learned sense spelled out
-            sense = senses[acronym]
-            found = {(c, tail) for c, tail in found
-                     if sense is not None and sense_signature(tail) == sense_signature(sense)}
-        candidates = {candidate for candidate, _ in found}
+        candidates = _spelled_candidates(spelled.get((acronym, opening), ()), acronym, senses)
         if not candidates or key in candidates or key in joins:
             continue
         best = max(sorted(candidates), key=lambda c: papers.get(c, 0))
