@@ -11,17 +11,17 @@ narrower task keeps a node of its own rather than folding into the plain task, r
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Collection, Mapping
 
-from kg.aliases import _STOP, MIN_PAPERS, MIN_SHARE, _initials, _spelled_candidates
+from kg.aliases import _OPENING_ACRONYM, _STOP, MIN_PAPERS, MIN_SHARE, _initials, _spelled_candidates
 from ontology.ids import entity_key
 
 __all__ = ["closing_acronym_joins"]
 
-#: An acronym closing a name ("unsupervised MT", "Nested NER"): two to six letters, two capitals or more.
-_CLOSING_ACRONYM = re.compile(r"(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Za-z]{2,6}")
+#: An acronym closing a name ("unsupervised MT", "Nested NER"): shaped as one opening a name (two to six letters, two
+#: capitals or more).
+_CLOSING_ACRONYM = _OPENING_ACRONYM
 #: The most words a closing name's opening may have ("low-resource MT": one; "cross-lingual open-domain QA": two).
 _MAX_OPENING = 3
 
