@@ -236,12 +236,7 @@ def spelled_out_joins(names: Mapping[str, Collection[str]], papers: Mapping[str,
     joins: dict[str, str] = {}
     senses = senses or {}
     for key, acronym, rest in openers:
-        found = spelled.get((acronym, rest), ()) if rest else ()
-        if acronym in senses:  # the corpus defines the acronym: only its learned sense spelled out
-            sense = senses[acronym]
-            found = {(c, opening) for c, opening in found
-                     if sense is not None and sense_signature(opening) == sense_signature(sense)}
-        candidates = {candidate for candidate, _ in found}
+        candidates = _spelled_candidates(spelled.get((acronym, rest), ()) if rest else (), acronym, senses)
         if not candidates or key in candidates or key in joins:
             continue
         best = max(sorted(candidates), key=lambda c: papers.get(c, 0))
@@ -249,6 +244,17 @@ def spelled_out_joins(names: Mapping[str, Collection[str]], papers: Mapping[str,
         if papers.get(best, 0) >= MIN_PAPERS and papers.get(best, 0) >= MIN_SHARE * total:
             joins[key] = best
     return sorted(joins.items())
+
+
+def _spelled_candidates(found: Iterable[tuple[str, str]], acronym: str, senses: Mapping[str, str | None]) -> set[str]:
+    """The group keys of ``found`` ((group key, the words spelling ``acronym``) pairs) a name of the acronym may
+    join: all of them, or, where the corpus defines the acronym, those spelling its learned sense (none where the
+    defining papers give no clear one)."""
+    if acronym in senses:
+        sense = senses[acronym]
+        found = [(candidate, words) for candidate, words in found
+                 if sense is not None and sense_signature(words) == sense_signature(sense)]
+    return {candidate for candidate, _ in found}
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from kg.aliases import (
     spelled_out_joins,
     voted_long_form,
 )
+from kg.closing_acronyms import closing_acronym_joins
 from kg.name_variants import kind_joins, plain_spelling
 from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
@@ -102,6 +103,19 @@ def add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: d
     joined_senses = {key for pair in kind_pairs for key in pair if key in named}  # minor senses a task or metric took
     for key, other in chain(spelling_joins(own_names), kind_pairs):
         names.union(key, other)  # "language modelling" and "language modeling"; "F1 score" and "F1"
+    closing = closing_acronym_joins(group_names, {key: len(p) for key, p in group_papers.items()}, senses)
+    twin_names: dict[str, Counter[str]] = {long_key: Counter() for _, long_key, _ in closing}
+    for index, key in group_key.items():
+        if key in twin_names:
+            twin_names[key][keys[mentions[index].name]] += 1
+    for short_key, long_key, acronym in closing:  # "unsupervised MT" and "unsupervised machine translation" (review75)
+        # a narrower task stays apart from the bare acronym's node, and from a group whose node takes the acronym's
+        # name: "open-domain question answering" of the papers defining "QA" so, which write "QA" most
+        written_most = max(twin_names[long_key].items(), key=lambda item: (item[1], item[0] == acronym),
+                           default=("", 0))[0]
+        if names.find(aliases.group_of(acronym, "")) not in (names.find(short_key), names.find(long_key)) \
+                and (long_key in named or written_most != acronym):
+            names.union(short_key, long_key)
     del keys, long_form_keys, own_names, group_names, group_papers  # the joins are made
     groups: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}  # a minor sense is named by its long form, unless it is one node with its acronym
