@@ -24,7 +24,8 @@ when the file does not exist it is built from ``../shared/corpus/anthology``
    the default similarity (PwC tags included), 50 random papers of the
    held-out half (ids whose MD5 is odd; the representation is tuned on the
    even half) and their top 3 neighbours, as a Markdown table to be judged
-   by reading (``--judge-json`` also writes titles and abstracts).
+   by reading (``--judge-json`` also writes titles and abstracts; ``similarity_judging.py`` makes the
+   blind judges' files from it and tallies their verdicts).
 4. **Scale** (``--scale N ...``) — a synthetic corpus of N papers made at run
    time by copying Anthology abstracts (from ``--abstracts``; else from the
    cached graph; else, with ``--skip-quality``, read from the XML by
