@@ -42,9 +42,9 @@ from typing import Literal
 from kg.spelling_variants import spelling_key
 from ontology.ids import acronym_singular, entity_key, node_key, normalize_text
 
-__all__ = ["AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows", "bare_senses",
-           "label_unless_a_minority", "learn_aliases", "node_records", "sense_signature", "spelled_out_joins",
-           "spelled_part", "voted_long_form"]
+__all__ = ["ACRONYM_WORD", "SMALL_WORDS", "AcronymEntry", "AliasTable", "Sense", "acronym_table", "alias_rows",
+           "bare_senses", "initials", "label_unless_a_minority", "learn_aliases", "node_records", "sense_signature",
+           "spelled_candidates", "spelled_out_joins", "spelled_part", "voted_long_form"]
 
 #: A sense must be given by at least this share of the papers that define the acronym to be dominant ...
 MIN_SHARE = 2 / 3
@@ -55,8 +55,8 @@ Status = Literal["single", "learned", "split", "ambiguous"]
 
 _WORDS = re.compile(r"[^\W_]+")
 #: Small words left out of a signature (English, and the French of TALN papers).
-_STOP = frozenset({"a", "an", "and", "based", "between", "by", "for", "from", "in", "of", "on", "the", "to", "using",
-                   "via", "with", "de", "des", "du", "en", "et", "la", "le", "les"})
+SMALL_WORDS = frozenset({"a", "an", "and", "based", "between", "by", "for", "from", "in", "of", "on", "the", "to",
+                         "using", "via", "with", "de", "des", "du", "en", "et", "la", "le", "les"})
 #: Words that only say what sort of thing the long form is; dropped at its end while two words are left.
 _GENERIC_ENDS = frozenset({"algorithm", "approach", "benchmark", "corpus", "dataset", "forum", "framework", "method",
                            "model", "module", "network", "problem", "project", "scheme", "shared", "strategy", "subtask",
@@ -66,11 +66,12 @@ _SUFFIXES = ("ations", "ation", "izers", "izer", "itions", "ition", "ings", "ing
              "able", "ies", "es", "ed", "ue", "s", "e", "y")
 #: A word of a long form that is itself an acronym ("multilingual NMT"): two capitals or more.
 _INNER_ACRONYM = re.compile(r"\b[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")
-#: An acronym opening a name ("POS tagging", "KB completion", "PoS"): two to six letters, two capitals or more.
-_OPENING_ACRONYM = re.compile(r"(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Za-z]{2,6}")
+#: An acronym as a word of a name, opening it ("POS tagging", "KB completion", "PoS") or closing it
+#: ("unsupervised MT", :mod:`kg.closing_acronyms`): two to six letters, two capitals or more.
+ACRONYM_WORD = re.compile(r"(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Za-z]{2,6}")
 
 
-def _initials(words: Iterable[str]) -> str:
+def initials(words: Iterable[str]) -> str:
     """The first letters or digits of ``words`` and of their hyphen-joined parts, lower-cased
     ("part-of-speech": pos)."""
     return "".join(part[0].lower() for word in words for part in word.split("-") if part and part[0].isalnum())
@@ -101,14 +102,14 @@ def spelled_part(short: str, long_form: str) -> str:
     if len(words) < 2 or _spells(words, letters):
         return long_form
     for start in range(1, len(words)):
-        if words[start].lower() not in _STOP and _spells(words[start:], letters):
+        if words[start].lower() not in SMALL_WORDS and _spells(words[start:], letters):
             return " ".join(words[start:])
     return long_form
 
 
 def _spells(words: list[str], letters: str) -> bool:
     """Whether the initials of ``words`` are ``letters``, with their small words ("of", "and") or without."""
-    return _initials(words) == letters or _initials(w for w in words if w.lower() not in _STOP) == letters
+    return initials(words) == letters or initials(w for w in words if w.lower() not in SMALL_WORDS) == letters
 
 
 def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> str:
@@ -142,7 +143,7 @@ def sense_signature(long_form: str, expand: Mapping[str, str] | None = None) -> 
         long_form = _INNER_ACRONYM.sub(lambda m: expand.get(node_key(m.group(0)), m.group(0)), long_form)
     if not long_form.isascii():
         long_form = "".join(ch for ch in unicodedata.normalize("NFKD", long_form) if not unicodedata.combining(ch))
-    words = [word for word in _WORDS.findall(normalize_text(long_form)) if word not in _STOP]
+    words = [word for word in _WORDS.findall(normalize_text(long_form)) if word not in SMALL_WORDS]
     while len(words) > 2 and (words[-1] in _GENERIC_ENDS or words[-1].rstrip("s") in _GENERIC_ENDS):
         words.pop()
     return "".join(map(_stem, words)) or entity_key(long_form)
@@ -224,19 +225,20 @@ def spelled_out_joins(names: Mapping[str, Collection[str]], papers: Mapping[str,
     openers: list[tuple[str, str, str]] = []  # (group key, acronym, rest's key)
     several = [(key, name.split()) for key in sorted(names) for name in names[key] if " " in name.strip()]
     for key, words in several:
-        if len(words) > 1 and _OPENING_ACRONYM.fullmatch(words[0]):
+        if len(words) > 1 and ACRONYM_WORD.fullmatch(words[0]):
             openers.append((key, words[0].lower(), entity_key(" ".join(words[1:]))))
     acronyms = {acronym for _, acronym, _ in openers}
     spelled: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)  # (initials, rest) -> (key, opening)
     for key, words in several:
         for start in range(1, min(len(words), 7)):
             opening = words[:start]
-            for initials in {_initials(opening), _initials(w for w in opening if w.lower() not in _STOP)} & acronyms:
-                spelled[(initials, entity_key(" ".join(words[start:])))].add((key, " ".join(opening)))
+            spelled_as = {initials(opening), initials(w for w in opening if w.lower() not in SMALL_WORDS)}
+            for letters in spelled_as & acronyms:
+                spelled[(letters, entity_key(" ".join(words[start:])))].add((key, " ".join(opening)))
     joins: dict[str, str] = {}
     senses = senses or {}
     for key, acronym, rest in openers:
-        candidates = _spelled_candidates(spelled.get((acronym, rest), ()) if rest else (), acronym, senses)
+        candidates = spelled_candidates(spelled.get((acronym, rest), ()) if rest else (), acronym, senses)
         if not candidates or key in candidates or key in joins:
             continue
         best = max(sorted(candidates), key=lambda c: papers.get(c, 0))
@@ -246,7 +248,8 @@ def spelled_out_joins(names: Mapping[str, Collection[str]], papers: Mapping[str,
     return sorted(joins.items())
 
 
-def _spelled_candidates(found: Iterable[tuple[str, str]], acronym: str, senses: Mapping[str, str | None]) -> set[str]:
+def spelled_candidates(found: Iterable[tuple[str, str]], acronym: str,
+                       senses: Mapping[str, str | None]) -> set[str]:
     """The group keys of ``found`` ((group key, the words spelling ``acronym``) pairs) a name of the acronym may
     join: all of them, or, where the corpus defines the acronym, those spelling its learned sense (none where the
     defining papers give no clear one)."""

@@ -14,14 +14,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Mapping
 
-from kg.aliases import _OPENING_ACRONYM, _STOP, MIN_PAPERS, MIN_SHARE, _initials, _spelled_candidates
+from kg.aliases import ACRONYM_WORD, MIN_PAPERS, MIN_SHARE, SMALL_WORDS, initials, spelled_candidates
 from ontology.ids import entity_key
 
 __all__ = ["closing_acronym_joins"]
 
-#: An acronym closing a name ("unsupervised MT", "Nested NER"): shaped as one opening a name (two to six letters, two
-#: capitals or more).
-_CLOSING_ACRONYM = _OPENING_ACRONYM
 #: The most words a closing name's opening may have ("low-resource MT": one; "cross-lingual open-domain QA": two).
 _MAX_OPENING = 3
 
@@ -53,19 +50,19 @@ def closing_acronym_joins(names: Mapping[str, Collection[str]], papers: Mapping[
     closers: list[tuple[str, str, str]] = []  # (group key, acronym, opening's key)
     several = [(key, name.split()) for key in sorted(names) for name in names[key] if " " in name.strip()]
     for key, words in several:
-        if 1 < len(words) <= _MAX_OPENING + 1 and _CLOSING_ACRONYM.fullmatch(words[-1]):
+        if 1 < len(words) <= _MAX_OPENING + 1 and ACRONYM_WORD.fullmatch(words[-1]):
             closers.append((key, words[-1].lower(), entity_key(" ".join(words[:-1]))))
     acronyms = {acronym for _, acronym, _ in closers}
     spelled: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)  # (initials, opening) -> (key, spelled)
     for key, words in several:
         for end in range(1, min(len(words) - 1, _MAX_OPENING) + 1):
             tail = words[end:]
-            for initials in {_initials(tail), _initials(w for w in tail if w.lower() not in _STOP)} & acronyms:
-                spelled[(initials, entity_key(" ".join(words[:end])))].add((key, " ".join(tail)))
+            for letters in {initials(tail), initials(w for w in tail if w.lower() not in SMALL_WORDS)} & acronyms:
+                spelled[(letters, entity_key(" ".join(words[:end])))].add((key, " ".join(tail)))
     joins: dict[str, tuple[str, str]] = {}
     senses = senses or {}
     for key, acronym, opening in closers:
-        candidates = _spelled_candidates(spelled.get((acronym, opening), ()), acronym, senses)
+        candidates = spelled_candidates(spelled.get((acronym, opening), ()), acronym, senses)
         if not candidates or key in candidates or key in joins:
             continue
         best = max(sorted(candidates), key=lambda c: papers.get(c, 0))
