@@ -63,20 +63,17 @@ def test_tally_counts_by_query_rank_and_weak_mark() -> None:
     assert counts["weak"] == (0, 1) and counts["not weak"] == (2, 2)
 
 
-def test_verdicts_must_cover_every_pair_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("lines", "message"), [
+    ('{"n": 1, "related": true}\n{"n": 2, "related": false}\n', r"verdicts1\.jsonl: no verdict for pairs \[3\]"),
+    ('{"n": 1, "related": true}\n{"n": 1, "related": false}\n', r"verdicts1\.jsonl:2: pair 1 is unknown, repeated"),
+    ('{"n": 1, "related": "yes"}\n', r"verdicts1\.jsonl:1: .*true/false"),
+    ("n=1 related\n", r"verdicts1\.jsonl:1: not a verdict line"),
+])
+def test_verdicts_must_cover_every_pair_once(tmp_path: Path, lines: str, message: str) -> None:
     _, key = judge_file(sample_pairs(SAMPLE), seed=3)
     path = tmp_path / "verdicts1.jsonl"
-    path.write_text('{"n": 1, "related": true}\n{"n": 2, "related": false}\n', "utf-8")
-    with pytest.raises(ValueError, match=r"verdicts1\.jsonl: no verdict for pairs \[3\]"):
-        read_verdicts(path, key)
-    path.write_text('{"n": 1, "related": true}\n{"n": 1, "related": false}\n', "utf-8")
-    with pytest.raises(ValueError, match=r"verdicts1\.jsonl:2: pair 1 is unknown, repeated"):
-        read_verdicts(path, key)
-    path.write_text('{"n": 1, "related": "yes"}\n', "utf-8")
-    with pytest.raises(ValueError, match=r"verdicts1\.jsonl:1: .*true/false"):
-        read_verdicts(path, key)
-    path.write_text("n=1 related\n", "utf-8")
-    with pytest.raises(ValueError, match=r"verdicts1\.jsonl:1: not a verdict line"):
+    path.write_text(lines, "utf-8")
+    with pytest.raises(ValueError, match=message):
         read_verdicts(path, key)
 
 
