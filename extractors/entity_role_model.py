@@ -295,6 +295,12 @@ def decide(model: RoleModel, entities: Sequence[tuple[Sequence[Mention], Sequenc
             for probability, keys, rules in zip(probabilities, shared, proposed)]
 
 
+def _proposal_frame(entity: Sequence[Mention], abstract: str) -> bool:
+    """Whether a frame the learned decision may miss proposes ``entity``: "We introduce ZorbQA, a ..." (round
+    h15ao), "we train ZorbLM, a ..." (h15ci), or the shared task an overview paper outlines (h15co)."""
+    return framed_proposal(entity) or trained_apposition(entity) or organised_shared_task(entity, abstract)
+
+
 def apply_role_model(papers: Iterable[Paper], mentions: Sequence[Mention], model: RoleModel) -> list[Mention]:
     """``mentions`` with each entity's role decided by ``model`` (:func:`decide`; its mentions all proposed or all
     used; role rule ``learned`` where the role changes); an entity named only in its paper's title keeps its role."""
@@ -313,10 +319,7 @@ def apply_role_model(papers: Iterable[Paper], mentions: Sequence[Mention], model
         groups = [g for g, only in zip(grouped, in_title) if not only]
         entities = [[members[j] for j in g] for g in groups]
         verdicts = decide(model, [(entity, entity_features(paper, entity)) for entity in entities])
-        verdicts = [v or framed_proposal(e) for v, e in zip(verdicts, entities)]  # "We introduce ZorbQA, a ..." (h15ao)
-        verdicts = [v or trained_apposition(e) for v, e in zip(verdicts, entities)]  # "we train ZorbLM, a ..." (h15ci)
-        verdicts = [v or organised_shared_task(e, paper.abstract or "")  # "This paper outlines the X shared task"
-                    for v, e in zip(verdicts, entities)]  # an overview paper's task (h15co)
+        verdicts = [v or _proposal_frame(e, paper.abstract or "") for v, e in zip(verdicts, entities)]
         titled = [members[j].name for g, only in zip(grouped, in_title) if only for j in g
                   if members[j].relation is Relation.PROPOSES]
         verdicts = proposed_variants(entities, verdicts, titled)  # "two variants of ZORVIS, ZORVIS-multi" (h15ci)
