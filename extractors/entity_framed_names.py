@@ -18,7 +18,9 @@ lower-case name, its uses inside task frames ("the reverse dictionary task", "th
 and the abstract writes it as a name of its own: not right after a lower-case word (the tail of a longer phrase:
 "unsupervised text style transfer" is matched whole or not at all) nor right before one (a modifier: "reverse
 dictionary models", "word analogy benchmarks"), except "task(s)", a verb ("we study reverse dictionary",
-"Text-to-SQL remains") and a generic opener.
+"Text-to-SQL remains") and a generic opener; nor after "a" / "an" as the head of its noun phrase (a thing, not the
+task: "performing a lexical search for a reverse dictionary", "we formulate a visual dialog as an information flow";
+"a text-to-SQL model" is the model's task).
 
 >>> from extractors.entities import blank_pipeline
 >>> nlp = blank_pipeline(); _ = nlp.add_pipe("sentencizer")
@@ -51,6 +53,8 @@ MIN_DEFINED_WORD = 2
 _MAX_WORDS = 4
 #: Words after a name that keep it a name (the frame itself).
 _FRAME_WORDS = frozenset({"task", "tasks", "subtask", "subtasks", "shared"})
+#: Articles that make a name heading its noun phrase one thing ("a reverse dictionary"), not the task.
+_INDEFINITE = frozenset({"a", "an"})
 
 
 @cache
@@ -111,6 +115,9 @@ def learned_task_names(doc: Doc) -> list[tuple[int, int]]:
                 break
             if end < n and _free_word(texts[end], flags.is_stop[end]) and lowers[end] not in _FRAME_WORDS:
                 break
+            modifier = end < n and texts[end][:1].isalpha() and texts[end].islower() and not flags.is_stop[end]
+            if k > 0 and lowers[k - 1] in _INDEFINITE and not modifier:
+                break  # "build a reverse dictionary for Zorbish": the resource; "a text-to-SQL model" keeps it
             found.append((k, end))
             k = end - 1
             break
