@@ -46,6 +46,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from extractors.entity_candidates import Candidate
+from extractors.entity_framed_names import learned_task_names
 from extractors.entity_lexicon import in_list, verb_form, word_list
 from extractors.entity_losses import lower_case_names
 from extractors.entity_shared_tasks import shared_task_names
@@ -61,7 +62,7 @@ __all__ = ["TASK_METRIC_RULES", "crossing_task_phrases", "extend_task_left", "is
 #: The type rules of this module: ``kg_entities`` keeps their candidates out of method/dataset/model typing.
 TASK_METRIC_RULES = frozenset({"task_acronym", "task_long_form", "task_head", "task_phrase", "metric_name",
                                "known_resource", "method_phrase", "known_method", "corpus_phrase",
-                               "repeated_phrase", "shared_task", "task_frame", "used_loss"})
+                               "repeated_phrase", "shared_task", "task_frame", "used_loss", "framed_name"})
 
 #: One-word architectures of known_methods.txt that are common nouns in lower case ("transformer networks").
 _COMMON_NOUN_ARCHITECTURES = frozenset({"transformer"})
@@ -493,6 +494,10 @@ def task_metric_candidates(doc: Doc, candidates: list[Candidate], acronyms: Sequ
     for start, end, kind, rule in lower_names:  # "reading comprehension", "we use the focal loss"
         if not any(i in taken for i in range(start, end)):
             found.append(Candidate(start, end, "phrase", kind=EntityKind(kind), type_rule=rule))
+            taken.update(range(start, end))
+    for start, end in learned_task_names(doc):  # "reverse dictionary", "definition modeling": framed in the train slice
+        if not any(i in taken for i in range(start, end)):
+            found.append(Candidate(start, end, "task", kind=EntityKind.TASK, type_rule="framed_name"))
             taken.update(range(start, end))
     for i in (k for k in _task_or_metric_tokens(texts, defined_tasks) if k not in taken):
         text = texts[i]

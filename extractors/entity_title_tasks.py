@@ -84,7 +84,7 @@ _MEANS_SUFFIX = re.compile(r"-(?:based|driven|guided|inspired|oriented|enhanced|
 #: nodes the abstracts' mentions make methods; a task's acronym in a title is the tagger's: "Named Entity
 #: Recognition (NER)").
 PIPELINE_TYPE_RULES = frozenset({"tagger", "task_phrase", "task_acronym", "task_head", "task_frame", "purpose_task",
-                                 "shared_task", "corpus", "corpus_phrase"})
+                                 "shared_task", "corpus", "corpus_phrase", "framed_name"})
 #: Last words of a task the pipeline found in a title that make it no task ("Using Translation Models", a shared
 #: task's "System Description"): a method's or a system's name or a report.
 _NOT_TASK_ENDS = frozenset({"description", "descriptions", "representation", "representations", "method", "methods",
