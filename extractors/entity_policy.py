@@ -33,6 +33,7 @@ from extractors.entity_context import (
 )
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
+from extractors.entity_name_table import learned_kind
 from extractors.entity_name_uses import used_otherwise
 from extractors.entity_names import built_on_dataset
 from extractors.entity_not_names import (
@@ -329,7 +330,8 @@ def _bare_capitals(doc: Doc, cand: Candidate, text: str, context: DropContext) -
     types? One test for both, so that they cannot drift apart (review53)."""
     return cand.type_rule == "default" and CAPITALS.match(text) is not None and text not in context.spelled_out \
         and text not in context.vouched and corpus_class(text) is None and context.mentions[text] == 1 \
-        and not one_thing(doc, cand.start, cand.end)
+        and not one_thing(doc, cand.start, cand.end) and learned_kind(text) is None  # "PEGASUS": the train slice's
+    # strong rules type it elsewhere (round h15cs)
 
 
 def _unvouched_single(cand: Candidate, text: str, context: DropContext) -> bool:
