@@ -261,6 +261,8 @@ class EntityRecognizer:
         for cand in kept:  # last, so that no rule typing a "default" name ("ZQMMLU": dataset_stem) is pre-empted
             if listed_model(doc, cand, context):  # "PEGASUS and BART": capitals kept by a model beside them are a
                 cand.kind, cand.type_rule = EntityKind.MODEL, "list"  # model too (round h15bp; review53)
+            elif cand.type_rule == "default" and learned_kind(doc[cand.start : cand.end].text) == "model":
+                cand.kind, cand.type_rule = EntityKind.MODEL, NAME_TABLE_RULE  # "PEGASUS": a model, by the table
         spans = []
         for cand in kept:
             span = Span(doc, cand.start, cand.end, label=cand.kind.value)

@@ -124,8 +124,10 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.type_rule in {"default", "tagger"} and hashtag_or_link(doc, cand.first):
         return "link"  # "the #MeToo movement", "://anonymous.4open.science/r/Zorb-530C" (round h15z)
     text = span_text(doc, cand.start, cand.end)
-    if _bare_capitals(doc, cand, text, context) and not model_context(doc, cand.start, cand.end, context.known_models):
-        return "capitals"  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes
+    if _bare_capitals(doc, cand, text, context) and not model_context(doc, cand.start, cand.end, context.known_models) \
+            and learned_kind(text) is None:
+        return "capitals"  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes (not
+        # "PEGASUS": the train slice's strong rules type it elsewhere, round h15cs)
     if cand.type_rule == "default" and class_label(doc, cand.first, spelled_out=cand.long_span is not None):
         return "class_label"  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
     if cand.type_rule in {"default", "tagger"} and cand.kind in NAMED_KINDS and no_entity_head(doc, cand.end) \
@@ -330,8 +332,7 @@ def _bare_capitals(doc: Doc, cand: Candidate, text: str, context: DropContext) -
     types? One test for both, so that they cannot drift apart (review53)."""
     return cand.type_rule == "default" and CAPITALS.match(text) is not None and text not in context.spelled_out \
         and text not in context.vouched and corpus_class(text) is None and context.mentions[text] == 1 \
-        and not one_thing(doc, cand.start, cand.end) and learned_kind(text) is None  # "PEGASUS": the train slice's
-    # strong rules type it elsewhere (round h15cs)
+        and not one_thing(doc, cand.start, cand.end)
 
 
 def _unvouched_single(cand: Candidate, text: str, context: DropContext) -> bool:

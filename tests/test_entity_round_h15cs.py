@@ -77,3 +77,9 @@ def test_the_builder_keeps_named_kinds_of_rare_lower_case_words() -> None:
     uses = Counter(zorb=10, quux=10, blip=10, wug=10, glorp=20)
     lines = _builder.table_lines(strong, uses, Counter(wug=2, glorp=2))
     assert [line.split("\t")[:2] for line in lines] == [["glorp", "method"], ["zorb", "model"]]
+
+
+def test_capitals_written_once_that_the_table_knows_are_kept(nlp, zorbulon: None) -> None:
+    """Capitals nothing in the abstract explains are dropped (``capitals``) unless the table knows the name."""
+    kept = _kept(nlp, "Summaries by ZORBULON and by QUUXULON were rated higher than the references.")
+    assert "ZORBULON" in kept and "QUUXULON" not in kept
