@@ -83,3 +83,18 @@ def test_capitals_written_once_that_the_table_knows_are_kept(nlp, zorbulon: None
     """Capitals nothing in the abstract explains are dropped (``capitals``) unless the table knows the name."""
     kept = _kept(nlp, "Summaries by ZORBULON and by QUUXULON were rated higher than the references.")
     assert "ZORBULON" in kept and "QUUXULON" not in kept
+
+
+# Review77: the table folds case, so a first name met a model written in camel case ("Herbert" / HerBERT).
+@pytest.mark.parametrize("text", [
+    # train slice (J76-3001), a list of announcements with their authors
+    "ACM: Officers, 1976-1978 (Herbert R. J. Grosch); LATSEC: Congressman Questions Payment.",
+    "The panel (Herbert A. Simon; Roger Shuy) met in May.",
+])
+def test_a_first_name_before_initials_is_no_table_name(nlp, text: str) -> None:
+    assert "Herbert" not in _kept(nlp, text)
+
+
+def test_an_invented_table_name_before_initials_is_a_person(nlp, zorbulon: None) -> None:
+    assert "Zorbulon" not in _kept(nlp, "The essays by Zorbulon R.J. Smith were rated higher than the references.")
+    assert _kept(nlp, "The essays by Zorbulon were rated higher than the references.").get("Zorbulon") == "model"
