@@ -83,6 +83,7 @@ from extractors.entity_kind_votes import methods_for_head, one_kind_per_name
 from extractors.entity_lexicon import NAMING_VERBS, cue_patterns, in_list, word_list, word_lists
 from extractors.entity_lowercase import lower_case_candidates, used_lower_case
 from extractors.entity_model import MODEL_DIR, add_entity_tagger, has_weights
+from extractors.entity_name_table import NAME_TABLE_RULE, learned_kind, vouched_kind
 from extractors.entity_named_new import NAMED_NEW_RULE, framed_names, named_new_names
 from extractors.entity_policy import NAMED_KINDS, drop_context, drop_reason, listed_model
 from extractors.entity_proposed_pairs import proposed_names
@@ -260,6 +261,8 @@ class EntityRecognizer:
         for cand in kept:  # last, so that no rule typing a "default" name ("ZQMMLU": dataset_stem) is pre-empted
             if listed_model(doc, cand, context):  # "PEGASUS and BART": capitals kept by a model beside them are a
                 cand.kind, cand.type_rule = EntityKind.MODEL, "list"  # model too (round h15bp; review53)
+            elif cand.type_rule == "default" and learned_kind(doc[cand.start : cand.end].text) == "model":
+                cand.kind, cand.type_rule = EntityKind.MODEL, NAME_TABLE_RULE  # "PEGASUS": a model, by the table
         spans = []
         for cand in kept:
             span = Span(doc, cand.start, cand.end, label=cand.kind.value)
@@ -319,6 +322,8 @@ class EntityRecognizer:
                          and our_names(doc, cand.start, cues))  # "our system (Solomon)"
                 coined = coined_after_proposal(doc, cand, cues)  # "we propose Meta-Reasoning"
                 banked = len(text) > 6 and text.lower().endswith("bank") and text.lower() != "treebank"  # "Timebank"
+                learned = vouched_kind(doc, cand.start, cand.end)  # "Pegasus": the train slice's strong rules type
+                # the name elsewhere (round h15cs); not a first name before initials ("Herbert R. Grosch", review77)
                 introduced = introduced_list(doc, first.first, last.end, len(group), cues) \
                     or (len(group) == 1 and announced_dataset(doc, cand.start, cand.end, cues)) \
                     or (len(group) == 1 and apposition is EntityKind.DATASET and cand.start > 0  # "datasets: X, Y",
@@ -326,12 +331,14 @@ class EntityRecognizer:
                         and doc[cand.start].lower_ not in word_list("languages.txt")  # (round h15af), the whole
                         and (cand.end == len(doc) or doc[cand.end].is_sent_start  # name, not "called All News"
                              or not doc[cand.end].text[:1].isupper()))
-                if not (listed or named or built or presented or owned or coined or banked or introduced):
+                if not (listed or named or built or presented or owned or coined or banked or introduced or learned):
                     refused.append(cand)
                     continue
                 cand.cues.add("accepted")
             cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,
                                                     apposition=apposition, examples=examples)
+            if cand.type_rule == "default" and cand.strength == "weak" and vouched_kind(doc, cand.start, cand.end):
+                cand.kind, cand.type_rule = EntityKind(vouched_kind(doc, cand.start, cand.end)), NAME_TABLE_RULE
             members.append(cand)
         for cand in refused:  # once the others are typed: "on Zorbroom and CNN/Daily Mail" (round h15ba)
             if ends_a_data_list(doc, cand, group, cues):

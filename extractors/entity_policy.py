@@ -33,6 +33,7 @@ from extractors.entity_context import (
 )
 from extractors.entity_corpus import NAMED_BY_ITSELF, corpus_class, described_pair, long_form_class, settle_untyped
 from extractors.entity_lexicon import word_list
+from extractors.entity_name_table import learned_kind
 from extractors.entity_name_uses import used_otherwise
 from extractors.entity_names import built_on_dataset
 from extractors.entity_not_names import (
@@ -123,8 +124,10 @@ def drop_reason(doc: Doc, cand: Candidate, context: DropContext) -> str | None:
     if cand.type_rule in {"default", "tagger"} and hashtag_or_link(doc, cand.first):
         return "link"  # "the #MeToo movement", "://anonymous.4open.science/r/Zorb-530C" (round h15z)
     text = span_text(doc, cand.start, cand.end)
-    if _bare_capitals(doc, cand, text, context) and not model_context(doc, cand.start, cand.end, context.known_models):
-        return "capitals"  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes
+    if _bare_capitals(doc, cand, text, context) and not model_context(doc, cand.start, cand.end, context.known_models) \
+            and learned_kind(text) is None:
+        return "capitals"  # "IARPA", "PMID": capitals written once, nothing here explains, types or proposes (not
+        # "PEGASUS": the train slice's strong rules type it elsewhere, round h15cs)
     if cand.type_rule == "default" and class_label(doc, cand.first, spelled_out=cand.long_span is not None):
         return "class_label"  # "classify comments into Not Offensive (NO), Offensive Targeted (OT), ...": labels
     if cand.type_rule in {"default", "tagger"} and cand.kind in NAMED_KINDS and no_entity_head(doc, cand.end) \
