@@ -210,9 +210,12 @@ def _the_event(doc, cand) -> bool:
 _DATA_NOUNS = frozenset({"test", "set", "sets", "data", "dataset", "datasets", "corpus", "corpora", "benchmark",
                          "benchmarks", "treebank", "treebanks"})
 #: Words between an edition and the series word after it that end the edition's noun phrase: a function word, a data
-#: noun or a track.
+#: noun or a track; a pronoun or determiner opens a new phrase, so a clause after the edition ("AmericasNLP 2023
+#: results show our system wins every competition") is no description of the event.
 _EVENT_GAP_STOPS = _DATA_NOUNS | {"and", "or", "of", "on", "in", "for", "to", "with", "by", "at", "from", "as", "than",
-                                  "the", "a", "an", "we", "is", "are", "was", "were", "which", "that", "track"}
+                                  "the", "a", "an", "we", "is", "are", "was", "were", "which", "that", "track",
+                                  "our", "their", "its", "it", "they", "this", "these", "those", "every", "each",
+                                  "all", "some", "any", "no"}
 #: How many words a description between an edition and its series word may take.
 _EVENT_GAP = 6
 
