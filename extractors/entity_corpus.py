@@ -201,7 +201,48 @@ def _the_event(doc, cand) -> bool:
     optional datasets, so a name for the event as written is left out)."""
     after = doc[cand.end].lower_ if cand.end < len(doc) else ""
     before = doc[cand.start - 1].lower_ if cand.start > 0 else ""
-    return after in word_list("series_heads.txt") or before == "at"
+    return after in word_list("series_heads.txt") or before == "at" or _described_event(doc, cand.end) \
+        or _meeting_in_parentheses(doc, cand.start, cand.end)
+
+
+#: Nouns after an edition that speak of its data ("the WMT19 English-German test set", "the i2b2-2010 clinical relation
+#: extraction challenge dataset").
+_DATA_NOUNS = frozenset({"test", "set", "sets", "data", "dataset", "datasets", "corpus", "corpora", "benchmark",
+                         "benchmarks", "treebank", "treebanks"})
+#: Words between an edition and the series word after it that end the edition's noun phrase: a function word, a data
+#: noun or a track; a pronoun or determiner opens a new phrase, so a clause after the edition ("AmericasNLP 2023
+#: results show our system wins every competition") is no description of the event.
+_EVENT_GAP_STOPS = _DATA_NOUNS | {"and", "or", "of", "on", "in", "for", "to", "with", "by", "at", "from", "as", "than",
+                                  "the", "a", "an", "we", "is", "are", "was", "were", "which", "that", "track",
+                                  "our", "their", "its", "it", "they", "this", "these", "those", "every", "each",
+                                  "all", "some", "any", "no"}
+#: How many words a description between an edition and its series word may take.
+_EVENT_GAP = 6
+
+
+def _described_event(doc, end: int) -> bool:
+    """Does a series word close the noun phrase the edition opens, after a description of the event: "the LT-EDI
+    RANLP 2023 Hope Speech Detection shared task", "the AmericasNLP 2023 low-resource machine translation shared
+    task"? The edition then names the event (or its venue), not data. A function word, a data noun or punctuation
+    first ends the phrase ("RANLP 2023 data for the shared task" keeps it), and a data noun after the series word
+    makes the whole phrase data ("the i2b2-2010 clinical relation extraction challenge dataset")."""
+    heads = word_list("series_heads.txt")
+    for k in range(end, min(end + _EVENT_GAP + 1, len(doc))):
+        if doc[k].lower_ in heads:
+            after = [t.lower_ for t in doc[k + 1 : k + 3]]
+            if after[:1] in (["task"], ["tasks"]):
+                after = after[1:]
+            return not (after and after[0] in _DATA_NOUNS)
+        if doc[k].lower_ in _EVENT_GAP_STOPS or not any(ch.isalpha() for ch in doc[k].text):
+            return False
+    return False
+
+
+def _meeting_in_parentheses(doc, start: int, end: int) -> bool:
+    """Is the edition in parentheses right after a capitalised meeting noun: "the Second Arabic Natural Language
+    Processing Conference (ArabicNLP 2024)"? It is the meeting's short name."""
+    return 2 <= start and end < len(doc) and doc[start - 1].text == "(" and doc[end].text == ")" \
+        and doc[start - 2].lower_ in _MEETINGS and doc[start - 2].text[:1].isupper()
 
 
 #: Nouns that open the long name of a meeting ("Workshop on ...", "Conference on ..."): a short name in parentheses
