@@ -24,7 +24,7 @@ from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
 from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
 from extractors.entity_short_names import with_full_names
-from extractors.entity_title_names import title_name_spans, word_named_by_subtitle
+from extractors.entity_title_names import abstract_says_dataset, title_name_spans, word_named_by_subtitle
 from extractors.entity_title_tasks import PIPELINE_RULE, title_tasks
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup, has_markup
@@ -374,7 +374,10 @@ def _title_mentions(paper: Paper, clean: CleanText | None) -> Iterator[Mention]:
     named = []
     name = title_name(paper.title) or word_named_by_subtitle(paper.title, paper.abstract)
     if name:
-        named.append((name, *title_kind(name, paper.title.split(":", 1)[1])))
+        kind, type_rule = title_kind(name, paper.title.split(":", 1)[1])
+        if type_rule == "default" and abstract_says_dataset(name, paper.abstract):
+            kind, type_rule = EntityKind.DATASET.value, "apposition"  # "Flames: ..." with "a benchmark named Flames"
+        named.append((name, kind, type_rule))
     named.extend((team, EntityKind.METHOD.value, "team") for team in title_teams(paper.title))
     for name, kind, type_rule in named:
         offset = paper.title.find(name)
