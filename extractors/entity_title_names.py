@@ -149,12 +149,14 @@ def abstract_says_dataset(name: str, abstract: str | None) -> bool:
     (True, True)
     >>> abstract_says_dataset("Zorb", "We present Zorb, a system that reads a corpus.")
     False
+    >>> abstract_says_dataset("Zorb", "We present Zorb, a corpus-based system.")
+    False
     """
     if not abstract:
         return False
     nouns = "|".join(sorted(re.escape(n) for n in cue_words("DATASET_NOUN") if " " not in n))
     name = re.escape(name)
     word = rf"(?!(?:{_PHRASE_BREAKS})\s)[\w-]+\s+"  # a word of the phrase, not one that ends it
-    after = rf"(?<![\w-]){name}(?:,|:|\s+is|\s+was)\s+(?:a|an|the)\s+(?:{word}){{0,6}}?(?:{nouns})\b"
+    after = rf"(?<![\w-]){name}(?:,|:|\s+is|\s+was)\s+(?:a|an|the)\s+(?:{word}){{0,6}}?(?:{nouns})(?![\w-])"
     before = rf"\b(?:{nouns})\s+(?:(?:named|called)\s+)?[“\"‘']?{name}(?![\w-])"
     return re.search(after, abstract) is not None or re.search(before, abstract) is not None

@@ -71,3 +71,4 @@ def test_the_dataset_noun_heads_the_phrase_after_the_name():
     assert abstract_says_dataset("Zorb", "Zorb is a large dictionary of verbs.")
     assert not abstract_says_dataset("Zorb", "Zorb is a tool for a dictionary.")
     assert not abstract_says_dataset("Zorb", "We train Zorb on a corpus.")
+    assert not abstract_says_dataset("SetExpander", "We present SetExpander, a corpus-based system for expanding ...")
