@@ -61,7 +61,8 @@ _PHRASE_ENDS = frozenset({"learning", "analysis", "modeling", "modelling", "retr
                           "understanding", "evaluation", "reasoning"})
 _NOT_NAMES = ("paradigms.txt", "non_tasks.txt")
 #: Words that end the phrase after "NAME, a ...": its head comes before them ("a system that reads a corpus").
-_PHRASE_BREAKS = "a|an|the|that|which|who|whose|where|for|of|with|from|in|on|to|and|or|by|using|via|based|built"
+_PHRASE_BREAKS = ("a|an|the|that|which|who|whose|where|for|of|with|from|in|on|to|and|or|by|using|via|based|built|over"
+                  "|about|across|under|into|between|among|through|at|as|like|is|was|are|comprises|consists|contains")
 #: One to three capitalised words, the NAME of a "NAME: A ... Dataset" title ("Zorbama:", "Serial Zorbers:").
 _TITLE_WORD = re.compile(r"^\s*(?P<name>[A-Z][a-z]{3,30}(?: [A-Z][a-z]{2,30}){0,2})\s*:")
 #: A lower-case NAME of a title, letters and digits with inner hyphens ("ferret:", "compare-mt:", "pke:").
@@ -140,23 +141,25 @@ def _inside_sentence(name: str, abstract: str) -> bool:
 def abstract_says_dataset(name: str, abstract: str | None) -> bool:
     """Does the abstract call the title's NAME a dataset — "NAME, a (...) corpus", "NAME: a dataset of ...",
     "NAME is a ... dictionary", "a ... benchmark named NAME", "the ... dataset Concadia" (a dataset noun of
-    ``entity_cues.jsonl``'s DATASET_NOUN, at most six words between)? Round h15ct: a title NAME whose subtitle names
-    no kind ("Wojood: Nested Arabic Named Entity Corpus and Recognition ..." has one; "Flames: Benchmarking Value
-    Alignment of LLMs in Chinese" has none) is else an untyped method.
+    ``entity_cues.jsonl``'s DATASET_NOUN heading a phrase of at most seven words that opens with an article)?
+    Round h15ct: a title NAME whose subtitle names no kind ("Flames: Benchmarking Value Alignment of LLMs in
+    Chinese") is else an untyped method.
 
     >>> abstract_says_dataset("Zorb", "This paper presents Zorb, a corpus for NER."), abstract_says_dataset(
     ...     "Zorb", "We propose a value alignment benchmark named Zorb, which ...")
     (True, True)
     >>> abstract_says_dataset("Zorb", "We present Zorb, a system that reads a corpus.")
     False
-    >>> abstract_says_dataset("Zorb", "We present Zorb, a corpus-based system.")
-    False
+    >>> abstract_says_dataset("Zorb", "We present Zorb, a corpus-based system."), abstract_says_dataset(
+    ...     "Zorb", "We report Zorb, a corpus analysis toolkit."), abstract_says_dataset("Zorb", "text corpora Zorb has")
+    (False, False, False)
     """
     if not abstract:
         return False
     nouns = "|".join(sorted(re.escape(n) for n in cue_words("DATASET_NOUN") if " " not in n))
     name = re.escape(name)
     word = rf"(?!(?:{_PHRASE_BREAKS})\s)[\w-]+\s+"  # a word of the phrase, not one that ends it
-    after = rf"(?<![\w-]){name}(?:,|:|\s+is|\s+was)\s+(?:a|an|the)\s+(?:{word}){{0,6}}?(?:{nouns})(?![\w-])"
-    before = rf"\b(?:{nouns})\s+(?:(?:named|called)\s+)?[“\"‘']?{name}(?![\w-])"
+    head = rf"(?:{nouns})(?=\s*(?:[,.;:()!?]|$)|\s+(?:{_PHRASE_BREAKS})\b)"  # the noun closes the phrase
+    after = rf"(?<![\w-]){name}(?:,|:|\s+is|\s+was)\s+(?:a|an|the)\s+(?:{word}){{0,6}}?{head}"
+    before = rf"\b(?:a|an|the)\s+(?:{word}){{0,6}}?(?:{nouns})\s+(?:(?:named|called)\s+)?[“\"‘']?{name}(?![\w-])"
     return re.search(after, abstract) is not None or re.search(before, abstract) is not None
