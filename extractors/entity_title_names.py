@@ -150,9 +150,10 @@ def abstract_says_dataset(name: str, abstract: str | None) -> bool:
     (True, True)
     >>> abstract_says_dataset("Zorb", "We present Zorb, a system that reads a corpus.")
     False
-    >>> abstract_says_dataset("Zorb", "We present Zorb, a corpus-based system."), abstract_says_dataset(
-    ...     "Zorb", "We report Zorb, a corpus analysis toolkit."), abstract_says_dataset("Zorb", "text corpora Zorb has")
-    (False, False, False)
+    >>> abstract_says_dataset("Zorb", "We present Zorb, a corpus-based system.")
+    False
+    >>> abstract_says_dataset("Zorb", "Zorb, a corpus analysis toolkit."), abstract_says_dataset("Zorb", "corpora Zorb")
+    (False, False)
     """
     if not abstract:
         return False
