@@ -109,6 +109,8 @@ def word_named_by_subtitle(title: str | None, abstract: str | None) -> str | Non
         return None  # "Question Answering: A Benchmark ...", "Continual Learning: A Framework ...": what it is for
     if re.search(rf"(?<![\w-]){name.lower()}(?![\w-])", abstract):
         return None  # the abstract writes it as an ordinary word
+    if len(words) == 1 and subtitle_kind(title.split(":", 1)[1]) is None and _abstract_says_studied(name, abstract):
+        return None  # "Guarani: A Case Study ..." with "the indigenous language Guarani": what the paper studies
     return name if _inside_sentence(name, abstract) else None
 
 
@@ -138,6 +140,45 @@ def _inside_sentence(name: str, abstract: str) -> bool:
                      abstract) is not None
 
 
+#: Heads of an apposition that make the title's NAME something the paper studies or draws on, not its artefact.
+_STUDIED_NOUNS = "language|languages|dialect|source|forum|community"
+
+
+def _abstract_says_studied(name: str, abstract: str) -> bool:
+    """Does the abstract call the title's NAME a language, a data source or a kind of expression — "the Paraguayan
+    indigenous language Guarani", "a spirit language, Medefaidrin", "derived from Reddit, a source so far
+    overlooked", "Jujeop is a type of pun"? Review review78: a one-word NAME whose subtitle names no kind ("Guarani:
+    A Case Study in Resource Development ...", "Reddit: A Gold Mine for Personality Prediction") is else proposed.
+
+    >>> [_abstract_says_studied("Zorb", text) for text in ("We use the indigenous lan\u00adguage Zorb.",
+    ...                                                     "of a ‘spirit language’, Zorb, created by",
+    ...                                                     "data from Zorb, a source so far overlooked",
+    ...                                                     "Zorb is a type of pun")]
+    [True, True, True, True]
+    >>> [_abstract_says_studied("Zorb", text) for text in ("We present Zorb, a language model.",
+    ...                                                     "We release the open source Zorb, a toolkit.",
+    ...                                                     "Zorb is a new type of LM", "Zorb, a source code tagger")]
+    [False, False, False, False]
+    """
+    text = abstract.replace("\u00ad", "")  # "lan\u00adguage": a soft hyphen left by the PDF
+    name = re.escape(name)
+    # "the language NAME", "a ‘spirit language’, NAME" (a closing quote may be a stray cp1252 \x92 or \x94)
+    before = rf"\b(?:language|dialect)[’”\"'\x92\x94]?,?\s+[“\"‘']?{name}(?![\w-])"
+    kind_of = rf"(?<![\w-]){name}\s+(?:is|was)\s+an?\s+(?:type|kind|form|genre)\s+of\b"
+    return re.search(before, text) is not None or re.search(kind_of, text) is not None \
+        or _apposition_head(name, _STUDIED_NOUNS, text, closers=f"{_PHRASE_BREAKS}|so")
+
+
+def _apposition_head(name: str, nouns: str, text: str, closers: str = _PHRASE_BREAKS) -> bool:
+    """Does ``text`` write "NAME, a ... NOUN" (or "NAME: the ...", "NAME is a ...") where one of the regex
+    alternatives ``nouns`` closes the phrase: punctuation or a word of ``closers`` follows (``name`` already
+    escaped)?"""
+    word = rf"(?!(?:{_PHRASE_BREAKS})\s)[\w-]+\s+"  # a word of the phrase, not one that ends it
+    head = rf"(?:{nouns})(?=\s*(?:[,.;:()!?]|$)|\s+(?:{closers})\b)"  # the noun closes the phrase
+    return re.search(rf"(?<![\w-]){name}(?:,|:|\s+is|\s+was)\s+(?:a|an|the)\s+(?:{word}){{0,6}}?{head}", text) \
+        is not None
+
+
 def abstract_says_dataset(name: str, abstract: str | None) -> bool:
     """Does the abstract call the title's NAME a dataset — "NAME, a (...) corpus", "NAME: a dataset of ...",
     "NAME is a ... dictionary", "a ... benchmark named NAME", "the ... dataset Concadia" (a dataset noun of
@@ -160,7 +201,5 @@ def abstract_says_dataset(name: str, abstract: str | None) -> bool:
     nouns = "|".join(sorted(re.escape(n) for n in cue_words("DATASET_NOUN") if " " not in n))
     name = re.escape(name)
     word = rf"(?!(?:{_PHRASE_BREAKS})\s)[\w-]+\s+"  # a word of the phrase, not one that ends it
-    head = rf"(?:{nouns})(?=\s*(?:[,.;:()!?]|$)|\s+(?:{_PHRASE_BREAKS})\b)"  # the noun closes the phrase
-    after = rf"(?<![\w-]){name}(?:,|:|\s+is|\s+was)\s+(?:a|an|the)\s+(?:{word}){{0,6}}?{head}"
     before = rf"\b(?:a|an|the)\s+(?:{word}){{0,6}}?(?:{nouns})\s+(?:(?:named|called)\s+)?[“\"‘']?{name}(?![\w-])"
-    return re.search(after, abstract) is not None or re.search(before, abstract) is not None
+    return _apposition_head(name, nouns, abstract) or re.search(before, abstract) is not None

@@ -72,3 +72,37 @@ def test_the_dataset_noun_heads_the_phrase_after_the_name():
     assert not abstract_says_dataset("Zorb", "Zorb is a tool for a dictionary.")
     assert not abstract_says_dataset("Zorb", "We train Zorb on a corpus.")
     assert not abstract_says_dataset("SetExpander", "We present SetExpander, a corpus-based system for expanding ...")
+
+
+@pytest.mark.parametrize(("title", "abstract"), [
+    ("Guarani: A Case Study in Resource Development for Quick Ramp-Up MT",
+     ("In this paper we describe a set of processes for the acquisition of re\u00adsources for quick ramp\u00adup "
+      "machine translation (MT) from any language lacking significant machine tracta\u00adble resources into "
+      "English, using the Paraguayan indigenous lan\u00adguage Guarani as well as Amharic and Chechen, as examples.")),
+    ("Reddit: A Gold Mine for Personality Prediction",
+     ("We address this problem by introducing a large-scale dataset derived from Reddit, a source so far "
+      "overlooked for personality prediction.")),
+    ("Jujeop: Korean Puns for K-pop Stars on Social Media",
+     ("Jujeop is a type of pun and a unique way for fans to express their love for the K-pop stars they follow "
+      "using Korean. One of the unique characteristics of Jujeop is its use of exaggerated expressions.")),
+    ("Medefaidrin: Resources Documenting the Birth and Death Language Life-cycle",
+     ("The present case study concerns the documentation both of the birth and of the endangerment within a "
+      "rather short space of time of a \x91spirit language\x92, Medefaidrin, created and used as a vehicular "
+      "language by a religious community in South-Eastern Nigeria.")),
+], ids=["a-language", "a-data-source", "a-kind-of-pun", "a-language-in-cp1252-quotes"])
+def test_a_language_or_a_source_named_by_the_title_is_not_proposed(title, abstract):
+    # Review review78: the four wrong proposals of round h15ct's change on the train slice (judged in their
+    # abstracts: what the paper studies or draws its data from, not its artefact).
+    assert word_named_by_subtitle(title, abstract) is None
+    assert title.split(":")[0] not in _mentions(title, abstract)
+
+
+@pytest.mark.parametrize(("title", "abstract"), [
+    ("Zorbix: Mitigating Drift", "We present Zorbix, a language model for the Wolof language."),
+    ("Zorbix: Mitigating Drift", "We release the open source Zorbix, a toolkit."),
+    ("Zorbix: Mitigating Drift", "We present Zorbix, a source code tagger."),
+    ("Zorbix: Mitigating Drift", "We show that Zorbix is a new type of attention."),
+])
+def test_a_name_near_language_or_source_words_is_still_read(title, abstract):
+    assert word_named_by_subtitle(title, abstract) == "Zorbix"
+
