@@ -109,7 +109,9 @@ def word_named_by_subtitle(title: str | None, abstract: str | None) -> str | Non
         return None  # "Question Answering: A Benchmark ...", "Continual Learning: A Framework ...": what it is for
     if re.search(rf"(?<![\w-]){name.lower()}(?![\w-])", abstract):
         return None  # the abstract writes it as an ordinary word
-    if len(words) == 1 and subtitle_kind(title.split(":", 1)[1]) is None and _abstract_says_studied(name, abstract):
+    if len(words) == 1 and subtitle_kind(title.split(":", 1)[1]) is None \
+            and (any(name.lower() in word_list(listed) for listed in _STUDIED_LISTS)
+                 or _abstract_says_studied(name, abstract)):
         return None  # "Guarani: A Case Study ..." with "the indigenous language Guarani": what the paper studies
     return name if _inside_sentence(name, abstract) else None
 
@@ -140,6 +142,9 @@ def _inside_sentence(name: str, abstract: str) -> bool:
                      abstract) is not None
 
 
+#: Lists of names that are what a paper studies or draws its text from, never its artefact: a one-word title NAME
+#: with no kind noun in the subtitle that is one of them ("Weibo: ...", "Amharic: ...") is not proposed.
+_STUDIED_LISTS = ("languages.txt", "platforms.txt", "non_entities.txt")
 #: Heads of an apposition that make the title's NAME something the paper studies or draws on, not its artefact.
 _STUDIED_NOUNS = "language|languages|dialect|source|forum|community"
 

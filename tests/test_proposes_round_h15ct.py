@@ -106,3 +106,11 @@ def test_a_language_or_a_source_named_by_the_title_is_not_proposed(title, abstra
 def test_a_name_near_language_or_source_words_is_still_read(title, abstract):
     assert word_named_by_subtitle(title, abstract) == "Zorbix"
 
+
+
+@pytest.mark.parametrize(("title", "abstract"), [
+    ("Weibo: Mining Opinions at Scale", "We collect posts on Weibo, then cluster them."),  # platforms.txt
+    ("Amharic: Notes from the Field", "We study Amharic, then parse it."),  # languages.txt
+])
+def test_a_listed_platform_or_language_named_by_the_title_is_not_proposed(title, abstract):
+    assert word_named_by_subtitle(title, abstract) is None
