@@ -18,13 +18,13 @@ from typing import Literal
 from spacy.language import Language
 
 from extractors.entities import EntityMatch, build_pipeline, iter_entities
-from extractors.entity_lexicon import word_list
+from extractors.entity_lexicon import in_list, word_list
 from extractors.entity_lowercase import LOWER_CASE_METHOD_RULE
 from extractors.entity_names import model_family, name_shape, subtitle_kind
 from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
 from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
 from extractors.entity_short_names import with_full_names
-from extractors.entity_title_names import abstract_says_dataset, title_name_spans, word_named_by_subtitle
+from extractors.entity_title_names import title_name_spans
 from extractors.entity_title_tasks import PIPELINE_RULE, title_tasks
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup, has_markup
@@ -50,6 +50,10 @@ MAX_SENTENCE_CHARS = 2_000
 _EXCERPT_CONTEXT = 250
 #: Nouns that may close a known dataset's name as written ("CodeSearchNet Corpus") without changing what it is.
 _DATASET_NOUNS = frozenset({"corpus", "dataset", "treebank", "benchmark", "database"})
+#: Last words of a phrase that says what a thing is for or about, not its name ("Continual Learning: ...").
+_PHRASE_ENDS = frozenset({"learning", "analysis", "modeling", "modelling", "retrieval", "search", "processing",
+                          "understanding", "evaluation", "reasoning"})
+_NOT_NAMES = ("paradigms.txt", "non_tasks.txt")
 #: The least confidence of an abstract mention proposed because the title announces its name (a proposal verb's).
 _TITLE_AGREEMENT_CONFIDENCE = 0.85
 #: The confidence of a task a title-only paper's title names (round h16r's precision on unseen titles).
@@ -77,6 +81,43 @@ def title_name(title: str | None) -> str | None:
         return None
     name = match.group("name")
     return name if name_shape(name) == "strong" else None
+
+
+#: One to three capitalised words, the NAME of a "NAME: A ... Dataset" title ("Zorbama:", "Serial Zorbers:").
+_TITLE_WORD = re.compile(r"^\s*(?P<name>[A-Z][a-z]{3,30}(?: [A-Z][a-z]{2,30}){0,2})\s*:")
+
+
+def _word_named_by_subtitle(title: str | None, abstract: str | None) -> str | None:
+    """The NAME of a "NAME: A ... <kind noun> ..." title that is one to three capitalised words (not shaped like a
+    name), when the subtitle says what it is and the abstract writes it capitalised inside a sentence: "Kallaama: A
+    Transcribed Speech Dataset about ..." with "... part of the Kallaama project", "Serial Speakers: a Dataset of TV
+    Series" with "... with “Serial Speakers”, an annotated dataset" (not "Overview: A Corpus ..." with no "Overview"
+    in the abstract, nor "Discourse: A Framework ..." whose abstract writes "discourse", nor words that name a task,
+    a field or a paradigm: "Question Answering: A Benchmark ...", "Continual Learning: A Framework ...").
+
+    >>> _word_named_by_subtitle("Zorbama: A Speech Dataset of Wolof", "We describe the Zorbama data.")
+    'Zorbama'
+    >>> _word_named_by_subtitle("Zorbama: Speech of Wolof", "We describe the Zorbama data.") is None
+    True
+    >>> _word_named_by_subtitle("Zorbama: A Speech Dataset", "Zorbama is new. Its zorbama part is old.") is None
+    True
+    >>> _word_named_by_subtitle("Serial Zorbers: a Dataset of TV Series", "We give you “Serial Zorbers”, a set.")
+    'Serial Zorbers'
+    >>> _word_named_by_subtitle("Zorb Answering: A Benchmark", "We test Zorb Answering.") is None
+    True
+    """
+    match = _TITLE_WORD.match(title or "")
+    if not match or not abstract or subtitle_kind(title.split(":", 1)[1]) is None:
+        return None
+    name = match.group("name")
+    words = name.lower().split()
+    if in_list("articles", words[0]) or name.lower() in word_list("generic_terms.txt") \
+            or (len(words) > 1 and (words[-1] in word_list("task_heads.txt") or words[-1] in _PHRASE_ENDS
+                                    or any(name.lower() in word_list(listed) for listed in _NOT_NAMES))):
+        return None  # "Question Answering: A Benchmark ...", "Continual Learning: A Framework ...": what it is for
+    if re.search(rf"(?<![\w-]){name.lower()}(?![\w-])", abstract):
+        return None  # the abstract writes it as an ordinary word
+    return name if re.search(rf"(?<=[\w,;] ){name}(?![\w-])|(?<=[\w,;] [“\"‘']){name}(?![\w-])", abstract) else None
 
 
 def title_teams(title: str | None) -> list[str]:
@@ -372,12 +413,9 @@ def _title_mentions(paper: Paper, clean: CleanText | None) -> Iterator[Mention]:
     if not paper.title:
         return
     named = []
-    name = title_name(paper.title) or word_named_by_subtitle(paper.title, paper.abstract)
+    name = title_name(paper.title) or _word_named_by_subtitle(paper.title, paper.abstract)
     if name:
-        kind, type_rule = title_kind(name, paper.title.split(":", 1)[1])
-        if type_rule == "default" and abstract_says_dataset(name, paper.abstract):
-            kind, type_rule = EntityKind.DATASET.value, "apposition"  # "Flames: ..." with "a benchmark named Flames"
-        named.append((name, kind, type_rule))
+        named.append((name, *title_kind(name, paper.title.split(":", 1)[1])))
     named.extend((team, EntityKind.METHOD.value, "team") for team in title_teams(paper.title))
     for name, kind, type_rule in named:
         offset = paper.title.find(name)

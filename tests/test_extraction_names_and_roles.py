@@ -148,18 +148,8 @@ def test_a_one_word_title_name_typed_by_its_subtitle():
     assert ("Zorbama", "dataset", "proposes") in found
 
 
-def test_a_one_word_title_name_needs_no_kind_noun():
-    # Round h15ct lifted this guard of round h15h on purpose (review review78 kept the lift): one capitalised word
-    # before the title's colon, written so inside an abstract sentence, is the paper's own name ("Unicoder: A
-    # Universal Language Encoder ...", "Zara: A Virtual Interactive Dialogue System ..."); with no kind noun in the
-    # subtitle it is an untyped method. A language, a data source or a kind of expression is refused instead.
-    assert ("Zorbama", "method", "proposes") in _mentions("Zorbama: Speech about Agriculture",
-                                                          "This work is part of the Zorbama project.")
-    assert not [m for m in _mentions("Zorbama: Speech about Agriculture",
-                                     "We study speech in the indigenous language Zorbama.") if m[0] == "Zorbama"]
-
-
 @pytest.mark.parametrize(("title", "abstract"), [
+    ("Zorbama: Speech about Agriculture", "This work is part of the Zorbama project."),  # the subtitle names no kind
     ("Zorbama: A Speech Dataset", "We describe how zorbama data are kept. The Zorbama set is new."),  # a common word
     ("Zorbama: A Speech Dataset", "Zorbama focuses on three languages."),  # only at a sentence start
 ])
