@@ -15,6 +15,10 @@ the same abstracts can be resampled for both (a paired bootstrap over abstracts)
 ``kg_entities`` component (``new_names``, ``retype``). ``compare`` pools the counts into micro F1 (as
 :class:`devset.PRF` does) for each of ``--resamples`` resamples of the abstracts both files share, with
 replacement, and reports the difference with its 2.5 and 97.5 percentiles.
+
+``counts`` measures the code of the checkout this script sits in: its root goes first on ``sys.path``, ahead of
+``PYTHONPATH``. To count another version (an old commit's ``git archive``, another worktree), run that version's own
+copy of the script (``python /tmp/old/benchmarks/paired_extraction.py counts ...``), not this one with ``PYTHONPATH``.
 """
 from __future__ import annotations
 
