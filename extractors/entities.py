@@ -337,8 +337,9 @@ class EntityRecognizer:
                 cand.cues.add("accepted")
             cand.kind, cand.type_rule = entity_kind(doc, cand, cues, before=before, after=after,
                                                     apposition=apposition, examples=examples)
-            if cand.type_rule == "default" and cand.strength == "weak" and vouched_kind(doc, cand.start, cand.end):
-                cand.kind, cand.type_rule = EntityKind(vouched_kind(doc, cand.start, cand.end)), NAME_TABLE_RULE
+            if cand.type_rule == "default" and cand.strength == "weak" \
+                    and (vouched := vouched_kind(doc, cand.start, cand.end)):
+                cand.kind, cand.type_rule = EntityKind(vouched), NAME_TABLE_RULE
             members.append(cand)
         for cand in refused:  # once the others are typed: "on Zorbroom and CNN/Daily Mail" (round h15ba)
             if ends_a_data_list(doc, cand, group, cues):
