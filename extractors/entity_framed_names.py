@@ -86,6 +86,13 @@ def learned_names() -> frozenset[str]:
     return frozenset(names)
 
 
+@cache
+def _first_words() -> frozenset[str]:
+    """The first words of :func:`learned_names`: a token that is none of them opens no name, so
+    :func:`learned_task_names` joins no phrase there (it runs on every token of every abstract)."""
+    return frozenset(name.split()[0] for name in learned_names())
+
+
 def _free_word(text: str, is_stop: bool) -> bool:
     """A lower-case word that would make a name longer: not a function word, punctuation, a verb the corpus uses
     ("study", "remains": ``verb_like.txt``) or a generic opener ("novel": ``task_modifier_stops.txt``)."""
@@ -98,12 +105,15 @@ def _free_word(text: str, is_stop: bool) -> bool:
 
 def learned_task_names(doc: Doc) -> list[tuple[int, int]]:
     """Token ranges where ``doc`` writes a name of :func:`learned_names` on its own, longest first, in text order."""
-    names = learned_names()
+    names, openers = learned_names(), _first_words()
     texts, lowers, flags = token_arrays(doc)
     n = len(doc)
     found: list[tuple[int, int]] = []
     k = 0
     while k < n:
+        if lowers[k] not in openers:
+            k += 1
+            continue
         for size in range(min(_MAX_WORDS, n - k), 0, -1):
             end = k + size
             if " ".join(lowers[k:end]) not in names:
