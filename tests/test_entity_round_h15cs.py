@@ -11,20 +11,10 @@ import pytest
 from script_modules import load_script
 
 from extractors import entity_name_table
-from extractors.entities import build_pipeline
 from extractors.entity_name_table import learned_kind, name_table
 from ontology.kinds import EntityKind
 
 _builder = load_script("scripts/build_name_table.py", "kg_build_name_table_h15cs")
-
-
-@pytest.fixture(scope="module", params=["combined", "rules"])
-def nlp(request: pytest.FixtureRequest):
-    return build_pipeline(request.param)
-
-
-def _kept(nlp, text: str) -> dict[str, str]:
-    return {s.text: s.label_ for s in nlp(text).spans["kg_entities"]}
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -39,8 +29,8 @@ def _kept(nlp, text: str) -> dict[str, str]:
     ("We fine-tune Pegasus on the data.", "Pegasus"),
     ("We use the Pegasus model.", "Pegasus"),
 ])
-def test_a_name_the_train_slice_types_is_found(nlp, text: str, name: str) -> None:
-    assert _kept(nlp, text).get(name) in {"method", "model"}
+def test_a_name_the_train_slice_types_is_found(entity_labels, text: str, name: str) -> None:
+    assert entity_labels(text).get(name) in {"method", "model"}
 
 
 @pytest.fixture
@@ -50,18 +40,18 @@ def zorbulon(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("text", ["We fine-tune Zorbulon on the data.", "Results with Zorbulon are better.",
                                   "We use the Zorbulon model."])
-def test_an_invented_name_in_the_table_is_found_with_its_kind(nlp, zorbulon: None, text: str) -> None:
-    assert _kept(nlp, text).get("Zorbulon") == "model"
+def test_an_invented_name_in_the_table_is_found_with_its_kind(entity_labels, zorbulon: None, text: str) -> None:
+    assert entity_labels(text).get("Zorbulon") == "model"
 
 
 @pytest.mark.parametrize("text", ["We fine-tune Quuxulon on the data.", "Results with Quuxulon are better."])
-def test_a_capitalised_word_the_table_lacks_is_still_dropped(nlp, zorbulon: None, text: str) -> None:
-    assert "Quuxulon" not in _kept(nlp, text)
+def test_a_capitalised_word_the_table_lacks_is_still_dropped(entity_labels, zorbulon: None, text: str) -> None:
+    assert "Quuxulon" not in entity_labels(text)
 
 
-def test_a_sentence_opening_word_is_still_no_name(nlp, zorbulon: None) -> None:
+def test_a_sentence_opening_word_is_still_no_name(entity_labels, zorbulon: None) -> None:
     """The table vouches for a candidate; a capitalised word opening a sentence is none."""
-    assert "Zorbulon" not in _kept(nlp, "Zorbulon beats the baseline.")
+    assert "Zorbulon" not in entity_labels("Zorbulon beats the baseline.")
 
 
 def test_the_shipped_table() -> None:
@@ -79,9 +69,9 @@ def test_the_builder_keeps_named_kinds_of_rare_lower_case_words() -> None:
     assert [line.split("\t")[:2] for line in lines] == [["glorp", "method"], ["zorb", "model"]]
 
 
-def test_capitals_written_once_that_the_table_knows_are_kept(nlp, zorbulon: None) -> None:
+def test_capitals_written_once_that_the_table_knows_are_kept(entity_labels, zorbulon: None) -> None:
     """Capitals nothing in the abstract explains are dropped (``capitals``) unless the table knows the name."""
-    kept = _kept(nlp, "Summaries by ZORBULON and by QUUXULON were rated higher than the references.")
+    kept = entity_labels("Summaries by ZORBULON and by QUUXULON were rated higher than the references.")
     assert "ZORBULON" in kept and "QUUXULON" not in kept
 
 
@@ -91,10 +81,10 @@ def test_capitals_written_once_that_the_table_knows_are_kept(nlp, zorbulon: None
     "ACM: Officers, 1976-1978 (Herbert R. J. Grosch); LATSEC: Congressman Questions Payment.",
     "The panel (Herbert A. Simon; Roger Shuy) met in May.",
 ])
-def test_a_first_name_before_initials_is_no_table_name(nlp, text: str) -> None:
-    assert "Herbert" not in _kept(nlp, text)
+def test_a_first_name_before_initials_is_no_table_name(entity_labels, text: str) -> None:
+    assert "Herbert" not in entity_labels(text)
 
 
-def test_an_invented_table_name_before_initials_is_a_person(nlp, zorbulon: None) -> None:
-    assert "Zorbulon" not in _kept(nlp, "The essays by Zorbulon R.J. Smith were rated higher than the references.")
-    assert _kept(nlp, "The essays by Zorbulon were rated higher than the references.").get("Zorbulon") == "model"
+def test_an_invented_table_name_before_initials_is_a_person(entity_labels, zorbulon: None) -> None:
+    assert "Zorbulon" not in entity_labels("The essays by Zorbulon R.J. Smith were rated higher than the references.")
+    assert entity_labels("The essays by Zorbulon were rated higher than the references.").get("Zorbulon") == "model"

@@ -7,26 +7,20 @@ names another learned list owns ("word similarity") and a name before a noun it 
 the read sets' (tune3, tune12), the train slice's (the round's design range) and made-up ones."""
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from script_modules import load_script
 
-from extractors.entities import blank_pipeline, build_pipeline
+from extractors.entities import blank_pipeline
 from extractors.entity_framed_names import learned_names, learned_task_names
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-from build_task_names import framed_names, lexicon
+_builder = load_script("scripts/build_task_names.py", "kg_build_task_names_h15cr")
+framed_names, lexicon = _builder.framed_names, _builder.lexicon
 
 
-@pytest.fixture(scope="module", params=["rules", "combined"])
-def nlp(request):
-    return build_pipeline(request.param)
-
-
-def _tasks(nlp, text: str) -> list[str]:
-    return [s.text for s in nlp(text).spans["kg_entities"] if s.label_ == "task"]
+def _tasks(entity_labels, text: str) -> list[str]:
+    return [name for name, kind in entity_labels(text).items() if kind == "task"]
 
 
 def test_learned_names_keep_tasks_and_leave_adjectives() -> None:
@@ -74,8 +68,8 @@ def test_lexicon_columns_and_share() -> None:
     ("Zorbnet is evaluated on reverse dictionary.", "reverse dictionary"),
     ("We propose a style transfer model for Zorbish.", "style transfer"),  # "a" binds the model: still the task
 ])
-def test_learned_name_is_a_task_without_a_frame(nlp, text: str, task: str) -> None:
-    assert task in _tasks(nlp, text)
+def test_learned_name_is_a_task_without_a_frame(entity_labels, text: str, task: str) -> None:
+    assert task in _tasks(entity_labels, text)
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -90,8 +84,8 @@ def test_learned_name_is_a_task_without_a_frame(nlp, text: str, task: str) -> No
       "encoded with the joint visual-linguistic representation of a single dialog round."), "visual dialog"),
     ("The agent holds a visual dialog with the user.", "visual dialog"),
 ])
-def test_not_a_learned_name_here(nlp, text: str, word: str) -> None:
-    assert word not in _tasks(nlp, text)
+def test_not_a_learned_name_here(entity_labels, text: str, word: str) -> None:
+    assert word not in _tasks(entity_labels, text)
 
 
 def test_capitalised_name_inside_a_sentence_is_left() -> None:
