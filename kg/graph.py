@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 
 import networkx as nx
 
@@ -36,10 +35,11 @@ from extractors.blocks import split_venue_name
 from kg.entity_nodes import add_entities
 from kg.paper_decisions import PaperTable, paper_table, replay_order
 from kg.paper_keys import TextKeys, paper_year
+from kg.person_decisions import person_id as _person_id
 from kg.shared_keys import add_edge, add_node
 from kg.shared_values import SharedValues
 from kg.title_tasks import drop_title_tasks_of_abstracts
-from ontology.ids import node_id, normalize_text, venue_key
+from ontology.ids import node_id, venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, Paper, PaperLink, Venue
 from ontology.util.memory import paused_gc
@@ -189,11 +189,6 @@ def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper], share
         if source not in node["sources"]:  # a new list: the old one may be other nodes' too (kg.shared_values)
             node["sources"] = shared.list(sorted([*node["sources"], source]))
         _add_edge(graph, paper, person, "creator", shared, source=source, position=position)
-
-
-@lru_cache(maxsize=200_000)
-def _person_id(name: str) -> str:
-    return node_id("person", normalize_text(name))
 
 
 def _unique(items: Iterable[str]) -> list[str]:
