@@ -33,7 +33,7 @@ import networkx as nx
 
 from extractors.blocks import split_venue_name
 from kg.entity_nodes import add_entities
-from kg.paper_decisions import PaperTable, paper_table, replay_order
+from kg.paper_decisions import PaperTable, paper_table
 from kg.paper_keys import TextKeys, paper_year
 from kg.person_decisions import person_id as _person_id
 from kg.shared_keys import add_edge, add_node
@@ -121,12 +121,7 @@ def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], table: PaperTable,
     Which records are one paper and each node's id are ``table``'s (:func:`kg.paper_decisions.paper_table` of
     ``records``): the same paper from several sources is one node.
     """
-    papers = replay_order(records)
-    table.check(papers)
-    members: list[list[Paper]] = [[] for _ in table.nodes]
-    for paper, g in zip(papers, table.groups.tolist()):
-        members[g].append(paper)
-    del papers
+    members = table.members(records)
     paper_nodes: dict[str, str] = {}
     for g, node in enumerate(table.nodes):
         group, members[g] = members[g], []

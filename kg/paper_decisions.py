@@ -74,6 +74,15 @@ class PaperTable:
         own = sum(sys.getsizeof(s) for s in chain(self.nodes, self.roots))
         return own + sum(sys.getsizeof(c) for c in (self.refs, self.roots, self.nodes)) + self.groups.nbytes
 
+    def members(self, papers: Iterable[Paper]) -> list[list[Paper]]:
+        """``papers``, the records this table was made from, grouped by paper node: each group in replay order."""
+        ordered = replay_order(papers)
+        self.check(ordered)
+        members: list[list[Paper]] = [[] for _ in self.nodes]
+        for paper, g in zip(ordered, self.groups.tolist()):
+            members[g].append(paper)
+        return members
+
     def check(self, papers: Sequence[Paper]) -> None:
         """Raise ValueError unless ``papers`` (in replay order) are the records this table was made from."""
         if len(papers) != len(self.refs) or any(p.ref != ref for p, ref in zip(papers, self.refs)):

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kg.paper_decisions import PaperTable, replay_order
+from kg.paper_decisions import PaperTable
 from ontology.ids import node_id, normalize_text
 from ontology.records import Paper
 
@@ -58,12 +58,7 @@ def group_authors(members: Sequence[Paper]) -> tuple[tuple[str, ...], str]:
 
 def person_table(papers: Iterable[Paper], table: PaperTable) -> PersonTable:
     """Every person the paper groups of ``papers`` name (``table``: their :func:`~kg.paper_decisions.paper_table`)."""
-    ordered = replay_order(papers)
-    table.check(ordered)
-    members: list[list[Paper]] = [[] for _ in table.nodes]
-    for paper, g in zip(ordered, table.groups.tolist()):
-        members[g].append(paper)
-    del ordered
+    members = table.members(papers)
     index: dict[str, int] = {}
     labels: list[str] = []
     sources: list[set[str]] = []
