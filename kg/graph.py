@@ -26,12 +26,10 @@ Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 import networkx as nx
 
-from extractors.blocks import split_venue_name
 from kg.entity_nodes import add_entities
 from kg.paper_decisions import PaperTable, paper_table
 from kg.paper_keys import TextKeys, paper_year
@@ -39,7 +37,8 @@ from kg.person_decisions import person_id as _person_id
 from kg.shared_keys import add_edge, add_node
 from kg.shared_values import SharedValues
 from kg.title_tasks import drop_title_tasks_of_abstracts
-from ontology.ids import node_id, venue_key
+from kg.venue_decisions import venue_table
+from ontology.ids import venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, Paper, PaperLink, Venue
 from ontology.util.memory import paused_gc
@@ -195,31 +194,14 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 def _add_venues(graph: nx.MultiDiGraph, stated: list[Venue], papers: list[Paper], paper_nodes: dict[str, str],
                 shared: SharedValues) -> None:
-    """Venue nodes, from the venue records (``stated``) and the venues papers name, and paper→venue
-    ``presentedAt`` edges (``stated`` and ``papers`` in document order)."""
-    facts: dict[str, list[Venue]] = defaultdict(list)
-    for venue in stated:
-        facts[venue_key(venue.name)].append(venue)
-    named: dict[str, str] = {}
-    venues: dict[str, str] = {}  # venue key -> node id
-    for paper in papers:
-        if paper.venue:
-            named.setdefault(venue_key(paper.venue), paper.venue)
-    for key in sorted(set(facts) | set(named)):
-        records = sorted(facts.get(key, []), key=lambda v: (v.provenance.source, v.provenance.start or 0))
-        name = records[0].name if records else named[key]
-        attributes = {"kind": "venue", "label": name, "name": name}
-        for field_name in ("series", "year", "location", "start_date", "end_date", "edition", "general_chair",
-                           "booktitle"):
-            values = [getattr(v, field_name) for v in records if getattr(v, field_name)]
-            if field_name == "location" and values:
-                values = [max(values, key=lambda loc: (loc.count(","), len(loc)))]  # the most complete
-            attributes[field_name] = values[0] if values else None
-        if attributes["series"] is None:
-            attributes["series"], year = split_venue_name(name)
-            attributes["year"] = attributes["year"] or year
-        attributes["sources"] = shared.list(sorted({v.provenance.source for v in records}))
-        add_node(graph, venues.setdefault(key, node_id("venue", key)), attributes)
+    """Venue nodes, from the venue records (``stated``) and the venues papers name
+    (:func:`kg.venue_decisions.venue_table`), and paper→venue ``presentedAt`` edges (``stated`` and ``papers`` in
+    document order)."""
+    table = venue_table(stated, papers)
+    for node, attributes in zip(table.ids, table.rows):
+        add_node(graph, node, {**attributes, "sources": shared.list(attributes["sources"])})
+    venues = table.id_of()  # venue key -> node id
+    del table
     for paper in papers:
         if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
             _add_edge(graph, paper_nodes[paper.ref], venues[venue_key(paper.venue)], "presentedAt", shared,
