@@ -16,14 +16,14 @@ _FRENCH_ABSTRACT = ("Nous présentons dans cet article une approche pour la tâc
     # ACL Anthology titles (the b95 build): a translation in trailing brackets, a language note after it
     ("Vérification du locuteur : variations de performance (Speaker verification : results variation) [in French]",
      "", "Speaker verification : results variation"),
-    ("Typage de noms toponymiques à des fins d’indexation géographique [Typing place names for geographical "
-     "indexing]", _FRENCH_ABSTRACT, "Typing place names for geographical indexing"),
+    (("Typage de noms toponymiques à des fins d’indexation géographique [Typing place names for geographical "
+      "indexing]"), _FRENCH_ABSTRACT, "Typing place names for geographical indexing"),
     ("基於統計方法之中文搭配詞自動擷取 (Chinese Collocation Extracting Automation Based on Statistical Methods)", "",
      "Chinese Collocation Extracting Automation Based on Statistical Methods"),
     # brackets inside the translation
-    ("Quelle(s) mesure(s) de similarité prosodique comme évaluation de l’imitation ? (Which measure(s) of prosodic "
-     "similarity as an evaluation of imitation?)", "", "Which measure(s) of prosodic similarity as an evaluation of "
-     "imitation?"),
+    (("Quelle(s) mesure(s) de similarité prosodique comme évaluation de l’imitation ? (Which measure(s) of prosodic "
+      "similarity as an evaluation of imitation?)"), "",
+     "Which measure(s) of prosodic similarity as an evaluation of imitation?"),
     # an English title over a French abstract
     ("Named Entity Recognition for Clinical Notes", _FRENCH_ABSTRACT, "Named Entity Recognition for Clinical Notes"),
 ])
