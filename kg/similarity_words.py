@@ -28,9 +28,9 @@ from pathlib import Path
 from kg.english_stop_words import ENGLISH_STOP_WORDS
 from ontology.shared_terms import ANY_LABEL_SHOWN, LABEL_SHOWN
 
-__all__ = ["ANY_LABEL", "ENGLISH_TITLE_REPEAT", "LABEL_TERM", "SHARED_SHOWN", "STOP_LANGUAGES", "TITLE_GENRE",
-           "Analyser", "ChunkCounts", "Terms", "chunk_counts", "encoded", "english_title", "held_counts", "label_term",
-           "shown_term", "spacy_stop_words", "stop_words", "without_parts", "words"]
+__all__ = ["ANY_LABEL", "LABEL_TERM", "SHARED_SHOWN", "STOP_LANGUAGES", "TITLE_GENRE", "Analyser", "ChunkCounts",
+           "Terms", "chunk_counts", "encoded", "held_counts", "label_term", "shown_term", "spacy_stop_words",
+           "stop_words", "without_parts", "words"]
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 #: Languages besides English whose function words are dropped from a paper written in them (spaCy's stop lists).
@@ -148,88 +148,6 @@ def spacy_stop_words(code: str) -> frozenset[str]:
     return frozenset(module.STOP_WORDS)
 
 
-#: Times the English title's words count in a paper not written in English (:func:`english_title`): 3 counts make a
-#: term weigh 1 + ln 3 = 2.1 times one count (sublinear TF), so the English title, not the foreign abstract's generic
-#: words, decides the paper's neighbours (round h16y, docs/analytics.md).
-ENGLISH_TITLE_REPEAT = 3
-#: Han, kana, hangul and Cyrillic letters: a title or abstract made mostly of them is not in English.
-_SCRIPT = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-#: A title's trailing note of its paper's language ("... [In French]"), dropped.
-_LANGUAGE_NOTE = re.compile(r"\s*\[in\s+[a-z]+\]\s*$", re.IGNORECASE)
-#: Accented Latin letters, which an English title seldom has and a French or Portuguese one mostly has.
-_ACCENTED = re.compile(r"[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]")
-
-
-def _foreign(text: str, *, title: bool = False) -> bool:
-    """Whether ``text`` is not in English: a quarter or more of its letters Han, kana, hangul or Cyrillic, or its
-    words taken as another language's by :func:`stop_words`; a ``title`` (too short for that test) already when it
-    has two or more function words of one other language only, and more of them than English ones."""
-    script = len(_SCRIPT.findall(text))
-    if script >= 2 and 4 * script >= sum(map(str.isalpha, text)):
-        return True
-    found = words(text)
-    english, joined, _ = _stop_lists()
-    if stop_words(found) is not english:
-        return True
-    if not title:
-        return False
-    distinct = set(found)
-    own = len(distinct & english)
-    return any(len(distinct & (listed - english)) >= max(2, own + 1) for listed in joined.values())
-
-
-def _translated(title: str) -> tuple[str, str] | None:
-    """A title's main part and the text of its trailing brackets, which may hold brackets of their own ("Quelle(s)
-    mesure(s) ... ? (Which measure(s) of ...?)"), or None: no trailing brackets, or fewer than 6 characters in them.
-
-    >>> _translated("Étude de la parole (A study of speech)"), _translated("Parsing (NLP)")
-    (('Étude de la parole', 'A study of speech'), None)
-    """
-    title = title.rstrip()
-    if not title.endswith((")", "]")):
-        return None
-    depth = 0
-    for start in range(len(title) - 1, -1, -1):
-        depth += (title[start] in ")]") - (title[start] in "([")
-        if depth == 0:
-            main, tail = title[:start].rstrip(), title[start + 1:-1].strip()
-            return (main, tail) if main and len(tail) >= 6 else None
-    return None
-
-
-def english_title(title: str, abstract: str) -> str | None:
-    """The English title of a paper not written in English, None for a paper in English or one without it.
-
-    A paper is not in English when its title or abstract is not (:func:`_foreign`: French, Chinese, ...; 3,107 of
-    the ACL Anthology's 90,477 papers, round h16x).  Its English title is the translation the Anthology puts in
-    trailing brackets after a foreign title ("Étude ... (A study of ...) [In French]"), or the title itself when
-    only the abstract is foreign and the title reads as English (no accented letter either).  On these papers
-    the foreign abstract's generic words ("système", "automatique", "français") made French papers each other's
-    neighbours whatever their topics; the English title names the topic in the words English papers use.
-
-    >>> english_title("Étude de la prosodie des contes (A study of the prosody of tales) [In French]", "")
-    'A study of the prosody of tales'
-    >>> english_title("Named entity recognition for French", "Nous présentons une approche pour la tâche.")
-    'Named entity recognition for French'
-    >>> english_title("基于规则的双重否定识别 (Double Negative Recognition Based on Rules)", "")
-    'Double Negative Recognition Based on Rules'
-    >>> english_title("Neural machine translation (NMT) for pivots", "We translate the texts."), english_title(
-    ...     "Apprentissage des entités nommées", "Nous présentons une approche pour la tâche.")
-    (None, None)
-    """
-    noted = _LANGUAGE_NOTE.search(title) is not None
-    title = _LANGUAGE_NOTE.sub("", title)
-    foreign_abstract = bool(abstract) and _foreign(abstract)
-    translated = _translated(title)
-    if translated is not None:
-        main, tail = translated  # accents alone make a short French title foreign in a paper not in English
-        if _foreign(main, title=True) or (_ACCENTED.search(main) and (noted or foreign_abstract or not abstract)):
-            return tail if not _foreign(tail, title=True) and not _SCRIPT.search(tail) else None
-    if foreign_abstract and not _foreign(title, title=True) and not _ACCENTED.search(title):
-        return title
-    return None
-
-
 def stop_words(words: Iterable[str]) -> frozenset[str]:
     """The stop words to drop from a paper whose lower-cased words are ``words``: English, plus its language's.
 
@@ -283,19 +201,16 @@ class Terms:
 
     def __call__(self, document: tuple[str, str]) -> list[str]:
         title, abstract = document
-        english = english_title(title, abstract) if not title.isascii() or not abstract.isascii() or "[" in title \
-            else None  # an English paper is ASCII save for a few names, and "[In French]" notes are ASCII
-        title_words, abstract_words = words(TITLE_GENRE.sub(" ", (english or title).lower())), words(abstract)
+        title_words, abstract_words = words(TITLE_GENRE.sub(" ", title.lower())), words(abstract)
         stop = stop_words(title_words + abstract_words)  # English, and French (...) for a paper written in it
         heading = [word for word in title_words if word not in stop]
-        repeat = ENGLISH_TITLE_REPEAT if english else 1
-        terms = heading * repeat + [word for word in abstract_words if word not in stop]
+        terms = heading + [word for word in abstract_words if word not in stop]
         # Only genre labels, or labels and a number ("Questions and Discussion 10": the number alone met "WMT'11" and
         # "SemEval-2022 Task 11" papers; review 61): a term a label (review 59, round h16u).
         if len(terms) == len(heading) and all(map(str.isdigit, heading)) and title_words != words(title):
             labels = (label_term(label.group(0)) for label in TITLE_GENRE.finditer(title.lower()))
             return [*dict.fromkeys(labels), ANY_LABEL]
-        return terms + [f"{a} {b}" for a, b in pairwise(heading)] * repeat
+        return terms + [f"{a} {b}" for a, b in pairwise(heading)]
 
 
 def label_term(label: str) -> str:
