@@ -25,6 +25,7 @@ from exports.rdf_formats import RDF_FORMATS
 from kg.outputs import write_outputs
 from kg.pipeline import build
 from kg.report import build_report, write_report
+from kg.similarity import add_similarity_edges
 
 #: The size-dependent branches, each lowered so that a graph of a few dozen papers takes the large graphs' path:
 #: the paper clusters' label propagation (above LOUVAIN_LIMIT linked papers), the layouts' spring core (above
@@ -116,3 +117,20 @@ def test_outputs_do_not_depend_on_insertion_order_on_large_graphs_paths(corpus, 
         monkeypatch.setattr(module, name, value)
     _check_orders(request.getfixturevalue(corpus), tmp_path, top=SMALL_TOP, cached=cached)
 
+
+@pytest.mark.parametrize("name", ["built", "reversed"])
+def test_a_link_stated_both_ways_gets_its_scores_on_one_edge_in_any_order(name):
+    """Two lecture pages that list each other as similar: the computed scores and shared terms go on the edge
+    from the smaller id, not on whichever edge the graph happens to hold last (h14bx: the one order-dependent
+    step found after assembly)."""
+    graph = nx.MultiDiGraph()
+    for paper in ("paper/a", "paper/b"):
+        graph.add_node(paper, kind="paper", title="Question answering over tables")
+    graph.add_edge("paper/a", "paper/b", key="similarTo", relation="similarTo", source="a.txt")
+    graph.add_edge("paper/b", "paper/a", key="similarTo", relation="similarTo", source="b.txt")
+    graph = copied_in_order(graph, ORDERS[name])
+    add_similarity_edges(graph)
+    assert graph.edges["paper/a", "paper/b", "similarTo"]["shared_terms"] == ["answering tables", "question answering"]
+    assert graph.edges["paper/a", "paper/b", "similarTo"]["scores"] == {"source": 1.0, "combined": 0.4286}
+    assert graph.edges["paper/b", "paper/a", "similarTo"]["scores"] == {"source": 1.0}
+    assert "shared_terms" not in graph.edges["paper/b", "paper/a", "similarTo"]
