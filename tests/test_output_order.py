@@ -22,6 +22,7 @@ import exports.view_layout
 import exports.view_nodes
 import kg.analytics.community
 from exports.rdf_formats import RDF_FORMATS
+from exports.view_clusters import paper_links
 from kg.outputs import write_outputs
 from kg.pipeline import build
 from kg.report import build_report, write_report
@@ -134,3 +135,16 @@ def test_a_link_stated_both_ways_gets_its_scores_on_one_edge_in_any_order(name):
     assert graph.edges["paper/a", "paper/b", "similarTo"]["scores"] == {"source": 1.0, "combined": 0.4286}
     assert graph.edges["paper/b", "paper/a", "similarTo"]["scores"] == {"source": 1.0}
     assert "shared_terms" not in graph.edges["paper/b", "paper/a", "similarTo"]
+
+
+@pytest.mark.parametrize("name", ["built", "reversed"])
+def test_a_paper_link_joined_both_ways_takes_one_edge_in_any_order(name):
+    """Two papers linked both ways with equal scores (two lecture pages listing each other): the paper map's link
+    takes the shared terms of the edge from the smaller id, not of whichever edge the graph iterates first."""
+    graph = nx.MultiDiGraph()
+    for paper in ("paper/a", "paper/b"):
+        graph.add_node(paper, kind="paper")
+    graph.add_edge("paper/a", "paper/b", key="similarTo", relation="similarTo", score=1.0, shared_terms=["tables"])
+    graph.add_edge("paper/b", "paper/a", key="similarTo", relation="similarTo", score=1.0)
+    links = paper_links(copied_in_order(graph, ORDERS[name]))
+    assert [(a, b, w, terms) for a, b, w, terms in links.pairs()] == [("paper/a", "paper/b", 1.0, ("tables",))]
