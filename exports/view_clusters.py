@@ -167,7 +167,8 @@ def paper_links(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = No
     """The ``similarTo`` links between ``papers`` (default: all), weighted by ``score``, in one pass over the edges.
 
     Each link also holds the link's ``shared_terms`` as ``terms``; when two
-    edges join the same papers, the heavier (the first of equals) is taken.
+    edges join the same papers, the heavier is taken, of equals the one from
+    the smaller id, whatever order the graph holds them in.
     Papers and links are in sorted order, so communities found on them do
     not depend on ``PYTHONHASHSEED``.
 
@@ -182,7 +183,7 @@ def paper_links(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = No
         papers = [n for n, k in graph.nodes(data="kind") if k == "paper"]
     order = sorted(set(papers), key=str)
     index = {paper: i for i, paper in enumerate(order)}
-    first, second, weights = array("q"), array("q"), array("d")
+    first, second, weights, forward = array("q"), array("q"), array("d"), array("b")
     terms: list[tuple[str, ...]] = []
     known: dict[str, str] = {}  # one string per term: display_texts makes a new one each time (0.1 GB on the Anthology)
     for u, targets in graph._succ.items():  # the adjacency itself, in the order graph.edges gives: no edge views
@@ -196,6 +197,7 @@ def paper_links(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = No
                 continue
             first.append(min(i, j))
             second.append(max(i, j))
+            forward.append(i < j)
             score = data.get("score")
             weights.append(max(float(score), 0.01) if isinstance(score, (int, float)) else 0.5)
             terms.append(tuple(known.setdefault(term, term) for term in display_texts(data.get("shared_terms"))))
@@ -207,8 +209,10 @@ def paper_links(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = No
     starts = np.flatnonzero(np.r_[True, (a[1:] != a[:-1]) | (b[1:] != b[:-1])])
     ends = np.r_[starts[1:], len(a)]
     best = starts.copy()
-    for k in np.flatnonzero(ends - starts > 1).tolist():  # a pair joined by two edges: the heavier, else the first
-        best[k] = max(range(int(starts[k]), int(ends[k])), key=lambda position: (w[position], -position))
+    ahead = np.frombuffer(forward, np.int8)[by_pair]
+    for k in np.flatnonzero(ends - starts > 1).tolist():  # a pair joined both ways: the heavier, else the edge
+        # from the smaller id (the first in adjacency order would depend on the order the graph was built in)
+        best[k] = max(range(int(starts[k]), int(ends[k])), key=lambda position: (w[position], ahead[position]))
     return PaperLinks.of(order, a[best], b[best], w[best], [terms[position] for position in by_pair[best].tolist()])
 
 

@@ -139,8 +139,10 @@ def add_similarity_edges(
     The links are :func:`kg.similarity_links.similar_links` of the graph's
     papers (:func:`kg.similarity_vectors.paper_texts`).  Every existing
     ``similarTo`` edge without a ``basis`` is a source's own link: it gets
-    ``basis="source"`` and ``score=1.0``.  Running it again adds nothing.
-    See the module docstring for the attributes.
+    ``basis="source"`` and ``score=1.0``.  A computed link that a source states
+    gets its scores and shared names on that edge instead; on the one from the
+    smaller id where both papers state it, whatever order the graph holds them in.
+    Running it again adds nothing.  See the module docstring for the attributes.
 
     Parameters
     ----------
@@ -179,7 +181,9 @@ def add_similarity_edges(
             data["basis"], data["score"] = "source", 1.0
         data.setdefault("bases", [data["basis"]])
         data.setdefault("scores", {data["basis"]: data["score"]})
-        existing[(u, v) if u < v else (v, u)] = (u, v)
+        pair = (u, v) if u < v else (v, u)
+        if pair not in existing or u < v:  # a pair stated both ways: the edge from the smaller id, in any order
+            existing[pair] = (u, v)
     exclude_extractors = sorted(set(exclude_extractors))
     blocks, reasons = link_blocks(
         paper_texts(graph, exclude_extractors=exclude_extractors), k=k, min_score=min_score, bases=bases,
