@@ -26,22 +26,19 @@ Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
-from itertools import chain, count
-from typing import ClassVar
 
 import networkx as nx
 
-from extractors.blocks import split_venue_name
 from kg.entity_nodes import add_entities
-from kg.paper_keys import PaperKeys, TextKeys, paper_year
+from kg.paper_decisions import PaperTable, paper_table
+from kg.paper_keys import TextKeys, paper_year
+from kg.person_decisions import person_id as _person_id
 from kg.shared_keys import add_edge, add_node
 from kg.shared_values import SharedValues
 from kg.title_tasks import drop_title_tasks_of_abstracts
-from kg.union_find import UnionFind
-from ontology.ids import node_id, normalize_text, venue_key
+from kg.venue_decisions import venue_table
+from ontology.ids import venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, Paper, PaperLink, Venue
 from ontology.util.memory import paused_gc
@@ -99,9 +96,11 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
     # cyclic collector rescans the whole heap again and again (a third of the time on the Anthology).
     shared = SharedValues()  # one object per equal number, list or dict among the attributes
     with paused_gc():
-        paper_nodes = _add_papers(graph, papers, shared, text_keys or {})
+        table = paper_table(papers, text_keys)
         if consume and text_keys:
-            text_keys.clear()  # type: ignore[attr-defined]  # read once, by the papers step
+            text_keys.clear()  # type: ignore[attr-defined]  # read once, by the paper table
+        paper_nodes = _add_papers(graph, papers, table, shared)
+        del table
         _add_venues(graph, venues, papers, paper_nodes, shared)
         del papers, venues  # their last use (when consumed, the caller holds them no more)
         _add_links(graph, links, paper_nodes, shared)
@@ -114,107 +113,23 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
 
 # ----------------------------------------------------------------------------- papers
 
-class _PaperGroups(UnionFind):
-    """Union-find over paper refs that refuses to join papers known to be different.
-
-    Two groups are different papers when both have Anthology ids (or DOIs,
-    arXiv, OpenAlex or Semantic Scholar ids) and share none, or both have
-    years and share none.  A root keeps only the traits it has (no empty sets), and a joined root's traits
-    move to the group's new root, so the table holds one small dict per group: at 1x it had been a new dict of
-    six sets for every join, the dropped roots' kept too, 0.35 GB traced of assembly's 1.0 GB peak.
-    """
-
-    _TRAITS = ("acl", "doi", "arxiv", "openalex", "s2", "year")
-    _NONE: ClassVar[dict[str, set]] = {}
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.traits: dict[str, dict[str, set]] = {}
-
-    def add(self, paper: Paper, keys: PaperKeys) -> None:
-        root = self.find(paper.ref)
-        values = [(trait, getattr(keys, trait)) for trait in PaperKeys.IDENTIFIERS] + [("year", keys.year)]
-        for trait, value in values:
-            if value:
-                self.traits.setdefault(root, {}).setdefault(trait, set()).add(value)
-
-    def join(self, a: str, b: str, *, guarded: bool = True) -> None:
-        root_a, root_b = self.find(a), self.find(b)
-        if root_a == root_b:
-            return
-        traits_a, traits_b = self.traits.get(root_a, self._NONE), self.traits.get(root_b, self._NONE)
-        if guarded and any(traits_b.get(t) and not values & traits_b[t] for t, values in traits_a.items()):
-            return
-        keep = self.union(root_a, root_b)
-        merged = self.traits.pop(root_a, None), self.traits.pop(root_b, None)
-        into, other = (merged[0], merged[1]) if keep == root_a else (merged[1], merged[0])
-        if into is None:
-            into, other = other, None
-        if into is None:
-            return
-        for trait, values in (other or {}).items():
-            into.setdefault(trait, set()).update(values)
-        self.traits[keep] = into
-
-
-def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], shared: SharedValues,
-                text_keys: Mapping[int, TextKeys]) -> dict[str, str]:
+def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], table: PaperTable,
+                shared: SharedValues) -> dict[str, str]:
     """Add merged paper nodes and their authors; return a map from every paper ref to its node id.
 
-    The same paper from several sources is one node: records are joined on
-    DOI, Anthology, arXiv, OpenAlex or Semantic Scholar id first, then on
-    abstract and on normalised title, unless their ids or years say they differ.
+    Which records are one paper and each node's id are ``table``'s (:func:`kg.paper_decisions.paper_table` of
+    ``records``): the same paper from several sources is one node.
     """
-    groups = _PaperGroups()
-    papers = sorted(records, key=lambda p: (p.provenance.source, p.provenance.line or 0, p.ref))
-    keys = {id(paper): PaperKeys.of(paper, text_keys.get(id(paper))) for paper in papers}  # normalising: once
-    for paper in papers:
-        groups.add(paper, keys[id(paper)])
-    for paper in papers:
-        for name in PaperKeys.IDENTIFIERS:
-            strong = getattr(keys[id(paper)], name)
-            if strong:
-                groups.join(paper.ref, strong, guarded=False)
-    for key_name in ("abstract", "title"):
-        for paper in papers:
-            key = getattr(keys[id(paper)], key_name)
-            if key:
-                groups.join(paper.ref, key)
-    members: dict[str, list[Paper]] = defaultdict(list)
-    for paper in papers:
-        members[groups.find(paper.ref)].append(paper)
-    del groups, papers  # the union-find's table is done with; each group's keys go once its node is made
+    members = table.members(records)
     paper_nodes: dict[str, str] = {}
-    for root in sorted(members):
-        group = members.pop(root)
-        node = _paper_node_id([keys[id(p)] for p in group], taken=graph)
-        for paper in group:  # one object may come twice (in two documents): its keys go once
-            keys.pop(id(paper), None)
+    for g, node in enumerate(table.nodes):
+        group, members[g] = members[g], []
         attributes = _merge_papers(group, shared)
         add_node(graph, node, attributes)
         _add_authors(graph, node, group, shared)
         for paper in group:
             paper_nodes[paper.ref] = node
     return paper_nodes
-
-
-def _paper_node_id(members: list[PaperKeys], *, taken: nx.MultiDiGraph) -> str:
-    """Anthology id, else DOI, else title, else abstract, else a digest of its raw text: the same paper always
-    gets the same id.
-
-    Two different papers with one title (different years, or different
-    Anthology ids) are told apart by their year, then by a counter.
-    """
-    for name in ("acl", "doi", "title", "abstract", "text"):
-        found = sorted(key for key in (getattr(m, name) for m in members) if key)
-        if found:
-            break
-    node = node_id("paper", found[0])
-    if node not in taken:
-        return node
-    year = next((m.year for m in members if m.year), None)
-    candidates = chain([f"{found[0]} ({year})"], (f"{found[0]} ({year}) #{n}" for n in count(2)))
-    return next(node for node in (node_id("paper", key) for key in candidates) if node not in taken)
 
 
 def _merge_papers(members: list[Paper], shared: SharedValues) -> dict:
@@ -270,11 +185,6 @@ def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper], share
         _add_edge(graph, paper, person, "creator", shared, source=source, position=position)
 
 
-@lru_cache(maxsize=200_000)
-def _person_id(name: str) -> str:
-    return node_id("person", normalize_text(name))
-
-
 def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
@@ -284,31 +194,14 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 def _add_venues(graph: nx.MultiDiGraph, stated: list[Venue], papers: list[Paper], paper_nodes: dict[str, str],
                 shared: SharedValues) -> None:
-    """Venue nodes, from the venue records (``stated``) and the venues papers name, and paper→venue
-    ``presentedAt`` edges (``stated`` and ``papers`` in document order)."""
-    facts: dict[str, list[Venue]] = defaultdict(list)
-    for venue in stated:
-        facts[venue_key(venue.name)].append(venue)
-    named: dict[str, str] = {}
-    venues: dict[str, str] = {}  # venue key -> node id
-    for paper in papers:
-        if paper.venue:
-            named.setdefault(venue_key(paper.venue), paper.venue)
-    for key in sorted(set(facts) | set(named)):
-        records = sorted(facts.get(key, []), key=lambda v: (v.provenance.source, v.provenance.start or 0))
-        name = records[0].name if records else named[key]
-        attributes = {"kind": "venue", "label": name, "name": name}
-        for field_name in ("series", "year", "location", "start_date", "end_date", "edition", "general_chair",
-                           "booktitle"):
-            values = [getattr(v, field_name) for v in records if getattr(v, field_name)]
-            if field_name == "location" and values:
-                values = [max(values, key=lambda loc: (loc.count(","), len(loc)))]  # the most complete
-            attributes[field_name] = values[0] if values else None
-        if attributes["series"] is None:
-            attributes["series"], year = split_venue_name(name)
-            attributes["year"] = attributes["year"] or year
-        attributes["sources"] = shared.list(sorted({v.provenance.source for v in records}))
-        add_node(graph, venues.setdefault(key, node_id("venue", key)), attributes)
+    """Venue nodes, from the venue records (``stated``) and the venues papers name
+    (:func:`kg.venue_decisions.venue_table`), and paper→venue ``presentedAt`` edges (``stated`` and ``papers`` in
+    document order)."""
+    table = venue_table(stated, papers)
+    for node, attributes in zip(table.ids, table.rows):
+        add_node(graph, node, {**attributes, "sources": shared.list(attributes["sources"])})
+    venues = table.id_of()  # venue key -> node id
+    del table
     for paper in papers:
         if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
             _add_edge(graph, paper_nodes[paper.ref], venues[venue_key(paper.venue)], "presentedAt", shared,

@@ -1,4 +1,4 @@
-"""Union-find over string keys, the grouping under assembly's merges: papers (:class:`kg.graph._PaperGroups`)
+"""Union-find over string keys, the grouping under assembly's merges: papers (:class:`kg.paper_decisions.PaperGroups`)
 and entity names (:func:`kg.entity_nodes.add_entities`).
 
 >>> groups = UnionFind()

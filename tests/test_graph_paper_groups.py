@@ -2,7 +2,7 @@
 "Assembly's transient, thirty-first session (h14bc)"): it had been assembly's biggest temporary."""
 from __future__ import annotations
 
-from kg.graph import _PaperGroups
+from kg.paper_decisions import PaperGroups as _PaperGroups
 from kg.paper_keys import PaperKeys
 from ontology.records import Paper, Provenance
 
