@@ -6,10 +6,12 @@ that :func:`kg.graph.build_graph` then reads (step S1 of the partitioned assembl
 today's rules exactly:
 
 * records in (source, line, ref) order (the replay order: D2's guard is not order-free, see below);
-* identifiers (DOI, Anthology, arXiv, OpenAlex, Semantic Scholar) joined unguarded, then abstract digests, then
-  title keys, each guarded: two groups whose identifiers of one kind, or whose years, share nothing stay apart
-  (:class:`PaperGroups`).  A join refused because an earlier join gave a group a conflicting year depends on that
-  order: a yearless record whose title two papers of different years share joins the first of them;
+* identifiers (DOI, Anthology, arXiv, OpenAlex, Semantic Scholar) joined first, kept apart only where the two
+  groups' Anthology or arXiv ids differ (:data:`ONE_PAPER_IDS`: a DOI the Anthology gives two papers by mistake);
+  then abstract digests, then title keys, each guarded: two groups whose identifiers of one kind, or whose years,
+  share nothing stay apart (:class:`PaperGroups`).  A join refused because an earlier join gave a group a
+  conflicting trait depends on that order: a yearless record whose title two papers of different years share joins
+  the first of them;
 * a group's root is its smallest key; groups are named in sorted root order, each by its best key (Anthology id,
   else DOI, title, abstract digest, text digest: the smallest of the group's), with " (year)" and then " #n"
   appended when an earlier group took the plain id (:func:`paper_node_id`).
@@ -26,7 +28,7 @@ today's rules exactly:
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, count
 from typing import ClassVar
@@ -38,7 +40,13 @@ from kg.union_find import UnionFind
 from ontology.ids import node_id
 from ontology.records import Paper
 
-__all__ = ["PaperGroups", "PaperTable", "paper_node_id", "paper_table", "replay_order"]
+__all__ = ["ONE_PAPER_IDS", "PaperGroups", "PaperTable", "paper_node_id", "paper_table", "replay_order"]
+
+#: The identifiers that name exactly one paper: two groups with different ones are never one paper, whatever else
+#: they share.  A DOI is not among them (the Anthology gives one DOI to two papers: J10-1006 and J10-1008, a book
+#: review and a column; W18-6481 and W18-6482), nor are OpenAlex and Semantic Scholar ids (their catalogues hold
+#: duplicate records of one paper).
+ONE_PAPER_IDS = ("acl", "arxiv")
 
 
 def replay_order(papers: Iterable[Paper]) -> list[Paper]:
@@ -114,13 +122,15 @@ class PaperGroups(UnionFind):
             if value:
                 self.traits.setdefault(root, {}).setdefault(trait, set()).add(value)
 
-    def join(self, a: str, b: str, *, guarded: bool = True) -> None:
-        """Join the groups of ``a`` and ``b``, unless ``guarded`` and their traits say they are different."""
+    def join(self, a: str, b: str, *, guarded_by: Collection[str] | None = None) -> None:
+        """Join the groups of ``a`` and ``b``, unless their traits say they are different: every trait, or only
+        those named in ``guarded_by``."""
         root_a, root_b = self.find(a), self.find(b)
         if root_a == root_b:
             return
         traits_a, traits_b = self.traits.get(root_a, self._NONE), self.traits.get(root_b, self._NONE)
-        if guarded and any(traits_b.get(t) and not values & traits_b[t] for t, values in traits_a.items()):
+        if any(traits_b.get(t) and not values & traits_b[t] for t, values in traits_a.items()
+               if guarded_by is None or t in guarded_by):
             return
         keep = self.union(root_a, root_b)
         merged = self.traits.pop(root_a, None), self.traits.pop(root_b, None)
@@ -157,7 +167,7 @@ def paper_table(papers: Iterable[Paper], text_keys: Mapping[int, TextKeys] | Non
         for name in PaperKeys.IDENTIFIERS:
             strong = getattr(paper_keys, name)
             if strong:
-                groups.join(paper.ref, strong, guarded=False)
+                groups.join(paper.ref, strong, guarded_by=ONE_PAPER_IDS)
     for key_name in ("abstract", "title"):
         for paper, paper_keys in zip(ordered, keys):
             key = getattr(paper_keys, key_name)

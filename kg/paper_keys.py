@@ -85,7 +85,7 @@ class PaperKeys:
     #: the last resort of its node id, never a key to merge on.
     text: str | None = None
 
-    #: The keys that name one paper wherever it is read (joined unguarded, kept apart when they differ).
+    #: The keys that name one paper wherever it is read (joined first, unless kg.paper_decisions.ONE_PAPER_IDS differ).
     IDENTIFIERS = ("doi", "acl", "arxiv", "openalex", "s2")
 
     @classmethod

@@ -36,5 +36,5 @@ def test_groups_of_different_years_or_ids_stay_apart():
     assert groups.find("title:a") != groups.find("title:b")
     assert groups.find("title:c") != groups.find("title:d")
     assert groups.find("title:e") == groups.find("title:a")
-    groups.join("title:c", "title:d", guarded=False)  # an identifier join is not guarded
+    groups.join("title:c", "title:d", guarded_by=("acl",))  # an identifier join is guarded by the Anthology id only
     assert groups.find("title:c") == groups.find("title:d")

@@ -83,11 +83,35 @@ def test_the_guard_refuses_a_join_on_conflicting_years_and_a_yearless_record_joi
     assert table["p2020"] != table["p2021"] and table["p-none"] == table["p2021"]  # the serial replay order
 
 
-def test_an_identifier_join_is_not_guarded_and_conflicting_dois_keep_one_title_apart():
+def test_an_identifier_join_is_guarded_by_the_anthology_id_only_and_conflicting_dois_keep_one_title_apart():
     papers = [_paper("a", "1.txt", title="T", doi="10.1/x", year=2020), _paper("b", "2.txt", doi="10.1/X", year=2021),
               _paper("c", "3.txt", title="T", doi="10.1/y")]
     table = _assembled(papers)
     assert table["a"] == table["b"] == node_id("paper", "doi:10.1/x") and table["c"] == node_id("paper", "doi:10.1/y")
+
+
+def _anthology_paper(ref: str, source: str, acl: str, doi: str, title: str) -> Paper:
+    return Paper(ref=ref, title=title, doi=doi, anthology_id=acl, year=2010, provenance=Provenance(source))
+
+
+def test_two_anthology_papers_the_xml_gives_one_doi_stay_two_papers():
+    # J10-1006 (a book review) and J10-1008 (a "Last Words" column) carry one <doi> in the Anthology's J10.xml
+    papers = [_anthology_paper("J10-1006", "J10.xml", "J10-1006", "10.1162/coli.2010.36.1.36101",
+                               "Book review: Linguistic Structure Prediction"),
+              _anthology_paper("J10-1008", "J10.xml", "J10-1008", "10.1162/coli.2010.36.1.36101",
+                               "Last Words: Computational Linguistics and Deep Learning"),
+              _paper("s2", "s2.jsonl", title="Book review: Linguistic Structure Prediction",
+                     doi="10.1162/coli.2010.36.1.36101")]
+    table = _assembled(papers)
+    assert table["J10-1006"] == node_id("paper", "acl:j10-1006")
+    assert table["J10-1008"] == node_id("paper", "acl:j10-1008")
+    assert table["s2"] == table["J10-1006"]  # a record with the DOI and no Anthology id joins the first in replay order
+
+
+def test_one_anthology_paper_with_two_dois_is_still_one_paper():
+    papers = [_anthology_paper("a", "a.xml", "P99-1001", "10.1/one", "A Title"),
+              _anthology_paper("b", "b.xml", "P99-1001", "10.1/two", "A Title")]
+    assert set(_assembled(papers).values()) == {node_id("paper", "acl:p99-1001")}
 
 
 @pytest.mark.parametrize("order", list(permutations(range(3))))
