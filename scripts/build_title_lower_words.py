@@ -8,8 +8,10 @@ slice and the held-out ``test`` slice are never read)::
 A paper with no abstract has nothing to vouch for its title's "NAME: ..." (:mod:`extractors.entity_title_only`),
 so the train slice's abstracts stand in for the abstract's own test "never written in lower case" (round h15cv's
 guard G1): a word that at least one train abstract of at least :data:`MIN_WORDS` words writes in lower case as a whole
-word ("squibs", "panel", "metonymy") is an ordinary word, not a coined name. Only words that some train paper's title
-uses as its one-word NAME (:data:`extractors.entity_title_only.TITLE_WORD`) are listed, to keep the table small.
+word ("panel", "metonymy", "anaphora") is an ordinary word, not a coined name. Every such word that has the shape of a
+one-word title NAME (:data:`extractors.entity_title_only.TITLE_WORD`: four letters or more) is listed, whether or not
+a train title uses it, so that the guard acts the same on any paper ("Punctuation: ..." of a user's own corpus) and
+not only on the train split's titles (review 81).
 Deterministic; no word is chosen by hand (docs/extraction.md, "Round h15cw").
 """
 from __future__ import annotations
@@ -47,21 +49,24 @@ def lower_words(abstracts: Iterable[str]) -> set[str]:
     return words
 
 
-def title_words(titles: Iterable[str]) -> set[str]:
-    """The one-word NAMEs of "NAME: ..." titles, case folded.
+def title_shaped(words: Iterable[str]) -> set[str]:
+    """The ``words`` that, capitalised, are a one-word title NAME (:data:`TITLE_WORD`): four to 31 letters.
 
-    >>> sorted(title_words(["Squibs: On Zorbs", "Large Models: Notes", "Zorbix: a Parser", "no colon"]))
-    ['squibs', 'zorbix']
+    >>> sorted(title_shaped(["is", "for", "squibs", "panel", "metonymy", "x" * 32]))
+    ['metonymy', 'panel', 'squibs']
     """
-    names = (match.group("name") for match in map(TITLE_WORD.match, titles) if match)
-    return {name.lower() for name in names if " " not in name}
+    return {word for word in words if (match := TITLE_WORD.match(f"{word.capitalize()}:"))
+            and match.group("name") == word.capitalize()}
 
 
 def table_text(words: set[str], abstracts: int) -> str:
-    """The table file: a header naming its source, then one word a line, sorted."""
-    header = (f"# Words a train-split title uses as its one-word NAME that the train slice's abstracts write in lower\n"
-              f"# case (scripts/build_title_lower_words.py; {abstracts} train abstracts of >= {MIN_WORDS} words;\n"
-              f"# extractors/entity_title_only.py reads it). Generated: do not edit.\n")
+    """The table file: a header naming its source, licence and size, then one word a line, sorted."""
+    header = (f"# {len(words)} words: each whole word of four letters or more that one of the {abstracts}\n"
+              f"# ACL Anthology train-split abstracts of >= {MIN_WORDS} words writes in lower case (the shape of a\n"
+              "# one-word title NAME). Source: ../shared/corpus/anthology, split_of == 'train' only; words only,\n"
+              "# no text. Licence of the source: Anthology metadata CC BY 4.0 (2016 on) / CC BY-NC-SA 3.0 (earlier);\n"
+              "# abstracts belong to their authors. Built by scripts/build_title_lower_words.py; read by\n"
+              "# extractors/entity_title_only.py (guard G1). Generated: do not edit.\n")
     return header + "".join(f"{word}\n" for word in sorted(words))
 
 
@@ -72,17 +77,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="table to write")
     args = parser.parse_args(argv)
     abstracts: list[str] = []
-    titles: list[str] = []
     for item in iter_anthology_papers(args.corpus):
         paper = item.paper
         if split_of(paper.anthology_id or "") != "train":
             continue
-        titles.append(paper.title or "")
         if paper.abstract and len(paper.abstract.split()) >= MIN_WORDS:
             abstracts.append(paper.abstract)
-    words = lower_words(abstracts) & title_words(titles)
+    words = title_shaped(lower_words(abstracts))
     args.out.write_text(table_text(words, len(abstracts)), encoding="utf-8")
-    print(f"{len(words)} words from {len(abstracts)} abstracts and {len(titles)} titles -> {args.out}")
+    print(f"{len(words)} words from {len(abstracts)} abstracts -> {args.out}")
 
 
 if __name__ == "__main__":

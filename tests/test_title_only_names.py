@@ -59,3 +59,22 @@ def test_a_paper_with_an_abstract_keeps_the_rule_that_needs_the_abstract() -> No
     assert _proposed("Zorbama: A Speech Dataset of Wolof", abstract="We describe the Zorbama data.") == {
         "Zorbama": EntityKind.DATASET.value}
     assert _proposed("Joshua: An Open Source Toolkit for Machine Translation", abstract="A toolkit for MT.") == {}
+
+
+@pytest.mark.parametrize("title", [
+    # made up, words no train-split title uses as its NAME (review 81): the guard is the train abstracts' whole
+    # lower-case vocabulary of the NAME's shape, so it acts on any corpus, not only on the train split's titles
+    "Anaphora: Notes on Pronouns in Wolof",
+    "Editorial: A New Journal for Zorb Studies",
+    "Summary: A Dataset of Zorb Tweets",
+    "Attention: A Toolkit for Zorb Parsing",
+])
+def test_an_ordinary_word_no_train_title_uses_is_refused_too(title: str) -> None:
+    assert _proposed(title) == {}
+
+
+def test_the_lower_case_table_is_the_whole_shaped_train_vocabulary() -> None:
+    from extractors.entity_lexicon import word_list
+    words = word_list("title_lower_words.txt")
+    assert len(words) > 30_000 and {"anaphora", "punctuation", "panel", "moses"} <= words
+    assert "joshua" not in words and all(len(word) >= 4 and word.isalpha() for word in words)
