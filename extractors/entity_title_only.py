@@ -8,8 +8,9 @@ Parsing-Based Machine Translation" or "Travatar: A Forest-to-String Machine Tran
 abstract's test: the train slice's abstracts never write the word in lower case (``patterns/title_lower_words.txt``,
 built by ``scripts/build_title_lower_words.py``), and it is no heading of the Computational Linguistics journal
 ("Squibs:", "Obituary:"); review 81 added other journal and proceedings headings, and the heading, article and list
-guards for lower-case NAMEs and kind-noun titles too (no judged change moves). Judged: 66 right of 82 fresh titles whose subtitle names no kind, 54 of 57 whose subtitle
-does, 6 of 6 lower-case NAMEs with a kind noun (docs/extraction.md, "Round h15cv" and "Round h15cw").
+guards for lower-case NAMEs and kind-noun titles too (no judged change moves). Judged: 66 right of 82 fresh titles
+whose subtitle names no kind, 54 of 57 whose subtitle does, 6 of 6 lower-case NAMEs with a kind noun
+(docs/extraction.md, "Round h15cv", "Round h15cw" and "Review review81").
 """
 from __future__ import annotations
 
