@@ -25,6 +25,7 @@ from extractors.entity_propose_title import TITLE_ECHO_RULE, title_echoes
 from extractors.entity_role_model import RoleModel, apply_role_model, shipped_role_model
 from extractors.entity_short_names import with_full_names
 from extractors.entity_title_names import title_name_spans
+from extractors.entity_title_only import TITLE_WORD, title_only_name
 from extractors.entity_title_tasks import PIPELINE_RULE, title_tasks
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup, has_markup
@@ -83,8 +84,6 @@ def title_name(title: str | None) -> str | None:
     return name if name_shape(name) == "strong" else None
 
 
-#: One to three capitalised words, the NAME of a "NAME: A ... Dataset" title ("Zorbama:", "Serial Zorbers:").
-_TITLE_WORD = re.compile(r"^\s*(?P<name>[A-Z][a-z]{3,30}(?: [A-Z][a-z]{2,30}){0,2})\s*:")
 
 
 def _word_named_by_subtitle(title: str | None, abstract: str | None) -> str | None:
@@ -106,7 +105,7 @@ def _word_named_by_subtitle(title: str | None, abstract: str | None) -> str | No
     >>> _word_named_by_subtitle("Zorb Answering: A Benchmark", "We test Zorb Answering.") is None
     True
     """
-    match = _TITLE_WORD.match(title or "")
+    match = TITLE_WORD.match(title or "")
     if not match or not abstract or subtitle_kind(title.split(":", 1)[1]) is None:
         return None
     name = match.group("name")
@@ -413,7 +412,8 @@ def _title_mentions(paper: Paper, clean: CleanText | None) -> Iterator[Mention]:
     if not paper.title:
         return
     named = []
-    name = title_name(paper.title) or _word_named_by_subtitle(paper.title, paper.abstract)
+    name = title_name(paper.title) or _word_named_by_subtitle(paper.title, paper.abstract) \
+        or (None if paper.abstract else title_only_name(paper.title))  # no abstract: the title alone (h15cw)
     if name:
         named.append((name, *title_kind(name, paper.title.split(":", 1)[1])))
     named.extend((team, EntityKind.METHOD.value, "team") for team in title_teams(paper.title))
