@@ -84,8 +84,6 @@ def title_name(title: str | None) -> str | None:
     return name if name_shape(name) == "strong" else None
 
 
-
-
 def _word_named_by_subtitle(title: str | None, abstract: str | None) -> str | None:
     """The NAME of a "NAME: A ... <kind noun> ..." title that is one to three capitalised words (not shaped like a
     name), when the subtitle says what it is and the abstract writes it capitalised inside a sentence: "Kallaama: A
