@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from extractors.entity_title_only import TITLE_WORD
-from extractors.gazetteer_build import iter_anthology_papers, split_of
+from extractors.gazetteer_build import train_abstracts
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "anthology"
 DEFAULT_OUT = ROOT / "extractors" / "patterns" / "title_lower_words.txt"
@@ -76,13 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="folder of Anthology volume XML files")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="table to write")
     args = parser.parse_args(argv)
-    abstracts: list[str] = []
-    for item in iter_anthology_papers(args.corpus):
-        paper = item.paper
-        if split_of(paper.anthology_id or "") != "train":
-            continue
-        if paper.abstract and len(paper.abstract.split()) >= MIN_WORDS:
-            abstracts.append(paper.abstract)
+    abstracts = [text for text in train_abstracts(args.corpus) if len(text.split()) >= MIN_WORDS]
     words = title_shaped(lower_words(abstracts))
     args.out.write_text(table_text(words, len(abstracts)), encoding="utf-8")
     print(f"{len(words)} words from {len(abstracts)} abstracts -> {args.out}")
