@@ -65,11 +65,10 @@ def title_only_name(title: str | None) -> str | None:
     """
     if not title or ":" not in title:
         return None
-    kind = subtitle_kind(title.split(":", 1)[1])
     match = TITLE_WORD.match(title)
     lower = None if match else _TITLE_LOWER_WORD.match(title)
     if lower:  # no lower-case table here: it would refuse brat, hyp, magyarlanc (round h15cw)
-        name = lower.group("name") if kind else None
+        name = lower.group("name") if subtitle_kind(title.split(":", 1)[1]) else None
     elif match and " " not in match.group("name") and match.group("name").lower() not in word_list(
             "title_lower_words.txt"):
         name = match.group("name")
