@@ -31,8 +31,9 @@ from collections.abc import Iterable, Mapping
 import networkx as nx
 
 from kg.entity_nodes import add_entities
-from kg.paper_decisions import PaperTable, paper_table
+from kg.paper_decisions import PaperTable, merge_order, paper_table
 from kg.paper_keys import TextKeys, paper_year
+from kg.person_decisions import authors_source
 from kg.person_decisions import person_id as _person_id
 from kg.shared_keys import add_edge, add_node
 from kg.shared_values import SharedValues
@@ -133,8 +134,7 @@ def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], table: PaperTable,
 
 
 def _merge_papers(members: list[Paper], shared: SharedValues) -> dict:
-    ordered = sorted(members, key=lambda p: (p.role != "main", p.role != "listed", p.provenance.source,
-                                             p.provenance.line or 0))
+    ordered = merge_order(members)
     title = next((p.title for p in ordered if p.title), None)
     abstract = max((p.abstract or "" for p in ordered), key=len) or None
 
@@ -174,7 +174,7 @@ _OPTIONAL_IDS = ("arxiv_id", "openalex_id", "semantic_scholar_id")
 def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper], shared: SharedValues) -> None:
     """Person nodes (merged by normalised name) and paper→person ``creator`` edges in author order."""
     authors = graph.nodes[paper]["authors"]
-    source = next(p.provenance.source for p in members if tuple(authors) == p.authors)
+    source = authors_source(members, authors)
     for position, name in enumerate(authors, start=1):
         person = _person_id(name)
         if person not in graph:

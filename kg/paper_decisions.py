@@ -40,7 +40,8 @@ from kg.union_find import UnionFind
 from ontology.ids import node_id
 from ontology.records import Paper
 
-__all__ = ["ONE_PAPER_IDS", "PaperGroups", "PaperTable", "paper_node_id", "paper_table", "replay_order"]
+__all__ = ["ONE_PAPER_IDS", "PaperGroups", "PaperTable", "merge_order", "paper_node_id", "paper_table",
+           "replay_order"]
 
 #: The identifiers that name exactly one paper: two groups with different ones are never one paper, whatever else
 #: they share.  A DOI is not among them (the Anthology gives one DOI to two papers: J10-1006 and J10-1008, a book
@@ -52,6 +53,13 @@ ONE_PAPER_IDS = ("acl", "arxiv")
 def replay_order(papers: Iterable[Paper]) -> list[Paper]:
     """``papers`` in the order :func:`paper_table` joins them: by (source, line, ref), ties in the given order."""
     return sorted(papers, key=lambda p: (p.provenance.source, p.provenance.line or 0, p.ref))
+
+
+def merge_order(members: Iterable[Paper]) -> list[Paper]:
+    """One paper group's records in the order their fields are merged (a field's first value wins): the page's
+    main paper, then listed papers, then other records, each by source and line; ties in the given order."""
+    return sorted(members, key=lambda p: (p.role != "main", p.role != "listed", p.provenance.source,
+                                          p.provenance.line or 0))
 
 
 @dataclass(frozen=True)

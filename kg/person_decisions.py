@@ -21,11 +21,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kg.paper_decisions import PaperTable
+from kg.paper_decisions import PaperTable, merge_order
 from ontology.ids import node_id, normalize_text
 from ontology.records import Paper
 
-__all__ = ["PersonTable", "group_authors", "person_id", "person_table"]
+__all__ = ["PersonTable", "authors_source", "group_authors", "person_id", "person_table"]
 
 
 @lru_cache(maxsize=200_000)
@@ -50,10 +50,13 @@ class PersonTable:
 
 def group_authors(members: Sequence[Paper]) -> tuple[tuple[str, ...], str]:
     """A paper group's author list and the source it is taken from (``members`` in replay order)."""
-    ordered = sorted(members, key=lambda p: (p.role != "main", p.role != "listed", p.provenance.source,
-                                             p.provenance.line or 0))
-    authors = max((p.authors for p in ordered), key=len)
-    return authors, next(p.provenance.source for p in members if tuple(authors) == p.authors)
+    authors = max((p.authors for p in merge_order(members)), key=len)
+    return authors, authors_source(members, authors)
+
+
+def authors_source(members: Sequence[Paper], authors: Sequence[str]) -> str:
+    """The source of a paper group's author list: the first of ``members`` (in replay order) giving exactly it."""
+    return next(p.provenance.source for p in members if tuple(authors) == p.authors)
 
 
 def person_table(papers: Iterable[Paper], table: PaperTable) -> PersonTable:
