@@ -451,7 +451,7 @@ def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
     if i + 1 < len(doc) and doc[i].lower_ == "we" and "PROPOSE" in cues.get(i + 1, set()) \
             and not any(t.lower_ in _DOCUMENT_PARTS for t in doc[i + 2 : i + 5]):
         return "named_after"  # not "the results on X we present in Table 2"
-    team_before = team_marker_before(doc, cand.first) is not None  # "by Team SMASH", "(team name: Spyder)"
+    team_before = team_marker_before(doc, cand.first, cand.end) is not None  # "by Team SMASH", "(team name: Spyder)"
     if team_before or (end < len(doc) and in_list("own_entry_nouns", doc[end].text)):
         sent_start = sentence_start(doc, cand.first)
         own = [j for j in range(sent_start, cand.first) if cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j)]

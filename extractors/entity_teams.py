@@ -37,15 +37,19 @@ _MAX_NAME_TOKENS = 3
 #: Words between "team" and the name: "team name: X", "Team ID - X", "team name is X".
 _LABELS = frozenset({"name", "id"})
 _LINKS = frozenset({":", "-", "–", "is"})
+#: A possessive after a quoted team name: "the team “Zorb’s” translation system".
+_POSSESSIVES = frozenset({"’s", "'s"})
 
 
-def team_marker_before(doc: Doc, start: int) -> int | None:
-    """The index of the "team" opening the marker that ends right before ``start`` ("team X", "team name: X",
-    "Team ID - X"), or ``None``."""
+def team_marker_before(doc: Doc, start: int, end: int) -> int | None:
+    """The index of the "team" opening the marker that ends right before the name from ``start`` to ``end`` ("team
+    X", "team name: X", "Team ID - X", "our team ‘X’"), or ``None``."""
     texts, lowers, _ = token_arrays(doc)
     i = start - 1
-    if i >= 1 and texts[i] in OPENING_QUOTES:
-        i -= 1  # "our team ‘Zorb3’": a quoted name (round h15cx)
+    if i >= 1 and texts[i] in OPENING_QUOTES and end < len(doc) and (texts[end] in CLOSING_QUOTES
+                                                                       or lowers[end] in _POSSESSIVES):
+        i -= 1  # "our team ‘Zorb3’", "the team “Zorb’s” system": the whole quoted name (round h15cx), not the first
+        # word of "our team “IISERB Brains”" (review82)
     if i >= 2 and lowers[i] == "," and lowers[i - 1] == "team" and lowers[i - 2] == "our":
         return i - 1  # "our team, ZorbComp," (round h15br)
     if i >= 1 and lowers[i] in _LINKS:

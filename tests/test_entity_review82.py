@@ -1,0 +1,28 @@
+"""Review82 of round h15cx: the mends to its two rules, in both modes.
+
+* A quoted team name keeps the ``own_entry`` role only as a whole ("the team “ODIAGEN’s” translation system"), not
+  its first word ("our team “IISERB Brains”": "IISERB" alone was a new proposed method in round h15cx).
+
+Train-slice sentences (review82 listed every change of the round on the whole slice). The guard case failed on
+round h15cx's code (c87d4da); ODIAGEN failed on main.
+"""
+from __future__ import annotations
+
+import pytest
+from entity_cases import entities
+
+
+@pytest.mark.parametrize(("text", "mention"), [
+    (("This paper offers an in-depth overview of the team “ODIAGEN’s” translation system submitted to the Workshop "
+      "on Asian Translation (WAT2023)."), ("ODIAGEN", "method", "proposes")),
+])
+def test_a_whole_quoted_team_name_is_proposed(both, text, mention):
+    assert mention in entities(both, text)
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    (("This paper describes the system architectures and the models submitted by our team “IISERB Brains” to "
+      "SemEval 2022 Task 6 competition."), "IISERB"),
+])
+def test_a_quoted_names_first_word_is_no_team(both, text, word):
+    assert (word, "method", "proposes") not in entities(both, text)
