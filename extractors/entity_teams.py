@@ -28,6 +28,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Cues
+from extractors.entity_known import known_name
 from extractors.token_texts import CLOSING_QUOTES, OPENING_QUOTES, sentence_start, token_arrays
 
 __all__ = ["own_team_names", "team_marker_before"]
@@ -98,7 +99,9 @@ def own_team_names(doc: Doc, cues: Cues) -> list[tuple[int, int]]:
 def _named_after_our_team(doc: Doc, team: int) -> tuple[int, int] | None:
     """``(start, end)`` of the name written right after "our team" with no aside (round h15cx): quoted ("our team
     ‘Zorb3’", one to :data:`_MAX_NAME_TOKENS` tokens, no function word), or one capitalised word that no capitalised
-    word follows ("our team Zorbman ranked 8th", "our team Zorbed’s approach"); not "our team for SemEval-2020"."""
+    word follows ("our team Zorbman ranked 8th", "our team Zorbed’s approach"); not "our team for SemEval-2020", nor a
+    word kg knows (:func:`~extractors.entity_known.known_name`), which says what the team's system works on or with
+    ("our team SemEval-2020 submission", "our team Arabic system": review82)."""
     texts, lowers, flags = token_arrays(doc)
     k = team + 1
     if lowers[team - 1] != "our" or k >= len(doc) or flags.is_sent_start[k]:
@@ -110,7 +113,7 @@ def _named_after_our_team(doc: Doc, team: int) -> tuple[int, int] | None:
                 or flags.is_stop[end - 1]:
             return None
         return k + 1, end
-    if texts[team] == "team" and texts[k][:1].isupper() and not flags.is_stop[k] \
+    if texts[team] == "team" and texts[k][:1].isupper() and not flags.is_stop[k] and not known_name(texts[k]) \
             and (k + 1 == len(doc) or not texts[k + 1][:1].isupper()):  # not a title-case "Our Team Participated"
         return k, k + 1
     return None

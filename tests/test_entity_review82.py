@@ -2,9 +2,11 @@
 
 * A quoted team name keeps the ``own_entry`` role only as a whole ("the team “ODIAGEN’s” translation system"), not
   its first word ("our team “IISERB Brains”": "IISERB" alone was a new proposed method in round h15cx).
+* The one capitalised word after "our team" is no team name when kg knows the word (a language, an event's edition).
 
-Train-slice sentences (review82 listed every change of the round on the whole slice). The guard case failed on
-round h15cx's code (c87d4da); ODIAGEN failed on main.
+The quoted names are train-slice sentences (review82 listed every change of the round on the whole slice); the
+known words after "our team" are made up (the shape does not occur in the slice). Each guard case failed on round
+h15cx's code (c87d4da); ODIAGEN failed on main.
 """
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ def test_a_whole_quoted_team_name_is_proposed(both, text, mention):
 @pytest.mark.parametrize(("text", "word"), [
     (("This paper describes the system architectures and the models submitted by our team “IISERB Brains” to "
       "SemEval 2022 Task 6 competition."), "IISERB"),
+    ("In our team SemEval-2020 submission we used a fine-tuned encoder.", "SemEval-2020"),
+    ("In this work, our team Arabic system uses a fine-tuned encoder.", "Arabic"),
+    ("We describe how our team English and Hindi systems were built.", "English"),
 ])
-def test_a_quoted_names_first_word_is_no_team(both, text, word):
+def test_a_quoted_names_first_word_or_a_known_word_after_our_team_is_no_team(both, text, word):
     assert (word, "method", "proposes") not in entities(both, text)
