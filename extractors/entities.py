@@ -416,7 +416,7 @@ def _named_new_candidates(doc: Doc, candidates: list[Candidate], cues: Cues,
             and c.long_span is None}
     found = []
     for start, end, kind in named_new_names(doc, cues, framed):
-        team = team_marker_before(doc, start)
+        team = team_marker_before(doc, start, end)
         if team is not None and (team, team + 1) in weak:
             candidates.remove(weak.pop((team, team + 1)))  # "We (Team Zorbie) propose": "Team" is no name
         inside = [span for span in weak if start <= span[0] and span[1] <= end]  # "the Zorb-Specific Model": "Model"

@@ -293,7 +293,8 @@ def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """"We introduce Sigma, a Subtitle Segmentation Score": a metric right after a proposal verb and typed by an
     apposition is the paper's own, "new" or not ("we present BLEU scores" has no apposition); so is one set off by a
     comma after the authors' proposal verb's "a metric" ("we design a metric, Sigma, which ...": round h15bb) when
-    only a guess or the apposition typed it (a known metric, "we present a metric, ROUGE, which ...", stays used).
+    only a guess or the apposition typed it (a known metric, "we present a metric, ROUGE, which ...", stays used); so
+    is one such right after "our ... metric" ("We call our metric SERA (...)": review82).
 
     >>> from extractors.entities import build_pipeline
     >>> doc = build_pipeline("rules")("We design a metric, ZorbGain, which tracks the gain.")
@@ -302,12 +303,11 @@ def _metric_introduced(doc: Doc, cand: Candidate, cues: Cues) -> bool:
     """
     if cand.kind is not EntityKind.METRIC:
         return False
-    i = cand.first - 1
-    while i >= 0 and in_list("articles", doc[i].text):
-        i -= 1
+    i = next((j for j in range(cand.first - 1, -1, -1) if not in_list("articles", doc[j].text)), -1)
     after = past_bracket(doc, cand.end)
-    if i >= 0 and "PROPOSE" in cues.get(i, set()) and after + 1 < len(doc) and doc[after].text == "," \
-            and in_list("articles", doc[after + 1].text):
+    if (i >= 0 and "PROPOSE" in cues.get(i, set()) and after + 1 < len(doc) and doc[after].text == ","
+            and in_list("articles", doc[after + 1].text)) or (i >= 1 and doc[i].lower_ in _METRIC_NOUNS
+            and cand.type_rule in _COINED_METRIC_TYPES and "our" in {t.lower_ for t in doc[max(i - 4, 0) : i]}):
         return True
     noun = cand.first - 2  # "we design a metric, Sigma": the proposal verb, an article, a metric noun, a comma
     return (noun >= 3 and cand.type_rule in _COINED_METRIC_TYPES  # not "we present a metric, ROUGE, which ..."
@@ -451,7 +451,7 @@ def proposal_after(doc: Doc, cand: Candidate, cues: Cues) -> str | None:
     if i + 1 < len(doc) and doc[i].lower_ == "we" and "PROPOSE" in cues.get(i + 1, set()) \
             and not any(t.lower_ in _DOCUMENT_PARTS for t in doc[i + 2 : i + 5]):
         return "named_after"  # not "the results on X we present in Table 2"
-    team_before = team_marker_before(doc, cand.first) is not None  # "by Team SMASH", "(team name: Spyder)"
+    team_before = team_marker_before(doc, cand.first, cand.end) is not None  # "by Team SMASH", "(team name: Spyder)"
     if team_before or (end < len(doc) and in_list("own_entry_nouns", doc[end].text)):
         sent_start = sentence_start(doc, cand.first)
         own = [j for j in range(sent_start, cand.first) if cues.get(j, set()) & {"SELF", "OUR"} or own_work(doc, j)]

@@ -28,7 +28,8 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from extractors.entity_candidates import Cues
-from extractors.token_texts import sentence_start, token_arrays
+from extractors.entity_known import known_name
+from extractors.token_texts import CLOSING_QUOTES, OPENING_QUOTES, sentence_start, token_arrays
 
 __all__ = ["own_team_names", "team_marker_before"]
 
@@ -37,13 +38,19 @@ _MAX_NAME_TOKENS = 3
 #: Words between "team" and the name: "team name: X", "Team ID - X", "team name is X".
 _LABELS = frozenset({"name", "id"})
 _LINKS = frozenset({":", "-", "–", "is"})
+#: A possessive after a quoted team name: "the team “Zorb’s” translation system".
+_POSSESSIVES = frozenset({"’s", "'s"})
 
 
-def team_marker_before(doc: Doc, start: int) -> int | None:
-    """The index of the "team" opening the marker that ends right before ``start`` ("team X", "team name: X",
-    "Team ID - X"), or ``None``."""
-    _, lowers, _ = token_arrays(doc)
+def team_marker_before(doc: Doc, start: int, end: int) -> int | None:
+    """The index of the "team" opening the marker that ends right before the name from ``start`` to ``end`` ("team
+    X", "team name: X", "Team ID - X", "our team ‘X’"), or ``None``."""
+    texts, lowers, _ = token_arrays(doc)
     i = start - 1
+    if i >= 1 and texts[i] in OPENING_QUOTES and end < len(doc) and (texts[end] in CLOSING_QUOTES
+                                                                       or lowers[end] in _POSSESSIVES):
+        i -= 1  # "our team ‘Zorb3’", "the team “Zorb’s” system": the whole quoted name (round h15cx), not the first
+        # word of "our team “IISERB Brains”" (review82)
     if i >= 2 and lowers[i] == "," and lowers[i - 1] == "team" and lowers[i - 2] == "our":
         return i - 1  # "our team, ZorbComp," (round h15br)
     if i >= 1 and lowers[i] in _LINKS:
@@ -64,6 +71,10 @@ def own_team_names(doc: Doc, cues: Cues) -> list[tuple[int, int]]:
                           and lowers[team - 1] == "our")  # "earning our team, ZorbComp, the 1st place" (h15br)
         start = team + 2 if comma and lowers[team - 1] == "our" else team + 1
         if opener != "(" and not comma:
+            named = _named_after_our_team(doc, team)  # "our team ‘Zorb3’ ranked", "our team Zorbman ranked"
+            if named is not None and any(cues.get(j, set()) & {"SELF", "OUR"}
+                                         for j in range(sentence_start(doc, team), team)):
+                found.append(named)
             continue
         if start < len(doc) and lowers[start] in _LABELS:
             start += 1  # "(team name: Spyder)", "(Team ID: nictrb)"
@@ -83,6 +94,29 @@ def own_team_names(doc: Doc, cues: Cues) -> list[tuple[int, int]]:
                 or _own_work_before(lowers, sent_start, team):
             found.append((start, end))
     return found
+
+
+def _named_after_our_team(doc: Doc, team: int) -> tuple[int, int] | None:
+    """``(start, end)`` of the name written right after "our team" with no aside (round h15cx): quoted ("our team
+    ‘Zorb3’", one to :data:`_MAX_NAME_TOKENS` tokens, no function word), or one capitalised word that no capitalised
+    word follows ("our team Zorbman ranked 8th", "our team Zorbed’s approach"); not "our team for SemEval-2020", nor a
+    word kg knows (:func:`~extractors.entity_known.known_name`), which says what the team's system works on or with
+    ("our team SemEval-2020 submission", "our team Arabic system": review82)."""
+    texts, lowers, flags = token_arrays(doc)
+    k = team + 1
+    if lowers[team - 1] != "our" or k >= len(doc) or flags.is_sent_start[k]:
+        return None
+    if texts[k] in OPENING_QUOTES:
+        end = next((j for j in range(k + 1, min(k + 2 + _MAX_NAME_TOKENS, len(doc))) if texts[j] in CLOSING_QUOTES),
+                   None)
+        if end is None or end == k + 1 or any(flags.is_stop[j] or flags.whitespace[j] for j in range(k + 1, end - 1)) \
+                or flags.is_stop[end - 1]:
+            return None
+        return k + 1, end
+    if texts[team] == "team" and texts[k][:1].isupper() and not flags.is_stop[k] and not known_name(texts[k]) \
+            and (k + 1 == len(doc) or not texts[k + 1][:1].isupper()):  # not a title-case "Our Team Participated"
+        return k, k + 1
+    return None
 
 
 def _own_work_before(lowers: list[str], sent_start: int, i: int) -> bool:

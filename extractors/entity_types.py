@@ -269,6 +269,13 @@ def noun_before(doc: Doc, start: int, cues: Cues, end: int | None = None) -> Ent
         # does ("the valency lexicon Zorbenty onto ..."; round h15cl): the close the list rule accepts after its own
         # nouns, here after every noun above and whichever rule opened the candidate (also "the corpus Zorbel has
         # built": a person; none such in review71's 4,932 train abstracts)
+    elif i >= 1 and lowers[i] == "metric" and "METRIC_HEAD" in cues.get(i, set()) and end is not None \
+            and (name_shape(texts[start]) == "strong" or closes or (end < len(doc) and flags.is_stop[end])) \
+            and (flags.is_sent_start[i - 1] or texts[i - 1].islower()):  # not "On the BLEU metric ZorbMT achieves"
+        # (the metric's own name before the noun: the next name opens a clause; review82)
+        i += 1  # "a reference-free evaluation metric ZorbScore to", "we call our metric ZSE (...)": the singular
+        # metric noun right before the name, as a singular dataset noun above (round h15cx); not the plural ("previous
+        # metrics, ZorbGPT achieves": the name opens a clause)
     elif i >= 2 and texts[i] in OPENING_QUOTES and end is not None and end < len(doc) \
             and texts[end] in CLOSING_QUOTES and flags.is_lower[i - 1] and lowers[i - 1] in _SINGULAR_NOUNS \
             and "DATASET_NOUN" in cues.get(i - 1, set()):
