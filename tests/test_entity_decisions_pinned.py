@@ -1,0 +1,240 @@
+"""Assembly's entity decisions (docs/scaling.md D9-D21, :func:`kg.entity_decisions.entity_table`) pinned on one
+made-up mention set and on the sample, with the values main's assembly gave before the entity table (kg/entity_nodes.py
+at b14bf59: the graph's entity nodes and the edges' ``mentions``; round h14bz).
+
+As review80 asked of the paper tables, these compare the table and the graph with fixed values, not with each
+other, so a changed rule fails here: an acronym three papers define one way and one another (a learned sense and
+a minor one named by its long form), an acronym two papers define two ways (a bare one keeps its own node), a bare
+metric acronym given its one clear sense of that kind, names joined by one ``same_as`` page, "POS tagging" spelled
+out, British and American spellings, a root split by kind (an untyped paper joins the majority), a single-paper
+definition beside a bare acronym, two roots whose labels fold to one id (one node), a closing acronym spelled out,
+and a tie between two spellings (the first seen names the node).
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kg.entity_decisions import EntityTable, entity_table
+from kg.graph import build_graph
+from kg.paper_decisions import paper_table
+from kg.pipeline import build
+from kg.title_tasks import drop_title_tasks_of_abstracts
+from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
+
+D, ME, T, MT = EntityKind.DATASET, EntityKind.METHOD, EntityKind.TASK, EntityKind.METRIC
+CLEAR, HINT, NONE = "kg_entities:use+gazetteer", "kg_entities:use+evaluated_on", "kg_entities:use+default"
+MENTIONS = {  # paper -> (name, kind, evidence, long form, same_as), each its own document "<paper>.txt"
+    # "AR": three papers define augmented reality, one argument retrieval; a bare "AR" takes the learned sense
+    "p01": [("AR", ME, NONE, "augmented reality", None), ("AR", ME, NONE, None, None)],
+    "p02": [("AR", ME, NONE, "Augmented Reality", None)],
+    "p03": [("AR", ME, NONE, "augmented reality", None)],
+    "p04": [("AR", T, CLEAR, "argument retrieval", None), ("argument retrieval", T, NONE, None, None)],
+    "p05": [("AR", ME, NONE, None, None)],
+    # "RC": two papers define it two ways; a bare "RC" keeps a node of its own
+    "p06": [("RC", T, NONE, "reading comprehension", None)],
+    "p07": [("RC", T, NONE, "relation classification", None)],
+    "p08": [("RC", T, NONE, None, None)],
+    # "MAE": mean absolute error by three papers, two one-paper senses; a bare metric "MAE" is given that sense
+    "p09": [("MAE", MT, CLEAR, "mean absolute error", None)],
+    "p10": [("MAE", MT, CLEAR, "Mean Absolute Error", None)],
+    "p11": [("MAE", MT, CLEAR, "mean absolute errors", None)],
+    "p12": [("MAE", ME, CLEAR, "masked autoencoder", None)],
+    "p13": [("MAE", ME, NONE, "Mainstream American English", None)],
+    "p14": [("MAE", MT, CLEAR, None, None)],
+    # same_as: two names linked to one page are one node
+    "p15": [("GLUE", D, CLEAR, None, "https://paperswithcode.com/dataset/glue")],
+    "p16": [("General Language Understanding Evaluation", D, CLEAR, None, "https://paperswithcode.com/dataset/glue")],
+    # "POS tagging" spelled out by two papers
+    "p17": [("POS tagging", T, CLEAR, None, None)],
+    "p18": [("part-of-speech tagging", T, CLEAR, None, None)],
+    "p19": [("Part-of-Speech tagging", T, NONE, None, None)],
+    # British and American spellings
+    "p20": [("language modelling", T, CLEAR, None, None)],
+    "p21": [("language modeling", T, CLEAR, None, None), ("language modeling", T, NONE, None, None)],
+    # a root split by kind: clearly a dataset in two papers, a method in one; an untyped paper joins the majority
+    "p22": [("CoNLL", D, CLEAR, None, None)],
+    "p23": [("CoNLL", D, CLEAR, None, None)],
+    "p24": [("CoNLL", ME, CLEAR, None, None)],
+    "p25": [("CoNLL", ME, NONE, None, None)],
+    # two roots whose labels fold to one id: "LM" defined once (its long form's group) and a bare "LM"
+    "p26": [("LM", ME, NONE, "language model", None), ("LM", ME, NONE, None, None)],
+    "p27": [("LM", ME, HINT, None, None)],
+    # two roots whose labels fold to one id: "CQA" defined by one paper as the clear sense of "ConvQA" (so not named
+    # by its long form) and a bare "CQA" elsewhere (a node of its own): both labelled "CQA", one node
+    "p28": [("CQA", T, CLEAR, "conversational question answering", None), ("CQA", T, CLEAR, None, None)],
+    "p29": [("CQA", T, CLEAR, None, None)],
+    "p30": [("ConvQA", T, CLEAR, "conversational question answering", None)],
+    "p31": [("ConvQA", T, CLEAR, "conversational question answering", None)],
+    # a closing acronym spelled out
+    "p32": [("unsupervised MT", T, CLEAR, None, None)],
+    "p33": [("unsupervised machine translation", T, CLEAR, None, None)],
+    "p34": [("unsupervised machine translation", T, NONE, None, None)],
+    # a tie between two spellings: the first seen (by source and start) names the node
+    "p35": [("Bi-LSTM", ME, NONE, None, None)],
+    "p36": [("BiLSTM", ME, NONE, None, None)],
+}
+
+def _documents() -> list[DocumentRecords]:
+    """One document per paper of ``MENTIONS``, named "<paper>.txt", its mentions ten characters apart."""
+    documents = []
+    for paper, mentions in MENTIONS.items():
+        source = paper + ".txt"
+        documents.append(DocumentRecords(
+            source=source, papers=(Paper(ref=paper, title="Paper " + paper, provenance=Provenance(source)),),
+            mentions=tuple(Mention(paper, name, kind, Relation.USES, Provenance(source, start=10 * i, extractor=typed),
+                                   long_form=long_form, same_as=same_as)
+                           for i, (name, kind, typed, long_form, same_as) in enumerate(mentions))))
+    return documents
+
+
+def _table(documents: list[DocumentRecords]) -> EntityTable:
+    """The entity table of ``documents``' mentions (in the order given), each paper its own node."""
+    return entity_table([m for d in documents for m in d.mentions], {m.paper_ref: "paper/" + m.paper_ref
+                                                                     for d in documents for m in d.mentions})
+
+
+#: Each paper's mentions, in document order -> their node (main's graph: the edges' ``mentions``).
+NODE_OF = {
+    'p01': ['method/ar', 'method/ar'], 'p02': ['method/ar'], 'p03': ['method/ar'],
+    'p04': ['task/argumentretrieval', 'task/argumentretrieval'], 'p05': ['method/ar'],
+    'p06': ['task/readingcomprehension'], 'p07': ['task/relationclassification'], 'p08': ['task/rc'],
+    'p09': ['metric/meanabsoluteerror'], 'p10': ['metric/meanabsoluteerror'], 'p11': ['metric/meanabsoluteerror'],
+    'p12': ['method/maskedautoencoder'], 'p13': ['method/mainstreamamericanenglish'],
+    'p14': ['metric/meanabsoluteerror'], 'p15': ['dataset/glue'], 'p16': ['dataset/glue'], 'p17': ['task/postagging'],
+    'p18': ['task/postagging'], 'p19': ['task/postagging'], 'p20': ['task/languagemodeling'],
+    'p21': ['task/languagemodeling', 'task/languagemodeling'], 'p22': ['dataset/conll'], 'p23': ['dataset/conll'],
+    'p24': ['method/conll'], 'p25': ['dataset/conll'], 'p26': ['method/languagemodel', 'method/languagemodel'],
+    'p27': ['method/lm'], 'p28': ['task/cqa', 'task/cqa'], 'p29': ['task/cqa'], 'p30': ['task/cqa'],
+    'p31': ['task/cqa'], 'p32': ['task/unsupervisedmachinetranslation'], 'p33': ['task/unsupervisedmachinetranslation'],
+    'p34': ['task/unsupervisedmachinetranslation'], 'p35': ['method/bilstm'], 'p36': ['method/bilstm'],
+}
+#: Per part, in assembly's order: root, node id, label, alternative labels, label source (main's node for the
+#: id; the root and the label source are the table's).
+PARTS = [
+    ('argumentretrieval', 'task/argumentretrieval', 'argument retrieval', ['AR'], 'sense'),
+    ('augmentedreality', 'method/ar', 'AR', ['Augmented Reality', 'augmented reality'], 'surface'),
+    ('bilstm', 'method/bilstm', 'Bi-LSTM', ['BiLSTM'], 'surface'),
+    ('conll', 'dataset/conll', 'CoNLL', [], 'surface'),
+    ('conll', 'method/conll', 'CoNLL', [], 'surface'),
+    ('conversationalquestionanswering', 'task/cqa', 'CQA', ['ConvQA', 'conversational question answering'], 'surface'),
+    ('cqa', 'task/cqa', 'CQA', [], 'surface'),
+    ('generallanguageunderstandingevaluation', 'dataset/glue', 'GLUE',
+     ['General Language Understanding Evaluation'], 'surface'),
+    ('languagemodel', 'method/languagemodel', 'language model', ['LM'], 'sense'),
+    ('languagemodeling', 'task/languagemodeling', 'language modeling', ['language modelling'], 'surface'),
+    ('lm', 'method/lm', 'LM', [], 'surface'),
+    ('mainstreamamericanenglish', 'method/mainstreamamericanenglish', 'Mainstream American English', ['MAE'], 'sense'),
+    ('maskedautoencoder', 'method/maskedautoencoder', 'masked autoencoder', ['MAE'], 'sense'),
+    ('meanabsoluteerror', 'metric/meanabsoluteerror', 'Mean Absolute Error',
+     ['MAE', 'mean absolute error', 'mean absolute errors'], 'sense'),
+    ('partofspeechtagging', 'task/postagging', 'POS tagging',
+     ['Part-of-Speech tagging', 'part-of-speech tagging'], 'surface'),
+    ('rc', 'task/rc', 'RC', [], 'surface'),
+    ('readingcomprehension', 'task/readingcomprehension', 'reading comprehension', ['RC'], 'sense'),
+    ('relationclassification', 'task/relationclassification', 'relation classification', ['RC'], 'sense'),
+    ('unsupervisedmachinetranslation', 'task/unsupervisedmachinetranslation', 'unsupervised machine translation',
+     ['unsupervised MT'], 'surface'),
+]
+#: Main's entity nodes in insertion order: id, label, alternative labels, same_as, acronym records.
+GRAPH_NODES = [
+    ('task/argumentretrieval', 'argument retrieval', ['AR'], [],
+     [{'acronym': 'AR', 'long_form': 'argument retrieval', 'papers': 1, 'of': 4, 'status': 'split'}]),
+    ('method/ar', 'AR', ['Augmented Reality', 'augmented reality'], [],
+     [{'acronym': 'AR', 'long_form': 'augmented reality', 'papers': 3, 'of': 4, 'status': 'split'}]),
+    ('method/bilstm', 'Bi-LSTM', ['BiLSTM'], [], None),
+    ('dataset/conll', 'CoNLL', [], [], None),
+    ('method/conll', 'CoNLL', [], [], None),
+    ('task/cqa', 'CQA', ['ConvQA', 'conversational question answering'], [],
+     [{'acronym': 'ConvQA', 'long_form': 'conversational question answering', 'papers': 2, 'of': 2,
+       'status': 'learned'}]),
+    ('dataset/glue', 'GLUE', ['General Language Understanding Evaluation'], ['https://paperswithcode.com/dataset/glue'],
+     None),
+    ('method/languagemodel', 'language model', ['LM'], [], None),
+    ('task/languagemodeling', 'language modeling', ['language modelling'], [], None),
+    ('method/lm', 'LM', [], [], None),
+    ('method/mainstreamamericanenglish', 'Mainstream American English', ['MAE'], [],
+     [{'acronym': 'MAE', 'long_form': 'Mainstream American English', 'papers': 1, 'of': 5, 'status': 'ambiguous'}]),
+    ('method/maskedautoencoder', 'masked autoencoder', ['MAE'], [],
+     [{'acronym': 'MAE', 'long_form': 'masked autoencoder', 'papers': 1, 'of': 5, 'status': 'ambiguous'}]),
+    ('metric/meanabsoluteerror', 'Mean Absolute Error', ['MAE', 'mean absolute error', 'mean absolute errors'], [],
+     [{'acronym': 'MAE', 'long_form': 'Mean Absolute Error', 'papers': 3, 'of': 5, 'status': 'ambiguous'}]),
+    ('task/postagging', 'POS tagging', ['Part-of-Speech tagging', 'part-of-speech tagging'], [], None),
+    ('task/rc', 'RC', [], [], [{'acronym': 'RC', 'long_form': None, 'papers': 0, 'of': 2, 'status': 'ambiguous'}]),
+    ('task/readingcomprehension', 'reading comprehension', ['RC'], [],
+     [{'acronym': 'RC', 'long_form': 'reading comprehension', 'papers': 1, 'of': 2, 'status': 'ambiguous'}]),
+    ('task/relationclassification', 'relation classification', ['RC'], [],
+     [{'acronym': 'RC', 'long_form': 'relation classification', 'papers': 1, 'of': 2, 'status': 'ambiguous'}]),
+    ('task/unsupervisedmachinetranslation', 'unsupervised machine translation', ['unsupervised MT'], [], None),
+]
+
+
+#: The sample's grouped mentions (source, index, kind, id, one a line, sorted) from main's graph, and how many.
+SAMPLE_MENTIONS, SAMPLE_NODES = 304, 178
+SAMPLE_SHA256 = "0e9923e4d468e44d10448c8154656bcdd0ac0b388474baf6b02d3241b7d904b5"
+SAMPLE_FIRST = [("underline/000_16934c490b00c391.txt", 0, "method", "method/clear"),
+                ("underline/000_16934c490b00c391.txt", 1, "method", "method/imreasoner")]
+
+
+def _node_of_by_paper(table: EntityTable) -> dict[str, list[str]]:
+    by_paper: dict[str, list[str]] = {}
+    for (source, index), (kind, node) in sorted(table.node_of().items()):
+        assert node.startswith(kind + "/")
+        by_paper.setdefault(source.removesuffix(".txt"), []).append(node)
+        assert len(by_paper[source.removesuffix(".txt")]) == index + 1  # every mention of the document, in order
+    return by_paper
+
+
+def test_the_table_gives_mains_nodes() -> None:
+    table = _table(_documents())
+    assert _node_of_by_paper(table) == NODE_OF
+    parts = [(root, node, label, alt, source) for root, node, label, alt, source
+             in zip(table.roots, table.ids, table.labels, table.alt_labels, table.label_sources)]
+    assert parts == PARTS
+    assert [kind.value for kind in table.kinds] == [node.partition("/")[0] for _, node, *_ in PARTS]
+    assert table.collisions() == {"task/cqa": ["conversationalquestionanswering", "cqa"]}
+
+
+def test_the_table_gives_mains_acronym_records() -> None:
+    table = _table(_documents())
+    records: dict[str, list[dict]] = {}
+    for node, found in zip(table.ids, table.acronyms):  # a collided node takes its parts' records in part order
+        records[node] = records.get(node, []) + [record for record in found if record not in records.get(node, [])]
+    assert {node: found or None for node, found in records.items()} == {node: found for node, *_, found in GRAPH_NODES}
+
+
+def test_the_graph_built_from_the_table_has_mains_entity_nodes() -> None:
+    graph = build_graph(_documents())
+    nodes = [(node, data["label"], data["alt_labels"], data["same_as"], data.get("acronyms"))
+             for node, data in graph.nodes(data=True) if data["kind"] != "paper"]
+    assert nodes == [tuple(row) for row in GRAPH_NODES]
+    assert {paper: [m["name"] for _, node, data in graph.out_edges(paper, data=True) for m in data["mentions"]
+                    if node == "task/cqa"] for paper in ("paper/title-paper-p28-d6199dd915",)} \
+        == {"paper/title-paper-p28-d6199dd915": ["CQA", "CQA"]}
+
+
+def test_the_samples_table_gives_mains_nodes() -> None:
+    built = build(similarity=False)
+    documents = sorted(built.documents, key=lambda d: d.source)
+    papers = [p for d in documents for p in d.papers]
+    mentions = [m for d in documents for m in d.mentions]
+    paper_nodes = paper_table(papers).node_map()
+    drop_title_tasks_of_abstracts(built.graph, mentions, paper_nodes)  # as build_graph hands them over
+    table = entity_table(mentions, paper_nodes)
+    rows = sorted((source, index, kind, node) for (source, index), (kind, node) in table.node_of().items())
+    assert len(rows) == SAMPLE_MENTIONS and len(set(table.ids)) == SAMPLE_NODES and rows[:2] == SAMPLE_FIRST
+    text = "\n".join("\t".join(map(str, row)) for row in rows)
+    assert hashlib.sha256(text.encode()).hexdigest() == SAMPLE_SHA256
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_the_table_does_not_depend_on_the_order_of_documents(rng: random.Random) -> None:
+    documents = _documents()
+    rng.shuffle(documents)
+    table = _table(documents)
+    assert _node_of_by_paper(table) == NODE_OF
+    assert list(zip(table.roots, table.ids, table.labels, table.alt_labels, table.label_sources)) == PARTS
