@@ -8,7 +8,8 @@ a minor one named by its long form), an acronym two papers define two ways (a ba
 metric acronym given its one clear sense of that kind, names joined by one ``same_as`` page, "POS tagging" spelled
 out, British and American spellings, a root split by kind (an untyped paper joins the majority), a single-paper
 definition beside a bare acronym, two roots whose labels fold to one id (one node), a closing acronym spelled out,
-and a tie between two spellings (the first seen names the node).
+a tie between two spellings (the first seen names the node), a metric's variants, and a task done "automatic"-ally
+(its plain spelling names it).
 """
 from __future__ import annotations
 
@@ -76,6 +77,11 @@ MENTIONS = {  # paper -> (name, kind, evidence, long form, same_as), each its ow
     # a tie between two spellings: the first seen (by source and start) names the node
     "p35": [("Bi-LSTM", ME, NONE, None, None)],
     "p36": [("BiLSTM", ME, NONE, None, None)],
+    # a metric's variants; a task done "automatic"-ally, named by its plain spelling
+    "p37": [("F1", MT, CLEAR, None, None)],
+    "p38": [("F1 score", MT, CLEAR, None, None)],
+    "p39": [("automatic data generation", T, CLEAR, None, None), ("automatic data generation", T, CLEAR, None, None)],
+    "p40": [("data generation", T, CLEAR, None, None)],
 }
 
 def _documents() -> list[DocumentRecords]:
@@ -111,17 +117,21 @@ NODE_OF = {
     'p27': ['method/lm'], 'p28': ['task/cqa', 'task/cqa'], 'p29': ['task/cqa'], 'p30': ['task/cqa'],
     'p31': ['task/cqa'], 'p32': ['task/unsupervisedmachinetranslation'], 'p33': ['task/unsupervisedmachinetranslation'],
     'p34': ['task/unsupervisedmachinetranslation'], 'p35': ['method/bilstm'], 'p36': ['method/bilstm'],
+    'p37': ['metric/f1'], 'p38': ['metric/f1'], 'p39': ['task/datageneration', 'task/datageneration'],
+    'p40': ['task/datageneration'],
 }
 #: Per part, in assembly's order: root, node id, label, alternative labels, label source (main's node for the
 #: id; the root and the label source are the table's).
 PARTS = [
     ('argumentretrieval', 'task/argumentretrieval', 'argument retrieval', ['AR'], 'sense'),
     ('augmentedreality', 'method/ar', 'AR', ['Augmented Reality', 'augmented reality'], 'surface'),
+    ('automaticdatageneration', 'task/datageneration', 'data generation', ['automatic data generation'], 'surface'),
     ('bilstm', 'method/bilstm', 'Bi-LSTM', ['BiLSTM'], 'surface'),
     ('conll', 'dataset/conll', 'CoNLL', [], 'surface'),
     ('conll', 'method/conll', 'CoNLL', [], 'surface'),
     ('conversationalquestionanswering', 'task/cqa', 'CQA', ['ConvQA', 'conversational question answering'], 'surface'),
     ('cqa', 'task/cqa', 'CQA', [], 'surface'),
+    ('f1', 'metric/f1', 'F1', ['F1 score'], 'surface'),
     ('generallanguageunderstandingevaluation', 'dataset/glue', 'GLUE',
      ['General Language Understanding Evaluation'], 'surface'),
     ('languagemodel', 'method/languagemodel', 'language model', ['LM'], 'sense'),
@@ -145,12 +155,14 @@ GRAPH_NODES = [
      [{'acronym': 'AR', 'long_form': 'argument retrieval', 'papers': 1, 'of': 4, 'status': 'split'}]),
     ('method/ar', 'AR', ['Augmented Reality', 'augmented reality'], [],
      [{'acronym': 'AR', 'long_form': 'augmented reality', 'papers': 3, 'of': 4, 'status': 'split'}]),
+    ('task/datageneration', 'data generation', ['automatic data generation'], [], None),
     ('method/bilstm', 'Bi-LSTM', ['BiLSTM'], [], None),
     ('dataset/conll', 'CoNLL', [], [], None),
     ('method/conll', 'CoNLL', [], [], None),
     ('task/cqa', 'CQA', ['ConvQA', 'conversational question answering'], [],
      [{'acronym': 'ConvQA', 'long_form': 'conversational question answering', 'papers': 2, 'of': 2,
        'status': 'learned'}]),
+    ('metric/f1', 'F1', ['F1 score'], [], None),
     ('dataset/glue', 'GLUE', ['General Language Understanding Evaluation'], ['https://paperswithcode.com/dataset/glue'],
      None),
     ('method/languagemodel', 'language model', ['LM'], [], None),
