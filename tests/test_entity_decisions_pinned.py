@@ -8,8 +8,10 @@ a minor one named by its long form), an acronym two papers define two ways (a ba
 metric acronym given its one clear sense of that kind, names joined by one ``same_as`` page, "POS tagging" spelled
 out, British and American spellings, a root split by kind (an untyped paper joins the majority), a single-paper
 definition beside a bare acronym, two roots whose labels fold to one id (one node), a closing acronym spelled out,
-a tie between two spellings (the first seen names the node), a metric's variants, and a task done "automatic"-ally
-(its plain spelling names it).
+a tie between two spellings (the first seen names the node), a metric's variants, a task done "automatic"-ally
+(its plain spelling names it), a long form voted whole where the corpus writes it on its own, a minor sense's
+``same_as`` page (it joins nothing), a sense joined to its bare acronym's node (not named by its long form), and a
+minor sense's label as its mentions write it most.
 """
 from __future__ import annotations
 
@@ -67,7 +69,7 @@ MENTIONS = {  # paper -> (name, kind, evidence, long form, same_as), each its ow
     # two roots whose labels fold to one id: "CQA" defined by one paper as the clear sense of "ConvQA" (so not named
     # by its long form) and a bare "CQA" elsewhere (a node of its own): both labelled "CQA", one node
     "p28": [("CQA", T, CLEAR, "conversational question answering", None), ("CQA", T, CLEAR, None, None)],
-    "p29": [("CQA", T, CLEAR, None, None)],
+    "p29": [("CQA", T, CLEAR, None, None), ("CQAs", T, CLEAR, None, None)],
     "p30": [("ConvQA", T, CLEAR, "conversational question answering", None)],
     "p31": [("ConvQA", T, CLEAR, "conversational question answering", None)],
     # a closing acronym spelled out
@@ -82,7 +84,24 @@ MENTIONS = {  # paper -> (name, kind, evidence, long form, same_as), each its ow
     "p38": [("F1 score", MT, CLEAR, None, None)],
     "p39": [("automatic data generation", T, CLEAR, None, None), ("automatic data generation", T, CLEAR, None, None)],
     "p40": [("data generation", T, CLEAR, None, None)],
+    # a long form votes for its spelled-out part, unless the corpus writes it whole on its own
+    "p41": [("ZT", ME, NONE, "fast zorb translation", None)],
+    "p42": [("fast zorb translation", ME, NONE, None, None)],
+    "p43": [("ZT", ME, NONE, "new zorb translation", None)],
+    # a minor sense's same_as page was found by the acronym's name: it joins nothing
+    "p44": [("SST", D, CLEAR, "speech translation", "https://paperswithcode.com/dataset/sst")],
+    "p45": [("Stanford Sentiment Treebank", D, CLEAR, None, "https://paperswithcode.com/dataset/sst")],
+    # a sense joined to its bare acronym's node (one same_as page) is not named by its long form
+    "p46": [("ZB", ME, NONE, "zorb booster", None)],
+    "p47": [("ZB", ME, NONE, None, "https://example.org/zb"), ("ZB", ME, NONE, None, None)],
+    "p48": [("zorb booster", ME, NONE, None, "https://example.org/zb")],
+    # a minor sense's label as its mentions write it most; a name the sense took in written most of all
+    "p49": [("Relation Classification", T, NONE, None, None), ("Relation Classification", T, NONE, None, None)],
+    "p50": [("SAN", ME, NONE, "self-attention network", None)],
+    "p51": [("SAN", ME, NONE, None, None), ("self-attention networks", ME, NONE, None, None),
+            ("self-attention networks", ME, NONE, None, None), ("self-attention networks", ME, NONE, None, None)],
 }
+
 
 def _documents() -> list[DocumentRecords]:
     """One document per paper of ``MENTIONS``, named "<paper>.txt", its mentions ten characters apart."""
@@ -114,11 +133,15 @@ NODE_OF = {
     'p18': ['task/postagging'], 'p19': ['task/postagging'], 'p20': ['task/languagemodeling'],
     'p21': ['task/languagemodeling', 'task/languagemodeling'], 'p22': ['dataset/conll'], 'p23': ['dataset/conll'],
     'p24': ['method/conll'], 'p25': ['dataset/conll'], 'p26': ['method/languagemodel', 'method/languagemodel'],
-    'p27': ['method/lm'], 'p28': ['task/cqa', 'task/cqa'], 'p29': ['task/cqa'], 'p30': ['task/cqa'],
+    'p27': ['method/lm'], 'p28': ['task/cqa', 'task/cqa'], 'p29': ['task/cqa', 'task/cqa'], 'p30': ['task/cqa'],
     'p31': ['task/cqa'], 'p32': ['task/unsupervisedmachinetranslation'], 'p33': ['task/unsupervisedmachinetranslation'],
     'p34': ['task/unsupervisedmachinetranslation'], 'p35': ['method/bilstm'], 'p36': ['method/bilstm'],
     'p37': ['metric/f1'], 'p38': ['metric/f1'], 'p39': ['task/datageneration', 'task/datageneration'],
-    'p40': ['task/datageneration'],
+    'p40': ['task/datageneration'], 'p41': ['method/fastzorbtranslation'], 'p42': ['method/fastzorbtranslation'],
+    'p43': ['method/zorbtranslation'], 'p44': ['dataset/sst'], 'p45': ['dataset/stanfordsentimenttreebank'],
+    'p46': ['method/zb'], 'p47': ['method/zb', 'method/zb'], 'p48': ['method/zb'],
+    'p49': ['task/relationclassification', 'task/relationclassification'], 'p50': ['method/selfattentionnetwork'],
+    'p51': ['method/san', 'method/selfattentionnetwork', 'method/selfattentionnetwork', 'method/selfattentionnetwork'],
 }
 #: Per part, in assembly's order: root, node id, label, alternative labels, label source (main's node for the
 #: id; the root and the label source are the table's).
@@ -130,8 +153,9 @@ PARTS = [
     ('conll', 'dataset/conll', 'CoNLL', [], 'surface'),
     ('conll', 'method/conll', 'CoNLL', [], 'surface'),
     ('conversationalquestionanswering', 'task/cqa', 'CQA', ['ConvQA', 'conversational question answering'], 'surface'),
-    ('cqa', 'task/cqa', 'CQA', [], 'surface'),
+    ('cqa', 'task/cqa', 'CQA', ['CQAs'], 'surface'),
     ('f1', 'metric/f1', 'F1', ['F1 score'], 'surface'),
+    ('fastzorbtranslation', 'method/fastzorbtranslation', 'fast zorb translation', ['ZT'], 'sense'),
     ('generallanguageunderstandingevaluation', 'dataset/glue', 'GLUE',
      ['General Language Understanding Evaluation'], 'surface'),
     ('languagemodel', 'method/languagemodel', 'language model', ['LM'], 'sense'),
@@ -145,9 +169,18 @@ PARTS = [
      ['Part-of-Speech tagging', 'part-of-speech tagging'], 'surface'),
     ('rc', 'task/rc', 'RC', [], 'surface'),
     ('readingcomprehension', 'task/readingcomprehension', 'reading comprehension', ['RC'], 'sense'),
-    ('relationclassification', 'task/relationclassification', 'relation classification', ['RC'], 'sense'),
+    ('relationclassification', 'task/relationclassification', 'Relation Classification',
+     ['RC', 'relation classification'], 'sense'),
+    ('same-as:https://example.org/zb', 'method/zb', 'ZB', ['zorb booster'], 'surface'),
+    ('same-as:https://paperswithcode.com/dataset/sst', 'dataset/stanfordsentimenttreebank',
+     'Stanford Sentiment Treebank', [], 'surface'),
+    ('san', 'method/san', 'SAN', [], 'surface'),
+    ('selfattentionnetwork', 'method/selfattentionnetwork', 'self-attention networks',
+     ['SAN', 'self-attention network'], 'sense'),
+    ('speechtranslation', 'dataset/sst', 'SST', ['speech translation'], 'surface'),
     ('unsupervisedmachinetranslation', 'task/unsupervisedmachinetranslation', 'unsupervised machine translation',
      ['unsupervised MT'], 'surface'),
+    ('zorbtranslation', 'method/zorbtranslation', 'zorb translation', ['ZT'], 'sense'),
 ]
 #: Main's entity nodes in insertion order: id, label, alternative labels, same_as, acronym records.
 GRAPH_NODES = [
@@ -159,10 +192,12 @@ GRAPH_NODES = [
     ('method/bilstm', 'Bi-LSTM', ['BiLSTM'], [], None),
     ('dataset/conll', 'CoNLL', [], [], None),
     ('method/conll', 'CoNLL', [], [], None),
-    ('task/cqa', 'CQA', ['ConvQA', 'conversational question answering'], [],
+    ('task/cqa', 'CQA', ['CQAs', 'ConvQA', 'conversational question answering'], [],
      [{'acronym': 'ConvQA', 'long_form': 'conversational question answering', 'papers': 2, 'of': 2,
        'status': 'learned'}]),
     ('metric/f1', 'F1', ['F1 score'], [], None),
+    ('method/fastzorbtranslation', 'fast zorb translation', ['ZT'], [],
+     [{'acronym': 'ZT', 'long_form': 'fast zorb translation', 'papers': 1, 'of': 2, 'status': 'ambiguous'}]),
     ('dataset/glue', 'GLUE', ['General Language Understanding Evaluation'], ['https://paperswithcode.com/dataset/glue'],
      None),
     ('method/languagemodel', 'language model', ['LM'], [], None),
@@ -178,11 +213,18 @@ GRAPH_NODES = [
     ('task/rc', 'RC', [], [], [{'acronym': 'RC', 'long_form': None, 'papers': 0, 'of': 2, 'status': 'ambiguous'}]),
     ('task/readingcomprehension', 'reading comprehension', ['RC'], [],
      [{'acronym': 'RC', 'long_form': 'reading comprehension', 'papers': 1, 'of': 2, 'status': 'ambiguous'}]),
-    ('task/relationclassification', 'relation classification', ['RC'], [],
+    ('task/relationclassification', 'Relation Classification', ['RC', 'relation classification'], [],
      [{'acronym': 'RC', 'long_form': 'relation classification', 'papers': 1, 'of': 2, 'status': 'ambiguous'}]),
+    ('method/zb', 'ZB', ['zorb booster'], ['https://example.org/zb'], None),
+    ('dataset/stanfordsentimenttreebank', 'Stanford Sentiment Treebank', [], ['https://paperswithcode.com/dataset/sst'],
+     None),
+    ('method/san', 'SAN', [], [], None),
+    ('method/selfattentionnetwork', 'self-attention networks', ['SAN', 'self-attention network'], [], None),
+    ('dataset/sst', 'SST', ['speech translation'], ['https://paperswithcode.com/dataset/sst'], None),
     ('task/unsupervisedmachinetranslation', 'unsupervised machine translation', ['unsupervised MT'], [], None),
+    ('method/zorbtranslation', 'zorb translation', ['ZT'], [],
+     [{'acronym': 'ZT', 'long_form': 'zorb translation', 'papers': 1, 'of': 2, 'status': 'ambiguous'}]),
 ]
-
 
 #: The sample's grouped mentions (source, index, kind, id, one a line, sorted) from main's graph, and how many.
 SAMPLE_MENTIONS, SAMPLE_NODES = 304, 178
