@@ -95,11 +95,15 @@ MENTIONS = {  # paper -> (name, kind, evidence, long form, same_as), each its ow
     "p46": [("ZB", ME, NONE, "zorb booster", None)],
     "p47": [("ZB", ME, NONE, None, "https://example.org/zb"), ("ZB", ME, NONE, None, None)],
     "p48": [("zorb booster", ME, NONE, None, "https://example.org/zb")],
-    # a minor sense's label as its mentions write it most; a name the sense took in written most of all
+    # a minor sense's label as its mentions write it most; a name the sense took in, written most of all, names it
     "p49": [("Relation Classification", T, NONE, None, None), ("Relation Classification", T, NONE, None, None)],
-    "p50": [("SAN", ME, NONE, "self-attention network", None)],
-    "p51": [("SAN", ME, NONE, None, None), ("self-attention networks", ME, NONE, None, None),
-            ("self-attention networks", ME, NONE, None, None), ("self-attention networks", ME, NONE, None, None)],
+    "p50": [("SAN", ME, NONE, "Self-Attention Network", None)],
+    "p51": [("SAN", ME, NONE, "Self-Attention Network", None)],
+    "p52": [("SAN", ME, NONE, "self-attention", None)],
+    "p53": [("SAN", ME, NONE, "social agent network", None)],
+    "p54": [("SAN", ME, NONE, "social agent network", None)],
+    "p55": [("SAN", ME, NONE, None, None)],
+    "p56": [("self-attention", ME, NONE, None, None)] * 5,
 }
 
 
@@ -140,8 +144,10 @@ NODE_OF = {
     'p40': ['task/datageneration'], 'p41': ['method/fastzorbtranslation'], 'p42': ['method/fastzorbtranslation'],
     'p43': ['method/zorbtranslation'], 'p44': ['dataset/sst'], 'p45': ['dataset/stanfordsentimenttreebank'],
     'p46': ['method/zb'], 'p47': ['method/zb', 'method/zb'], 'p48': ['method/zb'],
-    'p49': ['task/relationclassification', 'task/relationclassification'], 'p50': ['method/selfattentionnetwork'],
-    'p51': ['method/san', 'method/selfattentionnetwork', 'method/selfattentionnetwork', 'method/selfattentionnetwork'],
+    'p49': ['task/relationclassification', 'task/relationclassification'], 'p50': ['method/selfattention'],
+    'p51': ['method/selfattention'], 'p52': ['method/selfattention'], 'p53': ['method/socialagentnetwork'],
+    'p54': ['method/socialagentnetwork'], 'p55': ['method/san'],
+    'p56': ['method/selfattention'] * 5,
 }
 #: Per part, in assembly's order: root, node id, label, alternative labels, label source (main's node for the
 #: id; the root and the label source are the table's).
@@ -175,8 +181,8 @@ PARTS = [
     ('same-as:https://paperswithcode.com/dataset/sst', 'dataset/stanfordsentimenttreebank',
      'Stanford Sentiment Treebank', [], 'surface'),
     ('san', 'method/san', 'SAN', [], 'surface'),
-    ('selfattentionnetwork', 'method/selfattentionnetwork', 'self-attention networks',
-     ['SAN', 'self-attention network'], 'sense'),
+    ('selfattentionnetwork', 'method/selfattention', 'self-attention', ['SAN', 'Self-Attention Network'], 'sense'),
+    ('socialagentnetwork', 'method/socialagentnetwork', 'social agent network', ['SAN'], 'sense'),
     ('speechtranslation', 'dataset/sst', 'SST', ['speech translation'], 'surface'),
     ('unsupervisedmachinetranslation', 'task/unsupervisedmachinetranslation', 'unsupervised machine translation',
      ['unsupervised MT'], 'surface'),
@@ -218,8 +224,11 @@ GRAPH_NODES = [
     ('method/zb', 'ZB', ['zorb booster'], ['https://example.org/zb'], None),
     ('dataset/stanfordsentimenttreebank', 'Stanford Sentiment Treebank', [], ['https://paperswithcode.com/dataset/sst'],
      None),
-    ('method/san', 'SAN', [], [], None),
-    ('method/selfattentionnetwork', 'self-attention networks', ['SAN', 'self-attention network'], [], None),
+    ('method/san', 'SAN', [], [], [{'acronym': 'SAN', 'long_form': None, 'papers': 0, 'of': 5, 'status': 'ambiguous'}]),
+    ('method/selfattention', 'self-attention', ['SAN', 'Self-Attention Network'], [],
+     [{'acronym': 'SAN', 'long_form': 'Self-Attention Network', 'papers': 3, 'of': 5, 'status': 'ambiguous'}]),
+    ('method/socialagentnetwork', 'social agent network', ['SAN'], [],
+     [{'acronym': 'SAN', 'long_form': 'social agent network', 'papers': 2, 'of': 5, 'status': 'ambiguous'}]),
     ('dataset/sst', 'SST', ['speech translation'], ['https://paperswithcode.com/dataset/sst'], None),
     ('task/unsupervisedmachinetranslation', 'unsupervised machine translation', ['unsupervised MT'], [], None),
     ('method/zorbtranslation', 'zorb translation', ['ZT'], [],
