@@ -51,7 +51,8 @@ def add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: d
 
 
 def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention], paper_nodes: dict[str, str],
-                *, entity: str, label: str, alt: list[str], acronyms: Iterable[dict] = (), shared: SharedValues) -> None:
+                *, entity: str, label: str, alt: list[str], acronyms: Iterable[dict] = (),
+                shared: SharedValues) -> None:
     """One entity node (or more names for an existing one: D21, two parts whose labels fold to one id) and its
     edges from papers: ``entity``, ``label`` and ``alt`` labels as the entity table decides them; ``acronyms``
     (what the alias table says of its root) become its ``acronyms`` attribute."""
