@@ -10,8 +10,8 @@ out, British and American spellings, a root split by kind (an untyped paper join
 definition beside a bare acronym, two roots whose labels fold to one id (one node), a closing acronym spelled out,
 a tie between two spellings (the first seen names the node), a metric's variants, a task done "automatic"-ally
 (its plain spelling names it), a long form voted whole where the corpus writes it on its own, a minor sense's
-``same_as`` page (it joins nothing), a sense joined to its bare acronym's node (not named by its long form), and a
-minor sense's label as its mentions write it most.
+``same_as`` page (it joins nothing), a sense joined to its bare acronym's node (not named by its long form), a
+minor sense's label as its mentions write it most, and a minor sense a metric join took in (named by its long form).
 """
 from __future__ import annotations
 
@@ -104,6 +104,11 @@ MENTIONS = {  # paper -> (name, kind, evidence, long form, same_as), each its ow
     "p54": [("SAN", ME, NONE, "social agent network", None)],
     "p55": [("SAN", ME, NONE, None, None)],
     "p56": [("self-attention", ME, NONE, None, None)] * 5,
+    # a minor sense a metric join took in is labelled by its long form ("joined")
+    "p57": [("ZER", MT, CLEAR, "zorb error rate", None)],
+    "p58": [("ZER", MT, CLEAR, "zorb error rate", None)],
+    "p59": [("ZER", MT, CLEAR, "zebra error rate", None)],
+    "p60": [("zebra error rate score", MT, CLEAR, None, None)],
 }
 
 
@@ -148,6 +153,7 @@ NODE_OF = {
     'p51': ['method/selfattention'], 'p52': ['method/selfattention'], 'p53': ['method/socialagentnetwork'],
     'p54': ['method/socialagentnetwork'], 'p55': ['method/san'],
     'p56': ['method/selfattention'] * 5,
+    'p57': ['metric/zer'], 'p58': ['metric/zer'], 'p59': ['metric/zebraerrorrate'], 'p60': ['metric/zebraerrorrate'],
 }
 #: Per part, in assembly's order: root, node id, label, alternative labels, label source (main's node for the
 #: id; the root and the label source are the table's).
@@ -186,6 +192,8 @@ PARTS = [
     ('speechtranslation', 'dataset/sst', 'SST', ['speech translation'], 'surface'),
     ('unsupervisedmachinetranslation', 'task/unsupervisedmachinetranslation', 'unsupervised machine translation',
      ['unsupervised MT'], 'surface'),
+    ('zebraerrorrate', 'metric/zebraerrorrate', 'zebra error rate', ['ZER', 'zebra error rate score'], 'joined'),
+    ('zorberrorrate', 'metric/zer', 'ZER', ['zorb error rate'], 'surface'),
     ('zorbtranslation', 'method/zorbtranslation', 'zorb translation', ['ZT'], 'sense'),
 ]
 #: Main's entity nodes in insertion order: id, label, alternative labels, same_as, acronym records.
@@ -231,6 +239,10 @@ GRAPH_NODES = [
      [{'acronym': 'SAN', 'long_form': 'social agent network', 'papers': 2, 'of': 5, 'status': 'ambiguous'}]),
     ('dataset/sst', 'SST', ['speech translation'], ['https://paperswithcode.com/dataset/sst'], None),
     ('task/unsupervisedmachinetranslation', 'unsupervised machine translation', ['unsupervised MT'], [], None),
+    ('metric/zebraerrorrate', 'zebra error rate', ['ZER', 'zebra error rate score'], [],
+     [{'acronym': 'ZER', 'long_form': 'zebra error rate', 'papers': 1, 'of': 3, 'status': 'split'}]),
+    ('metric/zer', 'ZER', ['zorb error rate'], [],
+     [{'acronym': 'ZER', 'long_form': 'zorb error rate', 'papers': 2, 'of': 3, 'status': 'split'}]),
     ('method/zorbtranslation', 'zorb translation', ['ZT'], [],
      [{'acronym': 'ZT', 'long_form': 'zorb translation', 'papers': 1, 'of': 2, 'status': 'ambiguous'}]),
 ]
