@@ -12,9 +12,9 @@ Decisions D9-D21 of docs/scaling.md (round h14bw), made without a graph (round h
   root's acronym records; two parts whose labels fold to one id are one node (:meth:`EntityTable.collisions`).
 
 :func:`entity_table` returns them as columns; :func:`kg.entity_nodes.add_entities` makes the nodes and edges from
-it.  A mention is keyed by its position: its source and its index among that source's mentions as handed to the
-table (document order, after assembly drops the title tasks of papers with an abstract), which a later step can
-compute per document.
+it.  A mention is keyed by its position: its source and its index among its document's mentions (assembly hands
+them over; without them, its index among that source's mentions in the list), which a later step can compute per
+document.
 
 >>> from ontology.records import EntityKind, Mention, Provenance, Relation
 >>> def m(ref, name, kind=EntityKind.METHOD, long_form=None, start=0):
@@ -119,8 +119,11 @@ def mention_order(mention: Mention) -> tuple[str, int, str]:
     return mention.provenance.source, mention.provenance.start or 0, mention.name
 
 
-def entity_table(mentions: Sequence[Mention], paper_nodes: Mapping[str, str]) -> EntityTable:
-    """The entity decisions of ``mentions`` (in document order; ``paper_nodes``: each paper ref -> its node)."""
+def entity_table(mentions: Sequence[Mention], paper_nodes: Mapping[str, str],
+                 positions: Sequence[int] | None = None) -> EntityTable:
+    """The entity decisions of ``mentions`` (in document order; ``paper_nodes``: each paper ref -> its node;
+    ``positions``: each mention's index among its document's mentions, by default among its source's in this list).
+    """
     order = sorted(range(len(mentions)), key=lambda i: mention_order(mentions[i]))
     ordered = [mentions[i] for i in order]
     grouping = _group(ordered, paper_nodes)
@@ -132,6 +135,8 @@ def entity_table(mentions: Sequence[Mention], paper_nodes: Mapping[str, str]) ->
         mention_source.append(source)
         mention_index.append(counts[source])
         counts[source] += 1
+    if positions is not None:
+        mention_index[:] = array("i", positions)
     table = EntityTable(list(sources), mention_source, mention_index, mention_part, [], [], [], [], [], [], [], [])
     groups: dict[str, list[int]] = defaultdict(list)
     for row in sorted(grouping.roots):

@@ -8,7 +8,7 @@ its paper→entity ``proposes``/``uses`` edges with every mention as provenance 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import networkx as nx
 
@@ -21,7 +21,7 @@ __all__ = ["add_entities"]
 
 
 def add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: dict[str, str],
-                 shared: SharedValues) -> None:
+                 shared: SharedValues, positions: Sequence[int] | None = None) -> None:
     """Entity nodes and paper→entity ``proposes``/``uses`` edges.
 
     Mentions are grouped by :func:`ontology.ids.node_key` (case, hyphens, spaces,
@@ -36,10 +36,11 @@ def add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: d
     :func:`kg.entity_decisions.split_by_kind`): then each kind gets its own node, so a dataset
     and a method that share a name stay apart.  All of it is :func:`kg.entity_decisions.entity_table`'s.
 
+    ``positions``: each mention's index in its document (the table's keys, :func:`kg.entity_decisions.entity_table`).
     ``mentions`` (in document order) is emptied as the nodes are made: each node's mentions go once it is made, so
     that with the documents handed over (``build_graph(consume=True)``) no mention outlives its node.
     """
-    table = entity_table(mentions, paper_nodes)
+    table = entity_table(mentions, paper_nodes, positions)
     for part, rows in enumerate(table.members):
         members = [mentions[row] for row in rows]
         for row in rows:

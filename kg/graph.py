@@ -26,6 +26,7 @@ Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping
 
 import networkx as nx
@@ -91,6 +92,7 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
     venues = [venue for doc in ordered for venue in doc.venues]
     links = [link for doc in ordered for link in doc.links]
     mentions = [mention for doc in ordered for mention in doc.mentions]
+    positions = array("i", [index for doc in ordered for index in range(len(doc.mentions))])  # in its document
     del ordered
     graph = nx.MultiDiGraph()
     # Hundreds of thousands of small objects are made and none is garbage: without this the
@@ -106,8 +108,8 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
         del papers, venues  # their last use (when consumed, the caller holds them no more)
         _add_links(graph, links, paper_nodes, shared)
         del links
-        drop_title_tasks_of_abstracts(graph, mentions, paper_nodes)
-        add_entities(graph, mentions, paper_nodes, shared)  # empties ``mentions`` as it goes
+        drop_title_tasks_of_abstracts(graph, mentions, paper_nodes, positions)
+        add_entities(graph, mentions, paper_nodes, shared, positions)  # empties ``mentions`` as it goes
     _person_id.cache_clear()  # the ids live on in the graph; the cache's entries would outlive the build
     return graph
 

@@ -17,15 +17,18 @@ from __future__ import annotations
 
 import hashlib
 import random
+from array import array
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import kg.entity_nodes
 from kg.entity_decisions import EntityTable, entity_table
 from kg.graph import build_graph
 from kg.paper_decisions import paper_table
 from kg.pipeline import build
-from kg.title_tasks import drop_title_tasks_of_abstracts
+from kg.title_tasks import TITLE_TASK_EXTRACTOR, drop_title_tasks_of_abstracts
 from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation
 
 D, ME, T, MT = EntityKind.DATASET, EntityKind.METHOD, EntityKind.TASK, EntityKind.METRIC
@@ -296,9 +299,10 @@ def test_the_samples_table_gives_mains_nodes() -> None:
     documents = sorted(built.documents, key=lambda d: d.source)
     papers = [p for d in documents for p in d.papers]
     mentions = [m for d in documents for m in d.mentions]
+    positions = array("i", [index for d in documents for index in range(len(d.mentions))])
     paper_nodes = paper_table(papers).node_map()
-    drop_title_tasks_of_abstracts(built.graph, mentions, paper_nodes)  # as build_graph hands them over
-    table = entity_table(mentions, paper_nodes)
+    drop_title_tasks_of_abstracts(built.graph, mentions, paper_nodes, positions)  # as build_graph hands them over
+    table = entity_table(mentions, paper_nodes, positions)
     rows = sorted((source, index, kind, node) for (source, index), (kind, node) in table.node_of().items())
     assert len(rows) == SAMPLE_MENTIONS and len(set(table.ids)) == SAMPLE_NODES and rows[:2] == SAMPLE_FIRST
     text = "\n".join("\t".join(map(str, row)) for row in rows)
@@ -313,3 +317,30 @@ def test_the_table_does_not_depend_on_the_order_of_documents(rng: random.Random)
     table = _table(documents)
     assert _node_of_by_paper(table) == NODE_OF
     assert list(zip(table.roots, table.ids, table.labels, table.alt_labels, table.label_sources)) == PARTS
+
+
+def test_a_mentions_position_is_its_index_in_its_document(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A title task dropped at assembly (the merged paper has an abstract) does not move the keys of the mentions
+    after it: a per-document step counts them in the document's own list."""
+    tables: list[EntityTable] = []
+
+    def kept(*arguments) -> EntityTable:
+        tables.append(entity_table(*arguments))
+        return tables[-1]
+
+    monkeypatch.setattr(kg.entity_nodes, "entity_table", kept)
+
+    def mention(paper: str, name: str, kind: EntityKind, start: int, extractor: str = CLEAR) -> Mention:
+        return Mention(paper, name, kind, Relation.USES, Provenance(paper + ".txt", start=start, extractor=extractor))
+
+    title_only = DocumentRecords(source="a.txt", papers=(Paper(ref="a", title="Parsing with BERT",
+                                                               provenance=Provenance("a.txt")),),
+                                 mentions=(mention("a", "parsing", T, 0, TITLE_TASK_EXTRACTOR + "head"),
+                                           mention("a", "BERT", EntityKind.MODEL, 13)))
+    with_abstract = DocumentRecords(source="b.txt", papers=(Paper(ref="b", title="Parsing with BERT",
+                                                                  abstract="We parse with BERT.",
+                                                                  provenance=Provenance("b.txt")),),
+                                    mentions=(mention("b", "BERT", EntityKind.MODEL, 14),))
+    graph = build_graph([title_only, with_abstract])
+    assert "task/parsing" not in graph  # dropped: the merged paper has an abstract
+    assert tables[0].node_of() == {("a.txt", 1): ("model", "model/bert"), ("b.txt", 0): ("model", "model/bert")}
