@@ -344,3 +344,38 @@ def test_a_mentions_position_is_its_index_in_its_document(monkeypatch: pytest.Mo
     graph = build_graph([title_only, with_abstract])
     assert "task/parsing" not in graph  # dropped: the merged paper has an abstract
     assert tables[0].node_of() == {("a.txt", 1): ("model", "model/bert"), ("b.txt", 0): ("model", "model/bert")}
+
+
+def _one_mention_documents(rows: dict[str, tuple[str, EntityKind, str | None]],
+                           source: str | None = None) -> list[DocumentRecords]:
+    """One document "<paper>.txt" per paper of ``rows`` (paper -> name, kind, long form), a clearly typed mention
+    each, its source the document's (or ``source``)."""
+    return [DocumentRecords(source=paper + ".txt", papers=(Paper(ref=paper, title="Paper " + paper,
+                                                                 provenance=Provenance(paper + ".txt")),),
+                            mentions=(Mention(paper, name, kind, Relation.USES,
+                                              Provenance(source or paper + ".txt", extractor=CLEAR),
+                                              long_form=long_form),))
+            for paper, (name, kind, long_form) in rows.items()]
+
+
+#: "AES": automated essay scoring by four papers (its clear sense), automatic essay scoring by two (a minor sense,
+#: which the task join takes into the clear sense's node); one of the two types it a method, so the method part
+#: holds that minor sense's mentions alone and is named by its long form, not by the "AES" it writes (review83).
+SENSE_ONLY = {"q1": ("AES", T, "automated essay scoring"), "q2": ("AES", T, "automated essay scoring"),
+              "q3": ("AES", T, "automated essay scoring"), "q4": ("AES", T, "automated essay scoring"),
+              "q5": ("AES", T, "automatic essay scoring"), "q6": ("AES", ME, "automatic essay scoring"),
+              "q7": ("automatic essay scoring", T, None), "q8": ("essay scoring", T, None)}
+#: Main's entity nodes of ``SENSE_ONLY`` (b14bf59's kg/entity_nodes.py): id, label, alternative labels.
+SENSE_ONLY_NODES = [("task/aes", "AES", ["automated essay scoring", "automatic essay scoring", "essay scoring"]),
+                    ("method/automaticessayscoring", "automatic essay scoring", ["AES"])]
+
+
+def test_a_part_of_a_claimed_minor_senses_mentions_alone_is_named_by_its_long_form() -> None:
+    table = _table(_one_mention_documents(SENSE_ONLY))
+    assert list(zip(table.ids, table.labels, table.alt_labels, table.label_sources)) == [
+        (*SENSE_ONLY_NODES[0], "surface"), (*SENSE_ONLY_NODES[1], "sense_only")]
+    assert table.node_of()[("q6.txt", 0)] == ("method", "method/automaticessayscoring")
+    graph = build_graph(_one_mention_documents(SENSE_ONLY))
+    assert [(node, data["label"], data["alt_labels"]) for node, data in graph.nodes(data=True)
+            if data["kind"] != "paper"] == SENSE_ONLY_NODES
+
