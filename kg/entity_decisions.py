@@ -14,7 +14,8 @@ Decisions D9-D21 of docs/scaling.md (round h14bw), made without a graph (round h
 :func:`entity_table` returns them as columns; :func:`kg.entity_nodes.add_entities` makes the nodes and edges from
 it.  A mention is keyed by its position: its source and its index among its document's mentions (assembly hands
 them over; without them, its index among that source's mentions in the list), which a later step can compute per
-document.
+document.  The key is unique where each document's mentions name their own document as source, as every reader's
+do; :meth:`EntityTable.node_of` says so where two mentions share one (review83).
 
 >>> from ontology.records import EntityKind, Mention, Provenance, Relation
 >>> def m(ref, name, kind=EntityKind.METHOD, long_form=None, start=0):
@@ -92,9 +93,20 @@ class EntityTable:
     members: list[array]
 
     def node_of(self) -> dict[tuple[str, int], tuple[str, str]]:
-        """Each grouped mention's position (source, index) -> its node (kind, entity node id)."""
-        return {(self.sources[s], i): (self.kinds[p].value, self.ids[p])
-                for s, i, p in zip(self.mention_source, self.mention_index, self.mention_part) if p >= 0}
+        """Each grouped mention's position (source, index) -> its node (kind, entity node id).
+
+        Raises ValueError where two grouped mentions share a position (two documents' mentions naming one source,
+        with positions counted per document), rather than keep one of them.
+        """
+        found: dict[tuple[str, int], tuple[str, str]] = {}
+        for s, i, p in zip(self.mention_source, self.mention_index, self.mention_part):
+            if p >= 0:
+                if (self.sources[s], i) in found:
+                    raise ValueError(f"two mentions are at {(self.sources[s], i)!r}: positions are (source, index in "
+                                     f"the document), so each document's mentions must name a source of their own; "
+                                     f"key them by document, or let entity_table count positions per source")
+                found[self.sources[s], i] = (self.kinds[p].value, self.ids[p])
+        return found
 
     def collisions(self) -> dict[str, list[str]]:
         """D21: each id that two or more parts fold to -> their roots, in part order (one node holds them all)."""
@@ -136,6 +148,9 @@ def entity_table(mentions: Sequence[Mention], paper_nodes: Mapping[str, str],
         mention_index.append(counts[source])
         counts[source] += 1
     if positions is not None:
+        if len(positions) != len(mentions):
+            raise ValueError(f"{len(positions)} positions for {len(mentions)} mentions: pass one per mention (its "
+                             f"index in its document), dropping the same entries as the mentions")
         mention_index[:] = array("i", positions)
     table = EntityTable(list(sources), mention_source, mention_index, mention_part, [], [], [], [], [], [], [], [])
     groups: dict[str, list[int]] = defaultdict(list)

@@ -379,3 +379,24 @@ def test_a_part_of_a_claimed_minor_senses_mentions_alone_is_named_by_its_long_fo
     assert [(node, data["label"], data["alt_labels"]) for node, data in graph.nodes(data=True)
             if data["kind"] != "paper"] == SENSE_ONLY_NODES
 
+
+def test_positions_shared_by_two_documents_are_refused_not_overwritten(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mentions of two documents that name one source share the position (source, 0): node_of says so rather than
+    keep one of them; the graph is main's all the same (the table's keys are not assembly's)."""
+    tables: list[EntityTable] = []
+
+    def kept(*arguments) -> EntityTable:
+        tables.append(entity_table(*arguments))
+        return tables[-1]
+
+    monkeypatch.setattr(kg.entity_nodes, "entity_table", kept)
+    rows = {"a": ("BERT", EntityKind.MODEL, None), "b": ("GLUE", D, None)}
+    graph = build_graph(_one_mention_documents(rows, source="shared.txt"))
+    assert [node for node, kind in graph.nodes(data="kind") if kind != "paper"] == ["model/bert", "dataset/glue"]
+    with pytest.raises(ValueError, match="shared.txt"):
+        tables[0].node_of()
+    assert _table(_one_mention_documents(rows, source="shared.txt")).node_of() == {  # counted per source
+        ("shared.txt", 0): ("model", "model/bert"), ("shared.txt", 1): ("dataset", "dataset/glue")}
+    mentions = [m for d in _one_mention_documents(rows) for m in d.mentions]
+    with pytest.raises(ValueError, match="2 mentions"):
+        entity_table(mentions, {"a": "paper/a", "b": "paper/b"}, [0])
