@@ -400,3 +400,30 @@ def test_positions_shared_by_two_documents_are_refused_not_overwritten(monkeypat
     mentions = [m for d in _one_mention_documents(rows) for m in d.mentions]
     with pytest.raises(ValueError, match="2 mentions"):
         entity_table(mentions, {"a": "paper/a", "b": "paper/b"}, [0])
+
+
+def _titled_document(source: str, title: str, mentions: list[tuple[str, EntityKind, int | None]]) -> DocumentRecords:
+    """A document ``source`` of one paper titled ``title`` (its node id sorts by the title, not by ``source``) with
+    clearly typed ``mentions`` (name, kind, start)."""
+    ref = source.removesuffix(".txt")
+    return DocumentRecords(source=source, papers=(Paper(ref=ref, title=title, provenance=Provenance(source)),),
+                           mentions=tuple(Mention(ref, name, kind, Relation.USES,
+                                                  Provenance(source, start=start, extractor=CLEAR))
+                                          for name, kind, start in mentions))
+
+
+def test_mentions_at_one_start_are_read_by_name_and_a_split_parts_papers_by_node() -> None:
+    """D9's ties: two spellings at one start (none given) are read by name, not in document order, so the first
+    seen of a tie names the node; D19: a split part reads its papers in paper-node order, not by source ("Alpha
+    study" of s2.txt before "Zeta study" of s1.txt). Values from main (b14bf59's entity_nodes; review83)."""
+    graph = build_graph([_titled_document("t1.txt", "Ties", [("ZorbNet", ME, None), ("Zorb-Net", ME, None)])])
+    assert [(node, data["label"], data["alt_labels"]) for node, data in graph.nodes(data=True)
+            if data["kind"] != "paper"] == [("method/zorbnet", "Zorb-Net", ["ZorbNet"])]
+    assert [[m["name"] for m in data["mentions"]] for *_, data in graph.edges(data=True)] == [["Zorb-Net", "ZorbNet"]]
+    graph = build_graph([_titled_document("s1.txt", "Zeta study", [("Zorb-Set", D, 0)]),
+                         _titled_document("s2.txt", "Alpha study", [("ZorbSet", D, 0)]),
+                         _titled_document("s3.txt", "Beta study", [("ZorbSet", ME, 0)]),
+                         _titled_document("s4.txt", "Gamma study", [("Zorb-Set", ME, 0)])])
+    assert [(node, data["label"], data["alt_labels"]) for node, data in graph.nodes(data=True)
+            if data["kind"] != "paper"] == [("dataset/zorbset", "ZorbSet", ["Zorb-Set"]),
+                                            ("method/zorbset", "ZorbSet", ["Zorb-Set"])]
