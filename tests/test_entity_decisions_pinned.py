@@ -427,3 +427,28 @@ def test_mentions_at_one_start_are_read_by_name_and_a_split_parts_papers_by_node
     assert [(node, data["label"], data["alt_labels"]) for node, data in graph.nodes(data=True)
             if data["kind"] != "paper"] == [("dataset/zorbset", "ZorbSet", ["Zorb-Set"]),
                                             ("method/zorbset", "ZorbSet", ["Zorb-Set"])]
+
+
+def test_a_sense_label_goes_before_a_joined_label_of_one_root() -> None:
+    """A root holding a minor sense named by its long form ("yak alpha rate", one paper's YAR) and, through one
+    ``same_as`` page, a minor sense a metric join took in ("zebra error rate", one paper's ZER, with "zebra error rate
+    score") is named by the former (D18's order). Values from main (b14bf59's entity_nodes; review83)."""
+    page = "https://example.org/yz"
+    rows = {"r1": ("ZER", "zorb error rate", None), "r2": ("ZER", "zorb error rate", None),
+            "r3": ("ZER", "zebra error rate", None), "r4": ("zebra error rate score", None, page),
+            "r5": ("YAR", "yak accuracy ratio", None), "r6": ("YAR", "yak accuracy ratio", None),
+            "r7": ("YAR", "yak alpha rate", None), "r8": ("yak alpha rate", None, page)}
+    documents = [DocumentRecords(source=paper + ".txt", papers=(Paper(ref=paper, title="Paper " + paper,
+                                                                      provenance=Provenance(paper + ".txt")),),
+                                 mentions=(Mention(paper, name, MT, Relation.USES,
+                                                   Provenance(paper + ".txt", extractor=CLEAR),
+                                                   long_form=long_form, same_as=same_as),))
+                 for paper, (name, long_form, same_as) in rows.items()]
+    table = _table(documents)
+    assert list(zip(table.ids, table.labels, table.label_sources)) == [
+        ("metric/yakalpharate", "yak alpha rate", "sense"), ("metric/yar", "YAR", "surface"),
+        ("metric/zer", "ZER", "surface")]
+    assert [(node, data["label"], data["alt_labels"]) for node, data in build_graph(documents).nodes(data=True)
+            if data["kind"] != "paper"] == [
+        ("metric/yakalpharate", "yak alpha rate", ["YAR", "ZER", "zebra error rate", "zebra error rate score"]),
+        ("metric/yar", "YAR", ["yak accuracy ratio"]), ("metric/zer", "ZER", ["zorb error rate"])]
