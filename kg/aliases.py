@@ -388,7 +388,7 @@ def bare_senses(table: AliasTable, kinds: Iterable[tuple[str, str, object]]) -> 
     where the bare name's kind has one learned sense and it is most defining papers', the bare name is that sense.
     Two learned senses of the kind ("RC": reading comprehension, relation classification) keep it apart.
     ``kinds``: (group key, paper, kind) of each mention, the kind false where the mention's type is no clear evidence
-    (a default or a hint: ``kg.entity_nodes._type_evidence``); a key's kind is the one more than half its papers
+    (a default or a hint: ``kg.entity_decisions.type_evidence``); a key's kind is the one more than half its papers
     give clearly (a paper votes once for each kind it gives a key). A bare "AST" a shared-task team's name, untyped,
     with "Abstract Syntax Tree" typed metric by one paper, stays apart (the full Anthology; a first version joined
     them).

@@ -5,9 +5,9 @@ Round h15cn's extractor names a narrower task by a word and a task acronym ("uns
 exactly where the word and the acronym's spelled-out words are a task name the train slice writes, so most such
 names have a spelled-out twin in the corpus; :func:`kg.aliases.spelled_out_joins` joins names that *open* with an
 acronym only.  :func:`closing_acronym_joins` proposes the joins for names that *close* with one, with the same vote;
-:mod:`kg.entity_nodes` makes them last and skips a join whose twin already sits in the bare acronym's node (review75:
-"open-domain question answering" is in QA's node where papers define "open-domain question answering (QA)", and the
-narrower task keeps a node of its own rather than folding into the plain task, round h15p's choice).
+:mod:`kg.entity_decisions` makes them last and skips a join whose twin already sits in the bare acronym's node
+(review75: "open-domain question answering" is in QA's node where papers define "open-domain question answering
+(QA)", and the narrower task keeps a node of its own rather than folding into the plain task, round h15p's choice).
 """
 from __future__ import annotations
 

@@ -26,6 +26,7 @@ Nodes carry ``kind`` ("paper", "venue", "method", "dataset", "model") and
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping
 
 import networkx as nx
@@ -33,7 +34,7 @@ import networkx as nx
 from kg.entity_nodes import add_entities
 from kg.paper_decisions import PaperTable, merge_order, paper_table
 from kg.paper_keys import TextKeys, paper_year
-from kg.person_decisions import authors_source
+from kg.person_decisions import PersonTable, group_authors, person_table
 from kg.person_decisions import person_id as _person_id
 from kg.shared_keys import add_edge, add_node
 from kg.shared_values import SharedValues
@@ -91,6 +92,7 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
     venues = [venue for doc in ordered for venue in doc.venues]
     links = [link for doc in ordered for link in doc.links]
     mentions = [mention for doc in ordered for mention in doc.mentions]
+    positions = array("i", [index for doc in ordered for index in range(len(doc.mentions))])  # in its document
     del ordered
     graph = nx.MultiDiGraph()
     # Hundreds of thousands of small objects are made and none is garbage: without this the
@@ -100,40 +102,43 @@ def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int,
         table = paper_table(papers, text_keys)
         if consume and text_keys:
             text_keys.clear()  # type: ignore[attr-defined]  # read once, by the paper table
-        paper_nodes = _add_papers(graph, papers, table, shared)
+        paper_nodes = _add_papers(graph, papers, table, person_table(papers, table), shared)
         del table
         _add_venues(graph, venues, papers, paper_nodes, shared)
         del papers, venues  # their last use (when consumed, the caller holds them no more)
         _add_links(graph, links, paper_nodes, shared)
         del links
-        drop_title_tasks_of_abstracts(graph, mentions, paper_nodes)
-        add_entities(graph, mentions, paper_nodes, shared)  # empties ``mentions`` as it goes
+        drop_title_tasks_of_abstracts(graph, mentions, paper_nodes, positions)
+        add_entities(graph, mentions, paper_nodes, shared, positions)  # empties ``mentions`` as it goes
     _person_id.cache_clear()  # the ids live on in the graph; the cache's entries would outlive the build
     return graph
 
 
 # ----------------------------------------------------------------------------- papers
 
-def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], table: PaperTable,
+def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], table: PaperTable, persons: PersonTable,
                 shared: SharedValues) -> dict[str, str]:
     """Add merged paper nodes and their authors; return a map from every paper ref to its node id.
 
     Which records are one paper and each node's id are ``table``'s (:func:`kg.paper_decisions.paper_table` of
-    ``records``): the same paper from several sources is one node.
+    ``records``): the same paper from several sources is one node.  Each person's label and sources are
+    ``persons``' (:func:`kg.person_decisions.person_table`, decision D6).
     """
     members = table.members(records)
+    person_at = {person: at for at, person in enumerate(persons.ids)}
     paper_nodes: dict[str, str] = {}
     for g, node in enumerate(table.nodes):
         group, members[g] = members[g], []
-        attributes = _merge_papers(group, shared)
+        authors, source = group_authors(group)
+        attributes = _merge_papers(group, authors, shared)
         add_node(graph, node, attributes)
-        _add_authors(graph, node, group, shared)
+        _add_authors(graph, node, attributes["authors"], source, persons, person_at, shared)
         for paper in group:
             paper_nodes[paper.ref] = node
     return paper_nodes
 
 
-def _merge_papers(members: list[Paper], shared: SharedValues) -> dict:
+def _merge_papers(members: list[Paper], authors: tuple[str, ...], shared: SharedValues) -> dict:
     ordered = merge_order(members)
     title = next((p.title for p in ordered if p.title), None)
     abstract = max((p.abstract or "" for p in ordered), key=len) or None
@@ -159,7 +164,7 @@ def _merge_papers(members: list[Paper], shared: SharedValues) -> dict:
         "anthology_id": first("anthology_id"),
         "url": first("url"),
         "booktitle": first("booktitle"),
-        "authors": list(max((p.authors for p in ordered), key=len)),
+        "authors": list(authors),  # the group's author list (kg.person_decisions.group_authors)
         "extra": shared.dict(dict(sorted(extra.items()))),
         "sources": shared.list(sorted({p.provenance.source for p in members})),
         # only when a source gives one, so graphs of inputs without them keep their exact attributes
@@ -171,17 +176,17 @@ def _merge_papers(members: list[Paper], shared: SharedValues) -> dict:
 _OPTIONAL_IDS = ("arxiv_id", "openalex_id", "semantic_scholar_id")
 
 
-def _add_authors(graph: nx.MultiDiGraph, paper: str, members: list[Paper], shared: SharedValues) -> None:
-    """Person nodes (merged by normalised name) and paper→person ``creator`` edges in author order."""
-    authors = graph.nodes[paper]["authors"]
-    source = authors_source(members, authors)
+def _add_authors(graph: nx.MultiDiGraph, paper: str, authors: list[str], source: str, persons: PersonTable,
+                 person_at: dict[str, int], shared: SharedValues) -> None:
+    """Person nodes (merged by normalised name; label and sources as ``persons`` decides, ``person_at`` its index by
+    id) as the papers first name them, and paper→person ``creator`` edges in author order (``source``: where the
+    paper's author list is from)."""
     for position, name in enumerate(authors, start=1):
         person = _person_id(name)
         if person not in graph:
-            add_node(graph, person, {"kind": "person", "label": name, "name": name, "sources": shared.list((source,))})
-        node = graph.nodes[person]
-        if source not in node["sources"]:  # a new list: the old one may be other nodes' too (kg.shared_values)
-            node["sources"] = shared.list(sorted([*node["sources"], source]))
+            at = person_at[person]
+            add_node(graph, person, {"kind": "person", "label": persons.labels[at], "name": persons.labels[at],
+                                     "sources": shared.list(persons.sources[at])})
         _add_edge(graph, paper, person, "creator", shared, source=source, position=position)
 
 

@@ -180,9 +180,9 @@ def kind_joins(names: Mapping[str, Iterable[str]], kinds: Iterable[tuple[str, st
     :func:`kg.spelling_variants.spelling_joins`); ``kinds`` gives each mention's group key, paper and kind. A key
     joins by the key of the kind (of :data:`KIND_KEYS`) that more than half its papers' votes give it, and only
     with keys typed so. A paper votes once for each kind it gives a key, as papers settle a group's kind
-    (``kg.entity_nodes._split_by_kind``): one paper writing a name ten times does not outvote nine (review49). Each pair
-    joins a key to the first key, in sorted order, of the names that key alike. A key in ``apart`` is an acronym's
-    minor sense, which keeps a node of its own named by its long form
+    (``kg.entity_decisions.split_by_kind``): one paper writing a name ten times does not outvote nine (review49).
+    Each pair joins a key to the first key, in sorted order, of the names that key alike. A key in ``apart`` is an
+    acronym's minor sense, which keeps a node of its own named by its long form
     (:meth:`kg.aliases.AliasTable.named_by_long_form`; "automatic machine translation" as one sense of "MT"): without
     ``acronyms`` (each sense's and bare acronym key's acronyms, with their shares of its defining papers) it joins
     nothing; with it, it joins where the keys that spell alike belong to one acronym at most (round h15bs), or where

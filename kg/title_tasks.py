@@ -7,6 +7,8 @@ those mentions at assembly, where the merged paper shows its abstract.
 """
 from __future__ import annotations
 
+from array import array
+
 import networkx as nx
 
 from ontology.records import Mention
@@ -18,11 +20,12 @@ __all__ = ["TITLE_TASK_EXTRACTOR", "drop_title_tasks_of_abstracts"]
 TITLE_TASK_EXTRACTOR = "kg_entities:title_task+"
 
 
-def drop_title_tasks_of_abstracts(graph: nx.MultiDiGraph, mentions: list[Mention],
-                                  paper_nodes: dict[str, str]) -> None:
+def drop_title_tasks_of_abstracts(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: dict[str, str],
+                                  positions: array | None = None) -> None:
     """Remove from ``mentions`` the tasks read from a title where the merged paper (``paper_nodes``: a paper's ref
     -> its node in ``graph``) has an abstract: the paper is then read from its abstract only, as if the title-only
-    record had not been there.
+    record had not been there.  ``positions`` (each mention's index in its document, :func:`kg.graph.build_graph`),
+    when given, loses the same entries.
 
     >>> from ontology.records import EntityKind, Provenance, Relation
     >>> graph = nx.MultiDiGraph()
@@ -40,4 +43,7 @@ def drop_title_tasks_of_abstracts(graph: nx.MultiDiGraph, mentions: list[Mention
             and bool(graph.nodes[paper_nodes[mention.paper_ref]].get("abstract"))
 
     if any(superseded(m) for m in mentions):  # most corpora: none, and the list stays as it is
-        mentions[:] = [m for m in mentions if not superseded(m)]
+        kept = [i for i, m in enumerate(mentions) if not superseded(m)]
+        mentions[:] = [mentions[i] for i in kept]
+        if positions is not None:
+            positions[:] = array(positions.typecode, [positions[i] for i in kept])

@@ -1,5 +1,5 @@
 """Union-find over string keys, the grouping under assembly's merges: papers (:class:`kg.paper_decisions.PaperGroups`)
-and entity names (:func:`kg.entity_nodes.add_entities`).
+and entity names (:func:`kg.entity_decisions.entity_table`).
 
 >>> groups = UnionFind()
 >>> groups.union("b", "c"), groups.union("c", "a"), groups.find("b")
