@@ -36,6 +36,7 @@ from kg.shared_values import SharedValues
 from kg.stated_edges import link_edges, merged_edge, presented_at
 from kg.venue_decisions import VenueTable, venue_table
 from ontology.records import DocumentRecords
+from ontology.util.memory import paused_gc
 
 __all__ = ["PartitionRows", "hashed_part", "partition_rows"]
 
@@ -67,8 +68,15 @@ def partition_rows(documents: Iterable[DocumentRecords], *, in_part: Callable[[s
 
     ``documents``: every document's records, as :func:`kg.graph.build_graph` takes them (any order).
     ``papers`` / ``venues``: :func:`~kg.paper_decisions.paper_table` and :func:`~kg.venue_decisions.venue_table`
-    of those records, when the caller has them (each partition reads the same tables); else made here.
+    of those records, when the caller has them (each partition reads the same tables); else made here.  The
+    cyclic collector is paused meanwhile, as in :func:`kg.graph.build_graph` (the rows make no cycles).
     """
+    with paused_gc():
+        return _partition_rows(documents, in_part, papers, venues)
+
+
+def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str], bool], papers: PaperTable | None,
+                    venues: VenueTable | None) -> PartitionRows:
     ordered = sorted(documents, key=lambda d: d.source)  # document order, as build_graph
     records = [paper for doc in ordered for paper in doc.papers]
     papers = paper_table(records) if papers is None else papers
