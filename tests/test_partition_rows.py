@@ -24,14 +24,16 @@ PARTS = (1, 2, 7)
 
 def _made_up() -> list[DocumentRecords]:
     """One paper from two sources (a DOI in two cases; a listed record and a main one), a paper joined by title,
-    a venue stated by a record and named by papers in two spellings, one named by a paper only, a link stated
-    twice by two sources and a ``similarTo`` link stated each way."""
+    a venue stated by two records (the first by source labels it, the most complete location wins) and named
+    by papers in two spellings, one named by a paper only, a link stated twice by two sources and a ``similarTo``
+    link stated each way."""
     a = DocumentRecords(source="a.txt", papers=(
         Paper(ref="a1", title="Graph Parsing", doi="10.1/X", venue="ACL 2026", role="listed", keywords=("parsing",),
               extra=(("track", "short"),), provenance=Provenance("a.txt", line=2, extractor="underline")),
         Paper(ref="a2", title="Other Work", venue="ACL 2026", provenance=Provenance("a.txt", line=3))),
         links=(PaperLink("a1", "a2", NEXT, Provenance("a.txt", start=10, end=20, extractor="underline")),
-               PaperLink("a1", "a2", SIMILAR, Provenance("a.txt", start=30, end=40))))
+               PaperLink("a1", "a2", SIMILAR, Provenance("a.txt", start=30, end=40))),
+        venues=(Venue(name="ACL  2026", location="San Diego", provenance=Provenance("a.txt", start=1)),))
     b = DocumentRecords(source="b.txt", papers=(
         Paper(ref="b1", title="Graph parsing", abstract="We parse graphs with a new method.", doi="10.1/x",
               venue="ACL  2026", keywords=("graphs", "parsing"), authors=("Ann Lee",), extra=(("track", "long"),),
@@ -106,7 +108,7 @@ def test_the_made_up_corpus_rows_hold_the_merge_rules_values():
     assert "arxiv_id" not in nodes["paper/title-other-work-85321445cd"]
     venue = nodes["venue/acl-2026"]
     assert (venue["label"], venue["location"], venue["sources"], venue["series"]) == (
-        "ACL 2026", "San Diego, CA, USA", ["c.txt"], "ACL")
+        "ACL  2026", "San Diego, CA, USA", ["a.txt", "c.txt"], "ACL")
     assert nodes["venue/emnlp-2025"]["sources"] == []
     edges = {(row[0].split("-")[1], row[1].split("/")[1].split("-")[0], row[2]): json.loads(row[4])
              for row in rows.edges}
