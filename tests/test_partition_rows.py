@@ -124,6 +124,89 @@ def test_the_made_up_corpus_rows_hold_the_merge_rules_values():
         ("third", "emnlp", "presentedAt"): {"extractor": "", "source": "c.txt", "sources": ["c.txt"]}}
 
 
+
+def _untried() -> list[DocumentRecords]:
+    """Cases review84 added: a ``nextInProgram`` link stated by two sources in opposite directions, one stated
+    twice by one source, a ``similarTo`` link whose ends merge (a loop); a paper group spanning twelve documents
+    (its members' refs and sources hash to any partition, its node to one); a venue only papers name, in two
+    spellings (the first paper in document order labels it); papers with no venue, one with no title; a venue two
+    documents state with different fields."""
+    a = DocumentRecords(source="a.txt", papers=(
+        Paper(ref="a1", title="Alpha Paper", doi="10.5/A", venue="ACL 2026", provenance=Provenance("a.txt", line=1)),
+        Paper(ref="a2", title="Beta Paper", provenance=Provenance("a.txt", line=2)),
+        Paper(ref="a3", title="Alpha paper", provenance=Provenance("a.txt", line=3))),
+        links=(PaperLink("a1", "a2", NEXT, Provenance("a.txt", start=1, end=2)),
+               PaperLink("a1", "a2", NEXT, Provenance("a.txt", start=7, end=8)),
+               PaperLink("a1", "a3", SIMILAR, Provenance("a.txt"))))
+    b = DocumentRecords(source="b.txt", papers=(
+        Paper(ref="b1", title="Alpha Paper", provenance=Provenance("b.txt", line=1)),
+        Paper(ref="b2", title="Beta Paper", venue="ACL 2026", provenance=Provenance("b.txt", line=2))),
+        links=(PaperLink("b2", "b1", NEXT, Provenance("b.txt", start=3, end=4, extractor="x")),))
+    spanning = [DocumentRecords(source=f"d{k:02d}.txt", papers=tuple(
+        Paper(ref=f"d{k}:{j}", title=f"Shared Title {j % 5}", venue=f"V{j % 3} 2024" if (j + k) % 2 else None,
+              keywords=(f"k{k}",), provenance=Provenance(f"d{k:02d}.txt", line=j)) for j in range(6)),
+        links=tuple(PaperLink(f"d{k}:{j}", f"d{k}:{(j + 1) % 6}", NEXT, Provenance(f"d{k:02d}.txt", start=j))
+                    for j in range(6))) for k in range(12)]
+    c = DocumentRecords(source="c.txt", papers=(
+        Paper(ref="c1", title="Gamma", venue="NAACL  2025", provenance=Provenance("c.txt")),
+        Paper(ref="c2", title="Delta", provenance=Provenance("c.txt")),
+        Paper(ref="c3", abstract="Only an abstract here, no title at all in this record.",
+              provenance=Provenance("c.txt"))))
+    named_first = DocumentRecords(source="b0.txt", papers=(
+        Paper(ref="e0", title="Epsilon", venue="naacl 2025", provenance=Provenance("b0.txt")),))
+    e = DocumentRecords(source="e.txt", papers=(
+        Paper(ref="e1", title="Zeta", venue="COLING 2024", provenance=Provenance("e.txt")),),
+        venues=(Venue(name="COLING 2024", series="COLING", year=2024, start_date="2024-05-20",
+                      provenance=Provenance("e.txt", start=9)),))
+    f = DocumentRecords(source="f.txt", venues=(
+        Venue(name="Coling  2024", location="Torino, Italy", edition="30th", general_chair="X",
+              start_date="2024-05-21", booktitle="Proc. COLING", provenance=Provenance("f.txt", start=0)),
+        Venue(name="COLING 2024", location="Torino", provenance=Provenance("f.txt", start=1))))
+    return [f, *reversed(spanning), b, c, a, named_first, e]
+
+
+@pytest.mark.parametrize("parts", (1, 2, 3, 7))
+def test_cases_the_round_did_not_try_give_the_tables_rows(tmp_path, parts):
+    documents = _untried()
+    table = _table_rows(build_graph(documents), tmp_path)
+    assert _partitioned(documents, parts) == table
+    nodes = {row[0]: {**json.loads(row[4]), "label": row[2]} for row in table.nodes}
+    # values from main at a56833d's build_graph
+    coling = nodes["venue/coling-2024"]
+    assert {key: coling[key] for key in ("label", "location", "start_date", "edition", "sources")} == {
+        "label": "COLING 2024", "location": "Torino, Italy", "start_date": "2024-05-20", "edition": "30th",
+        "sources": ["e.txt", "f.txt"]}
+    assert (nodes["venue/naacl-2025"]["label"], nodes["venue/naacl-2025"]["sources"]) == ("naacl 2025", [])
+    edges = {row[:3]: json.loads(row[4]) for row in table.edges}
+    alpha, beta = "paper/doi-10-5-a-840df70b4b", "paper/title-beta-paper-212541845c"
+    assert (edges[alpha, beta, "nextInProgram"], edges[beta, alpha, "nextInProgram"],
+            edges[alpha, alpha, "similarTo"]) == (
+        {"end": 2, "extractor": "", "source": "a.txt", "sources": ["a.txt"], "start": 1},
+        {"end": 4, "extractor": "x", "source": "b.txt", "sources": ["b.txt"], "start": 3},
+        {"end": None, "extractor": "", "source": "a.txt", "sources": ["a.txt"], "start": None})
+    assert len(table.edges) == len(edges)
+
+
+def test_sources_stated_out_of_their_order_are_sorted(tmp_path):
+    """Statements come in document order; a document's records may name another source (the records' API allows
+    it, the readers do not), so a later statement's source can sort first: ``sources`` is still sorted, the first
+    statement still gives ``source``.  Values from main at a56833d's build_graph.  (review84: the round's one
+    mutation that passed, sources left unsorted, fails here.)"""
+    g = DocumentRecords(source="a.txt", papers=(
+        Paper(ref="g1", title="Eta", venue="ACL 2026", provenance=Provenance("z.txt")),
+        Paper(ref="g2", title="Theta", provenance=Provenance("z.txt"))),
+        links=(PaperLink("g1", "g2", NEXT, Provenance("z.txt")),))
+    h = DocumentRecords(source="b.txt", papers=(
+        Paper(ref="h1", title="Eta", venue="ACL 2026", provenance=Provenance("b.txt")),
+        Paper(ref="h2", title="Theta", provenance=Provenance("b.txt"))),
+        links=(PaperLink("h1", "h2", NEXT, Provenance("b.txt")),))
+    table = _table_rows(build_graph([h, g]), tmp_path)
+    assert _partitioned([h, g], 2) == table
+    assert {row[2]: json.loads(row[4]) for row in table.edges} == {
+        "nextInProgram": {"end": None, "extractor": "", "source": "z.txt", "sources": ["b.txt", "z.txt"],
+                          "start": None},
+        "presentedAt": {"extractor": "", "source": "z.txt", "sources": ["b.txt", "z.txt"]}}
+
 def _first_abstract(members, shared):
     from kg.paper_attributes import merge_papers
 
