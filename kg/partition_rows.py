@@ -68,8 +68,11 @@ def partition_rows(documents: Iterable[DocumentRecords], *, in_part: Callable[[s
 
     ``documents``: every document's records, as :func:`kg.graph.build_graph` takes them (any order).
     ``papers`` / ``venues``: :func:`~kg.paper_decisions.paper_table` and :func:`~kg.venue_decisions.venue_table`
-    of those records, when the caller has them (each partition reads the same tables); else made here.  The
-    cyclic collector is paused meanwhile, as in :func:`kg.graph.build_graph` (the rows make no cycles).
+    of those records, when the caller has them (each partition reads the same tables); else made here.  Make
+    ``venues`` from the records in document order (the documents sorted by source, as here and in
+    :func:`kg.graph.build_graph`): a venue no record states is labelled by the first paper naming it, and unlike
+    the paper table (:meth:`~kg.paper_decisions.PaperTable.check`) nothing here can tell a table of another order.
+    The cyclic collector is paused meanwhile, as in :func:`kg.graph.build_graph` (the rows make no cycles).
     """
     with paused_gc():
         return _partition_rows(documents, in_part, papers, venues)
