@@ -47,6 +47,7 @@ from ontology.util.memory import paused_gc
 
 __all__ = ["ENTITY_KINDS", "build_graph", "paper_label", "paper_year"]
 
+
 def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int, TextKeys] | None = None,
                 consume: bool = False) -> nx.MultiDiGraph:
     """One graph from the records of many documents (order of documents does not matter).

@@ -54,6 +54,12 @@ def presented_at(papers: Iterable[Paper], paper_nodes: Mapping[str, str],
 
     ``paper_nodes``: paper ref -> node id; ``venue_ids``: :func:`~ontology.ids.venue_key` -> venue node id
     (:meth:`kg.venue_decisions.VenueTable.id_of`).
+
+    >>> from ontology.records import Provenance
+    >>> papers = [Paper(ref="a", title="A", venue="ACL  2026", provenance=Provenance("a.txt", extractor="x")),
+    ...           Paper(ref="b", title="B", provenance=Provenance("a.txt"))]
+    >>> list(presented_at(papers, {"a": "paper/a", "b": "paper/b"}, {"acl-2026": "venue/acl-2026"}))
+    [('paper/a', 'venue/acl-2026', 'presentedAt', {'source': 'a.txt', 'extractor': 'x'})]
     """
     for paper in papers:
         if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
@@ -63,7 +69,14 @@ def presented_at(papers: Iterable[Paper], paper_nodes: Mapping[str, str],
 
 def link_edges(links: Iterable[PaperLink], paper_nodes: Mapping[str, str],
                shared: SharedValues) -> Iterator[StatedEdge]:
-    """The links sources state between papers (``nextInProgram``, ``similarTo``), in the order of ``links``."""
+    """The links sources state between papers (``nextInProgram``, ``similarTo``), in the order of ``links``.
+
+    >>> from ontology.kinds import PaperLinkKind
+    >>> from ontology.records import Provenance
+    >>> link = PaperLink("a", "b", PaperLinkKind.NEXT_IN_PROGRAM, Provenance("a.txt", start=3, end=9))
+    >>> list(link_edges([link], {"a": "paper/a", "b": "paper/b"}, SharedValues()))
+    [('paper/a', 'paper/b', 'nextInProgram', {'source': 'a.txt', 'extractor': '', 'start': 3, 'end': 9})]
+    """
     for link in links:
         yield (paper_nodes[link.source_ref], paper_nodes[link.target_ref], link.kind.value,
                {"source": link.provenance.source, "extractor": link.provenance.extractor,
