@@ -32,34 +32,21 @@ from collections.abc import Iterable, Mapping
 import networkx as nx
 
 from kg.entity_nodes import add_entities
-from kg.paper_decisions import PaperTable, merge_order, paper_table
+from kg.paper_attributes import merge_papers, paper_label
+from kg.paper_decisions import PaperTable, paper_table
 from kg.paper_keys import TextKeys, paper_year
 from kg.person_decisions import PersonTable, group_authors, person_table
 from kg.person_decisions import person_id as _person_id
 from kg.shared_keys import add_edge, add_node
 from kg.shared_values import SharedValues
+from kg.stated_edges import link_edges, merged_edge, presented_at
 from kg.title_tasks import drop_title_tasks_of_abstracts
 from kg.venue_decisions import venue_table
-from ontology.ids import venue_key
 from ontology.kinds import ENTITY_KINDS
 from ontology.records import DocumentRecords, Paper, PaperLink, Venue
 from ontology.util.memory import paused_gc
 
 __all__ = ["ENTITY_KINDS", "build_graph", "paper_label", "paper_year"]
-
-_LABEL_WORDS = 8
-
-
-def paper_label(title: str | None, abstract: str | None) -> str:
-    """What a view calls a paper: its title, else the first words of its abstract.
-
-    >>> paper_label(None, "Users frequently express their beliefs to large language models today.")
-    'Users frequently express their beliefs to large language…'
-    """
-    if title:
-        return title
-    words = (abstract or "").split()
-    return " ".join(words[:_LABEL_WORDS]) + ("…" if len(words) > _LABEL_WORDS else "")
 
 
 def build_graph(documents: Iterable[DocumentRecords], *, text_keys: Mapping[int, TextKeys] | None = None,
@@ -130,50 +117,12 @@ def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], table: PaperTable,
     for g, node in enumerate(table.nodes):
         group, members[g] = members[g], []
         authors, source = group_authors(group)
-        attributes = _merge_papers(group, authors, shared)
+        attributes = merge_papers(group, authors, shared)  # D4: kg.paper_attributes
         add_node(graph, node, attributes)
         _add_authors(graph, node, attributes["authors"], source, persons, person_at, shared)
         for paper in group:
             paper_nodes[paper.ref] = node
     return paper_nodes
-
-
-def _merge_papers(members: list[Paper], authors: tuple[str, ...], shared: SharedValues) -> dict:
-    ordered = merge_order(members)
-    title = next((p.title for p in ordered if p.title), None)
-    abstract = max((p.abstract or "" for p in ordered), key=len) or None
-
-    def first(attribute: str):
-        return next((getattr(p, attribute) for p in ordered if getattr(p, attribute)), None)
-
-    extra: dict[str, str] = {}
-    for paper in reversed(ordered):
-        extra.update(paper.extra)
-    return {
-        "kind": "paper",
-        "label": paper_label(title, abstract),
-        "title": title,
-        "abstract": abstract,
-        "venue": first("venue"),
-        "presentation_type": first("presentation_type"),
-        "country": first("country"),
-        "keywords": shared.list(_unique(k for p in ordered for k in p.keywords)),
-        "code_repositories": shared.list(_unique(u for p in ordered for u in p.code_repositories)),
-        "year": shared.number(next((paper_year(p) for p in ordered if paper_year(p)), None)),
-        "doi": first("doi"),
-        "anthology_id": first("anthology_id"),
-        "url": first("url"),
-        "booktitle": first("booktitle"),
-        "authors": list(authors),  # the group's author list (kg.person_decisions.group_authors)
-        "extra": shared.dict(dict(sorted(extra.items()))),
-        "sources": shared.list(sorted({p.provenance.source for p in members})),
-        # only when a source gives one, so graphs of inputs without them keep their exact attributes
-        **{name: value for name in _OPTIONAL_IDS if (value := first(name))},
-    }
-
-
-#: Paper identifiers that are node attributes only when known (the formats that carry them are opt-in).
-_OPTIONAL_IDS = ("arxiv_id", "openalex_id", "semantic_scholar_id")
 
 
 def _add_authors(graph: nx.MultiDiGraph, paper: str, authors: list[str], source: str, persons: PersonTable,
@@ -190,10 +139,6 @@ def _add_authors(graph: nx.MultiDiGraph, paper: str, authors: list[str], source:
         _add_edge(graph, paper, person, "creator", shared, source=source, position=position)
 
 
-def _unique(items: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(items))
-
-
 # ----------------------------------------------------------------------------- venues
 
 
@@ -207,22 +152,17 @@ def _add_venues(graph: nx.MultiDiGraph, stated: list[Venue], papers: list[Paper]
         add_node(graph, node, {**attributes, "sources": shared.list(attributes["sources"])})
     venues = table.id_of()  # venue key -> node id
     del table
-    for paper in papers:
-        if paper.venue:  # the node's own id string: the adjacency's keys are not 90,000 copies of it
-            _add_edge(graph, paper_nodes[paper.ref], venues[venue_key(paper.venue)], "presentedAt", shared,
-                      source=paper.provenance.source, extractor=paper.provenance.extractor)
+    for u, v, relation, attributes in presented_at(papers, paper_nodes, venues):  # D8: kg.stated_edges
+        _add_edge(graph, u, v, relation, shared, **attributes)
 
 
 def _add_edge(graph: nx.MultiDiGraph, u: str, v: str, relation: str, shared: SharedValues, **attributes) -> None:
-    """The edge ``u -relation-> v``, or ``attributes["source"]`` added to the ``sources`` of the one there."""
-    source = attributes.get("source")
-    if graph.has_edge(u, v, key=relation):
-        data = graph.edges[u, v, relation]
-        sources = data.get("sources", [])
-        if source not in sources:  # a new list: the old one may be other edges' too (kg.shared_values)
-            data["sources"] = shared.list(sorted([*sources, source]))
-        return
-    add_edge(graph, u, v, relation, {"relation": relation, "sources": shared.list((source,)), **attributes})
+    """The edge ``u -relation-> v``, or ``attributes["source"]`` added to the ``sources`` of the one there
+    (:func:`kg.stated_edges.merged_edge`)."""
+    found = graph.edges[u, v, relation] if graph.has_edge(u, v, key=relation) else None
+    made = merged_edge(found, relation, attributes, shared)
+    if made is not None:
+        add_edge(graph, u, v, relation, made)
 
 
 # ----------------------------------------------------------------------------- links
@@ -231,8 +171,5 @@ def _add_edge(graph: nx.MultiDiGraph, u: str, v: str, relation: str, shared: Sha
 def _add_links(graph: nx.MultiDiGraph, links: list[PaperLink], paper_nodes: dict[str, str],
                shared: SharedValues) -> None:
     """The links sources state between papers (``nextInProgram``, ``similarTo``), in document order."""
-    for link in links:
-        _add_edge(graph, paper_nodes[link.source_ref], paper_nodes[link.target_ref], link.kind.value, shared,
-                  source=link.provenance.source, extractor=link.provenance.extractor,
-                  start=shared.number(link.provenance.start), end=shared.number(link.provenance.end))
-
+    for u, v, relation, attributes in link_edges(links, paper_nodes, shared):  # D8: kg.stated_edges
+        _add_edge(graph, u, v, relation, shared, **attributes)

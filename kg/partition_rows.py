@@ -1,0 +1,109 @@
+"""The table rows of the paper and venue nodes and of the stated edges of one partition of node ids, made from
+the records and the decision tables alone, without the graph (step S4 of docs/scaling.md's partitioned assembly,
+for the paper side).
+
+:func:`partition_rows` gives the rows that ``tables/nodes.parquet`` holds for the paper and venue nodes whose ids
+a predicate accepts, and the rows ``tables/edges.parquet`` holds for their ``presentedAt`` edges and the links
+sources state (``nextInProgram``, ``similarTo``: an edge goes with its source node's partition), sorted as the
+tables sort them (:func:`exports.table_rows.node_row`, :func:`~exports.table_rows.edge_row`).  The attributes come
+from the very functions :func:`kg.graph.build_graph` calls: D4 :func:`kg.paper_attributes.merge_papers`, D7
+:func:`kg.venue_decisions.venue_table`'s rows, D8 :func:`kg.stated_edges.merged_edge` over
+:func:`~kg.stated_edges.presented_at` and :func:`~kg.stated_edges.link_edges`.  So the rows of any partitions,
+concatenated and sorted, are the rows of the same build's tables for those kinds and relations — except a stated
+``similarTo`` link that the similarity search later scores (``basis``, ``score``, ...: the search's, not
+assembly's), and the persons and ``creator`` edges, not made here.
+
+>>> from ontology.records import Paper, Provenance
+>>> documents = [DocumentRecords(source="p.txt", papers=(
+...     Paper(ref="a", title="A", venue="ACL 2026", provenance=Provenance("p.txt")),))]
+>>> rows = partition_rows(documents, in_part=lambda node: node.startswith("paper/"))
+>>> [row[:3] for row in rows.nodes], [row[:4] for row in rows.edges]
+([('paper/title-a-7665268305', 'paper', 'A')], [('paper/title-a-7665268305', 'venue/acl-2026', 'presentedAt', \
+'presentedAt')])
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any
+from zlib import crc32
+
+from exports.table_rows import edge_row, node_row
+from kg.paper_attributes import merge_papers
+from kg.paper_decisions import PaperTable, paper_table
+from kg.person_decisions import group_authors
+from kg.shared_values import SharedValues
+from kg.stated_edges import link_edges, merged_edge, presented_at
+from kg.venue_decisions import VenueTable, venue_table
+from ontology.records import DocumentRecords
+from ontology.util.memory import paused_gc
+
+__all__ = ["PartitionRows", "hashed_part", "partition_rows"]
+
+
+@dataclass(frozen=True)
+class PartitionRows:
+    """One partition's rows: ``nodes`` as :func:`~exports.table_rows.node_row` makes them, sorted by id;
+    ``edges`` as :func:`~exports.table_rows.edge_row` makes them, sorted by (source, target, key)."""
+
+    nodes: list[tuple]
+    edges: list[tuple]
+
+
+def hashed_part(part: int, parts: int) -> Callable[[str], bool]:
+    """The predicate of partition ``part`` of ``parts``: node ids by a stable hash (CRC-32 of the id's UTF-8).
+
+    >>> [hashed_part(p, 3)("paper/a") for p in range(3)]
+    [False, False, True]
+    """
+    if not 0 <= part < parts:
+        raise ValueError(f"partition {part} of {parts}: give a part from 0 to {parts - 1}")
+    return lambda node: crc32(node.encode()) % parts == part
+
+
+def partition_rows(documents: Iterable[DocumentRecords], *, in_part: Callable[[str], bool],
+                   papers: PaperTable | None = None, venues: VenueTable | None = None) -> PartitionRows:
+    """The node rows of the paper and venue nodes whose id ``in_part`` accepts, and the edge rows of the
+    ``presentedAt`` edges and stated links whose source node it accepts (module docstring).
+
+    ``documents``: every document's records, as :func:`kg.graph.build_graph` takes them (any order).
+    ``papers`` / ``venues``: :func:`~kg.paper_decisions.paper_table` and :func:`~kg.venue_decisions.venue_table`
+    of those records, when the caller has them (each partition reads the same tables); else made here.  Make
+    ``venues`` from the records in document order (the documents sorted by source, as here and in
+    :func:`kg.graph.build_graph`): a venue no record states is labelled by the first paper naming it, and unlike
+    the paper table (:meth:`~kg.paper_decisions.PaperTable.check`) nothing here can tell a table of another order.
+    The cyclic collector is paused meanwhile, as in :func:`kg.graph.build_graph` (the rows make no cycles).
+    """
+    with paused_gc():
+        return _partition_rows(documents, in_part, papers, venues)
+
+
+def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str], bool], papers: PaperTable | None,
+                    venues: VenueTable | None) -> PartitionRows:
+    ordered = sorted(documents, key=lambda d: d.source)  # document order, as build_graph
+    records = [paper for doc in ordered for paper in doc.papers]
+    papers = paper_table(records) if papers is None else papers
+    venues = venue_table(chain.from_iterable(doc.venues for doc in ordered), records) if venues is None else venues
+    shared = SharedValues()
+    nodes = []
+    members = papers.members(records)
+    for g, node in enumerate(papers.nodes):
+        if in_part(node):
+            nodes.append(node_row(node, merge_papers(members[g], group_authors(members[g])[0], shared)))  # D4
+    del members
+    nodes.extend(node_row(node, row) for node, row in zip(venues.ids, venues.rows) if in_part(node))  # D7
+    nodes.sort(key=lambda row: row[0])
+    paper_nodes = papers.node_map()
+    stated = chain(presented_at(records, paper_nodes, venues.id_of()),
+                   link_edges((link for doc in ordered for link in doc.links), paper_nodes, shared))
+    edges: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for u, v, relation, attributes in stated:
+        if in_part(u):  # an edge goes with its source node
+            key = (u, v, relation)
+            made = merged_edge(edges.get(key), relation, attributes, shared)  # D8
+            if made is not None:
+                edges[key] = made
+    rows = [edge_row(u, v, relation, data) for (u, v, relation), data in edges.items()]
+    rows.sort(key=lambda row: row[:3])
+    return PartitionRows(nodes=nodes, edges=rows)
