@@ -1,17 +1,19 @@
-"""The table rows of the paper and venue nodes and of the stated edges of one partition of node ids, made from
-the records and the decision tables alone, without the graph (step S4 of docs/scaling.md's partitioned assembly,
-for the paper side).
+"""The table rows of the paper, venue and person nodes and of the stated edges of one partition of node ids,
+made from the records and the decision tables alone, without the graph (step S4 of docs/scaling.md's partitioned
+assembly, for the paper side; rounds h14ca, h14cb).
 
-:func:`partition_rows` gives the rows that ``tables/nodes.parquet`` holds for the paper and venue nodes whose ids
-a predicate accepts, and the rows ``tables/edges.parquet`` holds for their ``presentedAt`` edges and the links
-sources state (``nextInProgram``, ``similarTo``: an edge goes with its source node's partition), sorted as the
+:func:`partition_rows` gives the rows that ``tables/nodes.parquet`` holds for the paper, venue and person nodes
+whose ids a predicate accepts, and the rows ``tables/edges.parquet`` holds for their ``creator`` and
+``presentedAt`` edges and the links sources state (``nextInProgram``, ``similarTo``: an edge goes with its source
+node's partition), sorted as the
 tables sort them (:func:`exports.table_rows.node_row`, :func:`~exports.table_rows.edge_row`).  The attributes come
-from the very functions :func:`kg.graph.build_graph` calls: D4 :func:`kg.paper_attributes.merge_papers`, D7
+from the very functions :func:`kg.graph.build_graph` calls: D4 :func:`kg.paper_attributes.merge_papers`, D6
+:func:`kg.person_decisions.person_attributes` over :func:`~kg.person_decisions.person_table`, D7
 :func:`kg.venue_decisions.venue_table`'s rows, D8 :func:`kg.stated_edges.merged_edge` over
-:func:`~kg.stated_edges.presented_at` and :func:`~kg.stated_edges.link_edges`.  So the rows of any partitions,
-concatenated and sorted, are the rows of the same build's tables for those kinds and relations — except a stated
-``similarTo`` link that the similarity search later scores (``basis``, ``score``, ...: the search's, not
-assembly's), and the persons and ``creator`` edges, not made here.
+:func:`~kg.person_decisions.creator_edges`, :func:`~kg.stated_edges.presented_at` and
+:func:`~kg.stated_edges.link_edges`.  So the rows of any partitions, concatenated and sorted, are the rows of the
+same build's tables for those kinds and relations — except a stated ``similarTo`` link that the similarity search
+later scores (``basis``, ``score``, ...: the search's, not assembly's).
 
 >>> from ontology.records import Paper, Provenance
 >>> documents = [DocumentRecords(source="p.txt", papers=(
@@ -32,7 +34,7 @@ from zlib import crc32
 from exports.table_rows import edge_row, node_row
 from kg.paper_attributes import merge_papers
 from kg.paper_decisions import PaperTable, paper_table
-from kg.person_decisions import group_authors
+from kg.person_decisions import PersonTable, creator_edges, group_authors, person_attributes, person_table
 from kg.shared_values import SharedValues
 from kg.stated_edges import link_edges, merged_edge, presented_at
 from kg.venue_decisions import VenueTable, venue_table
@@ -63,39 +65,47 @@ def hashed_part(part: int, parts: int) -> Callable[[str], bool]:
 
 
 def partition_rows(documents: Iterable[DocumentRecords], *, in_part: Callable[[str], bool],
-                   papers: PaperTable | None = None, venues: VenueTable | None = None) -> PartitionRows:
-    """The node rows of the paper and venue nodes whose id ``in_part`` accepts, and the edge rows of the
-    ``presentedAt`` edges and stated links whose source node it accepts (module docstring).
+                   papers: PaperTable | None = None, venues: VenueTable | None = None,
+                   persons: PersonTable | None = None) -> PartitionRows:
+    """The node rows of the paper, venue and person nodes whose id ``in_part`` accepts, and the edge rows of the
+    ``creator`` and ``presentedAt`` edges and stated links whose source node it accepts (module docstring).
 
     ``documents``: every document's records, as :func:`kg.graph.build_graph` takes them (any order).
-    ``papers`` / ``venues``: :func:`~kg.paper_decisions.paper_table` and :func:`~kg.venue_decisions.venue_table`
-    of those records, when the caller has them (each partition reads the same tables); else made here.  Make
+    ``papers`` / ``venues`` / ``persons``: :func:`~kg.paper_decisions.paper_table`,
+    :func:`~kg.venue_decisions.venue_table` and :func:`~kg.person_decisions.person_table` of those records, when
+    the caller has them (each partition reads the same tables); else made here.  Make
     ``venues`` from the records in document order (the documents sorted by source, as here and in
     :func:`kg.graph.build_graph`): a venue no record states is labelled by the first paper naming it, and unlike
     the paper table (:meth:`~kg.paper_decisions.PaperTable.check`) nothing here can tell a table of another order.
     The cyclic collector is paused meanwhile, as in :func:`kg.graph.build_graph` (the rows make no cycles).
     """
     with paused_gc():
-        return _partition_rows(documents, in_part, papers, venues)
+        return _partition_rows(documents, in_part, papers, venues, persons)
 
 
 def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str], bool], papers: PaperTable | None,
-                    venues: VenueTable | None) -> PartitionRows:
+                    venues: VenueTable | None, persons: PersonTable | None) -> PartitionRows:
     ordered = sorted(documents, key=lambda d: d.source)  # document order, as build_graph
     records = [paper for doc in ordered for paper in doc.papers]
     papers = paper_table(records) if papers is None else papers
     venues = venue_table(chain.from_iterable(doc.venues for doc in ordered), records) if venues is None else venues
+    persons = person_table(records, papers) if persons is None else persons
     shared = SharedValues()
     nodes = []
+    created = []  # the creator statements of the partition's papers, in root order as build_graph makes them
     members = papers.members(records)
     for g, node in enumerate(papers.nodes):
         if in_part(node):
-            nodes.append(node_row(node, merge_papers(members[g], group_authors(members[g])[0], shared)))  # D4
+            authors, source = group_authors(members[g])
+            nodes.append(node_row(node, merge_papers(members[g], authors, shared)))  # D4
+            created.extend(creator_edges(node, authors, source))
     del members
     nodes.extend(node_row(node, row) for node, row in zip(venues.ids, venues.rows) if in_part(node))  # D7
+    nodes.extend(node_row(node, person_attributes(persons, at, shared))  # D6
+                 for at, node in enumerate(persons.ids) if in_part(node))
     nodes.sort(key=lambda row: row[0])
     paper_nodes = papers.node_map()
-    stated = chain(presented_at(records, paper_nodes, venues.id_of()),
+    stated = chain(created, presented_at(records, paper_nodes, venues.id_of()),
                    link_edges((link for doc in ordered for link in doc.links), paper_nodes, shared))
     edges: dict[tuple[str, str, str], dict[str, Any]] = {}
     for u, v, relation, attributes in stated:

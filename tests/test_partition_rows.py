@@ -1,6 +1,6 @@
-"""The paper and venue node rows and the stated edges' rows of a partition of node ids, made without the graph
-(kg.partition_rows, step S4 of docs/scaling.md, round h14ca): any partitions' rows, concatenated and sorted, are
-those rows of the tables that exports.graph_tables writes for the same build."""
+"""The paper, venue and person node rows and the stated and creator edges' rows of a partition of node ids, made
+without the graph (kg.partition_rows, step S4 of docs/scaling.md, rounds h14ca and h14cb): any partitions' rows,
+concatenated and sorted, are those rows of the tables that exports.graph_tables writes for the same build."""
 from __future__ import annotations
 
 import json
@@ -12,12 +12,13 @@ from exports.graph_tables import read_edge_rows, read_node_rows, write_graph_tab
 from kg.graph import build_graph
 from kg.paper_decisions import paper_table
 from kg.partition_rows import PartitionRows, hashed_part, partition_rows
+from kg.person_decisions import person_table
 from kg.venue_decisions import venue_table
 from ontology.kinds import PaperLinkKind
 from ontology.records import DocumentRecords, Paper, PaperLink, Provenance, Venue
 
-KINDS = ("paper", "venue")
-STATED = ("presentedAt", "nextInProgram", "similarTo")
+KINDS = ("paper", "venue", "person")
+STATED = ("creator", "presentedAt", "nextInProgram", "similarTo")
 NEXT, SIMILAR = PaperLinkKind.NEXT_IN_PROGRAM, PaperLinkKind.SIMILAR_TO
 PARTS = (1, 2, 7)
 
@@ -64,10 +65,11 @@ def _partitioned(documents: list[DocumentRecords], parts: int, relations=STATED)
     ordered = sorted(documents, key=lambda d: d.source)
     records = [p for d in ordered for p in d.papers]
     papers, venues = paper_table(records), venue_table([v for d in ordered for v in d.venues], records)
+    persons = person_table(records, papers)
     nodes, edges = [], []
     for part in range(parts):
         in_part = hashed_part(part, parts)
-        rows = partition_rows(documents, in_part=in_part, papers=papers, venues=venues)
+        rows = partition_rows(documents, in_part=in_part, papers=papers, venues=venues, persons=persons)
         assert all(in_part(row[0]) for row in rows.nodes + rows.edges)
         assert rows.nodes == sorted(rows.nodes) and rows.edges == sorted(rows.edges, key=lambda row: row[:3])
         nodes += rows.nodes
@@ -77,10 +79,11 @@ def _partitioned(documents: list[DocumentRecords], parts: int, relations=STATED)
 
 @pytest.mark.parametrize("parts", PARTS)
 def test_the_sample_builds_rows_but_the_scored_similar_links(sample_build, tmp_path, parts):
-    relations = ("presentedAt", "nextInProgram")  # a stated similarTo link is scored by the search afterwards
+    relations = ("creator", "presentedAt", "nextInProgram")  # a stated similarTo link is scored by the search after
     table = _table_rows(sample_build.graph, tmp_path, relations)
     assert _partitioned(list(sample_build.documents), parts, relations) == table
-    assert {row[1] for row in table.nodes} == set(KINDS) and {row[3] for row in table.edges} == set(relations)
+    no_authors = {row[1] for row in table.nodes} == {"paper", "venue"}  # the sample pages name no authors
+    assert no_authors and {row[3] for row in table.edges} == {"presentedAt", "nextInProgram"}
 
 
 @pytest.mark.parametrize("parts", PARTS)
@@ -88,7 +91,7 @@ def test_the_sample_assemblys_rows_with_its_stated_similar_links(sample_build, t
     documents = list(sample_build.documents)
     table = _table_rows(build_graph(documents), tmp_path)  # the graph before the similarity search
     assert _partitioned(documents, parts) == table
-    assert {row[3] for row in table.edges} == set(STATED)
+    assert {row[3] for row in table.edges} == set(STATED) - {"creator"}  # the sample pages name no authors
 
 
 @pytest.mark.parametrize("parts", PARTS)
@@ -110,6 +113,8 @@ def test_the_made_up_corpus_rows_hold_the_merge_rules_values():
     assert (venue["label"], venue["location"], venue["sources"], venue["series"]) == (
         "ACL  2026", "San Diego, CA, USA", ["a.txt", "c.txt"], "ACL")
     assert nodes["venue/emnlp-2025"]["sources"] == []
+    assert (nodes["person/ann-lee-99de144bc1"]["label"], nodes["person/ann-lee-99de144bc1"]["sources"]) == (
+        "Ann Lee", ["b.txt"])
     edges = {(row[0].split("-")[1], row[1].split("/")[1].split("-")[0], row[2]): json.loads(row[4])
              for row in rows.edges}
     assert edges == {
@@ -118,11 +123,49 @@ def test_the_made_up_corpus_rows_hold_the_merge_rules_values():
         ("10", "title", "similarTo"): {"end": 40, "extractor": "", "source": "a.txt", "sources": ["a.txt"],
                                        "start": 30},
         ("10", "acl", "presentedAt"): {"extractor": "underline", "source": "a.txt", "sources": ["a.txt", "b.txt"]},
+        ("10", "ann", "creator"): {"position": 1, "source": "b.txt", "sources": ["b.txt"]},
         ("other", "doi", "similarTo"): {"end": 60, "extractor": "", "source": "b.txt", "sources": ["b.txt"],
                                         "start": 50},
         ("other", "acl", "presentedAt"): {"extractor": "", "source": "a.txt", "sources": ["a.txt"]},
         ("third", "emnlp", "presentedAt"): {"extractor": "", "source": "c.txt", "sources": ["c.txt"]}}
 
+
+
+def _persons() -> list[DocumentRecords]:
+    """Round h14cb's persons: one person spelled two ways in two paper groups (the group first in root order labels
+    it), a group whose author list is the longer of its two records' (the second source's), a name given twice in
+    one list (one ``creator`` edge, the first position), and a paper with no authors."""
+    one = DocumentRecords(source="1.txt", papers=(
+        Paper(ref="p1", title="Kernel Methods", authors=("ZOË KIM", "Al Li"), provenance=Provenance("1.txt", line=1)),
+        Paper(ref="p2", title="Graph Search", authors=("Bo Chen",), provenance=Provenance("1.txt", line=2)),
+        Paper(ref="p3", title="No Authors", provenance=Provenance("1.txt", line=3))))
+    two = DocumentRecords(source="2.txt", papers=(
+        Paper(ref="q1", title="Graph search", authors=("Bo Chen", "Zoë Kim", "Cy Ode"),
+              provenance=Provenance("2.txt", line=1)),
+        Paper(ref="q2", title="Twice Named", authors=("Al Li", "Dee Ep", "AL  LI"), provenance=Provenance("2.txt"))))
+    return [two, one]
+
+
+@pytest.mark.parametrize("parts", PARTS)
+def test_persons_and_creator_edges_are_the_tables_rows(tmp_path, parts):
+    documents = _persons()
+    table = _table_rows(build_graph(documents), tmp_path)
+    assert _partitioned(documents, parts) == table
+    persons = {row[0].split("/")[1].rsplit("-", 1)[0]: (row[2], json.loads(row[4])) for row in table.nodes
+               if row[1] == "person"}
+    creators = sorted((row[0].split("/")[1].split("-")[1], row[1].split("/")[1].rsplit("-", 1)[0],
+                       json.loads(row[4])["position"], json.loads(row[4])["source"])
+                      for row in table.edges if row[3] == "creator")
+    assert (persons, creators) == PINNED_PERSONS
+
+
+PINNED_PERSONS = (  # from main at 48a47a0's build_graph
+    {"al-li": ("Al Li", {"sources": ["1.txt", "2.txt"]}), "bo-chen": ("Bo Chen", {"sources": ["2.txt"]}),
+     "cy-ode": ("Cy Ode", {"sources": ["2.txt"]}), "dee-ep": ("Dee Ep", {"sources": ["2.txt"]}),
+     "zoe-kim": ("ZOË KIM", {"sources": ["1.txt", "2.txt"]})},
+    [("graph", "bo-chen", 1, "2.txt"), ("graph", "cy-ode", 3, "2.txt"), ("graph", "zoe-kim", 2, "2.txt"),
+     ("kernel", "al-li", 2, "1.txt"), ("kernel", "zoe-kim", 1, "1.txt"), ("twice", "al-li", 1, "2.txt"),
+     ("twice", "dee-ep", 2, "2.txt")])
 
 
 def _untried() -> list[DocumentRecords]:
@@ -231,6 +274,38 @@ def test_a_rule_changed_in_the_row_maker_alone_shows(monkeypatch, tmp_path, name
     documents = _made_up()
     shorter = Paper(ref="b3", title="Graph parsing", abstract="Short.", provenance=Provenance("b.txt", line=0))
     documents[0] = DocumentRecords(source="b.txt", papers=(*documents[0].papers, shorter), links=documents[0].links)
+    table = _table_rows(build_graph(documents), tmp_path)
+    assert _partitioned(documents, 2) == table
+    monkeypatch.setattr(kg.partition_rows, name, mutated)
+    assert _partitioned(documents, 2) != table
+
+
+def _first_source_only(persons, at, shared):
+    from kg.person_decisions import person_attributes
+
+    return {**person_attributes(persons, at, shared), "sources": list(persons.sources[at][:1])}
+
+
+def _from_zero(paper, authors, source):
+    from kg.person_decisions import creator_edges
+
+    return ((u, v, relation, {**data, "position": data["position"] - 1})
+            for u, v, relation, data in creator_edges(paper, authors, source))
+
+
+def _first_list(members):
+    from kg.person_decisions import authors_source
+
+    return members[0].authors, authors_source(members, members[0].authors)
+
+
+@pytest.mark.parametrize(("name", "mutated"), [
+    ("person_attributes", _first_source_only), ("creator_edges", _from_zero), ("group_authors", _first_list)])
+def test_a_person_rule_changed_in_the_row_maker_alone_shows(monkeypatch, tmp_path, name, mutated):
+    """Round h14cb's rules the same way: D6's attributes, the creator statements, the group's author list."""
+    import kg.partition_rows
+
+    documents = _persons()
     table = _table_rows(build_graph(documents), tmp_path)
     assert _partitioned(documents, 2) == table
     monkeypatch.setattr(kg.partition_rows, name, mutated)
