@@ -93,7 +93,14 @@ def entity_attributes(found: dict[str, Any] | None, kind: EntityKind, members: S
 
 def entity_edges(members: Sequence[Mention], paper_nodes: Mapping[str, str]) -> list[tuple[str, str, list[Mention]]]:
     """A part's paper→entity statements, by paper node (sorted): (paper, relation, its mentions there); the
-    relation is ``proposes`` when any of them proposes, else ``uses``."""
+    relation is ``proposes`` when any of them proposes, else ``uses``.
+
+    >>> from ontology.records import Provenance
+    >>> lm = [Mention(ref, "LM", EntityKind.METHOD, relation, Provenance(f"{ref}.txt"))
+    ...       for ref, relation in [("b", Relation.USES), ("a", Relation.USES), ("b", Relation.PROPOSES)]]
+    >>> [(paper, relation, len(facts)) for paper, relation, facts in entity_edges(lm, {"a": "paper/a", "b": "paper/b"})]
+    [('paper/a', 'uses', 1), ('paper/b', 'proposes', 2)]
+    """
     by_paper: dict[str, list[Mention]] = defaultdict(list)
     for mention in members:
         by_paper[paper_nodes[mention.paper_ref]].append(mention)
