@@ -8,7 +8,8 @@ its paper→entity ``proposes``/``uses`` edges with every mention as provenance 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import networkx as nx
 
@@ -17,7 +18,7 @@ from kg.shared_keys import add_edge, add_node, shared_key_dict
 from kg.shared_values import SharedValues
 from ontology.records import EntityKind, Mention, Relation
 
-__all__ = ["add_entities"]
+__all__ = ["add_entities", "entity_attributes", "entity_edge", "entity_edges"]
 
 
 def add_entities(graph: nx.MultiDiGraph, mentions: list[Mention], paper_nodes: dict[str, str],
@@ -56,39 +57,73 @@ def _add_entity(graph: nx.MultiDiGraph, kind: EntityKind, members: list[Mention]
                 shared: SharedValues) -> None:
     """One entity node (or more names for an existing one: D21, two parts whose labels fold to one id) and its
     edges from papers: ``entity``, ``label`` and ``alt`` labels as the entity table decides them; ``acronyms``
-    (what the alias table says of its root) become its ``acronyms`` attribute."""
-    preferred = label
+    (what the alias table says of its root) become its ``acronyms`` attribute (:func:`entity_attributes`,
+    :func:`entity_edges`)."""
+    made = entity_attributes(graph.nodes[entity] if entity in graph else None, kind, members, label=label, alt=alt,
+                             acronyms=acronyms, shared=shared)
+    if made is not None:
+        add_node(graph, entity, made)
+    for paper, relation, facts in entity_edges(members, paper_nodes):
+        found = graph.edges[paper, entity, relation] if graph.has_edge(paper, entity, key=relation) else None
+        made = entity_edge(found, relation, facts, shared)
+        if made is not None:
+            add_edge(graph, paper, entity, relation, made)
+
+
+def entity_attributes(found: dict[str, Any] | None, kind: EntityKind, members: Sequence[Mention], *, label: str,
+                      alt: list[str], acronyms: Iterable[dict] = (), shared: SharedValues) -> dict[str, Any] | None:
+    """The attributes of a part's entity node: a new node's (returned) when ``found`` is None, else ``found`` (the
+    node's attributes so far: D21, an earlier part folded to the same id) updated in place and None returned.
+    ``acronyms`` are added to its ``acronyms`` attribute (made only when there are some).  Read by
+    :func:`add_entities` and :func:`kg.partition_rows.partition_rows` alike."""
     same_as = sorted({m.same_as for m in members if m.same_as})
-    if entity not in graph:
-        add_node(graph, entity, {"kind": kind.value, "label": preferred, "alt_labels": shared.list(alt),
-                                 "same_as": shared.list(same_as),
-                                 "sources": shared.list(sorted({m.provenance.source for m in members}))})
+    node = found
+    if node is None:
+        node = {"kind": kind.value, "label": label, "alt_labels": shared.list(alt), "same_as": shared.list(same_as),
+                "sources": shared.list(sorted({m.provenance.source for m in members}))}
     else:  # two groups whose preferred names fold to one key
-        node = graph.nodes[entity]
-        node["alt_labels"] = shared.list(sorted(set(node["alt_labels"]) | set(alt) | {preferred} - {node["label"]}))
+        node["alt_labels"] = shared.list(sorted(set(node["alt_labels"]) | set(alt) | {label} - {node["label"]}))
         node["same_as"] = shared.list(sorted(set(node["same_as"]) | set(same_as)))
         node["sources"] = shared.list(sorted(set(node["sources"]) | {m.provenance.source for m in members}))
     if acronyms:  # only then: the nodes of other names keep exactly their attributes
-        node = graph.nodes[entity]
         known = node.get("acronyms", [])
         node["acronyms"] = known + [record for record in acronyms if record not in known]
+    return node if found is None else None
+
+
+def entity_edges(members: Sequence[Mention], paper_nodes: Mapping[str, str]) -> list[tuple[str, str, list[Mention]]]:
+    """A part's paper→entity statements, by paper node (sorted): (paper, relation, its mentions there); the
+    relation is ``proposes`` when any of them proposes, else ``uses``.
+
+    >>> from ontology.records import Provenance
+    >>> lm = [Mention(ref, "LM", EntityKind.METHOD, relation, Provenance(f"{ref}.txt"))
+    ...       for ref, relation in [("b", Relation.USES), ("a", Relation.USES), ("b", Relation.PROPOSES)]]
+    >>> [(paper, relation, len(facts)) for paper, relation, facts in entity_edges(lm, {"a": "paper/a", "b": "paper/b"})]
+    [('paper/a', 'uses', 1), ('paper/b', 'proposes', 2)]
+    """
     by_paper: dict[str, list[Mention]] = defaultdict(list)
     for mention in members:
         by_paper[paper_nodes[mention.paper_ref]].append(mention)
+    made = []
     for paper, facts in sorted(by_paper.items()):
         relation = Relation.PROPOSES if any(m.relation is Relation.PROPOSES for m in facts) else Relation.USES
-        if graph.has_edge(paper, entity, key=relation.value):  # the second group of a folded key
-            edge = graph.edges[paper, entity, relation.value]
-            edge["mentions"] = edge["mentions"] + [_mention_dict(m, shared) for m in facts]
-            continue
-        chosen = [m for m in facts if m.relation is relation]
-        best = max(chosen, key=lambda m: m.provenance.confidence)
-        add_edge(graph, paper, entity, relation.value, {
-            "relation": relation.value, "confidence": shared.number(best.provenance.confidence),
+        made.append((paper, relation.value, facts))
+    return made
+
+
+def entity_edge(found: dict[str, Any] | None, relation: str, facts: Sequence[Mention],
+                shared: SharedValues) -> dict[str, Any] | None:
+    """A paper→entity edge's attributes (returned) from its mentions ``facts``, the most confident mention of
+    ``relation`` as its provenance; or, when the edge is ``found`` (D21: the second part of a folded id), ``facts``
+    added to its ``mentions`` in place and None returned."""
+    if found is not None:  # the second group of a folded key
+        found["mentions"] = found["mentions"] + [_mention_dict(m, shared) for m in facts]
+        return None
+    best = max((m for m in facts if m.relation.value == relation), key=lambda m: m.provenance.confidence)
+    return {"relation": relation, "confidence": shared.number(best.provenance.confidence),
             "source": best.provenance.source, "start": shared.number(best.provenance.start),
             "end": shared.number(best.provenance.end), "extractor": best.provenance.extractor,
-            "sentence": best.provenance.sentence, "mentions": [_mention_dict(m, shared) for m in facts],
-        })
+            "sentence": best.provenance.sentence, "mentions": [_mention_dict(m, shared) for m in facts]}
 
 
 def _mention_dict(mention: Mention, shared: SharedValues) -> dict:

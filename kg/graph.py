@@ -35,7 +35,7 @@ from kg.entity_nodes import add_entities
 from kg.paper_attributes import merge_papers, paper_label
 from kg.paper_decisions import PaperTable, paper_table
 from kg.paper_keys import TextKeys, paper_year
-from kg.person_decisions import PersonTable, group_authors, person_table
+from kg.person_decisions import PersonTable, creator_edges, group_authors, person_attributes, person_table
 from kg.person_decisions import person_id as _person_id
 from kg.shared_keys import add_edge, add_node
 from kg.shared_values import SharedValues
@@ -127,16 +127,14 @@ def _add_papers(graph: nx.MultiDiGraph, records: list[Paper], table: PaperTable,
 
 def _add_authors(graph: nx.MultiDiGraph, paper: str, authors: list[str], source: str, persons: PersonTable,
                  person_at: dict[str, int], shared: SharedValues) -> None:
-    """Person nodes (merged by normalised name; label and sources as ``persons`` decides, ``person_at`` its index by
-    id) as the papers first name them, and paper→person ``creator`` edges in author order (``source``: where the
+    """Person nodes (merged by normalised name; attributes as ``persons`` decides,
+    :func:`kg.person_decisions.person_attributes`; ``person_at`` its index by id) as the papers first name them, and
+    paper→person ``creator`` edges in author order (:func:`kg.person_decisions.creator_edges`; ``source``: where the
     paper's author list is from)."""
-    for position, name in enumerate(authors, start=1):
-        person = _person_id(name)
+    for u, person, relation, attributes in creator_edges(paper, authors, source):
         if person not in graph:
-            at = person_at[person]
-            add_node(graph, person, {"kind": "person", "label": persons.labels[at], "name": persons.labels[at],
-                                     "sources": shared.list(persons.sources[at])})
-        _add_edge(graph, paper, person, "creator", shared, source=source, position=position)
+            add_node(graph, person, person_attributes(persons, person_at[person], shared))
+        _add_edge(graph, u, person, relation, shared, **attributes)
 
 
 # ----------------------------------------------------------------------------- venues

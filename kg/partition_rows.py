@@ -1,17 +1,21 @@
-"""The table rows of the paper and venue nodes and of the stated edges of one partition of node ids, made from
-the records and the decision tables alone, without the graph (step S4 of docs/scaling.md's partitioned assembly,
-for the paper side).
+"""The table rows of one partition of node ids — the nodes' and the edges that go out of them — made from the records
+and the decision tables alone, without the graph (step S4 of docs/scaling.md's partitioned assembly; rounds h14ca,
+h14cb).
 
-:func:`partition_rows` gives the rows that ``tables/nodes.parquet`` holds for the paper and venue nodes whose ids
-a predicate accepts, and the rows ``tables/edges.parquet`` holds for their ``presentedAt`` edges and the links
-sources state (``nextInProgram``, ``similarTo``: an edge goes with its source node's partition), sorted as the
-tables sort them (:func:`exports.table_rows.node_row`, :func:`~exports.table_rows.edge_row`).  The attributes come
-from the very functions :func:`kg.graph.build_graph` calls: D4 :func:`kg.paper_attributes.merge_papers`, D7
+:func:`partition_rows` gives the rows that ``tables/nodes.parquet`` holds for the paper, venue, person and entity
+nodes whose ids a predicate accepts, and the rows ``tables/edges.parquet`` holds for the edges whose source node it
+accepts: paper→person ``creator``, paper→venue ``presentedAt``, the links sources state (``nextInProgram``,
+``similarTo``) and paper→entity ``proposes``/``uses``, sorted as the tables sort them
+(:func:`exports.table_rows.node_row`, :func:`~exports.table_rows.edge_row`).  The attributes come from the very
+functions :func:`kg.graph.build_graph` calls: D4 :func:`kg.paper_attributes.merge_papers`, D6
+:func:`kg.person_decisions.person_attributes` over :func:`~kg.person_decisions.person_table`, D7
 :func:`kg.venue_decisions.venue_table`'s rows, D8 :func:`kg.stated_edges.merged_edge` over
-:func:`~kg.stated_edges.presented_at` and :func:`~kg.stated_edges.link_edges`.  So the rows of any partitions,
-concatenated and sorted, are the rows of the same build's tables for those kinds and relations — except a stated
-``similarTo`` link that the similarity search later scores (``basis``, ``score``, ...: the search's, not
-assembly's), and the persons and ``creator`` edges, not made here.
+:func:`~kg.person_decisions.creator_edges`, :func:`~kg.stated_edges.presented_at` and
+:func:`~kg.stated_edges.link_edges`, the title tasks :func:`kg.title_tasks.drop_title_tasks` drops, D9-D21
+:func:`kg.entity_decisions.entity_table` with :func:`kg.entity_nodes.entity_attributes`,
+:func:`~kg.entity_nodes.entity_edges` and :func:`~kg.entity_nodes.entity_edge`.  So the rows of any partitions,
+concatenated and sorted, are the rows of the same build's tables — except a stated ``similarTo`` link that the
+similarity search later scores (``basis``, ``score``, ...: the search's, not assembly's), and the search's own links.
 
 >>> from ontology.records import Paper, Provenance
 >>> documents = [DocumentRecords(source="p.txt", papers=(
@@ -23,23 +27,27 @@ assembly's), and the persons and ``creator`` edges, not made here.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 from zlib import crc32
 
 from exports.table_rows import edge_row, node_row
+from kg.entity_decisions import EntityTable, entity_table
+from kg.entity_nodes import entity_attributes, entity_edge, entity_edges
 from kg.paper_attributes import merge_papers
 from kg.paper_decisions import PaperTable, paper_table
-from kg.person_decisions import group_authors
+from kg.person_decisions import PersonTable, creator_edges, group_authors, person_attributes, person_table
 from kg.shared_values import SharedValues
 from kg.stated_edges import link_edges, merged_edge, presented_at
+from kg.title_tasks import drop_title_tasks
 from kg.venue_decisions import VenueTable, venue_table
-from ontology.records import DocumentRecords
+from ontology.records import DocumentRecords, Mention, Paper
 from ontology.util.memory import paused_gc
 
-__all__ = ["PartitionRows", "hashed_part", "partition_rows"]
+__all__ = ["PartitionRows", "assembly_mentions", "hashed_part", "partition_rows"]
 
 
 @dataclass(frozen=True)
@@ -63,39 +71,47 @@ def hashed_part(part: int, parts: int) -> Callable[[str], bool]:
 
 
 def partition_rows(documents: Iterable[DocumentRecords], *, in_part: Callable[[str], bool],
-                   papers: PaperTable | None = None, venues: VenueTable | None = None) -> PartitionRows:
-    """The node rows of the paper and venue nodes whose id ``in_part`` accepts, and the edge rows of the
-    ``presentedAt`` edges and stated links whose source node it accepts (module docstring).
+                   papers: PaperTable | None = None, venues: VenueTable | None = None,
+                   persons: PersonTable | None = None, entities: EntityTable | None = None) -> PartitionRows:
+    """The node rows of the nodes whose id ``in_part`` accepts, and the edge rows of the edges assembly makes whose
+    source node it accepts (module docstring).
 
     ``documents``: every document's records, as :func:`kg.graph.build_graph` takes them (any order).
-    ``papers`` / ``venues``: :func:`~kg.paper_decisions.paper_table` and :func:`~kg.venue_decisions.venue_table`
-    of those records, when the caller has them (each partition reads the same tables); else made here.  Make
+    ``papers`` / ``venues`` / ``persons`` / ``entities``: :func:`~kg.paper_decisions.paper_table`,
+    :func:`~kg.venue_decisions.venue_table`, :func:`~kg.person_decisions.person_table` and
+    :func:`~kg.entity_decisions.entity_table` (of :func:`assembly_mentions`) of those records, when the caller has
+    them (each partition reads the same tables); else made here.  Make
     ``venues`` from the records in document order (the documents sorted by source, as here and in
     :func:`kg.graph.build_graph`): a venue no record states is labelled by the first paper naming it, and unlike
     the paper table (:meth:`~kg.paper_decisions.PaperTable.check`) nothing here can tell a table of another order.
     The cyclic collector is paused meanwhile, as in :func:`kg.graph.build_graph` (the rows make no cycles).
     """
     with paused_gc():
-        return _partition_rows(documents, in_part, papers, venues)
+        return _partition_rows(documents, in_part, papers, venues, persons, entities)
 
 
 def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str], bool], papers: PaperTable | None,
-                    venues: VenueTable | None) -> PartitionRows:
+                    venues: VenueTable | None, persons: PersonTable | None,
+                    entities: EntityTable | None) -> PartitionRows:
     ordered = sorted(documents, key=lambda d: d.source)  # document order, as build_graph
     records = [paper for doc in ordered for paper in doc.papers]
     papers = paper_table(records) if papers is None else papers
     venues = venue_table(chain.from_iterable(doc.venues for doc in ordered), records) if venues is None else venues
+    persons = person_table(records, papers) if persons is None else persons
     shared = SharedValues()
     nodes = []
+    created = []  # the creator statements of the partition's papers, in root order as build_graph makes them
     members = papers.members(records)
     for g, node in enumerate(papers.nodes):
         if in_part(node):
-            nodes.append(node_row(node, merge_papers(members[g], group_authors(members[g])[0], shared)))  # D4
-    del members
+            authors, source = group_authors(members[g])
+            nodes.append(node_row(node, merge_papers(members[g], authors, shared)))  # D4
+            created.extend(creator_edges(node, authors, source))
     nodes.extend(node_row(node, row) for node, row in zip(venues.ids, venues.rows) if in_part(node))  # D7
-    nodes.sort(key=lambda row: row[0])
+    nodes.extend(node_row(node, person_attributes(persons, at, shared))  # D6
+                 for at, node in enumerate(persons.ids) if in_part(node))
     paper_nodes = papers.node_map()
-    stated = chain(presented_at(records, paper_nodes, venues.id_of()),
+    stated = chain(created, presented_at(records, paper_nodes, venues.id_of()),
                    link_edges((link for doc in ordered for link in doc.links), paper_nodes, shared))
     edges: dict[tuple[str, str, str], dict[str, Any]] = {}
     for u, v, relation, attributes in stated:
@@ -104,6 +120,58 @@ def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str
             made = merged_edge(edges.get(key), relation, attributes, shared)  # D8
             if made is not None:
                 edges[key] = made
+    mentions, positions = assembly_mentions(ordered, papers, members)
+    del members
+    entities = entity_table(mentions, paper_nodes, positions) if entities is None else entities
+    nodes.extend(_entity_rows(mentions, paper_nodes, entities, in_part, edges, shared))
+    nodes.sort(key=lambda row: row[0])
     rows = [edge_row(u, v, relation, data) for (u, v, relation), data in edges.items()]
     rows.sort(key=lambda row: row[:3])
     return PartitionRows(nodes=nodes, edges=rows)
+
+
+def assembly_mentions(ordered: Sequence[DocumentRecords], papers: PaperTable,
+                      members: list[list[Paper]] | None = None) -> tuple[list[Mention], array]:
+    """The mentions :func:`kg.graph.build_graph` makes entities of, and each one's index in its document: every
+    document's (``ordered``: sorted by source) in document order, less the tasks read from the title of a paper whose
+    merged record has an abstract (:func:`kg.title_tasks.drop_title_tasks`; ``papers``: the records' paper table,
+    ``members``: its groups' records, :meth:`~kg.paper_decisions.PaperTable.members`, when the caller has them).
+    Make :func:`~kg.entity_decisions.entity_table` of these, with ``papers.node_map()``, to hand to
+    :func:`partition_rows`."""
+    mentions = [mention for doc in ordered for mention in doc.mentions]
+    positions = array("i", [index for doc in ordered for index in range(len(doc.mentions))])
+    if members is None:
+        members = papers.members([paper for doc in ordered for paper in doc.papers])
+    group_of = {node: g for g, node in enumerate(papers.nodes)}
+    shared = SharedValues()
+
+    def has_abstract(node: str) -> bool:
+        group = members[group_of[node]]
+        return bool(merge_papers(group, group_authors(group)[0], shared)["abstract"])  # D4
+
+    drop_title_tasks(mentions, papers.node_map(), has_abstract, positions)
+    return mentions, positions
+
+
+def _entity_rows(mentions: Sequence[Mention], paper_nodes: Mapping[str, str], table: EntityTable,
+                 in_part: Callable[[str], bool], edges: dict[tuple[str, str, str], dict[str, Any]],
+                 shared: SharedValues) -> list[tuple]:
+    """The node rows of ``table``'s entity nodes that ``in_part`` accepts; their paper→entity edges whose paper it
+    accepts go into ``edges``.  Parts in table order, as :func:`kg.entity_nodes.add_entities` makes them, so that a
+    D21 collision (parts folded to one id) merges into the first part's node and edges in the same order."""
+    nodes: dict[str, dict[str, Any]] = {}
+    for part, rows in enumerate(table.members):
+        entity = table.ids[part]
+        members = [mentions[row] for row in rows]
+        if in_part(entity):
+            made = entity_attributes(nodes.get(entity), table.kinds[part], members, label=table.labels[part],
+                                     alt=table.alt_labels[part], acronyms=table.acronyms[part], shared=shared)
+            if made is not None:
+                nodes[entity] = made
+        for paper, relation, facts in entity_edges(members, paper_nodes):
+            if in_part(paper):  # an edge goes with its source node
+                key = (paper, entity, relation)
+                made = entity_edge(edges.get(key), relation, facts, shared)
+                if made is not None:
+                    edges[key] = made
+    return [node_row(node, data) for node, data in nodes.items()]

@@ -17,15 +17,18 @@ decision without a graph; :func:`kg.graph.build_graph` makes the same persons as
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from kg.paper_decisions import PaperTable, merge_order
+from kg.shared_values import SharedValues
 from ontology.ids import node_id, normalize_text
 from ontology.records import Paper
 
-__all__ = ["PersonTable", "authors_source", "group_authors", "person_id", "person_table"]
+__all__ = ["PersonTable", "authors_source", "creator_edges", "group_authors", "person_attributes", "person_id",
+           "person_table"]
 
 
 @lru_cache(maxsize=200_000)
@@ -75,3 +78,29 @@ def person_table(papers: Iterable[Paper], table: PaperTable) -> PersonTable:
                 sources.append(set())
             sources[at].add(source)
     return PersonTable(ids=list(index), labels=labels, sources=[tuple(sorted(s)) for s in sources])
+
+
+def person_attributes(persons: PersonTable, at: int, shared: SharedValues) -> dict[str, Any]:
+    """The attributes of person ``persons.ids[at]``'s node (D6): read by :func:`kg.graph.build_graph` and
+    :func:`kg.partition_rows.partition_rows` alike.
+
+    >>> from kg.paper_decisions import paper_table
+    >>> from ontology.records import Paper, Provenance
+    >>> papers = [Paper(ref="a", title="A", authors=("Al Li",), provenance=Provenance("a.txt"))]
+    >>> person_attributes(person_table(papers, paper_table(papers)), 0, SharedValues())
+    {'kind': 'person', 'label': 'Al Li', 'name': 'Al Li', 'sources': ['a.txt']}
+    """
+    label = persons.labels[at]
+    return {"kind": "person", "label": label, "name": label, "sources": shared.list(persons.sources[at])}
+
+
+def creator_edges(paper: str, authors: Sequence[str], source: str) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
+    """The paper→person ``creator`` statements of paper node ``paper`` in author order, as (paper, person,
+    ``"creator"``, attributes) for :func:`kg.stated_edges.merged_edge` (``source``: where the group's author list is
+    from, :func:`group_authors`); a name given twice is stated twice, and merged there.
+
+    >>> [edge[1:] for edge in creator_edges("paper/a", ["Al Li"], "a.txt")]
+    [('person/al-li-4406aa0fc0', 'creator', {'source': 'a.txt', 'position': 1})]
+    """
+    for position, name in enumerate(authors, start=1):
+        yield paper, person_id(name), "creator", {"source": source, "position": position}

@@ -8,12 +8,13 @@ those mentions at assembly, where the merged paper shows its abstract.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable, Mapping
 
 import networkx as nx
 
 from ontology.records import Mention
 
-__all__ = ["TITLE_TASK_EXTRACTOR", "drop_title_tasks_of_abstracts"]
+__all__ = ["TITLE_TASK_EXTRACTOR", "drop_title_tasks", "drop_title_tasks_of_abstracts"]
 
 #: The extractor of a task read from the title of a paper with no abstract (``kg_entities:title_task+<type rule>``,
 #: :mod:`extractors.entity_title_tasks`, whose spaCy this module does not load; a test checks the two agree).
@@ -38,9 +39,17 @@ def drop_title_tasks_of_abstracts(graph: nx.MultiDiGraph, mentions: list[Mention
     >>> [m.paper_ref for m in mentions]
     ['b']
     """
+    drop_title_tasks(mentions, paper_nodes, lambda node: bool(graph.nodes[node].get("abstract")), positions)
+
+
+def drop_title_tasks(mentions: list[Mention], paper_nodes: Mapping[str, str], has_abstract: Callable[[str], bool],
+                     positions: array | None = None) -> None:
+    """:func:`drop_title_tasks_of_abstracts` without the graph: ``has_abstract(node)`` says whether the merged paper
+    of node ``node`` has an abstract (asked only of the papers whose titles gave tasks); read by it and by
+    :func:`kg.partition_rows.partition_rows` alike."""
     def superseded(mention: Mention) -> bool:
         return mention.provenance.extractor.startswith(TITLE_TASK_EXTRACTOR) \
-            and bool(graph.nodes[paper_nodes[mention.paper_ref]].get("abstract"))
+            and has_abstract(paper_nodes[mention.paper_ref])
 
     if any(superseded(m) for m in mentions):  # most corpora: none, and the list stays as it is
         kept = [i for i, m in enumerate(mentions) if not superseded(m)]
