@@ -141,17 +141,18 @@ def entity_table(mentions: Sequence[Mention], paper_nodes: Mapping[str, str],
     grouping = _group(ordered, paper_nodes)
     sources: dict[str, int] = {}
     mention_source, mention_index, mention_part = array("i"), array("i"), array("i", [-1]) * len(mentions)
+    if positions is not None and len(positions) != len(mentions):
+        raise ValueError(f"{len(positions)} positions for {len(mentions)} mentions: pass one per mention (its "
+                         f"index in its document), dropping the same entries as the mentions")
     counts: Counter[int] = Counter()
     for mention in mentions:
         source = sources.setdefault(mention.provenance.source, len(sources))
         mention_source.append(source)
-        mention_index.append(counts[source])
-        counts[source] += 1
+        if positions is None:  # its index among its source's mentions in this list
+            mention_index.append(counts[source])
+            counts[source] += 1
     if positions is not None:
-        if len(positions) != len(mentions):
-            raise ValueError(f"{len(positions)} positions for {len(mentions)} mentions: pass one per mention (its "
-                             f"index in its document), dropping the same entries as the mentions")
-        mention_index[:] = array("i", positions)
+        mention_index.extend(positions)
     table = EntityTable(list(sources), mention_source, mention_index, mention_part, [], [], [], [], [], [], [], [])
     groups: dict[str, list[int]] = defaultdict(list)
     for row in sorted(grouping.roots):

@@ -24,7 +24,7 @@ from kg.paper_keys import paper_year
 from kg.shared_values import SharedValues
 from ontology.records import Paper
 
-__all__ = ["OPTIONAL_IDS", "merge_papers", "paper_label"]
+__all__ = ["OPTIONAL_IDS", "merge_papers", "merged_abstract", "paper_label"]
 
 _LABEL_WORDS = 8
 
@@ -44,6 +44,17 @@ def paper_label(title: str | None, abstract: str | None) -> str:
     return " ".join(words[:_LABEL_WORDS]) + ("…" if len(words) > _LABEL_WORDS else "")
 
 
+def merged_abstract(ordered: Sequence[Paper]) -> str | None:
+    """A paper group's abstract (``ordered``: its records in :func:`~kg.paper_decisions.merge_order`): the longest,
+    the first of equal length; None when no record has one.
+
+    >>> from ontology.records import Provenance
+    >>> merged_abstract([Paper(ref="a", abstract=text, provenance=Provenance("a.txt")) for text in ("Ab.", None)])
+    'Ab.'
+    """
+    return max((p.abstract or "" for p in ordered), key=len) or None
+
+
 def merge_papers(members: list[Paper], authors: Sequence[str], shared: SharedValues) -> dict[str, Any]:
     """The attributes of the paper node of ``members`` (one paper group's records, in any order): D4; ``authors``:
     the group's author list (:func:`kg.person_decisions.group_authors`).
@@ -53,7 +64,7 @@ def merge_papers(members: list[Paper], authors: Sequence[str], shared: SharedVal
     """
     ordered = merge_order(members)
     title = next((p.title for p in ordered if p.title), None)
-    abstract = max((p.abstract or "" for p in ordered), key=len) or None
+    abstract = merged_abstract(ordered)
 
     def first(attribute: str) -> Any:
         return next((getattr(p, attribute) for p in ordered if getattr(p, attribute)), None)

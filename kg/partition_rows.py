@@ -37,7 +37,7 @@ from zlib import crc32
 from exports.table_rows import edge_row, node_row
 from kg.entity_decisions import EntityTable, entity_table
 from kg.entity_nodes import entity_attributes, entity_edge, entity_edges
-from kg.paper_attributes import merge_papers
+from kg.paper_attributes import merge_papers, merged_abstract
 from kg.paper_decisions import PaperTable, paper_table
 from kg.person_decisions import PersonTable, creator_edges, group_authors, person_attributes, person_table
 from kg.shared_values import SharedValues
@@ -143,11 +143,9 @@ def assembly_mentions(ordered: Sequence[DocumentRecords], papers: PaperTable,
     if members is None:
         members = papers.members([paper for doc in ordered for paper in doc.papers])
     group_of = {node: g for g, node in enumerate(papers.nodes)}
-    shared = SharedValues()
 
-    def has_abstract(node: str) -> bool:
-        group = members[group_of[node]]
-        return bool(merge_papers(group, group_authors(group)[0], shared)["abstract"])  # D4
+    def has_abstract(node: str) -> bool:  # D4's abstract alone: any record's abstract is the merged one's
+        return merged_abstract(members[group_of[node]]) is not None
 
     drop_title_tasks(mentions, papers.node_map(), has_abstract, positions)
     return mentions, positions

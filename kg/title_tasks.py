@@ -51,8 +51,8 @@ def drop_title_tasks(mentions: list[Mention], paper_nodes: Mapping[str, str], ha
         return mention.provenance.extractor.startswith(TITLE_TASK_EXTRACTOR) \
             and has_abstract(paper_nodes[mention.paper_ref])
 
-    if any(superseded(m) for m in mentions):  # most corpora: none, and the list stays as it is
-        kept = [i for i, m in enumerate(mentions) if not superseded(m)]
+    kept = [i for i, m in enumerate(mentions) if not superseded(m)]
+    if len(kept) < len(mentions):  # most corpora: none dropped, and the list stays as it is
         mentions[:] = [mentions[i] for i in kept]
         if positions is not None:
             positions[:] = array(positions.typecode, [positions[i] for i in kept])
