@@ -44,13 +44,15 @@ from exports.table_rows import release_arrow_memory
 from ontology.errors import KgError
 from ontology.util.files import open_atomic
 
-__all__ = ["RowOrderError", "edge_line", "merged_rows", "node_line", "parquet_rows", "write_json_rows"]
+__all__ = ["RowOrderError", "Rows", "edge_attributes", "edge_line", "merged_rows", "node_attributes", "node_line",
+           "parquet_rows", "rows_of", "write_json_rows"]
 
 #: Output is written in chunks of about this many characters.
 _CHUNK = 1 << 22
 #: Rows that come in record batches are made Python values this many at a time.
 _SLICE_ROWS = 4096
-_Rows = Iterable[tuple] | Iterable[pa.RecordBatch]
+#: Node or edge rows: tuples of the tables' columns, or Arrow record batches of them.
+Rows = Iterable[tuple] | Iterable[pa.RecordBatch]
 
 
 class RowOrderError(KgError, ValueError):
@@ -74,9 +76,10 @@ _ENCODE = _plain_encoder()
 _decode = json.JSONDecoder().decode
 
 
-def node_line(row: tuple) -> str:
-    """A node's line of ``graph.json`` (without the separator) from its row ``(id, kind, label, names, data)``."""
-    node, kind, label, names, data = row
+def node_attributes(row: tuple) -> dict[str, Any]:
+    """A node's attributes, as the graph holds them but with lists for tuples, from its row ``(id, kind, label,
+    names, data)``; its objects' keys in the order of their text (sorted when the row was made)."""
+    _, kind, label, names, data = row
     attributes = _decode(data)
     if names != "{}":
         attributes.update(_decode(names))
@@ -84,22 +87,33 @@ def node_line(row: tuple) -> str:
         attributes["kind"] = kind
     if label is not None:
         attributes["label"] = label
-    attributes["id"] = node
+    return attributes
+
+
+def edge_attributes(row: tuple) -> dict[str, Any]:
+    """An edge's attributes from its row ``(source, target, key, relation, data)`` (as :func:`node_attributes`)."""
+    attributes = _decode(row[4])
+    if row[3] is not None:
+        attributes["relation"] = row[3]
+    return attributes
+
+
+def node_line(row: tuple) -> str:
+    """A node's line of ``graph.json`` (without the separator) from its row ``(id, kind, label, names, data)``."""
+    attributes = node_attributes(row)
+    attributes["id"] = row[0]
     return _ENCODE(dict(sorted(attributes.items())))
 
 
 def edge_line(row: tuple) -> str:
     """An edge's line of ``graph.json`` (without the separator) from its row ``(source, target, key, relation,
     data)``."""
-    source, target, key, relation, data = row
-    attributes = _decode(data)
-    if relation is not None:
-        attributes["relation"] = relation
-    attributes["from"], attributes["to"], attributes["key"] = source, target, key
+    attributes = edge_attributes(row)
+    attributes["from"], attributes["to"], attributes["key"] = row[:3]
     return _ENCODE(dict(sorted(attributes.items())))
 
 
-def write_json_rows(path: Path, *, edges: _Rows, nodes: _Rows, graph: Mapping[str, Any] | None = None) -> Path:
+def write_json_rows(path: Path, *, edges: Rows, nodes: Rows, graph: Mapping[str, Any] | None = None) -> Path:
     """Write ``graph.json`` (atomically) from edge rows and node rows, the same bytes as
     :func:`exports.node_link.write_json` of the graph they are the rows of (module docstring).
 
@@ -115,8 +129,8 @@ def write_json_rows(path: Path, *, edges: _Rows, nodes: _Rows, graph: Mapping[st
     with open_atomic(Path(path)) as stream:
         pending: list[str] = [head]
         size = len(head)
-        for piece in _chain(_lines(_tuples(edges), edge_line, "edge", 3), middle,
-                            _lines(_tuples(nodes), node_line, "node", 1), tail):
+        for piece in _chain(_lines(rows_of(edges), edge_line, "edge", 3), middle,
+                            _lines(rows_of(nodes), node_line, "node", 1), tail):
             pending.append(piece)
             size += len(piece)
             if size > _CHUNK:
@@ -148,7 +162,7 @@ def _lines(rows: Iterable[tuple], line: Callable[[tuple], str], what: str, width
     yield "[]" if last is None else "\n]"
 
 
-def _tuples(rows: _Rows) -> Iterator[tuple]:
+def rows_of(rows: Rows) -> Iterator[tuple]:
     """Each row as a tuple, from tuples or from record batches (decoded :data:`_SLICE_ROWS` rows at a time: a group
     of the Anthology's paper rows is 61 MB in Arrow and takes up to four times that as Python strings)."""
     for item in rows:
@@ -167,11 +181,11 @@ def parquet_rows(path: Path) -> Iterator[tuple]:
     with read-ahead, the full Anthology's tables took 315 MiB above the process's start; a group at a time, 35)."""
     with pq.ParquetFile(Path(path)) as table:
         for group in range(table.num_row_groups):
-            yield from _tuples(table.read_row_group(group, use_threads=False).to_batches())
+            yield from rows_of(table.read_row_group(group, use_threads=False).to_batches())
             release_arrow_memory()
 
 
-def merged_rows(partitions: Iterable[_Rows], *, width: int) -> Iterator[tuple]:
+def merged_rows(partitions: Iterable[Rows], *, width: int) -> Iterator[tuple]:
     """The rows of sorted ``partitions`` (each tuples or record batches, as :func:`write_json_rows` takes) in one
     sorted stream, by their first ``width`` values (1 for node rows, 3 for edge rows); one row of each partition is
     held (and one record batch, where they come in batches).
@@ -179,4 +193,4 @@ def merged_rows(partitions: Iterable[_Rows], *, width: int) -> Iterator[tuple]:
     >>> list(merged_rows([[("a",), ("c",)], [("b",)]], width=1))
     [('a',), ('b',), ('c',)]
     """
-    return heapq.merge(*(_tuples(part) for part in partitions), key=lambda row: row[:width])
+    return heapq.merge(*(rows_of(part) for part in partitions), key=lambda row: row[:width])
