@@ -1,0 +1,110 @@
+"""graph.ttl and graph.nt written from table rows, partition by partition, without the graph (exports.turtle_rows,
+step S5 of docs/scaling.md; round h14cd): the same bytes as exports.rdf_formats.write_rdf of the graph, from the
+sample build's tables and from kg.partition_rows' hashed partitions, however the subjects fall into spill files."""
+from __future__ import annotations
+
+import filecmp
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from exports.graph_order import sorted_edges
+from exports.graph_tables import TABLES_FOLDER, write_graph_tables
+from exports.json_rows import parquet_rows
+from exports.rdf_formats import write_rdf
+from exports.rdf_terms import RdfExportError
+from exports.table_rows import edge_row, node_row
+from exports.turtle_rows import Spills, kind_by_prefix, spill_partition, write_turtle_rows
+from kg.graph import build_graph
+from kg.partition_rows import hashed_part, partition_rows
+from tests.test_partition_rows import _entities, _made_up, _persons
+
+FILES = {"ttl": "graph.ttl", "nt": "graph.nt"}
+
+
+def _expected(graph: nx.MultiDiGraph, folder: Path) -> Path:
+    folder.mkdir()
+    write_rdf(graph, folder, ("ttl", "nt"))
+    return folder
+
+
+def _from_partitions(partitions, folder: Path, *, kind_of=kind_by_prefix, spill_bytes: int = 1 << 20) -> Path:
+    """``partitions`` (pairs of node rows and edge rows) spilled one at a time, merged into graph.ttl and graph.nt
+    in ``folder``; the spill files are gone after."""
+    folder.mkdir()
+    agents: dict[str, str] = {}
+    with Spills(folder) as spills:
+        for nodes, edges in partitions:
+            agents.update(spill_partition(spills, nodes=nodes, edges=edges, kind_of=kind_of, spill_bytes=spill_bytes))
+        write_turtle_rows({name: folder / file for name, file in FILES.items()}, spills, agents)
+    assert sorted(path.name for path in folder.iterdir()) == sorted(FILES.values())
+    return folder
+
+
+def _same(a: Path, b: Path) -> bool:
+    return all(filecmp.cmp(a / file, b / file, shallow=False) for file in FILES.values())
+
+
+def _hashed(rows: list[tuple], parts: int) -> list[list[tuple]]:
+    return [[row for row in rows if hashed_part(part, parts)(row[0])] for part in range(parts)]
+
+
+@pytest.mark.parametrize(("parts", "spill_bytes"), [(1, 1 << 30), (3, 1 << 20), (3, 1)],
+                         ids=["one-partition", "three-partitions", "every-block-spilled-alone"])
+def test_the_sample_builds_rdf_from_its_tables(sample_build, tmp_path, parts, spill_bytes):
+    """spill_bytes=1 spills after each node's and each edge's triples, so a node's own lines and those its
+    out-edges put on its resource are joined only by the merge."""
+    graph = sample_build.graph
+    write_graph_tables(graph, tmp_path)
+    tables = tmp_path / TABLES_FOLDER
+    nodes, edges = list(parquet_rows(tables / "nodes.parquet")), list(parquet_rows(tables / "edges.parquet"))
+    made = _from_partitions(zip(_hashed(nodes, parts), _hashed(edges, parts)), tmp_path / "rows",
+                            spill_bytes=spill_bytes)
+    assert _same(made, _expected(graph, tmp_path / "graph"))
+    assert (made / "graph.ttl").read_bytes().count(b"kg:Mention") > 100  # mentions, similarities, fields: all there
+
+
+@pytest.mark.parametrize("parts", (1, 2, 7))
+@pytest.mark.parametrize("documents", [_made_up, _persons, _entities],
+                         ids=["papers-venues-links", "persons-creators", "entities-collisions"])
+def test_partition_rows_give_the_assembled_graphs_rdf(documents, parts, tmp_path):
+    """kg.partition_rows' hashed partitions, each spilled alone, merged = write_rdf of build_graph's graph."""
+    graph = build_graph(documents())
+    made = [partition_rows(documents(), in_part=hashed_part(part, parts)) for part in range(parts)]
+    kinds = {node: data.get("kind") for node, data in graph.nodes(data=True)}  # a pass-1 table instead of the ids
+    rows = _from_partitions([(part.nodes, part.edges) for part in made], tmp_path / "rows", kind_of=kinds.get,
+                            spill_bytes=4096)
+    assert _same(rows, _expected(graph, tmp_path / "graph"))
+
+
+def _task_graph() -> nx.MultiDiGraph:
+    g = nx.MultiDiGraph()
+    g.add_node("paper/a", kind="paper", label="A", sources=["a.txt"])
+    g.add_node("task/ner", kind="task", label="NER")
+    g.add_edge("paper/a", "task/ner", key="uses", relation="uses", sources=["a.txt"])
+    return g
+
+
+def _rows(graph: nx.MultiDiGraph) -> tuple[list[tuple], list[tuple]]:
+    return [node_row(node, graph.nodes[node]) for node in sorted(graph)], [edge_row(*e) for e in sorted_edges(graph)]
+
+
+def test_the_targets_kind_chooses_the_predicate(tmp_path):
+    """An edge to a task takes the task's predicate: the kind comes from ``kind_of``, not from the edge's row."""
+    graph = _task_graph()
+    expected = _expected(graph, tmp_path / "graph")
+    assert _same(_from_partitions([_rows(graph)], tmp_path / "rows"), expected)
+    assert b"kg:addressesTask" in (expected / "graph.ttl").read_bytes()
+    unknown = _from_partitions([_rows(graph)], tmp_path / "no-kinds", kind_of=lambda node: None)
+    assert b"kg:addressesTask" not in (unknown / "graph.ttl").read_bytes()
+
+
+def test_an_empty_graph_and_refusals(tmp_path):
+    assert _same(_from_partitions([([], [])], tmp_path / "rows"), _expected(nx.MultiDiGraph(), tmp_path / "graph"))
+    graph = _task_graph()
+    graph.add_node("task/a>b", kind="task", label="odd")
+    with Spills(tmp_path) as spills, pytest.raises(RdfExportError, match="write_rdf"):
+        spill_partition(spills, nodes=_rows(graph)[0], edges=[], kind_of=kind_by_prefix)
+    with Spills(tmp_path) as spills, pytest.raises(ValueError, match="'jsonld'"):
+        write_turtle_rows({"jsonld": tmp_path / "graph.jsonld"}, spills, {})
