@@ -40,15 +40,13 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from exports.json_text import write_pieces
 from exports.table_rows import release_arrow_memory
 from ontology.errors import KgError
-from ontology.util.files import open_atomic
 
 __all__ = ["RowOrderError", "Rows", "edge_attributes", "edge_line", "merged_rows", "node_attributes", "node_line",
            "parquet_rows", "rows_of", "write_json_rows"]
 
-#: Output is written in chunks of about this many characters.
-_CHUNK = 1 << 22
 #: Rows that come in record batches are made Python values this many at a time.
 _SLICE_ROWS = 4096
 #: Node or edge rows: tuples of the tables' columns, or Arrow record batches of them.
@@ -126,18 +124,8 @@ def write_json_rows(path: Path, *, edges: Rows, nodes: Rows, graph: Mapping[str,
                         "edges": "@@edges@@"}, ensure_ascii=False, sort_keys=True) + "\n"
     head, rest = frame.split('"@@edges@@"')
     middle, tail = rest.split('"@@nodes@@"')
-    with open_atomic(Path(path)) as stream:
-        pending: list[str] = [head]
-        size = len(head)
-        for piece in _chain(_lines(rows_of(edges), edge_line, "edge", 3), middle,
-                            _lines(rows_of(nodes), node_line, "node", 1), tail):
-            pending.append(piece)
-            size += len(piece)
-            if size > _CHUNK:
-                stream.write("".join(pending).encode("utf-8"))
-                pending, size = [], 0
-        stream.write("".join(pending).encode("utf-8"))
-    return Path(path)
+    return write_pieces(Path(path), _chain(head, _lines(rows_of(edges), edge_line, "edge", 3), middle,
+                                           _lines(rows_of(nodes), node_line, "node", 1), tail))
 
 
 def _chain(*parts: Iterable[str] | str) -> Iterator[str]:

@@ -41,13 +41,11 @@ True
 from __future__ import annotations
 
 import heapq
-import shutil
 import struct
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import ExitStack
 from pathlib import Path
-from types import TracebackType
 from typing import BinaryIO, Self
 
 from exports.json_rows import Rows, edge_attributes, node_attributes, rows_of
@@ -80,23 +78,20 @@ class Spills:
 
     def __init__(self, folder: Path) -> None:
         self._parent = Path(folder)
-        self._folder: Path | None = None
+        self._scratch: tempfile.TemporaryDirectory | None = None
         self.files: list[Path] = []
 
     def __enter__(self) -> Self:
+        self._parent.mkdir(parents=True, exist_ok=True)
+        self._scratch = tempfile.TemporaryDirectory(prefix=".kg-ttl-", suffix=".kg-tmp", dir=self._parent)
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
-        if self._folder is not None:
-            shutil.rmtree(self._folder, ignore_errors=True)
+    def __exit__(self, *error: object) -> None:
+        self._scratch.cleanup()
 
     def write(self, subjects: dict[str, list[str]]) -> None:
         """Spill ``subjects`` (subject IRI → its N-Triples lines, any order, maybe repeated) sorted by subject."""
-        if self._folder is None:
-            self._parent.mkdir(parents=True, exist_ok=True)
-            self._folder = Path(tempfile.mkdtemp(prefix=".kg-ttl-", suffix=".kg-tmp", dir=self._parent))
-        path = self._folder / f"{len(self.files):05d}.bin"
+        path = Path(self._scratch.name) / f"{len(self.files):05d}.bin"
         with path.open("wb") as stream:
             for key, lines in sorted((subject + ">", lines) for subject, lines in subjects.items()):
                 _write_record(stream, key.encode("utf-8"), "".join(sorted(set(lines))).encode("utf-8"))
