@@ -10,11 +10,12 @@ edge's target (a proposes/uses edge to a task or metric takes the kind's predica
 extractors that the mentions name (a subject each, described once).  So:
 
 1. :func:`spill_partition` makes one partition's subjects (from its node rows and the edge rows out of them) and
-   writes them, sorted by subject, to spill files of about :data:`SPILL_BYTES` of lines each, returning the
-   agents its mentions named;
+   writes them, sorted by subject, to spill files of about :data:`SPILL_BYTES` of lines each (Zstandard-compressed:
+   the full Anthology's 1,679 MiB of lines take 139 MiB), returning the agents its mentions named;
 2. :func:`write_turtle_rows` merges every spill file by subject (the lines of a subject made in two places are
-   joined: a node's own lines and its out-edges' come from different rows), adds the agents' subjects, and writes
-   the merged runs as :func:`exports.rdf_formats.write_rdf` writes them: the same bytes.
+   joined: a node's own lines and its out-edges' come from different rows; more than
+   :data:`~exports.rdf_stream.MERGE_FAN_IN` files are first merged down in groups), adds the agents' subjects, and
+   writes the merged runs as :func:`exports.rdf_formats.write_rdf` writes them: the same bytes.
 
 The target kinds are handed in (``kind_of``): a table of pass 1, or :func:`kind_by_prefix` — kg mints every node
 id as its kind, ``/`` and a key (:func:`ontology.ids.node_id`), so the id names the kind.
@@ -48,10 +49,12 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import BinaryIO, Self
 
+import pyarrow as pa
+
 from exports.json_rows import Rows, edge_attributes, node_attributes, rows_of
 from exports.rdf_mapping import agent_blocks, edge_blocks
 from exports.rdf_nodes import node_triples
-from exports.rdf_stream import RUN_BYTES, LiteralTexts, turtle_header, turtle_run
+from exports.rdf_stream import MERGE_FAN_IN, RUN_BYTES, LiteralTexts, turtle_header, turtle_run
 from exports.rdf_terms import PREFIXES, RdfExportError, Triple
 from ontology.util.files import open_atomic
 
@@ -80,6 +83,7 @@ class Spills:
         self._parent = Path(folder)
         self._scratch: tempfile.TemporaryDirectory | None = None
         self.files: list[Path] = []
+        self._made = 0  # spill files made so far, to name the next
 
     def __enter__(self) -> Self:
         self._parent.mkdir(parents=True, exist_ok=True)
@@ -91,10 +95,28 @@ class Spills:
 
     def write(self, subjects: dict[str, list[str]]) -> None:
         """Spill ``subjects`` (subject IRI → its N-Triples lines, any order, maybe repeated) sorted by subject."""
-        path = Path(self._scratch.name) / f"{len(self.files):05d}.bin"
-        with path.open("wb") as stream:
-            for key, lines in sorted((subject + ">", lines) for subject, lines in subjects.items()):
-                _write_record(stream, key.encode("utf-8"), "".join(sorted(set(lines))).encode("utf-8"))
+        self._write(((key.encode("utf-8"), "".join(sorted(set(lines))).encode("utf-8"))
+                     for key, lines in sorted((subject + ">", lines) for subject, lines in subjects.items())))
+
+    def merge_down(self, fan_in: int) -> None:
+        """Merge the spill files, ``fan_in`` at a time, until no more than ``fan_in`` are left: each open file
+        holds a decompression window (about 1.6 MB), and a system allows a process only so many open files."""
+        if fan_in < 2:
+            raise ValueError(f"merge at least 2 spill files at a time, not {fan_in}")
+        while len(self.files) > fan_in:
+            groups = [self.files[at:at + fan_in] for at in range(0, len(self.files), fan_in)]
+            self.files = []
+            for group in groups:
+                self._write(_merged(heapq.merge(*(_records(path) for path in group))))
+                for path in group:
+                    path.unlink()
+
+    def _write(self, records: Iterable[tuple[bytes, bytes]]) -> None:
+        path = Path(self._scratch.name) / f"{self._made:05d}.bin.zst"
+        self._made += 1
+        with pa.output_stream(str(path), compression="zstd") as stream:
+            for key, lines in records:
+                _write_record(stream, key, lines)
         self.files.append(path)
 
 
@@ -105,7 +127,7 @@ def _write_record(stream: BinaryIO, key: bytes, lines: bytes) -> None:
 
 
 def _records(path: Path) -> Iterator[tuple[bytes, bytes]]:
-    with path.open("rb") as stream:
+    with pa.input_stream(str(path), compression="zstd") as stream:
         while head := stream.read(_HEAD.size):
             key_length, length = _HEAD.unpack(head)
             yield stream.read(key_length), stream.read(length)
@@ -160,14 +182,16 @@ def _check_id(node: str) -> None:
 
 
 def write_turtle_rows(paths: Mapping[str, Path], spills: Spills, agents: Mapping[str, str], *,
-                      run_bytes: int = RUN_BYTES) -> dict[str, Path]:
+                      run_bytes: int = RUN_BYTES, fan_in: int = MERGE_FAN_IN) -> dict[str, Path]:
     """Write ``paths`` (``"ttl"`` and/or ``"nt"`` → file, atomically) from every partition's ``spills`` and the
     ``agents`` their mentions named (the union of :func:`spill_partition`'s), the same bytes as
     :func:`exports.rdf_formats.write_rdf` of the graph the rows are of.  One record of each spill file is held,
-    and one run of about ``run_bytes``."""
+    and one run of about ``run_bytes``; more than ``fan_in`` spill files are first merged down to that many
+    (:meth:`Spills.merge_down`)."""
     unknown = sorted(set(paths) - {"ttl", "nt"})
     if unknown:
         raise ValueError(f"formats {unknown} are not written from rows: give 'ttl' and/or 'nt'")
+    spills.merge_down(fan_in)
     with ExitStack() as files:
         streams = {name: files.enter_context(open_atomic(Path(path))) for name, path in paths.items()}
         for number, run in enumerate(_runs(spills, agents, run_bytes)):
@@ -189,7 +213,7 @@ def _runs(spills: Spills, agents: Mapping[str, str], run_bytes: int) -> Iterator
                            for subject, lines in described.items())
     pending: list[bytes] = []
     size = 0
-    for lines in _merged(heapq.merge(agent_records, *(_records(path) for path in spills.files))):
+    for _, lines in _merged(heapq.merge(agent_records, *(_records(path) for path in spills.files))):
         pending.append(lines)
         size += len(lines)
         if size >= run_bytes:
@@ -199,17 +223,17 @@ def _runs(spills: Spills, agents: Mapping[str, str], run_bytes: int) -> Iterator
         yield b"".join(pending)
 
 
-def _merged(records: Iterator[tuple[bytes, bytes]]) -> Iterator[bytes]:
-    """Each subject's lines once, from records sorted by subject: a subject spilled in several places joined."""
+def _merged(records: Iterator[tuple[bytes, bytes]]) -> Iterator[tuple[bytes, bytes]]:
+    """Each subject's record once, from records sorted by subject: a subject spilled in several places joined."""
     key, group = None, []
     for record_key, lines in records:
         if record_key != key and group:
-            yield _joined(group)
+            yield key, _joined(group)
             group = []
         key = record_key
         group.append(lines)
     if group:
-        yield _joined(group)
+        yield key, _joined(group)
 
 
 def _joined(group: list[bytes]) -> bytes:

@@ -29,7 +29,8 @@ def _expected(graph: nx.MultiDiGraph, folder: Path) -> Path:
     return folder
 
 
-def _from_partitions(partitions, folder: Path, *, kind_of=kind_by_prefix, spill_bytes: int = 1 << 20) -> Path:
+def _from_partitions(partitions, folder: Path, *, kind_of=kind_by_prefix, spill_bytes: int = 1 << 20,
+                     fan_in: int = 64) -> Path:
     """``partitions`` (pairs of node rows and edge rows) spilled one at a time, merged into graph.ttl and graph.nt
     in ``folder``; the spill files are gone after."""
     folder.mkdir()
@@ -37,7 +38,7 @@ def _from_partitions(partitions, folder: Path, *, kind_of=kind_by_prefix, spill_
     with Spills(folder) as spills:
         for nodes, edges in partitions:
             agents.update(spill_partition(spills, nodes=nodes, edges=edges, kind_of=kind_of, spill_bytes=spill_bytes))
-        write_turtle_rows({name: folder / file for name, file in FILES.items()}, spills, agents)
+        write_turtle_rows({name: folder / file for name, file in FILES.items()}, spills, agents, fan_in=fan_in)
     assert sorted(path.name for path in folder.iterdir()) == sorted(FILES.values())
     return folder
 
@@ -50,17 +51,19 @@ def _hashed(rows: list[tuple], parts: int) -> list[list[tuple]]:
     return [[row for row in rows if hashed_part(part, parts)(row[0])] for part in range(parts)]
 
 
-@pytest.mark.parametrize(("parts", "spill_bytes"), [(1, 1 << 30), (3, 1 << 20), (3, 1)],
-                         ids=["one-partition", "three-partitions", "every-block-spilled-alone"])
-def test_the_sample_builds_rdf_from_its_tables(sample_build, tmp_path, parts, spill_bytes):
+@pytest.mark.parametrize(("parts", "spill_bytes", "fan_in"), [(1, 1 << 30, 64), (3, 1 << 20, 64), (3, 1, 64),
+                                                              (3, 1, 2)],
+                         ids=["one-partition", "three-partitions", "every-block-spilled-alone", "merged-in-pairs"])
+def test_the_sample_builds_rdf_from_its_tables(sample_build, tmp_path, parts, spill_bytes, fan_in):
     """spill_bytes=1 spills after each node's and each edge's triples, so a node's own lines and those its
-    out-edges put on its resource are joined only by the merge."""
+    out-edges put on its resource are joined only by the merge; fan_in=2 merges the 1,012 files in pairs, in
+    nine rounds, before the last merge."""
     graph = sample_build.graph
     write_graph_tables(graph, tmp_path)
     tables = tmp_path / TABLES_FOLDER
     nodes, edges = list(parquet_rows(tables / "nodes.parquet")), list(parquet_rows(tables / "edges.parquet"))
     made = _from_partitions(zip(_hashed(nodes, parts), _hashed(edges, parts)), tmp_path / "rows",
-                            spill_bytes=spill_bytes)
+                            spill_bytes=spill_bytes, fan_in=fan_in)
     assert _same(made, _expected(graph, tmp_path / "graph"))
     assert (made / "graph.ttl").read_bytes().count(b"kg:Mention") > 100  # mentions, similarities, fields: all there
 
@@ -108,3 +111,5 @@ def test_an_empty_graph_and_refusals(tmp_path):
         spill_partition(spills, nodes=_rows(graph)[0], edges=[], kind_of=kind_by_prefix)
     with Spills(tmp_path) as spills, pytest.raises(ValueError, match="'jsonld'"):
         write_turtle_rows({"jsonld": tmp_path / "graph.jsonld"}, spills, {})
+    with Spills(tmp_path) as spills, pytest.raises(ValueError, match="at least 2"):
+        spills.merge_down(1)
