@@ -18,7 +18,9 @@ extractors that the mentions name (a subject each, described once).  So:
    writes the merged runs as :func:`exports.rdf_formats.write_rdf` writes them: the same bytes.
 
 The target kinds are handed in (``kind_of``): a table of pass 1, or :func:`kind_by_prefix` — kg mints every node
-id as its kind, ``/`` and a key (:func:`ontology.ids.node_id`), so the id names the kind.
+id as its kind, ``/`` and a key (:func:`ontology.ids.node_id`), so the id names the kind.  Either is checked
+against every node row's own kind as its partition is spilled, so a ``kind_of`` that is wrong for any node is
+refused, not written as an edge's wrong predicate.
 
 >>> import networkx as nx, tempfile
 >>> from exports.graph_order import sorted_edges
@@ -138,7 +140,10 @@ def spill_partition(spills: Spills, *, nodes: Rows, edges: Rows, kind_of: Callab
     """Make the subjects of one partition's ``nodes`` and ``edges`` rows (the edges out of its nodes: as
     :func:`exports.json_rows.write_json_rows` takes them, in any order here) and spill them sorted into
     ``spills``; return the agents its mentions name (component → agent IRI), for :func:`write_turtle_rows`.
-    ``kind_of``: a node id's kind, for the edges' targets."""
+    ``kind_of``: a node id's kind, for the edges' targets; it is checked against each node row's own kind, so that
+    an id whose prefix is not its kind (:func:`kind_by_prefix`) or a table that lies is refused with
+    :class:`~exports.rdf_terms.RdfExportError` (where that node is spilled) instead of giving an edge to it the
+    wrong predicate."""
     agents: dict[str, str] = {}
     literals = LiteralTexts()
     subjects: dict[str, list[str]] = {}
@@ -156,6 +161,7 @@ def spill_partition(spills: Spills, *, nodes: Rows, edges: Rows, kind_of: Callab
 
     for row in rows_of(nodes):
         _check_id(row[0])
+        _check_kind(row[0], row[1], kind_of)
         add(node_triples(row[0], node_attributes(row)))
     for row in rows_of(edges):
         source, target = row[0], row[1]
@@ -179,6 +185,13 @@ def _check_id(node: str) -> None:
     if ">" in node:
         raise RdfExportError(f"node id {node!r} holds '>': its lines would not sort by subject; write graph.ttl "
                              "from the graph (exports.rdf_formats.write_rdf), which sorts the lines themselves")
+
+
+def _check_kind(node: str, kind: str | None, kind_of: Callable[[str], str | None]) -> None:
+    if kind_of(node) != kind:
+        raise RdfExportError(f"node {node!r} has kind {kind!r} but kind_of gives {kind_of(node)!r}: an edge to it would "
+                             "take the wrong predicate; hand spill_partition a table of every node's kind (pass 1) "
+                             "instead of kind_by_prefix, or mend the table")
 
 
 def write_turtle_rows(paths: Mapping[str, Path], spills: Spills, agents: Mapping[str, str], *,

@@ -99,8 +99,22 @@ def test_the_targets_kind_chooses_the_predicate(tmp_path):
     expected = _expected(graph, tmp_path / "graph")
     assert _same(_from_partitions([_rows(graph)], tmp_path / "rows"), expected)
     assert b"kg:addressesTask" in (expected / "graph.ttl").read_bytes()
-    unknown = _from_partitions([_rows(graph)], tmp_path / "no-kinds", kind_of=lambda node: None)
-    assert b"kg:addressesTask" not in (unknown / "graph.ttl").read_bytes()
+    with pytest.raises(RdfExportError, match="kind_of gives None"):  # a kind_of that knows nothing is refused
+        _from_partitions([_rows(graph)], tmp_path / "no-kinds", kind_of=lambda node: None)
+
+
+def test_an_id_whose_prefix_is_not_its_kind(tmp_path):
+    """A task node whose id says "method": kind_by_prefix would give the edge to it kg:usesMethod, write_rdf gives
+    kg:addressesTask; so kind_by_prefix is refused where the node's row is spilled (even in another partition than
+    the edge's), and a table of the kinds gives write_rdf's bytes (review87)."""
+    graph = nx.relabel_nodes(_task_graph(), {"task/ner": "method/ner"})
+    nodes, edges = _rows(graph)
+    with pytest.raises(RdfExportError, match="'method/ner' has kind 'task' but kind_of gives 'method'"):
+        _from_partitions([([], edges), (nodes, [])], tmp_path / "prefix")
+    kinds = {node: data["kind"] for node, data in graph.nodes(data=True)}
+    made = _from_partitions([([], edges), (nodes, [])], tmp_path / "table", kind_of=kinds.get)
+    assert _same(made, _expected(graph, tmp_path / "graph"))
+    assert b"kg:addressesTask" in (made / "graph.ttl").read_bytes()
 
 
 def test_an_empty_graph_and_refusals(tmp_path):
