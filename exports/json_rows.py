@@ -97,7 +97,13 @@ def edge_attributes(row: tuple) -> dict[str, Any]:
 
 
 def node_line(row: tuple) -> str:
-    """A node's line of ``graph.json`` (without the separator) from its row ``(id, kind, label, names, data)``."""
+    """A node's line of ``graph.json`` (without the separator) from its row ``(id, kind, label, names, data)``: the
+    top-level keys sorted, nested objects in their row's order (``sort_keys`` put "9" before "10" when the keys were
+    ints, and so it stays).
+
+    >>> node_line(("paper/a", "paper", "A", '{"name": "Ä"}', '{"parts": {"9": 1, "10": 2}, "year": 2020}'))
+    '{"id": "paper/a", "kind": "paper", "label": "A", "name": "Ä", "parts": {"9": 1, "10": 2}, "year": 2020}'
+    """
     attributes = node_attributes(row)
     attributes["id"] = row[0]
     return _ENCODE(dict(sorted(attributes.items())))
@@ -105,7 +111,11 @@ def node_line(row: tuple) -> str:
 
 def edge_line(row: tuple) -> str:
     """An edge's line of ``graph.json`` (without the separator) from its row ``(source, target, key, relation,
-    data)``."""
+    data)``.
+
+    >>> edge_line(("paper/a", "task/b", "uses", "uses", '{"weight": 1.0}'))
+    '{"from": "paper/a", "key": "uses", "relation": "uses", "to": "task/b", "weight": 1.0}'
+    """
     attributes = edge_attributes(row)
     attributes["from"], attributes["to"], attributes["key"] = row[:3]
     return _ENCODE(dict(sorted(attributes.items())))
