@@ -127,3 +127,14 @@ def test_an_empty_graph_and_refusals(tmp_path):
         write_turtle_rows({"jsonld": tmp_path / "graph.jsonld"}, spills, {})
     with Spills(tmp_path) as spills, pytest.raises(ValueError, match="at least 2"):
         spills.merge_down(1)
+
+
+def test_a_triple_made_twice_in_one_record_is_written_once(tmp_path):
+    """Two parallel ``uses`` edges (keys "uses" and "uses-2") each put the same own triple on the paper: write_rdf's
+    lines are distinct, so the spill must drop the repeat within one subject's record too, not only where records are
+    joined (review87: a spill keeping repeats passed every test — no made-up or sample graph repeats a triple)."""
+    graph = _task_graph()
+    graph.add_edge("paper/a", "task/ner", key="uses-2", relation="uses", sources=["a.txt"])
+    expected = _expected(graph, tmp_path / "graph")
+    assert (expected / "graph.nt").read_bytes().count(b"addressesTask") == 1
+    assert _same(_from_partitions([_rows(graph)], tmp_path / "rows", spill_bytes=1 << 30), expected)
