@@ -188,10 +188,11 @@ def _check_id(node: str) -> None:
 
 
 def _check_kind(node: str, kind: str | None, kind_of: Callable[[str], str | None]) -> None:
-    if kind_of(node) != kind:
-        raise RdfExportError(f"node {node!r} has kind {kind!r} but kind_of gives {kind_of(node)!r}: an edge to it would "
-                             "take the wrong predicate; hand spill_partition a table of every node's kind (pass 1) "
-                             "instead of kind_by_prefix, or mend the table")
+    given = kind_of(node)
+    if given != kind:
+        raise RdfExportError(f"node {node!r} has kind {kind!r} but kind_of gives {given!r}: an edge to it would take "
+                             "the wrong predicate; hand spill_partition a table of every node's kind (pass 1) instead "
+                             "of kind_by_prefix, or mend the table")
 
 
 def write_turtle_rows(paths: Mapping[str, Path], spills: Spills, agents: Mapping[str, str], *,
