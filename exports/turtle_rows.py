@@ -114,6 +114,9 @@ class Spills:
                     path.unlink()
 
     def _write(self, records: Iterable[tuple[bytes, bytes]]) -> None:
+        if self._scratch is None:
+            raise RdfExportError("Spills has no folder yet: use it as a context manager (with Spills(folder) as "
+                                 "spills: ...), which makes the spill folder and removes it at the end")
         path = Path(self._scratch.name) / f"{self._made:05d}.bin.zst"
         self._made += 1
         with pa.output_stream(str(path), compression="zstd") as stream:

@@ -127,6 +127,8 @@ def test_an_empty_graph_and_refusals(tmp_path):
         write_turtle_rows({"jsonld": tmp_path / "graph.jsonld"}, spills, {})
     with Spills(tmp_path) as spills, pytest.raises(ValueError, match="at least 2"):
         spills.merge_down(1)
+    with pytest.raises(RdfExportError, match="context manager"):  # outside a with block: no folder to spill in
+        spill_partition(Spills(tmp_path), nodes=_rows(graph)[0][:1], edges=[], kind_of=kind_by_prefix)
 
 
 def test_a_triple_made_twice_in_one_record_is_written_once(tmp_path):
