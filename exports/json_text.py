@@ -19,10 +19,14 @@ TypeError: Object of type set is not JSON serializable
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from json import encoder as _encoder
+from pathlib import Path
 from typing import Any
 
-__all__ = ["sorted_json"]
+from ontology.util.files import open_atomic
+
+__all__ = ["sorted_json", "write_pieces"]
 
 
 def _c_encoder():
@@ -48,3 +52,23 @@ def sorted_json(value: Any) -> str:
         except (TypeError, ValueError, RecursionError):
             pass
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+#: :func:`write_pieces` encodes and writes its pieces about this many characters at a time.
+_CHUNK = 1 << 22
+
+
+def write_pieces(path: Path, pieces: Iterable[str]) -> Path:
+    """Write the text ``pieces`` to ``path`` (atomically) as UTF-8, a chunk of about 4 M characters at a time, so that
+    a big file (graph.json: ~500 MB on the full Anthology) is never held whole."""
+    with open_atomic(Path(path)) as stream:
+        pending: list[str] = []
+        size = 0
+        for piece in pieces:
+            pending.append(piece)
+            size += len(piece)
+            if size > _CHUNK:
+                stream.write("".join(pending).encode("utf-8"))
+                pending, size = [], 0
+        stream.write("".join(pending).encode("utf-8"))
+    return Path(path)

@@ -29,7 +29,7 @@ from typing import TypeVar
 import networkx as nx
 
 from exports.graph_order import sorted_edges, source_edges
-from exports.json_text import sorted_json
+from exports.json_text import sorted_json, write_pieces
 from exports.piece_index import Pieces, Previous
 from exports.rdf_owners import NO_DIGEST, OwnerDigests, owner_digest
 from ontology.errors import KgError
@@ -64,20 +64,9 @@ def write_json(graph: nx.MultiDiGraph, path: Path, *, index: Path | None = None,
     """
     if index is not None:
         return _write_reusing(graph, Path(path), Path(index), runs, owners)
-    with open_atomic(Path(path)) as stream:
-        pending: list[str] = []
-        size = 0
-        for piece in _json_pieces(graph):
-            pending.append(piece)
-            size += len(piece)
-            if size > _CHUNK:
-                stream.write("".join(pending).encode("utf-8"))
-                pending, size = [], 0
-        stream.write("".join(pending).encode("utf-8"))
-    return Path(path)
+    return write_pieces(Path(path), _json_pieces(graph))
 
 
-_CHUNK = 1 << 22
 _NODES, _EDGES = "@@kg-nodes@@", "@@kg-edges@@"
 _List = TypeVar("_List")  # what stands for a list in the frame: its items, or its items' entries
 

@@ -22,7 +22,7 @@ from exports.rdf_nodes import node_triples
 from exports.rdf_terms import KG_IRI, RDF_IRI, Lit, RdfBlock, Triple
 from ontology.ids import iri_for, node_id
 
-__all__ = ["rdf_blocks", "rdf_triples", "source_graph_iri", "source_descriptions"]
+__all__ = ["agent_blocks", "edge_blocks", "rdf_blocks", "rdf_triples", "source_descriptions", "source_graph_iri"]
 
 
 def rdf_blocks(graph: nx.MultiDiGraph) -> Iterator[RdfBlock]:
@@ -46,14 +46,27 @@ def rdf_blocks(graph: nx.MultiDiGraph) -> Iterator[RdfBlock]:
     for node, data in nodes(data=True):
         yield RdfBlock(tuple(data.get("sources") or ()), node_triples(node, data))
     for source, target, data in graph.edges(data=True):
-        sources = edge_sources(data)
-        triples = edge_triples(source, target, data, sources, nodes[target].get("kind"))
-        yield RdfBlock(sources, triples)
-        mentions = data.get("mentions")
-        if mentions:
-            subject, _, obj = triples[0]  # the edge's own triple comes first
-            for mention in mentions:
-                yield RdfBlock((mention["source"],), mention_triples(subject, obj, mention, agents))
+        yield from edge_blocks(source, target, data, nodes[target].get("kind"), agents)
+    yield from agent_blocks(agents)
+
+
+def edge_blocks(source: str, target: str, data: dict, target_kind: str | None,
+                agents: dict[str, str]) -> Iterator[RdfBlock]:
+    """The blocks of one edge (``target_kind``: its target node's ``kind``): its own triples and its qualified
+    nodes', stated by the edge's sources, then each mention's, stated by the mention's source; the agents of
+    the mentions' extractors are added to ``agents`` (component → agent IRI) for :func:`agent_blocks`."""
+    sources = edge_sources(data)
+    triples = edge_triples(source, target, data, sources, target_kind)
+    yield RdfBlock(sources, triples)
+    mentions = data.get("mentions")
+    if mentions:
+        subject, _, obj = triples[0]  # the edge's own triple comes first
+        for mention in mentions:
+            yield RdfBlock((mention["source"],), mention_triples(subject, obj, mention, agents))
+
+
+def agent_blocks(agents: dict[str, str]) -> Iterator[RdfBlock]:
+    """The blocks describing the extractors' agents (component → agent IRI), by component: no file states them."""
     for extractor, agent in sorted(agents.items()):
         yield RdfBlock((), agent_triples(extractor, agent))
 
