@@ -21,10 +21,9 @@ longest run of one to :data:`MAX_WORDS` words before it that
 
 a task with a long form (an acronym's pair) or before a method's noun ("model", "system", "approach": the words
 before it then describe the method, and the guidelines annotate the task inside) keeps its bounds. So does (review86)
-a task the rules propose (the learned role model would decide the wider name's role anew), one whose run holds a
-language's name ("German speech recognition": the read sets annotate the bare task about as often), opens with a verb
-after "to" or a modal ("to enhance reading comprehension"), or is the second conjunct of a coordination the title
-shares ("Caste and Migration Hate Speech Detection").
+a task whose run holds a language's name ("German speech recognition": the read sets annotate the bare task about as
+often), opens with a verb after "to" or a modal ("to enhance reading comprehension"), or is the second conjunct of a
+coordination the title shares ("Caste and Migration Hate Speech Detection").
 
 >>> from extractors.entities import iter_entities
 >>> from extractors.mentions import default_pipeline
@@ -90,10 +89,7 @@ def widen_tasks_by_title(title: str | None, doc: Doc, entities: list[EntityMatch
     out = []
     for entity in entities:
         span = entity.span
-        # an acronym's pair keeps its bounds; so does a task the rules propose, whose role the learned role model
-        # decides again from the name's words and window ("a new task called emotion semantic parsing" would
-        # lose its proposal: review86, the gate's lost proposed task)
-        task = span.label_ == EntityKind.TASK and entity.long_form is None and entity.relation != "proposes"
+        task = span.label_ == EntityKind.TASK and entity.long_form is None  # an acronym's pair keeps its bounds
         start = _widened_start(doc, span, folded, taken) if task else None
         wider = doc.char_span(start, span.end_char, label=span.label_) if start is not None else None
         out.append(entity._replace(span=wider) if wider is not None else entity)

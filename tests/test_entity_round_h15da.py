@@ -14,7 +14,7 @@ import pytest
 from extractors.entities import build_pipeline
 from extractors.mentions import extract_mentions
 from ontology.kinds import EntityKind
-from ontology.records import Paper, Provenance, Relation
+from ontology.records import Paper, Provenance
 
 
 @pytest.fixture(scope="module", params=["combined", "rules"])
@@ -82,12 +82,3 @@ def test_a_task_takes_the_setting_words_the_title_writes_before_it(nlp, title, a
 def test_a_task_keeps_its_bounds_where_the_title_gives_no_whole_setting(nlp, title, abstract, task):
     assert task in _tasks(nlp, title, abstract)
 
-
-def test_a_task_the_rules_propose_keeps_its_bounds_and_its_proposal(nlp):
-    """review86: widened, "emotion semantic parsing" lost its proposal to the learned role model, as one proposed
-    task of the gate sets did; the name the rules proposed stays as found."""
-    paper = Paper(ref="p", provenance=Provenance("x"), title="EmoZorb: A New Task of Emotion Semantic Parsing",
-                  abstract="We propose a new task called emotion semantic parsing and build a dataset for it.")
-    tasks = {(m.name, m.relation) for m in extract_mentions([paper], nlp=nlp)
-             if m.kind == EntityKind.TASK and m.provenance.sentence != paper.title}
-    assert tasks == {("semantic parsing", Relation.PROPOSES)}
