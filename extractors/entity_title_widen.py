@@ -55,8 +55,9 @@ MAX_WORDS = 3
 #: A word before a task: letters, hyphenated parts allowed ("document-level", "multi-attribute").
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 #: Words that say how good, big or ready a system is, not which task ("scalable link prediction", "coherent story
-#: generation", "pre-built speaker recognition models"), and the setting the tuning sets leave out ("low-resource").
-_QUALITIES = frozenset({"scalable", "coherent", "pre-built", "low-resource", "efficient", "accurate", "fast"})
+#: generation", "pre-built speaker recognition models"), the setting the tuning sets leave out ("low-resource"), and
+#: the "shared" of a shared task ("the WMT 2020 Shared News Translation Task", review86).
+_QUALITIES = frozenset({"scalable", "coherent", "pre-built", "low-resource", "efficient", "accurate", "fast", "shared"})
 #: Words that complete a compound whose first part lies further left ("dialogue based fact verification", "visually
 #: conditioned language generation"): a run may not open with one.
 _COMPLETERS = frozenset({"based", "driven", "oriented", "guided", "aware", "level", "enhanced", "augmented",
@@ -67,7 +68,8 @@ _COMPLETERS = frozenset({"based", "driven", "oriented", "guided", "aware", "leve
 #: and the guidelines annotate the task inside such a description (``benchmarks/data/devset/GUIDELINES.md``).
 _METHOD_NOUNS = frozenset({"method", "methods", "model", "models", "system", "systems", "approach", "approaches",
                            "framework", "frameworks", "architecture", "architectures", "technique", "techniques",
-                           "tool", "tools", "pipeline", "pipelines", "module", "modules", "hypotheses", "alternatives"})
+                           "tool", "tools", "pipeline", "pipelines", "module", "modules", "hypotheses", "alternatives",
+                           "scheme", "schemes", "workflow", "workflows"})  # the last four: review86
 #: Words after which a run's first word is a verb, not a setting ("in order to enhance reading comprehension", "able
 #: to learn analogical reasoning", review86): with a word of ``verb_like.txt`` the task keeps its bounds.
 _VERB_MARKERS = frozenset({"to", "can", "could", "may", "might", "must", "should", "will", "would"})
