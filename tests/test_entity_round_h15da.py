@@ -78,6 +78,9 @@ def test_a_task_takes_the_setting_words_the_title_writes_before_it(nlp, title, a
       "which classifies human speech into genuine or stimulate categories."), "Hate Speech Detection"),
     ("Multitask Learning for Grapheme-to-Phoneme Conversion of Anglicisms in German Speech Recognition",
      "Anglicisms are a challenge in German speech recognition.", "speech recognition"),
+    ("Input Normalization for an English-to-Chinese SMS Translation System",
+     ("Experiment results show that with normalization before translation, the rejection rate of our "
+      "English-to-Chinese SMS translation for broadcasting purpose is reduced by 15.5%."), "SMS translation"),
     # review86: the "shared" of a shared task, a method's noun ("scheme") after the task (train slice)
     ("PROMT Systems for WMT 2020 Shared News Translation Task",
      "This paper describes the PROMT submissions for the WMT 2020 Shared News Translation Task.", "News Translation"),
