@@ -63,7 +63,7 @@ from extractors.entity_task_lists import noun_like
 from extractors.token_texts import TokenFlags, token_arrays
 from ontology.kinds import EntityKind
 
-__all__ = ["setting_word", "settle_tasks"]
+__all__ = ["settle_tasks"]
 
 #: Nouns after a task's name that make the name describe a thing, not the task (round h15ak: each followed a kept
 #: task the annotation of the tuning sets left out, read again on 10,000 unannotated abstracts): a unit of data
@@ -293,17 +293,6 @@ def _learned_settings() -> frozenset[tuple[str, str]]:
         if initials in acronyms and first not in _WAYS_OF_DOING:
             pairs.add((first, initials))
     return frozenset(pairs)
-
-
-def setting_word(text: str) -> bool:
-    """Can the word ``text`` be a setting in a task's name (:func:`_modifier`): "controllable", "document-level",
-    not "improving", "existing", "the".
-
-    >>> [setting_word(w) for w in ("controllable", "document-level", "improving", "existing", "the")]
-    [True, True, False, False, False]
-    """
-    lower = text.lower()
-    return _modifier(text, lower, lower in STOP_WORDS)
 
 
 def _modifier(text: str, lower: str, is_stop: bool) -> bool:

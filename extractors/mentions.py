@@ -27,7 +27,6 @@ from extractors.entity_short_names import with_full_names
 from extractors.entity_title_names import title_name_spans
 from extractors.entity_title_only import TITLE_WORD, title_only_name
 from extractors.entity_title_tasks import PIPELINE_RULE, title_tasks
-from extractors.entity_title_widen import widen_tasks_by_title
 from extractors.gazetteer import load_gazetteer
 from extractors.markup import CleanText, clean_markup, has_markup
 from ontology.ids import entity_key
@@ -214,7 +213,6 @@ def extract_mentions(
     for (paper, clean, base, piece), doc in _pipe(nlp, pieces):
         entities = list(iter_entities(doc))  # read once: each reads the spans' extension attributes again
         entities = _yield_to_title_echoes(paper, doc, piece, entities)  # review 42
-        entities = widen_tasks_by_title(paper.title, doc, entities)  # round h15da
         mentions.extend(_doc_mentions(paper, clean, doc, piece, base, entities))
         mentions.extend(_title_echo_mentions(paper, clean, doc, piece, base, entities))  # round h15aj
         mentions.extend(_title_name_mentions(paper, clean, doc, piece, base, entities,
