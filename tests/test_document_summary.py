@@ -1,0 +1,152 @@
+"""Each document's summary (kg.document_summary, step S2 of docs/scaling.md, round h14cc): the decision tables made
+from the summaries alone are those made from the records, and a stored summary is used only for its own records and
+code."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from array import array
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kg import document_summary
+from kg.document_summary import DecisionTables, DocumentSummary, SummaryStore, summarize, summary_tables
+from kg.entity_decisions import entity_table
+from kg.paper_decisions import paper_table
+from kg.partition_rows import assembly_mentions
+from kg.person_decisions import person_table
+from kg.title_tasks import TITLE_TASK_EXTRACTOR
+from kg.venue_decisions import venue_table
+from ontology.records import DocumentRecords, EntityKind, Mention, Paper, Provenance, Relation, Venue
+from tests.test_entity_decisions_pinned import _documents as _pinned_entity_documents
+from tests.test_partition_rows import _entities, _made_up, _persons, _untried
+
+
+def _record_tables(documents: list[DocumentRecords]) -> DecisionTables:
+    """The tables as kg.partition_rows makes them from the records."""
+    ordered = sorted(documents, key=lambda d: d.source)
+    records = [p for d in ordered for p in d.papers]
+    papers = paper_table(records)
+    venues = venue_table([v for d in ordered for v in d.venues], records)
+    mentions, positions = assembly_mentions(ordered, papers)
+    return DecisionTables(papers, venues, person_table(records, papers),
+                          entity_table(mentions, papers.node_map(), positions))
+
+
+def _columns(tables: DecisionTables) -> dict[str, list]:
+    """Every column of the four tables, as plain lists (numpy and C arrays compared by value)."""
+    def plain(value):
+        if isinstance(value, (np.ndarray, array)):
+            return value.tolist()
+        if isinstance(value, list):
+            return [plain(item) for item in value]
+        return value
+
+    return {f"{name}.{column.name}": plain(getattr(table, column.name))
+            for name, table in vars(tables).items() for column in dataclasses.fields(table)}
+
+
+def _stored(documents: list[DocumentRecords], folder: Path) -> list[DocumentSummary]:
+    """The documents' summaries, written to a store under ``folder`` and read back."""
+    store = SummaryStore(folder)
+    keys = [f"{k:02d}key{d.source}" for k, d in enumerate(documents)]
+    store.summaries(zip(keys, documents))
+    return store.summaries((key, None) for key in reversed(keys))
+
+
+def _edge_cases() -> list[DocumentRecords]:
+    """A paper whose title and abstract normalise to nothing (its id is a digest of them); title tasks of a paper
+    that another document gives an abstract (dropped), of one whose own abstract normalises to nothing (dropped: it
+    has one) and of one with none (kept); a mention whose source is not its document's; a venue record."""
+    task = TITLE_TASK_EXTRACTOR + "head"
+    x = DocumentRecords(source="x.txt", papers=(
+        Paper(ref="x1", title=".", abstract="..", provenance=Provenance("x.txt", line=1)),
+        Paper(ref="x2", title="Parsing Graphs", authors=("Ann Lee", "Bo Li"), provenance=Provenance("x.txt", line=2))),
+        mentions=(Mention("x2", "graph parsing", EntityKind.TASK, Relation.USES, Provenance("x.txt", extractor=task)),
+                  Mention("x1", "BERT", EntityKind.MODEL, Relation.USES,
+                          Provenance("elsewhere.txt", start=4, extractor="kg_entities:use+gazetteer"),
+                          same_as="https://example.org/bert")),
+        venues=(Venue(name="ACL 2026", location="Vienna", provenance=Provenance("x.txt", start=2)),))
+    y = DocumentRecords(source="y.txt", papers=(
+        Paper(ref="y1", title="Parsing graphs", abstract="We parse graphs.", venue="ACL 2026",
+              authors=("Ann Lee",), provenance=Provenance("y.txt")),))
+    z = DocumentRecords(source="z.txt", papers=(
+        Paper(ref="z1", title="Tree Tagging", abstract=".", provenance=Provenance("z.txt")),
+        Paper(ref="z2", title="Chunk Tagging", provenance=Provenance("z.txt"))),
+        mentions=(Mention("z1", "tree tagging", EntityKind.TASK, Relation.USES, Provenance("z.txt", extractor=task)),
+                  Mention("z2", "chunk tagging", EntityKind.TASK, Relation.USES, Provenance("z.txt", extractor=task)),
+                  Mention("z2", "LM", EntityKind.METHOD, Relation.PROPOSES, Provenance("z.txt", start=9),
+                          long_form="language model")))
+    return [z, x, y]
+
+
+CORPORA = {"made up": _made_up, "persons": _persons, "entities": _entities, "untried": _untried,
+           "pinned entities": _pinned_entity_documents, "edge cases": _edge_cases}
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_tables_from_stored_summaries_are_the_records_tables(corpus, tmp_path):
+    documents = CORPORA[corpus]()
+    assert _columns(summary_tables(_stored(documents, tmp_path))) == _columns(_record_tables(documents))
+
+
+def test_the_samples_tables_from_summaries_are_its_records(sample_build, tmp_path):
+    documents = list(sample_build.documents)
+    tables = summary_tables(_stored(documents, tmp_path))
+    assert _columns(tables) == _columns(_record_tables(documents))
+    assert len(tables.entities.mention_part) > 100 and len(tables.papers.nodes) > 10  # the sample's, not empty
+
+
+def test_the_edge_cases_tables_hold_mains_values(tmp_path):
+    """Values from main at 9352092's tables of the records: a rule the summaries lose fails here."""
+    tables = summary_tables(_stored(_edge_cases(), tmp_path))
+    assert tables.papers.node_map() == {
+        "x1": "paper/text-e80c4aa2fc59baae-463c8ad131", "x2": "paper/title-parsing-graphs-eea1ffd825",
+        "y1": "paper/title-parsing-graphs-eea1ffd825", "z1": "paper/title-tree-tagging-7403e30916",
+        "z2": "paper/title-chunk-tagging-dcfe81fb42"}
+    assert (tables.persons.labels, tables.persons.sources) == (["Ann Lee", "Bo Li"], [("x.txt",), ("x.txt",)])
+    assert (tables.venues.ids, tables.venues.rows[0]["location"]) == (["venue/acl-2026"], "Vienna")
+    assert tables.entities.node_of() == {  # the title tasks of x2 and z1 dropped (their groups have abstracts)
+        ("elsewhere.txt", 1): ("model", "model/bert"), ("z.txt", 1): ("task", "task/chunktagging"),
+        ("z.txt", 2): ("method", "method/lm")}
+
+
+def test_a_summary_keeps_what_the_tables_read_and_no_text(tmp_path):
+    x = _edge_cases()[1]
+    summary = summarize(x)
+    assert summary.papers == [
+        ["x1", 1, "main", [], None, None, None, None, None, None, None, None, None, True, ".", "..", None],
+        ["x2", 2, "main", ["Ann Lee", "Bo Li"], None, None, None, None, None, None, None, "title:parsing graphs",
+         None, False, None, None, None]]
+    assert summary.mentions[1] == ["x1", "BERT", "model", "uses", 4, "kg_entities:use+gazetteer", None,
+                                   "https://example.org/bert", "elsewhere.txt"]
+    assert summary.venues == [["ACL 2026", 2, None, None, "Vienna", None, None, None, None, None, None]]
+    document = DocumentRecords(source="w.txt", papers=(
+        Paper(ref="w", title="A Title", abstract="An abstract of many words.", provenance=Provenance("w.txt")),))
+    assert "many words" not in json.dumps(summarize(document).to_data())  # its digest stands for it
+
+
+def test_a_summary_of_other_records_code_or_bytes_is_not_used(tmp_path, monkeypatch):
+    store = SummaryStore(tmp_path)
+    store.put("k1", summarize(_edge_cases()[0]))
+    assert store.get("k1") == summarize(_edge_cases()[0]) and store.get("k2") is None
+    path = tmp_path / "k1" / "k1.json"
+    path.rename(tmp_path / "k1" / "k2.json")  # another document's key
+    assert store.get("k2") is None
+    store.put("k1", summarize(_edge_cases()[0]))
+    path.write_bytes(path.read_bytes().replace(b"tree tagging", b"tree taggins"))  # damaged where it parses
+    assert store.get("k1") is None
+    store.put("k1", summarize(_edge_cases()[0]))
+    monkeypatch.setattr(document_summary, "code_digest", lambda: "other text-key code")
+    assert SummaryStore(tmp_path).get("k1") is None and store.get("k1") is not None
+    with pytest.raises(ValueError, match="pass its records to make one"):
+        SummaryStore(tmp_path).summaries([("k1", None)])
+
+
+def test_summaries_not_used_are_pruned(tmp_path):
+    store = SummaryStore(tmp_path)
+    for key in ("a1", "b2"):
+        store.put(key, summarize(_edge_cases()[0]))
+    assert store.prune(["a1"]) == 1 and store.get("a1") is not None and store.get("b2") is None
