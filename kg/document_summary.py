@@ -41,6 +41,7 @@ from kg.paper_keys import TextKeys, code_digest, text_keys
 from kg.partition_rows import assembly_mentions
 from kg.person_decisions import PersonTable, person_table
 from kg.venue_decisions import VENUE_FIELDS, VenueTable, venue_table
+from ontology.errors import KgError
 from ontology.kinds import EntityKind, Relation
 from ontology.records import DocumentRecords, Mention, Paper, Provenance, Venue
 from ontology.util.files import read_regular_file, write_bytes_atomic
@@ -64,7 +65,7 @@ VENUE_COLUMNS = ("name", "start", *VENUE_FIELDS, "source")
 MENTION_COLUMNS = ("paper_ref", "name", "kind", "relation", "start", "extractor", "long_form", "same_as", "source")
 
 
-class SummaryError(ValueError):
+class SummaryError(KgError, ValueError):
     """Data that is not a document summary's (a stored one of other code, or damaged where it parses)."""
 
 
@@ -158,11 +159,12 @@ def summary_tables(summaries: Iterable[DocumentSummary]) -> DecisionTables:
     :func:`kg.partition_rows.partition_rows` makes them from the records: documents by source, the tables' own
     functions over the slim records."""
     ordered, keys, with_abstract = [], {}, set()
-    for summary in sorted(summaries, key=lambda s: s.source):
+    for summary in summaries:  # each summary's rows may go once its slim records are made
         document, found, abstracts = summary.records()
         ordered.append(document)
         keys.update(found)
         with_abstract |= abstracts
+    ordered.sort(key=lambda d: d.source)
     records = [paper for doc in ordered for paper in doc.papers]
     papers = paper_table(records, keys)
     venues = venue_table(chain.from_iterable(doc.venues for doc in ordered), records)
@@ -182,15 +184,32 @@ def summary_code() -> str:
 
 class SummaryStore:
     """Document summaries under ``folder`` (the document cache's :data:`SUMMARY_FOLDER`), one JSON file per cache
-    key.  A missing, linked, damaged summary, or one of other code, reads as None: the caller summarises the
-    document's records again."""
+    key and :func:`summary_code`: the file's name is their digest, so a summary of other code is not found, and
+    :meth:`note` need only look for the name.  A missing, linked or damaged summary reads as None: the caller
+    summarises the document's records again."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self._code = summary_code().encode()
 
+    def _name(self, key: str) -> str:
+        return hashlib.sha256(key.encode() + b"\0" + self._code).hexdigest()
+
     def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}.json"
+        name = self._name(key)
+        return self.folder / name[:2] / f"{name}.json"
+
+    def note(self, documents: Iterable[tuple[str, DocumentRecords]], texts: Mapping[int, TextKeys] | None = None) -> int:
+        """Store the summary of each ``(cache key, records)`` that has none stored yet; return how many were
+        stored.  ``texts``: ``id(paper)`` -> its text keys, where known (:class:`~kg.paper_keys.PaperKeyMemo`)."""
+        stored = 0
+        for key, records in documents:
+            path = self._path(key)
+            if path.is_file() and not path.is_symlink():
+                continue
+            self.put(key, _summary_of(records, texts))
+            stored += 1
+        return stored
 
     def get(self, key: str) -> DocumentSummary | None:
         """The summary stored under ``key``, or None."""
@@ -233,15 +252,15 @@ class SummaryStore:
             if summary is None:
                 if records is None:
                     raise ValueError(f"no summary of cache entry {key} is stored: pass its records to make one")
-                known = [texts.get(id(p)) for p in records.papers] if texts else []
-                summary = summarize(records, known if known and None not in known else None)
+                summary = _summary_of(records, texts)
                 self.put(key, summary)
             found.append(summary)
         return found
 
     def prune(self, used: Iterable[str]) -> int:
-        """Delete the summaries whose keys are not in ``used``; return how many (links removed as links)."""
-        keep = set(used)
+        """Delete the summaries whose keys are not in ``used`` (or that other code wrote); return how many (links
+        removed as links)."""
+        keep = {self._name(key) for key in used}
         removed = 0
         if self.folder.is_symlink() or not self.folder.is_dir():
             return removed
@@ -255,3 +274,9 @@ class SummaryStore:
                     path.unlink(missing_ok=True)
                     removed += 1
         return removed
+
+
+def _summary_of(records: DocumentRecords, texts: Mapping[int, TextKeys] | None) -> DocumentSummary:
+    """:func:`summarize` of ``records``, with their papers' text keys from ``texts`` where it has them all."""
+    known = [texts.get(id(p)) for p in records.papers] if texts else []
+    return summarize(records, known if known and None not in known else None)

@@ -132,8 +132,9 @@ def test_a_summary_of_other_records_code_or_bytes_is_not_used(tmp_path, monkeypa
     store = SummaryStore(tmp_path)
     store.put("k1", summarize(_edge_cases()[0]))
     assert store.get("k1") == summarize(_edge_cases()[0]) and store.get("k2") is None
-    path = tmp_path / "k1" / "k1.json"
-    path.rename(tmp_path / "k1" / "k2.json")  # another document's key
+    path, other = store._path("k1"), store._path("k2")
+    other.parent.mkdir(exist_ok=True)
+    path.rename(other)  # another document's summary, under this one's name
     assert store.get("k2") is None
     store.put("k1", summarize(_edge_cases()[0]))
     path.write_bytes(path.read_bytes().replace(b"tree tagging", b"tree taggins"))  # damaged where it parses
@@ -150,3 +151,22 @@ def test_summaries_not_used_are_pruned(tmp_path):
     for key in ("a1", "b2"):
         store.put(key, summarize(_edge_cases()[0]))
     assert store.prune(["a1"]) == 1 and store.get("a1") is not None and store.get("b2") is None
+    assert store.note([("a1", _edge_cases()[0]), ("c3", _edge_cases()[1])]) == 1  # only the one not stored yet
+    assert store.get("c3") == summarize(_edge_cases()[1])
+
+
+def test_a_build_keeps_each_cached_documents_summary_and_reads_them_back(tmp_path):
+    from kg.pipeline import build, sample_inputs
+
+    cache = tmp_path / "cache"
+    first = build(sample_inputs(), cache_dir=cache, similarity=False, keep_documents=True)
+    store = SummaryStore(cache / document_summary.SUMMARY_FOLDER)
+    files = sorted(store.folder.glob("??/*.json"))
+    assert len(files) == len(first.input_keys) == 5
+    summaries = store.summaries((key, None) for key in first.input_keys)
+    assert _columns(summary_tables(summaries)) == _columns(_record_tables(list(first.documents)))
+    stamps = [path.stat().st_mtime_ns for path in files]
+    build(sample_inputs(), cache_dir=cache, similarity=False)  # every document read back: no summary written again
+    assert [path.stat().st_mtime_ns for path in files] == stamps
+    fewer = build(sorted(sample_inputs()[0].iterdir())[:3], cache_dir=cache, similarity=False)
+    assert len(list(store.folder.glob("??/*.json"))) == len(fewer.input_keys) == 3  # the others' are dropped
