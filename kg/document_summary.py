@@ -46,8 +46,8 @@ from ontology.kinds import EntityKind, Relation
 from ontology.records import DocumentRecords, Mention, Paper, Provenance, Venue
 from ontology.util.files import read_regular_file, write_bytes_atomic
 
-__all__ = ["SUMMARY_FOLDER", "DecisionTables", "DocumentSummary", "SummaryError", "SummaryStore", "summarize", "summary_code",
-           "summary_tables"]
+__all__ = ["SUMMARY_FOLDER", "DecisionTables", "DocumentSummary", "SummaryError", "SummaryStore", "summarize",
+           "summary_code", "summary_tables"]
 
 #: The summaries' folder, in the document cache's folder.
 SUMMARY_FOLDER = "summaries"
@@ -99,8 +99,8 @@ class DocumentSummary:
         venues = tuple(Venue(name=row[0], provenance=Provenance(row[-1] or self.source, start=row[1]),
                              **dict(zip(VENUE_FIELDS, row[2:-1]))) for row in self.venues)
         mentions = tuple(Mention(ref, name, EntityKind(kind), Relation(relation),
-                                 Provenance(source or self.source, start=start, extractor=extractor), long_form=long_form,
-                                 same_as=same_as)
+                                 Provenance(source or self.source, start=start, extractor=extractor),
+                                 long_form=long_form, same_as=same_as)
                          for ref, name, kind, relation, start, extractor, long_form, same_as, source in self.mentions)
         return DocumentRecords(source=self.source, papers=tuple(papers), venues=venues, mentions=mentions), keys, \
             with_abstract
@@ -199,7 +199,8 @@ class SummaryStore:
         name = self._name(key)
         return self.folder / name[:2] / f"{name}.json"
 
-    def note(self, documents: Iterable[tuple[str, DocumentRecords]], texts: Mapping[int, TextKeys] | None = None) -> int:
+    def note(self, documents: Iterable[tuple[str, DocumentRecords]],
+             texts: Mapping[int, TextKeys] | None = None) -> int:
         """Store the summary of each ``(cache key, records)`` that has none stored yet; return how many were
         stored.  ``texts``: ``id(paper)`` -> its text keys, where known (:class:`~kg.paper_keys.PaperKeyMemo`)."""
         stored = 0

@@ -138,8 +138,9 @@ def assembly_mentions(ordered: Sequence[DocumentRecords], papers: PaperTable,
     merged record has an abstract (:func:`kg.title_tasks.drop_title_tasks`; ``papers``: the records' paper table,
     ``members``: its groups' records, :meth:`~kg.paper_decisions.PaperTable.members`, when the caller has them;
     ``has_abstract``: whether a group's merged record has an abstract, where the records hold no abstracts
-    (:mod:`kg.document_summary`'s slim records), else D4's own rule).  Make :func:`~kg.entity_decisions.entity_table` of these, with ``papers.node_map()``, to hand to
-    :func:`partition_rows`."""
+    (:mod:`kg.document_summary`'s slim records), else D4's own rule).  Make
+    :func:`~kg.entity_decisions.entity_table` of these, with ``papers.node_map()``, to hand to :func:`partition_rows`.
+    """
     mentions = [mention for doc in ordered for mention in doc.mentions]
     positions = array("i", [index for doc in ordered for index in range(len(doc.mentions))])
     if members is None:
