@@ -19,8 +19,8 @@ other code or damaged bytes is not used.  Never a pickle (kg/cache.py's rules): 
 >>> mention = Mention("a", "parsing", EntityKind.TASK, Relation.USES,
 ...                   Provenance("a.txt", start=3, extractor="kg_entities:use+head", sentence="We parse."))
 >>> summary = summarize(DocumentRecords(source="a.txt", papers=(paper,), mentions=(mention,)))
->>> summary.papers[0][:3], summary.mentions
-(['a', 1, 'main'], [['a', 'parsing', 'task', 'uses', 3, 'kg_entities:use+head', None, None, None]])
+>>> summary.papers[0][:3], summary.mentions, summary.extractors
+(['a', 1, 'main'], [[0, 'parsing', 'task', 'uses', 3, 0, None, None, None]], ['kg_entities:use+head'])
 >>> tables = summary_tables([summary])
 >>> tables.papers.nodes, tables.entities.ids
 (['paper/title-a-study-9660219d7f'], ['task/parsing'])
@@ -52,7 +52,7 @@ __all__ = ["SUMMARY_FOLDER", "DecisionTables", "DocumentSummary", "SummaryError"
 #: The summaries' folder, in the document cache's folder.
 SUMMARY_FOLDER = "summaries"
 #: Bumped when a summary's layout changes; a summary of another format is not used.
-_FORMAT = 1
+_FORMAT = 2  # 2: a mention's paper as its row index, its extractor from the document's list
 _MAGIC = b"kg-summary"
 #: A summary larger than this is not one kg wrote (the full Anthology's largest is far below it).
 _MAX_BYTES = 1 << 28
@@ -62,7 +62,7 @@ PAPER_COLUMNS = ("ref", "line", "role", "authors", "venue", "year", "doi", "anth
 #: A venue row: a :class:`~ontology.records.Venue`'s name, start, fields and source.
 VENUE_COLUMNS = ("name", "start", *VENUE_FIELDS, "source")
 #: A mention row: what the entity table and the title-task rule read of a :class:`~ontology.records.Mention`.
-MENTION_COLUMNS = ("paper_ref", "name", "kind", "relation", "start", "extractor", "long_form", "same_as", "source")
+MENTION_COLUMNS = ("paper", "name", "kind", "relation", "start", "extractor", "long_form", "same_as", "source")
 
 
 class SummaryError(KgError, ValueError):
@@ -73,12 +73,15 @@ class SummaryError(KgError, ValueError):
 class DocumentSummary:
     """One document's rows (:data:`PAPER_COLUMNS`, :data:`VENUE_COLUMNS`, :data:`MENTION_COLUMNS`), in its
     records' order; a row's ``source`` is None where it is the document's own.  A paper keeps its raw title and
-    abstract only where both normalise to nothing (its node id is then a digest of them); else None."""
+    abstract only where both normalise to nothing (its node id is then a digest of them); else None.  A mention's
+    ``paper`` is the index of the first paper row of its ref (its ref where the document has none), its
+    ``extractor`` an index into ``extractors`` (a paper's ref and the extractor names were a quarter of the bytes)."""
 
     source: str
     papers: list[list[Any]] = field(default_factory=list)
     venues: list[list[Any]] = field(default_factory=list)
     mentions: list[list[Any]] = field(default_factory=list)
+    extractors: list[str] = field(default_factory=list)
 
     def records(self) -> tuple[DocumentRecords, dict[int, TextKeys], set[int]]:
         """Slim records the tables read as they read the document's (every unkept field at its default), each
@@ -98,16 +101,18 @@ class DocumentSummary:
             papers.append(paper)
         venues = tuple(Venue(name=row[0], provenance=Provenance(row[-1] or self.source, start=row[1]),
                              **dict(zip(VENUE_FIELDS, row[2:-1]))) for row in self.venues)
-        mentions = tuple(Mention(ref, name, EntityKind(kind), Relation(relation),
-                                 Provenance(source or self.source, start=start, extractor=extractor),
+        mentions = tuple(Mention(self.papers[paper][0] if type(paper) is int else paper, name, EntityKind(kind),
+                                 Relation(relation),
+                                 Provenance(source or self.source, start=start, extractor=self.extractors[extractor]),
                                  long_form=long_form, same_as=same_as)
-                         for ref, name, kind, relation, start, extractor, long_form, same_as, source in self.mentions)
+                         for paper, name, kind, relation, start, extractor, long_form, same_as, source in self.mentions)
         return DocumentRecords(source=self.source, papers=tuple(papers), venues=venues, mentions=mentions), keys, \
             with_abstract
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data."""
-        return {"source": self.source, "papers": self.papers, "venues": self.venues, "mentions": self.mentions}
+        return {"source": self.source, "papers": self.papers, "venues": self.venues, "mentions": self.mentions,
+                "extractors": self.extractors}
 
     @classmethod
     def from_data(cls, data: Any) -> DocumentSummary:
@@ -120,7 +125,14 @@ class DocumentSummary:
             if not isinstance(found, list) or not all(isinstance(r, list) and len(r) == len(columns) for r in found):
                 raise SummaryError(f"its {name} are not rows of {len(columns)} columns")
             rows[name] = found
-        return cls(data["source"], **rows)
+        extractors = data.get("extractors")
+        if not isinstance(extractors, list) or not all(isinstance(e, str) for e in extractors):
+            raise SummaryError("its extractors are not a list of names")
+        papers, named = len(rows["papers"]), len(extractors)
+        if not all((type(m[0]) is str or (type(m[0]) is int and 0 <= m[0] < papers))
+                   and type(m[5]) is int and 0 <= m[5] < named for m in rows["mentions"]):
+            raise SummaryError("a mention's paper or extractor is not one of its rows or names")
+        return cls(data["source"], extractors=extractors, **rows)
 
 
 def summarize(records: DocumentRecords, texts: Sequence[TextKeys] | None = None) -> DocumentSummary:
@@ -139,9 +151,14 @@ def summarize(records: DocumentRecords, texts: Sequence[TextKeys] | None = None)
                own(p.provenance.source)] for p, (title, abstract) in zip(records.papers, texts)]
     venues = [[v.name, v.provenance.start, *(getattr(v, name) for name in VENUE_FIELDS), own(v.provenance.source)]
               for v in records.venues]
-    mentions = [[m.paper_ref, m.name, m.kind.value, m.relation.value, m.provenance.start, m.provenance.extractor,
-                 m.long_form, m.same_as, own(m.provenance.source)] for m in records.mentions]
-    return DocumentSummary(records.source, papers, venues, mentions)
+    rows: dict[str, int] = {}
+    for index, paper in enumerate(records.papers):
+        rows.setdefault(paper.ref, index)
+    extractors: dict[str, int] = {}
+    mentions = [[rows.get(m.paper_ref, m.paper_ref), m.name, m.kind.value, m.relation.value, m.provenance.start,
+                 extractors.setdefault(m.provenance.extractor, len(extractors)), m.long_form, m.same_as,
+                 own(m.provenance.source)] for m in records.mentions]
+    return DocumentSummary(records.source, papers, venues, mentions, list(extractors))
 
 
 @dataclass(frozen=True)

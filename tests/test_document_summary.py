@@ -59,7 +59,8 @@ def _stored(documents: list[DocumentRecords], folder: Path) -> list[DocumentSumm
 def _edge_cases() -> list[DocumentRecords]:
     """A paper whose title and abstract normalise to nothing (its id is a digest of them); title tasks of a paper
     that another document gives an abstract (dropped), of one whose own abstract normalises to nothing (dropped: it
-    has one) and of one with none (kept); a mention whose source is not its document's; a venue record."""
+    has one) and of one with none (kept); a mention whose source is not its document's, one of another document's
+    paper; a venue record."""
     task = TITLE_TASK_EXTRACTOR + "head"
     x = DocumentRecords(source="x.txt", papers=(
         Paper(ref="x1", title=".", abstract="..", provenance=Provenance("x.txt", line=1)),
@@ -78,7 +79,8 @@ def _edge_cases() -> list[DocumentRecords]:
         mentions=(Mention("z1", "tree tagging", EntityKind.TASK, Relation.USES, Provenance("z.txt", extractor=task)),
                   Mention("z2", "chunk tagging", EntityKind.TASK, Relation.USES, Provenance("z.txt", extractor=task)),
                   Mention("z2", "LM", EntityKind.METHOD, Relation.PROPOSES, Provenance("z.txt", start=9),
-                          long_form="language model")))
+                          long_form="language model"),
+                  Mention("y1", "LM", EntityKind.METHOD, Relation.USES, Provenance("z.txt", start=12))))
     return [z, x, y]
 
 
@@ -110,7 +112,7 @@ def test_the_edge_cases_tables_hold_mains_values(tmp_path):
     assert (tables.venues.ids, tables.venues.rows[0]["location"]) == (["venue/acl-2026"], "Vienna")
     assert tables.entities.node_of() == {  # the title tasks of x2 and z1 dropped (their groups have abstracts)
         ("elsewhere.txt", 1): ("model", "model/bert"), ("z.txt", 1): ("task", "task/chunktagging"),
-        ("z.txt", 2): ("method", "method/lm")}
+        ("z.txt", 2): ("method", "method/languagemodel"), ("z.txt", 3): ("method", "method/lm")}
 
 
 def test_a_summary_keeps_what_the_tables_read_and_no_text(tmp_path):
@@ -120,8 +122,11 @@ def test_a_summary_keeps_what_the_tables_read_and_no_text(tmp_path):
         ["x1", 1, "main", [], None, None, None, None, None, None, None, None, None, True, ".", "..", None],
         ["x2", 2, "main", ["Ann Lee", "Bo Li"], None, None, None, None, None, None, None, "title:parsing graphs",
          None, False, None, None, None]]
-    assert summary.mentions[1] == ["x1", "BERT", "model", "uses", 4, "kg_entities:use+gazetteer", None,
-                                   "https://example.org/bert", "elsewhere.txt"]
+    assert summary.mentions == [
+        [1, "graph parsing", "task", "uses", None, 0, None, None, None],
+        [0, "BERT", "model", "uses", 4, 1, None, "https://example.org/bert", "elsewhere.txt"]]
+    assert summary.extractors == [TITLE_TASK_EXTRACTOR + "head", "kg_entities:use+gazetteer"]
+    assert summarize(_edge_cases()[0]).mentions[-1][0] == "y1"  # a paper of another document: its ref
     assert summary.venues == [["ACL 2026", 2, None, None, "Vienna", None, None, None, None, None, None]]
     document = DocumentRecords(source="w.txt", papers=(
         Paper(ref="w", title="A Title", abstract="An abstract of many words.", provenance=Provenance("w.txt")),))
@@ -142,6 +147,10 @@ def test_a_summary_of_other_records_code_or_bytes_is_not_used(tmp_path, monkeypa
     store.put("k1", summarize(_edge_cases()[0]))
     monkeypatch.setattr(document_summary, "code_digest", lambda: "other text-key code")
     assert SummaryStore(tmp_path).get("k1") is None and store.get("k1") is not None
+    data = summarize(_edge_cases()[0]).to_data()
+    data["mentions"][0][0] = 7  # a paper row the document does not have
+    with pytest.raises(document_summary.SummaryError, match="not one of its rows"):
+        DocumentSummary.from_data(data)
     with pytest.raises(ValueError, match="pass its records to make one"):
         SummaryStore(tmp_path).summaries([("k1", None)])
 
