@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -63,6 +64,16 @@ PAPER_COLUMNS = ("ref", "line", "role", "authors", "venue", "year", "doi", "anth
 VENUE_COLUMNS = ("name", "start", *VENUE_FIELDS, "source")
 #: A mention row: what the entity table and the title-task rule read of a :class:`~ontology.records.Mention`.
 MENTION_COLUMNS = ("paper", "name", "kind", "relation", "start", "extractor", "long_form", "same_as", "source")
+_TEXT, _NUMBER = frozenset({str, type(None)}), frozenset({int, type(None)})
+#: Each column's JSON types (``"names"``: a list of str; a set of str: the values allowed), checked on reading: a
+#: checksum-true summary of other types would crash the tables or make wrong ones (review88).
+_PAPER_TYPES: tuple[Any, ...] = (frozenset({str}), _NUMBER, frozenset({str}), "names", _TEXT, _NUMBER,
+                                 *[_TEXT] * 7, frozenset({bool}), _TEXT, _TEXT, _TEXT)
+_VENUE_TYPES: tuple[Any, ...] = (frozenset({str}), _NUMBER, *(frozenset(typing.get_args(hint) or (hint,)) for hint in
+                                 map(typing.get_type_hints(Venue).get, VENUE_FIELDS)), _TEXT)
+_MENTION_TYPES: tuple[Any, ...] = (frozenset({str, int}), frozenset({str}), {kind.value for kind in EntityKind},
+                                   {relation.value for relation in Relation}, _NUMBER, frozenset({int}), _TEXT, _TEXT,
+                                   _TEXT)
 
 
 class SummaryError(KgError, ValueError):
@@ -120,10 +131,12 @@ class DocumentSummary:
         if not isinstance(data, dict) or not isinstance(data.get("source"), str):
             raise SummaryError("is not a document summary")
         rows = {}
-        for name, columns in (("papers", PAPER_COLUMNS), ("venues", VENUE_COLUMNS), ("mentions", MENTION_COLUMNS)):
+        for name, columns, types in (("papers", PAPER_COLUMNS, _PAPER_TYPES), ("venues", VENUE_COLUMNS, _VENUE_TYPES),
+                                     ("mentions", MENTION_COLUMNS, _MENTION_TYPES)):
             found = data.get(name)
             if not isinstance(found, list) or not all(isinstance(r, list) and len(r) == len(columns) for r in found):
                 raise SummaryError(f"its {name} are not rows of {len(columns)} columns")
+            _check_columns(name, columns, types, found)
             rows[name] = found
         extractors = data.get("extractors")
         if not isinstance(extractors, list) or not all(isinstance(e, str) for e in extractors):
@@ -133,6 +146,20 @@ class DocumentSummary:
                    and type(m[5]) is int and 0 <= m[5] < named for m in rows["mentions"]):
             raise SummaryError("a mention's paper or extractor is not one of its rows or names")
         return cls(data["source"], extractors=extractors, **rows)
+
+
+def _check_columns(name: str, columns: Sequence[str], types: Sequence[Any], rows: list[list[Any]]) -> None:
+    """:class:`SummaryError` where a column of ``rows`` holds a value of a type (or a value) ``types`` does not allow
+    (each column checked whole, in C: a corpus's summaries hold millions of values)."""
+    for column, allowed, values in zip(columns, types, zip(*rows)):
+        if allowed == "names":
+            ok = set(map(type, values)) <= {list} and set(map(type, chain.from_iterable(values))) <= {str}
+        elif all(type(member) is type for member in allowed):
+            ok = set(map(type, values)) <= allowed
+        else:
+            ok = set(map(type, values)) <= {str} and set(values) <= allowed
+        if not ok:
+            raise SummaryError(f"its {name}' {column} column holds a value a summary never has")
 
 
 def summarize(records: DocumentRecords, texts: Sequence[TextKeys] | None = None) -> DocumentSummary:
@@ -201,9 +228,9 @@ def summary_code() -> str:
 
 class SummaryStore:
     """Document summaries under ``folder`` (the document cache's :data:`SUMMARY_FOLDER`), one JSON file per cache
-    key and :func:`summary_code`: the file's name is their digest, so a summary of other code is not found, and
-    :meth:`note` need only look for the name.  A missing, linked or damaged summary reads as None: the caller
-    summarises the document's records again."""
+    key and :func:`summary_code`: the file's name is their digest, so a summary of other code is not found.  A
+    missing, linked or damaged summary (or one of other types, :meth:`DocumentSummary.from_data`) reads as None: the
+    caller summarises the document's records again, and :meth:`note` does so for one whose checksum fails."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
@@ -218,12 +245,11 @@ class SummaryStore:
 
     def note(self, documents: Iterable[tuple[str, DocumentRecords]],
              texts: Mapping[int, TextKeys] | None = None) -> int:
-        """Store the summary of each ``(cache key, records)`` that has none stored yet; return how many were
+        """Store the summary of each ``(cache key, records)`` that has no intact one stored; return how many were
         stored.  ``texts``: ``id(paper)`` -> its text keys, where known (:class:`~kg.paper_keys.PaperKeyMemo`)."""
         stored = 0
-        for key, records in documents:
-            path = self._path(key)
-            if path.is_file() and not path.is_symlink():
+        for key, records in documents:  # a damaged one is made again (its checksum: 0.1 s on the full Anthology)
+            if self._body(key) is not None:
                 continue
             self.put(key, _summary_of(records, texts))
             stored += 1
@@ -231,6 +257,17 @@ class SummaryStore:
 
     def get(self, key: str) -> DocumentSummary | None:
         """The summary stored under ``key``, or None."""
+        body = self._body(key)
+        if body is None:
+            return None
+        try:
+            return DocumentSummary.from_data(json.loads(body))
+        except (ValueError, RecursionError):
+            return None
+
+    def _body(self, key: str) -> bytes | None:
+        """The JSON of the summary stored under ``key`` where its file is there, no link, and its header and
+        checksum are this key's and code's; else None."""
         path = self._path(key)
         if self.folder.is_symlink() or path.parent.is_symlink():
             return None
@@ -242,10 +279,7 @@ class SummaryStore:
         if not newline or header.split(b" ") != [_MAGIC, self._code, key.encode(),
                                                   hashlib.sha256(body).hexdigest().encode()]:
             return None
-        try:
-            return DocumentSummary.from_data(json.loads(body))
-        except (ValueError, RecursionError):
-            return None
+        return body
 
     def put(self, key: str, summary: DocumentSummary) -> None:
         """Store ``summary`` under ``key`` (atomically); nothing where the folder is a link."""

@@ -179,3 +179,44 @@ def test_a_build_keeps_each_cached_documents_summary_and_reads_them_back(tmp_pat
     assert [path.stat().st_mtime_ns for path in files] == stamps
     fewer = build(sorted(sample_inputs()[0].iterdir())[:3], cache_dir=cache, similarity=False)
     assert len(list(store.folder.glob("??/*.json"))) == len(fewer.input_keys) == 3  # the others' are dropped
+
+
+def _signed(store: SummaryStore, key: str, data: dict) -> None:
+    """``data`` stored under ``key`` with a true header and checksum, as a hostile writer would (review88)."""
+    body = json.dumps(data).encode()
+    header = b" ".join((document_summary._MAGIC, store._code, key.encode(),
+                        document_summary.hashlib.sha256(body).hexdigest().encode()))
+    store._path(key).parent.mkdir(parents=True, exist_ok=True)
+    store._path(key).write_bytes(header + b"\n" + body)
+
+
+@pytest.mark.parametrize(("rows", "column", "value"), [
+    ("papers", 0, 5), ("papers", 1, "1"), ("papers", 3, 5), ("papers", 3, [1]), ("papers", 5, "2020"),
+    ("papers", 11, 3), ("papers", 13, "no"), ("papers", 16, 1), ("mentions", 1, 1), ("mentions", 2, "bogus"),
+    ("mentions", 3, "x"), ("mentions", 4, "x"), ("mentions", 6, 1), ("venues", 0, 3), ("venues", 3, "2020")])
+def test_a_checksum_true_summary_of_other_types_is_refused_not_tabled(tmp_path, rows, column, value):
+    """Each of these crashed the tables (a str line sorted beside ints, authors an int, a kind no EntityKind) or
+    made them of wrong types (a str year) before review88; now the summary reads as None and is made again."""
+    store = SummaryStore(tmp_path)
+    documents = _edge_cases()
+    data = [summarize(document).to_data() for document in documents]
+    target = next(index for index, summary in enumerate(data) if summary[rows])
+    data[target][rows][0][column] = value
+    for index, summary in enumerate(data):
+        _signed(store, f"k{index}", summary)
+    assert store.get(f"k{target}") is None
+    with pytest.raises(document_summary.SummaryError, match="column holds a value"):
+        DocumentSummary.from_data(data[target])
+    remade = store.summaries((f"k{index}", document) for index, document in enumerate(documents))
+    assert _columns(summary_tables(remade)) == _columns(_record_tables(documents))
+
+
+def test_a_damaged_summary_is_made_again_by_the_next_build(tmp_path):
+    store = SummaryStore(tmp_path)
+    store.put("k1", summarize(_edge_cases()[0]))
+    path = store._path("k1")
+    path.write_bytes(path.read_bytes()[:-20])  # truncated: its checksum fails
+    assert store.get("k1") is None
+    assert store.note([("k1", _edge_cases()[0])]) == 1 and store.get("k1") == summarize(_edge_cases()[0])
+    assert store.note([("k1", _edge_cases()[0])]) == 0  # an intact one is kept
+
