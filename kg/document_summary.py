@@ -219,9 +219,10 @@ def summary_tables(summaries: Iterable[DocumentSummary]) -> DecisionTables:
 
 
 def summary_code() -> str:
-    """SHA-256 of what a summary depends on beyond its document's records: its layout (this module) and the code
-    that makes the text keys (:func:`~kg.paper_keys.code_digest`)."""
-    sha = hashlib.sha256(f"{_FORMAT}\0{code_digest()}".encode())
+    """SHA-256 of what a summary depends on beyond its document's records: its layout (this module, and its
+    columns: :data:`~kg.venue_decisions.VENUE_FIELDS` lives elsewhere) and the code that makes the text keys
+    (:func:`~kg.paper_keys.code_digest`)."""
+    sha = hashlib.sha256(f"{_FORMAT}\0{code_digest()}\0{PAPER_COLUMNS}{VENUE_COLUMNS}{MENTION_COLUMNS}".encode())
     sha.update(hashlib.sha256(Path(__file__).read_bytes()).digest())
     return sha.hexdigest()
 

@@ -220,3 +220,10 @@ def test_a_damaged_summary_is_made_again_by_the_next_build(tmp_path):
     assert store.note([("k1", _edge_cases()[0])]) == 1 and store.get("k1") == summarize(_edge_cases()[0])
     assert store.note([("k1", _edge_cases()[0])]) == 0  # an intact one is kept
 
+
+def test_the_summary_code_names_the_columns(monkeypatch):
+    """:data:`~kg.venue_decisions.VENUE_FIELDS` lives outside this module: a venue field added changes the rows,
+    so summaries stored before are not found (and not refused forever under the same name)."""
+    before = document_summary.summary_code()
+    monkeypatch.setattr(document_summary, "VENUE_COLUMNS", (*document_summary.VENUE_COLUMNS, "country"))
+    assert document_summary.summary_code() != before
