@@ -227,3 +227,38 @@ def test_the_summary_code_names_the_columns(monkeypatch):
     before = document_summary.summary_code()
     monkeypatch.setattr(document_summary, "VENUE_COLUMNS", (*document_summary.VENUE_COLUMNS, "country"))
     assert document_summary.summary_code() != before
+
+
+def test_an_empty_abstract_is_none_as_d4_has_it(tmp_path):
+    """D4's merged abstract of "" is None, so the paper's title task stays (a summary that kept "has an abstract"
+    as "is not None" dropped it; no corpus above has an empty abstract beside a title task: review88 mutation)."""
+    task = TITLE_TASK_EXTRACTOR + "head"
+    documents = [DocumentRecords(source="e.txt", papers=(
+        Paper(ref="e1", title="Graph Parsing", abstract="", provenance=Provenance("e.txt")),),
+        mentions=(Mention("e1", "graph parsing", EntityKind.TASK, Relation.USES,
+                          Provenance("e.txt", extractor=task)),))]
+    tables = summary_tables(_stored(documents, tmp_path))
+    assert _columns(tables) == _columns(_record_tables(documents))
+    assert tables.entities.node_of() == {("e.txt", 0): ("task", "task/graphparsing")}
+
+
+def test_the_store_writes_and_reads_nothing_through_a_link(tmp_path):
+    """kg/cache.py's rule for the summaries too: a linked folder or group is not written through nor read."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    summary = summarize(_edge_cases()[0])
+    linked = tmp_path / "linked"
+    linked.symlink_to(outside)
+    SummaryStore(linked).put("k1", summary)
+    assert list(outside.iterdir()) == [] and SummaryStore(linked).prune([]) == 0
+    store = SummaryStore(tmp_path / "store")
+    store.put("k1", summary)
+    group = store._path("k1").parent
+    (outside / group.name).mkdir()
+    (outside / group.name / store._path("k1").name).write_bytes(store._path("k1").read_bytes())
+    store._path("k1").unlink()
+    group.rmdir()
+    group.symlink_to(outside / group.name)  # a group linked out, holding a true summary
+    assert store.get("k1") is None
+    store.put("k1", summary)
+    assert not group.is_symlink() and store.get("k1") == summary and len(list((outside / group.name).iterdir())) == 1
