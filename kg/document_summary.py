@@ -100,21 +100,26 @@ class DocumentSummary:
         keys: dict[int, TextKeys] = {}
         with_abstract: set[int] = set()
         papers = []
+        own = self.source
+
+        def of(source: str | None) -> str:  # None: the document's own ("" is a source of its own, not None)
+            return own if source is None else source
+
         for row in self.papers:
             (ref, line, role, authors, venue, year, doi, anthology, arxiv, openalex, s2, title_key, abstract_key,
              has_abstract, title, abstract, source) = row
-            paper = Paper(ref=ref, provenance=Provenance(source or self.source, line=line), role=role,
+            paper = Paper(ref=ref, provenance=Provenance(of(source), line=line), role=role,
                           authors=tuple(authors), venue=venue, year=year, doi=doi, anthology_id=anthology,
                           arxiv_id=arxiv, openalex_id=openalex, semantic_scholar_id=s2, title=title, abstract=abstract)
             keys[id(paper)] = (title_key, abstract_key)
             if has_abstract:
                 with_abstract.add(id(paper))
             papers.append(paper)
-        venues = tuple(Venue(name=row[0], provenance=Provenance(row[-1] or self.source, start=row[1]),
+        venues = tuple(Venue(name=row[0], provenance=Provenance(of(row[-1]), start=row[1]),
                              **dict(zip(VENUE_FIELDS, row[2:-1]))) for row in self.venues)
         mentions = tuple(Mention(self.papers[paper][0] if type(paper) is int else paper, name, EntityKind(kind),
                                  Relation(relation),
-                                 Provenance(source or self.source, start=start, extractor=self.extractors[extractor]),
+                                 Provenance(of(source), start=start, extractor=self.extractors[extractor]),
                                  long_form=long_form, same_as=same_as)
                          for paper, name, kind, relation, start, extractor, long_form, same_as, source in self.mentions)
         return DocumentRecords(source=self.source, papers=tuple(papers), venues=venues, mentions=mentions), keys, \

@@ -262,3 +262,14 @@ def test_the_store_writes_and_reads_nothing_through_a_link(tmp_path):
     assert store.get("k1") is None
     store.put("k1", summary)
     assert not group.is_symlink() and store.get("k1") == summary and len(list((outside / group.name).iterdir())) == 1
+
+
+def test_an_empty_source_is_kept_not_read_as_the_documents(tmp_path):
+    """A record whose source is "" was read back as its document's (``source or self.source``), so the persons'
+    and entities' sources differed from the records' tables (review88)."""
+    documents = [DocumentRecords(source="a.txt", papers=(
+        Paper(ref="p", title="Graph Parsing", authors=("Ann Lee",), provenance=Provenance("")),),
+        mentions=(Mention("p", "BERT", EntityKind.MODEL, Relation.USES, Provenance("", start=1, extractor="x")),),
+        venues=(Venue(name="ACL 2026", provenance=Provenance("")),))]
+    tables = summary_tables(_stored(documents, tmp_path))
+    assert _columns(tables) == _columns(_record_tables(documents)) and tables.persons.sources == [("",)]
