@@ -236,7 +236,16 @@ class SummaryStore:
     """Document summaries under ``folder`` (the document cache's :data:`SUMMARY_FOLDER`), one JSON file per cache
     key and :func:`summary_code`: the file's name is their digest, so a summary of other code is not found.  A
     missing, linked or damaged summary (or one of other types, :meth:`DocumentSummary.from_data`) reads as None: the
-    caller summarises the document's records again, and :meth:`note` does so for one whose checksum fails."""
+    caller summarises the document's records again, and :meth:`note` does so for one whose checksum fails.
+
+    >>> import tempfile
+    >>> store = SummaryStore(Path(tempfile.mkdtemp()))
+    >>> store.put("key", DocumentSummary("a.txt", extractors=["x"]))
+    >>> store.get("key"), store.get("another key")
+    (DocumentSummary(source='a.txt', papers=[], venues=[], mentions=[], extractors=['x']), None)
+    >>> store.prune(["another key"])
+    1
+    """
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
