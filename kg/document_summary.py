@@ -263,6 +263,8 @@ class SummaryStore:
         """Store the summary of each ``(cache key, records)`` that has no intact one stored; return how many were
         stored.  ``texts``: ``id(paper)`` -> its text keys, where known (:class:`~kg.paper_keys.PaperKeyMemo`)."""
         stored = 0
+        if self.folder.is_symlink():  # nothing is written through a link (put): none stored
+            return stored
         for key, records in documents:  # a damaged one is made again (its checksum: 0.1 s on the full Anthology)
             if self._body(key) is not None:
                 continue

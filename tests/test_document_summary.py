@@ -250,6 +250,7 @@ def test_the_store_writes_and_reads_nothing_through_a_link(tmp_path):
     linked = tmp_path / "linked"
     linked.symlink_to(outside)
     SummaryStore(linked).put("k1", summary)
+    assert SummaryStore(linked).note([("k1", _edge_cases()[0])]) == 0  # none stored, none counted
     assert list(outside.iterdir()) == [] and SummaryStore(linked).prune([]) == 0
     store = SummaryStore(tmp_path / "store")
     store.put("k1", summary)
@@ -273,3 +274,12 @@ def test_an_empty_source_is_kept_not_read_as_the_documents(tmp_path):
         venues=(Venue(name="ACL 2026", provenance=Provenance("")),))]
     tables = summary_tables(_stored(documents, tmp_path))
     assert _columns(tables) == _columns(_record_tables(documents)) and tables.persons.sources == [("",)]
+
+
+def test_the_summary_code_names_this_modules_bytes(monkeypatch, tmp_path):
+    """A summary's layout is this module's code: another version of it (other bytes) makes other file names."""
+    before = document_summary.summary_code()
+    changed = tmp_path / "document_summary.py"
+    changed.write_bytes(Path(document_summary.__file__).read_bytes() + b"# another version\n")
+    monkeypatch.setattr(document_summary, "__file__", str(changed))
+    assert document_summary.summary_code() != before
