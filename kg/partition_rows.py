@@ -131,23 +131,27 @@ def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str
 
 
 def assembly_mentions(ordered: Sequence[DocumentRecords], papers: PaperTable,
-                      members: list[list[Paper]] | None = None) -> tuple[list[Mention], array]:
+                      members: list[list[Paper]] | None = None, *,
+                      has_abstract: Callable[[list[Paper]], bool] | None = None) -> tuple[list[Mention], array]:
     """The mentions :func:`kg.graph.build_graph` makes entities of, and each one's index in its document: every
     document's (``ordered``: sorted by source) in document order, less the tasks read from the title of a paper whose
     merged record has an abstract (:func:`kg.title_tasks.drop_title_tasks`; ``papers``: the records' paper table,
-    ``members``: its groups' records, :meth:`~kg.paper_decisions.PaperTable.members`, when the caller has them).
-    Make :func:`~kg.entity_decisions.entity_table` of these, with ``papers.node_map()``, to hand to
-    :func:`partition_rows`."""
+    ``members``: its groups' records, :meth:`~kg.paper_decisions.PaperTable.members`, when the caller has them;
+    ``has_abstract``: whether a group's merged record has an abstract, where the records hold no abstracts
+    (:mod:`kg.document_summary`'s slim records), else D4's own rule).  Make
+    :func:`~kg.entity_decisions.entity_table` of these, with ``papers.node_map()``, to hand to :func:`partition_rows`.
+    """
     mentions = [mention for doc in ordered for mention in doc.mentions]
     positions = array("i", [index for doc in ordered for index in range(len(doc.mentions))])
     if members is None:
         members = papers.members([paper for doc in ordered for paper in doc.papers])
     group_of = {node: g for g, node in enumerate(papers.nodes)}
 
-    def has_abstract(node: str) -> bool:  # D4's abstract alone: any record's abstract is the merged one's
-        return merged_abstract(members[group_of[node]]) is not None
+    def abstract_of(node: str) -> bool:  # D4's abstract alone: any record's abstract is the merged one's
+        group = members[group_of[node]]
+        return merged_abstract(group) is not None if has_abstract is None else has_abstract(group)
 
-    drop_title_tasks(mentions, papers.node_map(), has_abstract, positions)
+    drop_title_tasks(mentions, papers.node_map(), abstract_of, positions)
     return mentions, positions
 
 

@@ -23,6 +23,7 @@ from extractors.lecture_pages import repeated_blocks
 from extractors.pipeline_version import PIPELINE_VERSION
 from extractors.readers import LECTURE_PAGE
 from kg.cache import DocumentCache, cache_key
+from kg.document_summary import SUMMARY_FOLDER, SummaryStore
 from kg.execution import executor, read_document
 from kg.graph import build_graph
 from kg.paper_keys import PaperKeyMemo, TextKeys
@@ -214,6 +215,7 @@ def build(
         # objects come from Python's own arenas) unless it is given back (0.1 GB on the full Anthology).
         return_free_memory()
         text_keys = _text_keys(cache, keys, documents)
+        _note_summaries(cache, keys, documents, text_keys)
         count, kept = len(done), tuple(done) if keep_documents else ()
         document = None  # the loops' last one
         del documents  # without keep_documents, ``done`` holds the only references to the records: ...
@@ -247,6 +249,22 @@ def _text_keys(cache: DocumentCache | None, keys: Sequence[str],
     except OSError:  # only a memo: the next build computes the keys
         pass
     return found
+
+
+def _note_summaries(cache: DocumentCache | None, keys: Sequence[str], documents: Sequence[DocumentRecords | None],
+                    texts: dict[int, TextKeys] | None) -> None:
+    """Keep each cached document's summary beside the cache (:mod:`kg.document_summary`, the columns the decision
+    tables read), written the first time the document is extracted or read back, and drop those of documents this
+    build no longer has.  Only a summary: a folder it cannot write leaves the build as it is."""
+    if cache is None or not cache.usable:
+        return
+    store = SummaryStore(cache.folder / SUMMARY_FOLDER)
+    try:
+        store.note(((key, document) for key, document in zip(keys, documents)
+                    if document is not None and document.complete), texts)  # what is not cached is not noted
+        store.prune(keys)
+    except OSError:
+        pass
 
 
 @contextmanager
