@@ -15,10 +15,11 @@ from similarity_papers import ENTITIES, random_papers
 from exports.graph_order import sorted_edges
 from exports.graph_tables import table_batches, write_graph_tables
 from exports.table_rows import edge_row, node_row
-from kg.pipeline import build
+from kg.graph import build_graph
 from kg.similarity import SIMILARITY_EXTRACTOR, add_similarity_edges
 from kg.similarity_rows import search_inputs, similarity_rows
 from kg.similarity_vectors import paper_texts
+from tests.test_partition_rows import STATED, _partitioned
 
 
 def _node_rows(graph: nx.MultiDiGraph) -> list[tuple]:
@@ -91,11 +92,11 @@ def test_the_rows_are_those_of_the_graph_after_the_search(seed, options):
     assert scored and any('"shared_terms": []' not in row[4] for row in scored)
 
 
-def test_the_rows_are_the_sample_builds_and_a_searched_graph_gives_them_again(tmp_path):
-    before = build(similarity=False).graph
-    after = build().graph
+def test_the_rows_are_the_sample_builds_and_a_searched_graph_gives_them_again(sample_build, tmp_path):
+    before = build_graph(list(sample_build.documents))  # assembly's graph, before the search
+    after = sample_build.graph
     expected = _similar_rows(after)
-    assert len(expected) > 300 and any(SIMILARITY_EXTRACTOR not in row[4] for row in expected)
+    assert len(expected) > 200 and any(SIMILARITY_EXTRACTOR not in row[4] for row in expected)
     assert search_inputs(_node_rows(before), _edge_rows(before)).papers == list(paper_texts(before))
     assert similarity_rows(_node_rows(before), _edge_rows(before)) == expected
     # the tables as written (record batches), the computed rows stripped: the stated ones as the search left them
@@ -103,3 +104,12 @@ def test_the_rows_are_the_sample_builds_and_a_searched_graph_gives_them_again(tm
     edges = [batch.filter([SIMILARITY_EXTRACTOR not in data for data in batch.column("data").to_pylist()])
              for batch in table_batches(tmp_path, "edges.parquet")]
     assert similarity_rows(table_batches(tmp_path, "nodes.parquet"), edges) == expected
+
+
+@pytest.mark.parametrize("parts", [1, 3])
+def test_the_rows_from_the_sample_records_partitions_are_the_sample_builds(sample_build, parts):
+    """From :func:`kg.partition_rows.partition_rows`' rows (every relation assembly makes): no graph."""
+    partitioned = _partitioned(list(sample_build.documents), parts, relations=STATED)
+    assert {row[3] for row in partitioned.edges} >= {"uses", "proposes", "similarTo"}
+    nodes, edges = partitioned.nodes[::-1], partitioned.edges[::-1]
+    assert similarity_rows(nodes, edges) == _similar_rows(sample_build.graph)
