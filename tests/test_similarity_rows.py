@@ -17,6 +17,7 @@ from exports.graph_tables import table_batches, write_graph_tables
 from exports.table_rows import edge_row, node_row
 from kg.graph import build_graph
 from kg.similarity import SIMILARITY_EXTRACTOR, add_similarity_edges
+from kg.similarity_incremental import STATE_FILE, last_search
 from kg.similarity_rows import search_inputs, similarity_rows
 from kg.similarity_vectors import paper_texts
 from tests.test_partition_rows import STATED, _partitioned
@@ -90,6 +91,29 @@ def test_the_rows_are_those_of_the_graph_after_the_search(seed, options):
     assert rows == _similar_rows(searched)
     scored = [row for row in rows if '"basis": "source"' in row[4]]
     assert scored and any('"shared_terms": []' not in row[4] for row in scored)
+
+
+@pytest.mark.parametrize("excluded", [(), ("papers-with-code", "rules", "papers-with-code")])
+def test_the_rows_path_reads_and_writes_the_graph_paths_search_state(tmp_path, excluded):
+    """``state=`` (a rebuild's search state beside the cache) is shared by both paths, the excluded extractors
+    taken as a set in its key: the rows path reuses the state the graph path left and the other way round, and a
+    rebuild after one paper changed searches only what it reaches, with the rows of a search from nothing
+    (review89: no test gave the rows path a state)."""
+    graph, state = _made_up(1), tmp_path / STATE_FILE
+    rows = (_node_rows(graph), _edge_rows(graph))
+    searched = copy.deepcopy(graph)
+    add_similarity_edges(searched, state=state, exclude_extractors=excluded[::-1])
+    assert last_search().full  # no state yet
+    assert similarity_rows(*rows, state=state, exclude_extractors=excluded) == _similar_rows(searched)
+    assert (last_search().full, last_search().searched) == ("", 0)
+    changed = copy.deepcopy(graph)
+    changed.nodes["paper/0007"]["abstract"] = "speech recognition for dialogue corpus annotation"
+    rows = (_node_rows(changed), _edge_rows(changed))
+    expected = similarity_rows(*rows, exclude_extractors=excluded)
+    assert similarity_rows(*rows, state=state, exclude_extractors=excluded) == expected
+    assert last_search().full == "" and 0 < last_search().searched < last_search().rows
+    add_similarity_edges(changed, state=state, exclude_extractors=excluded)
+    assert (last_search().full, last_search().searched) == ("", 0) and _similar_rows(changed) == expected
 
 
 def test_the_rows_are_the_sample_builds_and_a_searched_graph_gives_them_again(sample_build, tmp_path):
