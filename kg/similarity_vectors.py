@@ -132,7 +132,14 @@ def paper_texts(graph: nx.MultiDiGraph, *, exclude_extractors: Iterable[str] = (
 
 def only_from(data: dict, excluded: frozenset[str]) -> bool:
     """Whether an entity edge's every mention (or, without mentions, the edge itself) comes from an extractor in
-    ``excluded``: :func:`paper_texts` does not count it."""
+    ``excluded``: :func:`paper_texts` does not count it.
+
+    >>> pwc = frozenset({"papers-with-code"})
+    >>> only_from({"mentions": [{"extractor": "papers-with-code"}]}, pwc), only_from({"extractor": "rules"}, pwc)
+    (True, False)
+    >>> only_from({"mentions": [{"extractor": "papers-with-code"}, {"extractor": "rules"}]}, pwc)
+    False
+    """
     extractors = {m.get("extractor") for m in data.get("mentions") or ()} or {data.get("extractor")}
     return extractors <= excluded
 
