@@ -106,6 +106,7 @@ __all__ = [
     "SimilarLink",
     "add_similarity_edges",
     "basis_name",
+    "computed_edges",
     "edge_attributes",
     "entity_vectors",
     "nearest_neighbours",
@@ -113,6 +114,7 @@ __all__ = [
     "shared_columns",
     "similar_links",
     "similar_pairs",
+    "stated_links",
     "text_vectors",
 ]
 
@@ -175,31 +177,60 @@ def add_similarity_edges(
     >>> edge["basis"], edge["score"], edge["bases"], edge["scores"], edge["shared_terms"]
     ('source', 1.0, ['source', 'combined'], {'source': 1.0, 'combined': 0.4286}, ['answering tables', 'question answering'])
     """
-    existing: dict[tuple[str, str], tuple[str, str]] = {}  # each stated link, by its papers in id order
-    for u, v, data in _similar_edges(graph):
+    exclude_extractors = sorted(set(exclude_extractors))
+    stated = stated_links(_similar_edges(graph))
+    blocks = computed_edges(paper_texts(graph, exclude_extractors=exclude_extractors), stated, k=k,
+                            min_score=min_score, bases=bases, entity_weight=entity_weight, dimensions=dimensions,
+                            map=map, state=state, state_options={"exclude_extractors": exclude_extractors},
+                            processes=processes)
+    return sum(add_edges(graph, _SIMILAR, block) for block in blocks)
+
+
+def stated_links(edges: Iterable[tuple[str, str, dict]]) -> dict[tuple[str, str], dict]:
+    """The links sources state, ``similarTo`` edges as ``(u, v, attributes)``, by their papers in id order; each
+    ``attributes`` dict (changed in place) gets ``basis="source"`` and ``score=1.0`` where it has no basis, and
+    ``bases`` and ``scores`` where it has none.  A pair stated both ways is the edge from the smaller id, in any
+    order of ``edges``.
+
+    >>> stated = stated_links([("paper/b", "paper/a", {"relation": "similarTo"})])
+    >>> stated
+    {('paper/a', 'paper/b'): {'relation': 'similarTo', 'basis': 'source', 'score': 1.0, 'bases': ['source'], \
+'scores': {'source': 1.0}}}
+    """
+    existing: dict[tuple[str, str], dict] = {}
+    for u, v, data in edges:
         if not data.get("basis"):
             data["basis"], data["score"] = "source", 1.0
         data.setdefault("bases", [data["basis"]])
         data.setdefault("scores", {data["basis"]: data["score"]})
         pair = (u, v) if u < v else (v, u)
         if pair not in existing or u < v:  # a pair stated both ways: the edge from the smaller id, in any order
-            existing[pair] = (u, v)
-    exclude_extractors = sorted(set(exclude_extractors))
-    blocks, reasons = link_blocks(
-        paper_texts(graph, exclude_extractors=exclude_extractors), k=k, min_score=min_score, bases=bases,
-        entity_weight=entity_weight, dimensions=dimensions, map=map, explain=existing, state=state,
-        state_options={"exclude_extractors": exclude_extractors}, processes=processes)
+            existing[pair] = data
+    return existing
+
+
+def computed_edges(papers: Iterable[PaperText], stated: dict[tuple[str, str], dict], *, k: int = DEFAULT_K,
+                   min_score: float = 0.0, bases: Sequence[str] = BASES, entity_weight: float = ENTITY_WEIGHT,
+                   dimensions: int = INDEX_DIMENSIONS, map: Callable = map, state: Path | None = None,
+                   state_options: dict | None = None, processes: int = 1) -> Iterator[Iterator[tuple[str, str, dict]]]:
+    """The search over ``papers``: the new ``similarTo`` edges as ``(source, target, attributes)``, a block of links
+    at a time; the stated links (:func:`stated_links`) get their shared names now and their computed scores as
+    the blocks are read.  The one rule of both :func:`add_similarity_edges` (a graph) and
+    :func:`kg.similarity_rows.similarity_rows` (table rows); the options as for :func:`add_similarity_edges`."""
+    blocks, reasons = link_blocks(papers, k=k, min_score=min_score, bases=bases, entity_weight=entity_weight,
+                                  dimensions=dimensions, map=map, explain=stated, state=state,
+                                  state_options=state_options, processes=processes)
     for pair, (shared_entities, shared_terms) in reasons.items():
-        graph.edges[(*existing[pair], _SIMILAR)].update(shared_entities=shared_entities, shared_terms=shared_terms)
+        stated[pair].update(shared_entities=shared_entities, shared_terms=shared_terms)
     # Scores are rounded to 4 decimals and strengths to 3: one float object per value instead of two per link
     # (16 MB of the full Anthology's 358,000 links), and one list or dict per equal bases, scores, shared
     # entities and shared terms (kg.shared_values); each edge's dict a copy of one whose keys are kept once
     # (kg.shared_keys), made a block of links at a time.
     values = _SharedColumns()
-    return sum(add_edges(graph, _SIMILAR, _new_edges(graph, block, existing, values)) for block in blocks)
+    return (_new_edges(block, stated, values) for block in blocks)
 
 
-def _new_edges(graph: nx.MultiDiGraph, block: LinkBlock, existing: dict[tuple[str, str], tuple[str, str]],
+def _new_edges(block: LinkBlock, existing: dict[tuple[str, str], dict],
                values: _SharedColumns) -> Iterator[tuple[str, str, dict]]:
     """The edges of ``block``'s links that no source states, each with :func:`edge_attributes`' dict (the same
     keys in the same order, the same values); a stated link gets the link's score (:func:`_merge`) instead."""
@@ -211,7 +242,7 @@ def _new_edges(graph: nx.MultiDiGraph, block: LinkBlock, existing: dict[tuple[st
             block.sources, block.targets, scores, by_score, values.numbers(block.strengths), block.weak.tolist(),
             values.lists(block.shared_entities), values.lists(block.shared_terms)):
         if existing and (source, target) in existing:
-            _merge(graph.edges[(*existing[source, target], _SIMILAR)], {block.basis: score})
+            _merge(existing[source, target], {block.basis: score})
             continue
         attributes = new_attributes()  # the keys kept once (kg.shared_keys)
         attributes["score"], attributes["scores"], attributes["strength"] = score, scored, strength

@@ -33,6 +33,7 @@ from ontology.kinds import ENTITY_KINDS
 
 __all__ = [
     "ENTITY_KIND_WEIGHTS",
+    "ENTITY_RELATIONS",
     "PaperText",
     "PaperVectors",
     "TextBackoff",
@@ -40,6 +41,7 @@ __all__ = [
     "entity_rows",
     "entity_vectors",
     "length_weights",
+    "only_from",
     "paper_texts",
     "renormalises",
     "short_rows",
@@ -50,7 +52,8 @@ __all__ = [
 ]
 
 _ENTITY_KINDS = frozenset(ENTITY_KINDS)
-_ENTITY_RELATIONS = frozenset({"uses", "proposes"})
+#: The relations by which a paper names the entities it is represented by.
+ENTITY_RELATIONS = frozenset({"uses", "proposes"})
 _ROWS = 1 << 16  # rows handled together when a step needs temporary arrays
 #: A paper whose vector has n distinct words has its scores multiplied by sqrt(n / (n + SHORT_TEXT)); chosen on a
 #: judged tuning sample of the even half of the Anthology (docs/analytics.md): with an exact search, 3 alone made
@@ -122,12 +125,21 @@ def paper_texts(graph: nx.MultiDiGraph, *, exclude_extractors: Iterable[str] = (
         named = sorted({
             target for target, keyed in succ[node].items() if nodes[target].get("kind") in _ENTITY_KINDS
             for relation, edge in keyed.items()
-            if relation in _ENTITY_RELATIONS and not (excluded and _only_from(edge, excluded))
+            if relation in ENTITY_RELATIONS and not (excluded and only_from(edge, excluded))
         })
         yield PaperText(node, data.get("title") or None, data.get("abstract") or None, tuple(named))
 
 
-def _only_from(data: dict, excluded: frozenset[str]) -> bool:
+def only_from(data: dict, excluded: frozenset[str]) -> bool:
+    """Whether an entity edge's every mention (or, without mentions, the edge itself) comes from an extractor in
+    ``excluded``: :func:`paper_texts` does not count it.
+
+    >>> pwc = frozenset({"papers-with-code"})
+    >>> only_from({"mentions": [{"extractor": "papers-with-code"}]}, pwc), only_from({"extractor": "rules"}, pwc)
+    (True, False)
+    >>> only_from({"mentions": [{"extractor": "papers-with-code"}, {"extractor": "rules"}]}, pwc)
+    False
+    """
     extractors = {m.get("extractor") for m in data.get("mentions") or ()} or {data.get("extractor")}
     return extractors <= excluded
 
