@@ -84,7 +84,7 @@ def _added_mention(doc: DocumentRecords, other: DocumentRecords, **changes) -> t
 
 CHANGES: dict[str, Change] = {
     "remove": lambda docs, i: docs[:i] + docs[i + 1:],
-    "add a copy (its papers merge by title)": lambda docs, i: [*docs, _moved(docs[i], "zz-copy.txt")],
+    "copy added": lambda docs, i: [*docs, _moved(docs[i], "zz-copy.txt")],  # its papers merge by title
     "title": lambda docs, i: _edit(docs, i, papers=_first_paper(docs[i], title=f"{docs[i].papers[0].title} II")),
     "author": lambda docs, i: _edit(docs, i, papers=_first_paper(docs[i], authors=("Ann Lee", "Bo Chen"))),
     "abstract dropped": lambda docs, i: _edit(docs, i, papers=_first_paper(docs[i], abstract=None)),
@@ -147,7 +147,7 @@ def test_a_definition_that_flips_an_acronyms_sense_touches_papers_the_change_doe
 def test_changes_of_pages_with_folded_ids_touch_exactly_the_differing_rows():
     """D21: round h14cb's entity pages (two collisions: parts of two roots folded to one id) changed one at a time."""
     documents = _partition_entities()
-    for change in ("remove", "mention dropped", "mention edited in place", "add a copy (its papers merge by title)"):
+    for change in ("remove", "mention dropped", "mention edited in place", "copy added"):
         for at in range(len(documents)):
             if documents[at].mentions:
                 _check(documents, CHANGES[change](documents, at))
@@ -259,8 +259,7 @@ def read_set_pages() -> list[DocumentRecords]:
 
 @pytest.mark.skipif(not (ROOT / "benchmarks" / "data" / "tuneset3" / "devset.jsonl").is_file(),
                     reason="the tuning sets are not compiled")
-@pytest.mark.parametrize("change", ["remove", "mention dropped", "acronym defined", "add a copy (its papers merge "
-                                    "by title)", "title"])
+@pytest.mark.parametrize("change", ["remove", "mention dropped", "acronym defined", "copy added", "title"])
 def test_one_abstract_changes_of_the_read_sets_touch_exactly_the_differing_rows(read_set_pages, change):
     pages = [page for page in read_set_pages if page.mentions]
     for at in range(1, len(pages), 9):
