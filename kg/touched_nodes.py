@@ -174,6 +174,7 @@ def _paper_inputs(tables: AssemblyTables, changed: frozenset[str]) -> tuple[dict
 
 
 def _group(tables: AssemblyTables, node: str) -> list[Paper]:
+    """Paper node ``node``'s records, in replay order."""
     return [tables.records[n] for n in tables.members[node]]
 
 
@@ -194,6 +195,8 @@ def _stated_rows(tables: AssemblyTables, nodes: Collection[str]) -> dict[EdgeKey
 
 
 def _stated(tables: AssemblyTables, nodes: Sequence[str]) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
+    """The ``creator`` then ``presentedAt`` statements of paper nodes ``nodes``, in the order partition_rows makes
+    them."""
     for node in nodes:
         authors, source = group_authors(_group(tables, node))
         yield from creator_edges(node, authors, source)
