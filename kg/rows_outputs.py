@@ -18,6 +18,7 @@ import heapq
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from exports.graph_tables import TABLES_FOLDER
 from exports.json_rows import write_json_rows
 from exports.table_rows import EDGE_SCHEMA, IN_EDGE_SCHEMA, NODE_SCHEMA, write_table
 from exports.turtle_rows import Spills, spill_partition, write_turtle_rows
@@ -26,6 +27,7 @@ from kg.partition_rows import PartitionRows, hashed_part, partition_rows
 from kg.similarity_links import DEFAULT_K
 from kg.similarity_rows import similarity_rows
 from ontology.records import DocumentRecords
+from ontology.util.files import output_transaction
 
 __all__ = ["all_rows", "write_row_outputs"]
 
@@ -62,22 +64,26 @@ def all_rows(documents: Sequence[DocumentRecords], summaries: Iterable[DocumentS
 
 def write_row_outputs(rows: PartitionRows, output: Path, *, parts: int = 1) -> list[Path]:
     """Write ``graph.ttl``, ``graph.json`` and ``tables/{nodes,edges,edges_in}.parquet`` of ``rows``
-    (:func:`all_rows`) into ``output``, each file atomically; return them.  graph.ttl is spilled ``parts``
-    partitions at a time (the edges go with their source node) and merged; the edges' target kinds come from the
-    node rows (pass 1's kind table, not the ids' prefixes)."""
+    (:func:`all_rows`) into ``output``; return them.  The five files are replaced together or, on any failure
+    (Ctrl-C included), not at all, as :func:`kg.outputs.write_outputs` replaces its own
+    (:func:`ontology.util.files.output_transaction`).  graph.ttl is spilled ``parts`` partitions at a time (the
+    edges go with their source node) and merged; the edges' target kinds come from the node rows (pass 1's kind
+    table, not the ids' prefixes)."""
     output = Path(output)
-    (output / "tables").mkdir(parents=True, exist_ok=True)
+    tables = output / TABLES_FOLDER
     kinds = {row[0]: row[1] for row in rows.nodes}
     agents: dict[str, str] = {}
-    with Spills(output) as spills:
-        for part in range(parts):
-            in_part = hashed_part(part, parts)
-            agents.update(spill_partition(spills, nodes=[row for row in rows.nodes if in_part(row[0])],
-                                          edges=[row for row in rows.edges if in_part(row[0])], kind_of=kinds.get))
-        written = list(write_turtle_rows({"ttl": output / "graph.ttl"}, spills, agents).values())
-    written.append(write_json_rows(output / "graph.json", edges=rows.edges, nodes=rows.nodes))
-    written.append(write_table(output / "tables" / "nodes.parquet", NODE_SCHEMA, rows.nodes))
-    written.append(write_table(output / "tables" / "edges.parquet", EDGE_SCHEMA, rows.edges))
-    written.append(write_table(output / "tables" / "edges_in.parquet", IN_EDGE_SCHEMA,
-                               sorted({(row[1], row[0]) for row in rows.edges})))
+    with output_transaction(output):
+        with Spills(output) as spills:
+            for part in range(parts):
+                in_part = hashed_part(part, parts)
+                agents.update(spill_partition(spills, nodes=[row for row in rows.nodes if in_part(row[0])],
+                                              edges=[row for row in rows.edges if in_part(row[0])],
+                                              kind_of=kinds.get))
+            written = list(write_turtle_rows({"ttl": output / "graph.ttl"}, spills, agents).values())
+        written.append(write_json_rows(output / "graph.json", edges=rows.edges, nodes=rows.nodes))
+        written.append(write_table(tables / "nodes.parquet", NODE_SCHEMA, rows.nodes))
+        written.append(write_table(tables / "edges.parquet", EDGE_SCHEMA, rows.edges))
+        written.append(write_table(tables / "edges_in.parquet", IN_EDGE_SCHEMA,
+                                   sorted({(row[1], row[0]) for row in rows.edges})))
     return written

@@ -57,23 +57,34 @@ def test_made_up_corpora_from_rows(documents, parts, similarity, tmp_path):
     assert _differing(_graph_files(graph, tmp_path / "graph"), tmp_path / "rows") == []
 
 
-def test_a_killed_run_run_again_gives_the_same_files(sample_build, tmp_path, monkeypatch):
-    """A run stopped while writing graph.json (graph.ttl written, spill files maybe left) leaves no half file, and
-    the run again into the same folder gives the same bytes as a clean run."""
+@pytest.mark.parametrize("stage", ("spill_partition", "write_json_rows"))
+def test_a_killed_run_leaves_the_last_outputs_and_run_again_gives_the_same_files(sample_build, tmp_path,
+                                                                                   monkeypatch, stage):
+    """A run stopped while spilling graph.ttl's partitions, or while writing graph.json (graph.ttl already in its
+    temporary file), replaces none of the last run's five files and leaves no temporary file or spill folder; run
+    again into the same folder, it gives the same bytes as a clean run."""
     import kg.rows_outputs as module
 
     documents = sample_build.documents
-    rows = all_rows(documents, [summarize(d) for d in documents], parts=3)
+    summaries = [summarize(d) for d in documents]
+    rows = all_rows(documents, summaries, parts=3)
     write_row_outputs(rows, tmp_path / "clean", parts=3)
+    last = all_rows(documents, summaries, parts=3, similarity=False)  # the last run: other bytes
+    write_row_outputs(last, tmp_path / "last", parts=3)
+    write_row_outputs(last, tmp_path / "again", parts=3)
+    assert _differing(tmp_path / "clean", tmp_path / "again") != []
 
     def killed(*args, **kwargs):
         raise KeyboardInterrupt
 
     with monkeypatch.context() as patch:
-        patch.setattr(module, "write_json_rows", killed)
+        patch.setattr(module, stage, killed)
         with pytest.raises(KeyboardInterrupt):
             write_row_outputs(rows, tmp_path / "again", parts=3)
-    assert not (tmp_path / "again" / "graph.json").exists()
+    assert _differing(tmp_path / "last", tmp_path / "again") == []
+    assert sorted(p.name for p in (tmp_path / "again").iterdir()) == ["graph.json", "graph.ttl", "tables"]
+    assert sorted(p.name for p in (tmp_path / "again" / "tables").iterdir()) == sorted(
+        name.split("/")[1] for name in FILES if name.startswith("tables/"))
     write_row_outputs(rows, tmp_path / "again", parts=3)
     assert _differing(tmp_path / "clean", tmp_path / "again") == []
     assert sorted(p.name for p in (tmp_path / "again").iterdir()) == ["graph.json", "graph.ttl", "tables"]
