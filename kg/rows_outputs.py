@@ -68,7 +68,17 @@ def write_row_outputs(rows: PartitionRows, output: Path, *, parts: int = 1) -> l
     (Ctrl-C included), not at all, as :func:`kg.outputs.write_outputs` replaces its own
     (:func:`ontology.util.files.output_transaction`).  graph.ttl is spilled ``parts`` partitions at a time (the
     edges go with their source node) and merged; the edges' target kinds come from the node rows (pass 1's kind
-    table, not the ids' prefixes)."""
+    table, not the ids' prefixes).
+
+    >>> import tempfile
+    >>> from kg.document_summary import summarize
+    >>> from kg.pipeline import build
+    >>> documents = build(similarity=False).documents[:1]  # one of the bundled sample pages
+    >>> rows = all_rows(documents, [summarize(d) for d in documents], parts=2, similarity=False)
+    >>> out = Path(tempfile.mkdtemp())
+    >>> [path.relative_to(out).as_posix() for path in write_row_outputs(rows, out, parts=2)]
+    ['graph.ttl', 'graph.json', 'tables/nodes.parquet', 'tables/edges.parquet', 'tables/edges_in.parquet']
+    """
     output = Path(output)
     tables = output / TABLES_FOLDER
     kinds = {row[0]: row[1] for row in rows.nodes}
