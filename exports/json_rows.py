@@ -33,6 +33,7 @@ from __future__ import annotations
 import heapq
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import chain
 from json import encoder as _encoder
 from pathlib import Path
 from typing import Any
@@ -134,16 +135,8 @@ def write_json_rows(path: Path, *, edges: Rows, nodes: Rows, graph: Mapping[str,
                         "edges": "@@edges@@"}, ensure_ascii=False, sort_keys=True) + "\n"
     head, rest = frame.split('"@@edges@@"')
     middle, tail = rest.split('"@@nodes@@"')
-    return write_pieces(Path(path), _chain(head, _lines(rows_of(edges), edge_line, "edge", 3), middle,
-                                           _lines(rows_of(nodes), node_line, "node", 1), tail))
-
-
-def _chain(*parts: Iterable[str] | str) -> Iterator[str]:
-    for part in parts:
-        if isinstance(part, str):
-            yield part
-        else:
-            yield from part
+    return write_pieces(Path(path), chain([head], _lines(rows_of(edges), edge_line, "edge", 3), [middle],
+                                          _lines(rows_of(nodes), node_line, "node", 1), [tail]))
 
 
 def _lines(rows: Iterable[tuple], line: Callable[[tuple], str], what: str, width: int) -> Iterator[str]:

@@ -97,8 +97,7 @@ class Spills:
 
     def write(self, subjects: dict[str, list[str]]) -> None:
         """Spill ``subjects`` (subject IRI → its N-Triples lines, any order, maybe repeated) sorted by subject."""
-        self._write(((key.encode("utf-8"), "".join(sorted(set(lines))).encode("utf-8"))
-                     for key, lines in sorted((subject + ">", lines) for subject, lines in subjects.items())))
+        self._write(_subject_records(subjects))
 
     def merge_down(self, fan_in: int) -> None:
         """Merge the spill files, ``fan_in`` at a time, until no more than ``fan_in`` are left: each open file
@@ -123,6 +122,13 @@ class Spills:
             for key, lines in records:
                 _write_record(stream, key, lines)
         self.files.append(path)
+
+
+def _subject_records(subjects: dict[str, list[str]]) -> Iterator[tuple[bytes, bytes]]:
+    """Each subject's record (its sort key, its sorted distinct lines; UTF-8), sorted by subject, each encoded as
+    it is read: the key is the IRI and ``>``, which sorts as the lines ``<IRI> ...`` do."""
+    return ((key.encode("utf-8"), "".join(sorted(set(lines))).encode("utf-8"))
+            for key, lines in sorted((subject + ">", lines) for subject, lines in subjects.items()))
 
 
 def _write_record(stream: BinaryIO, key: bytes, lines: bytes) -> None:
@@ -226,8 +232,7 @@ def _runs(spills: Spills, agents: Mapping[str, str], run_bytes: int) -> Iterator
     for block in agent_blocks(dict(agents)):
         for triple in block.triples:
             described.setdefault(triple[0], []).append(_line(triple, literals))
-    agent_records = sorted(((subject + ">").encode("utf-8"), "".join(sorted(set(lines))).encode("utf-8"))
-                           for subject, lines in described.items())
+    agent_records = _subject_records(described)
     pending: list[bytes] = []
     size = 0
     for _, lines in _merged(heapq.merge(agent_records, *(_records(path) for path in spills.files))):

@@ -31,13 +31,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
 from pathlib import Path
 
 from ontology.records import DocumentRecords
 from ontology.records_data import RecordsDataError, from_data, to_data
 from ontology.util.files import read_regular_file, write_bytes_atomic
 
-__all__ = ["CACHE_FORMAT", "MAX_ENTRY_BYTES", "DocumentCache", "cache_key", "usable_folder"]
+__all__ = ["CACHE_FORMAT", "MAX_ENTRY_BYTES", "DocumentCache", "cache_key", "framed", "prune_shards", "shard_path",
+           "store_file", "usable_folder"]
 
 #: Bumped whenever the stored form of the records changes shape.
 CACHE_FORMAT = "5"  # 5: JSON with a checksum instead of pickles
@@ -71,7 +73,7 @@ class DocumentCache:
                                  "(remove it to cache again)")
 
     def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}.json"
+        return shard_path(self.folder, key)
 
     def get(self, key: str) -> DocumentRecords | None:
         """The cached records for ``key``, or None (a missing, linked or damaged entry counts as missing)."""
@@ -95,30 +97,14 @@ class DocumentCache:
         self.used.add(key)
         if not self.usable:
             return
-        path = self._path(key)
-        if path.parent.is_symlink():
-            path.parent.unlink()  # a link planted where kg keeps its entries: kg writes only inside the cache
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, _encode(records, key))
+        store_file(self._path(key), _encode(records, key))
 
     def prune(self) -> int:
         """Delete the entries this build did not use (inputs removed or changed); return how many.
 
         Links are removed as links: nothing outside the cache folder is touched.
         """
-        removed = 0
-        if not self.usable or not self.folder.is_dir():
-            return removed
-        for group in self.folder.iterdir():
-            if group.is_symlink() or not group.is_dir():
-                continue
-            for path in group.iterdir():
-                kept = path.suffix == ".json" and path.stem in self.used and not path.is_symlink()
-                if kept or (path.is_dir() and not path.is_symlink()):  # a folder there is not kg's: left alone
-                    continue
-                path.unlink(missing_ok=True)
-                removed += 1
-        return removed
+        return prune_shards(self.folder, self.used) if self.usable else 0
 
 
 def usable_folder(folder: Path) -> bool:
@@ -136,10 +122,53 @@ def usable_folder(folder: Path) -> bool:
     return not folder.is_symlink() and (folder.is_dir() or not folder.exists())
 
 
+def shard_path(folder: Path, name: str) -> Path:
+    """Where a file store under ``folder`` keeps the JSON file ``name`` (a hex digest): in a folder named by its
+    first two characters, so that no folder holds more than a few thousand files."""
+    return folder / name[:2] / f"{name}.json"
+
+
+def framed(magic: bytes, code: bytes, key: str, body: bytes) -> bytes:
+    """``body`` behind the header line a cached file starts with: ``magic``, the ``code`` (format) that wrote it,
+    the ``key`` it was stored under and the SHA-256 of ``body``; what a reader checks before it trusts the body.
+
+    >>> framed(b"kg-x", b"1", "k", b"{}")
+    b'kg-x 1 k 44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\\n{}'
+    """
+    return b" ".join((magic, code, key.encode(), hashlib.sha256(body).hexdigest().encode())) + b"\n" + body
+
+
+def store_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` (a :func:`shard_path`) atomically, making its shard folder, and replacing a link
+    planted where that folder goes: kg writes only inside its cache folder."""
+    if path.parent.is_symlink():
+        path.parent.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_bytes_atomic(path, data)
+
+
+def prune_shards(folder: Path, keep: Collection[str]) -> int:
+    """Delete the files of the file store under ``folder`` whose names (less ``.json``) are not in ``keep``; return
+    how many.  Links are removed as links, nothing outside ``folder`` is touched, and a folder inside a shard (not
+    kg's) is left alone; a ``folder`` that is a link is not read."""
+    removed = 0
+    if folder.is_symlink() or not folder.is_dir():
+        return removed
+    for group in folder.iterdir():
+        if group.is_symlink() or not group.is_dir():
+            continue
+        for path in group.iterdir():
+            kept = path.suffix == ".json" and path.stem in keep and not path.is_symlink()
+            if kept or (path.is_dir() and not path.is_symlink()):
+                continue
+            path.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
 def _encode(records: DocumentRecords, key: str) -> bytes:
     body = json.dumps(to_data(records), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    header = b" ".join((_MAGIC, CACHE_FORMAT.encode(), key.encode(), hashlib.sha256(body).hexdigest().encode()))
-    return header + b"\n" + body
+    return framed(_MAGIC, CACHE_FORMAT.encode(), key, body)
 
 
 def _decode(data: bytes, key: str) -> DocumentRecords:

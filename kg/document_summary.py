@@ -36,6 +36,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from kg.cache import framed, prune_shards, shard_path, store_file
 from kg.entity_decisions import EntityTable, entity_table
 from kg.paper_decisions import PaperTable, paper_table
 from kg.paper_keys import TextKeys, code_digest, text_keys
@@ -45,7 +46,7 @@ from kg.venue_decisions import VENUE_FIELDS, VenueTable, venue_table
 from ontology.errors import KgError
 from ontology.kinds import EntityKind, Relation
 from ontology.records import DocumentRecords, Mention, Paper, Provenance, Venue
-from ontology.util.files import read_regular_file, write_bytes_atomic
+from ontology.util.files import read_regular_file
 
 __all__ = ["SUMMARY_FOLDER", "DecisionTables", "DocumentSummary", "SummaryError", "SummaryStore", "summarize",
            "summary_code", "summary_tables"]
@@ -255,8 +256,7 @@ class SummaryStore:
         return hashlib.sha256(key.encode() + b"\0" + self._code).hexdigest()
 
     def _path(self, key: str) -> Path:
-        name = self._name(key)
-        return self.folder / name[:2] / f"{name}.json"
+        return shard_path(self.folder, self._name(key))
 
     def note(self, documents: Iterable[tuple[str, DocumentRecords]],
              texts: Mapping[int, TextKeys] | None = None) -> int:
@@ -292,24 +292,16 @@ class SummaryStore:
             data = read_regular_file(path, max_bytes=_MAX_BYTES, follow_links=False)
         except OSError:
             return None
-        header, newline, body = data.partition(b"\n")
-        if not newline or header.split(b" ") != [_MAGIC, self._code, key.encode(),
-                                                  hashlib.sha256(body).hexdigest().encode()]:
-            return None
-        return body
+        body = data.partition(b"\n")[2]
+        return body if data == framed(_MAGIC, self._code, key, body) else None
 
     def put(self, key: str, summary: DocumentSummary) -> None:
         """Store ``summary`` under ``key`` (atomically); nothing where the folder is a link."""
         if self.folder.is_symlink():
             return
-        path = self._path(key)
-        if path.parent.is_symlink():
-            path.parent.unlink()  # a link planted where kg keeps its summaries: kg writes only inside the cache
-        path.parent.mkdir(parents=True, exist_ok=True)
         # ASCII JSON: a lone surrogate in a name is escaped, not an encoding error
         body = json.dumps(summary.to_data(), separators=(",", ":")).encode("ascii")
-        header = b" ".join((_MAGIC, self._code, key.encode(), hashlib.sha256(body).hexdigest().encode()))
-        write_bytes_atomic(path, header + b"\n" + body)
+        store_file(self._path(key), framed(_MAGIC, self._code, key, body))
 
     def summaries(self, documents: Iterable[tuple[str, DocumentRecords | None]],
                   texts: Mapping[int, TextKeys] | None = None) -> list[DocumentSummary]:
@@ -329,20 +321,7 @@ class SummaryStore:
     def prune(self, used: Iterable[str]) -> int:
         """Delete the summaries whose keys are not in ``used`` (or that other code wrote); return how many (links
         removed as links)."""
-        keep = {self._name(key) for key in used}
-        removed = 0
-        if self.folder.is_symlink() or not self.folder.is_dir():
-            return removed
-        for group in self.folder.iterdir():
-            if group.is_symlink() or not group.is_dir():
-                continue
-            for path in group.iterdir():
-                if path.suffix == ".json" and path.stem in keep and not path.is_symlink():
-                    continue
-                if not path.is_dir() or path.is_symlink():
-                    path.unlink(missing_ok=True)
-                    removed += 1
-        return removed
+        return prune_shards(self.folder, {self._name(key) for key in used})
 
 
 def _summary_of(records: DocumentRecords, texts: Mapping[int, TextKeys] | None) -> DocumentSummary:
