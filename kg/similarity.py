@@ -217,8 +217,11 @@ def computed_edges(papers: Iterable[PaperText], stated: dict[tuple[str, str], di
     at a time; the stated links (:func:`stated_links`) get their shared names now and their computed scores as
     the blocks are read.  The one rule of both :func:`add_similarity_edges` (a graph) and
     :func:`kg.similarity_rows.similarity_rows` (table rows); the options as for :func:`add_similarity_edges`."""
+    # a link an earlier search made keeps the reasons it was given (its weak links' "what they do share" among
+    # them), so a second search of a searched graph changes nothing; only the sources' own links are explained
+    explain = [pair for pair, data in stated.items() if "source" in data["bases"]]
     blocks, reasons = link_blocks(papers, k=k, min_score=min_score, bases=bases, entity_weight=entity_weight,
-                                  dimensions=dimensions, map=map, explain=stated, state=state,
+                                  dimensions=dimensions, map=map, explain=explain, state=state,
                                   state_options=state_options, processes=processes)
     for pair, (shared_entities, shared_terms) in reasons.items():
         stated[pair].update(shared_entities=shared_entities, shared_terms=shared_terms)

@@ -93,11 +93,9 @@ def similarity_rows(nodes: Rows, edges: Rows, *, k: int = DEFAULT_K, min_score: 
     and the computed links' rows, sorted by (source, target, key) as the tables are.
 
     Give the rows of the graph the search is to run on: assembly's rows, the stated links as assembly made them.
-    The rows of a graph after a search with the computed rows (``extractor`` ``kg.similarity``) taken out give the
-    same rows again.  Left in, the computed rows are taken for stated links, as a second
-    :func:`~kg.similarity.add_similarity_edges` on that graph takes them: nothing is added, but their shared names
-    are found again as a stated link's are, which can differ from the search's (47 of review89's 400 made-up graphs
-    got other ``shared_terms`` on some links, on main as on this branch).
+    The rows of a graph after a search give its ``similarTo`` rows again, the computed ones left in or taken out
+    (``extractor`` ``kg.similarity``): left in, they keep their scores and reasons, as a second
+    :func:`~kg.similarity.add_similarity_edges` on that graph changes nothing.
     """
     exclude_extractors = sorted(set(exclude_extractors))
     inputs = search_inputs(nodes, edges, exclude_extractors=exclude_extractors)
