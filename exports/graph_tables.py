@@ -30,7 +30,8 @@ unchanged nodes and edges from the last tables (:mod:`exports.table_reuse`).
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +66,13 @@ __all__ = [
     "ROWS_PER_GROUP",
     "TABLES_FOLDER",
     "attribute_selection",
+    "edge_items",
+    "file_batches",
     "graph_from_tables",
+    "node_items",
     "read_edge_rows",
     "read_node_rows",
+    "shared_value",
     "table_batches",
     "write_graph_tables",
 ]
@@ -146,7 +151,7 @@ def _read(path: Path, *conditions: list[tuple[str, Iterable[str] | None]],
 
 def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Table | Iterable[pa.RecordBatch], *,
                       node_attributes: Collection[str] | None = None,
-                      edge_attributes: Collection[str] | None = None) -> nx.MultiDiGraph:
+                      edge_attributes: Collection[str] | None = None, shared: bool = False) -> nx.MultiDiGraph:
     """The networkx graph of some node and edge rows (an edge's ends become nodes even without a row).
 
     ``nodes`` and ``edges`` are tables or streams of record batches (:func:`table_batches`).
@@ -156,6 +161,13 @@ def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Tabl
     unnoticed), so a graph for counting and ranking (no abstracts, no provenance) is read about
     twice as fast and in a fraction of the memory.
 
+    With ``shared``, equal strings of the rows are one object: an edge's ends are its nodes' ids, and
+    the attribute names, kinds, relations, provenance and mention texts that thousands of rows repeat
+    are held once (:func:`shared_value`), as in a graph :func:`kg.graph.build_graph` makes from
+    records; the same graph, at about a third of the memory on the full Anthology (docs/scaling.md,
+    round h14ci).  It costs a walk over each row's decoded attributes.  ``kg.table_graph`` shares
+    more (numbers, lists, key layouts), as :func:`kg.graph.build_graph` does.
+
     >>> import tempfile
     >>> g = nx.MultiDiGraph()
     >>> g.add_node("paper/a", kind="paper", label="A", year=2020, abstract="We study A.")
@@ -164,13 +176,51 @@ def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Tabl
     >>> graph_from_tables(read_node_rows(folder), read_edge_rows(folder), node_attributes={"year"}).nodes["paper/a"]
     {'kind': 'paper', 'label': 'A', 'year': 2020}
     """
-    node_keep, edge_keep = attribute_selection(node_attributes), attribute_selection(edge_attributes)
     graph = nx.MultiDiGraph()
-    for row in _rows(nodes):
-        graph.add_node(row["id"], **_attributes(row, NODE_COLUMNS, "names", keep=node_keep))
-    for row in _rows(edges):
-        graph.add_edge(row["source"], row["target"], key=row["key"], **_attributes(row, EDGE_COLUMNS, keep=edge_keep))
+    share = partial(shared_value, strings={}) if shared else None
+    for node, attributes in node_items(nodes, node_attributes=node_attributes, share=share):
+        graph.add_node(node, **attributes)
+    for source, target, key, attributes in edge_items(edges, edge_attributes=edge_attributes, share=share):
+        graph.add_edge(source, target, key=key, **attributes)
     return graph
+
+
+def node_items(nodes: pa.Table | Iterable[pa.RecordBatch], *, node_attributes: Collection[str] | None = None,
+               share: Callable[[Any], Any] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each node row as ``(id, attributes)``, as :func:`graph_from_tables` adds it; with ``share``, each string
+    cell and each decoded attribute name and value put through it (one object per equal value: :func:`shared_value`,
+    or kg's own as a built graph shares them)."""
+    keep = attribute_selection(node_attributes)
+    for row in _rows(nodes, share):
+        yield row["id"], _attributes(row, NODE_COLUMNS, "names", keep=keep, share=share)
+
+
+def edge_items(edges: pa.Table | Iterable[pa.RecordBatch], *, edge_attributes: Collection[str] | None = None,
+               share: Callable[[Any], Any] | None = None) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
+    """Each edge row as ``(source, target, key, attributes)``, as :func:`graph_from_tables` adds it; ``share`` as
+    in :func:`node_items`."""
+    keep = attribute_selection(edge_attributes)
+    for row in _rows(edges, share):
+        yield row["source"], row["target"], row["key"], _attributes(row, EDGE_COLUMNS, keep=keep, share=share)
+
+
+def shared_value(value: Any, strings: dict[str, str]) -> Any:
+    """``value`` (decoded JSON) with each string, also a key or one inside a list or object, the first equal one
+    seen in ``strings`` (recorded there when new).
+
+    >>> strings = {}
+    >>> first = shared_value({"source": "".join(["pa", "per"]), "sources": ["x"]}, strings)
+    >>> second = shared_value({"source": "".join(["pap", "er"])}, strings)
+    >>> first["source"] is second["source"], sorted(strings)
+    (True, ['paper', 'source', 'sources', 'x'])
+    """
+    if type(value) is str:
+        return strings.setdefault(value, value)
+    if type(value) is list:
+        return [shared_value(item, strings) for item in value]
+    if type(value) is dict:
+        return {strings.setdefault(key, key): shared_value(item, strings) for key, item in value.items()}
+    return value
 
 
 def attribute_selection(names: Collection[str] | None) -> frozenset[str] | None:
@@ -199,24 +249,43 @@ def attribute_selection(names: Collection[str] | None) -> frozenset[str] | None:
 
 def table_batches(output_dir: Path, name: str, *, columns: Sequence[str] | None = None) -> Iterator[pa.RecordBatch]:
     """The rows of ``tables/<name>`` a row group at a time (the whole file is never decoded at once)."""
-    with pq.ParquetFile(Path(output_dir) / TABLES_FOLDER / name) as table:
+    yield from file_batches(Path(output_dir) / TABLES_FOLDER / name, columns=columns)
+
+
+def file_batches(path: Path, *, columns: Sequence[str] | None = None) -> Iterator[pa.RecordBatch]:
+    """The rows of the table file ``path`` a row group at a time (:func:`table_batches` of any path: a table
+    written inside an output transaction is read from its pending file)."""
+    with pq.ParquetFile(path) as table:
         yield from table.iter_batches(batch_size=ROWS_PER_GROUP, columns=list(columns) if columns else None)
 
 
-def _rows(table: pa.Table | Iterable[pa.RecordBatch]) -> Iterator[dict[str, Any]]:
+def _rows(table: pa.Table | Iterable[pa.RecordBatch], share: Callable[[Any], Any] | None = None
+          ) -> Iterator[dict[str, Any]]:
+    """Each row as a dict; with ``share``, its plain string cells (ids, kinds, labels) put through it."""
     for batch in table.to_batches() if isinstance(table, pa.Table) else table:
-        yield from batch.to_pylist()
+        if share is None:
+            yield from batch.to_pylist()
+            continue
+        plain = [name for name in batch.schema.names if name not in ("names", "data")]  # JSON is decoded later
+        for row in batch.to_pylist():
+            for name in plain:
+                if type(row[name]) is str:
+                    row[name] = share(row[name])
+            yield row
 
 
 def _attributes(row: dict[str, Any], columns: Sequence[str], *objects: str,
-                keep: Collection[str] | None = None) -> dict[str, Any]:
+                keep: Collection[str] | None = None, share: Callable[[Any], Any] | None = None) -> dict[str, Any]:
     attributes = {column: row[column] for column in columns if row[column] is not None}
     for column in (*objects, "data"):
         text = row.get(column)
         if not text:
             continue
         if keep is None:
-            attributes.update(json.loads(text))
+            decoded = json.loads(text)
         elif any(f'"{name}"' in text for name in keep):  # a key is always written quoted: no wanted key is missed
-            attributes.update((key, value) for key, value in json.loads(text).items() if key in keep)
+            decoded = {key: value for key, value in json.loads(text).items() if key in keep}
+        else:
+            continue
+        attributes.update(decoded.items() if share is None else ((share(k), share(v)) for k, v in decoded.items()))
     return dict(sorted(attributes.items()))
