@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +71,6 @@ __all__ = [
     "node_items",
     "read_edge_rows",
     "read_node_rows",
-    "shared_value",
     "table_batches",
     "write_graph_tables",
 ]
@@ -151,7 +149,7 @@ def _read(path: Path, *conditions: list[tuple[str, Iterable[str] | None]],
 
 def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Table | Iterable[pa.RecordBatch], *,
                       node_attributes: Collection[str] | None = None,
-                      edge_attributes: Collection[str] | None = None, shared: bool = False) -> nx.MultiDiGraph:
+                      edge_attributes: Collection[str] | None = None) -> nx.MultiDiGraph:
     """The networkx graph of some node and edge rows (an edge's ends become nodes even without a row).
 
     ``nodes`` and ``edges`` are tables or streams of record batches (:func:`table_batches`).
@@ -161,12 +159,8 @@ def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Tabl
     unnoticed), so a graph for counting and ranking (no abstracts, no provenance) is read about
     twice as fast and in a fraction of the memory.
 
-    With ``shared``, equal strings of the rows are one object: an edge's ends are its nodes' ids, and
-    the attribute names, kinds, relations, provenance and mention texts that thousands of rows repeat
-    are held once (:func:`shared_value`), as in a graph :func:`kg.graph.build_graph` makes from
-    records; the same graph, at about a third of the memory on the full Anthology (docs/scaling.md,
-    round h14ci).  It costs a walk over each row's decoded attributes.  ``kg.table_graph`` shares
-    more (numbers, lists, key layouts), as :func:`kg.graph.build_graph` does.
+    Every row's strings, numbers and lists are objects of their own here (2.6 GB on the full Anthology);
+    :func:`kg.table_graph.table_graph` reads the same graph sharing them as a built graph does (1.0 GB).
 
     >>> import tempfile
     >>> g = nx.MultiDiGraph()
@@ -177,10 +171,9 @@ def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Tabl
     {'kind': 'paper', 'label': 'A', 'year': 2020}
     """
     graph = nx.MultiDiGraph()
-    share = partial(shared_value, strings={}) if shared else None
-    for node, attributes in node_items(nodes, node_attributes=node_attributes, share=share):
+    for node, attributes in node_items(nodes, node_attributes=node_attributes):
         graph.add_node(node, **attributes)
-    for source, target, key, attributes in edge_items(edges, edge_attributes=edge_attributes, share=share):
+    for source, target, key, attributes in edge_items(edges, edge_attributes=edge_attributes):
         graph.add_edge(source, target, key=key, **attributes)
     return graph
 
@@ -188,8 +181,8 @@ def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Tabl
 def node_items(nodes: pa.Table | Iterable[pa.RecordBatch], *, node_attributes: Collection[str] | None = None,
                share: Callable[[Any], Any] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each node row as ``(id, attributes)``, as :func:`graph_from_tables` adds it; with ``share``, each string
-    cell and each decoded attribute name and value put through it (one object per equal value: :func:`shared_value`,
-    or kg's own as a built graph shares them)."""
+    cell and each decoded attribute name and value put through it (one object per equal value, as
+    :class:`kg.table_graph.TableSharing` makes them)."""
     keep = attribute_selection(node_attributes)
     for row in _rows(nodes, share):
         yield row["id"], _attributes(row, NODE_COLUMNS, "names", keep=keep, share=share)
@@ -202,25 +195,6 @@ def edge_items(edges: pa.Table | Iterable[pa.RecordBatch], *, edge_attributes: C
     keep = attribute_selection(edge_attributes)
     for row in _rows(edges, share):
         yield row["source"], row["target"], row["key"], _attributes(row, EDGE_COLUMNS, keep=keep, share=share)
-
-
-def shared_value(value: Any, strings: dict[str, str]) -> Any:
-    """``value`` (decoded JSON) with each string, also a key or one inside a list or object, the first equal one
-    seen in ``strings`` (recorded there when new).
-
-    >>> strings = {}
-    >>> first = shared_value({"source": "".join(["pa", "per"]), "sources": ["x"]}, strings)
-    >>> second = shared_value({"source": "".join(["pap", "er"])}, strings)
-    >>> first["source"] is second["source"], sorted(strings)
-    (True, ['paper', 'source', 'sources', 'x'])
-    """
-    if type(value) is str:
-        return strings.setdefault(value, value)
-    if type(value) is list:
-        return [shared_value(item, strings) for item in value]
-    if type(value) is dict:
-        return {strings.setdefault(key, key): shared_value(item, strings) for key, item in value.items()}
-    return value
 
 
 def attribute_selection(names: Collection[str] | None) -> frozenset[str] | None:

@@ -1,6 +1,6 @@
 """graph.html and views/ written from a build's tables (kg.outputs.write_table_views, round h14ci): the same pages
-as from the build's graph, on the sample build and on made-up corpora; the graph read back with ``shared=True``
-is the same graph with its repeated strings held once."""
+as from the build's graph, on the sample build and on made-up corpora; the graph read back (kg.table_graph) is the
+same graph with its repeated values held once."""
 from __future__ import annotations
 
 import filecmp
@@ -69,16 +69,12 @@ def test_nodes_with_few_attributes(tmp_path):
     assert _differing(from_graph, from_tables) == []
 
 
-@pytest.mark.parametrize("load", ["shared", "table_graph"])
-def test_the_shared_graph_is_the_same_graph(sample_build, tmp_path, load):
-    """``shared=True`` and :func:`kg.table_graph.table_graph`: the same nodes, edges, attributes and orders as
+def test_the_shared_graph_is_the_same_graph(sample_build, tmp_path):
+    """:func:`kg.table_graph.table_graph`: the same nodes, edges, attributes, orders and types as
     ``graph_from_tables``; an edge's ends are its nodes' id objects and a repeated value is one object."""
     write_graph_tables(sample_build.graph, tmp_path)
     plain = graph_from_tables(read_node_rows(tmp_path), read_edge_rows(tmp_path))
-    if load == "shared":
-        shared = graph_from_tables(read_node_rows(tmp_path), read_edge_rows(tmp_path), shared=True)
-    else:
-        shared = table_graph(read_node_rows(tmp_path), read_edge_rows(tmp_path))
+    shared = table_graph(read_node_rows(tmp_path), read_edge_rows(tmp_path))
     assert list(shared.nodes(data=True)) == list(plain.nodes(data=True))
     assert list(shared.edges(keys=True, data=True)) == list(plain.edges(keys=True, data=True))
     for (*_, one), (*_, other) in zip(shared.edges(data=True), plain.edges(data=True)):  # the same types too
