@@ -51,8 +51,8 @@ class TableSharing:
 
     Strings (ids, keys, kinds, provenance, mention texts) are kept once; ints and floats, and lists and dicts of
     plain items, through :class:`~kg.shared_values.SharedValues` (the same objects that rules gives to equal
-    values, so never a float zero or a NaN); a dict holding a container (a ``mentions`` entry) becomes a split
-    dict of its layout.
+    values, so never a float zero or a NaN); a dict in a list (a ``mentions`` entry) or holding a container
+    becomes a split dict of its layout.
 
     >>> share = TableSharing()
     >>> a, b = share(["x.xml"]), share(["x.xml"])
@@ -70,12 +70,16 @@ class TableSharing:
             return self._strings.setdefault(value, value)
         if kind is int or kind is float:
             return self._values.number(value)
-        if kind is list:
-            items = [self(item) for item in value]
-            return self._values.list(items)  # a new list when an item is a container
+        if kind is list:  # a new list when an item is a container; a dict in a list (a mention) is one of many
+            return self._values.list([self._entry(item) if type(item) is dict else self(item) for item in value])
         if kind is dict:
             mapping = {self._strings.setdefault(key, key): self(item) for key, item in value.items()}
             if any(type(item) in (list, dict) for item in mapping.values()):
                 return shared_key_dict(mapping)
             return self._values.dict(mapping)
         return value
+
+    def _entry(self, value: dict[str, Any]) -> dict[str, Any]:
+        """A dict of a list (a ``mentions`` entry): a split dict of its layout, as the build makes them, its
+        values shared but not the dict itself (each is another mention: memoizing them would cost, not save)."""
+        return shared_key_dict({self._strings.setdefault(key, key): self(item) for key, item in value.items()})
