@@ -160,7 +160,7 @@ def graph_from_tables(nodes: pa.Table | Iterable[pa.RecordBatch], edges: pa.Tabl
     twice as fast and in a fraction of the memory.
 
     Every row's strings, numbers and lists are objects of their own here (2.6 GB on the full Anthology);
-    :func:`kg.table_graph.table_graph` reads the same graph sharing them as a built graph does (1.0 GB).
+    :func:`kg.table_graph.table_graph` reads the same graph sharing them as a built graph does (0.9 GB).
 
     >>> import tempfile
     >>> g = nx.MultiDiGraph()
