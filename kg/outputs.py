@@ -28,7 +28,7 @@ from kg.store_feed import store_feed
 from kg.table_graph import table_graph
 from kg.venue_layouts import venue_layouts
 from ontology.errors import KgError
-from ontology.util.files import output_transaction, pending_file
+from ontology.util.files import in_output_transaction, output_transaction, pending_file
 
 __all__ = ["CACHE_FOLDER", "IN_LINKS_FILE", "JSON_INDEX_FILE", "TURTLE_INDEX_FILE", "StoreInterrupted", "graph_frozen",
            "write_outputs", "write_table_views"]
@@ -173,7 +173,9 @@ def write_table_views(output: Path, *, max_nodes: int = DEFAULT_TOP, cache_dir: 
     (:mod:`kg.rows_outputs`).  The graph read back shares its repeated values as the build's graph does
     (:func:`kg.table_graph.table_graph`), so it costs about what that graph costs; the pages are the
     same bytes as :func:`write_outputs` writes from the graph the tables were written from.  ``cache_dir`` and
-    ``workers`` as there; returns ``graph.html`` and the views' ``index.html``.
+    ``workers`` as there; returns ``graph.html`` and the views' ``index.html``.  The files are put in place
+    together, or on any failure not at all: by the caller's transaction, else by one of their own on ``output``
+    (call it holding the folder's lock, as :func:`write_outputs`).
 
     >>> import tempfile
     >>> from exports.graph_tables import TABLES_FOLDER, file_batches, write_graph_tables
@@ -185,13 +187,15 @@ def write_table_views(output: Path, *, max_nodes: int = DEFAULT_TOP, cache_dir: 
     """
     output = Path(output)
     tables = output / TABLES_FOLDER
-    graph = table_graph(file_batches(pending_file(tables / "nodes.parquet")),
-                        file_batches(pending_file(tables / "edges.parquet")))
-    with graph_frozen():
-        overview = overview_landscape(graph, top=max_nodes)
-        return [write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes, fitted=overview.fitted),
-                _write_views(graph, output, overview, max_nodes=max_nodes, cache_dir=cache_dir, workers=workers,
-                             owners=None)]
+    with contextlib.nullcontext() if in_output_transaction() else output_transaction(output):
+        graph = table_graph(file_batches(pending_file(tables / "nodes.parquet")),
+                            file_batches(pending_file(tables / "edges.parquet")))
+        with graph_frozen():
+            overview = overview_landscape(graph, top=max_nodes)
+            return [write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes,
+                               fitted=overview.fitted),
+                    _write_views(graph, output, overview, max_nodes=max_nodes, cache_dir=cache_dir, workers=workers,
+                                 owners=None)]
 
 
 class StoreInterrupted(KgError):

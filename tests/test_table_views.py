@@ -86,3 +86,45 @@ def test_the_shared_graph_is_the_same_graph(sample_build, tmp_path):
         uses = [data for _, _, data in graph.edges(data=True) if data["relation"] == "uses"]
         extractors = {id(data["extractor"]) for data in uses}
         assert len(uses) > 100 and (len(extractors) == len({data["extractor"] for data in uses})) is alike
+
+
+def _tiny(label: str) -> nx.MultiDiGraph:
+    """Made up: one paper using one dataset named ``label``."""
+    graph = nx.MultiDiGraph()
+    graph.add_node("paper/a", kind="paper", label="A", title="A", year=2020, abstract=f"We use {label}.")
+    graph.add_node("dataset/d", kind="dataset", label=label)
+    graph.add_edge("paper/a", "dataset/d", key="uses", relation="uses", sentence=f"We use {label}.", extractor="rules")
+    return graph
+
+
+def test_a_failed_table_views_call_leaves_the_last_pages(tmp_path, monkeypatch):
+    """Called outside a transaction, write_table_views opens its own (review93): graph.html, written before the
+    views fail, is not put in place, and the last pages stay whole."""
+    write_graph_tables(_tiny("SQuAD"), tmp_path)
+    write_table_views(tmp_path)
+    before = (tmp_path / "graph.html").read_bytes()
+    assert b"SQuAD" in before
+    write_graph_tables(_tiny("MMLU"), tmp_path)
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("views failed")
+
+    monkeypatch.setattr("kg.outputs._write_views", fail)
+    with pytest.raises(RuntimeError, match="views failed"):
+        write_table_views(tmp_path)
+    assert (tmp_path / "graph.html").read_bytes() == before
+
+
+def test_the_views_leave_the_table_graphs_shared_values_as_read(sample_build, tmp_path):
+    """The table graph shares equal lists and dicts between nodes and edges: no page may change one in place (that
+    would change every holder). Every node's and edge's attributes are the same after graph.html and the views."""
+    from exports.html_view import write_html
+    from exports.views import overview_landscape, write_views
+
+    write_graph_tables(sample_build.graph, tmp_path)
+    graph = table_graph(read_node_rows(tmp_path), read_edge_rows(tmp_path))
+    before = repr([list(graph.nodes(data=True)), list(graph.edges(keys=True, data=True))])
+    overview = overview_landscape(graph)
+    write_html(graph, tmp_path / "graph.html", landscape=True, fitted=overview.fitted)
+    write_views(graph, tmp_path / "views", overview=overview)
+    assert repr([list(graph.nodes(data=True)), list(graph.edges(keys=True, data=True))]) == before
