@@ -182,7 +182,18 @@ def node_items(nodes: pa.Table | Iterable[pa.RecordBatch], *, node_attributes: C
                share: Callable[[Any], Any] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each node row as ``(id, attributes)``, as :func:`graph_from_tables` adds it; with ``share``, each string
     cell and each decoded attribute name and value put through it (one object per equal value, as
-    :class:`kg.table_graph.TableSharing` makes them)."""
+    :class:`kg.table_graph.TableSharing` makes them).
+
+    >>> import tempfile
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper/a", kind="paper", label="A", year=2020)
+    >>> g.add_node("dataset/d", kind="dataset", label="D")
+    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses", sources=["a.xml"])
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = write_graph_tables(g, folder)
+    >>> list(node_items(read_node_rows(folder), node_attributes={"year"}))
+    [('dataset/d', {'kind': 'dataset', 'label': 'D'}), ('paper/a', {'kind': 'paper', 'label': 'A', 'year': 2020})]
+    """
     keep = attribute_selection(node_attributes)
     for row in _rows(nodes, share):
         yield row["id"], _attributes(row, NODE_COLUMNS, "names", keep=keep, share=share)
@@ -191,7 +202,20 @@ def node_items(nodes: pa.Table | Iterable[pa.RecordBatch], *, node_attributes: C
 def edge_items(edges: pa.Table | Iterable[pa.RecordBatch], *, edge_attributes: Collection[str] | None = None,
                share: Callable[[Any], Any] | None = None) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
     """Each edge row as ``(source, target, key, attributes)``, as :func:`graph_from_tables` adds it; ``share`` as
-    in :func:`node_items`."""
+    in :func:`node_items`.
+
+    >>> import tempfile
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses", sources=["a.xml"])
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = write_graph_tables(g, folder)
+    >>> strings = {}
+    >>> def share(value):  # one object per equal string, any other value as it is
+    ...     return strings.setdefault(value, value) if type(value) is str else value
+    >>> [(source, target, key, data)] = edge_items(read_edge_rows(folder), share=share)
+    >>> (source, target, key, data), source is strings["paper/a"]
+    (('paper/a', 'dataset/d', 'uses', {'relation': 'uses', 'sources': ['a.xml']}), True)
+    """
     keep = attribute_selection(edge_attributes)
     for row in _rows(edges, share):
         yield row["source"], row["target"], row["key"], _attributes(row, EDGE_COLUMNS, keep=keep, share=share)
@@ -228,7 +252,17 @@ def table_batches(output_dir: Path, name: str, *, columns: Sequence[str] | None 
 
 def file_batches(path: Path, *, columns: Sequence[str] | None = None) -> Iterator[pa.RecordBatch]:
     """The rows of the table file ``path`` a row group at a time (:func:`table_batches` of any path: a table
-    written inside an output transaction is read from its pending file)."""
+    written inside an output transaction is read from its pending file).
+
+    >>> import tempfile
+    >>> from ontology.util.files import output_transaction, pending_file
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with output_transaction(folder):
+    ...     _ = write_graph_tables(nx.MultiDiGraph([("paper/a", "paper/b")]), folder)
+    ...     pending = pending_file(folder / TABLES_FOLDER / "nodes.parquet")
+    ...     [batch.num_rows for batch in file_batches(pending, columns=["id"])], pending.name != "nodes.parquet"
+    ([2], True)
+    """
     with pq.ParquetFile(path) as table:
         yield from table.iter_batches(batch_size=ROWS_PER_GROUP, columns=list(columns) if columns else None)
 
