@@ -178,7 +178,7 @@ def write_table_views(output: Path, *, max_nodes: int = DEFAULT_TOP, cache_dir: 
     (call it holding the folder's lock, as :func:`write_outputs`).
 
     >>> import tempfile
-    >>> from exports.graph_tables import TABLES_FOLDER, file_batches, write_graph_tables
+    >>> from exports.graph_tables import write_graph_tables
     >>> from kg.analytics.toy import toy_graph
     >>> out = Path(tempfile.mkdtemp())
     >>> _ = write_graph_tables(toy_graph(), out)

@@ -50,9 +50,10 @@ class TableSharing:
     """One object per equal decoded value, for one graph's reading: call it on each value.
 
     Strings (ids, keys, kinds, provenance, mention texts) are kept once; ints and floats, and lists and dicts of
-    plain items, through :class:`~kg.shared_values.SharedValues` (the same objects that rules gives to equal
-    values, so never a float zero or a NaN); a dict in a list (a ``mentions`` entry) or holding a container
-    becomes a split dict of its layout.
+    plain items, through :class:`~kg.shared_values.SharedValues` (one object per equal value by its rules: never
+    a float zero or a NaN); a dict in a list (a ``mentions`` entry) or holding a container becomes a split dict of
+    its layout, not shared.  A shared value must never be changed in place (it would change every holder): no page
+    does (tests/test_table_views.py).
 
     >>> share = TableSharing()
     >>> a, b = share(["x.xml"]), share(["x.xml"])
