@@ -16,21 +16,22 @@ from pathlib import Path
 
 import networkx as nx
 
-from exports.graph_tables import write_graph_tables
+from exports.graph_tables import TABLES_FOLDER, file_batches, write_graph_tables
 from exports.html_view import write_html
 from exports.node_link import ItemRuns, write_json
 from exports.rdf_formats import write_rdf
 from exports.rdf_owners import OwnerDigests
 from exports.view_inlinks import InLinkMemo
-from exports.views import DEFAULT_TOP, overview_landscape, write_views
+from exports.views import DEFAULT_TOP, Overview, overview_landscape, write_views
 from kg.query_store import start_query_store, write_query_store
 from kg.store_feed import store_feed
+from kg.table_graph import table_graph
 from kg.venue_layouts import venue_layouts
 from ontology.errors import KgError
-from ontology.util.files import output_transaction, pending_file
+from ontology.util.files import in_output_transaction, output_transaction, pending_file
 
 __all__ = ["CACHE_FOLDER", "IN_LINKS_FILE", "JSON_INDEX_FILE", "TURTLE_INDEX_FILE", "StoreInterrupted", "graph_frozen",
-           "write_outputs"]
+           "write_outputs", "write_table_views"]
 
 #: The document cache inside a build folder (``kg build`` re-extracts only changed inputs).
 CACHE_FOLDER = ".kg-cache"
@@ -135,13 +136,9 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
                            owners=owners),
                 *write_graph_tables(graph, output, cache_dir=cache_dir, runs=runs),
             ]
-            if views:
-                in_links = None if cache_dir is None else InLinkMemo.load(Path(cache_dir) / IN_LINKS_FILE)
-                with venue_layouts(workers) or contextlib.nullcontext() as layouts:  # a helper, or None
-                    written.append(write_views(graph, output / "views", top=max_nodes, owners=owners,
-                                               in_links=in_links, overview=overview, helper=layouts)[-1])  # index
-                if in_links is not None and len(in_links):  # content-addressed: right whether or not this lands
-                    in_links.save(Path(cache_dir) / IN_LINKS_FILE)
+            if overview is not None:
+                written.append(_write_views(graph, output, overview, max_nodes=max_nodes, cache_dir=cache_dir,
+                                            workers=workers, owners=owners))
     except BaseException:
         if feed is not None:
             feed.cancel()
@@ -153,6 +150,52 @@ def _write_outputs(graph: nx.MultiDiGraph, output: Path, *, rdf_formats: Sequenc
     except KeyboardInterrupt:  # the outputs are already new: say so, not "left as they were"
         raise StoreInterrupted(f"interrupted while making the query store: the new outputs are in {output}; "
                                "`kg query` makes the store when it is first asked") from None
+
+
+def _write_views(graph: nx.MultiDiGraph, output: Path, overview: Overview, *, max_nodes: int,
+                 cache_dir: Path | None, workers: int, owners: OwnerDigests | None) -> Path:
+    """``views/`` of ``graph`` (its overview laid out already) under ``output``; its ``index.html``."""
+    in_links = None if cache_dir is None else InLinkMemo.load(Path(cache_dir) / IN_LINKS_FILE)
+    with venue_layouts(workers) or contextlib.nullcontext() as layouts:  # a helper, or None
+        index = write_views(graph, output / "views", top=max_nodes, owners=owners, in_links=in_links,
+                            overview=overview, helper=layouts)[-1]
+    if in_links is not None and len(in_links):  # content-addressed: right whether or not this lands
+        in_links.save(Path(cache_dir) / IN_LINKS_FILE)
+    return index
+
+
+def write_table_views(output: Path, *, max_nodes: int = DEFAULT_TOP, cache_dir: Path | None = None,
+                      workers: int = 1) -> list[Path]:
+    """Write ``graph.html`` and ``views/`` into ``output`` from its graph tables, without the build's graph.
+
+    The tables are ``output``'s ``tables/*.parquet`` (inside an :func:`~ontology.util.files.output_transaction`,
+    the new ones not yet in place: :func:`~ontology.util.files.pending_file`), as the rows path writes them
+    (:mod:`kg.rows_outputs`).  The graph read back shares its repeated values as the build's graph does
+    (:func:`kg.table_graph.table_graph`), so it costs about what that graph costs; the pages are the
+    same bytes as :func:`write_outputs` writes from the graph the tables were written from.  ``cache_dir`` and
+    ``workers`` as there; returns ``graph.html`` and the views' ``index.html``.  The files are put in place
+    together, or on any failure not at all: by the caller's transaction, else by one of their own on ``output``
+    (call it holding the folder's lock, as :func:`write_outputs`).
+
+    >>> import tempfile
+    >>> from exports.graph_tables import write_graph_tables
+    >>> from kg.analytics.toy import toy_graph
+    >>> out = Path(tempfile.mkdtemp())
+    >>> _ = write_graph_tables(toy_graph(), out)
+    >>> [path.name for path in write_table_views(out)]
+    ['graph.html', 'index.html']
+    """
+    output = Path(output)
+    tables = output / TABLES_FOLDER
+    with contextlib.nullcontext() if in_output_transaction() else output_transaction(output):
+        graph = table_graph(file_batches(pending_file(tables / "nodes.parquet")),
+                            file_batches(pending_file(tables / "edges.parquet")))
+        with graph_frozen():
+            overview = overview_landscape(graph, top=max_nodes)
+            return [write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes,
+                               fitted=overview.fitted),
+                    _write_views(graph, output, overview, max_nodes=max_nodes, cache_dir=cache_dir, workers=workers,
+                                 owners=None)]
 
 
 class StoreInterrupted(KgError):

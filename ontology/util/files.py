@@ -39,8 +39,9 @@ from typing import BinaryIO
 from ontology.errors import KgError
 
 __all__ = [
-    "OutputPathError", "FolderLockedError", "write_text_atomic", "write_bytes_atomic", "open_atomic", "remove_file", "output_transaction",
-    "folder_lock", "visible_files", "recover", "pending_file", "read_regular_file", "NotRegularFileError", "LOCK_NAME", "JOURNAL_NAME",
+    "JOURNAL_NAME", "LOCK_NAME", "FolderLockedError", "NotRegularFileError", "OutputPathError", "folder_lock",
+    "in_output_transaction", "open_atomic", "output_transaction", "pending_file", "read_regular_file", "recover",
+    "remove_file", "visible_files", "write_bytes_atomic", "write_text_atomic",
 ]
 
 #: The lock file :func:`folder_lock` keeps in an output folder (its presence marks a kg output folder).
@@ -139,6 +140,21 @@ def remove_file(path: Path) -> None:
     if transaction.root is not None:
         _check_inside(transaction.root, path)
     transaction.removals.append(path)
+
+
+def in_output_transaction() -> bool:
+    """Whether an :func:`output_transaction` is open here: what is written now waits for its swap.
+
+    For a writer that must put its files in place together whether or not its caller opened a transaction (a
+    second transaction inside the first would put its files in place before the first's swap).
+
+    >>> in_output_transaction()
+    False
+    >>> with output_transaction():
+    ...     in_output_transaction()
+    True
+    """
+    return _CURRENT.get() is not None
 
 
 def pending_file(path: Path) -> Path:
