@@ -178,8 +178,8 @@ def assembly_mentions(ordered: Sequence[DocumentRecords], papers: PaperTable,
     return mentions, positions
 
 
-def _entity_rows(mentions: Sequence[Mention] | Mapping[int, Mention], paper_nodes: Mapping[str, str], table: EntityTable,
-                 in_part: Callable[[str], bool], edges: dict[tuple[str, str, str], dict[str, Any]],
+def _entity_rows(mentions: Sequence[Mention] | Mapping[int, Mention], paper_nodes: Mapping[str, str],
+                 table: EntityTable, in_part: Callable[[str], bool], edges: dict[tuple[str, str, str], dict[str, Any]],
                  shared: SharedValues) -> list[tuple]:
     """The node rows of ``table``'s entity nodes that ``in_part`` accepts; their paper→entity edges whose paper it
     accepts go into ``edges``.  Parts in table order, as :func:`kg.entity_nodes.add_entities` makes them, so that a

@@ -108,7 +108,8 @@ def write_streamed_outputs(load: Callable[[str], DocumentRecords], summaries: It
         written.append(write_table(output / TABLES_FOLDER / "nodes.parquet", NODE_SCHEMA,
                                    merged_rows(map(parquet_rows, nodes), width=1)))
         written.append(write_table(output / TABLES_FOLDER / "edges.parquet", EDGE_SCHEMA, edge_rows()))
-        sources = [(path, similarity) for path in edges] + ([(scratch / "similar.parquet", False)] if similarity else [])
+        sources = [(path, similarity) for path in edges]  # the stated similarTo rows left out with the search on
+        sources += [(scratch / "similar.parquet", False)] if similarity else []
         written.append(_write_in_edges(output / TABLES_FOLDER / "edges_in.parquet", sources, scratch, parts))
     return written
 

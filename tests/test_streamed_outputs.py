@@ -16,7 +16,7 @@ from kg.similarity import add_similarity_edges
 from kg.streamed_outputs import write_streamed_outputs
 from kg.streamed_rows import StreamError, streamed_part_rows
 from tests.test_partition_rows import _entities, _made_up, _persons
-from tests.test_rows_outputs import FILES, _differing, _graph_files
+from tests.test_rows_outputs import _differing, _graph_files, assert_left_as, stopped_in
 
 CORPORA = pytest.mark.parametrize("documents", [_made_up, _persons, _entities],
                                   ids=["papers-venues-links", "persons-creators", "entities-collisions"])
@@ -130,17 +130,8 @@ def test_a_killed_streamed_run_leaves_the_last_outputs(sample_build, tmp_path, m
     _streamed(documents, tmp_path / "again", parts=3, similarity=False)
     assert _differing(tmp_path / "clean", tmp_path / "again") != []
 
-    def killed(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    with monkeypatch.context() as patch:
-        patch.setattr(module, stage, killed)
-        with pytest.raises(KeyboardInterrupt):
-            _streamed(documents, tmp_path / "again", parts=3)
-    assert _differing(tmp_path / "last", tmp_path / "again") == []
-    assert sorted(p.name for p in (tmp_path / "again").iterdir()) == ["graph.json", "graph.ttl", "tables"]
-    assert sorted(p.name for p in (tmp_path / "again" / "tables").iterdir()) == sorted(
-        name.split("/")[1] for name in FILES if name.startswith("tables/"))
+    stopped_in(monkeypatch, module, stage, lambda: _streamed(documents, tmp_path / "again", parts=3))
+    assert_left_as(tmp_path / "last", tmp_path / "again")
     _streamed(documents, tmp_path / "again", parts=3)
     assert _differing(tmp_path / "clean", tmp_path / "again") == []
 
