@@ -9,8 +9,8 @@ mentions of its entities or of its papers, by their index in :func:`kg.partition
 abstracts`).  The rows are then made by :func:`kg.partition_rows.part_rows`, as
 :func:`~kg.partition_rows.partition_rows` makes them from every record: the same rows.
 
-No part -> documents index: on the full Anthology every hashed partition needs every document (its 1,315 volume
-files each hold papers of every partition; docs/scaling.md, round h14ch), so each partition reads them all.
+No part -> documents index: on the full Anthology a hashed partition needs 87-90 % of the 1,315 documents at 3 or 7
+partitions, the small ones left (docs/scaling.md, round h14ch), so each partition reads them all.
 
 >>> from kg.document_summary import summarize, summary_tables
 >>> from kg.partition_rows import hashed_part, partition_rows
