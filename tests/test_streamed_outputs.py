@@ -4,7 +4,9 @@ graph path's bytes (sample build, made-up corpora; 1 to 7 partitions; search on 
 last outputs."""
 from __future__ import annotations
 
+import copy
 import dataclasses
+import weakref
 from pathlib import Path
 
 import pytest
@@ -135,6 +137,23 @@ def test_the_sample_builds_outputs_streamed(sample_build, tmp_path, parts):
     by_source = sorted(loads.documents, key=lambda key: loads.documents[key].source)
     assert loads.asked == by_source * parts
     assert sorted(p.name for p in (tmp_path / "rows").iterdir()) == ["graph.json", "graph.ttl", "tables"]
+
+
+def test_each_document_is_let_go_before_the_one_after_next_is_loaded(sample_build, tmp_path):
+    """The memory claim itself: a copy of each document is loaded per partition, and when the writer asks for the
+    next one, no document before the last one loaded is still held (the last is the stream's loop variable)."""
+    loads = _Loads(sample_build.documents)
+    made: list[weakref.ref] = []
+    held: list[int] = []
+
+    def load(key: str):
+        held.append(sum(ref() is not None for ref in made[:-1]))
+        document = copy.deepcopy(loads(key))
+        made.append(weakref.ref(document))
+        return document
+
+    write_streamed_outputs(load, loads.summaries(), tmp_path / "rows", parts=2, similarity=False)
+    assert len(held) == 2 * len(loads.documents) and set(held) == {0}
 
 
 @pytest.mark.parametrize("similarity", (False, True))
