@@ -202,6 +202,9 @@ class DecisionTables:
     venues: VenueTable
     persons: PersonTable
     entities: EntityTable
+    #: The paper nodes whose merged record has an abstract (D4): whose title tasks :func:`assembly_mentions`
+    #: drops, so that a reader of one document at a time drops the same (:mod:`kg.streamed_rows`).
+    abstracts: frozenset[str] = frozenset()
 
 
 def summary_tables(summaries: Iterable[DocumentSummary]) -> DecisionTables:
@@ -219,9 +222,14 @@ def summary_tables(summaries: Iterable[DocumentSummary]) -> DecisionTables:
     papers = paper_table(records, keys)
     venues = venue_table(chain.from_iterable(doc.venues for doc in ordered), records)
     persons = person_table(records, papers)
-    mentions, positions = assembly_mentions(ordered, papers,
-                                            has_abstract=lambda group: any(id(p) in with_abstract for p in group))
-    return DecisionTables(papers, venues, persons, entity_table(mentions, papers.node_map(), positions))
+    members = papers.members(records)
+
+    def has_abstract(group: list[Paper]) -> bool:
+        return any(id(p) in with_abstract for p in group)
+
+    mentions, positions = assembly_mentions(ordered, papers, members, has_abstract=has_abstract)
+    abstracts = frozenset(node for node, group in zip(papers.nodes, members) if has_abstract(group))
+    return DecisionTables(papers, venues, persons, entity_table(mentions, papers.node_map(), positions), abstracts)
 
 
 def summary_code() -> str:

@@ -44,10 +44,10 @@ from kg.shared_values import SharedValues
 from kg.stated_edges import link_edges, merged_edge, presented_at
 from kg.title_tasks import drop_title_tasks
 from kg.venue_decisions import VenueTable, venue_table
-from ontology.records import DocumentRecords, Mention, Paper
+from ontology.records import DocumentRecords, Mention, Paper, PaperLink
 from ontology.util.memory import paused_gc
 
-__all__ = ["PartitionRows", "assembly_mentions", "hashed_part", "partition_rows"]
+__all__ = ["PartInputs", "PartitionRows", "assembly_mentions", "hashed_part", "part_rows", "partition_rows"]
 
 
 @dataclass(frozen=True)
@@ -98,10 +98,36 @@ def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str
     papers = paper_table(records) if papers is None else papers
     venues = venue_table(chain.from_iterable(doc.venues for doc in ordered), records) if venues is None else venues
     persons = person_table(records, papers) if persons is None else persons
+    members = papers.members(records)
+    mentions, positions = assembly_mentions(ordered, papers, members)
+    entities = entity_table(mentions, papers.node_map(), positions) if entities is None else entities
+    return part_rows(PartInputs(records, members, [link for doc in ordered for link in doc.links], mentions),
+                     in_part=in_part, papers=papers, venues=venues, persons=persons, entities=entities)
+
+
+@dataclass(frozen=True)
+class PartInputs:
+    """The records one partition's rows are made of, each in document order: ``records``, the paper records (at
+    least those of the partition's paper nodes); ``members``, paper node ``g``'s records in replay order
+    (:meth:`~kg.paper_decisions.PaperTable.members`; by ``g``, at least the partition's nodes); ``links``, the
+    stated links (at least those out of the partition's papers); ``mentions``, :func:`assembly_mentions`' list, or
+    a mapping of its indices that holds at least every mention of the partition's entities and of its papers
+    (:mod:`kg.streamed_rows`)."""
+
+    records: Sequence[Paper]
+    members: Sequence[list[Paper]] | Mapping[int, list[Paper]]
+    links: Iterable[PaperLink]
+    mentions: Sequence[Mention] | Mapping[int, Mention]
+
+
+def part_rows(inputs: PartInputs, *, in_part: Callable[[str], bool], papers: PaperTable, venues: VenueTable,
+              persons: PersonTable, entities: EntityTable) -> PartitionRows:
+    """The rows of the partition ``in_part`` accepts, from its :class:`PartInputs` and the four decision tables (as
+    :func:`partition_rows` makes them, which hands in every record)."""
     shared = SharedValues()
     nodes = []
     created = []  # the creator statements of the partition's papers, in root order as build_graph makes them
-    members = papers.members(records)
+    members = inputs.members
     for g, node in enumerate(papers.nodes):
         if in_part(node):
             authors, source = group_authors(members[g])
@@ -111,8 +137,8 @@ def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str
     nodes.extend(node_row(node, person_attributes(persons, at, shared))  # D6
                  for at, node in enumerate(persons.ids) if in_part(node))
     paper_nodes = papers.node_map()
-    stated = chain(created, presented_at(records, paper_nodes, venues.id_of()),
-                   link_edges((link for doc in ordered for link in doc.links), paper_nodes, shared))
+    stated = chain(created, presented_at(inputs.records, paper_nodes, venues.id_of()),
+                   link_edges(inputs.links, paper_nodes, shared))
     edges: dict[tuple[str, str, str], dict[str, Any]] = {}
     for u, v, relation, attributes in stated:
         if in_part(u):  # an edge goes with its source node
@@ -120,10 +146,7 @@ def _partition_rows(documents: Iterable[DocumentRecords], in_part: Callable[[str
             made = merged_edge(edges.get(key), relation, attributes, shared)  # D8
             if made is not None:
                 edges[key] = made
-    mentions, positions = assembly_mentions(ordered, papers, members)
-    del members
-    entities = entity_table(mentions, paper_nodes, positions) if entities is None else entities
-    nodes.extend(_entity_rows(mentions, paper_nodes, entities, in_part, edges, shared))
+    nodes.extend(_entity_rows(inputs.mentions, paper_nodes, entities, in_part, edges, shared))
     nodes.sort(key=lambda row: row[0])
     rows = [edge_row(u, v, relation, data) for (u, v, relation), data in edges.items()]
     rows.sort(key=lambda row: row[:3])
@@ -155,16 +178,18 @@ def assembly_mentions(ordered: Sequence[DocumentRecords], papers: PaperTable,
     return mentions, positions
 
 
-def _entity_rows(mentions: Sequence[Mention], paper_nodes: Mapping[str, str], table: EntityTable,
-                 in_part: Callable[[str], bool], edges: dict[tuple[str, str, str], dict[str, Any]],
+def _entity_rows(mentions: Sequence[Mention] | Mapping[int, Mention], paper_nodes: Mapping[str, str],
+                 table: EntityTable, in_part: Callable[[str], bool], edges: dict[tuple[str, str, str], dict[str, Any]],
                  shared: SharedValues) -> list[tuple]:
     """The node rows of ``table``'s entity nodes that ``in_part`` accepts; their paper→entity edges whose paper it
     accepts go into ``edges``.  Parts in table order, as :func:`kg.entity_nodes.add_entities` makes them, so that a
-    D21 collision (parts folded to one id) merges into the first part's node and edges in the same order."""
+    D21 collision (parts folded to one id) merges into the first part's node and edges in the same order.  A
+    mapping of ``mentions`` may lack those of the parts outside the partition whose papers are outside it too."""
     nodes: dict[str, dict[str, Any]] = {}
+    sparse = isinstance(mentions, Mapping)
     for part, rows in enumerate(table.members):
         entity = table.ids[part]
-        members = [mentions[row] for row in rows]
+        members = [mentions[row] for row in rows if row in mentions] if sparse else [mentions[row] for row in rows]
         if in_part(entity):
             made = entity_attributes(nodes.get(entity), table.kinds[part], members, label=table.labels[part],
                                      alt=table.alt_labels[part], acronyms=table.acronyms[part], shared=shared)

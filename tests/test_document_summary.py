@@ -14,6 +14,7 @@ import pytest
 from kg import document_summary
 from kg.document_summary import DecisionTables, DocumentSummary, SummaryStore, summarize, summary_tables
 from kg.entity_decisions import entity_table
+from kg.paper_attributes import merged_abstract
 from kg.paper_decisions import paper_table
 from kg.partition_rows import assembly_mentions
 from kg.person_decisions import person_table
@@ -31,8 +32,10 @@ def _record_tables(documents: list[DocumentRecords]) -> DecisionTables:
     papers = paper_table(records)
     venues = venue_table([v for d in ordered for v in d.venues], records)
     mentions, positions = assembly_mentions(ordered, papers)
+    abstracts = frozenset(node for node, group in zip(papers.nodes, papers.members(records))
+                          if merged_abstract(group) is not None)  # D4's abstract, read off the records
     return DecisionTables(papers, venues, person_table(records, papers),
-                          entity_table(mentions, papers.node_map(), positions))
+                          entity_table(mentions, papers.node_map(), positions), abstracts)
 
 
 def _columns(tables: DecisionTables) -> dict[str, list]:
@@ -44,8 +47,11 @@ def _columns(tables: DecisionTables) -> dict[str, list]:
             return [plain(item) for item in value]
         return value
 
-    return {f"{name}.{column.name}": plain(getattr(table, column.name))
-            for name, table in vars(tables).items() for column in dataclasses.fields(table)}
+    columns = {f"{name}.{column.name}": plain(getattr(table, column.name))
+               for name, table in vars(tables).items() if dataclasses.is_dataclass(table)
+               for column in dataclasses.fields(table)}
+    columns["abstracts"] = sorted(tables.abstracts)
+    return columns
 
 
 def _stored(documents: list[DocumentRecords], folder: Path) -> list[DocumentSummary]:

@@ -4,6 +4,7 @@ in 1, 3 and 7 hashed partitions; a run killed part-way and run again gives the s
 from __future__ import annotations
 
 import filecmp
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,25 @@ def _graph_files(graph, folder: Path) -> Path:
 
 def _differing(one: Path, other: Path) -> list[str]:
     return [name for name in FILES if not filecmp.cmp(one / name, other / name, shallow=False)]
+
+
+def stopped_in(monkeypatch: pytest.MonkeyPatch, module: object, stage: str, run: Callable[[], object]) -> None:
+    """``run()`` with ``module``'s function ``stage`` raising KeyboardInterrupt (a Ctrl-C there)."""
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(module, stage, killed)
+        with pytest.raises(KeyboardInterrupt):
+            run()
+
+
+def assert_left_as(last: Path, folder: Path) -> None:
+    """``folder`` holds ``last``'s five files, the same bytes, and nothing else (no temporary file or spill)."""
+    assert _differing(last, folder) == []
+    assert sorted(p.name for p in folder.iterdir()) == ["graph.json", "graph.ttl", "tables"]
+    assert sorted(p.name for p in (folder / "tables").iterdir()) == sorted(
+        name.split("/")[1] for name in FILES if name.startswith("tables/"))
 
 
 @pytest.mark.parametrize("parts", (1, 3, 7))
@@ -74,17 +94,8 @@ def test_a_killed_run_leaves_the_last_outputs_and_run_again_gives_the_same_files
     write_row_outputs(last, tmp_path / "again", parts=3)
     assert _differing(tmp_path / "clean", tmp_path / "again") != []
 
-    def killed(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    with monkeypatch.context() as patch:
-        patch.setattr(module, stage, killed)
-        with pytest.raises(KeyboardInterrupt):
-            write_row_outputs(rows, tmp_path / "again", parts=3)
-    assert _differing(tmp_path / "last", tmp_path / "again") == []
-    assert sorted(p.name for p in (tmp_path / "again").iterdir()) == ["graph.json", "graph.ttl", "tables"]
-    assert sorted(p.name for p in (tmp_path / "again" / "tables").iterdir()) == sorted(
-        name.split("/")[1] for name in FILES if name.startswith("tables/"))
+    stopped_in(monkeypatch, module, stage, lambda: write_row_outputs(rows, tmp_path / "again", parts=3))
+    assert_left_as(tmp_path / "last", tmp_path / "again")
     write_row_outputs(rows, tmp_path / "again", parts=3)
     assert _differing(tmp_path / "clean", tmp_path / "again") == []
     assert sorted(p.name for p in (tmp_path / "again").iterdir()) == ["graph.json", "graph.ttl", "tables"]
