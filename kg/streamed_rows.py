@@ -73,17 +73,20 @@ def _part_inputs(documents: Iterable[DocumentRecords], tables: DecisionTables,
         if last is not None and not last < doc.source:
             raise StreamError(f"document {doc.source!r} comes after {last!r}: stream the documents sorted by source")
         last = doc.source
-        seen += len(doc.papers)
-        records.extend(paper for paper in doc.papers if in_part(paper_nodes[paper.ref]))
-        links.extend(link for link in doc.links if in_part(paper_nodes[link.source_ref]))
-        kept = list(doc.mentions)
-        drop_title_tasks(kept, paper_nodes, tables.abstracts.__contains__)
-        if at + len(kept) > len(wanted):
-            raise StreamError(_OTHER)
-        for mention in kept:
-            if wanted[at] or in_part(paper_nodes[mention.paper_ref]):
-                mentions[at] = mention
-            at += 1
+        try:
+            seen += len(doc.papers)
+            records.extend(paper for paper in doc.papers if in_part(paper_nodes[paper.ref]))
+            links.extend(link for link in doc.links if in_part(paper_nodes[link.source_ref]))
+            kept = list(doc.mentions)
+            drop_title_tasks(kept, paper_nodes, tables.abstracts.__contains__)
+            if at + len(kept) > len(wanted):
+                raise StreamError(_OTHER)
+            for mention in kept:
+                if wanted[at] or in_part(paper_nodes[mention.paper_ref]):
+                    mentions[at] = mention
+                at += 1
+        except KeyError as unknown:  # a paper ref the tables do not hold: other documents than theirs
+            raise StreamError(f"{doc.source}: paper {unknown} is not in the decision tables; {_OTHER}") from None
     if seen != len(papers.refs) or at != len(wanted):
         raise StreamError(_OTHER)
     group_of = {node: g for g, node in enumerate(papers.nodes) if in_part(node)}

@@ -125,6 +125,10 @@ def test_documents_out_of_order_or_not_the_tables_are_refused():
         streamed_part_rows(iter(_by_source(made)[::-1]), tables, in_part=lambda node: True)
     with pytest.raises(StreamError, match="summary_tables"):
         streamed_part_rows(iter(_by_source(made)[:-1]), tables, in_part=lambda node: True)
+    renamed = [dataclasses.replace(d, papers=tuple(dataclasses.replace(p, ref=p.ref + "-other") for p in d.papers))
+               for d in made]  # the same numbers of papers and mentions, refs the tables never saw
+    with pytest.raises(StreamError, match="is not in the decision tables"):
+        streamed_part_rows(iter(_by_source(renamed)), tables, in_part=lambda node: True)
 
 
 @pytest.mark.parametrize("parts", (1, 3, 7))
