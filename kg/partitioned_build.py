@@ -18,7 +18,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from exports.graph_tables import TABLES_FOLDER
-from kg.cache import DocumentCache
+from kg.cache import DocumentCache, usable_folder
 from kg.document_summary import SUMMARY_FOLDER, DocumentSummary, SummaryStore, summarize
 from kg.outputs import StoreInterrupted, write_table_views
 from kg.query_store import write_query_store
@@ -67,7 +67,8 @@ def write_partitioned_outputs(keys: Sequence[str], held: Mapping[str, DocumentRe
     with output_transaction(output):
         written = write_streamed_outputs(load, summaries(), output, parts=parts, similarity=similarity,
                                          similar_k=similar_k)
-        written += write_table_views(output, max_nodes=max_nodes, cache_dir=cache_dir, workers=workers, views=views)
+        written += write_table_views(output, max_nodes=max_nodes, workers=workers, views=views,  # as write_outputs
+                                     cache_dir=cache_dir if usable_folder(Path(cache_dir)) else None)
     try:
         return written + write_query_store(output)
     except KeyboardInterrupt:  # the outputs are already new: say so, not "left as they were"
