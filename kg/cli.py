@@ -21,7 +21,7 @@ from tqdm import tqdm
 from exports.rdf_formats import FORMATS_HELP, RDF_FORMATS
 from kg.build_state import BuildState, build_fingerprint, up_to_date, write_state
 from kg.cache import usable_folder
-from kg.cli_options import check_partitions, max_nodes_option, output_option, partitions_option, renamed_option
+from kg.cli_options import max_nodes_option, output_option, renamed_option
 from kg.outputs import CACHE_FOLDER, graph_frozen, write_outputs
 from kg.query_store import store_is_current, write_query_store
 from ontology.errors import KgError
@@ -30,7 +30,7 @@ from ontology.util.files import folder_lock
 from ontology.util.memory import map_large_blocks, return_free_memory
 
 if TYPE_CHECKING:
-    from kg.pipeline import BuildResult, Inputs
+    from kg.pipeline import BuildResult
 
 __all__ = ["main", "KgGroup", "os_error_message"]
 
@@ -111,10 +111,9 @@ def main() -> None:
               help="Also write OUTPUT/views/: an overview, a paper map, one view per venue, a view of any node "
                    "and an index (see `kg view`).")
 @max_nodes_option("Most nodes one HTML view shows; larger views keep the most connected and say so.")
-@partitions_option()
 def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: bool, workers: int,
                   dask: str | None, no_cache: bool, formats: tuple[str, ...], old_formats: tuple[str, ...],
-                  similarity: bool, similar_k: int, views: bool, max_nodes: int, partitions: int | None) -> None:
+                  similarity: bool, similar_k: int, views: bool, max_nodes: int) -> None:
     """Build the graph from INPUTS (files or folders; default: the bundled sample pages).
 
     INPUTS may mix Underline lecture pages, ACL Anthology XML volumes, JSON
@@ -130,8 +129,7 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
     rebuild re-extracts only the inputs that changed (cache in
     OUTPUT/.kg-cache), and when nothing changed (the same inputs, options
     and kg, and the outputs as the last build left them) it keeps the
-    outputs and writes nothing (--no-cache builds anyway).  --partitions N
-    writes the same files in less memory and more time, from the cache.
+    outputs and writes nothing (--no-cache builds anyway).
     """
     from kg.pipeline import build, read_inputs  # here: loading spaCy is slow, and other commands never need it
 
@@ -141,7 +139,6 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
         return tqdm(items, total=total, desc="extracting", unit="file", disable=quiet, file=sys.stderr, leave=False)
 
     rdf_formats = tuple(dict.fromkeys(("ttl", *formats, *old_formats)))  # kg query reads the ttl
-    check_partitions(partitions, dask=dask, no_cache=no_cache, rdf_formats=rdf_formats)
     shape = {"similarity": similarity, "similar_k": similar_k if similarity else None,  # what the outputs depend
              "rdf_formats": sorted(rdf_formats), "views": views, "max_nodes": max_nodes}  # on besides inputs and code
     with folder_lock(output):  # one build at a time per output folder: the cache and the outputs are shared
@@ -155,10 +152,6 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
             _print_kept(kept, output)
             problems = kept.problems
             del read
-        elif partitions is not None:  # the same outputs, written from the cache a document at a time
-            problems = _build_partitioned(read, output, progress=progress, workers=workers, parts=partitions,
-                                          similarity=similarity, similar_k=similar_k, views=views,
-                                          max_nodes=max_nodes, fingerprint=fingerprint)
         else:
             result = build(list(inputs) or None, progress=progress, workers=workers, dask=dask,
                            cache_dir=None if no_cache else output / CACHE_FOLDER, similarity=similarity,
@@ -187,33 +180,6 @@ def build_command(inputs: tuple[Path, ...], output: Path, strict: bool, quiet: b
             problems = tuple(str(problem) for problem in result.problems)
     if strict and problems:
         raise click.ClickException(f"{len(problems)} input problem(s) and --strict was given")
-
-
-def _build_partitioned(read: Inputs, output: Path, *, progress: Any, workers: int, parts: int, similarity: bool,
-                       similar_k: int, views: bool, max_nodes: int, fingerprint: str) -> tuple[str, ...]:
-    """``kg build --partitions``: extract and cache (:func:`kg.pipeline.extract_documents`), then the outputs from
-    the cache (:func:`kg.partitioned_build.write_partitioned_outputs`), the summary's counts from the tables."""
-    from kg.partitioned_build import table_counts, write_partitioned_outputs
-    from kg.pipeline import extract_documents
-
-    keys = read.keys
-    cache_folder = output / CACHE_FOLDER
-    result, held = extract_documents(progress=progress, workers=workers, cache_dir=cache_folder, inputs=read)
-    for problem in (*result.warnings, *result.problems):
-        click.echo(f"warning: {escape_controls(str(problem))}", err=True)
-    return_free_memory()  # the records read and extracted: each is read from the cache again
-    try:
-        written = write_partitioned_outputs(result.input_keys, held, output, cache_dir=cache_folder, parts=parts,
-                                            similarity=similarity, similar_k=similar_k, views=views,
-                                            max_nodes=max_nodes, workers=workers)
-    except KeyboardInterrupt:
-        raise click.ClickException(f"interrupted: the previous outputs in {output} are left as they were") from None
-    del held
-    counts = table_counts(output)
-    _print_summary(result, counts, written)
-    if result.input_keys == keys and not result.warnings and not result.incomplete:  # as the graph path's
-        _record_state(output, result, counts, fingerprint)
-    return tuple(str(problem) for problem in result.problems)
 
 
 def _record_state(output: Path, result: BuildResult, counts: Mapping[str, int], fingerprint: str) -> None:

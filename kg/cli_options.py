@@ -24,7 +24,6 @@ from exports.views import DEFAULT_TOP
 
 __all__ = [
     "DEFAULT_OUTPUT", "output_option", "build_folder", "max_nodes_option", "top_rows_option", "renamed_option",
-    "partitions_option", "check_partitions",
 ]
 
 #: Where ``kg build`` writes, and where the other commands look, unless told otherwise.
@@ -93,33 +92,3 @@ def renamed_option(new: str, why: str) -> Callable[[click.Context, click.Paramet
 def top_rows_option(help: str) -> Callable[[F], F]:
     """``--top N``, the rows of each ranking table."""
     return click.option("--top", type=click.IntRange(min=1), default=10, show_default=True, help=help)
-
-
-def partitions_option() -> Callable[[F], F]:
-    """``--partitions N`` of ``kg build`` (default: none, the graph path), passed as ``partitions``."""
-    return click.option("--partitions", "partitions", type=click.IntRange(min=1), default=None, metavar="N",
-                        help="Write the outputs without the whole graph in memory: from the cache, in N passes "
-                             "over its documents (the same files; less memory, more time; see docs/scaling.md).")
-
-
-def check_partitions(partitions: int | None, *, dask: str | None, no_cache: bool,
-                     rdf_formats: tuple[str, ...]) -> None:
-    """Refuse ``--partitions`` with the options it does not serve, saying what to do instead.
-
-    >>> check_partitions(3, dask=None, no_cache=False, rdf_formats=("ttl",))
-    >>> check_partitions(3, dask=None, no_cache=True, rdf_formats=("ttl",))
-    Traceback (most recent call last):
-    ...
-    click.exceptions.UsageError: --partitions reads each document from the build's cache (OUTPUT/.kg-cache): leave out --no-cache, or --partitions to build without the cache
-    """
-    if partitions is None:
-        return
-    if no_cache:
-        raise click.UsageError("--partitions reads each document from the build's cache (OUTPUT/.kg-cache): leave "
-                               "out --no-cache, or --partitions to build without the cache")
-    if dask is not None:
-        raise click.UsageError("--partitions extracts in local processes (--workers): leave out --dask, or "
-                               "--partitions to extract on the Dask cluster")
-    if tuple(rdf_formats) != ("ttl",):
-        raise click.UsageError("--partitions writes graph.ttl only: leave out --rdf-format, or --partitions for "
-                               f"the other serialisations ({', '.join(f for f in rdf_formats if f != 'ttl')})")

@@ -165,7 +165,7 @@ def _write_views(graph: nx.MultiDiGraph, output: Path, overview: Overview, *, ma
 
 
 def write_table_views(output: Path, *, max_nodes: int = DEFAULT_TOP, cache_dir: Path | None = None,
-                      workers: int = 1, views: bool = True) -> list[Path]:
+                      workers: int = 1) -> list[Path]:
     """Write ``graph.html`` and ``views/`` into ``output`` from its graph tables, without the build's graph.
 
     The tables are ``output``'s ``tables/*.parquet`` (inside an :func:`~ontology.util.files.output_transaction`,
@@ -173,8 +173,7 @@ def write_table_views(output: Path, *, max_nodes: int = DEFAULT_TOP, cache_dir: 
     (:mod:`kg.rows_outputs`).  The graph read back shares its repeated values as the build's graph does
     (:func:`kg.table_graph.table_graph`), so it costs about what that graph costs; the pages are the
     same bytes as :func:`write_outputs` writes from the graph the tables were written from.  ``cache_dir`` and
-    ``workers`` as there; returns ``graph.html`` and the views' ``index.html`` (without ``views``, only
-    ``graph.html``, as :func:`write_outputs` writes it without them).  The files are put in place
+    ``workers`` as there; returns ``graph.html`` and the views' ``index.html``.  The files are put in place
     together, or on any failure not at all: by the caller's transaction, else by one of their own on ``output``
     (call it holding the folder's lock, as :func:`write_outputs`).
 
@@ -192,8 +191,6 @@ def write_table_views(output: Path, *, max_nodes: int = DEFAULT_TOP, cache_dir: 
         graph = table_graph(file_batches(pending_file(tables / "nodes.parquet")),
                             file_batches(pending_file(tables / "edges.parquet")))
         with graph_frozen():
-            if not views:
-                return [write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes)]
             overview = overview_landscape(graph, top=max_nodes)
             return [write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes,
                                fitted=overview.fitted),

@@ -36,8 +36,8 @@ from ontology.records import DocumentRecords, InputProblem
 from ontology.records_data import RecordsDataError, with_shared_strings
 from ontology.util.memory import collected_in_steps, paused_gc, return_free_memory
 
-__all__ = ["BuildResult", "Inputs", "KgError", "SourceText", "build", "extract_documents", "input_keys",
-           "read_document", "read_inputs", "read_sources", "sample_inputs"]
+__all__ = ["BuildResult", "Inputs", "KgError", "SourceText", "build", "input_keys", "read_document", "read_inputs",
+           "read_sources", "sample_inputs"]
 
 
 @dataclass(frozen=True)
@@ -179,44 +179,6 @@ def build(
     "nothing changed" check), are built instead of reading ``paths`` and ``exclude`` again; the build takes
     their sources (:meth:`Inputs.take_sources`).
     """
-    return _build(paths, progress=progress, workers=workers, dask=dask, cache_dir=cache_dir, similarity=similarity,
-                  similar_k=similar_k, exclude=exclude, keep_documents=keep_documents, inputs=inputs)
-
-
-def extract_documents(
-    paths: Sequence[Path] | None = None,
-    *,
-    cache_dir: Path,
-    progress: Callable[[Iterable[DocumentRecords], int], Iterable[DocumentRecords]] | None = None,
-    workers: int = 1,
-    exclude: Sequence[Path] = (),
-    inputs: Inputs | None = None,
-) -> tuple[BuildResult, dict[str, DocumentRecords]]:
-    """What :func:`build` does before assembly, and no more: every document read from the cache at ``cache_dir`` or
-    extracted and cached, its summary noted beside the cache (:mod:`kg.document_summary`), the entries of inputs
-    gone pruned.  For ``kg build --partitions``, which writes the outputs from the cache a document at a time
-    (:mod:`kg.partitioned_build`).
-
-    Returns the result, its ``graph`` empty and no ``documents`` (the rest as :func:`build` gives it), and the
-    records the cache does not hold (extracted only part-way, or all where the cache folder is unusable) by key.
-
-    >>> import tempfile
-    >>> result, held = extract_documents(cache_dir=Path(tempfile.mkdtemp()) / "cache")  # the bundled sample pages
-    >>> result.document_count, result.graph.number_of_nodes(), held
-    (5, 0, {})
-    """
-    held: dict[str, DocumentRecords] = {}
-    result = _build(paths, progress=progress, workers=workers, dask=None, cache_dir=cache_dir, similarity=False,
-                    similar_k=1, exclude=exclude, keep_documents=False, inputs=inputs, held=held)
-    return result, held
-
-
-def _build(paths: Sequence[Path] | None, *,
-           progress: Callable[[Iterable[DocumentRecords], int], Iterable[DocumentRecords]] | None, workers: int,
-           dask: str | None, cache_dir: Path | None, similarity: bool, similar_k: int, exclude: Sequence[Path],
-           keep_documents: bool, inputs: Inputs | None,
-           held: dict[str, DocumentRecords] | None = None) -> BuildResult:
-    """:func:`build`; with ``held``, :func:`extract_documents`: no graph, the documents the cache lacks put there."""
     if workers < 1:
         raise KgError(f"--workers must be at least 1, not {workers}")
     if similar_k < 1:
@@ -256,12 +218,6 @@ def _build(paths: Sequence[Path] | None, *,
         _note_summaries(cache, keys, documents, text_keys)
         count, kept = len(done), tuple(done) if keep_documents else ()
         document = None  # the loops' last one
-        if held is not None:  # what the cache cannot give back is handed over; the rest is read from it again
-            cached = cache is not None and cache.usable
-            held.update((key, d) for key, d in zip(keys, documents) if d is not None and not (cached and d.complete))
-            return BuildResult(nx.MultiDiGraph(), (), tuple(problems), extracted_names,
-                               tuple(cache.warnings) if cache else (),
-                               document_count=count, input_keys=tuple(keys), incomplete=incomplete)
         del documents  # without keep_documents, ``done`` holds the only references to the records: ...
         with paused_gc():  # the graph's millions of objects and the search's arrays make no garbage cycles
             # ... assembly takes them, letting each part go after its last use (h14be: not beside the whole graph)

@@ -14,12 +14,10 @@ docs/scaling.md).
 4. graph.ttl merged from its spills, graph.json and the tables from the Parquet spills merged by id
    (:func:`exports.json_rows.merged_rows`), ``edges_in`` a partition of targets at a time.
 
-Called by ``kg build --partitions N`` (:mod:`kg.partitioned_build`); measured in docs/scaling.md's rounds h14ch
-and h14cj.
+Not called by ``kg build`` (the views still need a whole graph; measured in docs/scaling.md's round h14ch).
 """
 from __future__ import annotations
 
-import contextlib
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
@@ -38,7 +36,7 @@ from kg.similarity_links import DEFAULT_K
 from kg.similarity_rows import similarity_rows
 from kg.streamed_rows import streamed_part_rows
 from ontology.records import DocumentRecords
-from ontology.util.files import in_output_transaction, output_transaction
+from ontology.util.files import output_transaction
 
 __all__ = ["write_streamed_outputs"]
 
@@ -49,8 +47,7 @@ def write_streamed_outputs(load: Callable[[str], DocumentRecords], summaries: It
                            output: Path, *, parts: int = 1, similarity: bool = True,
                            similar_k: int = DEFAULT_K) -> list[Path]:
     """Write ``graph.ttl``, ``graph.json`` and ``tables/{nodes,edges,edges_in}.parquet`` into ``output`` (replaced
-    together or not at all, as :func:`kg.rows_outputs.write_row_outputs`; inside the caller's transaction, with
-    its files): the bytes
+    together or not at all, as :func:`kg.rows_outputs.write_row_outputs`): the bytes
     :func:`kg.pipeline.build` (with ``similarity`` and ``similar_k``) gives the same documents; return the files.
 
     ``summaries``: each document's ``(key, summary)``, any order; ``load(key)``: that document's records (called
@@ -77,8 +74,7 @@ def write_streamed_outputs(load: Callable[[str], DocumentRecords], summaries: It
     tables = summary_tables(noted())
     keys = [key for _, key in sorted(order)]
     output = Path(output)
-    with contextlib.nullcontext() if in_output_transaction() else output_transaction(output), \
-            Spills(output) as spills, \
+    with output_transaction(output), Spills(output) as spills, \
             tempfile.TemporaryDirectory(prefix=".kg-rows-", suffix=".kg-tmp", dir=output) as folder:
         scratch = Path(folder)
         kind_of = _kinds(tables).get
