@@ -1,0 +1,57 @@
+"""graph.html from the graph tables without the whole graph: a skeleton of columns and the drawn entities' rows.
+
+The overview landscape graph.html draws (:func:`exports.views.overview_landscape`)
+is laid out from every paper's entity edges and the entities' kinds and names;
+:func:`exports.view_skeleton.table_skeleton` reads just those columns.  The page
+then needs the details of the entities it draws (at most
+:data:`~exports.view_landscape.LANDSCAPE_ENTITIES`): their rows and the edges
+touching them (their papers and first mentions), read by
+:func:`~exports.graph_tables.read_node_rows` / :func:`~exports.graph_tables.read_edge_rows`
+into a small graph (:func:`kg.table_graph.table_graph`).  The page is the same
+bytes as :func:`kg.outputs.write_outputs` writes from the whole graph
+(docs/scaling.md, round h14ck).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from pathlib import Path
+
+import networkx as nx
+
+from exports.graph_tables import TABLES_FOLDER, read_edge_rows, read_node_rows
+from exports.html_view import write_html
+from exports.view_skeleton import table_skeleton
+from exports.views import DEFAULT_TOP, Overview, overview_landscape
+from kg.table_graph import table_graph
+
+__all__ = ["drawn_graph", "table_overview", "write_table_landscape"]
+
+
+def table_overview(output: Path, *, max_nodes: int = DEFAULT_TOP) -> Overview:
+    """The overview landscape of the graph whose tables are in ``output``'s ``tables/``, from its skeleton."""
+    return overview_landscape(table_skeleton(Path(output) / TABLES_FOLDER), top=max_nodes)
+
+
+def drawn_graph(output: Path, nodes: Collection[str]) -> nx.MultiDiGraph:
+    """The graph of ``nodes``' rows and every edge from or to one of them, of ``output``'s tables (an edge's
+    other end is a node without attributes): what a page drawing ``nodes`` reads of them."""
+    return table_graph(read_node_rows(output, ids=nodes), read_edge_rows(output, touching=nodes))
+
+
+def write_table_landscape(output: Path, *, max_nodes: int = DEFAULT_TOP) -> Path:
+    """Write ``output``'s ``graph.html`` from its graph tables, holding the skeleton and the drawn entities' rows
+    but never the whole graph; the same bytes as ``kg build`` writes from the graph.  Returns its path.
+
+    >>> import tempfile
+    >>> from exports.graph_tables import write_graph_tables
+    >>> from kg.analytics.toy import toy_graph
+    >>> out = Path(tempfile.mkdtemp())
+    >>> _ = write_graph_tables(toy_graph(), out)
+    >>> write_table_landscape(out).name
+    'graph.html'
+    """
+    output = Path(output)
+    overview = table_overview(output, max_nodes=max_nodes)
+    graph = drawn_graph(output, overview.fitted.entities)
+    return write_html(graph, output / "graph.html", landscape=True, max_nodes=max_nodes, fitted=overview.fitted)
