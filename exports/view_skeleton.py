@@ -41,6 +41,7 @@ from exports.graph_tables import file_batches
 from exports.view_landscape import LANDSCAPE_KINDS
 from exports.view_names import landscape_name
 from exports.view_styles import kind_of
+from exports.view_text import display_text
 from ontology.kinds import PAPER_ENTITY_RELATIONS
 
 __all__ = ["Skeleton", "table_skeleton"]
@@ -104,7 +105,9 @@ def table_skeleton(tables: Path, *, nodes_file: Path | None = None, edges_file: 
             if kind == "paper":
                 papers.append(node)
             if shown in LANDSCAPE_KINDS:
-                attrs = {"label": label} if label else json.loads(text) if text else {}
+                attrs = {"label": label}  # the ``names`` JSON decoded only where the label shows nothing
+                if text and not display_text(label):
+                    attrs.update(json.loads(text))
                 names[node] = landscape_name(attrs, node)
     papers.sort()
     return Skeleton(papers, kinds, names, _paper_links(edges_file, papers))

@@ -6,26 +6,28 @@ is laid out from every paper's entity edges and the entities' kinds and names;
 then needs the details of the entities it draws (at most
 :data:`~exports.view_landscape.LANDSCAPE_ENTITIES`): their rows and the edges
 touching them (their papers and first mentions), read by
-:func:`~exports.graph_tables.read_node_rows` / :func:`~exports.graph_tables.read_edge_rows`
-into a small graph (:func:`kg.table_graph.table_graph`).  The page is the same
+:func:`~exports.graph_tables.read_node_rows` / :func:`edges_touching`
+into a small graph (:func:`kg.table_graph.table_graph`), the edges filtered a row group at a time.  The page is the same
 bytes as :func:`kg.outputs.write_outputs` writes from the whole graph
 (docs/scaling.md, round h14ck).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 import networkx as nx
+import pyarrow as pa
+import pyarrow.compute as pc
 
-from exports.graph_tables import TABLES_FOLDER, read_edge_rows, read_node_rows
+from exports.graph_tables import TABLES_FOLDER, file_batches, read_node_rows
 from exports.html_view import write_html
 from exports.view_skeleton import table_skeleton
 from exports.views import DEFAULT_TOP, Overview, overview_landscape
 from kg.table_graph import table_graph
 
-__all__ = ["drawn_graph", "table_overview", "write_table_landscape"]
+__all__ = ["drawn_graph", "edges_touching", "table_overview", "write_table_landscape"]
 
 
 def table_overview(output: Path, *, max_nodes: int = DEFAULT_TOP) -> Overview:
@@ -36,7 +38,27 @@ def table_overview(output: Path, *, max_nodes: int = DEFAULT_TOP) -> Overview:
 def drawn_graph(output: Path, nodes: Collection[str]) -> nx.MultiDiGraph:
     """The graph of ``nodes``' rows and every edge from or to one of them, of ``output``'s tables (an edge's
     other end is a node without attributes): what a page drawing ``nodes`` reads of them."""
-    return table_graph(read_node_rows(output, ids=nodes), read_edge_rows(output, touching=nodes))
+    edges = Path(output) / TABLES_FOLDER / "edges.parquet"
+    return table_graph(read_node_rows(output, ids=nodes), edges_touching(edges, nodes))
+
+
+def edges_touching(edges: Path, nodes: Collection[str]) -> Iterator[pa.RecordBatch]:
+    """The rows of the edge table ``edges`` from or to one of ``nodes``, in the table's order, filtered a row
+    group at a time: the same rows as :func:`~exports.graph_tables.read_edge_rows` ``(touching=nodes)``, whose
+    read of every row of the papers into a hub (then filtered) was most of graph.html's peak (round h14ck).
+
+    >>> import tempfile
+    >>> from exports.graph_tables import write_graph_tables
+    >>> out = Path(tempfile.mkdtemp())
+    >>> _ = write_graph_tables(nx.MultiDiGraph([("paper/a", "dataset/d"), ("paper/b", "paper/a")]), out)
+    >>> [batch.column("source").to_pylist() for batch in edges_touching(out / "tables/edges.parquet", ["dataset/d"])]
+    [['paper/a']]
+    """
+    wanted = pa.array(sorted(nodes), pa.string())
+    for batch in file_batches(edges):
+        keep = pc.or_(pc.is_in(batch.column("source"), wanted), pc.is_in(batch.column("target"), wanted))
+        if pc.any(keep).as_py():
+            yield batch.filter(keep)
 
 
 def write_table_landscape(output: Path, *, max_nodes: int = DEFAULT_TOP) -> Path:
