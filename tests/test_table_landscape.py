@@ -98,3 +98,13 @@ def test_edges_touching_are_read_edge_rows_touching(sample_build, tmp_path):
     rows = pa.Table.from_batches(list(edges_touching(tmp_path / TABLES_FOLDER / "edges.parquet", drawn)))
     assert rows.to_pylist() == read_edge_rows(tmp_path, touching=drawn).to_pylist()
     assert rows.num_rows and not list(edges_touching(tmp_path / TABLES_FOLDER / "edges.parquet", ["method/none"]))
+
+
+def test_edges_touching_an_entitys_own_edges(tmp_path):
+    """Made up: an entity's out-edge is read with its in-edges, as ``read_edge_rows(touching=)`` reads it."""
+    graph = _edge_cases()
+    graph.add_edge("dataset/d", "dataset/e", key="sameAs", relation="sameAs")
+    write_graph_tables(graph, tmp_path)
+    rows = pa.Table.from_batches(list(edges_touching(tmp_path / TABLES_FOLDER / "edges.parquet", ["dataset/d"])))
+    assert rows.to_pylist() == read_edge_rows(tmp_path, touching=["dataset/d"]).to_pylist()
+    assert ("dataset/d", "dataset/e") in zip(rows.column("source").to_pylist(), rows.column("target").to_pylist())
