@@ -13,10 +13,8 @@ from exports.graph_tables import TABLES_FOLDER, read_edge_rows, write_graph_tabl
 from exports.html_view import write_html
 from exports.view_skeleton import table_skeleton
 from exports.views import overview_landscape
-from kg.graph import build_graph
-from kg.similarity import add_similarity_edges
 from kg.table_landscape import drawn_graph, edges_touching, table_overview, write_table_landscape
-from tests.test_partition_rows import _entities, _made_up, _persons
+from tests.test_table_views import MADE_UP, made_up_graph
 
 
 def _same_overview(graph: nx.MultiDiGraph, folder: Path) -> None:
@@ -36,13 +34,9 @@ def test_the_sample_builds_overview_from_its_skeleton(sample_build, tmp_path):
     assert len(overview_landscape(sample_build.graph).fitted.entities) > 20
 
 
-@pytest.mark.parametrize("documents", [_made_up, _persons, _entities], ids=["papers", "persons", "entities"])
-@pytest.mark.parametrize("similarity", [False, True], ids=["stated", "searched"])
+@pytest.mark.parametrize(("documents", "similarity"), MADE_UP)
 def test_made_up_corpora_overview_from_skeleton(documents, similarity, tmp_path):
-    graph = build_graph(documents())
-    if similarity:
-        add_similarity_edges(graph, k=2)
-    _same_overview(graph, tmp_path)
+    _same_overview(made_up_graph(documents, similarity), tmp_path)
 
 
 def _edge_cases() -> nx.MultiDiGraph:
