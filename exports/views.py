@@ -429,7 +429,7 @@ def overview_landscape(graph: nx.MultiDiGraph | NodeNames, *, top: int = DEFAULT
     _check_top(top)
     papers = (names := node_names(graph)).papers()
     named = named_entities(names, papers)  # each paper's entities, read once for the overview and every venue
-    return Overview(named, fitted_landscape(names, papers, max_entities=min(top, LANDSCAPE_ENTITIES), named=named))
+    return Overview(named, fitted_landscape(graph, papers, max_entities=min(top, LANDSCAPE_ENTITIES), named=named))
 
 
 @dataclass
