@@ -42,7 +42,7 @@ def test_made_up_corpora_overview_from_skeleton(documents, similarity, tmp_path)
 def _edge_cases() -> nx.MultiDiGraph:
     """Made up: names from ``label``, from ``name`` under a blank label, and none; an edge named by its key alone
     and one with an empty relation; a metric, an edge end without attributes, a venue link, a paper with no
-    entities."""
+    entities; parallel edges to one entity, the first not of an entity relation."""
     graph = nx.MultiDiGraph()
     for paper in ("paper/a", "paper/b", "paper/c", "paper/d"):
         graph.add_node(paper, kind="paper", title=paper.upper())
@@ -60,6 +60,8 @@ def _edge_cases() -> nx.MultiDiGraph:
     graph.add_edge("paper/b", "model/x", key="uses", relation="uses")
     graph.add_edge("paper/c", "task/t", key="uses", relation="uses")  # an end without attributes: kind other
     graph.add_edge("paper/c", "model/x", key="presentedAt", relation="presentedAt")  # not an entity relation
+    graph.add_edge("paper/c", "method/m", key="presentedAt", relation="presentedAt")  # parallel edges: the second
+    graph.add_edge("paper/c", "method/m", key="uses", relation="uses")  # (an entity relation) counts
     return graph
 
 
@@ -71,6 +73,7 @@ def test_edge_cases_overview_from_skeleton(tmp_path):
                                                                                                  "model/x")
     assert skeleton.kind("task/t") == "other" and skeleton.papers() == ["paper/a", "paper/b", "paper/c", "paper/d"]
     assert overview_landscape(graph).named["paper/a"] == {"dataset/d", "method/m"}
+    assert overview_landscape(graph).named["paper/c"] == {"dataset/d", "method/m"}  # not model/x: presentedAt
 
 
 def test_the_page_reads_the_drawn_entities_rows_only(sample_build, tmp_path):
