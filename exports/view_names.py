@@ -60,7 +60,9 @@ class NodeNames(Protocol):
         ...
 
     def name(self, node: Hashable) -> str:
-        """``node``'s :func:`landscape_name`."""
+        """``node``'s :func:`landscape_name`; of the nodes of a landscape kind at least (a
+        :class:`~exports.view_skeleton.Skeleton` gives any other node's id: a reader of other kinds' names needs
+        another source)."""
         ...
 
 

@@ -31,13 +31,40 @@ __all__ = ["drawn_graph", "edges_touching", "table_overview", "write_table_lands
 
 
 def table_overview(output: Path, *, max_nodes: int = DEFAULT_TOP) -> Overview:
-    """The overview landscape of the graph whose tables are in ``output``'s ``tables/``, from its skeleton."""
+    """The overview landscape of the graph whose tables are in ``output``'s ``tables/``, from its skeleton.
+
+    >>> import tempfile
+    >>> from exports.graph_tables import write_graph_tables
+    >>> out = Path(tempfile.mkdtemp())
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper/a", kind="paper")
+    >>> g.add_node("dataset/d", kind="dataset", label="D")
+    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+    >>> _ = write_graph_tables(g, out)
+    >>> overview = table_overview(out)
+    >>> overview.named, overview.fitted.labels
+    ({'paper/a': {'dataset/d'}}, {'dataset/d': 'D'})
+    """
     return overview_landscape(table_skeleton(Path(output) / TABLES_FOLDER), top=max_nodes)
 
 
 def drawn_graph(output: Path, nodes: Collection[str]) -> nx.MultiDiGraph:
     """The graph of ``nodes``' rows and every edge from or to one of them, of ``output``'s tables (an edge's
-    other end is a node without attributes): what a page drawing ``nodes`` reads of them."""
+    other end is a node without attributes): what a page drawing ``nodes`` reads of them.
+
+    >>> import tempfile
+    >>> from exports.graph_tables import write_graph_tables
+    >>> out = Path(tempfile.mkdtemp())
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper/a", kind="paper", title="A")
+    >>> g.add_node("dataset/d", kind="dataset", label="D")
+    >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+    >>> _ = g.add_edge("paper/a", "paper/b", key="similarTo", relation="similarTo")
+    >>> _ = write_graph_tables(g, out)
+    >>> small = drawn_graph(out, ["dataset/d"])
+    >>> dict(small.nodes(data=True)), list(small.edges(keys=True))
+    ({'dataset/d': {'kind': 'dataset', 'label': 'D'}, 'paper/a': {}}, [('paper/a', 'dataset/d', 'uses')])
+    """
     edges = Path(output) / TABLES_FOLDER / "edges.parquet"
     return table_graph(read_node_rows(output, ids=nodes), edges_touching(edges, nodes))
 
