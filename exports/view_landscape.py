@@ -46,8 +46,9 @@ from exports.view_data import ClusterData, Details, EdgeRecord, PageData
 from exports.view_details import node_details, node_record
 from exports.view_fingerprint import digest
 from exports.view_layout import GOLDEN_ANGLE, LAYOUT_SEED, force_layout, rounded_positions
-from exports.view_styles import USED_WITH, kind_of, relation_style, view_options
-from exports.view_text import SourceTable, clip, display_text
+from exports.view_names import NodeNames, landscape_name, node_names
+from exports.view_styles import USED_WITH, relation_style, view_options
+from exports.view_text import SourceTable, clip
 from ontology.kinds import ENTITY_KINDS, PAPER_ENTITY_RELATIONS
 
 __all__ = [
@@ -112,19 +113,14 @@ class Landscape:
     """Pixel positions, once laid out (:func:`fitted_landscape`)."""
 
 
-def _name(graph: nx.MultiDiGraph, node: Hashable) -> str:
-    attrs = graph.nodes[node]
-    return display_text(attrs.get("label")) or display_text(attrs.get("name")) or str(node)
-
-
-def entity_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None, *,
+def entity_landscape(graph: nx.MultiDiGraph | NodeNames, papers: Collection[Hashable] | None = None, *,
                      max_entities: int = LANDSCAPE_ENTITIES) -> Landscape:
     """The leading entities named by ``papers`` (default: every paper), their co-usage and clusters.
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
-        The whole graph (docs/graph-model.md).
+    graph : networkx.MultiDiGraph or NodeNames
+        The whole graph (docs/graph-model.md), or what the landscape reads of it (:class:`NodeNames`).
     papers : collection of nodes, optional
         The papers whose entities count (a venue's papers); default all papers.
     max_entities : int
@@ -136,22 +132,23 @@ def entity_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
         ``papers`` counts, per entity, the papers of ``papers`` proposing or using it;
         ``weights`` counts, per pair of kept entities, the papers naming both.
     """
-    return _landscape(graph, named_entities(graph, papers), max_entities)
+    names = node_names(graph)
+    return _landscape(names, named_entities(names, papers), max_entities)
 
 
-def named_entities(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None) -> dict[Hashable, set[Hashable]]:
-    """Each of ``papers`` (default: every paper), in id order, with the landscape entities it proposes or uses."""
-    if papers is None:
-        papers = [n for n, k in graph.nodes(data="kind") if k == "paper"]
+def named_entities(graph: nx.MultiDiGraph | NodeNames,
+                   papers: Collection[Hashable] | None) -> dict[Hashable, set[Hashable]]:
+    """Each of ``papers`` (default: every paper), in id order, with the landscape entities it proposes or uses
+    (``graph``: the graph, or what the landscape reads of it, :class:`NodeNames`)."""
+    names = node_names(graph)
     drawn: dict[Hashable, bool] = {}  # node -> of a landscape kind; hubs are named by thousands of papers
     named: dict[Hashable, set[Hashable]] = {}
-    succ, node_attrs = graph._succ, graph._node  # the dicts behind graph.succ and graph.nodes: no view per item
-    for paper in sorted(papers, key=str):
+    for paper in names.papers() if papers is None else sorted(papers, key=str):
         entities = set()
-        for v, keyed in succ[paper].items():
+        for v, relation in names.out_links(paper):
             if v not in drawn:
-                drawn[v] = kind_of(node_attrs[v]) in LANDSCAPE_KINDS
-            if drawn[v] and any((d.get("relation") or k) in PAPER_ENTITY_RELATIONS for k, d in keyed.items()):
+                drawn[v] = names.kind(v) in LANDSCAPE_KINDS
+            if drawn[v] and relation in PAPER_ENTITY_RELATIONS:
                 entities.add(v)
         named[paper] = entities
     return named
@@ -176,7 +173,7 @@ def most_named(counts: Mapping[Hashable, int], max_entities: int) -> list[Hashab
     return sorted(counts, key=lambda n: (-counts[n], str(n)))[:max_entities]
 
 
-def _landscape(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashable]], max_entities: int) -> Landscape:
+def _landscape(names: NodeNames, named: Mapping[Hashable, set[Hashable]], max_entities: int) -> Landscape:
     """The landscape of the papers of ``named`` (paper -> the entities it names), up to ``max_entities``."""
     counts = entity_counts(named)
     kept = most_named(counts, max_entities)
@@ -191,8 +188,8 @@ def _landscape(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashable]], 
     weights = dict(sorted(weights.items(), key=lambda item: (str(item[0][0]), str(item[0][1]))))
     kept_sorted = sorted(kept, key=str)
     landscape = Landscape(kept_sorted, {n: counts[n] for n in kept_sorted}, weights, [],
-                          len(counts), len(named), {n: _name(graph, n) for n in kept_sorted})
-    landscape.clusters.extend(_clusters(graph, landscape, kept))
+                          len(counts), len(named), {n: names.name(n) for n in kept_sorted})
+    landscape.clusters.extend(_clusters(names, landscape, kept))
     return landscape
 
 
@@ -203,7 +200,7 @@ SCREEN = (1100.0, 760.0)
 MIN_FIT_SCALE = 0.75
 
 
-def fitted_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None = None, *,
+def fitted_landscape(graph: nx.MultiDiGraph | NodeNames, papers: Collection[Hashable] | None = None, *,
                      max_entities: int = LANDSCAPE_ENTITIES,
                      named: Mapping[Hashable, set[Hashable]] | None = None) -> Landscape:
     """:func:`entity_landscape`, laid out, with as many entities as fit :data:`SCREEN` at readable label sizes.
@@ -221,13 +218,15 @@ def fitted_landscape(graph: nx.MultiDiGraph, papers: Collection[Hashable] | None
     >>> 20 <= len(land.entities) < LANDSCAPE_ENTITIES, land.total_entities, len(land.positions) == len(land.entities)
     (True, 200, True)
 
-    ``named`` is :func:`named_entities` of ``papers``, when the caller has it.
+    ``named`` is :func:`named_entities` of ``papers``, when the caller has it.  ``graph`` may be what the
+    landscape reads of the graph (:class:`NodeNames`) instead.
     """
     limit = max_entities
+    names = node_names(graph)
     if named is None:  # the same for every try
-        named = named_entities(graph, papers)
+        named = named_entities(names, papers)
     while True:
-        land = _landscape(graph, named, limit)
+        land = _landscape(names, named, limit)
         fonts, sizes = _styles(land)
         land.positions = landscape_layout(land, fonts, sizes)
         circles = _cluster_circles(land, fonts, sizes)
@@ -260,7 +259,7 @@ def _cluster_circles(land: Landscape, fonts: Mapping[Hashable, int],
     return circles
 
 
-def _clusters(graph: nx.MultiDiGraph, landscape: Landscape, ranked: Sequence[Hashable]) -> list[Cluster]:
+def _clusters(names: NodeNames, landscape: Landscape, ranked: Sequence[Hashable]) -> list[Cluster]:
     """Communities of the co-usage graph (of :data:`MIN_CLUSTER` or more), most papers first; then the rest."""
     rank = {n: i for i, n in enumerate(ranked)}
     co = nx.Graph()
@@ -276,8 +275,8 @@ def _clusters(graph: nx.MultiDiGraph, landscape: Landscape, ranked: Sequence[Has
                 for g in big]
     clusters.sort(key=lambda c: (-sum(landscape.papers[n] for n in c.members), rank[c.members[0]]))
     if rest:
-        kinds = sorted({kind_of(graph.nodes[n]) for n in rest}, key=lambda k: rank[next(
-            n for n in rest if kind_of(graph.nodes[n]) == k)])
+        kinds = sorted({names.kind(n) for n in rest}, key=lambda k: rank[next(
+            n for n in rest if names.kind(n) == k)])
         clusters.append(Cluster(rest, f"other {kinds[0]}s" if len(kinds) == 1 else "used with few of these", True))
     return clusters
 
@@ -569,6 +568,7 @@ def landscape_inputs(graph: nx.MultiDiGraph, named: Mapping[Hashable, set[Hashab
             record = node_record(graph, node, (0.0, 0.0), details, sources)
             record.pop("s", None)  # a landscape sizes its nodes by their papers here
             link = view_files[node] if view_files and node in view_files else None
-            part = memo[node] = digest([str(node), _name(graph, node), record, sources.names, link])
+            name = landscape_name(graph.nodes[node], node)
+            part = memo[node] = digest([str(node), name, record, sources.names, link])
         parts.append(part)
     return [[[str(paper), sorted(str(e) for e in entities)] for paper, entities in named.items()], parts]

@@ -84,7 +84,6 @@ from exports.view_kinds import (
     PAPER_MAP,
     VIEW_KINDS,
     ViewKind,
-    all_papers,
     ego_graph,
     ego_view_kind,
     has_similar_papers,
@@ -97,6 +96,7 @@ from exports.view_kinds import (
 )
 from exports.view_landscape import LANDSCAPE_ENTITIES, Landscape, fitted_landscape, landscape_inputs, named_entities
 from exports.view_lookup import ViewError, find_node, find_nodes
+from exports.view_names import NodeNames, node_names
 from exports.view_nodes import (
     NODE_DATA_DIR,
     NODE_PAGE,
@@ -413,11 +413,12 @@ class Overview:
         self.named.clear()
 
 
-def overview_landscape(graph: nx.MultiDiGraph, *, top: int = DEFAULT_TOP) -> Overview:
+def overview_landscape(graph: nx.MultiDiGraph | NodeNames, *, top: int = DEFAULT_TOP) -> Overview:
     """The landscape of every paper's entities the overview draws with ``top`` nodes at most, laid out.
 
     ``kg build`` makes it once for graph.html (``write_html(..., landscape=True, fitted=overview.fitted)``) and
-    :func:`write_views`, which also reads every paper's entities from it for the venues' landscapes.
+    :func:`write_views`, which also reads every paper's entities from it for the venues' landscapes.  ``graph``
+    may be a skeleton of it instead (:class:`~exports.view_names.NodeNames`, :mod:`exports.view_skeleton`).
 
     >>> g = nx.MultiDiGraph()
     >>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
@@ -426,8 +427,8 @@ def overview_landscape(graph: nx.MultiDiGraph, *, top: int = DEFAULT_TOP) -> Ove
     ['dataset/d']
     """
     _check_top(top)
-    papers = all_papers(graph)
-    named = named_entities(graph, papers)  # each paper's entities, read once for the overview and every venue
+    papers = (names := node_names(graph)).papers()
+    named = named_entities(names, papers)  # each paper's entities, read once for the overview and every venue
     return Overview(named, fitted_landscape(graph, papers, max_entities=min(top, LANDSCAPE_ENTITIES), named=named))
 
 

@@ -4,6 +4,7 @@ same graph with its repeated values held once."""
 from __future__ import annotations
 
 import filecmp
+from collections.abc import Callable
 from pathlib import Path
 
 import networkx as nx
@@ -47,13 +48,23 @@ def test_the_sample_builds_views_from_its_tables(sample_build, tmp_path):
     assert _differing(from_graph, from_tables) == []
 
 
-@pytest.mark.parametrize("documents", [_made_up, _persons, _entities], ids=["papers", "persons", "entities"])
-@pytest.mark.parametrize("similarity", [False, True], ids=["stated", "searched"])
-def test_made_up_corpora_views_from_tables(documents, similarity, tmp_path):
+#: tests/test_partition_rows.py's made-up corpora, each with its stated links and with the search (k=2).
+MADE_UP = [pytest.param(documents, similarity, id=f"{searched}-{name}")
+           for similarity, searched in ((False, "stated"), (True, "searched"))
+           for documents, name in ((_made_up, "papers"), (_persons, "persons"), (_entities, "entities"))]
+
+
+def made_up_graph(documents: Callable[[], list], similarity: bool) -> nx.MultiDiGraph:
+    """The graph of one of :data:`MADE_UP`'s corpora, the search run on it when ``similarity``."""
     graph = build_graph(documents())
     if similarity:
         add_similarity_edges(graph, k=2)
-    from_graph, from_tables = _both(graph, tmp_path)
+    return graph
+
+
+@pytest.mark.parametrize(("documents", "similarity"), MADE_UP)
+def test_made_up_corpora_views_from_tables(documents, similarity, tmp_path):
+    from_graph, from_tables = _both(made_up_graph(documents, similarity), tmp_path)
     assert _differing(from_graph, from_tables) == []
 
 

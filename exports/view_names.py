@@ -1,0 +1,96 @@
+"""What a landscape reads of the whole graph (:class:`NodeNames`), from a graph or from columns.
+
+A landscape (:mod:`exports.view_landscape`) lays out the entities every paper
+names: it reads the papers, each paper's out-links, and the kind and name of
+the nodes they reach, no other attribute.  :class:`GraphNames` reads them
+from a graph as they are asked for; :class:`exports.view_skeleton.Skeleton`
+holds them as columns read from the graph tables (docs/scaling.md, round
+h14ck), so that the overview is laid out the same way without the graph.
+
+>>> g = nx.MultiDiGraph()
+>>> g.add_node("paper/a", kind="paper", title="A")
+>>> g.add_node("dataset/d", kind="dataset", label="D")
+>>> _ = g.add_edge("paper/a", "dataset/d", key="uses", relation="uses")
+>>> names = node_names(g)
+>>> names.papers(), list(names.out_links("paper/a")), names.kind("dataset/d"), names.name("dataset/d")
+(['paper/a'], [('dataset/d', 'uses')], 'dataset', 'D')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Mapping
+from typing import Any, Protocol
+
+import networkx as nx
+
+from exports.view_kinds import all_papers
+from exports.view_styles import kind_of
+from exports.view_text import display_text
+
+__all__ = ["GraphNames", "NodeNames", "landscape_name", "node_names"]
+
+
+def landscape_name(attrs: Mapping[str, Any], node: Hashable) -> str:
+    """The name a landscape labels ``node`` with: its ``label``, else its ``name``, else its id.
+
+    >>> landscape_name({"name": " B  E R T"}, "model/bert"), landscape_name({}, "model/bert")
+    ('B E R T', 'model/bert')
+    """
+    return display_text(attrs.get("label")) or display_text(attrs.get("name")) or str(node)
+
+
+class NodeNames(Protocol):
+    """What a landscape reads of the whole graph: the papers, each paper's out-links, and nodes' kinds and names.
+
+    :class:`GraphNames` reads them from a graph; :class:`exports.view_skeleton.Skeleton` holds them as columns
+    read from the graph tables, so the overview is laid out without the graph.
+    """
+
+    def papers(self) -> list[Hashable]:
+        """Every paper, sorted by id as a string."""
+        ...
+
+    def out_links(self, paper: Hashable) -> Iterator[tuple[Hashable, str]]:
+        """Each ``(target, relation)`` of ``paper``'s edges (the key where an edge has no ``relation``); the
+        links of the relations in :data:`~ontology.kinds.PAPER_ENTITY_RELATIONS` at least."""
+        ...
+
+    def kind(self, node: Hashable) -> str:
+        """``node``'s kind as a view files it (:func:`~exports.view_styles.kind_of`)."""
+        ...
+
+    def name(self, node: Hashable) -> str:
+        """``node``'s :func:`landscape_name`; of the nodes of a landscape kind at least (a
+        :class:`~exports.view_skeleton.Skeleton` gives any other node's id: a reader of other kinds' names needs
+        another source)."""
+        ...
+
+
+class GraphNames:
+    """:class:`NodeNames` read from a graph as they are asked for (nothing is copied)."""
+
+    def __init__(self, graph: nx.MultiDiGraph) -> None:
+        self.graph = graph
+
+    def papers(self) -> list[Hashable]:
+        """Every node of kind ``paper``, sorted by id as a string."""
+        return all_papers(self.graph)
+
+    def out_links(self, paper: Hashable) -> Iterator[tuple[Hashable, str]]:
+        """Each ``(target, relation or key)`` of ``paper``'s out-edges (the dicts behind ``graph.succ``)."""
+        for v, keyed in self.graph._succ[paper].items():
+            for k, d in keyed.items():
+                yield v, d.get("relation") or k
+
+    def kind(self, node: Hashable) -> str:
+        """:func:`~exports.view_styles.kind_of` ``node``'s attributes."""
+        return kind_of(self.graph._node[node])
+
+    def name(self, node: Hashable) -> str:
+        """:func:`landscape_name` of ``node``'s attributes."""
+        return landscape_name(self.graph._node[node], node)
+
+
+def node_names(source: nx.MultiDiGraph | NodeNames) -> NodeNames:
+    """``source`` as :class:`NodeNames`: a graph read through :class:`GraphNames`, anything else as it is."""
+    return GraphNames(source) if isinstance(source, nx.Graph) else source
