@@ -113,6 +113,10 @@ class IndexNodes(Protocol):
         """Whether ``node`` is a node of the graph."""
         ...
 
+    def __len__(self) -> int:
+        """How many nodes (:class:`~exports.view_nodes.ViewFiles` of these nodes has that length)."""
+        ...
+
     def attrs(self, node: Hashable) -> Mapping[str, Any]:
         """``node``'s attributes; those named above at least."""
         ...
@@ -138,6 +142,9 @@ class GraphIndexNodes:
 
     def __contains__(self, node: object) -> bool:
         return node in self.graph._node
+
+    def __len__(self) -> int:
+        return len(self.graph._node)
 
     def attrs(self, node: Hashable) -> Mapping[str, Any]:
         """``node``'s attribute dict."""

@@ -191,7 +191,7 @@ class ViewFiles(Mapping[Hashable, str]):
         return iter(self.graph)
 
     def __len__(self) -> int:
-        return self.graph.number_of_nodes()
+        return len(self.graph)  # a graph or an IndexNodes (exports.view_names): both have len()
 
 
 def _page_details(details: Details, sources: SourceTable) -> dict[str, Any]:

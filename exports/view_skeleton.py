@@ -152,6 +152,9 @@ class IndexSkeleton:
     def __contains__(self, node: object) -> bool:
         return node in self.nodes
 
+    def __len__(self) -> int:
+        return len(self.nodes)
+
     def attrs(self, node: Hashable) -> Mapping[str, Any]:
         """``node``'s naming attributes."""
         return self.nodes[str(node)]
