@@ -15,15 +15,17 @@ import hashlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
 from exports.html_view import page_template
 from exports.view_details import node_name
 from exports.view_fingerprint import PageRecord, code_version, digest
-from exports.view_kinds import OVERVIEW, PAPER_MAP, VIEW_KINDS, ego_view_kind, papers_of
-from exports.view_lookup import count_phrase, node_label
-from exports.view_nodes import NODE_PAGE, ViewFiles, search_order
+from exports.view_kinds import OVERVIEW, PAPER_MAP, VIEW_KINDS, ego_view_of_kind
+from exports.view_lookup import count_phrase, label_text
+from exports.view_names import IndexNodes, index_nodes
+from exports.view_nodes import NODE_PAGE, ViewFiles, search_order_of
 from exports.view_styles import kind_of, kind_order
 from exports.view_text import display_texts, script_json_bytes
 from ontology.util.files import open_atomic, visible_files, write_bytes_atomic
@@ -58,7 +60,7 @@ def keep_or_write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequ
         record.keep(index, last)
         record.keep(script, last)
         return index
-    _, index_sha, script_sha = _write_index(graph, output_dir, order, degrees)
+    _, index_sha, script_sha = _write_index(index_nodes(graph), output_dir, order, degrees)
     if fingerprint is not None:
         record.note(index, fingerprint, index_sha)
         record.note(script, fingerprint, script_sha)
@@ -83,34 +85,37 @@ def _inputs_fingerprint(graph: nx.MultiDiGraph, output_dir: Path, shards: Sequen
     return digest([code_version(), "index", prints, order, pages])
 
 
-def existing_views(graph: nx.MultiDiGraph, output_dir: Path,
+def existing_views(graph: nx.MultiDiGraph | IndexNodes, output_dir: Path,
                    names: Mapping[Hashable, str] | None = None) -> Mapping[Hashable, str]:
     """Node to the file of its view, for the views already in ``output_dir``; every node, where the folder
     has the generic node view (:class:`~exports.view_nodes.ViewFiles`).  ``names``: :func:`_ego_files`, if
-    the caller has it."""
+    the caller has it.  ``graph``: a graph or its :class:`~exports.view_names.IndexNodes`."""
     existing = visible_files(output_dir, ".html")
-    names = _ego_files(graph) if names is None else names
+    names = _ego_files(index_nodes(graph)) if names is None else names
     files = {node: name for node, name in names.items() if name in existing}
-    return ViewFiles(graph, files) if NODE_PAGE in existing else files
+    return ViewFiles(graph, files) if NODE_PAGE in existing else files  # type: ignore[arg-type]  # `in`, iter
 
 
-def _ego_files(graph: nx.MultiDiGraph) -> dict[Hashable, str]:
-    """Every node to the file name its own view has (or would have), in the graph's order of nodes."""
+def _ego_files(graph: nx.MultiDiGraph | IndexNodes) -> dict[Hashable, str]:
+    """Every node to the file name its own view has (or would have), in the source's order of nodes."""
+    nodes = index_nodes(graph)
     file_names: dict[str, Callable[[Hashable], str]] = {}  # by node_kind: the view kind is looked up once per kind
     names = {}
-    for node, kind in graph.nodes(data="kind"):
-        text = str(kind or "other")  # exports.view_lookup.node_kind, which ego_view_kind reads
+    for node in nodes:
+        text = str(nodes.attrs(node).get("kind") or "other")  # exports.view_lookup.node_kind's rule
         file_name = file_names.get(text)
         if file_name is None:
-            file_name = file_names[text] = VIEW_KINDS[ego_view_kind(graph, node)].file_name
+            file_name = file_names[text] = VIEW_KINDS[ego_view_of_kind(text)].file_name
         names[node] = file_name(node)
     return names
 
 
-def venue_nodes(graph: nx.MultiDiGraph) -> list[Hashable]:
-    """The graph's venues, by label (then id): the order of the index's list and of the venue pages."""
-    return sorted((n for n, k in graph.nodes(data="kind") if k == "venue"),
-                  key=lambda n: (node_label(graph, n), str(n)))
+def venue_nodes(graph: nx.MultiDiGraph | IndexNodes) -> list[Hashable]:
+    """The graph's venues, by label (then id): the order of the index's list and of the venue pages.
+    ``graph``: a graph or its :class:`~exports.view_names.IndexNodes`."""
+    nodes = index_nodes(graph)
+    return sorted((n for n in nodes if nodes.attrs(n).get("kind") == "venue"),
+                  key=lambda n: (label_text(nodes.attrs(n), n), str(n)))
 
 
 @dataclass(frozen=True)
@@ -121,39 +126,40 @@ class _Entry:
     count: str  # e.g. "12 papers"
 
 
-def write_index(graph: nx.MultiDiGraph, output_dir: Path, *, order: Sequence[Hashable] | None = None,
+def write_index(graph: nx.MultiDiGraph | IndexNodes, output_dir: Path, *, order: Sequence[Hashable] | None = None,
                 degrees: Mapping[Hashable, int] | None = None) -> Path:
     """Write ``index.html``: links to the overview, venue, ego and kind views in ``output_dir``.
 
     A view is listed when its file exists in ``output_dir`` and names a node
     (or kind) of ``graph``; lists are sorted, so the same graph and folder
     give the same bytes.  Writes the search script too (:func:`write_search_index`,
-    with ``order`` and ``degrees``, ``dict(graph.degree())``, when the caller has them).
+    with ``order`` and ``degrees``, ``dict(graph.degree())``, when the caller has them).  ``graph``: a graph or
+    its :class:`~exports.view_names.IndexNodes`, such as the graph tables' skeleton
+    (:func:`exports.view_skeleton.index_skeleton`): the same bytes from either.
     """
-    return _write_index(graph, Path(output_dir), order, degrees)[0]
+    return _write_index(index_nodes(graph), Path(output_dir), order, degrees)[0]
 
 
-def _write_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequence[Hashable] | None,
+def _write_index(nodes: IndexNodes, output_dir: Path, order: Sequence[Hashable] | None,
                  degrees: Mapping[Hashable, int] | None) -> tuple[Path, str, str]:
     """:func:`write_index`; return the index's path and the SHA-256 of its bytes and of the search script's."""
     existing = visible_files(output_dir, ".html")
-    names = _ego_files(graph)
-    degrees = dict(graph.degree()) if degrees is None else degrees  # one pass, for the search script
+    names = _ego_files(nodes)
+    degrees = nodes.degrees() if degrees is None else degrees  # one pass, for the search script
+    listed = [node for node in nodes if names[node] in existing]
+    paper_counts = nodes.paper_counts(listed)  # one pass over the edges at most, for the listed nodes alone
 
-    def ego_file(node: Hashable) -> str:
-        return names[node]
+    def entry(node: Hashable, kind: str) -> _Entry:
+        return _Entry(names[node], label_text(nodes.attrs(node), node), kind,
+                      count_phrase(paper_counts[node], "paper"))
 
-    def papers(node: Hashable) -> str:
-        return count_phrase(len(papers_of(graph, node)), "paper")
-
-    venues = [_Entry(ego_file(v), node_label(graph, v), "venue", papers(v))
-              for v in venue_nodes(graph) if ego_file(v) in existing]
-    egos = [_Entry(ego_file(node), node_label(graph, node), str(kind), papers(node))
-            for node, kind in graph.nodes(data="kind") if kind != "venue" and ego_file(node) in existing]
+    venues = [entry(v, "venue") for v in venue_nodes(nodes) if names[v] in existing]
+    egos = [entry(node, str(kind)) for node in listed if (kind := nodes.attrs(node).get("kind")) != "venue"]
     egos.sort(key=lambda e: (e.kind, e.label.casefold(), e.href))
     counts: dict[str, int] = {}
-    for _, kind in graph.nodes(data="kind"):
-        counts[str(kind)] = counts.get(str(kind), 0) + 1
+    for node in nodes:
+        kind = str(nodes.attrs(node).get("kind"))
+        counts[kind] = counts.get(kind, 0) + 1
     kind_file = VIEW_KINDS["kind"].file_name
     kinds = [_Entry(kind_file(k), k, k, count_phrase(counts[k], k)) for k in sorted(counts) if kind_file(k) in existing]
     summary = [count_phrase(counts[kind], kind) for kind in sorted(counts, key=lambda k: (kind_order(k), k))]
@@ -166,13 +172,13 @@ def _write_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequence[Hasha
         kinds=kinds,
         counts=[*summary, count_phrase(sum(degrees.values()) // 2, "link")],  # each edge: one out, one in
     )
-    _, script = _write_search_index(graph, output_dir, search_order(graph, degrees) if order is None else order,
+    _, script = _write_search_index(nodes, output_dir, _search_order(nodes, degrees) if order is None else order,
                                     names, degrees)
     data = page.encode("utf-8")
     return write_bytes_atomic(output_dir / INDEX, data), hashlib.sha256(data).hexdigest(), script
 
 
-def write_search_index(graph: nx.MultiDiGraph, output_dir: Path, *,
+def write_search_index(graph: nx.MultiDiGraph | IndexNodes, output_dir: Path, *,
                        order: Sequence[Hashable] | None = None) -> Path:
     """Write ``assets/kg-search.js``: every node of ``graph`` with its kind and the file of its view, if any.
 
@@ -186,20 +192,27 @@ def write_search_index(graph: nx.MultiDiGraph, output_dir: Path, *,
     The file is written a few thousand entries at a time: on the whole Anthology it is
     39 MB, and building it as one text took 0.5 GB at the peak of the views.
     Its bytes are those of ``window.KG_SEARCH = {script_json({"nodes": entries})};``.  ``order`` is
-    :func:`~exports.view_nodes.search_order`'s, when the caller has it.
+    :func:`~exports.view_nodes.search_order`'s, when the caller has it.  ``graph``: a graph or its
+    :class:`~exports.view_names.IndexNodes`.
     """
-    output_dir = Path(output_dir)
-    return _write_search_index(graph, output_dir, search_order(graph) if order is None else order,
-                               _ego_files(graph), dict(graph.degree()))[0]
+    nodes = index_nodes(graph)
+    degrees = nodes.degrees()
+    return _write_search_index(nodes, Path(output_dir), _search_order(nodes, degrees) if order is None else order,
+                               _ego_files(nodes), degrees)[0]
 
 
-def _write_search_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequence[Hashable],
+def _search_order(nodes: IndexNodes, degrees: Mapping[Hashable, int]) -> list[Hashable]:
+    """:func:`~exports.view_nodes.search_order` of ``nodes``."""
+    return search_order_of(((node, nodes.attrs(node)) for node in nodes), degrees)
+
+
+def _write_search_index(nodes: IndexNodes, output_dir: Path, order: Sequence[Hashable],
                         names: Mapping[Hashable, str], degrees: Mapping[Hashable, int]) -> tuple[Path, str]:
     """:func:`write_search_index` with the nodes in ``order``, their view files' names (:func:`_ego_files`) and
     their degrees (``dict(graph.degree())``: one pass, where a degree view per node cost 1 s on the full Anthology);
     return its path and the SHA-256 of its bytes.
     """
-    files = existing_views(graph, output_dir, names)
+    files = existing_views(nodes, output_dir, names)
     path = output_dir / ASSET_DIR / SEARCH_FILE
     sha = hashlib.sha256()
     with open_atomic(path) as stream:
@@ -209,7 +222,7 @@ def _write_search_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequenc
 
         write(b'window.KG_SEARCH = {"nodes":[')
         for start in range(0, len(order), _SEARCH_CHUNK):  # the JSON of a list is its entries' joined by ","
-            chunk = script_json_bytes([_search_entry(graph, node, files.get(node, ""), degrees[node])
+            chunk = script_json_bytes([_search_entry(nodes.attrs(node), node, files.get(node, ""), degrees[node])
                                        for node in order[start:start + _SEARCH_CHUNK]])
             write(b"," + chunk[1:-1] if start else chunk[1:-1])
         write(b"]};\n")
@@ -221,14 +234,9 @@ def _write_search_index(graph: nx.MultiDiGraph, output_dir: Path, order: Sequenc
 _SEARCH_CHUNK = 4096
 
 
-def _search_entry(graph: nx.MultiDiGraph, node: Hashable, view_file: str, degree: int | None = None) -> list:
-    """One node's entry in the search script: ``[name, kind, view file, names searched, id, degree]``.
-
-    ``degree`` is the node's, when the caller has it.
-    """
-    if degree is None:
-        degree = graph.degree(node)
-    attrs = graph._node[node]  # the attribute dict itself: graph.nodes[node] costs a lookup through a view
+def _search_entry(attrs: Mapping[str, Any], node: Hashable, view_file: str, degree: int) -> list:
+    """One node's entry in the search script: ``[name, kind, view file, names searched, id, degree]``, of its
+    attributes ``attrs``."""
     name = node_name(attrs, node)
     names = [name, *display_texts(attrs.get("alt_labels"))]
     return [name, kind_of(attrs), view_file, "\n".join(names).lower(), str(node), degree]

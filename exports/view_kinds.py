@@ -48,6 +48,7 @@ __all__ = [
     "all_papers",
     "ego_graph",
     "ego_view_kind",
+    "ego_view_of_kind",
     "has_similar_papers",
     "kind_file_name",
     "kind_graph",
@@ -449,7 +450,15 @@ def ego_view_kind(graph: nx.MultiDiGraph, node: Hashable) -> str:
     >>> ego_view_kind(g, "venue/v"), ego_view_kind(g, "dataset/d"), ego_view_kind(g, "x/y")
     ('venue', 'entity', 'entity')
     """
-    kind = node_kind(graph, node)
+    return ego_view_of_kind(node_kind(graph, node))
+
+
+def ego_view_of_kind(kind: str) -> str:
+    """:func:`ego_view_kind` of a node of kind ``kind`` (:func:`~exports.view_lookup.node_kind`'s text).
+
+    >>> ego_view_of_kind("venue"), ego_view_of_kind("other")
+    ('venue', 'entity')
+    """
     found = DEFAULT_EGO_VIEW
     for name, view in VIEW_KINDS.items():
         if view.centred and kind in view.node_kinds:

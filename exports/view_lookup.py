@@ -23,7 +23,7 @@ import networkx as nx
 
 from ontology.errors import KgError
 
-__all__ = ["ViewError", "count_phrase", "find_node", "find_nodes", "node_kind", "node_label"]
+__all__ = ["ViewError", "count_phrase", "find_node", "find_nodes", "label_text", "node_kind", "node_label"]
 
 
 class ViewError(KgError, ValueError):
@@ -60,7 +60,15 @@ def node_label(graph: nx.MultiDiGraph, node: Hashable) -> str:
     >>> node_label(g, "paper/a")
     'A paper'
     """
-    attrs = graph.nodes[node]
+    return label_text(graph.nodes[node], node)
+
+
+def label_text(attrs: Mapping[str, Any], node: Hashable) -> str:
+    """:func:`node_label` of a node's attributes ``attrs``: the index reads it of a graph or of table columns.
+
+    >>> label_text({"label": "", "name": " B  E"}, "x"), label_text({}, "x")
+    ('B E', 'x')
+    """
     for key in ("label", "title", "name"):
         if attrs.get(key):
             return " ".join(str(attrs[key]).split())

@@ -18,16 +18,16 @@ h14ck), so that the overview is laid out the same way without the graph.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Collection, Hashable, Iterator, Mapping
 from typing import Any, Protocol
 
 import networkx as nx
 
-from exports.view_kinds import all_papers
+from exports.view_kinds import all_papers, papers_of
 from exports.view_styles import kind_of
 from exports.view_text import display_text
 
-__all__ = ["GraphNames", "NodeNames", "landscape_name", "node_names"]
+__all__ = ["GraphIndexNodes", "GraphNames", "IndexNodes", "NodeNames", "index_nodes", "landscape_name", "node_names"]
 
 
 def landscape_name(attrs: Mapping[str, Any], node: Hashable) -> str:
@@ -94,3 +94,78 @@ class GraphNames:
 def node_names(source: nx.MultiDiGraph | NodeNames) -> NodeNames:
     """``source`` as :class:`NodeNames`: a graph read through :class:`GraphNames`, anything else as it is."""
     return GraphNames(source) if isinstance(source, nx.Graph) else source
+
+
+class IndexNodes(Protocol):
+    """What the views' index and search script read of the whole graph (:mod:`exports.view_index`): every node
+    with its attributes that name and file it (``kind``, ``label``, ``title``, ``name``, ``alt_labels``; the rules
+    that read them are the same for both sources), every node's degree, and how many papers some nodes link to.
+
+    :class:`GraphIndexNodes` reads them from a graph; :class:`exports.view_skeleton.IndexSkeleton` holds them
+    as columns read from the graph tables (docs/scaling.md, round h14cl).
+    """
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """Every node (the order is the source's: the pages sort what they list)."""
+        ...
+
+    def __contains__(self, node: object) -> bool:
+        """Whether ``node`` is a node of the graph."""
+        ...
+
+    def __len__(self) -> int:
+        """How many nodes (:class:`~exports.view_nodes.ViewFiles` of these nodes has that length)."""
+        ...
+
+    def attrs(self, node: Hashable) -> Mapping[str, Any]:
+        """``node``'s attributes; those named above at least."""
+        ...
+
+    def degrees(self) -> dict[Hashable, int]:
+        """Every node's degree: its edges out and in, each of its self-loops twice (``dict(graph.degree())``)."""
+        ...
+
+    def paper_counts(self, nodes: Collection[Hashable]) -> dict[Hashable, int]:
+        """Each of ``nodes`` with how many papers it links to, in either direction
+        (:func:`~exports.view_kinds.papers_of`)."""
+        ...
+
+
+class GraphIndexNodes:
+    """:class:`IndexNodes` read from a graph as they are asked for (the attribute dicts themselves)."""
+
+    def __init__(self, graph: nx.MultiDiGraph) -> None:
+        self.graph = graph
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self.graph._node)
+
+    def __contains__(self, node: object) -> bool:
+        return node in self.graph._node
+
+    def __len__(self) -> int:
+        return len(self.graph._node)
+
+    def attrs(self, node: Hashable) -> Mapping[str, Any]:
+        """``node``'s attribute dict."""
+        return self.graph._node[node]
+
+    def degrees(self) -> dict[Hashable, int]:
+        """``dict(graph.degree())``: one pass over the adjacency."""
+        return dict(self.graph.degree())
+
+    def paper_counts(self, nodes: Collection[Hashable]) -> dict[Hashable, int]:
+        """``len(papers_of(graph, node))`` of each of ``nodes``."""
+        return {node: len(papers_of(self.graph, node)) for node in nodes}
+
+
+def index_nodes(source: nx.MultiDiGraph | IndexNodes) -> IndexNodes:
+    """``source`` as :class:`IndexNodes`: a graph read through :class:`GraphIndexNodes`, anything else as it is.
+
+    >>> g = nx.MultiDiGraph([("paper/a", "dataset/d"), ("paper/a", "paper/a")])
+    >>> g.nodes["paper/a"]["kind"] = "paper"
+    >>> nodes = index_nodes(g)
+    >>> list(nodes), nodes.degrees(), nodes.paper_counts(["dataset/d"])
+    (['paper/a', 'dataset/d'], {'paper/a': 3, 'dataset/d': 1}, {'dataset/d': 1})
+    """
+    return GraphIndexNodes(source) if isinstance(source, nx.Graph) else source

@@ -42,7 +42,7 @@ import hashlib
 import marshal
 import re
 import zlib
-from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -76,6 +76,7 @@ __all__ = [
     "ViewFiles",
     "node_link",
     "search_order",
+    "search_order_of",
     "shard_count",
     "shard_fingerprints",
     "shard_of",
@@ -144,8 +145,17 @@ def search_order(graph: nx.MultiDiGraph, degrees: Mapping[Hashable, int] | None 
     """
     if degrees is None:
         degrees = dict(graph.degree())  # one pass over the adjacency, not a degree view per node
-    keyed = [(-degrees[node], node_name(attrs, node).casefold(), str(node), node)
-             for node, attrs in graph.nodes(data=True)]
+    return search_order_of(graph.nodes(data=True), degrees)
+
+
+def search_order_of(nodes: Iterable[tuple[Hashable, Mapping[str, Any]]], degrees: Mapping[Hashable, int]
+                    ) -> list[Hashable]:
+    """:func:`search_order` of ``(node, attributes)`` pairs and their degrees: of a graph or of table columns.
+
+    >>> search_order_of([("b", {}), ("a", {"label": "Z"}), ("c", {})], {"a": 1, "b": 1, "c": 2})
+    ['c', 'b', 'a']
+    """
+    keyed = [(-degrees[node], node_name(attrs, node).casefold(), str(node), node) for node, attrs in nodes]
     keyed.sort(key=lambda item: item[:3])
     return [item[3] for item in keyed]
 
@@ -181,7 +191,7 @@ class ViewFiles(Mapping[Hashable, str]):
         return iter(self.graph)
 
     def __len__(self) -> int:
-        return self.graph.number_of_nodes()
+        return len(self.graph)  # a graph or an IndexNodes (exports.view_names): both have len()
 
 
 def _page_details(details: Details, sources: SourceTable) -> dict[str, Any]:

@@ -630,7 +630,8 @@ def test_search_index_written_an_entry_at_a_time_is_the_escaped_json_of_all_entr
     graph.add_node("dataset/c", kind="dataset", label="SQuAD")
     graph.add_edge("paper/a", "method/b", key="uses", relation="uses")
     path = write_search_index(graph, tmp_path)
-    whole = script_json({"nodes": [_search_entry(graph, node, "") for node in search_order(graph)]})
+    whole = script_json({"nodes": [_search_entry(graph.nodes[node], node, "", graph.degree(node))
+                                   for node in search_order(graph)]})
     assert path.read_bytes() == f"window.KG_SEARCH = {whole};\n".encode()
     text = path.read_text(encoding="utf-8")
     assert "</script" not in text and "\u2028" not in text and "<Representations>" not in text
